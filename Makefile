@@ -1,0 +1,42 @@
+# funnels — build, test and run. `make demo` and `make test` are the two commands a fresh machine needs.
+GO      ?= go
+BIN     := bin/funnels
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+
+.PHONY: build test demo lint vet fmt-check sandbox fuzz clean
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
+
+# The whole suite: lint, then every package (race detector on), end-to-end tests use bin/funnels.
+test: lint build
+	$(GO) test -race -count=1 ./...
+
+# Runs the program against the embedded sandbox; no account needed.
+demo: build
+	./$(BIN) sandbox
+
+sandbox: build
+	./$(BIN) sandbox --addr 127.0.0.1:8484
+
+lint: fmt-check vet
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+# Longer fuzzing than the corpus replay that `make test` does.
+FUZZTIME ?= 30s
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+clean:
+	rm -rf bin
