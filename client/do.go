@@ -1,0 +1,274 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"golang.org/x/oauth2"
+)
+
+// maxBody bounds what we read of one answer; no answer of this API comes near it.
+const maxBody = 32 << 20
+
+// call is one operation's request, before it is sent.
+type call struct {
+	method string
+	path   string     // escaped path below the base URL, starting with "/"
+	query  url.Values // nil for none
+	body   []byte     // JSON; nil sends no body
+	noAuth bool       // the conversion carries no token
+}
+
+// jsonCall builds a call whose body is v marshalled as JSON.
+func jsonCall(method, path string, v any) (call, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return call{}, fmt.Errorf("encode %s body: %w", path, err)
+	}
+	return call{method: method, path: path, body: b}, nil
+}
+
+// do sends cl, pacing, retrying and reporting as the package doc says, and returns
+// the body of a 2xx answer.
+func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
+	u := *c.base
+	// cl.path is already escaped (ids go through url.PathEscape); keep it as sent.
+	escaped := strings.TrimRight(u.EscapedPath(), "/") + cl.path
+	unescaped, err := url.PathUnescape(escaped)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s %s: bad path: %w", cl.method, cl.path, err)
+	}
+	u.Path, u.RawPath = unescaped, escaped
+	if len(cl.query) > 0 {
+		u.RawQuery = cl.query.Encode()
+	}
+	display := cl.path
+	if u.RawQuery != "" {
+		display += "?" + u.RawQuery
+	}
+	rec := RequestRecord{
+		ID: c.seq.Add(1), Method: cl.method, URL: u.String(), Path: display,
+		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(),
+	}
+	c.hub.started(rec.ID, rec.Method, rec.Path)
+	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
+	rec.Latency = c.now().Sub(rec.Started)
+	if err != nil {
+		rec.Err = err.Error()
+	}
+	if resp != nil {
+		resp.Latency = rec.Latency
+	}
+	c.hub.finished(rec)
+	return body, resp, err
+}
+
+func (c *Client) attempts(ctx context.Context, cl call, target string, rec *RequestRecord) ([]byte, *Response, error) {
+	idempotent := cl.method == http.MethodGet || cl.method == http.MethodHead
+	retried401 := false
+	for attempt := 1; ; attempt++ {
+		rec.Attempts = attempt
+		if err := c.pacer.wait(ctx); err != nil {
+			return nil, nil, fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
+		}
+		var token *oauth2.Token
+		if rec.Authorized {
+			t, err := c.ts.Token()
+			if err != nil {
+				return nil, nil, &AuthError{Err: err}
+			}
+			token = t
+		}
+		status, header, body, err := c.send(ctx, cl, target, token)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, fmt.Errorf("%s %s: %w", cl.method, cl.path, ctx.Err())
+			}
+			netErr := &NetworkError{Method: cl.method, Path: cl.path, Err: err}
+			if idempotent && attempt <= c.retries {
+				if werr := c.backoff(ctx, cl, attempt, 0, describeNetErr(err)); werr != nil {
+					return nil, nil, fmt.Errorf("%s %s: %w", cl.method, cl.path, werr)
+				}
+				continue
+			}
+			return nil, nil, netErr
+		}
+		resp := &Response{StatusCode: status, Header: header, Attempts: attempt, TraceID: traceID(header, body)}
+		rec.Status, rec.TraceID = status, resp.TraceID
+		if rl, ok := ParseRateLimit(header, c.now()); ok {
+			resp.Rate = rl
+			rec.Rate = rl
+			// Unauthenticated calls are counted in another bucket than the account's:
+			// their figures would mislead the pacer and the status bar.
+			if rec.Authorized {
+				c.pacer.observe(rl)
+				c.hub.setRate(rl)
+			}
+		}
+		if status >= 200 && status < 300 {
+			return body, resp, nil
+		}
+		apiErr := newAPIError(cl, status, header, body, c.now())
+		switch {
+		case status == http.StatusUnauthorized && token != nil && !retried401:
+			inv, ok := c.ts.(invalidator)
+			if !ok {
+				return nil, resp, apiErr
+			}
+			inv.Invalidate(token.AccessToken)
+			fresh, err := c.ts.Token()
+			if err != nil {
+				return nil, resp, &AuthError{Err: err}
+			}
+			if fresh.AccessToken == token.AccessToken {
+				return nil, resp, apiErr
+			}
+			retried401 = true
+			attempt-- // a refresh is not a retry of the request
+		case status == http.StatusTooManyRequests && attempt <= c.retries:
+			// A 429 was not processed, so any method may go again.
+			wait, asked := apiErr.RetryAfter, apiErr.RetryAfter > 0
+			if reset := resp.Rate.ResetIn(c.now()); !asked && reset > 0 {
+				wait, asked = reset, true
+			}
+			if !asked {
+				wait = c.backoffDelay(attempt)
+			} else {
+				wait += time.Duration(rand.Int64N(int64(wait/10) + 1)) // spread concurrent retries
+			}
+			if wait > c.maxWait {
+				return nil, resp, apiErr
+			}
+			c.pacer.holdFor(wait)
+			c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited"})
+		case status >= 500 && idempotent && attempt <= c.retries:
+			if err := c.backoff(ctx, cl, attempt, status, "server error"); err != nil {
+				return nil, resp, fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
+			}
+		default:
+			return nil, resp, apiErr
+		}
+	}
+}
+
+// send makes one attempt. A body cut short is an error like a dropped connection.
+func (c *Client) send(ctx context.Context, cl call, target string, token *oauth2.Token) (int, http.Header, []byte, error) {
+	actx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	var rdr io.Reader
+	if cl.body != nil {
+		rdr = bytes.NewReader(cl.body)
+	}
+	req, err := http.NewRequestWithContext(actx, cl.method, target, rdr)
+	if err != nil {
+		return 0, nil, nil, fmt.Errorf("build request: %w", err)
+	}
+	req.Header.Set("Version", APIVersion)
+	req.Header.Set("User-Agent", c.userAgent)
+	req.Header.Set("Accept", "application/json")
+	if cl.body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if token != nil {
+		req.Header.Set("Authorization", "Bearer "+token.AccessToken)
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		return 0, nil, nil, stripURLError(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(res.Body, maxBody+1))
+	if err != nil {
+		return 0, nil, nil, fmt.Errorf("reading the %d answer: %w", res.StatusCode, err)
+	}
+	if len(body) > maxBody {
+		return 0, nil, nil, fmt.Errorf("answer larger than %d MiB", maxBody>>20)
+	}
+	return res.StatusCode, res.Header, body, nil
+}
+
+// stripURLError drops the *url.Error wrapper, whose text repeats the whole URL.
+func stripURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
+}
+
+func describeNetErr(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timed out"
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "connection dropped"
+	}
+	return "network error"
+}
+
+// backoff waits before retry attempt+1 and tells subscribers why.
+func (c *Client) backoff(ctx context.Context, cl call, attempt, status int, cause string) error {
+	wait := c.backoffDelay(attempt)
+	c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: cause})
+	return sleepCtx(ctx, wait)
+}
+
+// backoffDelay is exponential with equal jitter: half the step fixed, half random.
+func (c *Client) backoffDelay(attempt int) time.Duration {
+	d := c.retryBase << min(attempt-1, 10)
+	if d > 20*time.Second {
+		d = 20 * time.Second
+	}
+	half := d / 2
+	return half + time.Duration(rand.Int64N(int64(half)+1))
+}
+
+// newAPIError reads an error answer: {statusCode, message (string or array), error,
+// traceId}, or any other body, which is quoted, never decoded.
+func newAPIError(cl call, status int, header http.Header, body []byte, now time.Time) *APIError {
+	e := &APIError{Method: cl.method, Path: cl.path, StatusCode: status, TraceID: traceID(header, body)}
+	if d, ok := parseRetryAfter(header.Get("Retry-After"), now); ok {
+		e.RetryAfter = d
+	}
+	o, err := objectFields(bytes.TrimSpace(body))
+	if err != nil {
+		if len(bytes.TrimSpace(body)) > 0 {
+			e.Snippet = quoteSnippet(bytes.TrimSpace(body))
+		}
+		return e
+	}
+	e.Messages = o.strs("message", "messages", "errordescription", "detail")
+	e.Reason = o.str("error")
+	if len(e.Messages) == 0 && e.Reason != "" {
+		e.Messages, e.Reason = []string{e.Reason}, ""
+	}
+	return e
+}
+
+// traceID takes the trace id from the body or, failing that, a header.
+func traceID(h http.Header, body []byte) string {
+	t := bytes.TrimSpace(body)
+	if len(t) > 0 && t[0] == '{' {
+		var v struct {
+			TraceID string `json:"traceId"`
+		}
+		if json.Unmarshal(t, &v) == nil && v.TraceID != "" {
+			return v.TraceID
+		}
+	}
+	for _, k := range []string{"X-Trace-Id", "Traceid", "X-Request-Id"} {
+		if v := h.Get(k); v != "" {
+			return v
+		}
+	}
+	return ""
+}

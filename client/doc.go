@@ -1,0 +1,17 @@
+// Package client is a typed client for the HighLevel funnels API described in
+// shared/reference/funnels-api-spec.md.
+//
+// It follows go-github's shape: one method per operation, ctx first, and
+// (*T, *Response, error) results. Under every method sits one request loop (do.go)
+// that adds the Version and User-Agent headers and the bearer token, paces requests
+// with a token bucket so the account's limit (100 per 10 s) is never exceeded, waits
+// for the reset when the server says none are left, retries 429 for any method and
+// 5xx or network failures for GET only, and reports all of it to subscribers as
+// typed events (the TUI's status bar and request log listen there).
+//
+// Responses are decoded by the tolerance rules of api-notes.md: lists bare or
+// wrapped, ids as _id or id, snake_case or camelCase, numbers as strings; unknown
+// fields are kept in each record's Raw and never cause an error.
+//
+// The package knows nothing of terminals; it never logs and never prints a token.
+package client

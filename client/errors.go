@@ -1,0 +1,149 @@
+package client
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Sentinels for errors.Is: every *APIError matches the one for its status class.
+var (
+	ErrBadRequest   = errors.New("bad request")           // 400
+	ErrUnauthorized = errors.New("unauthorized")          // 401, and a token source that cannot give a token
+	ErrForbidden    = errors.New("forbidden")             // 403
+	ErrNotFound     = errors.New("not found")             // 404
+	ErrValidation   = errors.New("validation failed")     // 422
+	ErrRateLimited  = errors.New("rate limit exceeded")   // 429
+	ErrServer       = errors.New("server error")          // 5xx
+	ErrBadResponse  = errors.New("unreadable response")   // a 2xx body we could not read
+	ErrNetwork      = errors.New("no answer from server") // connection refused, dropped, timed out
+)
+
+// APIError is a non-2xx answer of the API.
+type APIError struct {
+	Method     string
+	Path       string
+	StatusCode int
+	// Messages holds the message, or each message when the service sent an array
+	// (422 answers often do: ["userId should not be empty"]).
+	Messages []string
+	Reason   string // the "error" field, e.g. "Unprocessable Entity"
+	TraceID  string
+	// RetryAfter is how long the server asked us to wait (429), when it said.
+	RetryAfter time.Duration
+	// Snippet is set when the body was not JSON: its first bytes, quoted.
+	Snippet string
+}
+
+// Message is the server's message (or messages, joined), or the status text.
+func (e *APIError) Message() string {
+	if len(e.Messages) > 0 {
+		return strings.Join(e.Messages, "; ")
+	}
+	if e.Snippet != "" {
+		return "response is not JSON: " + e.Snippet
+	}
+	if e.Reason != "" {
+		return e.Reason
+	}
+	return strings.ToLower(http.StatusText(e.StatusCode))
+}
+
+// Summary is the short form for a status bar: "403 The token is not authorized…".
+func (e *APIError) Summary() string {
+	return strconv.Itoa(e.StatusCode) + " " + e.Message()
+}
+
+func (e *APIError) Error() string {
+	var b strings.Builder
+	if e.Method != "" {
+		b.WriteString(e.Method + " " + e.Path + ": ")
+	}
+	b.WriteString(e.Summary())
+	if e.TraceID != "" {
+		b.WriteString(" (trace " + e.TraceID + ")")
+	}
+	return b.String()
+}
+
+// Is lets errors.Is(err, ErrNotFound) and friends tell status classes apart.
+func (e *APIError) Is(target error) bool {
+	switch target {
+	case ErrBadRequest:
+		return e.StatusCode == http.StatusBadRequest
+	case ErrUnauthorized:
+		return e.StatusCode == http.StatusUnauthorized
+	case ErrForbidden:
+		return e.StatusCode == http.StatusForbidden
+	case ErrNotFound:
+		return e.StatusCode == http.StatusNotFound
+	case ErrValidation:
+		return e.StatusCode == http.StatusUnprocessableEntity
+	case ErrRateLimited:
+		return e.StatusCode == http.StatusTooManyRequests
+	case ErrServer:
+		return e.StatusCode >= 500
+	}
+	return false
+}
+
+// DecodeError is a 2xx answer whose body could not be read as the record expected.
+type DecodeError struct {
+	Method, Path string
+	StatusCode   int
+	Snippet      string // the first bytes of the body, quoted
+	Err          error
+}
+
+func (e *DecodeError) Error() string {
+	return fmt.Sprintf("%s %s: %d response could not be read (%v): %s", e.Method, e.Path, e.StatusCode, e.Err, e.Snippet)
+}
+func (e *DecodeError) Unwrap() error        { return e.Err }
+func (e *DecodeError) Is(target error) bool { return target == ErrBadResponse }
+
+// NetworkError is a request that got no complete answer: refused, dropped, cut short or
+// timed out. Err says which.
+type NetworkError struct {
+	Method, Path string
+	Err          error
+}
+
+func (e *NetworkError) Error() string {
+	return fmt.Sprintf("%s %s: no answer: %v", e.Method, e.Path, e.Err)
+}
+func (e *NetworkError) Unwrap() error        { return e.Err }
+func (e *NetworkError) Is(target error) bool { return target == ErrNetwork }
+
+// AuthError is a token source that could not give a token (not signed in, refresh
+// refused). It matches ErrUnauthorized and unwraps to the source's own error.
+type AuthError struct{ Err error }
+
+func (e *AuthError) Error() string        { return "token: " + e.Err.Error() }
+func (e *AuthError) Unwrap() error        { return e.Err }
+func (e *AuthError) Is(target error) bool { return target == ErrUnauthorized }
+
+// StatusCode returns the HTTP status of err when it carries one, else 0.
+func StatusCode(err error) int {
+	var api *APIError
+	if errors.As(err, &api) {
+		return api.StatusCode
+	}
+	var dec *DecodeError
+	if errors.As(err, &dec) {
+		return dec.StatusCode
+	}
+	return 0
+}
+
+// quoteSnippet returns the first bytes of body quoted, so control characters in a
+// server's answer can never reach a terminal raw.
+func quoteSnippet(body []byte) string {
+	const max = 120
+	if len(body) > max {
+		return strconv.Quote(string(body[:max])) + "…"
+	}
+	return strconv.Quote(string(body))
+}

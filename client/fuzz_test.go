@@ -1,0 +1,67 @@
+package client
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// FuzzDecoders feeds any bytes to every response decoder: none may panic, and a
+// decoded list must survive a round trip through our own JSON.
+func FuzzDecoders(f *testing.F) {
+	for _, seed := range []string{
+		`{"funnels":[{"_id":"a","steps":[{"id":"s","pages":["p"],"control_traffic":"50"}]}],"count":1}`,
+		`[{"id":"x","name":1,"deleted":"true","dateAdded":1700000000000}]`,
+		`{"entities":[{"_id":"d","category":"folder"},{"_id":"f"}]}`,
+		`{"data":{"pages":[{"_id":"p","pageVersion":"3"}]}}`,
+		`{"message":["a","b"],"statusCode":422}`, `null`, `[]`, `{}`, `<html>`, "\x00\xff",
+		`{"split_started_at":{"date":{"date":"2026"}}}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		if env, err := unwrapList(body, "funnels"); err == nil {
+			for _, fn := range decodeEach[Funnel](env.items) {
+				if _, err := json.Marshal(fn); err != nil {
+					t.Fatalf("funnel does not re-encode: %v", err)
+				}
+			}
+			_ = decodeEach[Page](env.items)
+			_ = decodeEach[Folder](env.items)
+			_ = decodeEach[Product](env.items)
+			_ = decodeEach[Font](env.items)
+			_ = decodeEach[RegexRedirect](env.items)
+			_ = decodeEach[LookupRow](env.items)
+		}
+		_, _ = decodeEntities(body)
+		_, _, _ = unwrapRecord(body, "page")
+		_ = decodeResult(body)
+		var g GeoLocation
+		_ = g.UnmarshalJSON(body)
+		e := newAPIError(call{method: "GET", path: "/x"}, 500, http.Header{}, body, time.Now())
+		_ = e.Error()
+	})
+}
+
+// FuzzRateLimitHeaders: no header value may panic the parser or give a reset in the past
+// of a delta.
+func FuzzRateLimitHeaders(f *testing.F) {
+	for _, s := range []string{"7", "1795262407", "1795262407000", "Sat, 21 Nov 2026 12:00:07 GMT", "-1", "NaN", "1e400", ""} {
+		f.Add(s, "97", "100")
+	}
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, reset, remaining, max string) {
+		h := http.Header{}
+		h.Set("X-RateLimit-Reset", reset)
+		h.Set("X-RateLimit-Remaining", remaining)
+		h.Set("X-RateLimit-Max", max)
+		h.Set("Retry-After", reset)
+		r, ok := ParseRateLimit(h, now)
+		if ok && r.Remaining < -1 {
+			t.Fatalf("negative remaining %d", r.Remaining)
+		}
+		_ = r.ResetIn(now)
+		_, _ = parseRetryAfter(reset, now)
+	})
+}

@@ -1,0 +1,109 @@
+package client
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// pacer keeps us under the account's limit: a token bucket whose rate × window +
+// burst never exceeds the limit, plus a gate that holds every request once the
+// server says nothing remains, until its window resets.
+type pacer struct {
+	limiter *rate.Limiter
+	now     func() time.Time
+
+	mu        sync.Mutex
+	limit     int
+	window    time.Duration
+	holdUntil time.Time
+}
+
+func newPacer(limit int, window time.Duration, now func() time.Time) *pacer {
+	p := &pacer{now: now}
+	p.limiter = rate.NewLimiter(bucketFor(limit, window))
+	p.limit, p.window = limit, window
+	return p
+}
+
+// bucketFor picks rate r and burst b with r·window + b = limit: a tenth of the limit
+// as burst so a screen's worth of loads leaves at once, the rest spread evenly.
+func bucketFor(limit int, window time.Duration) (rate.Limit, int) {
+	if limit < 1 {
+		limit = 1
+	}
+	if window <= 0 {
+		window = 10 * time.Second
+	}
+	if limit == 1 {
+		// No bucket admits exactly one per window; one per window with no burst is
+		// the closest, and the reset gate covers the rest.
+		return rate.Limit(1 / window.Seconds()), 1
+	}
+	burst := max(1, limit/10)
+	return rate.Limit(float64(limit-burst) / window.Seconds()), burst
+}
+
+// wait blocks until a request may be sent, or ctx ends.
+func (p *pacer) wait(ctx context.Context) error {
+	p.mu.Lock()
+	hold := p.holdUntil.Sub(p.now())
+	p.mu.Unlock()
+	if hold > 0 {
+		if err := sleepCtx(ctx, hold); err != nil {
+			return err
+		}
+	}
+	return p.limiter.Wait(ctx)
+}
+
+// observe learns from a response: the server's own limit and window replace ours, and
+// a Remaining of 0 holds everything until the reset.
+func (p *pacer) observe(r RateLimit) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r.Limit > 0 && r.Interval >= 100*time.Millisecond && (r.Limit != p.limit || r.Interval != p.window) {
+		p.limit, p.window = r.Limit, r.Interval
+		lim, burst := bucketFor(r.Limit, r.Interval)
+		p.limiter.SetLimit(lim)
+		p.limiter.SetBurst(burst)
+	}
+	if r.Remaining == 0 && !r.Reset.IsZero() {
+		if until := r.Reset; until.After(p.holdUntil) && until.Sub(p.now()) <= 2*p.windowOrDefault() {
+			p.holdUntil = until
+		}
+	}
+}
+
+// holdFor makes every request wait at least d from now (a 429's Retry-After).
+func (p *pacer) holdFor(d time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if until := p.now().Add(d); until.After(p.holdUntil) {
+		p.holdUntil = until
+	}
+}
+
+func (p *pacer) windowOrDefault() time.Duration {
+	if p.window > 0 {
+		return p.window
+	}
+	return 10 * time.Second
+}
+
+// sleepCtx waits d or until ctx ends, whichever is first.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

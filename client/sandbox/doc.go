@@ -1,0 +1,125 @@
+// Package sandbox is an in-process funnels API with seeded data: the embedded default
+// behind `funnels --demo`, the server of `funnels sandbox`, and the server every test
+// of the project talks to over real HTTP on 127.0.0.1. It depends on the standard
+// library only, and follows the team's wire contract, condensed below.
+//
+// # Use
+//
+//	r := sandbox.StartT(t, sandbox.Options{Limit: 3, Window: time.Second})
+//	// r.URL, r.Server.DemoToken(), r.Server.LocationID() …
+//
+// New builds the http.Handler; Start serves it on a loopback address; StartT does so
+// for a test. State is in memory behind mutexes; the data is seeded from a PCG
+// generator with a fixed seed, so every sandbox serves the same ids, names and dates.
+//
+// # Seed (sub-account "Lakeside Fit", location LakesideFit2026Loc01)
+//
+// 9 folders (Lead Generation, Webinars, Product Launches > Q3 Launch and Q4 Holiday
+// (empty), Archive > 2025 Campaigns > Black Friday 2025, Club Websites (website));
+// 25 funnels (5 at the root, 2 of type website), 111 steps of 2–8 per funnel, 120
+// pages of which 5 are archived; 3 running split tests (Webinar: Grow Your Gym /
+// Registration 50, Q3 Launch: Bootcamp Series / Sales Page 70, Black Friday 2025
+// Doorbuster / Order Form 50), one ended split test (Summer Sale 2025 / Sales Page),
+// one step with a second page outside a split test (Free 7-Day Trial / Sign Up);
+// 6 attached domains of which 4 are used (offers., join., webinars., www.
+// lakesidefit.com) and 2 unused (kids., promo.); 8 products, 4 fonts, 4 regex
+// redirects. seed_test.go pins these numbers.
+//
+// # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
+//
+//  1. unknown path → 404 JSON; known path, other method → 405 JSON with Allow.
+//  2. faults: a queued one-shot failure (FailNext) first, then the random latency,
+//     5xx share (500/502/503, a 502 is an HTML page half of the time), drop (close
+//     without an answer) and truncation (full Content-Length, half the body).
+//  3. Version header must be 2021-07-28 → else 400.
+//  4. Authorization: Bearer <token> → missing or unknown 401 "Invalid JWT", expired
+//     401 "Token expired"; the read-only token on a write (every POST but
+//     custom-fonts and conversion) → 403. POST /funnels/event/conversion needs no
+//     token (a valid one only picks its rate bucket; otherwise "anonymous").
+//  5. per-token fixed window (Options.Limit per Options.Window, 100/10s): every answer
+//     from here on carries X-RateLimit-Max, -Remaining, -Reset (whole seconds to the
+//     end of the window, ≥1), -Interval-Milliseconds, -Limit-Daily (200000) and
+//     -Daily-Remaining; past the limit 429 "Too many requests, retry after N seconds"
+//     with Retry-After: N.
+//  6. handler: body over 1 MiB → 413; locationId (query, or body where one is taken)
+//     other than the sandbox's → 403 "token does not have access to this location";
+//     a POST body that is not application/json → 400; bad JSON or a body that is not
+//     an object → 400; validation → 422 with message as an array naming the field;
+//     unknown ids → 404; then the success code of the table.
+//
+// Errors are {"statusCode","message","error","traceId"}. Every object body gets a
+// fresh "traceId". JSON answers are Content-Type: application/json.
+//
+// # Routes
+//
+//	GET  /funnels/funnel/list                200 {funnels, count}; parentId (exact, "" = root), name, type, category, offset, limit ≤100
+//	GET  /funnels/funnel/folder/entities     200 {entities: folders then funnels of one level, by name, count}; unknown parentId 404
+//	GET  /funnels/page                       200 [Page] (archived included); funnelId required; stepId; limit ≤20
+//	GET  /funnels/page/count                 200 {count}
+//	GET  /funnels/page/{id}                  200 Page + sections, or 404
+//	GET  /funnels/funnel/funnel-step-page-url 200 {uniqueUrl, ok:true}; taken → path-NNNNNN (FNV-1a of the path)
+//	GET  /funnels/lookup/funnel-with-domain  200 {domain, funnels}; not attached 404
+//	GET  /funnels/lookup/redirect/regex      200 {redirects, count}
+//	GET  /funnels/order-form/public/product  200 {product} | {products}
+//	GET  /funnels/funnel/geo-location        200 {country:"US", …, ip}
+//	POST /funnels/custom-fonts               200 {fonts}
+//	POST /funnels/event/conversion           200 {success, eventId}
+//	POST /funnels/funnel/update-funnel-and-page 201 {success}: archive / restore / end a split test
+//	POST /funnels/funnel/create-step         201 {success}: step appended with its first page
+//	POST /funnels/funnel/folder/create       201 folder (at the root)
+//	POST /funnels/domain/attach-domain       201 domain
+//	POST /funnels/lookup/multiple            201 {lookups}
+//	POST /funnels/page/view/workflow/trigger 200 {success, message}
+//	POST /social-media-posting/oauth/{locationId}/{platform}/accounts/{accountId} 201 {success, statusCode, message, results}
+//
+// # OAuth (same host)
+//
+// GET /oauth/chooselocation consents at once and redirects (302) to the loopback
+// redirect_uri with code and state; PKCE S256 is checked at the exchange when a
+// challenge was given. POST /oauth/token (form) takes authorization_code and
+// refresh_token grants with user_type Location|Company; codes are single use for 10
+// minutes; refresh tokens rotate (the old one dies at once); more than
+// Options.RefreshPerMinute refreshes per client per minute → 429 rate_limited.
+// Errors: 400 invalid_request / invalid_grant / unsupported_grant_type, 401
+// invalid_client.
+//
+// # Control API (no auth, no Version, not rate limited, not logged)
+//
+//	GET  /_sandbox/requests        the request log: [{method, path, query, status, authorization, at, body}]
+//	POST /_sandbox/reset-log
+//	POST /_sandbox/fail?status=500&count=1[&path=/funnels/…]
+//	GET|POST /_sandbox/faults?latency=2s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1 (absent = 0)
+//	POST /_sandbox/expire-tokens   every access token issued so far expires now
+//	POST /_sandbox/revoke-refresh  every refresh token dies
+//
+// The log holds every request but the control API's (OAuth included, with
+// client_secret, code, refresh_token and code_verifier redacted), in the order they
+// were answered; an entry is written before its answer, so a client that has its
+// answer finds it. A dropped request is logged with status 0.
+//
+// # Dialects
+//
+// Options.Dialect answers 2xx API bodies in the other shapes the real service uses:
+// BareLists, WrappedLists ({"data": …}), PlainIDs (id for _id), CamelSteps
+// (controlTraffic …) and StringNumbers (every number as a string). The list switches
+// reshape the routes that answer a list (funnel list, entities, pages, redirects,
+// products, fonts, lookups); funnel-with-domain is a compound answer and keeps its
+// shape.
+//
+// # Choices where the contract is silent
+//
+//   - Lists are sorted by name (funnel list, entities, funnel-with-domain); pages come
+//     in creation order; records created at run time take ids from the seeded
+//     generator, so the same sequence of writes gives the same ids.
+//   - update-funnel-and-page needs exactly one action (archive or restore); an archive
+//     needs stepId and funnelStepDetails.pages equal to the live pages left (checked,
+//     422 otherwise); when one page is left the split ends (split false,
+//     control_traffic 100 unless sent, split_ended_at now). A restore appends the page
+//     to step.pages; other funnelStepDetails fields are accepted and ignored.
+//   - create-step wants a version 4 UUID; it ignores the step's sequence and pages
+//     (the step is appended and gets one new page named like the step).
+//   - An empty JSON body counts as {}; a POST body sent without
+//     Content-Type: application/json answers 400.
+//   - The conversion route ignores an invalid token (it counts as "anonymous").
+//   - Every OAuth access token has full scope whatever scope was asked.
+package sandbox

@@ -1,0 +1,87 @@
+package sandbox
+
+import "net/http"
+
+// pagesOf returns the pages (archived included, creation order) of a funnel, or of
+// one of its steps, or a 404 reply.
+func pagesOf(d *data, funnelID, stepID string) ([]*pageRec, *reply) {
+	f := d.funnel(funnelID)
+	if f == nil {
+		r := errReply(http.StatusNotFound, "Funnel not found")
+		return nil, &r
+	}
+	if stepID != "" && f.step(stepID) == nil {
+		r := errReply(http.StatusNotFound, "Step not found")
+		return nil, &r
+	}
+	var out []*pageRec
+	for _, p := range d.pages {
+		if p.FunnelID == funnelID && (stepID == "" || p.StepID == stepID) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// GET /funnels/page: a bare array of the pages of a funnel, archived ones included.
+func (s *Server) handleListPages(c *call) reply {
+	funnelID, stepID := c.q.Get("funnelId"), c.q.Get("stepId")
+	if funnelID == "" {
+		return invalid("funnelId should not be empty")
+	}
+	offset, limit, bad := pagination(c.q, 10, 20)
+	if bad != nil {
+		return *bad
+	}
+	var out []pageRec
+	s.store.with(func(d *data) {
+		pages, nf := pagesOf(d, funnelID, stepID)
+		if nf != nil {
+			bad = nf
+			return
+		}
+		from, to := window(len(pages), offset, limit)
+		out = make([]pageRec, 0, to-from)
+		for _, p := range pages[from:to] {
+			out = append(out, *p)
+		}
+	})
+	if bad != nil {
+		return *bad
+	}
+	return listReply("", out, nil)
+}
+
+// GET /funnels/page/count: how many pages GET /funnels/page would page through.
+func (s *Server) handleCountPages(c *call) reply {
+	funnelID, stepID := c.q.Get("funnelId"), c.q.Get("stepId")
+	if funnelID == "" {
+		return invalid("funnelId should not be empty")
+	}
+	var bad *reply
+	n := 0
+	s.store.with(func(d *data) {
+		var pages []*pageRec
+		pages, bad = pagesOf(d, funnelID, stepID)
+		n = len(pages)
+	})
+	if bad != nil {
+		return *bad
+	}
+	return ok(http.StatusOK, map[string]any{"count": n})
+}
+
+// GET /funnels/page/{id}: one page with its section count.
+func (s *Server) handleGetPage(c *call) reply {
+	var out pageDetail
+	found := false
+	s.store.with(func(d *data) {
+		if p := d.pageByID[c.params["id"]]; p != nil {
+			out, found = pageDetail{pageRec: *p, Sections: p.sections}, true
+		}
+	})
+	if !found {
+		return errReply(http.StatusNotFound, "Page not found")
+	}
+	return ok(http.StatusOK, out)
+}

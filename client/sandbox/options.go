@@ -1,0 +1,121 @@
+package sandbox
+
+import "time"
+
+// Wire constants of the contract.
+const (
+	apiVersion          = "2021-07-28" // the only accepted value of the Version header
+	dailyLimit          = 200000       // X-RateLimit-Limit-Daily
+	maxBodyBytes        = 1 << 20      // request bodies above this answer 413
+	maxLoggedBody       = 64 << 10     // bodies are cut to this in the request log
+	maxLogEntries       = 10000        // the request log keeps the newest entries only
+	codeLifetime        = 10 * time.Minute
+	refreshWindow       = time.Minute
+	defaultLimit        = 100
+	defaultWindow       = 10 * time.Second
+	defaultAccessTTL    = 24 * time.Hour
+	defaultRefreshLimit = 5
+	defaultClientID     = "sandbox-client"
+	defaultClientSecret = "sandbox-secret"
+)
+
+// Dialect switches the sandbox to the other response shapes the real service is seen
+// to use, so the client's tolerant decoders are exercised over real HTTP. The zero
+// value answers in the shapes of the wire contract. Only 2xx bodies of API routes are
+// affected; error bodies, OAuth and the control API always keep the contract shape.
+type Dialect struct {
+	// BareLists answers list routes with the bare array: [...] instead of
+	// {"funnels":[...],"count":N}. The count and other siblings are dropped.
+	BareLists bool
+	// WrappedLists puts every list, /funnels/page included, under "data":
+	// {"data":[...],"count":N}. It wins over BareLists when both are set.
+	WrappedLists bool
+	// PlainIDs writes "id" instead of "_id" in every record.
+	PlainIDs bool
+	// CamelSteps writes the snake_case step fields in camelCase (controlTraffic,
+	// splitStartedAt, splitEndedAt, routeAllRequests, additionalRoutes).
+	CamelSteps bool
+	// StringNumbers sends every JSON number of a success body as a string
+	// ("sequence":"1", "count":"25", "price":"49.99", "pageVersion":"3", …).
+	StringNumbers bool
+}
+
+// rewritesRecords reports whether success bodies must be re-encoded record by record.
+func (d Dialect) rewritesRecords() bool { return d.PlainIDs || d.CamelSteps || d.StringNumbers }
+
+// Faults makes the sandbox misbehave on purpose. Every share applies to API routes
+// only (not /oauth/*, not /_sandbox/*) and is rolled independently per request, in
+// the order error, drop, truncate.
+type Faults struct {
+	Latency      time.Duration // random extra delay, uniformly 0..Latency
+	ErrorRate    float64       // share answered 500/502/503 (502 sometimes with an HTML body)
+	DropRate     float64       // share whose connection is closed without an answer
+	TruncateRate float64       // share whose body is cut in half after a full Content-Length
+}
+
+// clamped keeps the shares within 0..1 and the latency non-negative.
+func (f Faults) clamped() Faults {
+	clamp := func(x float64) float64 {
+		switch {
+		case x != x || x < 0: // NaN or negative
+			return 0
+		case x > 1:
+			return 1
+		}
+		return x
+	}
+	if f.Latency < 0 {
+		f.Latency = 0
+	}
+	f.ErrorRate, f.DropRate, f.TruncateRate = clamp(f.ErrorRate), clamp(f.DropRate), clamp(f.TruncateRate)
+	return f
+}
+
+// Options configures a sandbox. The zero value is a sandbox with the limits of the
+// real service and random tokens.
+type Options struct {
+	Limit            int           // requests per window per token; 0 → 100
+	Window           time.Duration // 0 → 10s
+	AccessTokenTTL   time.Duration // lifetime of OAuth access tokens; 0 → 24h
+	RefreshPerMinute int           // refresh grants per client per minute; 0 → 5
+	Faults           Faults
+	Dialect          Dialect
+	DemoToken        string           // full-scope static token; "" → random "pit-…"
+	ReadOnlyToken    string           // read-only static token; "" → random "pit-…"
+	ClientID         string           // OAuth app; "" → "sandbox-client"
+	ClientSecret     string           // "" → "sandbox-secret"
+	Now              func() time.Time // clock for expiry, windows and write dates; nil → time.Now
+}
+
+// withDefaults fills every zero (or negative) field with its default.
+func (o Options) withDefaults() Options {
+	if o.Limit <= 0 {
+		o.Limit = defaultLimit
+	}
+	if o.Window <= 0 {
+		o.Window = defaultWindow
+	}
+	if o.AccessTokenTTL <= 0 {
+		o.AccessTokenTTL = defaultAccessTTL
+	}
+	if o.RefreshPerMinute <= 0 {
+		o.RefreshPerMinute = defaultRefreshLimit
+	}
+	if o.DemoToken == "" {
+		o.DemoToken = newPIT()
+	}
+	if o.ReadOnlyToken == "" {
+		o.ReadOnlyToken = newPIT()
+	}
+	if o.ClientID == "" {
+		o.ClientID = defaultClientID
+	}
+	if o.ClientSecret == "" {
+		o.ClientSecret = defaultClientSecret
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	o.Faults = o.Faults.clamped()
+	return o
+}

@@ -1,0 +1,280 @@
+package sandbox
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Server is the sandbox funnels API. It implements http.Handler; Start serves it on
+// loopback. All state is in memory and every method is safe for concurrent use.
+type Server struct {
+	opts    Options
+	store   *store
+	tokens  *tokenBook
+	limiter *rateLimiter
+	faults  *faultBox
+	log     *requestLog
+	oauth   *oauthState
+	routes  []route
+}
+
+// New builds a sandbox with freshly seeded data.
+func New(opts Options) *Server {
+	opts = opts.withDefaults()
+	s := &Server{
+		opts:    opts,
+		store:   &store{d: seedData()},
+		tokens:  newTokenBook(),
+		limiter: newRateLimiter(opts.Limit, opts.Window),
+		faults:  &faultBox{faults: opts.Faults},
+		log:     &requestLog{},
+		oauth:   newOAuthState(),
+	}
+	// The read-only token goes in first so that a demo token equal to it stays full-scope.
+	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true})
+	s.tokens.add(opts.DemoToken, tokenRecord{static: true, write: true})
+	s.routes = s.apiRoutes()
+	return s
+}
+
+func (s *Server) now() time.Time { return s.opts.Now() }
+
+// DemoToken is the full-scope static token.
+func (s *Server) DemoToken() string { return s.opts.DemoToken }
+
+// ReadOnlyToken is a static token that may call read routes only (writes answer 403).
+func (s *Server) ReadOnlyToken() string { return s.opts.ReadOnlyToken }
+
+// LocationID is the id of the one seeded sub-account.
+func (s *Server) LocationID() string { return seedLocationID }
+
+// CompanyID is the agency the sub-account belongs to.
+func (s *Server) CompanyID() string { return seedCompanyID }
+
+// UserID is the user OAuth tokens are issued to.
+func (s *Server) UserID() string { return seedUserID }
+
+// ClientID is the OAuth app's client id.
+func (s *Server) ClientID() string { return s.opts.ClientID }
+
+// ClientSecret is the OAuth app's client secret.
+func (s *Server) ClientSecret() string { return s.opts.ClientSecret }
+
+// SetFaults replaces the random faults (the zero value turns them off).
+func (s *Server) SetFaults(f Faults) { s.faults.set(f) }
+
+// Faults returns the random faults in force.
+func (s *Server) Faults() Faults { return s.faults.get() }
+
+// FailNext makes the next count API requests whose path starts with pathPrefix (any
+// API path when "") answer status (400..599) with a JSON error body. It comes before
+// every other check. OAuth paths fail only when pathPrefix names them ("/oauth/token").
+func (s *Server) FailNext(status, count int, pathPrefix string) {
+	s.faults.queue(status, count, pathPrefix)
+}
+
+// Requests returns a copy of the request log in the order the requests were answered.
+func (s *Server) Requests() []Request { return s.log.list() }
+
+// ResetLog empties the request log.
+func (s *Server) ResetLog() { s.log.reset() }
+
+// ExpireAccessTokens makes every OAuth (and IssueToken) access token issued so far
+// expired; the static demo and read-only tokens are not affected.
+func (s *Server) ExpireAccessTokens() { s.tokens.expireAll(s.now()) }
+
+// RevokeRefreshTokens kills every refresh token issued so far.
+func (s *Server) RevokeRefreshTokens() { s.oauth.revokeAll() }
+
+// IssueToken returns a new full-scope access token valid for ttl (0 → the access
+// token lifetime; a negative ttl gives an already expired token).
+func (s *Server) IssueToken(ttl time.Duration) string {
+	if ttl == 0 {
+		ttl = s.opts.AccessTokenTTL
+	}
+	token := newAccessToken()
+	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl)})
+	return token
+}
+
+// exchange is one request in flight and what is known of its answer.
+type exchange struct {
+	s        *Server
+	w        http.ResponseWriter
+	r        *http.Request
+	at       time.Time
+	body     []byte
+	tooLarge bool
+	truncate bool
+	oauth    bool // OAuth answers keep their shape whatever the dialect
+	logged   bool
+}
+
+// ServeHTTP answers one request: the control API, the OAuth endpoints or an API route.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/_sandbox" || strings.HasPrefix(r.URL.Path, "/_sandbox/") {
+		s.serveControl(w, r)
+		return
+	}
+	ex := &exchange{s: s, w: w, r: r, at: s.now(), oauth: strings.HasPrefix(r.URL.Path, "/oauth/")}
+	ex.body, ex.tooLarge = readBody(w, r)
+	defer ex.record(0) // no answer written (client gone): still logged
+	if ex.oauth {
+		s.serveOAuth(ex)
+		return
+	}
+	s.serveAPI(ex)
+}
+
+// record adds the request to the log, once. It runs before the answer is written,
+// so a client that has its answer always finds the request in the log.
+func (ex *exchange) record(status int) {
+	if ex.logged {
+		return
+	}
+	ex.logged = true
+	r := ex.r
+	auth := "none"
+	if _, ok := bearer(r.Header.Get("Authorization")); ok {
+		auth = "bearer"
+	}
+	body := ex.body
+	if ex.oauth {
+		body = redactForm(body)
+	}
+	if len(body) > maxLoggedBody {
+		body = body[:maxLoggedBody]
+	}
+	ex.s.log.add(Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Status: status,
+		Auth: auth, At: ex.at, Body: string(body)})
+}
+
+// write logs the request and writes a complete answer (or half of it when a fault
+// asked for truncation).
+func (ex *exchange) write(status int, contentType string, body []byte) {
+	ex.record(status)
+	writeRaw(ex.w, status, contentType, body, ex.truncate)
+}
+
+// serveAPI runs the checks of the contract, in order.
+func (s *Server) serveAPI(ex *exchange) {
+	r := ex.r
+	// 1. route
+	rt, params, allowed := s.match(r.Method, r.URL.Path)
+	if rt == nil {
+		if len(allowed) > 0 {
+			s.send(ex, errReply(http.StatusMethodNotAllowed, "Cannot "+r.Method+" "+r.URL.Path).
+				with("Allow", strings.Join(allowed, ", ")))
+			return
+		}
+		s.send(ex, errReply(http.StatusNotFound, "Cannot "+r.Method+" "+r.URL.Path))
+		return
+	}
+	// 2. faults
+	if s.applyFaults(ex) {
+		return
+	}
+	// 3. Version
+	if r.Header.Get("Version") != apiVersion {
+		s.send(ex, errReply(http.StatusBadRequest, "Version header is missing or invalid; use "+apiVersion))
+		return
+	}
+	// 4. auth
+	key, deny := s.authenticate(r, rt)
+	if deny != nil {
+		s.send(ex, *deny)
+		return
+	}
+	// 5. rate limit; its headers go on every answer from here on
+	rl := s.limiter.take(key, s.now())
+	rl.apply(ex.w.Header())
+	if !rl.admitted {
+		s.send(ex, rl.tooMany())
+		return
+	}
+	// 6. handler
+	if ex.tooLarge {
+		s.send(ex, errReply(http.StatusRequestEntityTooLarge, "request entity too large"))
+		return
+	}
+	q := r.URL.Query()
+	if q.Has("locationId") && q.Get("locationId") != seedLocationID {
+		s.send(ex, forbiddenLocation())
+		return
+	}
+	if rt.jsonBody && len(strings.TrimSpace(string(ex.body))) > 0 && !isJSONContentType(r.Header.Get("Content-Type")) {
+		s.send(ex, errReply(http.StatusBadRequest, "Content-Type must be application/json"))
+		return
+	}
+	s.send(ex, rt.handle(&call{s: s, r: r, q: q, params: params, body: ex.body}))
+}
+
+// send encodes and writes a reply; truncation applies when a fault asked for it.
+func (s *Server) send(ex *exchange, rep reply) {
+	dialect := s.opts.Dialect
+	if ex.oauth {
+		dialect = Dialect{}
+	}
+	b, err := encode(rep, dialect)
+	if err != nil {
+		rep = errReply(http.StatusInternalServerError, "Internal server error")
+		b, _ = encode(rep, Dialect{})
+	}
+	for k, v := range rep.header {
+		ex.w.Header().Set(k, v)
+	}
+	ex.write(rep.status, jsonContentType, b)
+}
+
+// drop closes the connection without answering (logged with status 0).
+func (ex *exchange) drop() {
+	ex.record(0)
+	if hj, ok := ex.w.(http.Hijacker); ok {
+		if conn, _, err := hj.Hijack(); err == nil {
+			_ = conn.Close()
+			return
+		}
+	}
+	// Not hijackable (HTTP/2): net/http's documented way to abort a response.
+	panic(http.ErrAbortHandler)
+}
+
+func forbiddenLocation() reply {
+	return errReply(http.StatusForbidden, "token does not have access to this location")
+}
+
+func isJSONContentType(ct string) bool {
+	mt, _, _ := strings.Cut(ct, ";")
+	return strings.EqualFold(strings.TrimSpace(mt), jsonContentType)
+}
+
+// readBody reads the request body up to maxBodyBytes; tooLarge reports a longer body.
+func readBody(w http.ResponseWriter, r *http.Request) (body []byte, tooLarge bool) {
+	if r.Body == nil {
+		return nil, false
+	}
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	var mbe *http.MaxBytesError
+	return b, errors.As(err, &mbe)
+}
+
+// redactForm hides the secrets of an OAuth form body (for the request log).
+func redactForm(body []byte) []byte {
+	if len(body) == 0 {
+		return body
+	}
+	v, err := url.ParseQuery(string(body))
+	if err != nil {
+		return []byte("[unreadable form]")
+	}
+	for _, k := range []string{"client_secret", "code", "refresh_token", "code_verifier"} {
+		if v.Has(k) {
+			v.Set(k, "[redacted]")
+		}
+	}
+	return []byte(v.Encode())
+}

@@ -1,0 +1,75 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Running is a sandbox serving on a loopback address.
+type Running struct {
+	URL    string // base URL, e.g. http://127.0.0.1:40123
+	Server *Server
+
+	srv       *http.Server
+	done      chan struct{}
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// Start serves a new sandbox on addr ("" → "127.0.0.1:0", a random port) in a
+// goroutine. Only loopback addresses are accepted.
+func Start(addr string, opts Options) (*Running, error) {
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	if err := CheckLoopback(addr); err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: listen on %s: %w", addr, err)
+	}
+	s := New(opts)
+	r := &Running{
+		URL:    "http://" + ln.Addr().String(),
+		Server: s,
+		srv:    &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second},
+		done:   make(chan struct{}),
+	}
+	go func() {
+		defer close(r.done)
+		_ = r.srv.Serve(ln) // returns http.ErrServerClosed after Close
+	}()
+	return r, nil
+}
+
+// Close stops the server and closes every connection; it waits for the serving
+// goroutine. Calling it again returns the first result.
+func (r *Running) Close() error {
+	r.closeOnce.Do(func() {
+		r.closeErr = r.srv.Close()
+		<-r.done
+	})
+	return r.closeErr
+}
+
+// CheckLoopback reports an error unless addr is HOST:PORT with a loopback host
+// (127.0.0.0/8, ::1 or localhost). The sandbox hands out tokens to anyone who asks
+// its authorize endpoint: it must never listen on a network others can reach.
+func CheckLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("sandbox: address %q is not HOST:PORT: %w", addr, err)
+	}
+	if host == "" {
+		return errors.New("sandbox: address " + addr + " listens on every interface; use a loopback host such as 127.0.0.1")
+	}
+	if !isLoopbackHost(host) {
+		return errors.New("sandbox: host " + host + " is not a loopback address; the sandbox only listens on 127.0.0.1, ::1 or localhost")
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package sandbox
+
+import (
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+)
+
+// dateLayout is RFC 3339 with milliseconds, as the real service (a JavaScript
+// toISOString) writes its dates.
+const dateLayout = "2006-01-02T15:04:05.000Z07:00"
+
+func formatDate(t time.Time) string { return t.UTC().Format(dateLayout) }
+
+// data is everything the sandbox serves. It is only touched through store.with.
+type data struct {
+	rng        *rand.Rand // continues the seed's PRNG, so ids of writes are reproducible too
+	locationID string
+	folders    []*folderRec
+	funnels    []*funnelRec
+	pages      []*pageRec // creation order
+	pageByID   map[string]*pageRec
+	domains    []*domainRec
+	products   []productRec
+	fonts      []fontRec
+	redirects  []redirectRec
+}
+
+// store guards data with a mutex.
+type store struct {
+	mu sync.Mutex
+	d  *data
+}
+
+// with runs fn with the data locked. fn must copy out whatever it returns.
+func (s *store) with(fn func(d *data)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fn(s.d)
+}
+
+func (d *data) newID() string   { return randomID(d.rng) }
+func (d *data) newUUID() string { return randomUUID(d.rng) }
+func (d *data) funnel(id string) *funnelRec {
+	for _, f := range d.funnels {
+		if f.ID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+func (d *data) folder(id string) *folderRec {
+	for _, f := range d.folders {
+		if f.ID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+func (d *data) domainByHost(host string) *domainRec {
+	for _, dom := range d.domains {
+		if strings.EqualFold(dom.URL, host) {
+			return dom
+		}
+	}
+	return nil
+}
+
+// addPage records a new page.
+func (d *data) addPage(p *pageRec) {
+	d.pages = append(d.pages, p)
+	d.pageByID[p.ID] = p
+}
+
+const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// randomID returns a 20-character alphanumeric id like the real service's _id values.
+func randomID(rng *rand.Rand) string {
+	var b [20]byte
+	for i := range b {
+		b[i] = idAlphabet[rng.IntN(len(idAlphabet))]
+	}
+	return string(b[:])
+}
+
+// randomUUID returns a version 4 UUID drawn from rng.
+func randomUUID(rng *rand.Rand) string {
+	var b [16]byte
+	for i := 0; i < 16; i += 8 {
+		v := rng.Uint64()
+		for j := 0; j < 8; j++ {
+			b[i+j] = byte(v >> (8 * j))
+		}
+	}
+	b[6] = b[6]&0x0f | 0x40 // version 4
+	b[8] = b[8]&0x3f | 0x80 // RFC 4122 variant
+	return formatUUID(b)
+}
+
+func formatUUID(b [16]byte) string {
+	const hexdigits = "0123456789abcdef"
+	out := make([]byte, 0, 36)
+	for i, c := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			out = append(out, '-')
+		}
+		out = append(out, hexdigits[c>>4], hexdigits[c&0x0f])
+	}
+	return string(out)
+}
+
+// lessByName orders records by name (case-insensitive), then by id, so lists are stable.
+func lessByName(nameA, idA, nameB, idB string) int {
+	if c := strings.Compare(strings.ToLower(nameA), strings.ToLower(nameB)); c != 0 {
+		return c
+	}
+	return strings.Compare(idA, idB)
+}
