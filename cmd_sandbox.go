@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/funnelsdev/funnels/client/sandbox"
+)
+
+const sandboxUsage = `Usage: funnels sandbox [flags]
+
+Serves the funnels API with seeded demo data on a loopback address, in the
+foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
+'funnels login' command.
+
+Example:
+  funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel
+
+Flags:
+`
+
+// cmdSandbox runs `funnels sandbox`.
+func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("funnels sandbox", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	addr := fs.String("addr", "127.0.0.1:8484", "listen on `HOST:PORT` (loopback hosts only)")
+	limit := fs.Int("limit", 100, "requests per window per token")
+	window := fs.Duration("window", 10*time.Second, "rate-limit `window`")
+	ttl := fs.Duration("token-ttl", 24*time.Hour, "lifetime of OAuth access tokens")
+	latency := fs.Duration("latency", 0, "random extra delay, up to this, on every API request")
+	errorRate := fs.Float64("error-rate", 0, "share (0..1) of API requests answered 500/502/503")
+	dropRate := fs.Float64("drop-rate", 0, "share (0..1) of API requests whose connection is dropped")
+	truncateRate := fs.Float64("truncate-rate", 0, "share (0..1) of API answers cut in half")
+	token := fs.String("token", "", "full-scope demo `token` (default: a random pit-… token)")
+	readOnly := fs.String("readonly-token", "", "read-only `token` (default: a random pit-… token)")
+	dialect := fs.String("dialect", "", "answer in other shapes: comma-separated `list` of bare, wrapped, plain-ids, camel, string-numbers")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), sandboxUsage)
+		fs.PrintDefaults()
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
+			fs.SetOutput(env.Stdout)
+			fs.Usage()
+			return exitOK
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(env.Stderr, "funnels sandbox: "+format+"\n", a...)
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected argument %q (see --help)", fs.Arg(0))
+	}
+	if err := sandbox.CheckLoopback(*addr); err != nil {
+		return usageErr("refusing --addr %s: the sandbox only listens on a loopback host (127.0.0.1, ::1 or localhost)", *addr)
+	}
+	switch {
+	case *limit < 1:
+		return usageErr("--limit must be at least 1")
+	case *window <= 0:
+		return usageErr("--window must be a positive duration such as 10s")
+	case *ttl <= 0:
+		return usageErr("--token-ttl must be a positive duration such as 24h")
+	case *latency < 0:
+		return usageErr("--latency must not be negative")
+	}
+	for name, v := range map[string]float64{"--error-rate": *errorRate, "--drop-rate": *dropRate, "--truncate-rate": *truncateRate} {
+		if !(v >= 0 && v <= 1) {
+			return usageErr("%s must be a number from 0 to 1", name)
+		}
+	}
+	d, err := parseDialect(*dialect)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if strings.ContainsAny(*token+*readOnly, " \t\r\n") {
+		return usageErr("tokens must not contain spaces")
+	}
+
+	run, err := sandbox.Start(*addr, sandbox.Options{
+		Limit: *limit, Window: *window, AccessTokenTTL: *ttl,
+		Faults:    sandbox.Faults{Latency: *latency, ErrorRate: *errorRate, DropRate: *dropRate, TruncateRate: *truncateRate},
+		Dialect:   d,
+		DemoToken: *token, ReadOnlyToken: *readOnly,
+	})
+	if err != nil {
+		if errors.Is(err, syscall.EADDRINUSE) {
+			fmt.Fprintf(env.Stderr, "funnels sandbox: %s is already in use (another sandbox?); pick another with --addr\n", *addr)
+		} else {
+			fmt.Fprintf(env.Stderr, "funnels sandbox: cannot serve on %s: %v\n", *addr, err)
+		}
+		return exitAPI
+	}
+	printSandboxInfo(env.Stdout, run)
+	<-ctx.Done()
+	if err := run.Close(); err != nil {
+		fmt.Fprintf(env.Stderr, "funnels sandbox: shutting down: %v\n", err)
+	}
+	fmt.Fprintln(env.Stderr, "funnels sandbox: stopped")
+	return exitOK
+}
+
+// printSandboxInfo prints the name: value lines scripts read, then a hint for people.
+func printSandboxInfo(w io.Writer, run *sandbox.Running) {
+	s, base := run.Server, run.URL
+	fmt.Fprintf(w, "base_url: %s\n", base)
+	fmt.Fprintf(w, "token: %s\n", s.DemoToken())
+	fmt.Fprintf(w, "readonly_token: %s\n", s.ReadOnlyToken())
+	fmt.Fprintf(w, "location_id: %s\n", s.LocationID())
+	fmt.Fprintf(w, "client_id: %s\n", s.ClientID())
+	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
+	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
+		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
+	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")
+}
+
+// parseDialect reads the --dialect list.
+func parseDialect(list string) (sandbox.Dialect, error) {
+	var d sandbox.Dialect
+	for _, name := range strings.Split(list, ",") {
+		switch strings.TrimSpace(strings.ToLower(name)) {
+		case "":
+		case "bare":
+			d.BareLists = true
+		case "wrapped":
+			d.WrappedLists = true
+		case "plain-ids":
+			d.PlainIDs = true
+		case "camel":
+			d.CamelSteps = true
+		case "string-numbers":
+			d.StringNumbers = true
+		default:
+			return d, fmt.Errorf("unknown --dialect %q; use bare, wrapped, plain-ids, camel, string-numbers", strings.TrimSpace(name))
+		}
+	}
+	return d, nil
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// command is one subcommand: it parses its own flags from args and returns an exit code.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env *cliEnv, args []string) int
+}
+
+// commands lists every subcommand, in the order `funnels help` shows them.
+func commands() []command {
+	return []command{
+		{"login", "sign a profile in (OAuth in a browser or pasted address, or --with-token)", cmdLogin},
+		{"logout", "delete a profile's stored token", cmdLogout},
+		{"auth", "auth status: how a profile signs in (never the token)", cmdAuth},
+		{"config", "config path: where the config file lives", cmdConfig},
+		{"sandbox", "serve the embedded funnels API on loopback with seeded data", cmdSandbox},
+		{"version", "print the version", cmdVersion},
+	}
+}
+
+// run picks the subcommand named by the first argument that is not a flag.
+func run(ctx context.Context, env *cliEnv, args []string) int {
+	if len(args) == 0 {
+		return cmdBrowse(ctx, env, args)
+	}
+	switch args[0] {
+	case "help", "-h", "--help":
+		printUsage(env)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(ctx, env, args[1:])
+		}
+	}
+	if strings.HasPrefix(args[0], "-") {
+		return cmdBrowse(ctx, env, args)
+	}
+	fmt.Fprintf(env.Stderr, "funnels: unknown command %q\n\n", args[0])
+	printUsage(env)
+	return exitUsage
+}
+
+func printUsage(env *cliEnv) {
+	fmt.Fprintln(env.Stdout, "funnels — a terminal browser for the funnels of a HighLevel sub-account")
+	fmt.Fprintln(env.Stdout, "\nUsage:\n  funnels [--demo] [--profile NAME]   open the browser\n  funnels COMMAND [flags]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(env.Stdout, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(env.Stdout, "\nRun 'funnels COMMAND --help' for a command's flags.")
+}
+
+func cmdVersion(_ context.Context, env *cliEnv, _ []string) int {
+	fmt.Fprintf(env.Stdout, "funnels %s\n", version)
+	return exitOK
+}
+
+// cmdBrowse opens the TUI. The browser is its own issue; until it lands this says so
+// plainly instead of pretending.
+func cmdBrowse(_ context.Context, env *cliEnv, _ []string) int {
+	fmt.Fprintln(env.Stderr, "funnels: the terminal browser is not built yet; run 'funnels sandbox' to serve the demo API")
+	return exitUsage
+}

@@ -1,0 +1,202 @@
+// Package config turns defaults, the config file, the environment and flags into one
+// Config value. It knows nothing about tokens on disk or HTTP; callers get plain values.
+//
+// Order, lowest to highest: defaults < what `funnels login` remembered for the profile
+// (see Config.Remember) < the file < the environment < flags.
+package config
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// Defaults of a profile nobody configured.
+const (
+	DefaultBaseURL      = "https://services.leadconnectorhq.com"
+	DefaultAuthURL      = "https://marketplace.gohighlevel.com/oauth/chooselocation"
+	DefaultProfile      = "default"
+	DefaultRedirectPort = 47615 // register http://127.0.0.1:47615/callback as the app's redirect URL
+	tokenPath           = "/oauth/token"
+)
+
+// Auth kinds of a profile.
+const (
+	AuthOAuth = "oauth" // Authorization Code login with refreshable tokens
+	AuthToken = "token" // a private integration token (static)
+)
+
+// DefaultScopes are asked for when a profile names none: read access to funnels and
+// pages, read and write of redirects. Apps that need more list them in `scopes`.
+var defaultScopes = []string{
+	"funnels/funnel.readonly",
+	"funnels/page.readonly",
+	"funnels/pagecount.readonly",
+	"funnels/redirect.readonly",
+	"funnels/redirect.write",
+}
+
+// DefaultScopes returns a fresh copy of the scopes used when none are configured.
+func DefaultScopes() []string { return append([]string(nil), defaultScopes...) }
+
+// Profile is one named sub-account with everything needed to sign in and call the API.
+type Profile struct {
+	Name, BaseURL, LocationID, AuthURL, TokenURL string
+	AuthKind                                     string // AuthOAuth or AuthToken
+	ClientID, ClientSecret                       string
+	RedirectPort                                 int // 0: any free port
+	Scopes                                       []string
+}
+
+// Config is the resolved configuration of one run.
+type Config struct {
+	File      string   // the config file path (may not exist)
+	Profile   Profile  // the active profile, fully resolved
+	Token     string   // a static token from FUNNELS_TOKEN or --token ("" if none)
+	TokenFrom string   // where Token came from: "--token" or "FUNNELS_TOKEN"
+	Mouse     bool     // [ui] mouse
+	Theme     string   // [ui] theme: "auto", "dark" or "light"
+	Warnings  []string // unknown keys and the like, for callers to show on stderr
+
+	// origin names where each setting of Profile came from, by config key
+	// ("base_url" → "FUNNELS_BASE_URL"). Settings still at their default are absent.
+	origin map[string]string
+}
+
+// Keys of a profile, as written in the file. They also name settings in Origin.
+const (
+	KeyBaseURL      = "base_url"
+	KeyLocationID   = "location_id"
+	KeyAuthURL      = "auth_url"
+	KeyTokenURL     = "token_url"
+	KeyAuthKind     = "auth_kind"
+	KeyClientID     = "client_id"
+	KeyClientSecret = "client_secret"
+	KeyRedirectPort = "redirect_port"
+	KeyScopes       = "scopes"
+)
+
+// Origin says where a profile setting came from: a flag ("--base-url"), an environment
+// variable, the config file, "saved login", or "default".
+func (c *Config) Origin(key string) string {
+	if o := c.origin[key]; o != "" {
+		return o
+	}
+	return "default"
+}
+
+// profileName is what a profile may be called: it names a file under the state
+// directory, so no separators, no leading dot.
+var profileName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// CheckProfileName refuses names that could not be a file name of their own.
+func CheckProfileName(name string) error {
+	if !profileName.MatchString(name) {
+		return fmt.Errorf("profile name %q: use letters, digits, '.', '_' or '-' (at most 64, not starting with '.' or '-')", name)
+	}
+	return nil
+}
+
+// defaults is the profile nobody configured.
+func defaults(name string) Profile {
+	return Profile{
+		Name:         name,
+		BaseURL:      DefaultBaseURL,
+		AuthURL:      DefaultAuthURL,
+		TokenURL:     DefaultBaseURL + tokenPath,
+		AuthKind:     AuthOAuth,
+		RedirectPort: DefaultRedirectPort,
+		Scopes:       DefaultScopes(),
+	}
+}
+
+// Load resolves the configuration: defaults < file < environment < flags. getenv is
+// the process environment (tests pass their own, XDG_CONFIG_HOME included).
+func Load(getenv func(string) string, flags Flags) (*Config, error) {
+	path := Path(getenv)
+	file, warnings, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+
+	name, nameFrom := DefaultProfile, "default"
+	switch {
+	case flags.Profile != "":
+		name, nameFrom = flags.Profile, "--profile"
+	case getenv("FUNNELS_PROFILE") != "":
+		name, nameFrom = getenv("FUNNELS_PROFILE"), "FUNNELS_PROFILE"
+	case file.DefaultProfile != "":
+		name, nameFrom = file.DefaultProfile, "default_profile in "+path
+	}
+	if err := CheckProfileName(name); err != nil {
+		return nil, fmt.Errorf("%s: %w", nameFrom, err)
+	}
+
+	cfg := &Config{
+		File:     path,
+		Profile:  defaults(name),
+		Theme:    "auto",
+		Warnings: warnings,
+		origin:   map[string]string{},
+	}
+	if err := file.apply(cfg, path); err != nil {
+		return nil, err
+	}
+	layers := []layer{envLayer(getenv)}
+	fl, err := flags.layer()
+	if err != nil {
+		return nil, err
+	}
+	layers = append(layers, fl)
+	for _, l := range layers {
+		cfg.apply(l)
+	}
+	cfg.deriveTokenURL()
+
+	switch {
+	case flags.Token != "":
+		cfg.Token, cfg.TokenFrom = flags.Token, "--token"
+	case getenv("FUNNELS_TOKEN") != "":
+		cfg.Token, cfg.TokenFrom = getenv("FUNNELS_TOKEN"), "FUNNELS_TOKEN"
+	}
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// deriveTokenURL keeps the token URL on the base URL's host unless someone set it.
+func (c *Config) deriveTokenURL() {
+	if c.unset(KeyTokenURL) {
+		c.Profile.TokenURL = trimSlash(c.Profile.BaseURL) + tokenPath
+	}
+}
+
+// validate checks every resolved setting and names where a bad one came from.
+func (c *Config) validate() error {
+	if err := c.validateProfile(); err != nil {
+		return err
+	}
+	if c.Theme != "auto" && c.Theme != "dark" && c.Theme != "light" {
+		return fmt.Errorf("theme in %s: %q is not one of auto, dark, light", c.File, c.Theme)
+	}
+	return nil
+}
+
+func (c *Config) validateProfile() error {
+	p := &c.Profile
+	for _, u := range []struct{ key, val string }{
+		{KeyBaseURL, p.BaseURL}, {KeyAuthURL, p.AuthURL}, {KeyTokenURL, p.TokenURL},
+	} {
+		if err := CheckBaseURL(u.val); err != nil {
+			return fmt.Errorf("%s (from %s): %w", u.key, c.Origin(u.key), err)
+		}
+	}
+	p.BaseURL = trimSlash(p.BaseURL)
+	if p.AuthKind != AuthOAuth && p.AuthKind != AuthToken {
+		return fmt.Errorf("auth_kind (from %s): %q is neither %q nor %q", c.Origin(KeyAuthKind), p.AuthKind, AuthOAuth, AuthToken)
+	}
+	if p.RedirectPort < 0 || p.RedirectPort > 65535 {
+		return fmt.Errorf("redirect_port (from %s): %d is not a port (0-65535; 0 picks a free one)", c.Origin(KeyRedirectPort), p.RedirectPort)
+	}
+	return nil
+}

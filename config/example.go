@@ -1,0 +1,34 @@
+package config
+
+// Example is the commented config file README.md shows; TestExampleLoads keeps it true.
+const Example = `# funnels settings: the file ` + "`funnels config path`" + ` prints
+# ($XDG_CONFIG_HOME/funnels/config.toml). Everything is optional.
+# Flags beat environment variables (FUNNELS_*), which beat this file.
+
+# The profile used when neither --profile nor FUNNELS_PROFILE names one.
+default_profile = "acme"
+
+[ui]
+mouse = false          # true: click rows and panes
+theme = "auto"         # "auto", "dark" or "light"
+
+# One [profiles.NAME] table per sub-account.
+[profiles.acme]
+location_id = "ve9EPM428h8vShlRW1KT"   # the sub-account ("location") id
+# Your own Marketplace app (HighLevel does not let a CLI ship one). Register
+# http://127.0.0.1:47615/callback as its redirect URL, or change redirect_port.
+client_id = "66a0c0ffee0000000000000a-lz0example"
+# client_secret: better in FUNNELS_CLIENT_SECRET; if you put it here, chmod 600 this file.
+# client_secret = "..."
+redirect_port = 47615                  # 0 picks a free port (only if your app allows any port)
+scopes = ["funnels/funnel.readonly", "funnels/page.readonly", "funnels/redirect.readonly"]
+# base_url  = "https://services.leadconnectorhq.com"        # https unless the host is loopback
+# auth_url  = "https://marketplace.gohighlevel.com/oauth/chooselocation"
+# token_url = "https://services.leadconnectorhq.com/oauth/token"  # default: base_url + /oauth/token
+
+# A second sub-account that signs in with a private integration token
+# (funnels login --profile staging --with-token < token.txt) instead of OAuth.
+[profiles.staging]
+auth_kind = "token"                    # "oauth" (default) or "token"
+location_id = "Qq4sLxV0aY8Bc2dEf3Gh"
+`
