@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"golang.org/x/oauth2"
+
+	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/config"
+)
+
+// userAgent names us to the API.
+func userAgent() string { return "funnels/" + version + " (+https://github.com/funnelsdev/funnels)" }
+
+// openClient builds the API client of the configured profile: settings → token source →
+// client. On failure it has already told the user why, and returns the exit code.
+func openClient(ctx context.Context, env *cliEnv, flags config.Flags) (*client.Client, *config.Config, int) {
+	cfg, store, code := loadConfigAndStore(env, flags)
+	if code != exitOK {
+		return nil, nil, code
+	}
+	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second})
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+		if errors.Is(err, auth.ErrLoginRequired) {
+			return nil, nil, exitNoAuth
+		}
+		if isDiskError(err) {
+			return nil, nil, exitInternal
+		}
+		return nil, nil, exitNoAuth
+	}
+	if err := config.CheckBaseURL(cfg.Profile.BaseURL); err != nil {
+		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+		return nil, nil, exitUsage
+	}
+	c, err := client.New(client.Options{
+		BaseURL:     cfg.Profile.BaseURL,
+		LocationID:  cfg.Profile.LocationID,
+		TokenSource: ts,
+		UserAgent:   userAgent(),
+	})
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+		return nil, nil, exitUsage
+	}
+	return c, cfg, exitOK
+}
+
+// demo is the embedded sandbox and a client signed in to it, for `funnels --demo`.
+type demo struct {
+	sandbox *sandbox.Running
+	client  *client.Client
+}
+
+// startDemo serves the sandbox on a free loopback port and signs a client in with its
+// demo token. Close the sandbox when done.
+func startDemo() (*demo, error) {
+	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("start the demo sandbox: %w", err)
+	}
+	c, err := client.New(client.Options{
+		BaseURL:     sb.URL,
+		LocationID:  sb.Server.LocationID(),
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}),
+		UserAgent:   userAgent(),
+	})
+	if err != nil {
+		_ = sb.Close()
+		return nil, err
+	}
+	return &demo{sandbox: sb, client: c}, nil
+}
