@@ -21,6 +21,16 @@ func commands() []command {
 		{"auth", "auth status: how a profile signs in (never the token)", cmdAuth},
 		{"config", "config path: where the config file lives", cmdConfig},
 		{"sandbox", "serve the embedded funnels API on loopback with seeded data", cmdSandbox},
+		{"folders", "what a folder holds: its folders, then its funnels, with ids", headless("folders")},
+		{"folder", "folder create: make a folder (it appears at the top level)", headless("folder")},
+		{"steps", "the steps of a funnel, in order", headless("steps")},
+		{"step", "step create: add a step at the end of a funnel", headless("step")},
+		{"pages", "the pages of a funnel, or of one of its steps", headless("pages")},
+		{"page", "page get: one page with every field the service sends", headless("page")},
+		{"domain", "domain attach: attach a domain to the location", headless("domain")},
+		{"event", "event conversion | page-view: send a test event", headless("event")},
+		{"api", "call any operation of the API and print its answer (like gh api)", headless("api")},
+		{"completion", "print a shell completion script (bash, zsh or fish)", headless("completion")},
 		{"version", "print the version", cmdVersion},
 	}
 }
@@ -52,7 +62,7 @@ func printUsage(env *cliEnv) {
 	fmt.Fprintln(env.Stdout, "funnels — a terminal browser for the funnels of a HighLevel sub-account")
 	fmt.Fprintln(env.Stdout, "\nUsage:\n  funnels [--demo] [--profile NAME]   open the browser\n  funnels COMMAND [flags]\n\nCommands:")
 	for _, c := range commands() {
-		fmt.Fprintf(env.Stdout, "  %-10s %s\n", c.name, c.summary)
+		fmt.Fprintf(env.Stdout, "  %-11s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(env.Stdout, "\nRun 'funnels COMMAND --help' for a command's flags.")
 }
