@@ -16,6 +16,9 @@ import (
 	"golang.org/x/oauth2"
 )
 
+// maxNetworkRetries bounds the retries of a GET that got no answer.
+const maxNetworkRetries = 3
+
 // maxBody bounds what we read of one answer; no answer of this API comes near it.
 const maxBody = 32 << 20
 
@@ -94,7 +97,9 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 				return nil, nil, fmt.Errorf("%s %s: %w", cl.method, cl.path, ctx.Err())
 			}
 			netErr := &NetworkError{Method: cl.method, Path: cl.path, Err: err}
-			if idempotent && attempt <= c.retries {
+			// A server that does not answer at all is rarely back within seconds: fewer
+			// tries than for a 429, so a dead server is reported in a few seconds.
+			if idempotent && attempt <= min(c.retries, maxNetworkRetries) {
 				if werr := c.backoff(ctx, cl, attempt, 0, describeNetErr(err)); werr != nil {
 					return nil, nil, fmt.Errorf("%s %s: %w", cl.method, cl.path, werr)
 				}
