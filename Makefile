@@ -13,9 +13,9 @@ build:
 test: lint build
 	$(GO) test -race -count=1 ./...
 
-# Runs the program against the embedded sandbox; no account needed.
+# Opens the terminal browser on the embedded sandbox's demo data; no account needed.
 demo: build
-	./$(BIN) sandbox
+	./$(BIN) --demo
 
 sandbox: build
 	./$(BIN) sandbox --addr 127.0.0.1:8484

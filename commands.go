@@ -71,10 +71,3 @@ func cmdVersion(_ context.Context, env *cliEnv, _ []string) int {
 	fmt.Fprintf(env.Stdout, "funnels %s\n", version)
 	return exitOK
 }
-
-// cmdBrowse opens the TUI. The browser is its own issue; until it lands this says so
-// plainly instead of pretending.
-func cmdBrowse(_ context.Context, env *cliEnv, _ []string) int {
-	fmt.Fprintln(env.Stderr, "funnels: the terminal browser is not built yet; run 'funnels sandbox' to serve the demo API")
-	return exitUsage
-}

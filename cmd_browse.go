@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"runtime"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/config"
+	"github.com/funnelsdev/funnels/ui"
+)
+
+const browseUsage = `Usage: funnels [--demo] [--profile NAME] [flags]
+
+Opens the terminal browser: folders and funnels, the steps of the selected funnel,
+the pages of the selected step, and a status bar with the rate limit.
+
+Keys: arrows or hjkl move, enter opens, esc goes back, tab changes pane, / filters,
+: lists every action, ? shows every key, r refreshes, y copies the id, Y the public
+URL, o opens it in a browser, q quits.
+
+Examples:
+  funnels --demo                      # try it on seeded data, no account needed
+  funnels                             # the default profile (after 'funnels login')
+  funnels --profile clinic            # another profile
+  funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC   # a sandbox
+
+Flags:
+`
+
+// cmdBrowse opens the TUI: against the embedded sandbox with --demo, otherwise against
+// the configured profile. It returns 0 after q (or ctrl+c), with the terminal restored.
+func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
+	fs := flag.NewFlagSet("funnels", flag.ContinueOnError)
+	fs.SetOutput(env.Stderr)
+	var flags config.Flags
+	flags.Register(fs)
+	demoMode := fs.Bool("demo", false, "browse the embedded sandbox's demo data (no account needed)")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), browseUsage)
+		fs.PrintDefaults()
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
+			fs.SetOutput(env.Stdout)
+			fs.Usage()
+			return exitOK
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(env.Stderr, "funnels: unexpected argument %q (see 'funnels help')\n", fs.Arg(0))
+		return exitUsage
+	}
+
+	opts := ui.Options{}
+	if *demoMode {
+		d, err := startDemo()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+			return exitInternal
+		}
+		defer d.sandbox.Close()
+		opts.Client, opts.Profile, opts.LocationID, opts.Demo = d.client, "demo", d.sandbox.Server.LocationID(), true
+		// The demo has no config of its own; the user's [ui] settings still apply
+		// when there is a readable config file.
+		if cfg, err := config.Load(env.Getenv, config.Flags{}); err == nil {
+			opts.Mouse, opts.Theme = cfg.Mouse, cfg.Theme
+		}
+	} else {
+		c, cfg, code := openClient(ctx, env, flags)
+		if code != exitOK {
+			return code
+		}
+		opts.Client, opts.Profile, opts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
+		opts.Mouse, opts.Theme = cfg.Mouse, cfg.Theme
+	}
+	if b, reason := auth.SystemBrowser(runtime.GOOS, env.Getenv); b != nil {
+		opts.OpenURL = b.Open
+	} else {
+		opts.NoBrowserReason = reason
+	}
+
+	err := ui.Run(ctx, opts)
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
+		// Interrupted from outside (a signal): the terminal is restored; not a failure.
+		return exitOK
+	default:
+		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+		return exitInternal
+	}
+}

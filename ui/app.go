@@ -1,0 +1,273 @@
+package ui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// Options configure the browser.
+type Options struct {
+	Client     *client.Client
+	Profile    string // shown in the status bar ("demo" for --demo)
+	LocationID string
+	Demo       bool
+	Mouse      bool   // capture the mouse (config [ui] mouse = true); off keeps text selectable
+	Theme      string // "auto" (or ""), "dark" or "light"
+
+	// OpenURL opens an address in a browser; nil means none can be shown here, and
+	// NoBrowserReason says why ("no graphical display here …").
+	OpenURL         func(ctx context.Context, url string) error
+	NoBrowserReason string
+
+	// For tests.
+	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
+	Now            func() time.Time    // clock of the status bar; nil → time.Now
+	ProgramOptions []tea.ProgramOption // extra options for Run's tea.Program
+}
+
+// defaultDebounce is how long a step must stay selected before its pages are asked
+// for: long enough that holding j sends one request, short enough not to be noticed.
+const defaultDebounce = 100 * time.Millisecond
+
+// Model is the root model: it owns the focus, the layout, the three panes, the page
+// detail, the overlay (help, palette, later the forms) and the status bar, and it is
+// the only place messages are routed.
+type Model struct {
+	opts     Options
+	sh       *shared
+	client   *client.Client
+	focus    int
+	lay      layout
+	entities *entitiesPane
+	steps    *stepsPane
+	pages    *pagesPane
+	detail   *detailView
+	overlay  modal
+	status   statusBar
+	pageDocs map[string]*pageDetail // page records already read, by id
+	seq      uint64
+	spinning bool
+	mouse    bool
+	debounce time.Duration
+}
+
+// New builds the browser. Nothing is requested until Init.
+func New(opts Options) *Model {
+	sh := newShared(opts)
+	m := &Model{
+		opts:     opts,
+		sh:       sh,
+		client:   opts.Client,
+		entities: newEntitiesPane(sh),
+		steps:    newStepsPane(sh),
+		pages:    newPagesPane(sh),
+		pageDocs: map[string]*pageDetail{},
+		mouse:    opts.Mouse,
+		debounce: opts.Debounce,
+	}
+	if m.debounce == 0 {
+		m.debounce = defaultDebounce
+	}
+	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID)}
+	if m.status.profile == "" {
+		m.status.profile = "default"
+	}
+	if opts.Client != nil {
+		m.status.rate = opts.Client.Rate()
+		m.status.inFlight = opts.Client.InFlight()
+	}
+	m.sync()
+	return m
+}
+
+// Init asks for the root folder and, unless a theme is forced, the terminal's
+// background colour.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.loadFolder()}
+	if t := m.opts.Theme; t != "dark" && t != "light" {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
+}
+
+// next is the sequence number of a new request.
+func (m *Model) next() uint64 {
+	m.seq++
+	return m.seq
+}
+
+// Update routes a message: data and events to their owners, keys to the overlay, the
+// detail, a filter being typed, or the focused pane — in that order.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	return m, tea.Batch(cmd, m.sync(), m.spin())
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.sh.width, m.sh.height = msg.Width, msg.Height
+		m.relayout()
+	case tea.BackgroundColorMsg:
+		m.sh.bgDark = msg.IsDark()
+		m.restyle()
+	case tea.ColorProfileMsg:
+		m.sh.noColor = msg.Profile == colorprofile.NoTTY || msg.Profile == colorprofile.ASCII
+		m.restyle()
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	case tea.PasteMsg:
+		return m.paste(msg)
+	case tea.MouseWheelMsg:
+		m.wheel(tea.Mouse(msg))
+	case tea.MouseClickMsg:
+		m.click(tea.Mouse(msg))
+	case spinner.TickMsg:
+		if !m.busy() {
+			m.spinning = false
+			return nil
+		}
+		var cmd tea.Cmd
+		m.sh.spinner, cmd = m.sh.spinner.Update(msg)
+		return cmd
+	case entitiesMsg:
+		if m.entities.apply(msg) && msg.err != nil {
+			m.status.setErr(msg.err)
+		}
+	case loadPagesMsg:
+		if m.pages.awaiting(msg.key, msg.seq) {
+			return loadPages(m.sh.ctx, m.client, msg.key, m.pages.step, msg.seq)
+		}
+	case pagesMsg:
+		if m.pages.apply(msg) && msg.err != nil {
+			m.status.setErr(msg.err)
+		}
+	case pageMsg:
+		if m.detail != nil && m.detail.apply(msg) {
+			if msg.err != nil {
+				m.status.setErr(msg.err)
+			} else {
+				m.pageDocs[msg.pageID] = msg.detail
+			}
+		}
+	case eventMsg:
+		m.status.event(msg.ev)
+		return m.clock()
+	case clockMsg:
+		m.status.ticking = false
+		return m.clock()
+	case openedMsg:
+		if msg.err != nil {
+			m.status.setWarn("could not open a browser: " + sanitize(msg.err.Error()))
+		}
+	default:
+		if m.overlay != nil {
+			return m.updateOverlay(msg)
+		}
+	}
+	return nil
+}
+
+// key handles a key press.
+func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.sh.keys
+	if msg.String() == "ctrl+c" {
+		return tea.Quit
+	}
+	m.status.keyPressed()
+	if m.overlay != nil {
+		return m.updateOverlay(msg)
+	}
+	if m.detail != nil {
+		return m.detailKey(msg)
+	}
+	p := m.focused()
+	if p.typing {
+		return p.filterKey(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.overlay = newHelpOverlay(m.sh)
+	case key.Matches(msg, k.Palette):
+		return m.openPalette()
+	case key.Matches(msg, k.NextPane):
+		m.setFocus((m.focus + 1) % paneCount)
+	case key.Matches(msg, k.PrevPane):
+		m.setFocus((m.focus + paneCount - 1) % paneCount)
+	case key.Matches(msg, k.Filter):
+		return m.startFilter()
+	case key.Matches(msg, k.Refresh):
+		return m.refresh()
+	case key.Matches(msg, k.CopyID):
+		return m.copySelected(false)
+	case key.Matches(msg, k.CopyURL):
+		return m.copySelected(true)
+	case key.Matches(msg, k.OpenURL):
+		return m.openInBrowser()
+	case key.Matches(msg, k.Open):
+		return m.open()
+	case key.Matches(msg, k.Back):
+		return m.back()
+	default:
+		p.navigate(msg)
+	}
+	return nil
+}
+
+// detailKey handles a key while the page detail is open.
+func (m *Model) detailKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.sh.keys
+	switch {
+	case key.Matches(msg, k.Cancel, k.Back):
+		m.detail = nil
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.overlay = newHelpOverlay(m.sh)
+	case key.Matches(msg, k.Palette):
+		return m.openPalette()
+	case key.Matches(msg, k.Refresh):
+		return m.refresh()
+	case key.Matches(msg, k.CopyID):
+		return m.copySelected(false)
+	case key.Matches(msg, k.CopyURL):
+		return m.copySelected(true)
+	case key.Matches(msg, k.OpenURL):
+		return m.openInBrowser()
+	default:
+		m.detail.scrollKey(msg)
+	}
+	return nil
+}
+
+// updateOverlay gives msg to the overlay and closes it when it is done.
+func (m *Model) updateOverlay(msg tea.Msg) tea.Cmd {
+	ov := m.overlay
+	cmd, done := ov.update(m, msg)
+	if done && m.overlay == ov {
+		m.overlay = nil
+	}
+	return cmd
+}
+
+// paste goes to whatever input has focus.
+func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
+	switch {
+	case m.overlay != nil:
+		return m.updateOverlay(msg)
+	case m.detail != nil:
+		return nil
+	case m.focused().typing:
+		return m.focused().filterPaste(msg)
+	}
+	return nil
+}

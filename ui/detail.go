@@ -1,0 +1,251 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// field is one key of a record and its value, sanitised and compact.
+type field struct{ key, value string }
+
+// pageDetail is GET /funnels/page/{id}, ready to draw: every field the server sent,
+// sorted by key, nested objects and arrays as compact JSON.
+type pageDetail struct {
+	id       string
+	name     string
+	archived bool
+	fields   []field
+}
+
+// newPageDetail flattens a page's raw record into fields.
+func newPageDetail(p *client.Page) *pageDetail {
+	d := &pageDetail{id: p.ID, name: displayName(p.Name, p.ID), archived: p.Deleted}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(p.Raw, &obj); err != nil {
+		if len(bytes.TrimSpace(p.Raw)) > 0 {
+			d.fields = []field{{"record", compactJSON(p.Raw)}}
+		}
+		return d
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		d.fields = append(d.fields, field{key: sanitize(k), value: compactJSON(obj[k])})
+	}
+	return d
+}
+
+// compactJSON renders a JSON value in one line: strings without their quotes,
+// anything else as compact JSON.
+func compactJSON(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return sanitize(s)
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return sanitize(string(raw))
+	}
+	return sanitize(b.String())
+}
+
+// detailView shows one page: whether it is live or archived, its public URL, where it
+// sits, and every field of its record. It scrolls; esc closes it.
+type detailView struct {
+	sh     *shared
+	pageID string
+	seq    uint64
+	state  loadState
+	err    error
+	page   *pageDetail
+	row    pageRow // what the list knew, shown until the record arrives
+	step   stepRow
+	lines  []string // rendered for the current size (setSize), so View only slices them
+	boxW   int
+	boxH   int
+	offset int
+	height int // visible lines
+}
+
+func newDetailView(sh *shared, row pageRow, step stepRow, seq uint64) *detailView {
+	return &detailView{sh: sh, pageID: row.id, row: row, step: step, seq: seq, state: stateLoading}
+}
+
+// apply takes the page's record; a reply for another request is dropped.
+func (d *detailView) apply(msg pageMsg) bool {
+	if msg.pageID != d.pageID || msg.seq != d.seq || d.seq == 0 {
+		return false
+	}
+	d.seq = 0
+	if msg.err != nil {
+		d.state, d.err = stateFailed, msg.err
+	} else {
+		d.state, d.err, d.page = stateReady, nil, msg.detail
+	}
+	d.relayout()
+	return true
+}
+
+// reload starts request seq again (r).
+func (d *detailView) reload(seq uint64) {
+	d.seq, d.state = seq, stateLoading
+	d.relayout()
+}
+
+// setSize fits the detail to a pane area of w×h.
+func (d *detailView) setSize(w, h int) {
+	d.boxW, d.boxH = w, h
+	d.height = max(1, h-2)
+	d.relayout()
+}
+
+// relayout renders the lines again (after a resize, a load or a theme change).
+func (d *detailView) relayout() {
+	if d.boxW <= 4 {
+		d.lines = nil
+		return
+	}
+	d.lines = d.render(d.boxW - 4)
+	d.scroll(0)
+}
+
+// url is the page's public URL, or "".
+func (d *detailView) url() string { return d.step.url }
+
+// scrollKey moves the view; it reports whether msg was a scrolling key.
+func (d *detailView) scrollKey(msg tea.KeyPressMsg) bool {
+	k := d.sh.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		d.scroll(-1)
+	case key.Matches(msg, k.Down):
+		d.scroll(1)
+	case key.Matches(msg, k.PageUp):
+		d.scroll(-max(1, d.height-1))
+	case key.Matches(msg, k.PageDown):
+		d.scroll(max(1, d.height-1))
+	case key.Matches(msg, k.Top):
+		d.offset = 0
+	case key.Matches(msg, k.Bottom):
+		d.offset = max(0, len(d.lines)-d.height)
+	default:
+		return false
+	}
+	return true
+}
+
+func (d *detailView) scroll(delta int) {
+	d.offset = min(max(0, d.offset+delta), max(0, len(d.lines)-d.height))
+}
+
+// keys are what the footer shows while the detail is open.
+func (d *detailView) keys() []key.Binding { return d.sh.keys.detailHelp() }
+
+// view draws the detail over the whole pane area.
+func (d *detailView) view() string {
+	body := d.lines[min(d.offset, len(d.lines)):]
+	if d.state == stateLoading && len(body) < d.height {
+		body = append(body[:len(body):len(body)], " "+d.sh.spinner.View()+" "+d.sh.styles.Loading.Render("Loading every field of the page…"))
+	}
+	pos := ""
+	if len(d.lines) > d.height {
+		pos = strconv.Itoa(d.offset+1) + "–" + strconv.Itoa(min(len(d.lines), d.offset+d.height)) + " of " + strconv.Itoa(len(d.lines))
+	}
+	return d.sh.box(d.boxW, d.boxH, "Page · "+d.title(), body, pos)
+}
+
+func (d *detailView) title() string {
+	if d.page != nil {
+		return d.page.name
+	}
+	return d.row.name
+}
+
+// render lays out every line of the detail for a width.
+func (d *detailView) render(width int) []string {
+	st := d.sh.styles
+	archived := d.row.archived
+	if d.page != nil {
+		archived = d.page.archived
+	}
+	status := st.Status.Render("● live")
+	if archived {
+		status = st.Archived.Render("archived")
+	} else if d.row.role != "" {
+		status += st.Split.Render(" · " + d.row.role + " of the split test")
+	}
+	url := st.DetailValue.Render(d.step.url)
+	if d.step.url == "" {
+		url = st.Empty.Render("no domain attached — attach one to the funnel to publish it")
+	}
+	stepText := strconv.Itoa(d.step.seq) + " · " + d.step.name
+	if d.step.kind != "" {
+		stepText += " (" + d.step.kind + ")"
+	}
+	if d.step.split != "" {
+		stepText += " · split " + d.step.split
+	}
+	head := []field{
+		{"Status", status},
+		{"Public URL", url},
+		{"Funnel", st.DetailValue.Render(d.step.funnel)},
+		{"Step", st.DetailValue.Render(stepText)},
+		{"Page id", st.DetailValue.Render(sanitize(d.pageID))},
+	}
+	var lines []string
+	lines = appendFields(lines, st, head, 12, width, false)
+	lines = append(lines, "")
+	switch d.state {
+	case stateLoading:
+		return lines // the spinner line is added at view time
+	case stateFailed:
+		lines = append(lines, errorLines(st, d.err, width)...)
+	default:
+		lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  GET /funnels/page/"+sanitize(d.pageID)))
+		keyW := 0
+		for _, f := range d.page.fields {
+			keyW = max(keyW, ansi.StringWidth(f.key))
+		}
+		fields := appendFields(nil, st, d.page.fields, min(keyW+2, max(8, width/3)), width-2, true)
+		for _, f := range fields {
+			lines = append(lines, "  "+f) // indented under their heading
+		}
+	}
+	return lines
+}
+
+// appendFields lays out key/value rows: keys in a column, long values wrapped under
+// their own start.
+func appendFields(lines []string, st Styles, fields []field, keyW, width int, plain bool) []string {
+	valW := max(8, width-keyW)
+	for _, f := range fields {
+		k := st.DetailKey.Render(fitCell(f.key, keyW, false))
+		if !plain {
+			lines = append(lines, fit(k+f.value, width))
+			continue
+		}
+		parts := wrapText(f.value, valW)
+		if f.value == "" {
+			parts = []string{""}
+		}
+		for i, p := range parts {
+			if i > 0 {
+				k = strings.Repeat(" ", keyW)
+			}
+			lines = append(lines, k+st.DetailValue.Render(p))
+		}
+	}
+	return lines
+}

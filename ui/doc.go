@@ -1,0 +1,38 @@
+// Package ui is the terminal browser: folders and funnels, the steps of the selected
+// funnel and the pages of the selected step in three panes, a page's every field in a
+// detail view, and a status bar with the rate limit, the requests in flight and the
+// last error. It is a Bubble Tea v2 program; Run starts it, New builds its root model.
+//
+// # Shape
+//
+// One root Model (app.go) owns the focus, the layout and every message. The panes
+// (pane_entities.go, pane_steps.go, pane_pages.go) are small types on a shared
+// paneBase (pane.go): a virtual list (list.go, fuzzy.go) that draws only the visible
+// rows, a filter input in the title line, and the state of their data. They and the
+// overlays hold a pointer to one shared struct (context.go) with the size, theme,
+// styles (built once per theme in styles.go, never in View) and keys (keys.go).
+//
+// Data flows one way: a key → Update → a tea.Cmd in loaders.go that calls the client
+// → a typed message (messages.go) back into Update. Commands never touch the model.
+// Every load names what it was for and carries a request number, so a late answer
+// for a folder or step the user has left is dropped. What arrives is sanitised once,
+// in the command (sanitize.go), and kept, so going back is instant; r reloads.
+//
+// # Keys
+//
+// A key goes to the first of: the overlay (help, palette, a form), the page detail,
+// the focused pane's filter input while it is typed, then the browser's own keys
+// (keys.go). ctrl+c always quits.
+//
+// # Adding an action or a form
+//
+// Every action is listed in the command palette (actions.go). A new one is an entry
+// of Model.actions — or, for the forms, of Model.formActions — whose run function
+// gets the Model: it may read the selection (m.entities.selectedFunnel(),
+// m.steps.selected(), m.pages.selected()), set m.overlay to open a modal, and return a
+// command. A form is a huh form inside formModal (form.go), which gives it every
+// message the root does not handle and closes it when it completes or is cancelled.
+// Its submit should return a command in the style of loaders.go, and the answer comes
+// back as a message the root handles (for example by reloading a pane with
+// m.loadFolder() or m.refresh()).
+package ui

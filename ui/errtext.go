@@ -1,0 +1,36 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// errorText says what went wrong in words for the status bar and the panes: the
+// status code and the server's message when there was an answer ("403 The token is
+// not authorized for this scope."), "no answer from server: …" when there was none.
+// Everything that may come from the server is sanitised.
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	var api *client.APIError
+	var netErr *client.NetworkError
+	var dec *client.DecodeError
+	var auth *client.AuthError
+	switch {
+	case errors.As(err, &api):
+		return sanitize(api.Summary())
+	case errors.As(err, &auth):
+		return "not signed in: " + sanitize(auth.Err.Error()) + " (run funnels login)"
+	case errors.As(err, &netErr):
+		return "no answer from server: " + sanitize(netErr.Err.Error())
+	case errors.As(err, &dec):
+		return fmt.Sprintf("%d answer could not be read: %s", dec.StatusCode, sanitize(dec.Err.Error()))
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return "no answer from server: " + sanitize(err.Error())
+	}
+	return sanitize(err.Error())
+}

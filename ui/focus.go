@@ -1,0 +1,158 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+)
+
+// Focus, layout and the panes following the selection.
+
+// focused is the list machinery of the focused pane.
+func (m *Model) focused() *paneBase { return m.pane(m.focus) }
+
+func (m *Model) pane(i int) *paneBase {
+	switch i {
+	case paneSteps:
+		return &m.steps.paneBase
+	case panePages:
+		return &m.pages.paneBase
+	}
+	return &m.entities.paneBase
+}
+
+// setFocus moves the focus to pane i; on narrow terminals this changes which panes
+// are shown.
+func (m *Model) setFocus(i int) {
+	if i < 0 || i >= paneCount || i == m.focus {
+		return
+	}
+	m.focus = i
+	m.relayout()
+}
+
+// relayout recomputes the geometry and sizes every visible part.
+func (m *Model) relayout() {
+	m.lay = computeLayout(m.sh.width, m.sh.height, m.focus)
+	for _, s := range m.lay.slots {
+		m.pane(s.pane).setSize(s.w, m.lay.bodyHeight)
+	}
+	if m.detail != nil {
+		m.detail.setSize(m.sh.width, m.lay.bodyHeight)
+	}
+}
+
+// restyle rebuilds the styles after the theme or the colour profile changed.
+func (m *Model) restyle() {
+	m.sh.restyle()
+	for i := 0; i < paneCount; i++ {
+		m.pane(i).restyle()
+	}
+	if m.detail != nil {
+		m.detail.relayout()
+	}
+}
+
+// sync makes the second and third panes follow the selection: the steps of the
+// funnel selected in the first pane (no request: they are in the funnel record), and
+// the pages of the selected step, cached or asked for after a short debounce.
+func (m *Model) sync() tea.Cmd {
+	f := m.entities.selectedFunnel()
+	note := ""
+	if f == nil {
+		switch r := m.entities.selected(); {
+		case r != nil:
+			note = r.name + "/ is a folder — press enter to open it"
+		case m.entities.current().state == stateLoading:
+			note = "Waiting for the funnels…"
+		case m.entities.current().state == stateFailed:
+			note = "The funnels could not be loaded"
+		default:
+			note = "No funnel selected"
+		}
+	}
+	m.steps.show(f, note)
+
+	s := m.steps.selected()
+	var key stepKey
+	note = ""
+	switch {
+	case s != nil:
+		key = stepKey{funnelID: m.steps.funnelID, stepID: s.id}
+	case f != nil:
+		note = "This funnel has no steps"
+	default:
+		note = "Select a funnel's step to see its pages"
+	}
+	if !m.pages.show(key, s, note) {
+		return nil
+	}
+	seq := m.next()
+	m.pages.load(seq)
+	return debounceLoadPages(m.debounce, key, seq)
+}
+
+// busy reports whether anything shown waits for an answer (the spinner runs then).
+func (m *Model) busy() bool {
+	if m.entities.loading() {
+		return true
+	}
+	if ps := m.pages.current(); ps != nil && ps.seq != 0 {
+		return true
+	}
+	return m.detail != nil && m.detail.seq != 0
+}
+
+// spin starts the spinner when something waits and it is not running yet.
+func (m *Model) spin() tea.Cmd {
+	if m.spinning || !m.busy() {
+		return nil
+	}
+	m.spinning = true
+	return m.sh.spinner.Tick
+}
+
+// clock starts the status bar's one-second tick when something counts down.
+func (m *Model) clock() tea.Cmd {
+	if m.status.ticking || !m.status.needsClock() {
+		return nil
+	}
+	m.status.ticking = true
+	return clockTick()
+}
+
+// loadFolder asks for the current folder's contents.
+func (m *Model) loadFolder() tea.Cmd {
+	if m.client == nil {
+		return nil
+	}
+	seq := m.next()
+	m.entities.load(seq)
+	return loadEntities(m.sh.ctx, m.client, m.entities.folderID(), seq)
+}
+
+// refresh reloads what the focus is on (r); after an error it is the retry.
+func (m *Model) refresh() tea.Cmd {
+	if m.client == nil {
+		return nil
+	}
+	if d := m.detail; d != nil {
+		seq := m.next()
+		d.reload(seq)
+		return loadPage(m.sh.ctx, m.client, d.pageID, seq)
+	}
+	switch m.focus {
+	case panePages:
+		if m.pages.key == (stepKey{}) {
+			return nil
+		}
+		seq := m.next()
+		m.pages.load(seq)
+		return loadPages(m.sh.ctx, m.client, m.pages.key, m.pages.step, seq)
+	default:
+		// The steps live in the funnel records, so refreshing them is reading the
+		// folder again.
+		return m.loadFolder()
+	}
+}
+
+// open goes one level deeper: into a folder, from a funnel to its steps, from a step
+// to its pages, from a page to its detail.

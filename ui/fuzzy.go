@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Scores of a fuzzy match. A match is the query's characters found in order in the
+// key (a subsequence); a run of consecutive characters and a character at the start
+// of a word count more, so "ss" ranks "Spring Sale" above "Lesson Plans".
+const (
+	scoreChar        = 1
+	scoreConsecutive = 8
+	scoreWordStart   = 7
+	scoreFirstChar   = 4 // the match starts at the very beginning of the key
+)
+
+// fuzzyScore matches the lower-cased query q against the lower-cased key. ok is false
+// when q is not a subsequence of key. The match is greedy (each character at its
+// first occurrence after the previous one), which is what keeps it a single pass.
+func fuzzyScore(key, q string) (score int, ok bool) {
+	if q == "" {
+		return 0, true
+	}
+	pos, prevEnd := 0, -1
+	for qi := 0; qi < len(q); {
+		var i, size int
+		if c := q[qi]; c < utf8.RuneSelf {
+			// ASCII: IndexByte is vectorised, which is what makes 100k keys cheap.
+			i = strings.IndexByte(key[pos:], c)
+			size = 1
+			qi++
+		} else {
+			r, n := utf8.DecodeRuneInString(q[qi:])
+			i = strings.IndexRune(key[pos:], r)
+			size = utf8.RuneLen(r)
+			if size < 0 { // invalid rune in the query: matched as the replacement char
+				size = n
+			}
+			qi += n
+		}
+		if i < 0 {
+			return 0, false
+		}
+		i += pos
+		score += scoreChar
+		switch {
+		case i == prevEnd:
+			score += scoreConsecutive
+		case i == 0:
+			score += scoreWordStart + scoreFirstChar
+		case isWordBoundary(key[i-1]):
+			score += scoreWordStart
+		}
+		prevEnd = i + size
+		pos = prevEnd
+	}
+	return score, true
+}
+
+// isWordBoundary reports whether a word starts after byte c.
+func isWordBoundary(c byte) bool {
+	switch c {
+	case ' ', '-', '_', '/', '.', ':', '(', '[', '&', ',':
+		return true
+	}
+	return false
+}

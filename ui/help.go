@@ -1,0 +1,120 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// helpOverlay lists every key, grouped (navigation, panes, actions, app), in columns
+// when the terminal is wide enough and in one scrolling column when it is not.
+type helpOverlay struct {
+	sh     *shared
+	offset int
+}
+
+func newHelpOverlay(sh *shared) *helpOverlay { return &helpOverlay{sh: sh} }
+
+func (h *helpOverlay) update(_ *Model, msg tea.Msg) (tea.Cmd, bool) {
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
+	k := h.sh.keys
+	switch {
+	case key.Matches(km, k.Cancel, k.Help, k.Quit, k.Back):
+		return nil, true
+	case key.Matches(km, k.Up):
+		h.offset = max(0, h.offset-1)
+	case key.Matches(km, k.Down):
+		h.offset++
+	}
+	return nil, false
+}
+
+func (h *helpOverlay) keys() []key.Binding { return h.sh.keys.overlayHelp() }
+
+// view lays the groups out in as many columns as fit: four side by side on a wide
+// terminal, two by two, or one under the other (scrolling) on a narrow one.
+func (h *helpOverlay) view(w, ht int) (string, int, int) {
+	st := h.sh.styles
+	groups := h.sh.keys.Groups()
+	blocks := make([][]string, len(groups))
+	widths := make([]int, len(groups))
+	for i, g := range groups {
+		keyW := 0
+		for _, b := range g.Bindings {
+			keyW = max(keyW, ansi.StringWidth(b.Help().Key))
+		}
+		lines := []string{st.GroupTitle.Render(g.Title)}
+		for _, b := range g.Bindings {
+			lines = append(lines, st.HelpKey.Render(fitCell(b.Help().Key, keyW, false))+"  "+st.HelpDesc.Render(b.Help().Desc))
+		}
+		for _, l := range lines {
+			widths[i] = max(widths[i], ansi.StringWidth(l))
+		}
+		blocks[i] = lines
+	}
+	const gap = 4
+	maxInner := w - 4
+	rowWidth := func(cols int) int {
+		widest := 0
+		for i := 0; i < len(blocks); i += cols {
+			sum := 0
+			for j := i; j < min(i+cols, len(blocks)); j++ {
+				sum += widths[j] + pick(j > i, gap, 0)
+			}
+			widest = max(widest, sum)
+		}
+		return widest
+	}
+	cols := len(blocks)
+	for cols > 1 && rowWidth(cols) > maxInner {
+		cols /= 2
+	}
+	var body []string
+	for i := 0; i < len(blocks); i += cols {
+		row := make([]string, 0, 2*cols)
+		for j := i; j < min(i+cols, len(blocks)); j++ {
+			blk := make([]string, len(blocks[j]))
+			for n, l := range blocks[j] {
+				blk[n] = fit(l, widths[j])
+			}
+			if j > i {
+				row = append(row, strings.Repeat(" ", gap))
+			}
+			row = append(row, strings.Join(blk, "\n"))
+		}
+		if i > 0 {
+			body = append(body, "")
+		}
+		body = append(body, strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, row...), "\n")...)
+	}
+	hint := "In a filter or the palette, keys type: enter keeps, esc clears."
+	inner := min(maxInner, max(rowWidth(cols), ansi.StringWidth(hint)))
+	body = append(body, "")
+	for _, l := range wrapText(hint, max(1, inner-1)) {
+		body = append(body, st.Hint.Render(l))
+	}
+
+	bw := min(w, inner+4)
+	bh := min(ht, len(body)+2)
+	visible := bh - 2
+	offset := min(h.offset, max(0, len(body)-visible))
+	footer := "esc close"
+	if len(body) > visible {
+		footer = "↑↓ scroll · esc close"
+	}
+	box := h.sh.box(bw, bh, "Keys", body[offset:], footer)
+	return box, (w - bw) / 2, max(0, (ht-bh)/2)
+}
+
+// footerHelp renders the footer's short help for bindings at exactly width cells.
+func (sh *shared) footerHelp(bindings []key.Binding, width int) string {
+	hm := sh.help // a copy: the width is this call's own
+	hm.SetWidth(max(0, width-1))
+	return fit(" "+hm.ShortHelpView(bindings), width)
+}

@@ -1,0 +1,133 @@
+package ui
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap holds every key of the browser as a key.Binding with its help text. It is
+// the one place keys are defined: Update matches against it, the footer and the help
+// overlay render from it, and the palette shows each action's key from it.
+type KeyMap struct {
+	// Navigation
+	Up, Down, Top, Bottom, PageUp, PageDown, Open, Back key.Binding
+	// Panes
+	NextPane, PrevPane key.Binding
+	// Actions
+	Filter, Refresh, CopyID, CopyURL, OpenURL key.Binding
+	// App
+	Palette, Help, Quit key.Binding
+	// Inside an input or overlay
+	Accept, Cancel, ListUp, ListDown key.Binding
+	// Footer hints only: the arrows, named for what they do in each place
+	Arrows key.Binding
+}
+
+// DefaultKeys are the keys of DESIGN.md's contract: arrows or hjkl move, enter opens,
+// esc goes back, tab changes pane, / filters, ? shows all keys, : opens the palette,
+// r refreshes, y copies, q quits.
+func DefaultKeys() KeyMap {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return KeyMap{
+		Up:       b([]string{"up", "k"}, "↑/k", "move up"),
+		Down:     b([]string{"down", "j"}, "↓/j", "move down"),
+		Top:      b([]string{"g", "home"}, "g", "go to top"),
+		Bottom:   b([]string{"G", "end"}, "G", "go to bottom"),
+		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown", "ctrl+d"}, "pgdn", "page down"),
+		Open:     b([]string{"enter", "l", "right"}, "enter/l", "open"),
+		Back:     b([]string{"esc", "h", "left", "backspace"}, "esc/h", "back"),
+
+		NextPane: b([]string{"tab"}, "tab", "next pane"),
+		PrevPane: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
+
+		Filter:  b([]string{"/"}, "/", "filter"),
+		Refresh: b([]string{"r"}, "r", "refresh"),
+		CopyID:  b([]string{"y"}, "y", "copy id"),
+		CopyURL: b([]string{"Y"}, "Y", "copy URL"),
+		OpenURL: b([]string{"o"}, "o", "open in browser"),
+
+		Palette: b([]string{":"}, ":", "commands"),
+		Help:    b([]string{"?"}, "?", "all keys"),
+		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
+
+		Accept:   b([]string{"enter"}, "enter", "keep"),
+		Cancel:   b([]string{"esc"}, "esc", "close"),
+		ListUp:   b([]string{"up", "ctrl+p"}, "↑", "previous"),
+		ListDown: b([]string{"down", "ctrl+n"}, "↓", "next"),
+		Arrows:   b([]string{"up", "down"}, "↑↓", "move"),
+	}
+}
+
+// keyGroup is a titled group of the help overlay.
+type keyGroup struct {
+	Title    string
+	Bindings []key.Binding
+}
+
+// Groups are the help overlay's sections, in order.
+func (k KeyMap) Groups() []keyGroup {
+	return []keyGroup{
+		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}},
+		{"Panes", []key.Binding{k.NextPane, k.PrevPane}},
+		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}},
+		{"App", []key.Binding{k.Palette, k.Help, k.Quit}},
+	}
+}
+
+// ShortHelp implements help.KeyMap: the keys that matter most anywhere.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Open, k.Back, k.Filter, k.Palette, k.Help, k.Quit}
+}
+
+// FullHelp implements help.KeyMap: every key, grouped.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	groups := k.Groups()
+	out := make([][]key.Binding, len(groups))
+	for i, g := range groups {
+		out[i] = g.Bindings
+	}
+	return out
+}
+
+// as returns a copy of b with another description, for a footer that names what
+// the key does in this place ("open folder" rather than "open").
+func as(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
+}
+
+// paneHelp are the few keys the footer shows for a focused pane.
+func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
+	move := k.Arrows
+	switch pane {
+	case paneEntities:
+		out := []key.Binding{move, as(k.Open, "open")}
+		if !atRoot {
+			out = append(out, as(k.Back, "up"))
+		}
+		return append(out, k.Filter, k.Refresh, k.CopyID, k.NextPane, k.Palette, k.Help, k.Quit)
+	case paneSteps:
+		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.Filter, k.CopyID, k.CopyURL, k.OpenURL, k.Palette, k.Help, k.Quit}
+	}
+	return []key.Binding{move, as(k.Open, "details"), k.Back, k.Filter, k.CopyID, k.CopyURL, k.OpenURL, k.Palette, k.Help, k.Quit}
+}
+
+// filterHelp are the footer's keys while a filter is typed.
+func (k KeyMap) filterHelp() []key.Binding {
+	return []key.Binding{as(k.Accept, "keep filter"), as(k.Cancel, "clear filter"), k.Arrows}
+}
+
+// detailHelp are the footer's keys while a page's detail is open.
+func (k KeyMap) detailHelp() []key.Binding {
+	return []key.Binding{as(k.Arrows, "scroll"), k.CopyID, k.CopyURL, k.OpenURL, as(k.Refresh, "reload"), k.Cancel}
+}
+
+// overlayHelp are the footer's keys while the help overlay is open.
+func (k KeyMap) overlayHelp() []key.Binding {
+	return []key.Binding{as(k.Arrows, "scroll"), k.Cancel}
+}
+
+// paletteHelp are the footer's keys while the command palette is open.
+func (k KeyMap) paletteHelp() []key.Binding {
+	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "run"), k.Cancel}
+}

@@ -1,0 +1,263 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Sizes of the layout. At 100 columns or more the three panes sit side by side; from
+// 60 the focused pane and its neighbour; below that the focused pane alone; below
+// 40×10 nothing fits well enough to be useful, and a notice says so.
+const (
+	minWidth       = 40
+	minHeight      = 10
+	threePaneWidth = 100
+	twoPaneWidth   = 60
+	chromeRows     = 3 // header, footer, status bar
+)
+
+// Panes, left to right.
+const (
+	paneEntities = iota
+	paneSteps
+	panePages
+	paneCount
+)
+
+// slot is where one pane is drawn.
+type slot struct{ pane, x, w int }
+
+// layout is the geometry of one frame.
+type layout struct {
+	tooSmall   bool
+	slots      []slot
+	bodyTop    int // first row of the panes
+	bodyHeight int
+}
+
+// computeLayout places the visible panes for a terminal of w×h with pane focus
+// focused. Widths add up to w exactly.
+func computeLayout(w, h, focus int) layout {
+	if w < minWidth || h < minHeight {
+		return layout{tooSmall: true}
+	}
+	l := layout{bodyTop: 1, bodyHeight: h - chromeRows}
+	switch {
+	case w >= threePaneWidth:
+		// Steps carry the most columns (sequence, name, split, type, path); page names
+		// are long and share their row with a status ("variation 50%").
+		a := w * 35 / 100
+		b := w * 36 / 100
+		l.slots = []slot{{paneEntities, 0, a}, {paneSteps, a, b}, {panePages, a + b, w - a - b}}
+	case w >= twoPaneWidth:
+		// The focused pane and the neighbour that shows what it leads to (or, for the
+		// last pane, what it came from).
+		left := focus
+		if focus == panePages {
+			left = paneSteps
+		}
+		a := w / 2
+		l.slots = []slot{{left, 0, a}, {left + 1, a, w - a}}
+	default:
+		l.slots = []slot{{focus, 0, w}}
+	}
+	return l
+}
+
+// visible reports whether pane is on screen.
+func (l layout) visible(pane int) bool {
+	for _, s := range l.slots {
+		if s.pane == pane {
+			return true
+		}
+	}
+	return false
+}
+
+// paneAt returns the pane under column x, or -1.
+func (l layout) paneAt(x int) int {
+	for _, s := range l.slots {
+		if x >= s.x && x < s.x+s.w {
+			return s.pane
+		}
+	}
+	return -1
+}
+
+// fit truncates s (which may hold styles) to w cells with "…" and pads it with spaces
+// to exactly w cells, so no line of the view is ever too long or ragged.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := ansi.StringWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// truncLeft keeps the end of s within w cells, marking the cut with "…".
+func truncLeft(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w {
+		return s
+	}
+	if w <= 1 {
+		return ansi.Truncate("…", w, "")
+	}
+	return "…" + ansi.TruncateLeft(s, sw-w+1, "")
+}
+
+// wrapText breaks plain text into lines of at most w cells, at spaces where it can.
+func wrapText(s string, w int) []string {
+	if w < 1 {
+		w = 1
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
+// frame draws a pane of exactly w×h cells: a rounded border in the theme's colour
+// (the accent when focused), the title and the filter in the top border, the body
+// inside, and pos at the right of the bottom border.
+func (sh *shared) frame(w, h int, focused bool, v paneView, filter string) []string {
+	st := sh.styles
+	bs := st.Border
+	if focused {
+		bs = st.BorderFocused
+	}
+	inner := w - 2
+	title := v.title
+	if v.info != "" {
+		title += st.TitleInfo.Render(" · " + v.info)
+	}
+	if filter != "" {
+		title += " " + filter
+	}
+	title = ansi.Truncate(title, max(0, inner-3), "…")
+	fill := max(0, inner-3-ansi.StringWidth(title))
+	lines := make([]string, 0, h)
+	lines = append(lines, bs.Render("╭─ ")+title+bs.Render(" "+strings.Repeat("─", fill)+"╮"))
+
+	left, right := bs.Render("│"), bs.Render("│")
+	blank := strings.Repeat(" ", inner)
+	for i := 0; i < h-2; i++ {
+		row := blank
+		if i < len(v.body) {
+			row = v.body[i] // already exactly inner cells wide (renderBody fits every line)
+		}
+		lines = append(lines, left+row+right)
+	}
+
+	pos := v.pos
+	if pos != "" && ansi.StringWidth(pos)+4 <= inner {
+		pst := st.Position
+		if strings.Contains(pos, " of ") {
+			pst = st.PositionFiltering
+		}
+		n := inner - ansi.StringWidth(pos) - 3
+		lines = append(lines, bs.Render("╰"+strings.Repeat("─", n)+" ")+pst.Render(pos)+bs.Render(" ─╯"))
+	} else {
+		lines = append(lines, bs.Render("╰"+strings.Repeat("─", inner)+"╯"))
+	}
+	return lines
+}
+
+// joinColumns puts pane blocks (each a slice of equally long lines) side by side.
+func joinColumns(blocks [][]string, height int) []string {
+	out := make([]string, height)
+	var b strings.Builder
+	for i := 0; i < height; i++ {
+		b.Reset()
+		for _, blk := range blocks {
+			if i < len(blk) {
+				b.WriteString(blk[i])
+			}
+		}
+		out[i] = b.String()
+	}
+	return out
+}
+
+// overlay draws box over base (both lists of lines; base is w cells wide) with its
+// top-left corner at x, y, using Lip Gloss's cell compositor so styles on either
+// side of the box survive.
+func overlay(base []string, w int, box string, x, y int) []string {
+	c := lipgloss.NewCanvas(w, len(base))
+	c.Compose(lipgloss.NewCompositor(
+		lipgloss.NewLayer(strings.Join(base, "\n")),
+		lipgloss.NewLayer(box).X(max(0, x)).Y(max(0, y)).Z(1),
+	))
+	out := strings.Split(c.Render(), "\n")
+	for len(out) < len(base) {
+		out = append(out, strings.Repeat(" ", w))
+	}
+	for i := range out {
+		out[i] = fit(out[i], w)
+	}
+	return out[:len(base)]
+}
+
+// box draws a bordered box of exactly w×h cells around body with title in its top
+// border, for the overlays.
+func (sh *shared) box(w, h int, title string, body []string, footer string) string {
+	st := sh.styles
+	bs := st.Box
+	inner := w - 2
+	t := ansi.Truncate(st.BoxTitle.Render(title), max(0, inner-3), "…")
+	fill := max(0, inner-3-ansi.StringWidth(t))
+	var b strings.Builder
+	b.WriteString(bs.Render("╭─ ") + t + bs.Render(" "+strings.Repeat("─", fill)+"╮"))
+	left := bs.Render("│")
+	blank := strings.Repeat(" ", inner)
+	for i := 0; i < h-2; i++ {
+		row := blank
+		if i < len(body) {
+			row = fit(" "+body[i], inner)
+		}
+		b.WriteString("\n" + left + row + left)
+	}
+	if footer != "" && ansi.StringWidth(footer)+4 <= inner {
+		n := inner - ansi.StringWidth(footer) - 3
+		b.WriteString("\n" + bs.Render("╰"+strings.Repeat("─", n)+" ") + st.Position.Render(footer) + bs.Render(" ─╯"))
+	} else {
+		b.WriteString("\n" + bs.Render("╰"+strings.Repeat("─", inner)+"╯"))
+	}
+	return b.String()
+}
+
+// tooSmallView is the notice for a terminal below the minimum, centred.
+func (sh *shared) tooSmallView(w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	msg := "terminal too small (need " + strconv.Itoa(minWidth) + "×" + strconv.Itoa(minHeight) + ")"
+	now := "now " + strconv.Itoa(w) + "×" + strconv.Itoa(h)
+	lines := wrapText(msg, w)
+	lines = append(lines, wrapText(now, w)...)
+	top := max(0, (h-len(lines))/2)
+	out := make([]string, h)
+	for i := range out {
+		out[i] = strings.Repeat(" ", w)
+	}
+	for i, l := range lines {
+		if top+i >= h {
+			break
+		}
+		l = strings.TrimSpace(l)
+		pad := max(0, (w-ansi.StringWidth(l))/2)
+		st := sh.styles.Notice
+		if i >= len(lines)-1 {
+			st = sh.styles.Hint
+		}
+		out[top+i] = fit(strings.Repeat(" ", pad)+st.Render(l), w)
+	}
+	return strings.Join(out, "\n")
+}

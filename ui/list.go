@@ -1,0 +1,270 @@
+package ui
+
+import "strings"
+
+// list is the virtual list under every pane and the palette: it keeps one lower-cased
+// filter key per item, the indices of the items the current query matches (best
+// first), a cursor and a scroll offset. It renders nothing itself; panes ask it which
+// rows are visible and draw only those, so its cost does not grow with the item count
+// except while filtering.
+//
+// Filtering is incremental: a query that extends the previous one narrows the
+// previous result instead of rescanning every item, and the results of shorter
+// queries are kept on a stack so that backspace is instant too.
+type list struct {
+	keys   []string // lower-cased filter key per item
+	query  string   // lower-cased
+	shown  []int    // indices into keys, in display order
+	levels []filterLevel
+	cursor int // index into shown
+	offset int // index into shown of the first visible row
+	height int // visible rows
+	// scratch buffers reused across keystrokes, so filtering allocates little
+	scores []int
+	counts []int
+	sorted []int
+}
+
+// filterLevel is the result of one query, kept for backspace.
+type filterLevel struct {
+	query string
+	shown []int
+}
+
+// maxLevels bounds the backspace stack (each level can hold every item).
+const maxLevels = 32
+
+// setKeys replaces the items, clears the filter and puts the cursor on the first
+// row. keys must already be lower-cased.
+func (l *list) setKeys(keys []string) {
+	l.keys = keys
+	l.query = ""
+	l.levels = l.levels[:0]
+	l.shown = identity(len(keys), l.shown)
+	l.cursor, l.offset = 0, 0
+	l.clamp()
+}
+
+// identity returns 0..n-1, reusing buf when it is large enough.
+func identity(n int, buf []int) []int {
+	if cap(buf) < n {
+		buf = make([]int, n)
+	}
+	buf = buf[:n]
+	for i := range buf {
+		buf[i] = i
+	}
+	return buf
+}
+
+// len is the number of rows shown (after the filter).
+func (l *list) len() int { return len(l.shown) }
+
+// total is the number of items, filtered or not.
+func (l *list) total() int { return len(l.keys) }
+
+// selected returns the item index under the cursor, or -1 when nothing is shown.
+func (l *list) selected() int {
+	if l.cursor < 0 || l.cursor >= len(l.shown) {
+		return -1
+	}
+	return l.shown[l.cursor]
+}
+
+// filtering reports whether a query narrows the items.
+func (l *list) filtering() bool { return l.query != "" }
+
+// setHeight sets how many rows fit and keeps the cursor visible.
+func (l *list) setHeight(h int) {
+	if h < 1 {
+		h = 1
+	}
+	l.height = h
+	l.clamp()
+}
+
+// move moves the cursor by delta rows, stopping at either end.
+func (l *list) move(delta int) {
+	l.cursor += delta
+	l.clamp()
+}
+
+func (l *list) top()      { l.cursor = 0; l.clamp() }
+func (l *list) bottom()   { l.cursor = len(l.shown) - 1; l.clamp() }
+func (l *list) pageDown() { l.move(max(1, l.height-1)) }
+func (l *list) pageUp()   { l.move(-max(1, l.height-1)) }
+
+// selectItem puts the cursor on item idx if it is shown; it reports whether it was.
+func (l *list) selectItem(idx int) bool {
+	for i, v := range l.shown {
+		if v == idx {
+			l.cursor = i
+			l.clamp()
+			return true
+		}
+	}
+	return false
+}
+
+// selectRow puts the cursor on visible row r (0 = the first visible row), for clicks.
+func (l *list) selectRow(r int) bool {
+	i := l.offset + r
+	if r < 0 || i >= len(l.shown) {
+		return false
+	}
+	l.cursor = i
+	l.clamp()
+	return true
+}
+
+// scroll moves the view (and the cursor with it when it would leave the view), for
+// the mouse wheel.
+func (l *list) scroll(delta int) {
+	l.offset += delta
+	maxOff := max(0, len(l.shown)-l.height)
+	l.offset = min(max(l.offset, 0), maxOff)
+	if l.cursor < l.offset {
+		l.cursor = l.offset
+	}
+	if l.cursor >= l.offset+l.height {
+		l.cursor = l.offset + l.height - 1
+	}
+	l.clamp()
+}
+
+// visible returns the range [from, to) of shown indices on screen.
+func (l *list) visible() (from, to int) {
+	return l.offset, min(len(l.shown), l.offset+max(l.height, 1))
+}
+
+// clamp keeps cursor and offset within bounds and the cursor on screen.
+func (l *list) clamp() {
+	n := len(l.shown)
+	if n == 0 {
+		l.cursor, l.offset = 0, 0
+		return
+	}
+	l.cursor = min(max(l.cursor, 0), n-1)
+	h := max(l.height, 1)
+	if l.cursor < l.offset {
+		l.offset = l.cursor
+	}
+	if l.cursor >= l.offset+h {
+		l.offset = l.cursor - h + 1
+	}
+	l.offset = min(max(l.offset, 0), max(0, n-h))
+}
+
+// setQuery filters by q (matched case-insensitively). The item under the cursor stays
+// selected when it still matches; otherwise the best match is.
+func (l *list) setQuery(q string) {
+	q = strings.ToLower(q)
+	if q == l.query {
+		return
+	}
+	keep := l.selected()
+	switch {
+	case q == "":
+		l.levels = l.levels[:0]
+		l.shown = identity(len(l.keys), l.shown)
+	case l.query != "" && strings.HasPrefix(q, l.query):
+		// Narrowing: only the items that matched the shorter query can match.
+		prev := l.shown
+		l.push()
+		l.shown = l.match(q, prev)
+	default:
+		if lv, ok := l.pop(q); ok {
+			l.shown = lv
+		} else {
+			l.levels = l.levels[:0]
+			l.shown = l.match(q, nil)
+		}
+	}
+	l.query = q
+	if keep < 0 || !l.selectItem(keep) {
+		l.cursor, l.offset = 0, 0
+	}
+	l.clamp()
+}
+
+// push saves the current result before a narrowing query replaces it.
+func (l *list) push() {
+	if len(l.levels) == maxLevels {
+		copy(l.levels, l.levels[1:])
+		l.levels = l.levels[:maxLevels-1]
+	}
+	l.levels = append(l.levels, filterLevel{query: l.query, shown: l.shown})
+	l.shown = nil // the saved slice must not be reused as a buffer
+}
+
+// pop returns the saved result for q when the query went back to one on the stack.
+func (l *list) pop(q string) ([]int, bool) {
+	for i := len(l.levels) - 1; i >= 0; i-- {
+		if l.levels[i].query == q {
+			lv := l.levels[i].shown
+			l.levels = l.levels[:i]
+			return lv, true
+		}
+		if !strings.HasPrefix(l.levels[i].query, q) {
+			break
+		}
+	}
+	return nil, false
+}
+
+// match scores candidates (every item when from is nil) against q and returns the
+// matches ordered by score, best first; equal scores keep their original order.
+func (l *list) match(q string, from []int) []int {
+	n := len(from)
+	if from == nil {
+		n = len(l.keys)
+	}
+	out := make([]int, 0, min(n, 1024))
+	scores := l.scores[:0]
+	maxScore := 0
+	for i := 0; i < n; i++ {
+		idx := i
+		if from != nil {
+			idx = from[i]
+		}
+		s, ok := fuzzyScore(l.keys[idx], q)
+		if !ok {
+			continue
+		}
+		out = append(out, idx)
+		scores = append(scores, s)
+		maxScore = max(maxScore, s)
+	}
+	l.scores = scores
+	return l.rank(out, scores, maxScore)
+}
+
+// rank orders idx by descending score with a counting sort: scores are small
+// integers, so this is linear and stable (ties keep the list's own order).
+func (l *list) rank(idx, scores []int, maxScore int) []int {
+	if len(idx) < 2 {
+		return idx
+	}
+	if cap(l.counts) < maxScore+2 {
+		l.counts = make([]int, maxScore+2)
+	}
+	counts := l.counts[:maxScore+2]
+	clear(counts)
+	for _, s := range scores {
+		counts[maxScore-s+1]++ // bucket 0 is the best score
+	}
+	for i := 1; i < len(counts); i++ {
+		counts[i] += counts[i-1]
+	}
+	if cap(l.sorted) < len(idx) {
+		l.sorted = make([]int, len(idx))
+	}
+	sorted := l.sorted[:len(idx)]
+	for i, s := range scores {
+		b := maxScore - s
+		sorted[counts[b]] = idx[i]
+		counts[b]++
+	}
+	copy(idx, sorted)
+	return idx
+}

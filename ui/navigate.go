@@ -1,0 +1,96 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+)
+
+// Moving through the tree: into folders, funnels, steps and pages, and back out.
+
+func (m *Model) open() tea.Cmd {
+	switch m.focus {
+	case paneEntities:
+		r := m.entities.selected()
+		if r == nil {
+			return nil
+		}
+		if r.folder {
+			if m.entities.enter(*r) {
+				return m.loadFolder()
+			}
+			return nil
+		}
+		m.setFocus(paneSteps)
+	case paneSteps:
+		if m.steps.selected() != nil {
+			m.setFocus(panePages)
+		}
+	case panePages:
+		return m.openDetail()
+	}
+	return nil
+}
+
+// openDetail shows the selected page with every field of its record.
+func (m *Model) openDetail() tea.Cmd {
+	pg := m.pages.selected()
+	if pg == nil {
+		return nil
+	}
+	if doc := m.pageDocs[pg.id]; doc != nil {
+		m.detail = newDetailView(m.sh, *pg, m.pages.step, 0)
+		m.detail.apply(pageMsg{pageID: pg.id, detail: doc})
+		m.detail.state, m.detail.page = stateReady, doc
+		m.detail.setSize(m.sh.width, m.lay.bodyHeight)
+		return nil
+	}
+	seq := m.next()
+	m.detail = newDetailView(m.sh, *pg, m.pages.step, seq)
+	m.detail.setSize(m.sh.width, m.lay.bodyHeight)
+	return loadPage(m.sh.ctx, m.client, pg.id, seq)
+}
+
+// back goes one level up: a kept filter is cleared first, then the focus moves left,
+// and in the first pane the parent folder opens.
+func (m *Model) back() tea.Cmd {
+	if p := m.focused(); p.list.filtering() {
+		p.clearFilter()
+		return nil
+	}
+	switch m.focus {
+	case panePages, paneSteps:
+		m.setFocus(m.focus - 1)
+	case paneEntities:
+		if _, needsLoad := m.entities.up(); needsLoad {
+			return m.loadFolder()
+		}
+	}
+	return nil
+}
+
+// goRoot shows the root folder in the first pane.
+func (m *Model) goRoot() tea.Cmd {
+	m.detail = nil
+	m.setFocus(paneEntities)
+	needsLoad := false
+	for len(m.entities.path) > 1 {
+		_, needsLoad = m.entities.up()
+	}
+	if needsLoad {
+		return m.loadFolder()
+	}
+	return nil
+}
+
+// startFilter opens the focused pane's filter input.
+func (m *Model) startFilter() tea.Cmd {
+	if m.detail != nil {
+		return nil
+	}
+	return m.focused().startFilter()
+}
+
+// openPalette shows every action by name.
+func (m *Model) openPalette() tea.Cmd {
+	m.overlay = newPalette(m.sh, m.actions())
+	return nil
+}

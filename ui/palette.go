@@ -1,0 +1,112 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// palette is the command palette (":"): every action by name, fuzzy-searched as you
+// type; enter runs the one under the cursor, esc closes.
+type palette struct {
+	sh      *shared
+	actions []action
+	list    list
+	input   textinput.Model
+	cols    []column
+}
+
+func newPalette(sh *shared, actions []action) *palette {
+	in := textinput.New()
+	in.Prompt = ": "
+	in.Placeholder = "type to search actions"
+	st := textinput.DefaultStyles(sh.theme.Dark)
+	st.Focused.Prompt = sh.styles.FilterPrompt
+	st.Focused.Text = sh.styles.FilterText
+	st.Focused.Placeholder = sh.styles.RowFaint
+	st.Cursor.Blink = false
+	st.Cursor.Color = sh.theme.Accent
+	in.SetStyles(st)
+	in.Focus()
+	in.SetWidth(max(1, paletteWidth(sh.width)-8))
+	p := &palette{sh: sh, actions: actions, input: in}
+	keys := make([]string, len(actions))
+	var nameW, descW, keyW int
+	for i, a := range actions {
+		keys[i] = strings.ToLower(a.name + " " + a.desc)
+		nameW = max(nameW, ansi.StringWidth(a.name))
+		descW = max(descW, ansi.StringWidth(a.desc))
+		keyW = max(keyW, ansi.StringWidth(a.key))
+	}
+	p.cols = []column{{natural: nameW, min: 10}, {natural: descW, min: 12, optional: true, fill: true}, {natural: keyW, min: keyW}}
+	p.list.setKeys(keys)
+	p.list.setHeight(len(actions))
+	return p
+}
+
+func (p *palette) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		k := p.sh.keys
+		switch {
+		case key.Matches(msg, k.Cancel):
+			return nil, true
+		case key.Matches(msg, k.Accept):
+			i := p.list.selected()
+			if i < 0 {
+				return nil, false
+			}
+			// The palette closes first; the action may open another modal.
+			m.overlay = nil
+			return p.actions[i].run(m), true
+		case key.Matches(msg, k.ListUp):
+			p.list.move(-1)
+			return nil, false
+		case key.Matches(msg, k.ListDown):
+			p.list.move(1)
+			return nil, false
+		}
+	case tea.PasteMsg:
+	default:
+		return nil, false
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	p.list.setQuery(p.input.Value())
+	return cmd, false
+}
+
+func (p *palette) keys() []key.Binding { return p.sh.keys.paletteHelp() }
+
+// view draws the palette in the upper part of the pane area.
+func (p *palette) view(w, h int) (string, int, int) {
+	st := p.sh.styles
+	bw := paletteWidth(w)
+	inner := bw - 3
+	rows := min(len(p.actions), max(1, h-5))
+	l := p.list // a copy sized to this frame; View does not change the model
+	l.setHeight(rows)
+	body := []string{p.input.View(), st.RowFaint.Render(strings.Repeat("─", inner-1))}
+	if l.len() == 0 {
+		body = append(body, st.Empty.Render("No action matches"))
+	}
+	widths := fitColumns(p.cols, rowAvail(inner-1))
+	from, to := l.visible()
+	for i := from; i < to; i++ {
+		a := p.actions[l.shown[i]]
+		body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
+			{text: a.name, style: st.Row},
+			{text: a.desc, style: st.RowMuted},
+			{text: a.key, style: st.HelpKey, right: true},
+		}))
+	}
+	bh := min(h, len(body)+2)
+	y := max(0, min(2, (h-bh)/3))
+	return p.sh.box(bw, bh, "Commands", body, ""), (w - bw) / 2, y
+}
+
+// paletteWidth is the palette's width on a terminal w cells wide.
+func paletteWidth(w int) int { return min(w, 76) }

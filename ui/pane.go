@@ -1,0 +1,275 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+)
+
+// loadState is where a pane's data stands.
+type loadState int
+
+const (
+	stateIdle    loadState = iota // nothing asked yet (or nothing to ask)
+	stateLoading                  // a request is out and nothing is cached
+	stateReady
+	stateFailed
+)
+
+// paneBase is what the three list panes share: the virtual list, the filter input
+// that lives in the pane's title line, and the state of its data.
+type paneBase struct {
+	sh     *shared
+	list   list
+	input  textinput.Model
+	typing bool   // the filter input has focus: every key goes to it
+	query  string // the filter as typed, sanitised once for drawing
+	width  int    // outer size of the pane, set by the root's layout
+	height int
+	rows   rowCache
+}
+
+// rowCache keeps the drawn rows that are not selected, so a cursor move redraws two
+// rows rather than a screenful. It is keyed by item and emptied whenever what a row
+// looks like could change: new items, other column widths, another theme.
+type rowCache struct {
+	lines  map[int]string
+	widths []int
+	width  int
+}
+
+// lookup returns the cached row of item for these widths, clearing the cache first
+// when the widths changed.
+func (c *rowCache) lookup(item, width int, widths []int) (string, bool) {
+	if c.lines == nil || width != c.width || !slices.Equal(widths, c.widths) {
+		c.reset()
+		c.width, c.widths = width, slices.Clone(widths)
+		return "", false
+	}
+	s, ok := c.lines[item]
+	return s, ok
+}
+
+// store keeps a row; the cache never grows past a few screens.
+func (c *rowCache) store(item int, line string, limit int) {
+	if len(c.lines) > limit {
+		clear(c.lines)
+	}
+	c.lines[item] = line
+}
+
+func (c *rowCache) reset() {
+	if c.lines == nil {
+		c.lines = map[int]string{}
+	}
+	clear(c.lines)
+	c.widths = nil
+}
+
+// setKeys gives the list new items (and forgets the rows drawn for the old ones).
+func (p *paneBase) setKeys(keys []string) {
+	p.list.setKeys(keys)
+	p.rows.reset()
+}
+
+func newPaneBase(sh *shared) paneBase {
+	in := textinput.New()
+	in.Prompt = "/"
+	in.CharLimit = 200
+	p := paneBase{sh: sh, input: in}
+	p.restyle()
+	return p
+}
+
+// restyle applies the theme to the filter input and drops rows drawn in the old one.
+func (p *paneBase) restyle() {
+	p.rows.reset()
+	st := textinput.DefaultStyles(p.sh.theme.Dark)
+	st.Focused.Prompt = p.sh.styles.FilterPrompt
+	st.Blurred.Prompt = p.sh.styles.FilterPrompt
+	st.Focused.Text = p.sh.styles.FilterText
+	st.Blurred.Text = p.sh.styles.FilterPrompt
+	st.Cursor.Blink = false // a blinking cursor is a timer that never ends; a steady one reads as well
+	st.Cursor.Color = p.sh.theme.Accent
+	p.input.SetStyles(st)
+}
+
+// setSize records the pane's outer size and sizes the list and the filter input to
+// fit inside the frame.
+func (p *paneBase) setSize(w, h int) {
+	p.width, p.height = w, h
+	p.list.setHeight(max(1, h-2))
+	p.input.SetWidth(max(1, w-20))
+}
+
+// setQuery filters the list by what the input holds.
+func (p *paneBase) syncQuery() {
+	p.query = sanitize(p.input.Value())
+	p.list.setQuery(p.input.Value())
+}
+
+// startFilter gives the filter input the keys, keeping the current query to edit.
+func (p *paneBase) startFilter() tea.Cmd {
+	p.typing = true
+	p.input.CursorEnd()
+	return p.input.Focus()
+}
+
+// clearFilter drops the query and shows every row again.
+func (p *paneBase) clearFilter() {
+	p.typing = false
+	p.input.Blur()
+	p.input.Reset()
+	p.syncQuery()
+}
+
+// filterKey handles a key while the filter input has focus: enter keeps the filter,
+// esc clears it, the arrows move the selection, anything else edits the query, which
+// re-filters at once.
+func (p *paneBase) filterKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.sh.keys
+	switch {
+	case key.Matches(msg, k.Accept):
+		p.typing = false
+		p.input.Blur()
+		return nil
+	case key.Matches(msg, k.Cancel):
+		p.clearFilter()
+		return nil
+	case key.Matches(msg, k.ListUp):
+		p.list.move(-1)
+		return nil
+	case key.Matches(msg, k.ListDown):
+		p.list.move(1)
+		return nil
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	p.syncQuery()
+	return cmd
+}
+
+// filterPaste puts pasted text into the filter.
+func (p *paneBase) filterPaste(msg tea.PasteMsg) tea.Cmd {
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	p.syncQuery()
+	return cmd
+}
+
+// navigate applies the list-moving keys; it reports whether msg was one of them.
+func (p *paneBase) navigate(msg tea.KeyPressMsg) bool {
+	k := p.sh.keys
+	switch {
+	case key.Matches(msg, k.Up):
+		p.list.move(-1)
+	case key.Matches(msg, k.Down):
+		p.list.move(1)
+	case key.Matches(msg, k.Top):
+		p.list.top()
+	case key.Matches(msg, k.Bottom):
+		p.list.bottom()
+	case key.Matches(msg, k.PageUp):
+		p.list.pageUp()
+	case key.Matches(msg, k.PageDown):
+		p.list.pageDown()
+	default:
+		return false
+	}
+	return true
+}
+
+// paneView is what a pane hands the frame: its title, the context after it, the body
+// rows (exactly as wide as the inside of the frame) and the position for the bottom
+// border.
+type paneView struct {
+	title, info string
+	body        []string
+	pos         string
+}
+
+// renderBody draws the rows of the list, or the pane's state when there are none:
+// a spinner while loading, the error with "press r to retry", or the empty text.
+func (p *paneBase) renderBody(width, height int, state loadState, err error, what, empty string,
+	cols []column, row func(item, width int, selected, focused bool, widths []int) string, focused bool) []string {
+	st := p.sh.styles
+	lines := make([]string, 0, height)
+	switch {
+	case state == stateLoading && p.list.total() == 0:
+		lines = append(lines, fit(" "+p.sh.spinner.View()+" "+st.Loading.Render("Loading "+what+"…"), width))
+	case state == stateFailed && p.list.total() == 0:
+		lines = append(lines, errorLines(st, err, width)...)
+	case p.list.total() == 0:
+		for _, l := range wrapText(empty, max(1, width-2)) {
+			lines = append(lines, fit(" "+st.Empty.Render(l), width))
+		}
+	case p.list.len() == 0:
+		lines = append(lines, fit(" "+st.Empty.Render("Nothing matches /"+p.query), width))
+	default:
+		widths := fitColumns(cols, rowAvail(width))
+		from, to := p.list.visible()
+		for i := from; i < to && len(lines) < height; i++ {
+			item := p.list.shown[i]
+			if i == p.list.cursor {
+				lines = append(lines, row(item, width, true, focused, widths))
+				continue
+			}
+			line, ok := p.rows.lookup(item, width, widths)
+			if !ok {
+				line = row(item, width, false, focused, widths)
+				p.rows.store(item, line, 4*height)
+			}
+			lines = append(lines, line)
+		}
+	}
+	if state == stateFailed && p.list.total() > 0 && len(lines) < height {
+		// The refresh failed but the old rows are still good: say so under them.
+		lines = append(lines, fit("", width))
+		lines = append(lines, errorLines(st, err, width)...)
+	}
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	return lines
+}
+
+// errorLines is a failed load in a pane: the status code and message, wrapped, and
+// how to try again.
+func errorLines(st Styles, err error, width int) []string {
+	var out []string
+	for _, l := range wrapText("✗ "+errorText(err), max(1, width-2)) {
+		out = append(out, fit(" "+st.Error.Render(l), width))
+	}
+	return append(out, fit(" "+st.Hint.Render("press r to retry"), width))
+}
+
+// filterView is what the title line shows of the filter: the input while it is
+// typed, the kept query after enter, nothing without a filter.
+func (p *paneBase) filterView() string {
+	switch {
+	case p.typing:
+		return p.input.View()
+	case p.list.filtering():
+		return p.sh.styles.FilterPrompt.Render("/" + p.query)
+	}
+	return ""
+}
+
+// position is the "3/12" of the bottom border (and "3/12 of 40" while filtering).
+func (p *paneBase) position() string {
+	if p.list.total() == 0 {
+		return ""
+	}
+	cur := 0
+	if p.list.len() > 0 {
+		cur = p.list.cursor + 1
+	}
+	s := strconv.Itoa(cur) + "/" + strconv.Itoa(p.list.len())
+	if p.list.filtering() {
+		s += " of " + strconv.Itoa(p.list.total())
+	}
+	return s
+}

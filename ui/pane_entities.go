@@ -1,0 +1,272 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// entityRow is one line of the first pane: a folder or a funnel of the current folder.
+// Every string but the id is sanitised; the id is kept as the server sent it because
+// it goes back into requests (the client escapes it there) and is sanitised only when
+// shown or copied.
+type entityRow struct {
+	folder  bool
+	id      string
+	name    string
+	website bool   // a website (or a folder of websites) rather than a funnel
+	domain  string // the funnel's host, "" when it has none
+	steps   []stepRow
+	label   string // the name as listed: folders end in "/"
+	note    string // what it holds: "folder", "5 steps" …
+}
+
+// entityRows turns a folder's answer into rows: folders first, then funnels, in the
+// order the server gave.
+func entityRows(e *client.Entities) []entityRow {
+	if e == nil {
+		return nil
+	}
+	rows := make([]entityRow, 0, len(e.Folders)+len(e.Funnels))
+	for _, f := range e.Folders {
+		r := entityRow{folder: true, id: f.ID, name: displayName(f.Name, f.ID), website: f.Type == "website"}
+		r.label, r.note = r.name+"/", "folder"
+		rows = append(rows, r)
+	}
+	for i := range e.Funnels {
+		f := &e.Funnels[i]
+		r := entityRow{
+			id: f.ID, name: displayName(f.Name, f.ID), website: f.Type == "website",
+			domain: sanitize(strings.TrimSpace(f.DomainName)), steps: stepRows(f),
+		}
+		r.label, r.note = r.name, plural(len(r.steps), pick(r.website, "page", "step"))
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// displayName is a record's name for a row, or its id when it has none.
+func displayName(name, id string) string {
+	if n := strings.TrimSpace(sanitize(name)); n != "" {
+		return n
+	}
+	return "(unnamed " + sanitize(id) + ")"
+}
+
+// crumb is one folder of the path from the root to the current folder.
+type crumb struct{ id, name string }
+
+// folderState is what is known of one folder: its rows once loaded, the request
+// under way, and the row that was selected when the user left it.
+type folderState struct {
+	rows     []entityRow
+	loaded   bool
+	state    loadState
+	err      error
+	seq      uint64 // the request whose reply is awaited; 0 = none
+	cursorID string
+}
+
+// entitiesPane lists the folders and funnels of the current folder. Folders open in
+// place; the path from the root is kept for the breadcrumb and for going up.
+type entitiesPane struct {
+	paneBase
+	path    []crumb
+	folders map[string]*folderState
+	cols    []column // natural widths of the current folder's rows
+}
+
+func newEntitiesPane(sh *shared) *entitiesPane {
+	return &entitiesPane{
+		paneBase: newPaneBase(sh),
+		path:     []crumb{{id: "", name: "Root"}},
+		folders:  map[string]*folderState{},
+	}
+}
+
+// folderID is the current folder ("" = root).
+func (p *entitiesPane) folderID() string { return p.path[len(p.path)-1].id }
+
+// current is the state of the current folder.
+func (p *entitiesPane) current() *folderState {
+	id := p.folderID()
+	fs := p.folders[id]
+	if fs == nil {
+		fs = &folderState{}
+		p.folders[id] = fs
+	}
+	return fs
+}
+
+// selected is the row under the cursor, or nil.
+func (p *entitiesPane) selected() *entityRow {
+	i := p.list.selected()
+	rows := p.current().rows
+	if i < 0 || i >= len(rows) {
+		return nil
+	}
+	return &rows[i]
+}
+
+// selectedFunnel is the funnel under the cursor, or nil (a folder, or nothing).
+func (p *entitiesPane) selectedFunnel() *entityRow {
+	if r := p.selected(); r != nil && !r.folder {
+		return r
+	}
+	return nil
+}
+
+// load marks the current folder as loading under request seq. Rows already there
+// stay on screen until the answer replaces them.
+func (p *entitiesPane) load(seq uint64) {
+	fs := p.current()
+	fs.seq = seq
+	fs.state = stateLoading
+}
+
+// loading reports whether the current folder waits for an answer.
+func (p *entitiesPane) loading() bool { return p.current().seq != 0 }
+
+// showCurrent puts the current folder's rows into the list, selecting the row with id
+// selectID when it is there.
+func (p *entitiesPane) showCurrent(selectID string) {
+	fs := p.current()
+	keys := make([]string, len(fs.rows))
+	nameW, noteW := 0, 0
+	for i := range fs.rows {
+		r := &fs.rows[i]
+		keys[i] = strings.ToLower(r.name)
+		nameW = max(nameW, ansi.StringWidth(r.label))
+		noteW = max(noteW, ansi.StringWidth(r.note))
+	}
+	// A name is asked to fit in 26 cells before the step counts make way for it; on a
+	// pane wide enough the fill gives it the rest back.
+	p.cols = []column{{natural: min(nameW, 26), min: 12, fill: true}, {natural: noteW, min: noteW, optional: true}}
+	p.setKeys(keys)
+	if p.query != "" {
+		p.list.setQuery(p.input.Value())
+	}
+	if selectID != "" {
+		for i := range fs.rows {
+			if fs.rows[i].id == selectID {
+				p.list.selectItem(i)
+				break
+			}
+		}
+	}
+}
+
+// apply takes a folder's answer. A reply for a request that is no longer awaited (the
+// user left the folder, or refreshed again) is dropped; it reports whether the reply
+// was taken.
+func (p *entitiesPane) apply(msg entitiesMsg) bool {
+	fs := p.folders[msg.folderID]
+	if fs == nil || fs.seq != msg.seq || msg.seq == 0 {
+		return false
+	}
+	fs.seq = 0
+	if msg.err != nil {
+		fs.state, fs.err = stateFailed, msg.err
+		return true
+	}
+	fs.rows, fs.loaded, fs.state, fs.err = msg.rows, true, stateReady, nil
+	if msg.folderID == p.folderID() {
+		keep := ""
+		if r := p.selected(); r != nil {
+			keep = r.id
+		} else if fs.cursorID != "" {
+			keep = fs.cursorID
+		}
+		p.showCurrent(keep)
+	}
+	return true
+}
+
+// enter opens the folder under the cursor: its cached rows show at once; it reports
+// whether the folder still needs loading.
+func (p *entitiesPane) enter(r entityRow) (needsLoad bool) {
+	p.leave()
+	p.path = append(p.path, crumb{id: r.id, name: r.name})
+	p.clearFilter()
+	fs := p.current()
+	p.showCurrent(fs.cursorID)
+	return !fs.loaded && fs.seq == 0
+}
+
+// up goes to the parent folder; it reports false at the root.
+func (p *entitiesPane) up() (moved, needsLoad bool) {
+	if len(p.path) == 1 {
+		return false, false
+	}
+	p.leave()
+	from := p.folderID()
+	p.path = p.path[:len(p.path)-1]
+	p.clearFilter()
+	fs := p.current()
+	sel := fs.cursorID
+	if sel == "" {
+		sel = from
+	}
+	p.showCurrent(sel)
+	return true, !fs.loaded && fs.seq == 0
+}
+
+// leave remembers the selection of the folder being left and stops waiting for its
+// answer (a late reply is then dropped).
+func (p *entitiesPane) leave() {
+	fs := p.current()
+	if r := p.selected(); r != nil {
+		fs.cursorID = r.id
+	}
+	if fs.seq != 0 {
+		fs.seq = 0
+		if !fs.loaded {
+			fs.state = stateIdle
+		}
+	}
+}
+
+// breadcrumb names the path of folders: "Root", "Archive", "2025 Campaigns".
+func (p *entitiesPane) breadcrumb() []string {
+	out := make([]string, len(p.path))
+	for i, c := range p.path {
+		out[i] = c.name
+	}
+	return out
+}
+
+// view renders the pane's title, body and position.
+func (p *entitiesPane) view(focused bool) paneView {
+	fs := p.current()
+	title := "Funnels"
+	info := ""
+	if len(p.path) > 1 {
+		info = p.path[len(p.path)-1].name
+	}
+	if fs.seq != 0 && p.list.total() > 0 {
+		title += " " + p.sh.spinner.View()
+	}
+	body := p.renderBody(p.width-2, p.height-2, fs.state, fs.err, "funnels", "No funnels in this folder", p.cols, p.row, focused)
+	return paneView{title: title, info: info, body: body, pos: p.position()}
+}
+
+// row draws one folder or funnel: the name, and at the right what it holds.
+func (p *entitiesPane) row(i, width int, selected, focused bool, widths []int) string {
+	r := &p.current().rows[i]
+	st := p.sh.styles
+	return listRow(st, width, selected, focused, widths, []cell{
+		{text: r.label, style: pick(r.folder, st.Folder, st.Row)},
+		{text: r.note, style: st.RowMuted, right: true},
+	})
+}
+
+// plural says "1 step", "5 steps".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

@@ -1,0 +1,270 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// pageRow is one page of a step, ready to draw.
+type pageRow struct {
+	id       string
+	name     string
+	archived bool
+	role     string // "control 70%" / "variation 30%" during a split test
+	status   string // what the row says of it: live, archived, control 70% …
+	updated  string // date of the last change, YYYY-MM-DD
+}
+
+// pageRows turns a step's pages into rows, live ones first (in the step's order:
+// control before variation), then the archived ones.
+func pageRows(pages []client.Page, step stepRow) []pageRow {
+	rows := make([]pageRow, 0, len(pages))
+	order := map[string]int{}
+	for i, id := range step.pageIDs {
+		order[id] = i
+	}
+	for _, pg := range pages {
+		r := pageRow{id: pg.ID, name: displayName(pg.Name, pg.ID), archived: pg.Deleted}
+		if !pg.DateUpdated.IsZero() {
+			r.updated = pg.DateUpdated.Format("2006-01-02")
+		}
+		if i, ok := order[pg.ID]; ok && step.splitTest && !pg.Deleted {
+			switch i {
+			case 0:
+				r.role = "control " + percent(step.control) + "%"
+			case 1:
+				r.role = "variation " + percent(100-step.control) + "%"
+			}
+		}
+		r.status = "live"
+		switch {
+		case r.archived:
+			r.status = "archived"
+		case r.role != "":
+			r.status = r.role
+		}
+		rows = append(rows, r)
+	}
+	live := make([]pageRow, 0, len(rows))
+	var archived []pageRow
+	for _, r := range rows {
+		if r.archived {
+			archived = append(archived, r)
+		} else {
+			live = append(live, r)
+		}
+	}
+	// Live pages in the step's own order (control first), the rest as they came.
+	sortByOrder(live, order)
+	return append(live, archived...)
+}
+
+// sortByOrder puts rows whose id is in order first, by that order (stable).
+func sortByOrder(rows []pageRow, order map[string]int) {
+	rank := func(r pageRow) int {
+		if i, ok := order[r.id]; ok {
+			return i
+		}
+		return len(order)
+	}
+	for i := 1; i < len(rows); i++ {
+		for j := i; j > 0 && rank(rows[j]) < rank(rows[j-1]); j-- {
+			rows[j], rows[j-1] = rows[j-1], rows[j]
+		}
+	}
+}
+
+// pagesState is what is known of one step's pages.
+type pagesState struct {
+	rows     []pageRow
+	loaded   bool
+	state    loadState
+	err      error
+	seq      uint64
+	cursorID string
+}
+
+// pagesPane lists the pages of the step selected in the second pane. Pages come from
+// their own request, made a moment after the step is selected, and are cached per
+// step.
+type pagesPane struct {
+	paneBase
+	key   stepKey // the step shown; zero when none
+	step  stepRow
+	cache map[stepKey]*pagesState
+	note  string
+	cols  []column
+}
+
+func newPagesPane(sh *shared) *pagesPane {
+	return &pagesPane{paneBase: newPaneBase(sh), cache: map[stepKey]*pagesState{}}
+}
+
+// current is the state of the step shown, or nil when no step is.
+func (p *pagesPane) current() *pagesState {
+	if p.key == (stepKey{}) {
+		return nil
+	}
+	ps := p.cache[p.key]
+	if ps == nil {
+		ps = &pagesState{}
+		p.cache[p.key] = ps
+	}
+	return ps
+}
+
+// show switches to the pages of step (nil: none, with note saying why). It reports
+// whether they need loading; cached pages show at once.
+func (p *pagesPane) show(key stepKey, step *stepRow, note string) (needsLoad bool) {
+	if key == p.key && step != nil {
+		p.step = *step
+		return false
+	}
+	p.leave()
+	p.key, p.note = key, note
+	p.clearFilter()
+	if step == nil {
+		p.key, p.step = stepKey{}, stepRow{}
+		p.setKeys(nil)
+		return false
+	}
+	p.step = *step
+	ps := p.current()
+	p.showRows(ps.cursorID)
+	return !ps.loaded && ps.seq == 0
+}
+
+// leave remembers the selection of the step being left and stops waiting for its
+// pages (a late reply is then dropped).
+func (p *pagesPane) leave() {
+	ps := p.current()
+	if ps == nil {
+		return
+	}
+	if r := p.selected(); r != nil {
+		ps.cursorID = r.id
+	}
+	if ps.seq != 0 {
+		ps.seq = 0
+		if !ps.loaded {
+			ps.state = stateIdle
+		}
+	}
+}
+
+// showRows puts the current step's rows into the list.
+func (p *pagesPane) showRows(selectID string) {
+	ps := p.current()
+	if ps == nil {
+		p.setKeys(nil)
+		return
+	}
+	keys := make([]string, len(ps.rows))
+	var nameW, statusW, dateW int
+	for i, r := range ps.rows {
+		keys[i] = strings.ToLower(r.name + " " + r.status)
+		nameW = max(nameW, ansi.StringWidth(r.name))
+		statusW = max(statusW, ansi.StringWidth(r.status))
+		dateW = max(dateW, ansi.StringWidth(r.updated))
+	}
+	p.cols = []column{{natural: nameW, min: 10, fill: true}, {natural: statusW, min: statusW}, {natural: dateW, min: dateW, optional: true}}
+	p.setKeys(keys)
+	if p.query != "" {
+		p.list.setQuery(p.input.Value())
+	}
+	if selectID != "" {
+		for i, r := range ps.rows {
+			if r.id == selectID {
+				p.list.selectItem(i)
+				break
+			}
+		}
+	}
+}
+
+// load marks the current step as waiting for request seq.
+func (p *pagesPane) load(seq uint64) {
+	if ps := p.current(); ps != nil {
+		ps.seq, ps.state = seq, stateLoading
+	}
+}
+
+// awaiting reports whether key's pages wait for request seq.
+func (p *pagesPane) awaiting(key stepKey, seq uint64) bool {
+	ps := p.cache[key]
+	return ps != nil && seq != 0 && ps.seq == seq && key == p.key
+}
+
+// apply takes a step's pages; a reply nobody waits for any more is dropped.
+func (p *pagesPane) apply(msg pagesMsg) bool {
+	if !p.awaiting(msg.key, msg.seq) {
+		return false
+	}
+	ps := p.cache[msg.key]
+	ps.seq = 0
+	if msg.err != nil {
+		ps.state, ps.err = stateFailed, msg.err
+		return true
+	}
+	ps.rows, ps.loaded, ps.state, ps.err = msg.rows, true, stateReady, nil
+	keep := ps.cursorID
+	if r := p.selected(); r != nil {
+		keep = r.id
+	}
+	p.showRows(keep)
+	return true
+}
+
+// selected is the page under the cursor, or nil.
+func (p *pagesPane) selected() *pageRow {
+	ps := p.current()
+	if ps == nil {
+		return nil
+	}
+	i := p.list.selected()
+	if i < 0 || i >= len(ps.rows) {
+		return nil
+	}
+	return &ps.rows[i]
+}
+
+// view renders the pane.
+func (p *pagesPane) view(focused bool) paneView {
+	ps := p.current()
+	info := ""
+	if p.key != (stepKey{}) {
+		info = p.step.name
+	}
+	var body []string
+	if ps == nil {
+		body = p.renderBody(p.width-2, p.height-2, stateReady, nil, "pages", p.note, nil, p.row, focused)
+		return paneView{title: "Pages", info: info, body: body}
+	}
+	title := "Pages"
+	if ps.seq != 0 && p.list.total() > 0 {
+		title += " " + p.sh.spinner.View()
+	}
+	body = p.renderBody(p.width-2, p.height-2, ps.state, ps.err, "pages", "No pages in this step", p.cols, p.row, focused)
+	return paneView{title: title, info: info, body: body, pos: p.position()}
+}
+
+// row draws one page: its name and whether it is live, archived or in a split test.
+func (p *pagesPane) row(i, width int, selected, focused bool, widths []int) string {
+	r := &p.current().rows[i]
+	st := p.sh.styles
+	name, status := st.Row, st.Status
+	switch {
+	case r.archived:
+		name, status = st.Archived, st.Archived
+	case r.role != "":
+		status = st.Split
+	}
+	return listRow(st, width, selected, focused, widths, []cell{
+		{text: r.name, style: name},
+		{text: r.status, style: status},
+		{text: r.updated, style: st.RowFaint},
+	})
+}

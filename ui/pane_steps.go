@@ -1,0 +1,198 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// stepRow is one step of a funnel, ready to draw. Steps arrive inside the funnel
+// record, so this pane never sends a request of its own.
+type stepRow struct {
+	id        string
+	seq       int
+	name      string
+	path      string // the step's URL path, e.g. /spring-sale-opt-in
+	kind      string // short type label: opt-in, sales, thank-you …
+	split     string // "70/30" during a split test, "" otherwise
+	splitTest bool
+	control   float64 // share of the control page during a split test
+	pageIDs   []string
+	url       string // public URL, "" when the funnel has no domain
+	funnel    string // the funnel's name, for the detail view
+}
+
+// stepRows turns a funnel's steps into rows, in sequence order.
+func stepRows(f *client.Funnel) []stepRow {
+	domain := sanitize(strings.TrimSpace(f.DomainName))
+	funnel := displayName(f.Name, f.ID)
+	rows := make([]stepRow, 0, len(f.Steps))
+	for _, s := range f.Steps {
+		r := stepRow{
+			id: s.ID, seq: s.Sequence, name: displayName(s.Name, s.ID),
+			path: sanitize(s.URL), kind: stepTypeLabel(sanitize(s.Type)),
+			splitTest: s.Split, control: s.ControlTraffic, pageIDs: s.Pages, funnel: funnel,
+		}
+		if s.Split {
+			r.split = percent(s.ControlTraffic) + "/" + percent(s.VariationTraffic())
+		}
+		r.url = publicURL(domain, r.path)
+		rows = append(rows, r)
+	}
+	slices.SortStableFunc(rows, func(a, b stepRow) int { return a.seq - b.seq })
+	return rows
+}
+
+// publicURL is where a step is served: https:// + the funnel's domain + the step's
+// path; "" when the funnel has no domain attached.
+func publicURL(domain, path string) string {
+	if domain == "" {
+		return ""
+	}
+	domain = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(domain, "https://"), "http://"), "/")
+	if path != "" && !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	return "https://" + domain + path
+}
+
+// stepTypeLabel shortens the service's step types to what a marketer calls them:
+// optin_funnel_page → opt-in, thankyou_funnel_page → thank-you, sales_funnel_page →
+// sales. Unknown types keep their words.
+func stepTypeLabel(t string) string {
+	t = strings.ToLower(strings.TrimSpace(t))
+	t = strings.TrimSuffix(t, "_funnel_page")
+	t = strings.TrimSuffix(t, "_page")
+	switch t {
+	case "":
+		return ""
+	case "optin":
+		return "opt-in"
+	case "thankyou":
+		return "thank-you"
+	case "misc":
+		return "page"
+	}
+	return strings.ReplaceAll(t, "_", "-")
+}
+
+// percent writes a traffic share without needless decimals: 70, 33.3.
+func percent(v float64) string {
+	return strconv.FormatFloat(float64(int(v*10+0.5))/10, 'f', -1, 64)
+}
+
+// stepsPane lists the steps of the funnel selected in the first pane.
+type stepsPane struct {
+	paneBase
+	funnelID string
+	funnel   string // its name
+	rows     []stepRow
+	note     string // why there are no steps to show (a folder is selected …)
+	cols     []column
+	cursorBy map[string]string // funnel id → selected step id, so going back is where you were
+}
+
+func newStepsPane(sh *shared) *stepsPane {
+	return &stepsPane{paneBase: newPaneBase(sh), cursorBy: map[string]string{}}
+}
+
+// show displays the steps of f (nil: none, with note saying why). The selection is
+// kept when the same funnel is shown again (after a refresh) and remembered per
+// funnel otherwise.
+func (p *stepsPane) show(f *entityRow, note string) {
+	if cur := p.selected(); cur != nil && p.funnelID != "" {
+		p.cursorBy[p.funnelID] = cur.id
+	}
+	id := ""
+	if f != nil {
+		id = f.id
+	}
+	same := id == p.funnelID
+	p.note = note
+	if f == nil {
+		p.funnelID, p.funnel, p.rows = "", "", nil
+		p.clearFilter()
+		p.setKeys(nil)
+		return
+	}
+	if same && stepsEqual(p.rows, f.steps) {
+		return
+	}
+	p.funnelID, p.funnel, p.rows = f.id, f.name, f.steps
+	if !same {
+		p.clearFilter()
+	}
+	keys := make([]string, len(p.rows))
+	var seqW, nameW, splitW, kindW, pathW int
+	for i, r := range p.rows {
+		keys[i] = strings.ToLower(strconv.Itoa(r.seq) + " " + r.name + " " + r.path + " " + r.kind)
+		seqW = max(seqW, len(strconv.Itoa(r.seq)))
+		nameW = max(nameW, ansi.StringWidth(r.name))
+		splitW = max(splitW, ansi.StringWidth(r.split))
+		kindW = max(kindW, ansi.StringWidth(r.kind))
+		pathW = max(pathW, ansi.StringWidth(r.path))
+	}
+	p.cols = []column{
+		{natural: seqW, min: seqW},
+		{natural: nameW, min: 10},
+		{natural: splitW, min: splitW, optional: true},
+		{natural: kindW, min: kindW, optional: true},
+		{natural: pathW, min: 8, optional: true},
+	}
+	p.setKeys(keys)
+	if p.query != "" {
+		p.list.setQuery(p.input.Value())
+	}
+	if want := p.cursorBy[id]; want != "" {
+		for i, r := range p.rows {
+			if r.id == want {
+				p.list.selectItem(i)
+				break
+			}
+		}
+	}
+}
+
+// stepsEqual reports whether two step lists show the same thing.
+func stepsEqual(a, b []stepRow) bool {
+	return slices.EqualFunc(a, b, func(x, y stepRow) bool {
+		return x.id == y.id && x.name == y.name && x.path == y.path && x.kind == y.kind &&
+			x.split == y.split && x.url == y.url && slices.Equal(x.pageIDs, y.pageIDs)
+	})
+}
+
+// selected is the step under the cursor, or nil.
+func (p *stepsPane) selected() *stepRow {
+	i := p.list.selected()
+	if i < 0 || i >= len(p.rows) {
+		return nil
+	}
+	return &p.rows[i]
+}
+
+// view renders the pane.
+func (p *stepsPane) view(focused bool) paneView {
+	empty := "No steps in this funnel"
+	if p.funnelID == "" {
+		empty = p.note
+	}
+	body := p.renderBody(p.width-2, p.height-2, stateReady, nil, "steps", empty, p.cols, p.row, focused)
+	return paneView{title: "Steps", info: p.funnel, body: body, pos: p.position()}
+}
+
+// row draws one step: sequence, name, the split, type and path.
+func (p *stepsPane) row(i, width int, selected, focused bool, widths []int) string {
+	r := &p.rows[i]
+	st := p.sh.styles
+	return listRow(st, width, selected, focused, widths, []cell{
+		{text: strconv.Itoa(r.seq), style: st.RowMuted, right: true},
+		{text: r.name, style: st.Row},
+		{text: r.split, style: st.Split},
+		{text: r.kind, style: st.Badge},
+		{text: r.path, style: st.RowFaint},
+	})
+}

@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// statusBar is the last line: who and where (profile and location), the rate limit
+// as remaining/limit with the seconds to its reset, the requests in flight, and one
+// message — the last error with its status code, a 429 countdown, or what a key just
+// did ("copied … to clipboard"). Messages last until the next key.
+type statusBar struct {
+	sh         *shared
+	profile    string
+	location   string
+	rate       client.RateLimit
+	inFlight   int
+	err        string    // the last error, with its status code
+	info       string    // what the last key did
+	retryUntil time.Time // while the client waits out a 429
+	retryPath  string    // the request the client is retrying after a 5xx or a dropped connection
+	retryErr   string    // what went wrong with it
+	ticking    bool      // a clock tick is scheduled
+}
+
+// keyPressed clears the messages of the previous key.
+func (s *statusBar) keyPressed() { s.err, s.info = "", "" }
+
+// setErr shows err as the last error.
+func (s *statusBar) setErr(err error) {
+	if t := errorText(err); t != "" {
+		s.err, s.info = t, ""
+	}
+}
+
+// setInfo shows what a key did.
+func (s *statusBar) setInfo(text string) { s.info, s.err = text, "" }
+
+// setWarn shows a problem a key ran into that is not a failed request.
+func (s *statusBar) setWarn(text string) { s.err, s.info = text, "" }
+
+// event takes a client event (the root starts the clock afterwards if needed).
+func (s *statusBar) event(ev client.Event) {
+	now := s.sh.now()
+	switch e := ev.(type) {
+	case client.RateEvent:
+		s.rate = e.Rate
+	case client.RetryEvent:
+		if e.StatusCode == 429 {
+			s.retryUntil = now.Add(e.Wait)
+			return
+		}
+		// A 5xx or a dropped connection that the client retries by itself: the user
+		// still learns it happened, with its status code.
+		s.retryErr = sanitize(e.String())
+		if e.StatusCode == 0 {
+			s.retryErr = "no answer from server: " + s.retryErr
+		}
+		s.err, s.info, s.retryPath = s.retryErr, "", e.Path
+	case client.RequestStarted:
+		s.inFlight = e.InFlight
+	case client.RequestFinished:
+		s.inFlight = e.InFlight
+		if e.Record.Status != 0 && e.Record.Status != 429 && !s.retryUntil.IsZero() {
+			s.retryUntil = time.Time{}
+		}
+		path, _, _ := strings.Cut(e.Record.Path, "?")
+		if s.retryPath != "" && path == s.retryPath {
+			if e.Record.Err == "" && s.err == s.retryErr {
+				// The retry worked: keep what happened on the bar, without a stale
+				// "retrying in …".
+				before, _, _ := strings.Cut(s.retryErr, ", retrying")
+				s.err = before + " — recovered on retry"
+			}
+			s.retryPath, s.retryErr = "", ""
+		}
+	}
+}
+
+// needsClock reports whether something on the bar counts down.
+func (s *statusBar) needsClock() bool {
+	now := s.sh.now()
+	return s.rate.ResetIn(now) > 0 || s.retryUntil.After(now)
+}
+
+// view renders the bar at exactly width cells. The profile and the figures on the
+// right are kept; the message gets what is left and is truncated with "…".
+func (s *statusBar) view(width int) string {
+	st := s.sh.styles
+	now := s.sh.now()
+
+	who := s.profile
+	if s.location != "" {
+		who += " · " + s.location
+	}
+	right := " " + s.busyText() + "  " + s.rateText(now, width >= threePaneWidth) + " "
+
+	var msg string
+	msgStyle := st.Bar
+	switch {
+	case s.retryUntil.After(now):
+		msg, msgStyle = "rate limited — retrying in "+ceilSeconds(s.retryUntil.Sub(now))+"s", st.BarWarn
+	case s.err != "":
+		msg, msgStyle = s.err, st.BarError
+	case s.info != "":
+		msg, msgStyle = s.info, st.BarInfo
+	}
+
+	// The figures on the right always show. The message comes next: the location,
+	// then the profile's name, give way to it when the line is too short for all.
+	rw := ansi.StringWidth(right)
+	room := width - rw
+	whoText := ""
+	for _, cand := range []string{who, s.profile, ""} {
+		w := 0
+		if cand != "" {
+			w = ansi.StringWidth(cand) + 2
+		}
+		if cand == "" || (w <= room && (msg == "" || room-w >= ansi.StringWidth(msg)+2)) {
+			if cand != "" {
+				whoText = " " + cand + " "
+			}
+			break
+		}
+	}
+	if whoText == "" && msg == "" && room > 3 {
+		whoText = " " + ansi.Truncate(s.profile, room-2, "…") + " "
+	}
+	if whoText == "" && msg != "" && room-ansi.StringWidth(s.profile)-2 >= 12 {
+		// The message is long: it is truncated, but the profile stays.
+		whoText = " " + s.profile + " "
+	}
+	left := st.BarProfile.Render(whoText)
+	msgW := room - ansi.StringWidth(whoText)
+	if msgW < 0 {
+		// Not even the figures fit: show what does.
+		return fit(left+st.Bar.Render(right), width)
+	}
+	middle := ""
+	if msgW > 0 {
+		middle = msgStyle.Render(fitCell(" "+msg, msgW, false))
+	}
+	rateStyle := st.BarRate
+	if s.rate.Known() && s.rate.Limit > 0 && s.rate.Remaining >= 0 && s.rate.Remaining*10 <= s.rate.Limit {
+		rateStyle = st.BarRateLow
+	}
+	return fit(left+middle+rateStyle.Render(right), width)
+}
+
+// busyText says how many requests are under way.
+func (s *statusBar) busyText() string {
+	switch s.inFlight {
+	case 0:
+		return "idle"
+	case 1:
+		return "1 request"
+	}
+	return strconv.Itoa(s.inFlight) + " requests"
+}
+
+// rateText is "97/100 · resets in 7s" (long) or "97/100 · 7s": what is left of the
+// rate limit and when it fills up again.
+func (s *statusBar) rateText(now time.Time, long bool) string {
+	if !s.rate.Known() {
+		return "rate –/–"
+	}
+	num := func(n int) string {
+		if n < 0 {
+			return "?"
+		}
+		return strconv.Itoa(n)
+	}
+	var b strings.Builder
+	b.WriteString(num(s.rate.Remaining) + "/" + num(s.rate.Limit))
+	if d := s.rate.ResetIn(now); d > 0 {
+		if long {
+			b.WriteString(" · resets in " + ceilSeconds(d) + "s")
+		} else {
+			b.WriteString(" · " + ceilSeconds(d) + "s")
+		}
+	}
+	return b.String()
+}
+
+// ceilSeconds is d in whole seconds, rounded up, so a countdown never shows 0 while
+// there is still time left.
+func ceilSeconds(d time.Duration) string {
+	return strconv.Itoa(int((d + time.Second - 1) / time.Second))
+}

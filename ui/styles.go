@@ -1,0 +1,115 @@
+package ui
+
+import "charm.land/lipgloss/v2"
+
+// Styles are every style the views use, built once per theme (and again only when
+// the theme or the colour profile changes) — never inside View or a row loop.
+type Styles struct {
+	NoColor bool // the terminal shows no colours: selection falls back to reverse video
+
+	// Header line: app name and breadcrumb.
+	AppName, Crumb, CrumbSep, CrumbHere lipgloss.Style
+
+	// Pane frames.
+	Border, BorderFocused       lipgloss.Style // the box-drawing characters
+	Title, TitleFocused         lipgloss.Style
+	TitleInfo                   lipgloss.Style // context after the title ("· Spring Sale 2026")
+	FilterPrompt, FilterText    lipgloss.Style
+	Position, PositionFiltering lipgloss.Style // "3/12" in the bottom border
+
+	// Rows.
+	Row, RowMuted, RowFaint      lipgloss.Style
+	Selected, SelectedBlur       lipgloss.Style // the whole selected row
+	Marker                       lipgloss.Style // "▸ " of the focused pane's selection
+	Folder, Badge, Split, Status lipgloss.Style
+	Archived                     lipgloss.Style
+
+	// Pane states.
+	Empty, Loading, Error, Hint lipgloss.Style
+
+	// Footer (short help).
+	FooterKey, FooterDesc, FooterSep lipgloss.Style
+
+	// Status bar segments.
+	Bar, BarProfile, BarError, BarInfo, BarWarn, BarRate, BarRateLow, BarBusy lipgloss.Style
+
+	// Overlays: help, palette, page detail.
+	Box, BoxTitle, GroupTitle, HelpKey, HelpDesc lipgloss.Style
+	DetailKey, DetailValue, DetailSection        lipgloss.Style
+	Notice                                       lipgloss.Style
+}
+
+// newStyles builds the styles of a theme. noColor is true when Bubble Tea chose a
+// profile without colours (NO_COLOR, a dumb terminal): colours would vanish, so the
+// selection is drawn in reverse video, and the "▸" marker keeps it visible either way.
+func newStyles(t Theme, noColor bool) Styles {
+	n := lipgloss.NewStyle
+	s := Styles{NoColor: noColor}
+
+	s.AppName = n().Foreground(t.OnAccent).Background(t.Accent).Bold(true).Padding(0, 1)
+	s.Crumb = n().Foreground(t.Muted)
+	s.CrumbSep = n().Foreground(t.Faint)
+	s.CrumbHere = n().Foreground(t.Text).Bold(true)
+
+	s.Border = n().Foreground(t.Border)
+	s.BorderFocused = n().Foreground(t.Accent)
+	s.Title = n().Foreground(t.Muted).Bold(true)
+	s.TitleFocused = n().Foreground(t.Accent).Bold(true)
+	s.TitleInfo = n().Foreground(t.Muted)
+	s.FilterPrompt = n().Foreground(t.Accent).Bold(true)
+	s.FilterText = n().Foreground(t.Text)
+	s.Position = n().Foreground(t.Faint)
+	s.PositionFiltering = n().Foreground(t.Accent)
+
+	s.Row = n().Foreground(t.Text)
+	s.RowMuted = n().Foreground(t.Muted)
+	s.RowFaint = n().Foreground(t.Faint)
+	s.Marker = n().Foreground(t.Accent).Bold(true)
+	s.Folder = n().Foreground(t.Accent).Bold(true)
+	s.Badge = n().Foreground(t.Muted)
+	s.Split = n().Foreground(t.Highlight).Bold(true)
+	s.Status = n().Foreground(t.OK)
+	s.Archived = n().Foreground(t.Faint).Italic(true)
+	if noColor {
+		s.TitleFocused = n().Bold(true).Reverse(true) // the focused pane, without its accent colour
+		s.Selected = n().Bold(true).Reverse(true)
+		s.SelectedBlur = n().Bold(true)
+		s.Archived = n().Faint(true)
+	} else {
+		s.Selected = n().Foreground(t.SelectFg).Background(t.SelectBg).Bold(true)
+		s.SelectedBlur = n().Foreground(t.Text).Background(t.BlurBg)
+	}
+
+	s.Empty = n().Foreground(t.Muted).Italic(true)
+	s.Loading = n().Foreground(t.Muted)
+	s.Error = n().Foreground(t.Error).Bold(true)
+	s.Hint = n().Foreground(t.Muted)
+
+	s.FooterKey = n().Foreground(t.Accent).Bold(true)
+	s.FooterDesc = n().Foreground(t.Muted)
+	s.FooterSep = n().Foreground(t.Faint)
+
+	s.Bar = n().Foreground(t.BarFg).Background(t.BarBg)
+	s.BarProfile = n().Foreground(t.OnAccent).Background(t.Accent).Bold(true)
+	s.BarError = n().Foreground(t.Error).Background(t.BarBg).Bold(true)
+	s.BarInfo = n().Foreground(t.OK).Background(t.BarBg)
+	s.BarWarn = n().Foreground(t.Warn).Background(t.BarBg).Bold(true)
+	s.BarRate = n().Foreground(t.BarFg).Background(t.BarBg)
+	s.BarRateLow = n().Foreground(t.Warn).Background(t.BarBg).Bold(true)
+	s.BarBusy = n().Foreground(t.Accent).Background(t.BarBg)
+	if noColor {
+		s.BarProfile = n().Bold(true).Reverse(true)
+		s.BarError = n().Bold(true)
+	}
+
+	s.Box = n().Foreground(t.Accent)
+	s.BoxTitle = n().Foreground(t.Accent).Bold(true)
+	s.GroupTitle = n().Foreground(t.Text).Bold(true).Underline(true)
+	s.HelpKey = n().Foreground(t.Accent).Bold(true)
+	s.HelpDesc = n().Foreground(t.Text)
+	s.DetailKey = n().Foreground(t.Muted)
+	s.DetailValue = n().Foreground(t.Text)
+	s.DetailSection = n().Foreground(t.Accent).Bold(true)
+	s.Notice = n().Foreground(t.Warn).Bold(true)
+	return s
+}

@@ -1,0 +1,187 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/base64"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/sandbox"
+)
+
+// These tests run the browser in a real tea.Program (teatest), with the colour
+// profile and the terminal size pinned, and wait for text on the screen.
+//
+// The renderer writes only the cells that changed, with cursor moves in between, so
+// the byte stream is no place to look for a phrase. screen keeps the last frame the
+// program drew (its View, without styles) and serves it to teatest.WaitFor instead.
+
+// screen wraps the model and records every frame it draws.
+type screen struct {
+	tea.Model
+	mu   sync.Mutex
+	last string
+}
+
+func (s *screen) Init() tea.Cmd { return s.Model.Init() }
+
+func (s *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := s.Model.Update(msg)
+	s.Model = m
+	return s, cmd
+}
+
+func (s *screen) View() tea.View {
+	v := s.Model.View()
+	s.mu.Lock()
+	s.last = ansi.Strip(v.Content)
+	s.mu.Unlock()
+	return v
+}
+
+// reader serves the current frame, once per read-to-EOF, after a form feed that
+// separates it from the frames before.
+func (s *screen) reader() io.Reader { return &frameReader{s: s} }
+
+type frameReader struct {
+	s    *screen
+	buf  []byte
+	sent bool
+}
+
+func (r *frameReader) Read(p []byte) (int, error) {
+	if len(r.buf) == 0 {
+		if r.sent {
+			r.sent = false
+			return 0, io.EOF
+		}
+		r.s.mu.Lock()
+		r.buf = []byte("\f" + r.s.last)
+		r.s.mu.Unlock()
+		r.sent = true
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
+}
+
+// shows is a WaitFor condition: the latest frame holds every one of want.
+func shows(want ...string) func([]byte) bool {
+	return func(b []byte) bool {
+		frame := b[bytes.LastIndexByte(b, '\f')+1:]
+		for _, w := range want {
+			if !bytes.Contains(frame, []byte(w)) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// startProgram runs the browser for a client in a teatest program of w×h cells,
+// with the client's events forwarded into it as Run does.
+func startProgram(t *testing.T, c *client.Client, sb *sandbox.Running, w, h int) (*teatest.TestModel, *screen) {
+	t.Helper()
+	opts := demoOptions(c, sb)
+	opts.Debounce = 10 * time.Millisecond
+	s := &screen{Model: New(opts)}
+	tm := teatest.NewTestModel(t, s,
+		teatest.WithInitialTermSize(w, h),
+		teatest.WithProgramOptions(
+			tea.WithColorProfile(colorprofile.ANSI256),
+			tea.WithEnvironment([]string{"TERM=xterm-256color"}),
+		),
+	)
+	t.Cleanup(forwardEvents(c, tm.Send))
+	return tm, s
+}
+
+// wait waits for text on the screen.
+func wait(t *testing.T, s *screen, want ...string) {
+	t.Helper()
+	teatest.WaitFor(t, s.reader(), shows(want...), teatest.WithDuration(waitTimeout), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+// finalView is the last model's screen, without styles.
+func finalView(t *testing.T, tm *teatest.TestModel) string {
+	t.Helper()
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(waitTimeout))
+	return ansi.Strip(fm.(*screen).Model.(*Model).View().Content)
+}
+
+func TestProgramWalksToAPageAndQuits(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	tm, s := startProgram(t, c, sb, 120, 40)
+	wait(t, s, "Spring Sale 2026", "Archive/")
+	tm.Type("G")
+	wait(t, s, "Steps · Spring Sale 2026", "Thank You", "Pages · Opt-in", "live")
+	tm.Send(keyPress("tab"))
+	tm.Send(keyPress("tab"))
+	tm.Send(keyPress("enter"))
+	wait(t, s, "Page · Opt-in", "https://offers.lakesidefit.com/spring-sale-opt-in", "pageVersion")
+	tm.Send(keyPress("esc"))
+	wait(t, s, "Pages · Opt-in", "enter/l details")
+	tm.Type("q")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(waitTimeout))
+
+	v := finalView(t, tm)
+	lines := strings.Split(v, "\n")
+	if len(lines) != 40 {
+		t.Fatalf("the final view has %d lines", len(lines))
+	}
+	for _, want := range []string{"funnels demo  Root", "▸ Spring Sale 2026", "▸ 1  Opt-in", "▸ Opt-in", "demo · LakesideFit2026Loc01"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("the final view should show %q:\n%s", want, v)
+		}
+	}
+	// Everything above the status bar is the same on every run: compare it with the
+	// golden copy (go test ./ui -run TestProgramWalksToAPageAndQuits -update).
+	teatest.RequireEqualOutput(t, []byte(strings.Join(lines[:len(lines)-1], "\n")))
+}
+
+func TestProgramCopiesWithOSC52(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	tm, s := startProgram(t, c, sb, 80, 24)
+	wait(t, s, "Spring Sale 2026")
+	tm.Type("G")
+	wait(t, s, "Steps · Spring Sale 2026")
+	tm.Type("y")
+	wait(t, s, "to clipboard")
+	tm.Type("q")
+	out, err := io.ReadAll(tm.FinalOutput(t, teatest.WithFinalTimeout(waitTimeout)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(waitTimeout)).(*screen).Model.(*Model)
+	id := fm.entities.selected().id
+	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(id))
+	if id == "" || !bytes.Contains(out, []byte(osc)) {
+		t.Fatalf("y should write OSC 52 with the id %q to the terminal", id)
+	}
+}
+
+func TestProgramShowsTheRateLimitAndSurvivesResizes(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{Limit: 1000}, -1)
+	tm, s := startProgram(t, c, sb, 120, 40)
+	wait(t, s, "Spring Sale 2026", "999/1000")
+	tm.Type("G")
+	wait(t, s, "998/1000")
+	tm.Send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	wait(t, s, "╭─ Funnels", "╭─ Steps")
+	tm.Send(tea.WindowSizeMsg{Width: 30, Height: 8})
+	wait(t, s, "terminal too small")
+	tm.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	wait(t, s, "╭─ Funnels", "╭─ Steps", "╭─ Pages", "▸ Spring Sale 2026")
+	tm.Send(keyPress("ctrl+c"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(waitTimeout))
+	checkFrame(t, tm.FinalModel(t).(*screen).Model.(*Model).View().Content, 120, 40)
+}
