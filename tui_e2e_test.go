@@ -231,14 +231,19 @@ func TestTUIInjected500AndTheFallingRateLimit(t *testing.T) {
 	s.waitFor("Pages · Opt-in", "live")
 	s.waitUntil("998/1000", func(scr string) bool { return strings.Contains(lastLine(scr), "998/1000") })
 
-	// The next request answers 500: the bar shows it with its code until a key.
-	resp, err := http.Post(base+"/_sandbox/fail?status=500&count=1", "application/json", nil)
+	// The next four requests answer 500: the client retries the GET three times, then
+	// the pane and the status bar show the failure with its code.
+	resp, err := http.Post(base+"/_sandbox/fail?status=500&count=4", "application/json", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
 	s.keys("r")
-	s.waitUntil("the 500 in the status bar", func(scr string) bool { return strings.Contains(lastLine(scr), "500 from server") })
+	s.waitUntil("a retry announced in the status bar", func(scr string) bool { return strings.Contains(lastLine(scr), "500 from server, retrying in") })
+	s.waitUntil("the failure with its code in the pane and the status bar", func(scr string) bool {
+		return strings.Contains(scr, "press r to retry") && strings.Contains(lastLine(scr), "500") &&
+			!strings.Contains(lastLine(scr), "retrying")
+	})
 	s.keys("r")
 	scr = s.waitUntil("the error to clear and the rows to stay", func(scr string) bool {
 		st := lastLine(scr)

@@ -16,8 +16,14 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// maxNetworkRetries bounds the retries of a GET that got no answer.
-const maxNetworkRetries = 3
+// maxNetworkRetries and maxServerRetries bound the retries of a GET that got no answer
+// or a 5xx: a server in trouble is seldom back within seconds, and a person waiting at
+// the status bar should learn of it in a few. A 429 gets the full MaxRetries: its
+// wait is known and the request will pass.
+const (
+	maxNetworkRetries = 3
+	maxServerRetries  = 3
+)
 
 // maxBody bounds what we read of one answer; no answer of this API comes near it.
 const maxBody = 32 << 20
@@ -155,7 +161,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			}
 			c.pacer.holdFor(wait)
 			c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited"})
-		case status >= 500 && idempotent && attempt <= c.retries:
+		case status >= 500 && idempotent && attempt <= min(c.retries, maxServerRetries):
 			if err := c.backoff(ctx, cl, attempt, status, "server error"); err != nil {
 				return nil, resp, fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
 			}
