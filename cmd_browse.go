@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/http"
 	"runtime"
 
 	tea "charm.land/bubbletea/v2"
@@ -67,7 +68,19 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 
 	opts := ui.Options{}
 	if *demoMode {
-		d, err := startDemo()
+		transport := http.RoundTripper(http.DefaultTransport)
+		if debugWanted(env, flags) {
+			store, err := auth.DefaultStore(env.Getenv)
+			if err != nil {
+				fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+				return exitInternal
+			}
+			var code int
+			if transport, code = transportFor(env, flags, store.Dir()); code != exitOK {
+				return code
+			}
+		}
+		d, err := startDemo(transport)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
 			return exitInternal

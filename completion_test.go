@@ -76,11 +76,12 @@ func TestBashCompletionCompletes(t *testing.T) {
 		"funnels steps abc --j":                     {"--json"},
 		"funnels pages abc --base":                  {"--base-url"},
 		"funnels sandbox --dia":                     {"--dialect"},
-		"funnels --de":                              {"--demo"},
+		"funnels --dem":                             {"--demo"},
+		"funnels --deb":                             {"--debug"},
 		"funnels auth ":                             {"status"},
 		"funnels login --with":                      {"--with-token"},
 		"funnels --profile work fold":               {"folders", "folder"},
-		"funnels page get xyz --":                   {"--json", "--base-url", "--token", "--location", "--profile", "--help"},
+		"funnels page get xyz --":                   {"--json", "--base-url", "--token", "--location", "--profile", "--debug", "--help"},
 	} {
 		got := bashComplete(t, script, line)
 		slices.Sort(got)

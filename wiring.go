@@ -25,7 +25,11 @@ func openClient(ctx context.Context, env *cliEnv, flags config.Flags) (*client.C
 	if code != exitOK {
 		return nil, nil, code
 	}
-	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second})
+	transport, code := transportFor(env, flags, store.Dir())
+	if code != exitOK {
+		return nil, nil, code
+	}
+	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
 		if errors.Is(err, auth.ErrLoginRequired) {
@@ -45,6 +49,7 @@ func openClient(ctx context.Context, env *cliEnv, flags config.Flags) (*client.C
 		LocationID:  cfg.Profile.LocationID,
 		TokenSource: ts,
 		UserAgent:   userAgent(),
+		HTTPClient:  &http.Client{Transport: transport},
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
@@ -59,9 +64,24 @@ type demo struct {
 	client  *client.Client
 }
 
+// transportFor is the HTTP transport of API and token calls: the default one, or one
+// that also writes the debug log (in stateDir) when --debug or FUNNELS_DEBUG asks.
+func transportFor(env *cliEnv, flags config.Flags, stateDir string) (http.RoundTripper, int) {
+	if !debugWanted(env, flags) {
+		return http.DefaultTransport, exitOK
+	}
+	f, err := openDebugLog(stateDir)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+		return nil, exitInternal
+	}
+	fmt.Fprintf(env.Stderr, "funnels: writing a debug log to %s (Authorization redacted)\n", f.Name())
+	return newDebugTransport(http.DefaultTransport, f), exitOK
+}
+
 // startDemo serves the sandbox on a free loopback port and signs a client in with its
-// demo token. Close the sandbox when done.
-func startDemo() (*demo, error) {
+// demo token, sending through transport. Close the sandbox when done.
+func startDemo(transport http.RoundTripper) (*demo, error) {
 	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
@@ -71,6 +91,7 @@ func startDemo() (*demo, error) {
 		LocationID:  sb.Server.LocationID(),
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}),
 		UserAgent:   userAgent(),
+		HTTPClient:  &http.Client{Transport: transport},
 	})
 	if err != nil {
 		_ = sb.Close()

@@ -12,6 +12,7 @@ import (
 // that is where a profile learns its app and endpoints. Empty means "not given".
 type Flags struct {
 	BaseURL, Token, Location, Profile string
+	Debug                             bool // --debug: log every request to the debug log
 
 	AuthURL, TokenURL      string
 	ClientID, ClientSecret string
@@ -19,12 +20,13 @@ type Flags struct {
 	Scopes                 string // space- or comma-separated
 }
 
-// Register adds --base-url, --token, --location and --profile to fs.
+// Register adds --base-url, --token, --location, --profile and --debug to fs.
 func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.BaseURL, "base-url", f.BaseURL, "API base `URL` (env FUNNELS_BASE_URL; https unless loopback)")
 	fs.StringVar(&f.Token, "token", f.Token, "use this access or private integration `token` (env FUNNELS_TOKEN)")
 	fs.StringVar(&f.Location, "location", f.Location, "sub-account (location) `id` (env FUNNELS_LOCATION_ID)")
 	fs.StringVar(&f.Profile, "profile", f.Profile, "profile `name` (env FUNNELS_PROFILE)")
+	fs.BoolVar(&f.Debug, "debug", f.Debug, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
 }
 
 // RegisterLogin adds the flags that describe the app and its endpoints to fs.
