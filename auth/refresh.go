@@ -96,6 +96,9 @@ func (tr tokenResponse) merge(old *Token, now time.Time) *Token {
 	return &t
 }
 
+// maxLifetime is the longest access-token lifetime we believe.
+const maxLifetime = 10 * 365 * 24 * time.Hour
+
 // flexSecs reads a number of seconds written as a number or a string.
 type flexSecs int64
 
@@ -107,6 +110,14 @@ func (f *flexSecs) UnmarshalJSON(b []byte) error {
 	n, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		return fmt.Errorf("expires_in %q is not a number", s)
+	}
+	// Clamp to what a time.Duration can add to now: a server's absurd lifetime must not
+	// wrap around into an expiry in the past (or a token that never expires).
+	switch {
+	case n != n || n <= 0:
+		n = 0
+	case n > maxLifetime.Seconds():
+		n = maxLifetime.Seconds()
 	}
 	*f = flexSecs(n)
 	return nil

@@ -214,15 +214,22 @@ func rawTime(raw json.RawMessage, depth int) time.Time {
 	return time.Time{}
 }
 
-// epochTime reads seconds or milliseconds since 1970, told apart by size.
+// epochTime reads seconds or milliseconds since 1970, told apart by size: anything from
+// 1e11 up is milliseconds (1e11 seconds would be the year 5138, 1e11 ms is 1973).
+// Times outside the years 1–9999 are not times JSON can carry: zero.
 func epochTime(n float64) time.Time {
+	var t time.Time
 	switch {
 	case n <= 0 || n != n || n > 1e16:
 		return time.Time{}
-	case n >= 1e12:
-		return time.UnixMilli(int64(n)).UTC()
+	case n >= 1e11:
+		t = time.UnixMilli(int64(n)).UTC()
 	default:
 		sec := int64(n)
-		return time.Unix(sec, int64((n-float64(sec))*1e9)).UTC()
+		t = time.Unix(sec, int64((n-float64(sec))*1e9)).UTC()
 	}
+	if y := t.Year(); y < 1 || y > 9999 {
+		return time.Time{}
+	}
+	return t
 }

@@ -149,7 +149,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			// A 429 was not processed, so any method may go again.
 			wait, asked := apiErr.RetryAfter, apiErr.RetryAfter > 0
 			if reset := resp.Rate.ResetIn(c.now()); !asked && reset > 0 {
-				wait, asked = reset, true
+				wait, asked = reset+resetMargin, true
 			}
 			if !asked {
 				wait = c.backoffDelay(attempt)

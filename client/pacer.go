@@ -71,7 +71,9 @@ func (p *pacer) observe(r RateLimit) {
 		p.limiter.SetBurst(burst)
 	}
 	if r.Remaining == 0 && !r.Reset.IsZero() {
-		if until := r.Reset; until.After(p.holdUntil) && until.Sub(p.now()) <= 2*p.windowOrDefault() {
+		// A reset is rounded by the server (to the second, or the millisecond); a
+		// request that arrives a hair early still counts in the old window.
+		if until := r.Reset.Add(resetMargin); until.After(p.holdUntil) && until.Sub(p.now()) <= 2*p.windowOrDefault() {
 			p.holdUntil = until
 		}
 	}
@@ -92,6 +94,9 @@ func (p *pacer) windowOrDefault() time.Duration {
 	}
 	return 10 * time.Second
 }
+
+// resetMargin is how long after a reported reset requests resume.
+const resetMargin = 100 * time.Millisecond
 
 // sleepCtx waits d or until ctx ends, whichever is first.
 func sleepCtx(ctx context.Context, d time.Duration) error {
