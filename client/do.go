@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/oauth2"
@@ -216,12 +218,18 @@ func stripURLError(err error) error {
 	return err
 }
 
+// describeNetErr names a failure to get an answer the way a person would say it.
 func describeNetErr(err error) string {
+	var dnsErr *net.DNSError
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timed out"
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "connection refused"
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return "connection dropped"
+	case errors.As(err, &dnsErr):
+		return "host not found"
 	}
 	return "network error"
 }
