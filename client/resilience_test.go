@@ -385,3 +385,56 @@ type failingSource struct{}
 func (failingSource) Token() (*oauth2.Token, error) { return nil, errLoginRequired }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestA429StormIsRiddenOut: twenty 429s in a row, with concurrent GETs and POSTs in
+// flight, end with every request answered, each POST processed once, and the waits
+// reported as "rate limited".
+func TestA429StormIsRiddenOut(t *testing.T) {
+	c, sb := newTestClient(t, sandbox.Options{})
+	ev := collect(c)
+	ctx := ctxT(t)
+	sb.Server.FailNext(429, 20, "")
+	var wg sync.WaitGroup
+	errs := make(chan error, 12)
+	for i := 0; i < 12; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			var err error
+			if i%4 == 0 {
+				_, _, err = c.CreateFolder(ctx, client.CreateFolder{Name: "Storm " + strconv.Itoa(i), Type: "funnel"})
+			} else {
+				_, _, err = c.GeoLocation(ctx)
+			}
+			if err != nil {
+				errs <- err
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("surfaced: %v", err)
+	}
+	created := 0
+	tooMany := 0
+	for _, r := range sb.Server.Requests() {
+		if r.Status == 429 {
+			tooMany++
+		}
+		if r.Path == "/funnels/funnel/folder/create" && r.Status == 201 {
+			created++
+		}
+	}
+	if tooMany != 20 || created != 3 {
+		t.Errorf("sandbox answered %d × 429 (want 20) and created %d folders (want 3)", tooMany, created)
+	}
+	for _, r := range ev.retries() {
+		if !strings.HasPrefix(r.String(), "rate limited, retrying in") {
+			t.Errorf("retry event %q", r.String())
+		}
+	}
+	if len(ev.retries()) < 12 {
+		t.Errorf("only %d retries reported", len(ev.retries()))
+	}
+}
