@@ -4,7 +4,7 @@ BIN     := bin/funnels
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo lint vet fmt-check sandbox fuzz clean
+.PHONY: build test demo bench lint vet fmt-check sandbox fuzz clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
@@ -12,6 +12,13 @@ build:
 # The whole suite: lint, then every package (race detector on), end-to-end tests use bin/funnels.
 test: lint build
 	$(GO) test -race -count=1 ./...
+
+# The benchmarks of issue 8, each beside its baseline in the same run (bubbles/list, a
+# bare net/http GET, the sandbox's limit, the raw JSON): writes bench/report.json and
+# prints it as a table. A minute or two; a budget missed shows as NO in the table and
+# in the JSON, never as a failure. Run in local directory mode so the table is shown.
+bench:
+	FUNNELS_BENCH_REPORT=$(CURDIR)/bench/report.json $(GO) test -count=1 -timeout 30m -run '^TestBenchReport$$'
 
 # Opens the terminal browser on the embedded sandbox's demo data; no account needed.
 demo: build

@@ -28,8 +28,13 @@ func newPacer(limit int, window time.Duration, now func() time.Time) *pacer {
 	return p
 }
 
-// bucketFor picks rate r and burst b with r·window + b = limit: a tenth of the limit
-// as burst so a screen's worth of loads leaves at once, the rest spread evenly.
+// bucketFor picks rate r and burst b with r·window + b ≤ limit: a twentieth of the
+// limit as burst, so a screen's worth of loads leaves at once, and the rest spread
+// evenly, which is what a long run gets (94% of a limit of 100; a tenth as burst
+// would leave 90%). From a limit of 20 up, one request of each window is left
+// unused, so our own requests never empty a window even when the server counts one
+// a little early or late: the reset gate, which holds until a reset rounded up to the
+// second, then only steps in when someone else shares the token.
 func bucketFor(limit int, window time.Duration) (rate.Limit, int) {
 	if limit < 1 {
 		limit = 1
@@ -42,8 +47,12 @@ func bucketFor(limit int, window time.Duration) (rate.Limit, int) {
 		// the closest, and the reset gate covers the rest.
 		return rate.Limit(1 / window.Seconds()), 1
 	}
-	burst := max(1, limit/10)
-	return rate.Limit(float64(limit-burst) / window.Seconds()), burst
+	burst := max(1, limit/20)
+	spare := 0
+	if limit >= 20 {
+		spare = 1
+	}
+	return rate.Limit(float64(limit-burst-spare) / window.Seconds()), burst
 }
 
 // wait blocks until a request may be sent, or ctx ends.
