@@ -87,6 +87,7 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		defer d.sandbox.Close()
 		opts.Client, opts.Profile, opts.LocationID, opts.Demo = d.client, "demo", d.sandbox.Server.LocationID(), true
+		opts.UserID = d.sandbox.Server.UserID()
 		// The demo has no config of its own; the user's [ui] settings still apply
 		// when there is a readable config file.
 		if cfg, err := config.Load(env.Getenv, config.Flags{}); err == nil {
@@ -98,6 +99,7 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 			return code
 		}
 		opts.Client, opts.Profile, opts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
+		opts.UserID = signedInUser(env, cfg.Profile.Name)
 		opts.Mouse, opts.Theme = cfg.Mouse, cfg.Theme
 	}
 	if b, reason := auth.SystemBrowser(runtime.GOOS, env.Getenv); b != nil {
@@ -117,4 +119,18 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
 		return exitInternal
 	}
+}
+
+// signedInUser is the user an OAuth sign-in was issued to ("" for a private token or
+// when unknown): new folders are created in that user's name.
+func signedInUser(env *cliEnv, profile string) string {
+	store, err := auth.DefaultStore(env.Getenv)
+	if err != nil {
+		return ""
+	}
+	t, err := store.Load(profile)
+	if err != nil {
+		return ""
+	}
+	return t.UserID
 }

@@ -400,3 +400,25 @@ func hasFolder(fs []client.Folder, id string) bool {
 	}
 	return false
 }
+
+// TestArchivingTheLastPageIsRefusedForThatReason: the body says the step would be left
+// with no page (pages: []), so the refusal is about that, not about a missing field.
+func TestArchivingTheLastPageIsRefusedForThatReason(t *testing.T) {
+	c, sb := newTestClient(t, sandbox.Options{})
+	f := reread(t, c, "tKvx487I4yks06qt7ovC") // Free 7-Day Trial
+	step := f.Steps[0]
+	if len(step.Pages) != 1 {
+		t.Fatalf("seed changed: step %q has %d pages", step.Name, len(step.Pages))
+	}
+	_, _, err := c.ArchivePage(ctxT(t), f.ID, step, step.Pages[0])
+	var apiErr *client.APIError
+	if !errorsAs(err, &apiErr) || apiErr.StatusCode != 422 || strings.Contains(apiErr.Message(), "should not be empty") {
+		t.Fatalf("archiving the only page: %v", err)
+	}
+	for _, r := range sb.Server.Requests() {
+		if r.Path == "/funnels/funnel/update-funnel-and-page" && !strings.Contains(r.Body, `"pages":[]`) {
+			t.Errorf("body without pages: []: %s", r.Body)
+		}
+	}
+	t.Logf("refused: %s", apiErr.Summary())
+}

@@ -16,7 +16,7 @@ import (
 type FunnelStepDetails struct {
 	StepID           string          `json:"stepId,omitempty"`
 	Name             string          `json:"name,omitempty"`
-	Pages            []string        `json:"pages,omitempty"`
+	Pages            []string        `json:"pages,omitzero"` // nil leaves it out; ArchivePage sends [] when no page is left
 	Sequence         int             `json:"sequence,omitempty"`
 	URL              string          `json:"url,omitempty"`
 	Type             string          `json:"type,omitempty"`

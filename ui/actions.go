@@ -1,6 +1,9 @@
 package ui
 
-import tea "charm.land/bubbletea/v2"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // action is one entry of the command palette: every thing the browser can do has one,
 // so nothing is reachable only by a key a user has to remember.
@@ -32,16 +35,87 @@ func (m *Model) actions() []action {
 	return append(acts, m.formActions()...)
 }
 
-// formActions is where the forms of the next issue register: New folder, New step,
-// Attach domain, Test conversion event, page actions, lookups … Each returns an
-// action whose run builds a fresh form and opens it as the overlay:
-//
-//	{"New step", "add a step to the selected funnel", "n", func(m *Model) tea.Cmd {
-//		f := newStepForm(m.sh, m.steps.funnelID) // a modal wrapping a *huh.Form
-//		m.overlay = f
-//		return f.init()
-//	}}
-//
-// The form, as a modal, then gets every key and every message the root does not
-// handle (huh's own messages included) until it reports done.
-func (m *Model) formActions() []action { return nil }
+// formActions are the forms and views: one entry for every operation of the API
+// that the browsing itself does not already make, and the session's logs. Each run
+// opens a fresh form (forms_*.go) or view as the overlay.
+func (m *Model) formActions() []action {
+	k := m.sh.keys
+	return []action{
+		{"New step", "add a step to the selected funnel", k.NewStep.Help().Key, (*Model).newStepForm},
+		{"New folder", "create a folder of funnels or websites (at the top level)", k.NewFolder.Help().Key, (*Model).newFolderForm},
+		{"Attach domain", "attach a host name to the location", k.AttachDomain.Help().Key, (*Model).attachDomainForm},
+		{"Test conversion event", "send a conversion event as a tracking pixel would", k.TestEvent.Help().Key, (*Model).conversionForm},
+		{"Trigger page-visit workflow", "run the workflows of a visit to the selected page", k.PageTrigger.Help().Key, (*Model).pageTriggerForm},
+		{"Archive page", "archive the selected page (asks first)", k.ArchivePage.Help().Key, (*Model).archivePageForm},
+		{"Restore page", "bring the selected archived page back", k.ArchivePage.Help().Key, (*Model).restorePageForm},
+		{"End split test", "keep the winning page of the selected step's split test", k.EndSplit.Help().Key, (*Model).endSplitForm},
+		{"Check step path", "is a path free in the selected funnel, or what to use", "", (*Model).checkPathForm},
+		{"Funnel by domain", "the funnels that use an attached domain", "", (*Model).funnelByDomainForm},
+		{"Regex redirects", "the pattern redirects, of every domain or one", "", (*Model).regexRedirectsForm},
+		{"Lookup multiple", "publish, unpublish or redirect paths in one request (JSON)", "", (*Model).lookupMultipleForm},
+		{"Order-form products", "the public products of the order forms", "", (*Model).productsForm},
+		{"Page by id", "read any page by its id", "", (*Model).pageByIDForm},
+		{"Geo-location", "where the service places this connection", "", (*Model).geoLocation},
+		{"Custom fonts", "the location's custom fonts", "", (*Model).customFonts},
+		{"Attach social account", "attach an OAuth account of a social platform", "", (*Model).socialAccountForm},
+		{"Request log", "every request of this session; c copies one as curl", k.RequestLog.Help().Key, (*Model).openRequestLog},
+		{"Event history", "the test events sent; R sends one again", k.EventHistory.Help().Key, (*Model).openEventHistory},
+	}
+}
+
+// formKey runs the action of a direct key of the forms and views; ok is false for
+// any other key.
+func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	k := m.sh.keys
+	switch {
+	case key.Matches(msg, k.NewStep):
+		return m.newStepForm(), true
+	case key.Matches(msg, k.NewFolder):
+		return m.newFolderForm(), true
+	case key.Matches(msg, k.AttachDomain):
+		return m.attachDomainForm(), true
+	case key.Matches(msg, k.TestEvent):
+		return m.conversionForm(), true
+	case key.Matches(msg, k.PageTrigger):
+		return m.pageTriggerForm(), true
+	case key.Matches(msg, k.ArchivePage):
+		if pg := m.pages.selected(); pg != nil && pg.archived {
+			return m.restorePageForm(), true
+		}
+		return m.archivePageForm(), true
+	case key.Matches(msg, k.EndSplit):
+		return m.endSplitForm(), true
+	case key.Matches(msg, k.RequestLog):
+		return m.openRequestLog(), true
+	case key.Matches(msg, k.EventHistory):
+		return m.openEventHistory(), true
+	}
+	return nil, false
+}
+
+// openForm shows a form.
+func (m *Model) openForm(f *formModal, cmd tea.Cmd) tea.Cmd {
+	m.overlay = f
+	return cmd
+}
+
+// connected reports whether there is a client to send with, and says so when not.
+func (m *Model) connected() bool {
+	if m.client == nil {
+		m.status.setWarn("not connected to an API: nothing can be sent")
+		return false
+	}
+	return true
+}
+
+// openRequestLog shows every request of the session.
+func (m *Model) openRequestLog() tea.Cmd {
+	m.overlay = newLogView(m.sh, &m.reqlog)
+	return nil
+}
+
+// openEventHistory shows the test events sent.
+func (m *Model) openEventHistory() tea.Cmd {
+	m.overlay = newHistoryView(m.sh, &m.history)
+	return nil
+}

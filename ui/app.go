@@ -26,8 +26,13 @@ type Options struct {
 	OpenURL         func(ctx context.Context, url string) error
 	NoBrowserReason string
 
+	// UserID is the signed-in user, sent as the userId of new folders; "" leaves it
+	// out (the sandbox's user is not known to the client).
+	UserID string
+
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
+	PathCheckDelay time.Duration       // wait after a step path is typed before it is checked; 0 → 300 ms, <0 → none
 	Now            func() time.Time    // clock of the status bar; nil → time.Now
 	ProgramOptions []tea.ProgramOption // extra options for Run's tea.Program
 }
@@ -56,6 +61,10 @@ type Model struct {
 	spinning bool
 	mouse    bool
 	debounce time.Duration
+
+	reqlog      requestLog   // every request of the session (L)
+	history     eventHistory // every test conversion event (H)
+	reloadPages stepKey      // the step whose pages reload once its funnel has been read again
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -115,6 +124,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.WindowSizeMsg:
 		m.sh.width, m.sh.height = msg.Width, msg.Height
 		m.relayout()
+		if f, ok := m.overlay.(*formModal); ok {
+			return f.resize()
+		}
 	case tea.BackgroundColorMsg:
 		m.sh.bgDark = msg.IsDark()
 		m.restyle()
@@ -138,8 +150,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.sh.spinner, cmd = m.sh.spinner.Update(msg)
 		return cmd
 	case entitiesMsg:
-		if m.entities.apply(msg) && msg.err != nil {
-			m.status.setErr(msg.err)
+		if m.entities.apply(msg) {
+			if msg.err != nil {
+				m.status.setErr(msg.err)
+			} else if m.reloadPages != (stepKey{}) {
+				return m.reloadPagesNow()
+			}
 		}
 	case loadPagesMsg:
 		if m.pages.awaiting(msg.key, msg.seq) {
@@ -159,7 +175,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 	case eventMsg:
 		m.status.event(msg.ev)
+		if f, ok := msg.ev.(client.RequestFinished); ok {
+			m.reqlog.add(f.Record)
+		}
 		return m.clock()
+	case answerMsg:
+		return m.answered(msg)
 	case clockMsg:
 		m.status.ticking = false
 		return m.clock()
@@ -218,6 +239,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Back):
 		return m.back()
 	default:
+		if cmd, ok := m.formKey(msg); ok {
+			return cmd
+		}
 		p.navigate(msg)
 	}
 	return nil
@@ -244,6 +268,9 @@ func (m *Model) detailKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.OpenURL):
 		return m.openInBrowser()
 	default:
+		if cmd, ok := m.formKey(msg); ok {
+			return cmd
+		}
 		m.detail.scrollKey(msg)
 	}
 	return nil

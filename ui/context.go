@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
+	"charm.land/huh/v2"
 )
 
 // shared is what every part of the view needs and the root model owns: the terminal
@@ -21,6 +22,7 @@ type shared struct {
 	noColor      bool   // Bubble Tea chose a colour profile without colours
 	theme        Theme
 	styles       Styles
+	formStyles   *huh.Styles // the forms' huh styles, built with styles
 
 	keys    KeyMap
 	now     func() time.Time
@@ -51,6 +53,7 @@ func newShared(opts Options) *shared {
 func (sh *shared) restyle() {
 	sh.theme = newTheme(isDarkTheme(sh.themeSetting, sh.bgDark))
 	sh.styles = newStyles(sh.theme, sh.noColor)
+	sh.formStyles = newFormStyles(sh.theme, sh.noColor)
 	sh.spinner.Style = sh.styles.Marker
 	sh.help = help.New()
 	sh.help.ShortSeparator = " · "

@@ -20,19 +20,27 @@
 //
 // # Keys
 //
-// A key goes to the first of: the overlay (help, palette, a form), the page detail,
-// the focused pane's filter input while it is typed, then the browser's own keys
-// (keys.go). ctrl+c always quits.
+// A key goes to the first of: the overlay (help, palette, a form, a result view, the
+// request log, the event history), the page detail, the focused pane's filter input
+// while it is typed, then the browser's own keys (keys.go). ctrl+c always quits.
 //
 // # Adding an action or a form
 //
 // Every action is listed in the command palette (actions.go). A new one is an entry
-// of Model.actions — or, for the forms, of Model.formActions — whose run function
-// gets the Model: it may read the selection (m.entities.selectedFunnel(),
-// m.steps.selected(), m.pages.selected()), set m.overlay to open a modal, and return a
-// command. A form is a huh form inside formModal (form.go), which gives it every
-// message the root does not handle and closes it when it completes or is cancelled.
-// Its submit should return a command in the style of loaders.go, and the answer comes
-// back as a message the root handles (for example by reloading a pane with
-// m.loadFolder() or m.refresh()).
+// of Model.actions — or, for the forms and views, of Model.formActions, with its
+// direct key, if any, in keys.go and Model.formKey — whose run function gets the
+// Model: it may read the selection (m.entities.selectedFunnel(), m.steps.selected(),
+// m.pages.selected()), set m.overlay to open a modal, and return a command.
+//
+// A form (form.go) is a list of formGroups of formFields, each bound to a variable
+// of the form's own and checked with a function of client/validate, and a submit
+// function that runs the request-level check (validate.Normalize…) and returns the
+// command that sends. formModal embeds the huh form, marks refused values at their
+// field, sends once, keeps everything typed while the request is out and after a
+// refusal, and asks before esc throws input away. The command returns an answerMsg
+// (submit.go): the root closes the form on success — opening a result view
+// (textview.go) when the answer has one — and runs its after function (reload a pane,
+// select what was made); a failure goes back to the form with its status code. The
+// forms live in forms_create.go, forms_events.go, forms_pages.go and forms_lookups.go;
+// the session's request log and event history in requestlog.go and history.go.
 package ui

@@ -98,6 +98,16 @@ func (m *Model) busy() bool {
 	if ps := m.pages.current(); ps != nil && ps.seq != 0 {
 		return true
 	}
+	switch ov := m.overlay.(type) {
+	case *formModal:
+		if ov.sending {
+			return true
+		}
+	case *textView:
+		if ov.seq != 0 {
+			return true
+		}
+	}
 	return m.detail != nil && m.detail.seq != 0
 }
 

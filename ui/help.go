@@ -37,8 +37,8 @@ func (h *helpOverlay) update(_ *Model, msg tea.Msg) (tea.Cmd, bool) {
 
 func (h *helpOverlay) keys() []key.Binding { return h.sh.keys.overlayHelp() }
 
-// view lays the groups out in as many columns as fit: four side by side on a wide
-// terminal, two by two, or one under the other (scrolling) on a narrow one.
+// view lays the groups out in as many columns as fit: all side by side on a wide
+// terminal, in rows of two or three, or one under the other (scrolling) on a narrow one.
 func (h *helpOverlay) view(w, ht int) (string, int, int) {
 	st := h.sh.styles
 	groups := h.sh.keys.Groups()
@@ -73,7 +73,7 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 	}
 	cols := len(blocks)
 	for cols > 1 && rowWidth(cols) > maxInner {
-		cols /= 2
+		cols--
 	}
 	var body []string
 	for i := 0; i < len(blocks); i += cols {
@@ -93,7 +93,7 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 		}
 		body = append(body, strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, row...), "\n")...)
 	}
-	hint := "In a filter or the palette, keys type: enter keeps, esc clears."
+	hint := "In a filter or the palette, keys type: enter keeps, esc clears. In a form, enter on the last field or ctrl+s sends, and esc asks before throwing typed input away."
 	inner := min(maxInner, max(rowWidth(cols), ansi.StringWidth(hint)))
 	body = append(body, "")
 	for _, l := range wrapText(hint, max(1, inner-1)) {

@@ -12,17 +12,24 @@ type KeyMap struct {
 	NextPane, PrevPane key.Binding
 	// Actions
 	Filter, Refresh, CopyID, CopyURL, OpenURL key.Binding
+	// Forms and views (forms_*.go, requestlog.go, history.go)
+	NewStep, NewFolder, AttachDomain, TestEvent, PageTrigger, ArchivePage, EndSplit key.Binding
+	RequestLog, EventHistory                                                        key.Binding
 	// App
 	Palette, Help, Quit key.Binding
 	// Inside an input or overlay
 	Accept, Cancel, ListUp, ListDown key.Binding
+	// Inside a form, the discard question, the event history and the request log
+	Send, Yes, No, Resend, CopyCurl key.Binding
 	// Footer hints only: the arrows, named for what they do in each place
 	Arrows key.Binding
 }
 
 // DefaultKeys are the keys of DESIGN.md's contract: arrows or hjkl move, enter opens,
 // esc goes back, tab changes pane, / filters, ? shows all keys, : opens the palette,
-// r refreshes, y copies, q quits.
+// r refreshes, y copies, q quits. The forms and views have capitals of their own
+// (n, a new step, is the one lower-case: it is the form used most), so none of them
+// shadows a key of the contract.
 func DefaultKeys() KeyMap {
 	b := func(keys []string, help, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
@@ -46,6 +53,16 @@ func DefaultKeys() KeyMap {
 		CopyURL: b([]string{"Y"}, "Y", "copy URL"),
 		OpenURL: b([]string{"o"}, "o", "open in browser"),
 
+		NewStep:      b([]string{"n"}, "n", "new step"),
+		NewFolder:    b([]string{"N"}, "N", "new folder"),
+		AttachDomain: b([]string{"D"}, "D", "attach domain"),
+		TestEvent:    b([]string{"E"}, "E", "test conversion event"),
+		PageTrigger:  b([]string{"T"}, "T", "page-visit trigger"),
+		ArchivePage:  b([]string{"A"}, "A", "archive/restore page"),
+		EndSplit:     b([]string{"S"}, "S", "end split test"),
+		RequestLog:   b([]string{"L"}, "L", "request log"),
+		EventHistory: b([]string{"H"}, "H", "event history"),
+
 		Palette: b([]string{":"}, ":", "commands"),
 		Help:    b([]string{"?"}, "?", "all keys"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
@@ -55,6 +72,12 @@ func DefaultKeys() KeyMap {
 		ListUp:   b([]string{"up", "ctrl+p"}, "↑", "previous"),
 		ListDown: b([]string{"down", "ctrl+n"}, "↓", "next"),
 		Arrows:   b([]string{"up", "down"}, "↑↓", "move"),
+
+		Send:     b([]string{"ctrl+s"}, "ctrl+s", "send the form"),
+		Yes:      b([]string{"y", "Y"}, "y", "yes"),
+		No:       b([]string{"n", "N", "esc"}, "n", "no"),
+		Resend:   b([]string{"R"}, "R", "send again (event history)"),
+		CopyCurl: b([]string{"c"}, "c", "copy as curl (request log)"),
 	}
 }
 
@@ -70,6 +93,8 @@ func (k KeyMap) Groups() []keyGroup {
 		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}},
 		{"Panes", []key.Binding{k.NextPane, k.PrevPane}},
 		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}},
+		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}},
+		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}},
 		{"App", []key.Binding{k.Palette, k.Help, k.Quit}},
 	}
 }
@@ -96,7 +121,9 @@ func as(b key.Binding, desc string) key.Binding {
 	return b
 }
 
-// paneHelp are the few keys the footer shows for a focused pane.
+// paneHelp are the few keys the footer shows for a focused pane: moving, the
+// pane's own action (a new folder, a new step, archiving a page), then the palette
+// and the help, which lead to everything else.
 func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
 	move := k.Arrows
 	switch pane {
@@ -105,11 +132,11 @@ func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
 		if !atRoot {
 			out = append(out, as(k.Back, "up"))
 		}
-		return append(out, k.Filter, k.Refresh, k.CopyID, k.NextPane, k.Palette, k.Help, k.Quit)
+		return append(out, k.NewFolder, k.Filter, k.Palette, k.Help, k.Refresh, k.CopyID, k.NextPane, k.Quit)
 	case paneSteps:
-		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.Filter, k.CopyID, k.CopyURL, k.OpenURL, k.Palette, k.Help, k.Quit}
+		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
 	}
-	return []key.Binding{move, as(k.Open, "details"), k.Back, k.Filter, k.CopyID, k.CopyURL, k.OpenURL, k.Palette, k.Help, k.Quit}
+	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, "archive/restore"), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
 }
 
 // filterHelp are the footer's keys while a filter is typed.
@@ -125,6 +152,11 @@ func (k KeyMap) detailHelp() []key.Binding {
 // overlayHelp are the footer's keys while the help overlay is open.
 func (k KeyMap) overlayHelp() []key.Binding {
 	return []key.Binding{as(k.Arrows, "scroll"), k.Cancel}
+}
+
+// viewHelp are the footer's keys while a result view is open.
+func (k KeyMap) viewHelp() []key.Binding {
+	return []key.Binding{as(k.Arrows, "scroll"), as(k.Cancel, "close")}
 }
 
 // paletteHelp are the footer's keys while the command palette is open.

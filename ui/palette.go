@@ -74,8 +74,12 @@ func (p *palette) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	var cmd tea.Cmd
+	before := p.input.Value()
 	p.input, cmd = p.input.Update(msg)
-	p.list.setQuery(p.input.Value())
+	if q := p.input.Value(); q != before {
+		p.list.setQuery(q)
+		p.list.top() // the best match for what is typed now, not the one under the cursor before
+	}
 	return cmd, false
 }
 

@@ -76,7 +76,8 @@ type entitiesPane struct {
 	paneBase
 	path    []crumb
 	folders map[string]*folderState
-	cols    []column // natural widths of the current folder's rows
+	cols    []column          // natural widths of the current folder's rows
+	pending map[string]string // folder id → the row to select when its next answer arrives (a new folder)
 }
 
 func newEntitiesPane(sh *shared) *entitiesPane {
@@ -84,6 +85,7 @@ func newEntitiesPane(sh *shared) *entitiesPane {
 		paneBase: newPaneBase(sh),
 		path:     []crumb{{id: "", name: "Root"}},
 		folders:  map[string]*folderState{},
+		pending:  map[string]string{},
 	}
 }
 
@@ -175,7 +177,10 @@ func (p *entitiesPane) apply(msg entitiesMsg) bool {
 	fs.rows, fs.loaded, fs.state, fs.err = msg.rows, true, stateReady, nil
 	if msg.folderID == p.folderID() {
 		keep := ""
-		if r := p.selected(); r != nil {
+		if want := p.pending[msg.folderID]; want != "" {
+			keep = want
+			delete(p.pending, msg.folderID)
+		} else if r := p.selected(); r != nil {
 			keep = r.id
 		} else if fs.cursorID != "" {
 			keep = fs.cursorID

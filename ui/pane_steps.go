@@ -94,6 +94,7 @@ type stepsPane struct {
 	note     string // why there are no steps to show (a folder is selected …)
 	cols     []column
 	cursorBy map[string]string // funnel id → selected step id, so going back is where you were
+	pending  stepKey           // a step to select once its funnel shows it (a new step)
 }
 
 func newStepsPane(sh *shared) *stepsPane {
@@ -120,6 +121,7 @@ func (p *stepsPane) show(f *entityRow, note string) {
 		return
 	}
 	if same && stepsEqual(p.rows, f.steps) {
+		p.selectPending()
 		return
 	}
 	p.funnelID, p.funnel, p.rows = f.id, f.name, f.steps
@@ -153,6 +155,24 @@ func (p *stepsPane) show(f *entityRow, note string) {
 				p.list.selectItem(i)
 				break
 			}
+		}
+	}
+	p.selectPending()
+}
+
+// selectPending selects the step waited for, once the funnel shown has it.
+func (p *stepsPane) selectPending() {
+	if p.pending.funnelID != p.funnelID || p.funnelID == "" {
+		return
+	}
+	for i, r := range p.rows {
+		if r.id == p.pending.stepID {
+			if p.list.filtering() {
+				p.clearFilter()
+			}
+			p.list.selectItem(i)
+			p.pending = stepKey{}
+			return
 		}
 	}
 }

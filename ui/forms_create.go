@@ -1,0 +1,371 @@
+package ui
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
+	"github.com/google/uuid"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
+)
+
+// The forms that create: a folder, a step, an attached domain.
+
+// newFolderForm asks for a folder's name and kind. The API has no parent field, so
+// the form says where the folder will appear, and the browser goes there afterwards.
+func (m *Model) newFolderForm() tea.Cmd {
+	if !m.connected() {
+		return nil
+	}
+	name, kind := "", "funnel"
+	if r := m.entities.selected(); r != nil && r.website {
+		kind = "website"
+	}
+	var f *formModal
+	groups := []*formGroup{{fields: []*formField{
+		{key: "name", title: "Name", hint: "What the folder is called", placeholder: "Spring campaigns",
+			value: &name, check: validate.FolderName},
+		{key: "type", title: "Holds", hint: "Funnels or websites", kind: fieldSelect, value: &kind,
+			options: []huh.Option[string]{huh.NewOption("Funnels", "funnel"), huh.NewOption("Websites", "website")}},
+	}}}
+	f, cmd := newFormModal(m.sh, "New folder", groups, func(m *Model, seq uint64) (tea.Cmd, error) {
+		body, err := validate.NormalizeCreateFolder(client.CreateFolder{Name: name, Type: kind, UserID: m.opts.UserID})
+		if err != nil {
+			return nil, err
+		}
+		return createFolder(m.sh.ctx, m.client, body, f, seq), nil
+	})
+	who := ""
+	if m.opts.UserID != "" {
+		who = ", created by user " + sanitize(m.opts.UserID)
+	}
+	f.notes = []string{"New folders appear at the top level (the API has no parent field)" + who + ". Location: " + m.locationName() + "."}
+	return m.openForm(f, cmd)
+}
+
+// locationName is the location requests go to, for the notes of the forms.
+func (m *Model) locationName() string {
+	if m.client != nil && m.client.LocationID() != "" {
+		return sanitize(m.client.LocationID())
+	}
+	if m.status.location != "" {
+		return m.status.location
+	}
+	return "the token's own"
+}
+
+func createFolder(ctx context.Context, c *client.Client, b client.CreateFolder, from *formModal, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		f, resp, err := c.CreateFolder(ctx, b)
+		msg := answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
+		if err == nil {
+			id, name := f.ID, displayName(f.Name, f.ID)
+			msg.info = "created folder " + name + " at the top level"
+			msg.after = func(m *Model) tea.Cmd { return m.showNewFolder(id) }
+		}
+		return msg
+	}
+}
+
+// showNewFolder reads the root again and selects the folder made there.
+func (m *Model) showNewFolder(id string) tea.Cmd {
+	m.detail = nil
+	m.goRoot()
+	if id != "" {
+		m.entities.pending[""] = id
+	}
+	return m.loadFolder()
+}
+
+// reloadFolder reads a folder again: at once when it is the one shown, the next time
+// it is opened otherwise.
+func (m *Model) reloadFolder(id string) tea.Cmd {
+	if id == m.entities.folderID() {
+		return m.loadFolder()
+	}
+	if fs := m.entities.folders[id]; fs != nil {
+		fs.loaded = false
+	}
+	return nil
+}
+
+// reloadPagesNow reads the pages of the step waited for again (after its funnel was
+// read again, so the pages see the step's new page list and split).
+func (m *Model) reloadPagesNow() tea.Cmd {
+	key := m.reloadPages
+	m.reloadPages = stepKey{}
+	if ps := m.pages.cache[key]; ps != nil {
+		ps.loaded = false
+	}
+	if key != m.pages.key || m.client == nil {
+		return nil
+	}
+	seq := m.next()
+	m.pages.load(seq)
+	return loadPages(m.sh.ctx, m.client, key, m.pages.step, seq)
+}
+
+// pathCheckDelay is how long the path must stay as typed before it is checked.
+const pathCheckDelay = 300 * time.Millisecond
+
+// newStepForm adds a step to the selected funnel: name, path (checked while typed),
+// type and sequence.
+func (m *Model) newStepForm() tea.Cmd {
+	if !m.connected() {
+		return nil
+	}
+	fn := m.entities.selectedFunnel()
+	if fn == nil {
+		m.status.setWarn("select a funnel first: a new step goes into the selected funnel")
+		return nil
+	}
+	funnelID, funnelName, domain, folderID := fn.id, fn.name, fn.domain, m.entities.folderID()
+	next := 1
+	for _, s := range fn.steps {
+		next = max(next, s.seq+1)
+	}
+	name, path, kind, seqText := "", "", "optin_funnel_page", strconv.Itoa(next)
+	if len(fn.steps) > 0 {
+		kind = "misc_funnel_page"
+	}
+	types := validate.StepTypes()
+	opts := make([]huh.Option[string], len(types))
+	for i, t := range types {
+		opts[i] = huh.NewOption(stepTypeLabel(t)+"  ("+t+")", t)
+	}
+	pathField := &formField{key: "step.url", title: "Path", placeholder: "/spring-offer",
+		hint:  "Lowercase letters, digits, -, _ and /; checked as you type",
+		value: &path, check: validate.StepPath}
+	groups := []*formGroup{{fields: []*formField{
+		{key: "step.name", title: "Name", hint: "What the step is called in the funnel", placeholder: "Spring offer",
+			value: &name, check: validate.StepName},
+		pathField,
+		{key: "step.type", title: "Type", hint: "What the page does", kind: fieldSelect, value: &kind, options: opts, height: 6},
+		{key: "step.sequence", title: "Position", hint: "Place in the funnel (" + strconv.Itoa(next) + " is after the last step)",
+			value: &seqText, check: checkSequence},
+	}}}
+	var f *formModal
+	f, cmd := newFormModal(m.sh, "New step in "+funnelName, groups, func(m *Model, seq uint64) (tea.Cmd, error) {
+		n, _ := strconv.Atoi(strings.TrimSpace(seqText))
+		body, err := validate.NormalizeCreateStep(client.CreateStep{
+			FunnelID: funnelID,
+			Step:     client.NewStep{ID: uuid.NewString(), Name: name, URL: path, Type: kind, Sequence: n},
+		})
+		if err != nil {
+			return nil, err
+		}
+		return createStep(m.sh.ctx, m.client, body, folderID, f, seq), nil
+	})
+	pc := &pathCheck{form: f, field: pathField, funnelID: funnelID, domain: domain, delay: m.pathDelay()}
+	f.onChange, f.onMsg = pc.changed, pc.message
+	f.notes = []string{"The step gets a page of its own, made by the service; the steps pane selects the new step."}
+	return m.openForm(f, cmd)
+}
+
+// pathDelay is the wait before a typed path is checked: long enough that a path
+// typed at speed is checked once, short enough to feel live.
+func (m *Model) pathDelay() time.Duration {
+	if d := m.opts.PathCheckDelay; d != 0 {
+		return d
+	}
+	return pathCheckDelay
+}
+
+// checkSequence checks a step's position with the rule of NormalizeCreateStep.
+func checkSequence(s string) (string, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return "", &validate.FieldError{Field: "sequence", Message: "must be a whole number such as 3", Value: s}
+	}
+	_, err = validate.NormalizeCreateStep(client.CreateStep{Step: client.NewStep{Sequence: n}})
+	if msg := validate.As(err).Message("step.sequence"); msg != "" {
+		return "", &validate.FieldError{Field: "sequence", Message: msg, Value: s}
+	}
+	return strconv.Itoa(n), nil
+}
+
+func createStep(ctx context.Context, c *client.Client, b client.CreateStep, folderID string, from *formModal, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		_, resp, err := c.CreateStep(ctx, b)
+		msg := answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
+		if err == nil {
+			key := stepKey{funnelID: b.FunnelID, stepID: b.Step.ID}
+			msg.info = "created step " + sanitize(b.Step.Name) + " at " + b.Step.URL
+			msg.after = func(m *Model) tea.Cmd {
+				m.steps.pending = key
+				m.setFocus(paneSteps)
+				return m.reloadFolder(folderID)
+			}
+		}
+		return msg
+	}
+}
+
+// pathCheck asks the service, a moment after the path was last typed, whether it is
+// free in the funnel, and writes the answer under the path field: "✓ /offer is free"
+// or "✗ taken — suggested /offer-359115" (ctrl+e takes the suggestion). Answers for
+// a path that has since changed are dropped.
+type pathCheck struct {
+	form             *formModal
+	field            *formField
+	funnelID, domain string
+	delay            time.Duration
+	typed            string // the value last seen
+	seq              uint64
+}
+
+type pathCheckDueMsg struct {
+	pc   *pathCheck
+	seq  uint64
+	path string
+}
+
+type pathCheckedMsg struct {
+	pc    *pathCheck
+	seq   uint64
+	check *client.PathCheck
+	err   error
+}
+
+func (pc *pathCheck) changed(m *Model) tea.Cmd {
+	raw := pc.field.current()
+	if raw == pc.typed {
+		return nil
+	}
+	pc.typed = raw
+	pc.seq++
+	pc.field.block, pc.field.suggest = "", nil
+	if pc.field.input != nil {
+		pc.field.input.Suggestions(nil)
+	}
+	st := m.sh.styles
+	if strings.TrimSpace(raw) == "" {
+		pc.field.status = ""
+		return nil
+	}
+	path, err := validate.StepPath(raw)
+	if err != nil {
+		pc.field.status = st.Error.Render("✗ " + fieldMessage(err))
+		return nil
+	}
+	pc.field.status = st.Hint.Render("… checking " + path)
+	due := pathCheckDueMsg{pc: pc, seq: pc.seq, path: path}
+	if pc.delay <= 0 {
+		return func() tea.Msg { return due }
+	}
+	return tea.Tick(pc.delay, func(time.Time) tea.Msg { return due })
+}
+
+func (pc *pathCheck) message(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case pathCheckDueMsg:
+		if msg.pc != pc || msg.seq != pc.seq {
+			return nil, true
+		}
+		ctx, c, seq := m.sh.ctx, m.client, msg.seq
+		params := client.PathCheckParams{FunnelID: pc.funnelID, Path: msg.path, Domain: pc.domain}
+		return func() tea.Msg {
+			check, _, err := c.CheckStepPath(ctx, params)
+			return pathCheckedMsg{pc: pc, seq: seq, check: check, err: err}
+		}, true
+	case pathCheckedMsg:
+		if msg.pc != pc || msg.seq != pc.seq {
+			return nil, true
+		}
+		st := m.sh.styles
+		switch {
+		case msg.err != nil:
+			pc.field.status = st.Notice.Render("? could not check the path: " + errorText(msg.err))
+		case msg.check.Free():
+			pc.field.status = st.Status.Render("✓ " + sanitize(msg.check.Asked) + " is free")
+		default:
+			sugg := sanitize(msg.check.Suggestion())
+			pc.field.status = st.Error.Render("✗ " + sanitize(msg.check.Asked) + " is taken — suggested " + sugg + " (ctrl+e)")
+			pc.field.block = "is taken in this funnel: try " + sugg
+			if pc.field.input != nil && sugg != "" {
+				// The suggestion shows after what was typed, so it must start the same way.
+				typed := strings.TrimSpace(pc.typed)
+				if !strings.HasPrefix(typed, "/") {
+					sugg = strings.TrimPrefix(sugg, "/")
+				}
+				pc.field.suggest = []string{sugg}
+				pc.field.input.Suggestions(pc.field.suggest)
+			}
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// attachDomainForm attaches a host name to the location. International names are
+// sent in punycode; the form shows what will be sent.
+func (m *Model) attachDomainForm() tea.Cmd {
+	if !m.connected() {
+		return nil
+	}
+	host := ""
+	hostField := &formField{key: "domain", title: "Domain", placeholder: "offers.example.com",
+		hint: "A host name: no https://, port or path", value: &host, check: validate.HostName}
+	folderID := m.entities.folderID()
+	var f *formModal
+	f, cmd := newFormModal(m.sh, "Attach domain", []*formGroup{{fields: []*formField{hostField}}}, func(m *Model, seq uint64) (tea.Cmd, error) {
+		body, err := validate.NormalizeAttachDomain(client.AttachDomain{Domain: host})
+		if err != nil {
+			return nil, err
+		}
+		return attachDomain(m.sh.ctx, m.client, body, folderID, f, seq), nil
+	})
+	typed := ""
+	f.onChange = func(m *Model) tea.Cmd {
+		if host == typed {
+			return nil
+		}
+		typed = host
+		hostField.status = ""
+		if ascii, err := validate.HostName(host); err == nil {
+			if display := validate.DisplayHost(ascii); display != ascii {
+				hostField.status = m.sh.styles.Status.Render("✓ will be sent as " + ascii + " (punycode)")
+			} else {
+				hostField.status = m.sh.styles.Status.Render("✓ will be sent as " + ascii)
+			}
+		}
+		return nil
+	}
+	f.notes = []string{"The domain is attached to the location (" + m.locationName() + "). That does not bind it to a funnel: a funnel's public URLs use it once the funnel's settings name it."}
+	return m.openForm(f, cmd)
+}
+
+func attachDomain(ctx context.Context, c *client.Client, b client.AttachDomain, folderID string, from *formModal, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		dom, resp, err := c.AttachDomain(ctx, b)
+		status := statusOf(resp, err)
+		msg := answerMsg{from: from, seq: seq, err: err, status: status}
+		if err != nil {
+			return msg
+		}
+		host := sanitize(dom.URL)
+		display := sanitize(validate.DisplayHost(dom.URL))
+		d := doc{title: "Attach domain"}
+		if display != host {
+			d.ok("Attached " + display + " (" + host + ") to the location — " + strconv.Itoa(status))
+		} else {
+			d.ok("Attached " + host + " to the location — " + strconv.Itoa(status))
+		}
+		d.blank()
+		d.pairIf("domain id", sanitize(dom.ID))
+		d.pair("host name", host)
+		d.pairIf("location", sanitize(dom.LocationID))
+		d.blank()
+		d.text("Attaching does not bind the domain to a funnel. Funnels whose settings name " + host +
+			" show public URLs on it; \"Funnel by domain\" in the palette (:) lists them.")
+		msg.result = &d
+		msg.info = "attached " + host + " to the location"
+		msg.after = func(m *Model) tea.Cmd { return m.reloadFolder(folderID) }
+		return msg
+	}
+}

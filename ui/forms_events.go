@@ -1,0 +1,155 @@
+package ui
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
+	"github.com/google/uuid"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
+)
+
+// The forms that fire events: a test conversion event and a page-visit trigger.
+
+// text returns a check of free text for field, with the validate package's rule.
+func text(field string) func(string) (string, error) {
+	return func(s string) (string, error) { return validate.Text(field, s, 0) }
+}
+
+func opaque(field string) func(string) (string, error) {
+	return func(s string) (string, error) { return validate.Opaque(field, s) }
+}
+
+func id(field string) func(string) (string, error) {
+	return func(s string) (string, error) { return validate.ID(field, s) }
+}
+
+// conversionForm sends a test conversion event, as a tracking pixel would: the
+// event's name, where and what it was worth, the contact, and the ad platform's
+// ids. Only the name is required; ctrl+s sends from any field.
+func (m *Model) conversionForm() tea.Cmd {
+	if !m.connected() {
+		return nil
+	}
+	var p client.ConversionPayload
+	p.EventName = "Lead"
+	if _, url, problem := m.selection(true); problem == "" {
+		p.URL = url
+	}
+	names := validate.EventNames()
+	opts := make([]huh.Option[string], len(names))
+	for i, n := range names {
+		opts[i] = huh.NewOption(n, n)
+	}
+	ct := &p.Contact
+	opt := func(key, title, hint, placeholder string, v *string, check func(string) (string, error)) *formField {
+		return &formField{key: key, title: title, hint: hint, placeholder: placeholder, value: v, check: check, optional: true}
+	}
+	groups := []*formGroup{
+		{title: "Event · 1 of 4", fields: []*formField{
+			{key: "eventName", title: "Event", hint: "What happened (↑↓ or / to search)", kind: fieldSelect, value: &p.EventName, options: opts, height: 5},
+			opt("url", "Address", "Where it happened; the selected page's URL when it has one", "https://offers.example.com/spring", &p.URL, validate.URL),
+			opt("value", "Value", "A decimal number, sent as a string", "49.99", &p.Value, validate.Value),
+			opt("currency", "Currency", "Three letters", "USD", &p.Currency, validate.Currency),
+			opt("eventId", "Event id", "Left blank, a new UUID is made for each send", "", &p.EventID, opaque("eventId")),
+		}},
+		{title: "Contact · 2 of 4", desc: "Every field may stay empty.", fields: []*formField{
+			opt("contact.email", "Email", "Checked to be an address", "jo@example.com", &ct.Email, validate.Email),
+			opt("contact.firstName", "First name", "", "Jo", &ct.FirstName, text("firstName")),
+			opt("contact.lastName", "Last name", "", "Rivera", &ct.LastName, text("lastName")),
+			opt("contact.phone", "Phone", "With the country code", "+1 555 010 0199", &ct.Phone, validate.Phone),
+			opt("contact.dateOfBirth", "Date of birth", "ISO 8601", "1990-04-12", &ct.DateOfBirth, validate.DateOfBirth),
+		}},
+		{title: "Address · 3 of 4", fields: []*formField{
+			opt("contact.city", "City", "", "Austin", &ct.City, text("city")),
+			opt("contact.state", "State or region", "", "TX", &ct.State, text("state")),
+			opt("contact.postalCode", "Postal code", "", "78701", &ct.PostalCode, validate.PostalCode),
+			opt("contact.country", "Country", "A two-letter code", "US", &ct.Country, validate.Country),
+		}},
+		{title: "Ad platform ids · 4 of 4", desc: "As the advertising platform's pixel sets them.", fields: []*formField{
+			opt("pxp", "Browser id (pxp)", "", "", &p.Pxp, opaque("pxp")),
+			opt("pxc", "Click id (pxc)", "", "", &p.Pxc, opaque("pxc")),
+			opt("pxclid", "Raw click id (pxclid)", "", "", &p.Pxclid, opaque("pxclid")),
+			opt("pxEventId", "Platform event id (pxEventId)", "", "", &p.PxEventID, opaque("pxEventId")),
+		}},
+	}
+	var f *formModal
+	f, cmd := newFormModal(m.sh, "Test conversion event", groups, func(m *Model, seq uint64) (tea.Cmd, error) {
+		body := p
+		ownID := strings.TrimSpace(body.EventID) != ""
+		if !ownID {
+			body.EventID = uuid.NewString()
+		}
+		body, err := validate.NormalizeConversion(body)
+		if err != nil {
+			return nil, err
+		}
+		return sendConversion(m.sh.ctx, m.client, body, ownID, f, seq, false), nil
+	})
+	f.notes = []string{"Sent without a token, as a pixel sends it. Enter moves on; ctrl+s sends from any field."}
+	return m.openForm(f, cmd)
+}
+
+// pageTriggerForm runs the workflows of a visit to the selected page. The ids and
+// the path are filled in from the selection and may be changed.
+func (m *Model) pageTriggerForm() tea.Cmd {
+	if !m.connected() {
+		return nil
+	}
+	var p client.PageViewTrigger
+	what := ""
+	switch {
+	case m.pages.key != (stepKey{}) && m.pages.selected() != nil && m.focus == panePages:
+		p.FunnelID, p.StepID, p.PageURL = m.pages.key.funnelID, m.pages.key.stepID, m.pages.step.path
+		what = "page " + m.pages.selected().name
+	case m.steps.selected() != nil:
+		s := m.steps.selected()
+		p.FunnelID, p.StepID, p.PageURL = m.steps.funnelID, s.id, s.path
+		what = "step " + s.name
+	default:
+		m.status.setWarn("select a step or page first: the trigger is for a visit to it")
+		return nil
+	}
+	groups := []*formGroup{{fields: []*formField{
+		{key: "funnelId", title: "Funnel id", hint: "The funnel of the page", value: &p.FunnelID, check: id("funnelId")},
+		{key: "stepId", title: "Step id", hint: "The step whose page was visited", value: &p.StepID, check: id("stepId")},
+		{key: "pageUrl", title: "Page path", hint: "The path visited, within the funnel (a query may follow)", value: &p.PageURL, check: validate.PagePath},
+	}}}
+	var f *formModal
+	f, cmd := newFormModal(m.sh, "Trigger page-visit workflow", groups, func(m *Model, seq uint64) (tea.Cmd, error) {
+		body, err := validate.NormalizePageView(p)
+		if err != nil {
+			return nil, err
+		}
+		return triggerPageView(m.sh.ctx, m.client, body, f, seq), nil
+	})
+	f.notes = []string{"Runs the workflows that start when " + what + " is visited. The request carries locationId " + m.locationName() + "."}
+	return m.openForm(f, cmd)
+}
+
+func triggerPageView(ctx context.Context, c *client.Client, p client.PageViewTrigger, from *formModal, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		res, resp, err := c.TriggerPageView(ctx, "", p)
+		status := statusOf(resp, err)
+		msg := answerMsg{from: from, seq: seq, err: err, status: status}
+		if err != nil {
+			return msg
+		}
+		d := doc{title: "Page-visit workflow"}
+		verdict := pick(res.Success, "triggered", "answered without success")
+		d.ok("Workflow " + verdict + " — " + strconv.Itoa(status))
+		d.blank()
+		d.pairIf("message", sanitize(res.Message))
+		d.pair("funnel", sanitize(p.FunnelID))
+		d.pair("step", sanitize(p.StepID))
+		d.pair("page path", sanitize(p.PageURL))
+		d.pairIf("trace id", sanitize(res.TraceID))
+		msg.result = &d
+		msg.info = "page-visit workflow " + verdict + " for " + sanitize(p.PageURL)
+		return msg
+	}
+}

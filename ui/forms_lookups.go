@@ -1,0 +1,373 @@
+package ui
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
+)
+
+// The lookups and the rest of the API: each a small form (or none) whose answer
+// shows in a scrollable view. Everything drawn from an answer is sanitised here, in
+// the command.
+
+// lookup is the command of a lookup: call asks, and describe turns the answer into
+// the view's lines. A failure keeps the form open with the status code.
+func lookup(from any, seq uint64, title string, call func() (*client.Response, error), describe func(d *doc)) tea.Cmd {
+	return func() tea.Msg {
+		resp, err := call()
+		status := statusOf(resp, err)
+		d := doc{title: title}
+		msg := answerMsg{from: from, seq: seq, err: err, status: status, result: &d}
+		if err != nil {
+			d.bad(errorText(err))
+			return msg
+		}
+		describe(&d)
+		if resp != nil && resp.TraceID != "" {
+			d.blank()
+			d.pair("trace id", sanitize(resp.TraceID))
+		}
+		return msg
+	}
+}
+
+// lookupForm opens a form whose submit sends a lookup.
+func (m *Model) lookupForm(title string, notes []string, fields []*formField, send func(m *Model, f *formModal, seq uint64) (tea.Cmd, error)) tea.Cmd {
+	if !m.connected() {
+		return nil
+	}
+	var f *formModal
+	f, cmd := newFormModal(m.sh, title, []*formGroup{{fields: fields}}, func(m *Model, seq uint64) (tea.Cmd, error) {
+		return send(m, f, seq)
+	})
+	f.notes = notes
+	return m.openForm(f, cmd)
+}
+
+// normalized runs a field's check again for the value to send.
+func normalized(check func(string) (string, error), s string) string {
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	out, err := check(s)
+	if err != nil {
+		return strings.TrimSpace(s)
+	}
+	return out
+}
+
+// funnelByDomainForm lists the funnels that use an attached domain.
+func (m *Model) funnelByDomainForm() tea.Cmd {
+	host := ""
+	if f := m.entities.selectedFunnel(); f != nil {
+		host = f.domain
+	}
+	return m.lookupForm("Funnel by domain", nil, []*formField{
+		{key: "domain", title: "Domain", hint: "An attached host name", placeholder: "offers.example.com", value: &host, check: validate.HostName},
+	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+		h := normalized(validate.HostName, host)
+		var res *client.FunnelsWithDomain
+		return lookup(f, seq, "Funnels on "+sanitize(h), func() (*client.Response, error) {
+			var resp *client.Response
+			var err error
+			res, resp, err = m.client.FunnelWithDomain(m.sh.ctx, h)
+			return resp, err
+		}, func(d *doc) {
+			if res.Domain != nil {
+				d.pair("domain", sanitize(validate.DisplayHost(res.Domain.URL)))
+				d.pairIf("domain id", sanitize(res.Domain.ID))
+			}
+			d.blank()
+			if len(res.Funnels) == 0 {
+				d.text("No funnel uses this domain yet: a funnel's settings name the domain it uses.")
+				return
+			}
+			d.heading(plural(len(res.Funnels), "funnel") + " on it")
+			for i := range res.Funnels {
+				fn := &res.Funnels[i]
+				d.pair(displayName(fn.Name, fn.ID), plural(len(fn.Steps), "step")+" · "+publicURL(sanitize(h), firstStepPath(fn)))
+			}
+		}), nil
+	})
+}
+
+func firstStepPath(f *client.Funnel) string {
+	for _, s := range f.Steps {
+		if s.Sequence <= 1 {
+			return sanitize(s.URL)
+		}
+	}
+	if len(f.Steps) > 0 {
+		return sanitize(f.Steps[0].URL)
+	}
+	return ""
+}
+
+// regexRedirectsForm lists the pattern redirects, of one domain or all.
+func (m *Model) regexRedirectsForm() tea.Cmd {
+	host := ""
+	return m.lookupForm("Regex redirects", nil, []*formField{
+		{key: "domain", title: "Domain", hint: "Leave empty for every domain", placeholder: "offers.example.com",
+			value: &host, check: validate.HostName, optional: true},
+	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+		h := normalized(validate.HostName, host)
+		var rows []client.RegexRedirect
+		title := "Regex redirects"
+		if h != "" {
+			title += " of " + sanitize(h)
+		}
+		return lookup(f, seq, title, func() (*client.Response, error) {
+			var resp *client.Response
+			var err error
+			rows, resp, err = m.client.RegexRedirects(m.sh.ctx, h)
+			return resp, err
+		}, func(d *doc) {
+			if len(rows) == 0 {
+				d.text("No regex redirects.")
+				return
+			}
+			d.heading(plural(len(rows), "redirect"))
+			for _, r := range rows {
+				kind := ""
+				if r.Type != 0 {
+					kind = " (" + strconv.Itoa(r.Type) + ")"
+				}
+				d.pair(sanitize(r.Domain), sanitize(r.Regex)+" → "+sanitize(r.Target)+kind)
+			}
+		}), nil
+	})
+}
+
+// lookupMultipleTemplate is the body the lookup/multiple form starts with.
+const lookupMultipleTemplate = `{"lookups": [{"target": "/spring-sale-opt-in", "action": "publish"}]}`
+
+// lookupMultipleForm posts a JSON body to lookup/multiple.
+func (m *Model) lookupMultipleForm() tea.Cmd {
+	body := lookupMultipleTemplate
+	return m.lookupForm("Lookup multiple", []string{"The body is a JSON object; the spec leaves its fields open. Each lookup names a target path and an action: publish, unpublish or redirect."}, []*formField{
+		{key: "body", title: "Body (JSON)", hint: "ctrl+j starts a new line; enter sends", kind: fieldText, height: 5, value: &body,
+			check: func(s string) (string, error) {
+				b, err := validate.JSONObject("body", s)
+				return string(b), err
+			}},
+	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+		raw, err := validate.JSONObject("body", body)
+		if err != nil {
+			return nil, err
+		}
+		var rows []client.LookupRow
+		return lookup(f, seq, "Lookup multiple", func() (*client.Response, error) {
+			var resp *client.Response
+			var err error
+			rows, _, resp, err = m.client.LookupMultiple(m.sh.ctx, raw)
+			return resp, err
+		}, func(d *doc) {
+			d.heading(plural(len(rows), "lookup"))
+			for _, r := range rows {
+				d.pair(sanitize(r.Target), sanitize(strings.TrimSpace(r.Action+" · "+r.PublishStatus+" · "+r.Type))+" · id "+sanitize(r.LookupID))
+			}
+		}), nil
+	})
+}
+
+// productsForm lists the public products of the order forms, or one.
+func (m *Model) productsForm() tea.Cmd {
+	productID := ""
+	return m.lookupForm("Order-form products", nil, []*formField{
+		{key: "productId", title: "Product id", hint: "Leave empty for every product", value: &productID, check: id("productId"), optional: true},
+	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+		pid := normalized(id("productId"), productID)
+		var rows []client.Product
+		return lookup(f, seq, "Order-form products", func() (*client.Response, error) {
+			var resp *client.Response
+			var err error
+			rows, resp, err = m.client.OrderFormProducts(m.sh.ctx, pid)
+			return resp, err
+		}, func(d *doc) {
+			if len(rows) == 0 {
+				d.text("No products.")
+				return
+			}
+			d.heading(plural(len(rows), "product"))
+			for _, p := range rows {
+				price := strconv.FormatFloat(p.Price, 'f', 2, 64)
+				d.pair(displayName(p.Name, p.ID), strings.TrimSpace(price+" "+sanitize(p.Currency))+" · "+sanitize(p.Type)+" · id "+sanitize(p.ID))
+				if p.Description != "" {
+					d.pair("", sanitize(p.Description))
+				}
+			}
+		}), nil
+	})
+}
+
+// pageByIDForm reads one page by its id, with every field the server sends.
+func (m *Model) pageByIDForm() tea.Cmd {
+	pageID := ""
+	if pg := m.pages.selected(); pg != nil {
+		pageID = pg.id
+	}
+	return m.lookupForm("Page by id", nil, []*formField{
+		{key: "pageId", title: "Page id", hint: "The selected page's id when there is one", value: &pageID, check: id("pageId")},
+	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+		pid := normalized(id("pageId"), pageID)
+		var pg *client.Page
+		return lookup(f, seq, "Page "+sanitize(pid), func() (*client.Response, error) {
+			var resp *client.Response
+			var err error
+			pg, resp, err = m.client.Page(m.sh.ctx, pid)
+			return resp, err
+		}, func(d *doc) {
+			d.pair("name", displayName(pg.Name, pg.ID))
+			d.pair("status", pick(pg.Deleted, "archived", "live"))
+			d.pairIf("funnel", sanitize(pg.FunnelID))
+			d.pairIf("step", sanitize(pg.StepID))
+			d.pairIf("path", sanitize(pg.URL))
+			if !pg.DateUpdated.IsZero() {
+				d.pair("updated", pg.DateUpdated.Format("2006-01-02 15:04"))
+			}
+			d.blank()
+			d.heading("As the server sent it")
+			d.json(pg.Raw)
+		}), nil
+	})
+}
+
+// checkPathForm asks whether a step path is free in the selected funnel.
+func (m *Model) checkPathForm() tea.Cmd {
+	path, funnelID, domain := "", "", ""
+	if f := m.entities.selectedFunnel(); f != nil {
+		funnelID, domain = f.id, f.domain
+	}
+	return m.lookupForm("Check step path", []string{"Paths are checked in the funnel (and on its domain) given here; leave the funnel empty to check every funnel."}, []*formField{
+		{key: "path", title: "Path", placeholder: "/spring-offer", hint: "Lowercase letters, digits, -, _ and /", value: &path, check: validate.StepPath},
+		{key: "funnelId", title: "Funnel id", hint: "The selected funnel when there is one", value: &funnelID, check: id("funnelId"), optional: true},
+	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+		p := normalized(validate.StepPath, path)
+		params := client.PathCheckParams{Path: p, FunnelID: normalized(id("funnelId"), funnelID)}
+		if params.FunnelID != "" {
+			params.Domain = domain
+		}
+		var check *client.PathCheck
+		return lookup(f, seq, "Step path "+sanitize(p), func() (*client.Response, error) {
+			var resp *client.Response
+			var err error
+			check, resp, err = m.client.CheckStepPath(m.sh.ctx, params)
+			return resp, err
+		}, func(d *doc) {
+			if check.Free() {
+				d.ok(sanitize(check.Asked) + " is free")
+				return
+			}
+			d.bad(sanitize(check.Asked) + " is taken — the service suggests " + sanitize(check.Suggestion()))
+		}), nil
+	})
+}
+
+// geoLocation shows where the service places this connection; it asks nothing.
+func (m *Model) geoLocation() tea.Cmd {
+	if !m.connected() {
+		return nil
+	}
+	seq := m.next()
+	v := newWaitingView(m.sh, "Geo-location", seq)
+	m.overlay = v
+	var g *client.GeoLocation
+	return lookup(v, seq, "Geo-location", func() (*client.Response, error) {
+		var resp *client.Response
+		var err error
+		g, resp, err = m.client.GeoLocation(m.sh.ctx)
+		return resp, err
+	}, func(d *doc) {
+		d.pair("country", strings.TrimSpace(sanitize(g.Country)+" "+paren(sanitize(g.CountryName))))
+		d.pairIf("region", sanitize(g.Region))
+		d.pairIf("city", sanitize(g.City))
+		d.pairIf("time zone", sanitize(g.Timezone))
+		d.pairIf("address", sanitize(g.IP))
+	})
+}
+
+func paren(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "(" + s + ")"
+}
+
+// customFonts lists the location's custom fonts; it asks nothing.
+func (m *Model) customFonts() tea.Cmd {
+	if !m.connected() {
+		return nil
+	}
+	seq := m.next()
+	v := newWaitingView(m.sh, "Custom fonts", seq)
+	m.overlay = v
+	var fonts []client.Font
+	return lookup(v, seq, "Custom fonts", func() (*client.Response, error) {
+		var resp *client.Response
+		var err error
+		fonts, resp, err = m.client.CustomFonts(m.sh.ctx)
+		return resp, err
+	}, func(d *doc) {
+		if len(fonts) == 0 {
+			d.text("No custom fonts.")
+			return
+		}
+		d.heading(plural(len(fonts), "font"))
+		for _, f := range fonts {
+			d.pair(displayName(f.Name, f.ID), strings.TrimSpace(sanitize(f.FontFamily)+" · "+sanitize(f.Format)))
+			d.pairIf("", sanitize(f.URL))
+		}
+	})
+}
+
+// socialAccountForm attaches an OAuth account of a social platform to a location.
+func (m *Model) socialAccountForm() tea.Cmd {
+	platform, location, account, body := "facebook", "", "", "{}"
+	if m.client != nil {
+		location = m.client.LocationID()
+	}
+	platforms := validate.Platforms()
+	opts := make([]huh.Option[string], len(platforms))
+	for i, p := range platforms {
+		opts[i] = huh.NewOption(p, p)
+	}
+	jsonObject := func(s string) (string, error) {
+		b, err := validate.JSONObject("body", s)
+		return string(b), err
+	}
+	return m.lookupForm("Attach social account", nil, []*formField{
+		{key: "platform", title: "Platform", hint: "The social network", kind: fieldSelect, value: &platform, options: opts, height: 5},
+		{key: "locationId", title: "Location id", hint: "The location the account is attached to", value: &location, check: id("locationId")},
+		{key: "accountId", title: "Account id", hint: "The account's id from the platform's OAuth", value: &account, check: id("accountId")},
+		{key: "body", title: "Body (JSON)", hint: "e.g. {\"name\": \"…\", \"originId\": \"…\"}; instagram needs pageId", kind: fieldText, height: 3,
+			value: &body, check: jsonObject},
+	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+		plat, err := validate.Platform(platform)
+		if err != nil {
+			return nil, validate.FieldErrors{{Field: "platform", Message: fieldMessage(err)}}
+		}
+		raw, err := validate.JSONObject("body", body)
+		if err != nil {
+			return nil, err
+		}
+		loc, acct := normalized(id("locationId"), location), normalized(id("accountId"), account)
+		var res *client.Result
+		return lookup(f, seq, "Social account", func() (*client.Response, error) {
+			var resp *client.Response
+			var err error
+			res, resp, err = m.client.AttachSocialAccount(m.sh.ctx, loc, plat, acct, json.RawMessage(raw))
+			return resp, err
+		}, func(d *doc) {
+			d.ok("Attached the " + plat + " account " + sanitize(acct) + pick(res.Message != "", ": "+sanitize(res.Message), ""))
+			d.blank()
+			d.heading("Answer")
+			d.json(res.Raw)
+		}), nil
+	})
+}

@@ -1,0 +1,210 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// doc is what a result view shows: lines of a few kinds, every string from the
+// server sanitised when the doc is made (in the command, off the render path).
+type doc struct {
+	title string
+	lines []docLine
+}
+
+type lineKind int
+
+const (
+	lineText    lineKind = iota
+	lineHeading          // a section title
+	linePair             // key and value, keys aligned
+	lineOK               // ✓ what worked
+	lineBad              // ✗ what did not
+	lineMuted            // raw JSON, hints
+)
+
+type docLine struct {
+	kind lineKind
+	key  string
+	text string
+}
+
+func (d *doc) heading(s string) { d.lines = append(d.lines, docLine{kind: lineHeading, text: s}) }
+func (d *doc) text(s string)    { d.lines = append(d.lines, docLine{kind: lineText, text: s}) }
+func (d *doc) ok(s string)      { d.lines = append(d.lines, docLine{kind: lineOK, text: "✓ " + s}) }
+func (d *doc) bad(s string)     { d.lines = append(d.lines, docLine{kind: lineBad, text: "✗ " + s}) }
+func (d *doc) muted(s string)   { d.lines = append(d.lines, docLine{kind: lineMuted, text: s}) }
+func (d *doc) blank()           { d.lines = append(d.lines, docLine{}) }
+func (d *doc) pair(k, v string) { d.lines = append(d.lines, docLine{kind: linePair, key: k, text: v}) }
+func (d *doc) pairIf(k, v string) {
+	if v != "" {
+		d.pair(k, v)
+	}
+}
+
+// json adds a JSON body, indented, one sanitised line per line, at most maxJSONLines.
+func (d *doc) json(raw []byte) {
+	const maxJSONLines = 400
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return
+	}
+	var b bytes.Buffer
+	if json.Indent(&b, raw, "", "  ") != nil {
+		b.Reset()
+		b.Write(raw)
+	}
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		if i == maxJSONLines {
+			d.muted("… " + plural(len(lines)-i, "more line"))
+			break
+		}
+		d.muted(sanitize(l))
+	}
+}
+
+// textView is a scrollable result in an overlay: what a lookup found, what a form's
+// request answered. It may open before its answer (a lookup without input) and is
+// filled when the answer comes.
+type textView struct {
+	sh      *shared
+	doc     doc
+	seq     uint64 // the request it waits for; 0 = none
+	offset  int
+	keyW    int // width of the pair keys
+	waiting string
+	back    modal // what esc goes back to (the log a request was opened from); nil closes
+}
+
+func newTextView(sh *shared, d doc) *textView {
+	v := &textView{sh: sh}
+	v.fill(d)
+	return v
+}
+
+// newWaitingView is a view whose answer is on its way.
+func newWaitingView(sh *shared, title string, seq uint64) *textView {
+	return &textView{sh: sh, doc: doc{title: title}, seq: seq, waiting: "Asking the server…"}
+}
+
+// fill shows d.
+func (v *textView) fill(d doc) {
+	v.doc, v.seq, v.waiting, v.offset = d, 0, "", 0
+	v.keyW = 0
+	for _, l := range d.lines {
+		if l.kind == linePair {
+			v.keyW = max(v.keyW, ansi.StringWidth(l.key))
+		}
+	}
+	v.keyW = min(v.keyW, 22)
+}
+
+func (v *textView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil, false
+	}
+	k := v.sh.keys
+	page := max(1, v.sh.height-chromeRows-4)
+	switch {
+	case key.Matches(km, k.Cancel, k.Back, k.Quit):
+		if v.back != nil {
+			m.overlay = v.back
+			return nil, false
+		}
+		return nil, true
+	case key.Matches(km, k.Up):
+		v.offset = max(0, v.offset-1)
+	case key.Matches(km, k.Down):
+		v.offset++
+	case key.Matches(km, k.PageUp):
+		v.offset = max(0, v.offset-page)
+	case key.Matches(km, k.PageDown):
+		v.offset += page
+	case key.Matches(km, k.Top):
+		v.offset = 0
+	case key.Matches(km, k.Bottom):
+		v.offset = 1 << 30
+	}
+	v.offset = min(v.offset, v.maxOffset())
+	return nil, false
+}
+
+// maxOffset is the furthest the view scrolls on the terminal of the moment.
+func (v *textView) maxOffset() int {
+	visible := max(1, v.sh.height-chromeRows-2)
+	return max(0, len(v.render(viewWidth(v.sh.width)-4))-visible)
+}
+
+func (v *textView) keys() []key.Binding {
+	if v.back != nil {
+		return []key.Binding{as(v.sh.keys.Arrows, "scroll"), as(v.sh.keys.Cancel, "back")}
+	}
+	return v.sh.keys.viewHelp()
+}
+
+// viewWidth is the width of a result view on a terminal w cells wide.
+func viewWidth(w int) int { return min(w, 100) }
+
+// render draws the lines wrapped to w cells.
+func (v *textView) render(w int) []string {
+	st := v.sh.styles
+	if v.waiting != "" {
+		return []string{st.Loading.Render(v.sh.spinner.View() + " " + v.waiting)}
+	}
+	var out []string
+	for _, l := range v.doc.lines {
+		switch l.kind {
+		case linePair:
+			kw := v.keyW
+			valW := max(8, w-kw-2)
+			vals := wrapText(l.text, valW)
+			for i, part := range vals {
+				k := ""
+				if i == 0 {
+					k = l.key
+				}
+				out = append(out, st.DetailKey.Render(fitCell(k, kw, false))+"  "+st.DetailValue.Render(part))
+			}
+			continue
+		}
+		style := st.Row
+		switch l.kind {
+		case lineHeading:
+			style = st.DetailSection
+		case lineOK:
+			style = st.Status
+		case lineBad:
+			style = st.Error
+		case lineMuted:
+			style = st.RowMuted
+		}
+		if l.text == "" {
+			out = append(out, "")
+			continue
+		}
+		for _, part := range wrapText(l.text, w) {
+			out = append(out, style.Render(part))
+		}
+	}
+	return out
+}
+
+func (v *textView) view(w, h int) (string, int, int) {
+	bw := viewWidth(w)
+	body := v.render(bw - 4) // a space either side inside the border
+	visible := max(1, h-2)
+	offset := min(v.offset, max(0, len(body)-visible))
+	footer := pick(v.back != nil, "esc back", "esc close")
+	if len(body) > visible {
+		footer = "↑↓ scroll · " + footer
+	}
+	bh := min(h, len(body)+2)
+	return v.sh.box(bw, bh, v.doc.title, body[offset:], footer), (w - bw) / 2, max(0, min(1, (h-bh)/3))
+}
