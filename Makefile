@@ -4,7 +4,7 @@ BIN     := bin/funnels
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench lint vet fmt-check sandbox fuzz clean
+.PHONY: build test demo bench screenshots lint vet fmt-check sandbox fuzz clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
@@ -19,6 +19,14 @@ test: lint build
 # in the JSON, never as a failure. Run in local directory mode so the table is shown.
 bench:
 	FUNNELS_BENCH_REPORT=$(CURDIR)/bench/report.json $(GO) test -count=1 -timeout 30m -run '^TestBenchReport$$'
+
+# Regenerates screenshots/*.png and the recorded walk-through (screenshots/walkthrough.cast)
+# from the real binary running --demo in tmux, rendered by freeze (pinned in
+# screenshots/tools/go.mod). Needs tmux. The same command gives the same pictures.
+screenshots: build
+	command -v tmux >/dev/null || { echo "make screenshots needs tmux (apt-get install tmux)"; exit 1; }
+	cd screenshots/tools && $(GO) build -o ../../bin/freeze github.com/charmbracelet/freeze
+	cd screenshots/tools && $(GO) run ./shoot -bin ../../$(BIN) -freeze ../../bin/freeze -out ..
 
 # Opens the terminal browser on the embedded sandbox's demo data; no account needed.
 demo: build

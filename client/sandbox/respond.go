@@ -63,9 +63,9 @@ func (r reply) with(name, value string) reply {
 
 func (r reply) success() bool { return r.status >= 200 && r.status < 300 }
 
-// encode turns a reply into the bytes sent: dialect applied to 2xx bodies, then a
-// fresh traceId added to any object body.
-func encode(r reply, d Dialect) ([]byte, error) {
+// encode turns a reply into the bytes sent: dialect applied to 2xx bodies, then
+// traceID added to any object body.
+func encode(r reply, d Dialect, traceID string) ([]byte, error) {
 	var v any = r.body
 	if r.list != nil {
 		v = r.list.shape(d)
@@ -79,7 +79,7 @@ func encode(r reply, d Dialect) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return withTraceID(b, newTraceID()), nil
+	return withTraceID(b, traceID), nil
 }
 
 // withTraceID adds "traceId" as the last member of a JSON object; other JSON is returned as is.

@@ -1,11 +1,15 @@
 package sandbox
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,6 +24,7 @@ type Server struct {
 	log     *requestLog
 	oauth   *oauthState
 	routes  []route
+	traces  atomic.Uint64 // numbers the trace ids, so a run's ids are the same every time
 }
 
 // New builds a sandbox with freshly seeded data.
@@ -42,6 +47,14 @@ func New(opts Options) *Server {
 }
 
 func (s *Server) now() time.Time { return s.opts.Now() }
+
+// nextTraceID is the trace id of the next answer: derived from a counter, so the same
+// requests get the same ids on every run (the demo is screencast material), yet they
+// look like the service's 32 hex digits.
+func (s *Server) nextTraceID() string {
+	sum := sha256.Sum256([]byte("funnels-sandbox-trace-" + strconv.FormatUint(s.traces.Add(1), 10)))
+	return hex.EncodeToString(sum[:16])
+}
 
 // DemoToken is the full-scope static token.
 func (s *Server) DemoToken() string { return s.opts.DemoToken }
@@ -219,10 +232,11 @@ func (s *Server) send(ex *exchange, rep reply) {
 	if ex.oauth {
 		dialect = Dialect{}
 	}
-	b, err := encode(rep, dialect)
+	trace := s.nextTraceID()
+	b, err := encode(rep, dialect, trace)
 	if err != nil {
 		rep = errReply(http.StatusInternalServerError, "Internal server error")
-		b, _ = encode(rep, Dialect{})
+		b, _ = encode(rep, Dialect{}, trace)
 	}
 	for k, v := range rep.header {
 		ex.w.Header().Set(k, v)

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// scenes are the pictures of README.md, in its order.
+func scenes() []scene {
+	return []scene{
+		{name: "01-panes", w: 120, h: 32, play: toSplitStep, cast: walkThrough},
+		{name: "02-page-detail", w: 120, h: 32, play: func(t *take) error {
+			if err := toSplitStep(t); err != nil {
+				return err
+			}
+			if err := t.keys("Tab", "Enter"); err != nil {
+				return err
+			}
+			_, err := t.waitFor(wait, "Page ·", "Public URL", "GET /funnels/page/")
+			return err
+		}},
+		{name: "03-filter", w: 120, h: 32, play: func(t *take) error {
+			if err := t.keys("/"); err != nil {
+				return err
+			}
+			if err := t.text("sal"); err != nil {
+				return err
+			}
+			_, err := t.waitFor(wait, "Spring Sale 2026", "Funnels /sal", "1/2 of 10")
+			return err
+		}},
+		{name: "04-palette", w: 120, h: 32, play: func(t *take) error {
+			if err := t.keys(":"); err != nil {
+				return err
+			}
+			if err := t.text("new"); err != nil {
+				return err
+			}
+			_, err := t.waitFor(wait, "New step", "New folder")
+			return err
+		}},
+		{name: "05-new-step", w: 120, h: 32, play: newStepForm},
+		{name: "06-conversion-event", w: 120, h: 32, play: conversionForm},
+		// The sandbox answers the first requests 429, so the browser opens waiting out the
+		// limit: the status bar's wait, with no other countdown to differ between runs.
+		{name: "07-rate-limited", w: 120, h: 32, server: true, timed: true, ready: "rate limited — retrying in 1s",
+			before: func(t *take) error { return t.inject(429, 5) }},
+		{name: "08-help", w: 120, h: 32, play: func(t *take) error {
+			if err := t.keys("?"); err != nil {
+				return err
+			}
+			_, err := t.waitFor(wait, "Navigation", "Create and test")
+			return err
+		}},
+		{name: "09-light-theme", w: 120, h: 32, light: true, play: toSplitStep},
+	}
+}
+
+// toSplitStep opens the Webinars folder, selects "Webinar: Grow Your Gym" and its
+// split-tested Registration step, so all three panes have something to show.
+func toSplitStep(t *take) error {
+	if err := t.selectRow("Webinars/"); err != nil {
+		return err
+	}
+	if err := t.keys("Enter"); err != nil {
+		return err
+	}
+	if _, err := t.waitFor(wait, "Root › Webinars"); err != nil {
+		return err
+	}
+	if err := t.selectRow("Webinar: Grow Your Gym"); err != nil {
+		return err
+	}
+	if err := t.keys("Tab"); err != nil {
+		return err
+	}
+	if err := t.selectRow("Registration"); err != nil {
+		return err
+	}
+	_, err := t.waitFor(wait, "50/50", "Pages · Registration")
+	return err
+}
+
+// walkThrough records the cast: root, a folder, a funnel's steps, a page's detail,
+// back, a filter, the help.
+func walkThrough(t *take, c *cast) error {
+	step := func(hold float64, keys ...string) error {
+		if err := t.keys(keys...); err != nil {
+			return err
+		}
+		if _, err := t.waitUntil(wait, "a settled screen", func(string) bool { return true }); err != nil {
+			return err
+		}
+		c.frame(t.ansi(), hold)
+		return nil
+	}
+	c.frame(t.ansi(), 1.5)
+	for _, k := range []string{"Down", "Down", "Down", "Down"} {
+		if err := step(0.4, k); err != nil {
+			return err
+		}
+	}
+	if err := step(1.2, "Enter"); err != nil {
+		return err
+	}
+	if err := step(1.2, "Down"); err != nil {
+		return err
+	}
+	if err := step(1.5, "Tab"); err != nil {
+		return err
+	}
+	if err := step(1.5, "Tab"); err != nil {
+		return err
+	}
+	if err := step(2.5, "Enter"); err != nil {
+		return err
+	}
+	// Close the detail, back to the steps, to the funnels, up to the root.
+	for _, k := range []string{"Escape", "Escape", "Escape", "Escape"} {
+		if err := step(0.8, k); err != nil {
+			return err
+		}
+	}
+	if err := step(0.6, "/"); err != nil {
+		return err
+	}
+	for _, r := range "sale" {
+		if err := t.text(string(r)); err != nil {
+			return err
+		}
+		if err := step(0.4); err != nil {
+			return err
+		}
+	}
+	if err := step(1.5, "Enter"); err != nil {
+		return err
+	}
+	if err := step(3, "?"); err != nil {
+		return err
+	}
+	return step(1, "Escape")
+}
+
+// selectRow moves the cursor of the focused pane down until the row showing name is
+// selected (its line carries the ▸ marker right before it).
+func (t *take) selectRow(name string) error {
+	for i := 0; i < 60; i++ {
+		if selected(t.plain(), name) {
+			return nil
+		}
+		if err := t.keys("Down"); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("no row %q to select; the screen shows:\n%s", name, t.plain())
+}
+
+func selected(screen, name string) bool {
+	for _, line := range strings.Split(screen, "\n") {
+		for i := strings.Index(line, "▸"); i >= 0; {
+			rest := line[i+len("▸"):]
+			if j := strings.Index(rest, name); j >= 0 && j < 12 {
+				return true
+			}
+			k := strings.Index(rest, "▸")
+			if k < 0 {
+				break
+			}
+			i += len("▸") + k
+		}
+	}
+	return false
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
