@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	fauth "github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 )
 
@@ -20,11 +21,16 @@ func errorText(err error) string {
 	var netErr *client.NetworkError
 	var dec *client.DecodeError
 	var auth *client.AuthError
+	var login *fauth.LoginRequiredError
 	switch {
 	case errors.As(err, &api):
 		return sanitize(api.Summary())
+	case errors.As(err, &login):
+		// The command first: a narrow status bar cuts the end, and the command is what
+		// a person needs; the reason follows where there is room.
+		return "sign in again: run `" + sanitize(fauth.LoginCommand(login.Profile, login.Static)) + "` — " + sanitize(login.Reason)
 	case errors.As(err, &auth):
-		return "not signed in: " + sanitize(auth.Err.Error()) + " (run funnels login)"
+		return "not signed in: " + sanitize(auth.Err.Error())
 	case errors.As(err, &netErr):
 		return "no answer from server: " + sanitize(netErr.Err.Error())
 	case errors.As(err, &dec):
