@@ -45,21 +45,8 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprint(fs.Output(), browseUsage)
 		fs.PrintDefaults()
 	}
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
-			fs.SetOutput(env.Stdout)
-			fs.Usage()
-			return exitOK
-		}
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseWithHelp(env, fs, args); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(env.Stderr, "funnels: unexpected argument %q (see 'funnels help')\n", fs.Arg(0))

@@ -44,21 +44,8 @@ func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprint(fs.Output(), sandboxUsage)
 		fs.PrintDefaults()
 	}
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
-			fs.SetOutput(env.Stdout)
-			fs.Usage()
-			return exitOK
-		}
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+	if code, done := parseWithHelp(env, fs, args); done {
+		return code
 	}
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(env.Stderr, "funnels sandbox: "+format+"\n", a...)
