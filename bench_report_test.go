@@ -61,8 +61,8 @@ var budgets = map[string]struct {
 	text string
 	ok   func(f benchFigure) bool
 }{
-	"render_1k":        {"≤ 2 ms", func(f benchFigure) bool { return f.Value <= 2 }},
-	"render_10k":       {"≤ 2 ms", func(f benchFigure) bool { return f.Value <= 2 }},
+	"render_1k":        {"≤ 2 ms and ≥ 10× faster (ratio ≤ 0.1)", func(f benchFigure) bool { return f.Value <= 2 && f.Ratio <= 0.1 }},
+	"render_10k":       {"≤ 2 ms and ≥ 10× faster (ratio ≤ 0.1)", func(f benchFigure) bool { return f.Value <= 2 && f.Ratio <= 0.1 }},
 	"render_100k":      {"≤ 2 ms and ≥ 10× faster (ratio ≤ 0.1)", func(f benchFigure) bool { return f.Value <= 2 && f.Ratio <= 0.1 }},
 	"filter_1k":        {"≤ 16 ms", func(f benchFigure) bool { return f.Value <= 16 }},
 	"filter_10k":       {"≤ 16 ms", func(f benchFigure) bool { return f.Value <= 16 }},

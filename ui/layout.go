@@ -93,7 +93,7 @@ func fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	sw := ansi.StringWidth(s)
+	sw := textWidth(s)
 	if sw > w {
 		s = ansi.Truncate(s, w, "…")
 		sw = ansi.StringWidth(s)
@@ -126,27 +126,14 @@ func wrapText(s string, w int) []string {
 
 // frame draws a pane of exactly w×h cells: a rounded border in the theme's colour
 // (the accent when focused), the title and the filter in the top border, the body
-// inside, and pos at the right of the bottom border.
+// inside, and pos at the right of the bottom border. The root draws its panes through
+// frameCache.draw, which gives the same lines and redraws only what changed.
 func (sh *shared) frame(w, h int, focused bool, v paneView, filter string) []string {
-	st := sh.styles
-	bs := st.Border
-	if focused {
-		bs = st.BorderFocused
-	}
+	bs := frameBorder(&sh.styles, focused)
 	inner := w - 2
-	title := v.title
-	if v.info != "" {
-		title += st.TitleInfo.Render(" · " + v.info)
-	}
-	if filter != "" {
-		title += " " + filter
-	}
-	title = ansi.Truncate(title, max(0, inner-3), "…")
-	fill := max(0, inner-3-ansi.StringWidth(title))
 	lines := make([]string, 0, h)
-	lines = append(lines, bs.Render("╭─ ")+title+bs.Render(" "+strings.Repeat("─", fill)+"╮"))
-
-	left, right := bs.Render("│"), bs.Render("│")
+	lines = append(lines, frameTop(&sh.styles, bs, inner, v.title, v.info, filter))
+	left, right := frameSides(bs)
 	blank := strings.Repeat(" ", inner)
 	for i := 0; i < h-2; i++ {
 		row := blank
@@ -155,19 +142,51 @@ func (sh *shared) frame(w, h int, focused bool, v paneView, filter string) []str
 		}
 		lines = append(lines, left+row+right)
 	}
+	return append(lines, frameBottom(&sh.styles, bs, inner, v.pos))
+}
 
-	pos := v.pos
-	if pos != "" && ansi.StringWidth(pos)+4 <= inner {
-		pst := st.Position
-		if strings.Contains(pos, " of ") {
-			pst = st.PositionFiltering
-		}
-		n := inner - ansi.StringWidth(pos) - 3
-		lines = append(lines, bs.Render("╰"+strings.Repeat("─", n)+" ")+pst.Render(pos)+bs.Render(" ─╯"))
-	} else {
-		lines = append(lines, bs.Render("╰"+strings.Repeat("─", inner)+"╯"))
+// frameBorder is the paint of a pane's border.
+func frameBorder(st *Styles, focused bool) *paint {
+	if focused {
+		return &st.paints().borderFocused
 	}
-	return lines
+	return &st.paints().border
+}
+
+// frameSides are the left and right border of a row.
+func frameSides(bs *paint) (left, right string) {
+	s := bs.render("│")
+	return s, s
+}
+
+// frameTop is the top border with the title, its context and the filter.
+func frameTop(st *Styles, bs *paint, inner int, title, info, filter string) string {
+	if info != "" {
+		title += st.paints().titleInfo.render(" · " + info)
+	}
+	if filter != "" {
+		title += " " + filter
+	}
+	tw := textWidth(title)
+	if tw > max(0, inner-3) {
+		title = ansi.Truncate(title, max(0, inner-3), "…")
+		tw = ansi.StringWidth(title)
+	}
+	fill := max(0, inner-3-tw)
+	return bs.render("╭─ ") + title + bs.render(" "+strings.Repeat("─", fill)+"╮")
+}
+
+// frameBottom is the bottom border with the position at its right.
+func frameBottom(st *Styles, bs *paint, inner int, pos string) string {
+	if pw := textWidth(pos); pos != "" && pw+4 <= inner {
+		pst := &st.paints().position
+		if strings.Contains(pos, " of ") {
+			pst = &st.paints().positionFiltering
+		}
+		n := inner - pw - 3
+		return bs.render("╰"+strings.Repeat("─", n)+" ") + pst.render(pos) + bs.render(" ─╯")
+	}
+	return bs.render("╰" + strings.Repeat("─", max(0, inner)) + "╯")
 }
 
 // joinColumns puts pane blocks (each a slice of equally long lines) side by side.

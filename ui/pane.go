@@ -30,27 +30,58 @@ type paneBase struct {
 	width  int    // outer size of the pane, set by the root's layout
 	height int
 	rows   rowCache
+	drawn  frameCache // the pane's frame as drawn last (viewcache.go)
 }
 
 // rowCache keeps the drawn rows that are not selected, so a cursor move redraws two
-// rows rather than a screenful. It is keyed by item and emptied whenever what a row
-// looks like could change: new items, other column widths, another theme.
+// rows rather than a screenful, and the selected row while the cursor stays on it. It
+// is keyed by item and emptied whenever what a row looks like could change: new items,
+// other column widths, another theme.
 type rowCache struct {
 	lines  map[int]string
 	widths []int
 	width  int
+
+	sel struct { // the selected row
+		ok      bool
+		item    int
+		focused bool
+		line    string
+	}
 }
 
 // lookup returns the cached row of item for these widths, clearing the cache first
 // when the widths changed.
 func (c *rowCache) lookup(item, width int, widths []int) (string, bool) {
-	if c.lines == nil || width != c.width || !slices.Equal(widths, c.widths) {
-		c.reset()
-		c.width, c.widths = width, slices.Clone(widths)
+	if !c.check(width, widths) {
 		return "", false
 	}
 	s, ok := c.lines[item]
 	return s, ok
+}
+
+// lookupSelected is lookup for the selected row, drawn focused or not.
+func (c *rowCache) lookupSelected(item, width int, widths []int, focused bool) (string, bool) {
+	if !c.check(width, widths) || !c.sel.ok || c.sel.item != item || c.sel.focused != focused {
+		return "", false
+	}
+	return c.sel.line, true
+}
+
+// check empties the cache when the rows are drawn at other widths than the cached
+// ones; it reports whether the cache was kept.
+func (c *rowCache) check(width int, widths []int) bool {
+	if c.lines == nil || width != c.width || !slices.Equal(widths, c.widths) {
+		c.reset()
+		c.width, c.widths = width, slices.Clone(widths)
+		return false
+	}
+	return true
+}
+
+// storeSelected keeps the selected row.
+func (c *rowCache) storeSelected(item int, focused bool, line string) {
+	c.sel.ok, c.sel.item, c.sel.focused, c.sel.line = true, item, focused, line
 }
 
 // store keeps a row; the cache never grows past a few screens.
@@ -67,6 +98,7 @@ func (c *rowCache) reset() {
 	}
 	clear(c.lines)
 	c.widths = nil
+	c.sel.ok, c.sel.line = false, ""
 }
 
 // setKeys gives the list new items (and forgets the rows drawn for the old ones).
@@ -195,26 +227,32 @@ type paneView struct {
 // a spinner while loading, the error with "press r to retry", or the empty text.
 func (p *paneBase) renderBody(width, height int, state loadState, err error, what, empty string,
 	cols []column, row func(item, width int, selected, focused bool, widths []int) string, focused bool) []string {
-	st := p.sh.styles
+	st := &p.sh.styles
+	pt := st.paints()
 	lines := make([]string, 0, height)
 	switch {
 	case state == stateLoading && p.list.total() == 0:
-		lines = append(lines, fit(" "+p.sh.spinner.View()+" "+st.Loading.Render("Loading "+what+"…"), width))
+		lines = append(lines, fit(" "+p.sh.spinner.View()+" "+pt.loading.render("Loading "+what+"…"), width))
 	case state == stateFailed && p.list.total() == 0:
-		lines = append(lines, errorLines(st, err, width)...)
+		lines = append(lines, errorLines(*st, err, width)...)
 	case p.list.total() == 0:
 		for _, l := range wrapText(empty, max(1, width-2)) {
-			lines = append(lines, fit(" "+st.Empty.Render(l), width))
+			lines = append(lines, fit(" "+pt.empty.render(l), width))
 		}
 	case p.list.len() == 0:
-		lines = append(lines, fit(" "+st.Empty.Render("Nothing matches /"+p.query), width))
+		lines = append(lines, fit(" "+pt.empty.render("Nothing matches /"+p.query), width))
 	default:
 		widths := fitColumns(cols, rowAvail(width))
 		from, to := p.list.visible()
 		for i := from; i < to && len(lines) < height; i++ {
 			item := p.list.shown[i]
 			if i == p.list.cursor {
-				lines = append(lines, row(item, width, true, focused, widths))
+				line, ok := p.rows.lookupSelected(item, width, widths, focused)
+				if !ok {
+					line = row(item, width, true, focused, widths)
+					p.rows.storeSelected(item, focused, line)
+				}
+				lines = append(lines, line)
 				continue
 			}
 			line, ok := p.rows.lookup(item, width, widths)
@@ -228,7 +266,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 	if state == stateFailed && p.list.total() > 0 && len(lines) < height {
 		// The refresh failed but the old rows are still good: say so under them.
 		lines = append(lines, fit("", width))
-		lines = append(lines, errorLines(st, err, width)...)
+		lines = append(lines, errorLines(*st, err, width)...)
 	}
 	if len(lines) > height {
 		lines = lines[:height]
@@ -240,10 +278,11 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 // how to try again.
 func errorLines(st Styles, err error, width int) []string {
 	var out []string
+	p := st.paints()
 	for _, l := range wrapText("✗ "+errorText(err), max(1, width-2)) {
-		out = append(out, fit(" "+st.Error.Render(l), width))
+		out = append(out, fit(" "+p.errorText.render(l), width))
 	}
-	return append(out, fit(" "+st.Hint.Render("press r to retry"), width))
+	return append(out, fit(" "+p.hint.render("press r to retry"), width))
 }
 
 // filterView is what the title line shows of the filter: the input while it is

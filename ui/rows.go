@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -100,29 +101,34 @@ func listRow(st Styles, width int, selected, focused bool, widths []int, cells [
 	if width < markerWidth+1 {
 		return fit("", width)
 	}
-	var plain, styled strings.Builder
+	// The selected row is drawn from the plain text alone; the others from the styled.
+	var b strings.Builder
 	first := true
 	for i, c := range cells {
 		if i >= len(widths) || widths[i] < 0 {
 			continue
 		}
 		if !first {
-			plain.WriteString("  ")
-			styled.WriteString("  ")
+			b.WriteString("  ")
 		}
 		first = false
 		txt := fitCell(c.text, widths[i], c.right)
-		plain.WriteString(txt)
-		styled.WriteString(c.style.Render(txt))
+		if selected {
+			b.WriteString(txt)
+		} else {
+			b.WriteString(c.style.Render(txt))
+		}
 	}
 	rest := width - markerWidth
 	switch {
 	case selected && focused:
-		return st.Marker.Render(" ▸ ") + st.Selected.Render(fit(plain.String()+" ", rest))
+		p := st.paints()
+		return p.markerFocused + p.selected.render(fit(b.String()+" ", rest))
 	case selected:
-		return st.RowMuted.Render(" ▸ ") + st.SelectedBlur.Render(fit(plain.String()+" ", rest))
+		p := st.paints()
+		return p.markerBlurred + p.selectedBlur.render(fit(b.String()+" ", rest))
 	}
-	return "   " + fit(styled.String(), rest)
+	return "   " + fit(b.String(), rest)
 }
 
 // rowAvail is the width the columns of a row may take in a pane whose inside is
@@ -134,7 +140,7 @@ func fitCell(s string, w int, right bool) string {
 	if w <= 0 {
 		return ""
 	}
-	sw := ansi.StringWidth(s)
+	sw := textWidth(s)
 	if sw > w {
 		s = ansi.Truncate(s, w, "…")
 		sw = ansi.StringWidth(s)
@@ -147,6 +153,68 @@ func fitCell(s string, w int, right bool) string {
 		return s + pad
 	}
 	return s
+}
+
+// textWidth is ansi.StringWidth(s), the cells s takes on screen. Most of what is
+// drawn is printable ASCII, Latin-1, box drawing and a few marks ("▸", "…", "›"),
+// each one cell and none joining its neighbour into one grapheme, with SGR escape
+// sequences between: those it counts directly, as StringWidth would, without
+// segmenting the text into grapheme clusters. Anything else (wide or combining
+// characters, emoji, other escape sequences, control characters) goes to
+// ansi.StringWidth.
+func textWidth(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c >= 0x20 && c < 0x7f:
+			n++
+			i++
+		case c == 0x1b:
+			// CSI: ESC [, parameter bytes, intermediate bytes, one final byte.
+			j := i + 1
+			if j >= len(s) || s[j] != '[' {
+				return ansi.StringWidth(s)
+			}
+			j++
+			for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+				j++
+			}
+			for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+				j++
+			}
+			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+				return ansi.StringWidth(s)
+			}
+			i = j + 1
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !narrowRune(r) {
+				return ansi.StringWidth(s)
+			}
+			n++
+			i += size
+		default:
+			return ansi.StringWidth(s)
+		}
+	}
+	return n
+}
+
+// narrowRune reports whether r is one cell wide and never part of a longer grapheme
+// cluster (TestTextWidth checks each against ansi.StringWidth).
+func narrowRune(r rune) bool {
+	switch {
+	case r >= 0xa1 && r <= 0xff:
+		return r != 0xad // the soft hyphen is a format character
+	case r >= 0x2500 && r <= 0x257f: // box drawing
+		return true
+	}
+	switch r {
+	case '…', '›', '‹', '▸', '–', '—', '•', '×', '✗', '✓', '●', '○':
+		return true
+	}
+	return false
 }
 
 // pick returns a when cond holds, else b.

@@ -26,6 +26,10 @@ type statusBar struct {
 	retryPath  string    // the request the client is retrying after a 5xx or a dropped connection
 	retryErr   string    // what went wrong with it
 	ticking    bool      // a clock tick is scheduled
+
+	// drawn is the screen's chrome as drawn last — the header, the footer and this
+	// bar — so a frame that does not change them does not draw them (viewcache.go).
+	drawn chromeCache
 }
 
 // keyPressed clears the messages of the previous key.
@@ -91,7 +95,8 @@ func (s *statusBar) needsClock() bool {
 // view renders the bar at exactly width cells. The profile and the figures on the
 // right are kept; the message gets what is left and is truncated with "…".
 func (s *statusBar) view(width int) string {
-	st := s.sh.styles
+	st := &s.sh.styles
+	p := st.paints()
 	now := s.sh.now()
 
 	who := s.profile
@@ -100,17 +105,38 @@ func (s *statusBar) view(width int) string {
 	}
 	right := " " + s.busyText() + "  " + s.rateText(now, width >= threePaneWidth) + " "
 
+	const (
+		msgBar = iota
+		msgWarn
+		msgError
+		msgInfo
+	)
 	var msg string
-	msgStyle := st.Bar
+	kind := msgBar
 	switch {
 	case s.retryUntil.After(now):
-		msg, msgStyle = "rate limited — retrying in "+ceilSeconds(s.retryUntil.Sub(now))+"s", st.BarWarn
+		msg, kind = "rate limited — retrying in "+ceilSeconds(s.retryUntil.Sub(now))+"s", msgWarn
 	case s.err != "":
-		msg, msgStyle = s.err, st.BarError
+		msg, kind = s.err, msgError
 	case s.info != "":
-		msg, msgStyle = s.info, st.BarInfo
+		msg, kind = s.info, msgInfo
 	}
+	rateLow := s.rate.Known() && s.rate.Limit > 0 && s.rate.Remaining >= 0 && s.rate.Remaining*10 <= s.rate.Limit
 
+	// Everything above is what the bar shows; it is drawn again only when that changed.
+	k := barKey{gen: st.gen, width: width, who: who, profile: s.profile, right: right, msg: msg, msgKind: kind, rateLow: rateLow}
+	if c := &s.drawn.bar; c.ok && c.key == k {
+		return c.line
+	}
+	msgStyle := [...]*paint{msgBar: &p.bar, msgWarn: &p.barWarn, msgError: &p.barError, msgInfo: &p.barInfo}[kind]
+	line := s.draw(p, width, who, right, msg, msgStyle, pick(rateLow, &p.barRateLow, &p.barRate))
+	s.drawn.bar.ok, s.drawn.bar.key, s.drawn.bar.line = true, k, line
+	return line
+}
+
+// draw lays the bar out: the profile and the figures on the right are kept; the
+// message gets what is left and is truncated with "…".
+func (s *statusBar) draw(p *paints, width int, who, right, msg string, msgStyle, rateStyle *paint) string {
 	// The figures on the right always show. The message comes next: the location,
 	// then the profile's name, give way to it when the line is too short for all.
 	rw := ansi.StringWidth(right)
@@ -135,21 +161,17 @@ func (s *statusBar) view(width int) string {
 		// The message is long: it is truncated, but the profile stays.
 		whoText = " " + s.profile + " "
 	}
-	left := st.BarProfile.Render(whoText)
+	left := p.barProfile.render(whoText)
 	msgW := room - ansi.StringWidth(whoText)
 	if msgW < 0 {
 		// Not even the figures fit: show what does.
-		return fit(left+st.Bar.Render(right), width)
+		return fit(left+p.bar.render(right), width)
 	}
 	middle := ""
 	if msgW > 0 {
-		middle = msgStyle.Render(fitCell(" "+msg, msgW, false))
+		middle = msgStyle.render(fitCell(" "+msg, msgW, false))
 	}
-	rateStyle := st.BarRate
-	if s.rate.Known() && s.rate.Limit > 0 && s.rate.Remaining >= 0 && s.rate.Remaining*10 <= s.rate.Limit {
-		rateStyle = st.BarRateLow
-	}
-	return fit(left+middle+rateStyle.Render(right), width)
+	return fit(left+middle+rateStyle.render(right), width)
 }
 
 // busyText says how many requests are under way.

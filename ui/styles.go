@@ -1,6 +1,11 @@
 package ui
 
-import "charm.land/lipgloss/v2"
+import (
+	"strings"
+	"sync/atomic"
+
+	"charm.land/lipgloss/v2"
+)
 
 // Styles are every style the views use, built once per theme (and again only when
 // the theme or the colour profile changes) — never inside View or a row loop.
@@ -37,7 +42,17 @@ type Styles struct {
 	Box, BoxTitle, GroupTitle, HelpKey, HelpDesc lipgloss.Style
 	DetailKey, DetailValue, DetailSection        lipgloss.Style
 	Notice                                       lipgloss.Style
+
+	// gen is different for every newStyles: the view's caches (viewcache.go) key what
+	// they drew on it, so a new theme or colour profile redraws everything.
+	gen uint64
+	// p holds the styles of every frame as paints (below). A pointer, because Styles
+	// is copied by value in many places and should stay cheap to copy.
+	p *paints
 }
+
+// styleGen numbers the Styles built, for Styles.gen.
+var styleGen atomic.Uint64
 
 // newStyles builds the styles of a theme. noColor is true when Bubble Tea chose a
 // profile without colours (NO_COLOR, a dumb terminal): colours would vanish, so the
@@ -111,5 +126,92 @@ func newStyles(t Theme, noColor bool) Styles {
 	s.DetailValue = n().Foreground(t.Text)
 	s.DetailSection = n().Foreground(t.Accent).Bold(true)
 	s.Notice = n().Foreground(t.Warn).Bold(true)
+
+	s.gen = styleGen.Add(1)
+	s.p = newPaints(&s)
 	return s
+}
+
+// paint is a style reduced to the two escape sequences it puts around a line of text.
+// Style.Render looks at every property of the style on each call (borders, margins,
+// padding, width, alignment) and costs microseconds; for a style of colours and
+// attributes only, it always wraps one line in the same prefix and suffix. newPaint
+// takes those from Render itself and checks them against Render on sample text; a
+// style for which that does not hold, and text with tabs or line breaks, go through
+// Render as before. Either way the bytes are exactly Render's.
+type paint struct {
+	style     lipgloss.Style
+	pre, post string
+	fast      bool
+}
+
+func newPaint(s lipgloss.Style) paint {
+	p := paint{style: s}
+	if s.GetWidth() != 0 || s.GetHeight() != 0 || s.GetMaxWidth() != 0 || s.GetMaxHeight() != 0 ||
+		s.GetHorizontalFrameSize() != 0 || s.GetVerticalFrameSize() != 0 ||
+		s.GetUnderline() || s.GetStrikethrough() || s.GetTransform() != nil {
+		return p
+	}
+	if link, _ := s.GetHyperlink(); link != "" {
+		return p
+	}
+	const probe = "probe"
+	r := s.Render(probe)
+	i := strings.Index(r, probe)
+	if i < 0 {
+		return p
+	}
+	pre, post := r[:i], r[i+len(probe):]
+	for _, t := range []string{"", " ", "a  b ", "╭─ 3/12 ─╯", "Spring Sale 2026 · ▸ …", "\x1b[1mx\x1b[m"} {
+		if s.Render(t) != pre+t+post {
+			return p
+		}
+	}
+	p.pre, p.post, p.fast = pre, post, true
+	return p
+}
+
+// render is style.Render(s).
+func (p *paint) render(s string) string {
+	if !p.fast || strings.ContainsAny(s, "\t\r\n") {
+		return p.style.Render(s)
+	}
+	return p.pre + s + p.post
+}
+
+// paints are the styles drawn in every frame (borders, the selection, the status bar,
+// the header, pane states), with the pieces that never change already drawn.
+type paints struct {
+	border, borderFocused, titleInfo, position, positionFiltering    paint
+	marker, rowMuted, selected, selectedBlur                         paint
+	empty, loading, errorText, hint                                  paint
+	crumb, crumbSep, crumbHere                                       paint
+	bar, barProfile, barError, barInfo, barWarn, barRate, barRateLow paint
+
+	markerFocused, markerBlurred string // " ▸ " of the selected row, focused or not
+}
+
+func newPaints(s *Styles) *paints {
+	p := &paints{
+		border: newPaint(s.Border), borderFocused: newPaint(s.BorderFocused), titleInfo: newPaint(s.TitleInfo),
+		position: newPaint(s.Position), positionFiltering: newPaint(s.PositionFiltering),
+		marker: newPaint(s.Marker), rowMuted: newPaint(s.RowMuted),
+		selected: newPaint(s.Selected), selectedBlur: newPaint(s.SelectedBlur),
+		empty: newPaint(s.Empty), loading: newPaint(s.Loading), errorText: newPaint(s.Error), hint: newPaint(s.Hint),
+		crumb: newPaint(s.Crumb), crumbSep: newPaint(s.CrumbSep), crumbHere: newPaint(s.CrumbHere),
+		bar: newPaint(s.Bar), barProfile: newPaint(s.BarProfile), barError: newPaint(s.BarError),
+		barInfo: newPaint(s.BarInfo), barWarn: newPaint(s.BarWarn), barRate: newPaint(s.BarRate),
+		barRateLow: newPaint(s.BarRateLow),
+	}
+	p.markerFocused = s.Marker.Render(" ▸ ")
+	p.markerBlurred = s.RowMuted.Render(" ▸ ")
+	return p
+}
+
+// paints returns the paints of st, building them when st was not made by newStyles.
+func (st *Styles) paints() *paints {
+	if st.p == nil {
+		return newPaints(st)
+	}
+	return st.p
 }

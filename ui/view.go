@@ -29,8 +29,12 @@ func (m *Model) render() string {
 	if m.lay.tooSmall {
 		return m.sh.tooSmallView(w, h)
 	}
+	header := m.header(w)
+	if m.detail == nil && m.overlay == nil {
+		return m.renderPanes(w, header)
+	}
 	lines := make([]string, 0, h)
-	lines = append(lines, m.header(w))
+	lines = append(lines, header)
 	var body []string
 	if m.detail != nil {
 		body = strings.Split(m.detail.view(), "\n")
@@ -50,7 +54,42 @@ func (m *Model) render() string {
 	return strings.Join(lines, "\n")
 }
 
-// paneLines draws one pane in its slot.
+// renderPanes is the screen of the browser itself: the header, the panes side by side
+// and the footer and status bar, written into one string without joining the panes'
+// lines first.
+func (m *Model) renderPanes(w int, header string) string {
+	var cols [paneCount][]string
+	slots := m.lay.slots[:min(len(m.lay.slots), paneCount)]
+	size := len(header) + m.lay.bodyHeight + 2
+	for i, s := range slots {
+		cols[i] = m.paneLines(s)
+		for _, l := range cols[i] {
+			size += len(l)
+		}
+	}
+	footer, bar := m.footer(w), m.status.view(w)
+	size += len(footer) + len(bar)
+
+	var b strings.Builder
+	b.Grow(size)
+	b.WriteString(header)
+	for r := 0; r < m.lay.bodyHeight; r++ {
+		b.WriteByte('\n')
+		for i := range slots {
+			if r < len(cols[i]) {
+				b.WriteString(cols[i][r])
+			}
+		}
+	}
+	b.WriteByte('\n')
+	b.WriteString(footer)
+	b.WriteByte('\n')
+	b.WriteString(bar)
+	return b.String()
+}
+
+// paneLines draws one pane in its slot. The lines belong to the pane's frame cache:
+// read them before the next View.
 func (m *Model) paneLines(s slot) []string {
 	focused := s.pane == m.focus
 	var v paneView
@@ -62,18 +101,18 @@ func (m *Model) paneLines(s slot) []string {
 	default:
 		v = m.pages.view(focused)
 	}
-	return m.sh.frame(s.w, m.lay.bodyHeight, focused, v, m.pane(s.pane).filterView())
+	p := m.pane(s.pane)
+	return p.drawn.draw(m.sh, s.w, m.lay.bodyHeight, focused, v, p.filterView())
 }
 
 // header is the first line: the app's name and the breadcrumb of the folder path,
 // cut from the left when it is too long (the end of the path matters most).
 func (m *Model) header(w int) string {
-	st := m.sh.styles
+	st := &m.sh.styles
 	name := "funnels"
 	if m.opts.Demo {
 		name = "funnels demo"
 	}
-	app := st.AppName.Render(name)
 	parts := m.entities.breadcrumb()
 	var b strings.Builder
 	for i, p := range parts {
@@ -82,17 +121,26 @@ func (m *Model) header(w int) string {
 		}
 		b.WriteString(p)
 	}
+	path := b.String()
+	c := &m.status.drawn.header
+	if c.ok && c.gen == st.gen && c.w == w && c.name == name && c.path == path {
+		return c.line
+	}
+	p := st.paints()
+	app := st.AppName.Render(name)
 	avail := max(0, w-ansi.StringWidth(app)-2)
-	crumb := truncLeft(b.String(), avail)
+	crumb := truncLeft(path, avail)
 	// Style after cutting, so the cut never splits an escape sequence: the last
 	// folder bold, the rest muted.
 	styled := crumb
 	if i := strings.LastIndex(crumb, " › "); i >= 0 {
-		styled = st.Crumb.Render(crumb[:i]) + st.CrumbSep.Render(" › ") + st.CrumbHere.Render(crumb[i+len(" › "):])
+		styled = p.crumb.render(crumb[:i]) + p.crumbSep.render(" › ") + p.crumbHere.render(crumb[i+len(" › "):])
 	} else {
-		styled = st.CrumbHere.Render(crumb)
+		styled = p.crumbHere.render(crumb)
 	}
-	return fit(app+" "+styled, w)
+	line := fit(app+" "+styled, w)
+	c.ok, c.gen, c.w, c.name, c.path, c.line = true, st.gen, w, name, path, line
+	return line
 }
 
 // footer is the short help of whatever has the keys.
@@ -108,5 +156,5 @@ func (m *Model) footer(w int) string {
 	default:
 		keys = m.sh.keys.paneHelp(m.focus, len(m.entities.path) == 1)
 	}
-	return m.sh.footerHelp(keys, w)
+	return m.status.drawn.footerLine(m.sh, keys, w)
 }
