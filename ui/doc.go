@@ -43,4 +43,13 @@
 // select what was made); a failure goes back to the form with its status code. The
 // forms live in forms_create.go, forms_events.go, forms_pages.go and forms_lookups.go;
 // the session's request log and event history in requestlog.go and history.go.
+//
+// # Drawing fast
+//
+// View must stay cheap: it runs on every key. Each pane keeps its last frame line by
+// line, and the header, footer and status bar keep theirs, each keyed by exactly what
+// it shows (viewcache.go), so a cursor move redraws a row or two. A change that a key
+// does not capture will not show: when you add something to a pane or a bar, add it to
+// that cache's key, and viewcache_test.go's random walk (cached View == a fresh draw)
+// will tell you if you missed one.
 package ui
