@@ -130,7 +130,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 		if status >= 200 && status < 300 {
 			return body, resp, nil
 		}
-		apiErr := newAPIError(cl, status, header, body, c.now())
+		apiErr := newAPIError(cl, status, header, redactToken(body, token), c.now())
 		switch {
 		case status == http.StatusUnauthorized && token != nil && !retried401:
 			inv, ok := c.ts.(invalidator)
@@ -271,6 +271,16 @@ func newAPIError(cl call, status int, header http.Header, body []byte, now time.
 		e.Messages, e.Reason = []string{e.Reason}, ""
 	}
 	return e
+}
+
+// redactToken blanks the access token sent wherever an error answer quotes it back (a
+// gateway that echoes the Authorization header into its message): what the server
+// said goes on to status bars and logs, the token must not.
+func redactToken(body []byte, token *oauth2.Token) []byte {
+	if token == nil || token.AccessToken == "" || !bytes.Contains(body, []byte(token.AccessToken)) {
+		return body
+	}
+	return bytes.ReplaceAll(body, []byte(token.AccessToken), []byte("[redacted]"))
 }
 
 // traceID takes the trace id from the body or, failing that, a header.

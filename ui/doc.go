@@ -37,10 +37,13 @@
 // function that runs the request-level check (validate.Normalize…) and returns the
 // command that sends. formModal embeds the huh form, marks refused values at their
 // field, sends once, keeps everything typed while the request is out and after a
-// refusal, and asks before esc throws input away. The command returns an answerMsg
+// refusal, and asks before esc throws input away. A paste or key carrying control
+// characters, escape sequences or bidi overrides, or more than a field takes, is
+// refused whole at the field (form_refuse.go). The command returns an answerMsg
 // (submit.go): the root closes the form on success — opening a result view
 // (textview.go) when the answer has one — and runs its after function (reload a pane,
-// select what was made); a failure goes back to the form with its status code. The
+// select what was made); a failure goes back to the form with its status code, and
+// says whether the write may have happened anyway (a 5xx, no answer). The
 // forms live in forms_create.go, forms_events.go, forms_pages.go and forms_lookups.go;
 // the session's request log and event history in requestlog.go and history.go.
 //

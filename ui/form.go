@@ -59,6 +59,7 @@ type formModal struct {
 	sending bool
 	seq     uint64 // the request awaited, or the last one sent
 	failure string // the last refusal, status code first
+	unsure  bool   // the failure may have happened after the server acted (5xx, no answer)
 	problem string // why nothing was sent (a check that failed before sending)
 	asking  bool   // "Discard what you typed? y/n" is shown
 	opened  string // the values when the form opened, to know whether anything was typed
@@ -104,6 +105,9 @@ type formField struct {
 	suggest []string // what ctrl+e completes the input with (the service's free path)
 	err     string   // a problem found when sending or named by the server …
 	errVal  string   // … for this value: it goes when the value changes
+
+	refused    string // why a paste or key was kept out of the field (form_refuse.go) …
+	refusedVal string // … shown while the value is still this one; a send clears it
 
 	desc    string // what the description line shows now
 	setDesc func(string)
@@ -215,7 +219,7 @@ func (ff *formField) build() huh.Field {
 		ff.hf = s
 	case fieldText:
 		t := huh.NewText().Key(ff.key).Title(ff.title).Description(ff.desc).Placeholder(placeholder).
-			Value(ff.value).Validate(check).ExternalEditor(false).CharLimit(64 << 10)
+			Value(ff.value).Validate(check).ExternalEditor(false).CharLimit(textCharLimit)
 		if ff.height > 0 {
 			t = t.Lines(ff.height)
 		}
@@ -230,7 +234,7 @@ func (ff *formField) build() huh.Field {
 		ff.hf = c
 	default:
 		in := huh.NewInput().Key(ff.key).Title(ff.title).Description(ff.desc).Placeholder(placeholder).
-			Value(ff.value).Validate(check).CharLimit(4096)
+			Value(ff.value).Validate(check).CharLimit(inputCharLimit)
 		if len(ff.suggest) > 0 {
 			in.Suggestions(ff.suggest)
 		}
@@ -286,7 +290,12 @@ func (f *formModal) refresh() {
 		if ff.hf != nil {
 			problem = ff.hf.Error()
 		}
+		if ff.refused != "" && ff.current() != ff.refusedVal {
+			ff.refused = ""
+		}
 		switch {
+		case ff.refused != "":
+			d = st.Error.Render("✗ " + ff.refused)
 		case problem != nil:
 			d = st.Error.Render("✗ " + problem.Error())
 		case ff.err != "" && ff.current() == ff.errVal:
@@ -319,6 +328,11 @@ func (f *formModal) fail(err error) tea.Cmd {
 	f.sending, f.problem = false, ""
 	f.failure = errorText(err)
 	var api *client.APIError
+	// A 4xx is a refusal, and a token that could not be had sent nothing; a 5xx, a
+	// dropped connection or an answer cut short may come after the server did the
+	// work (the client never sends a write twice by itself).
+	var auth *client.AuthError
+	f.unsure = !(errors.As(err, &api) && api.StatusCode < 500) && !errors.As(err, &auth)
 	var first *formField
 	if errors.As(err, &api) && api.StatusCode == 422 {
 		for _, msg := range api.Messages {
@@ -398,6 +412,9 @@ func (f *formModal) markErrors(err error) *formField {
 func (f *formModal) send(m *Model, completedAt *formField) tea.Cmd {
 	const fix = "Nothing was sent: fix the marked field."
 	f.failure, f.problem = "", ""
+	for _, ff := range f.fields() {
+		ff.refused = "" // what the field holds is checked now
+	}
 	focus := completedAt
 	var req tea.Cmd
 	if bad := f.checkAll(); bad != nil {
@@ -526,6 +543,9 @@ func (f *formModal) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 	if isKey && key.Matches(km, k.Send) && f.sendable() {
 		return f.send(m, nil), false
 	}
+	if f.refuseInput(msg) {
+		return nil, false
+	}
 	_, cmd := f.form.Update(msg)
 	switch f.form.State {
 	case huh.StateCompleted:
@@ -598,6 +618,8 @@ func (f *formModal) footLines(w int) []string {
 		text, style = "Discard what you typed? y/n", st.Notice
 	case f.sending:
 		text, style = f.sh.spinner.View()+" sending…", st.Loading
+	case f.failure != "" && f.unsure:
+		text = "✗ " + f.failure + " — it may have been done all the same: check before sending again, or esc."
 	case f.failure != "":
 		text = "✗ " + f.failure + " — nothing was changed."
 		if f.editable() {

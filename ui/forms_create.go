@@ -178,6 +178,9 @@ func (m *Model) pathDelay() time.Duration {
 
 // checkSequence checks a step's position with the rule of NormalizeCreateStep.
 func checkSequence(s string) (string, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", &validate.FieldError{Field: "sequence", Message: "is required", Value: s}
+	}
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
 		return "", &validate.FieldError{Field: "sequence", Message: "must be a whole number such as 3", Value: s}

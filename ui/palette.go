@@ -73,6 +73,16 @@ func (p *palette) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 	default:
 		return nil, false
 	}
+	// A query is plain text: controls and escape sequences (which the input would drop)
+	// and bidi overrides (which it would draw, reordering the line) are left out.
+	switch in := msg.(type) {
+	case tea.PasteMsg:
+		in.Content = sanitize(in.Content)
+		msg = in
+	case tea.KeyPressMsg:
+		in.Text = sanitize(in.Text)
+		msg = in
+	}
 	var cmd tea.Cmd
 	before := p.input.Value()
 	p.input, cmd = p.input.Update(msg)

@@ -178,14 +178,18 @@ func (p *paneBase) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 		p.list.move(1)
 		return nil
 	}
+	// What is typed is drawn in the title line: no bidi override or control may
+	// reach the terminal through it.
+	msg.Text = sanitize(msg.Text)
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(msg)
 	p.syncQuery()
 	return cmd
 }
 
-// filterPaste puts pasted text into the filter.
+// filterPaste puts pasted text, made harmless, into the filter.
 func (p *paneBase) filterPaste(msg tea.PasteMsg) tea.Cmd {
+	msg.Content = sanitize(msg.Content)
 	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(msg)
 	p.syncQuery()
