@@ -4,7 +4,7 @@ BIN     := bin/funnels
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test demo bench screenshots lint vet fmt-check sandbox fuzz clean
+.PHONY: build test test-faults demo bench screenshots lint vet fmt-check sandbox fuzz clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
@@ -12,6 +12,11 @@ build:
 # The whole suite: lint, then every package (race detector on), end-to-end tests use bin/funnels.
 test: lint build
 	$(GO) test -race -count=1 ./...
+
+# A minute of the browser under random faults (latency up to 5 s, 30% 5xx, drops,
+# truncated bodies), on its own: beside the whole suite its waits can run out.
+test-faults: build
+	FUNNELS_FAULTS_E2E=1 $(GO) test -count=1 -run '^TestTUIUnderFaults$$' -v .
 
 # The benchmarks of issue 8, each beside its baseline in the same run (bubbles/list, a
 # bare net/http GET, the sandbox's limit, the raw JSON): writes bench/report.json and

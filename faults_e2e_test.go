@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -35,6 +36,12 @@ import (
 // Waits are for text on the screen, with deadlines long enough for a request that is
 // late and retried three times.
 func TestTUIUnderFaults(t *testing.T) {
+	// A minute of latency up to 5 s and random faults: on a loaded 2-core machine,
+	// beside the rest of the suite under -race, its waits can still run out. Until it
+	// is robust there it runs on its own: `make test-faults`.
+	if os.Getenv("FUNNELS_FAULTS_E2E") == "" {
+		t.Skip("the faults run is `make test-faults` (FUNNELS_FAULTS_E2E=1)")
+	}
 	needTmux(t)
 	t.Parallel() // it mostly waits on the sandbox's latency
 	sb := startSandboxBinary(t, "--latency", "5s", "--error-rate", "0.3", "--drop-rate", "0.1", "--truncate-rate", "0.1")
