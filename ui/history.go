@@ -187,14 +187,7 @@ func (v *historyView) view(w, h int) (string, int, int) {
 	}
 	rows := max(1, h-2-1)
 	cursor, offset := v.cursor+(n-v.count), v.offset+(n-v.count)
-	cursor = max(0, min(cursor, n-1))
-	offset = max(0, min(offset, max(0, n-rows)))
-	if cursor < offset {
-		offset = cursor
-	}
-	if cursor >= offset+rows {
-		offset = cursor - rows + 1
-	}
+	cursor, offset = scrollWindow(cursor, offset, n, rows)
 	for i := offset; i < n && i < offset+rows; i++ {
 		e := v.hist.newest(i)
 		status := pick(e.ok, st.Status, st.Error)

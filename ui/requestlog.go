@@ -226,14 +226,7 @@ func (v *logView) view(w, h int) (string, int, int) {
 	}
 	// The log may have grown since the last key: keep the cursor on its request.
 	cursor, offset := v.shifted()
-	cursor = max(0, min(cursor, n-1))
-	offset = max(0, min(offset, max(0, n-rows)))
-	if cursor < offset {
-		offset = cursor
-	}
-	if cursor >= offset+rows {
-		offset = cursor - rows + 1
-	}
+	cursor, offset = scrollWindow(cursor, offset, n, rows)
 	for i := offset; i < n && i < offset+rows; i++ {
 		e := v.log.at(i)
 		status := st.Status
