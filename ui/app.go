@@ -214,37 +214,47 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 		return p.filterKey(msg)
 	}
 	switch {
-	case key.Matches(msg, k.Quit):
-		return tea.Quit
-	case key.Matches(msg, k.Help):
-		m.overlay = newHelpOverlay(m.sh)
-	case key.Matches(msg, k.Palette):
-		return m.openPalette()
 	case key.Matches(msg, k.NextPane):
 		m.setFocus((m.focus + 1) % paneCount)
 	case key.Matches(msg, k.PrevPane):
 		m.setFocus((m.focus + paneCount - 1) % paneCount)
 	case key.Matches(msg, k.Filter):
 		return m.startFilter()
-	case key.Matches(msg, k.Refresh):
-		return m.refresh()
-	case key.Matches(msg, k.CopyID):
-		return m.copySelected(false)
-	case key.Matches(msg, k.CopyURL):
-		return m.copySelected(true)
-	case key.Matches(msg, k.OpenURL):
-		return m.openInBrowser()
 	case key.Matches(msg, k.Open):
 		return m.open()
 	case key.Matches(msg, k.Back):
 		return m.back()
 	default:
-		if cmd, ok := m.formKey(msg); ok {
+		if cmd, ok := m.sharedKey(msg); ok {
 			return cmd
 		}
 		p.navigate(msg)
 	}
 	return nil
+}
+
+// sharedKey runs the actions that work alike in the panes and in a page's detail:
+// quit, help, palette, refresh, copy, open, and the forms' keys. ok says msg was one.
+func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+	k := m.sh.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit, true
+	case key.Matches(msg, k.Help):
+		m.overlay = newHelpOverlay(m.sh)
+		return nil, true
+	case key.Matches(msg, k.Palette):
+		return m.openPalette(), true
+	case key.Matches(msg, k.Refresh):
+		return m.refresh(), true
+	case key.Matches(msg, k.CopyID):
+		return m.copySelected(false), true
+	case key.Matches(msg, k.CopyURL):
+		return m.copySelected(true), true
+	case key.Matches(msg, k.OpenURL):
+		return m.openInBrowser(), true
+	}
+	return m.formKey(msg)
 }
 
 // detailKey handles a key while the page detail is open.
@@ -253,22 +263,8 @@ func (m *Model) detailKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
 		m.detail = nil
-	case key.Matches(msg, k.Quit):
-		return tea.Quit
-	case key.Matches(msg, k.Help):
-		m.overlay = newHelpOverlay(m.sh)
-	case key.Matches(msg, k.Palette):
-		return m.openPalette()
-	case key.Matches(msg, k.Refresh):
-		return m.refresh()
-	case key.Matches(msg, k.CopyID):
-		return m.copySelected(false)
-	case key.Matches(msg, k.CopyURL):
-		return m.copySelected(true)
-	case key.Matches(msg, k.OpenURL):
-		return m.openInBrowser()
 	default:
-		if cmd, ok := m.formKey(msg); ok {
+		if cmd, ok := m.sharedKey(msg); ok {
 			return cmd
 		}
 		m.detail.scrollKey(msg)
