@@ -1,6 +1,7 @@
 package client
 
 import (
+	"net/http"
 	"testing"
 	"time"
 )
@@ -142,4 +143,24 @@ func containsByte(s string, b byte) bool {
 		}
 	}
 	return false
+}
+
+func TestTraceIDFromTheBodyOrAHeader(t *testing.T) {
+	h := http.Header{}
+	for body, want := range map[string]string{
+		`{"funnels":[{"_id":"a","name":"x"}],"count":1,"traceId":"t-1"}`: "t-1",
+		`{"statusCode":422, "message":["m"], "traceId" : "t-2" }`:        "t-2",
+		`{"traceId":7}`:           "",
+		`[{"traceId":"not-top"}]`: "",
+		`{"funnels":[]}`:          "",
+		`{"traceId":`:             "",
+	} {
+		if got := traceID(h, []byte(body)); got != want {
+			t.Errorf("%s: trace id %q, want %q", body, got, want)
+		}
+	}
+	h.Set("X-Trace-Id", "from-header")
+	if got := traceID(h, []byte(`{}`)); got != "from-header" {
+		t.Errorf("header: %q", got)
+	}
 }

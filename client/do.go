@@ -285,13 +285,19 @@ func redactToken(body []byte, token *oauth2.Token) []byte {
 
 // traceID takes the trace id from the body or, failing that, a header.
 func traceID(h http.Header, body []byte) string {
+	// The service puts traceId last in the wrapper: find it from the end instead of
+	// decoding a whole (possibly large) list a second time on every request.
 	t := bytes.TrimSpace(body)
 	if len(t) > 0 && t[0] == '{' {
-		var v struct {
-			TraceID string `json:"traceId"`
-		}
-		if json.Unmarshal(t, &v) == nil && v.TraceID != "" {
-			return v.TraceID
+		const k = `"traceId"`
+		if i := bytes.LastIndex(t, []byte(k)); i >= 0 {
+			rest := bytes.TrimLeft(t[i+len(k):], " \t\r\n")
+			if len(rest) > 0 && rest[0] == ':' {
+				var id string
+				if json.NewDecoder(bytes.NewReader(rest[1:])).Decode(&id) == nil && id != "" {
+					return id
+				}
+			}
 		}
 	}
 	for _, k := range []string{"X-Trace-Id", "Traceid", "X-Request-Id"} {
