@@ -417,6 +417,19 @@ func TestStatusBar(t *testing.T) {
 	if st = statusLine(h.view()); !strings.Contains(st, "502 from server — recovered on retry") {
 		t.Fatalf("after the retry worked: %q", st)
 	}
+	// A retry that failed again, until the client gave up: the bar no longer says
+	// "retrying".
+	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 500, Wait: time.Second, Attempt: 3}})
+	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 500, Err: "500 Internal Server Error", Attempts: 4}}})
+	if st = statusLine(h.view()); !strings.Contains(st, "500 from server — gave up after 4 tries") || strings.Contains(st, "retrying") {
+		t.Fatalf("after the client gave up: %q", st)
+	}
+	// A retry the browser no longer needed (the user moved on) was cancelled.
+	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 503, Wait: time.Second, Attempt: 1}})
+	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=y", Err: "GET /funnels/page: context canceled", Attempts: 2}}})
+	if st = statusLine(h.view()); !strings.Contains(st, "503 from server — no longer needed") || strings.Contains(st, "retrying") {
+		t.Fatalf("after a retry was cancelled: %q", st)
+	}
 	h.update(eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Observed: now}}})
 	h.update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if st = statusLine(h.view()); !strings.Contains(st, "5/100") || !strings.Contains(st, "work") {

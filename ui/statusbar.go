@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -75,11 +76,19 @@ func (s *statusBar) event(ev client.Event) {
 		}
 		path, _, _ := strings.Cut(e.Record.Path, "?")
 		if s.retryPath != "" && path == s.retryPath {
-			if e.Record.Err == "" && s.err == s.retryErr {
-				// The retry worked: keep what happened on the bar, without a stale
-				// "retrying in …".
+			if s.err == s.retryErr {
+				// Nothing is retrying any more: keep what happened on the bar, without a
+				// stale "retrying in …" — the retry worked, or the client gave up (the
+				// failure itself, when someone waited for it, replaces this line).
 				before, _, _ := strings.Cut(s.retryErr, ", retrying")
-				s.err = before + " — recovered on retry"
+				switch {
+				case e.Record.Err == "":
+					s.err = before + " — recovered on retry"
+				case strings.Contains(e.Record.Err, context.Canceled.Error()):
+					s.err = before + " — no longer needed, not retried"
+				default:
+					s.err = before + " — gave up after " + strconv.Itoa(max(e.Record.Attempts, 2)) + " tries"
+				}
 			}
 			s.retryPath, s.retryErr = "", ""
 		}
