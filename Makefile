@@ -14,9 +14,9 @@ test: lint build
 	$(GO) test -race -count=1 ./...
 
 # A minute of the browser under random faults (latency up to 5 s, 30% 5xx, drops,
-# truncated bodies), on its own: beside the whole suite its waits can run out.
+# truncated bodies) — part of `make test`; this runs it alone and shows its log.
 test-faults: build
-	FUNNELS_FAULTS_E2E=1 $(GO) test -count=1 -run '^TestTUIUnderFaults$$' -v .
+	$(GO) test -count=1 -run '^TestTUIUnderFaults$$' -v .
 
 # The benchmarks of issue 8, each beside its baseline in the same run (bubbles/list, a
 # bare net/http GET, the sandbox's limit, the raw JSON): writes bench/report.json and
