@@ -1,15 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"runtime"
-	"strings"
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/config"
@@ -65,9 +61,12 @@ func cmdLogin(ctx context.Context, env *cliEnv, args []string) int {
 	p := cfg.Profile
 
 	if *withToken {
-		raw, err := readToken(env)
+		raw, err := readToken(ctx, env)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "funnels login: %v\n", err)
+			if ctx.Err() != nil {
+				return exitNoAuth // interrupted: nothing stored
+			}
 			return exitUsage
 		}
 		if _, err := auth.SaveStaticToken(store, p, raw); err != nil {
@@ -97,29 +96,6 @@ func cmdLogin(ctx context.Context, env *cliEnv, args []string) int {
 	}
 	fmt.Fprintf(env.Stderr, "Signed in to profile %q (location %s). Token saved in %s.\n", p.Name, orNone(tok.LocationID), store.Path(p.Name))
 	return exitOK
-}
-
-// readToken reads the token from stdin: everything when it is piped, one line when it
-// is a terminal (so no Ctrl-D is needed).
-func readToken(env *cliEnv) (string, error) {
-	if f, ok := env.Stdin.(*os.File); ok {
-		if info, err := f.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
-			fmt.Fprintln(env.Stderr, "Paste the private integration token and press Enter (it will show; piping it in is better):")
-			line, err := bufio.NewReader(env.Stdin).ReadString('\n')
-			if err != nil && !errors.Is(err, io.EOF) {
-				return "", fmt.Errorf("reading the token: %w", err)
-			}
-			return line, nil
-		}
-	}
-	data, err := io.ReadAll(io.LimitReader(env.Stdin, 64<<10))
-	if err != nil {
-		return "", fmt.Errorf("reading the token from standard input: %w", err)
-	}
-	if strings.TrimSpace(string(data)) == "" {
-		return "", errors.New("no token on standard input; pipe it in: funnels login --with-token < token.txt")
-	}
-	return string(data), nil
 }
 
 // loginExit maps a sign-in failure to the contract's exit codes: the token endpoint

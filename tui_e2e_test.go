@@ -44,13 +44,24 @@ var unsafeSocket = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
 // pane stays, so a test can read both.
 func startTUI(t *testing.T, w, h int, extraEnv []string, args ...string) *tui {
 	t.Helper()
-	needTmux(t)
-	s := &tui{t: t, socket: fmt.Sprintf("funnels-e2e-%d-%s", os.Getpid(), unsafeSocket.ReplaceAllString(t.Name(), "-"))}
+	return startScript(t, w, h, extraEnv, shellCommand(args...)+`; echo "funnels exited with $?"; sleep 600`)
+}
+
+// shellCommand is funnels with args, quoted for sh.
+func shellCommand(args ...string) string {
 	quoted := make([]string, 0, len(args)+1)
 	for _, a := range append([]string{binPath}, args...) {
 		quoted = append(quoted, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
 	}
-	script := strings.Join(quoted, " ") + `; echo "funnels exited with $?"; sleep 600`
+	return strings.Join(quoted, " ")
+}
+
+// startScript runs the sh script in a w×h terminal, with env (a clean home and XDG
+// dirs) plus extra.
+func startScript(t *testing.T, w, h int, extraEnv []string, script string) *tui {
+	t.Helper()
+	needTmux(t)
+	s := &tui{t: t, socket: fmt.Sprintf("funnels-e2e-%d-%s", os.Getpid(), unsafeSocket.ReplaceAllString(t.Name(), "-"))}
 	env := append(testEnv(t), extraEnv...)
 	cmd := exec.Command("tmux", "-L", s.socket, "-f", "/dev/null", "new-session", "-d", "-s", "tui",
 		"-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)

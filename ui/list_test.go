@@ -168,3 +168,26 @@ func TestFitColumns(t *testing.T) {
 		t.Errorf("the fill column takes the rest: %v", got)
 	}
 }
+
+func TestFitCellMiddleKeepsTheTail(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"/spring-sale-opt-in", 10, "/sp…opt-in"},
+		{"/spring-sale-opt-in", 12, "/sp…e-opt-in"},
+		{"/spring-sale-opt-in", 19, "/spring-sale-opt-in"},
+		{"/short", 10, "/short    "},
+		{"/spring-sale-opt-in", 4, "/sp…"}, // too narrow to keep a tail: cut at the end
+		{"/früh-angebot-ü", 8, "/f…bot-ü"},
+	} {
+		got := fitCellMiddle(c.in, c.w)
+		if got != c.want {
+			t.Errorf("fitCellMiddle(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+		}
+		if textWidth(got) != c.w {
+			t.Errorf("fitCellMiddle(%q, %d) is %d cells wide", c.in, c.w, textWidth(got))
+		}
+	}
+}

@@ -213,6 +213,6 @@ func (p *stepsPane) row(i, width int, selected, focused bool, widths []int) stri
 		{text: r.name, style: st.Row},
 		{text: r.split, style: st.Split},
 		{text: r.kind, style: st.Badge},
-		{text: r.path, style: st.RowFaint},
+		{text: r.path, style: st.RowFaint, middle: true},
 	})
 }

@@ -18,9 +18,10 @@ type column struct {
 
 // cell is one value of a row, drawn in its column.
 type cell struct {
-	text  string // plain, sanitised text
-	style lipgloss.Style
-	right bool // align right in its column
+	text   string // plain, sanitised text
+	style  lipgloss.Style
+	right  bool // align right in its column
+	middle bool // too long, cut in the middle: its end tells rows apart (a URL path)
 }
 
 const (
@@ -112,7 +113,12 @@ func listRow(st Styles, width int, selected, focused bool, widths []int, cells [
 			b.WriteString("  ")
 		}
 		first = false
-		txt := fitCell(c.text, widths[i], c.right)
+		var txt string
+		if c.middle {
+			txt = fitCellMiddle(c.text, widths[i])
+		} else {
+			txt = fitCell(c.text, widths[i], c.right)
+		}
 		if selected {
 			b.WriteString(txt)
 		} else {
@@ -153,6 +159,17 @@ func fitCell(s string, w int, right bool) string {
 		return s + pad
 	}
 	return s
+}
+
+// fitCellMiddle is fitCell, left-aligned, for a value whose end tells rows apart:
+// too long, it keeps a third of the room for its head and the rest for its tail,
+// around one "…" ("/spring-sale-opt-in" in 10 cells is "/sp…opt-in").
+func fitCellMiddle(s string, w int) string {
+	if sw := textWidth(s); sw > w && w >= 5 {
+		head := (w - 1) / 3
+		s = ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, sw-(w-1-head), "")
+	}
+	return fitCell(s, w, false)
 }
 
 // textWidth is ansi.StringWidth(s), the cells s takes on screen. Most of what is
