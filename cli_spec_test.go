@@ -84,3 +84,19 @@ func TestHeadlessTable(t *testing.T) {
 	}
 	inProcess(t, "", "folder", "remove").want(t, 2, `err:unknown subcommand "remove"`)
 }
+
+// TestTopLevelHelpListsTheBrowserFlags: `funnels --help` names the commands and the
+// browser's own flags, which it parses itself (funnels [flags]).
+func TestTopLevelHelpListsTheBrowserFlags(t *testing.T) {
+	for _, arg := range []string{"--help", "-h", "help"} {
+		r := inProcess(t, "", arg)
+		if r.code != 0 {
+			t.Fatalf("funnels %s: exit %d", arg, r.code)
+		}
+		for _, want := range []string{"login ", "sandbox ", "Flags of the browser", "-demo\n", "-base-url URL", "-debug\n", "-profile name", "-location id", "-token token"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("funnels %s does not show %q:\n%s", arg, want, r.stdout)
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net/http"
 	"runtime"
 
@@ -33,14 +34,21 @@ Examples:
 Flags:
 `
 
+// browseFlags is the browser's flag set, writing to out: what cmdBrowse parses and
+// what `funnels --help` lists.
+func browseFlags(out io.Writer) (fs *flag.FlagSet, flags *config.Flags, demo *bool) {
+	fs = flag.NewFlagSet("funnels", flag.ContinueOnError)
+	fs.SetOutput(out)
+	flags = &config.Flags{}
+	flags.Register(fs)
+	demo = fs.Bool("demo", false, "browse the embedded sandbox's demo data (no account needed)")
+	return fs, flags, demo
+}
+
 // cmdBrowse opens the TUI: against the embedded sandbox with --demo, otherwise against
 // the configured profile. It returns 0 after q (or ctrl+c), with the terminal restored.
 func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
-	fs := flag.NewFlagSet("funnels", flag.ContinueOnError)
-	fs.SetOutput(env.Stderr)
-	var flags config.Flags
-	flags.Register(fs)
-	demoMode := fs.Bool("demo", false, "browse the embedded sandbox's demo data (no account needed)")
+	fs, fp, demoMode := browseFlags(env.Stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), browseUsage)
 		fs.PrintDefaults()
@@ -52,6 +60,7 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		fmt.Fprintf(env.Stderr, "funnels: unexpected argument %q (see 'funnels help')\n", fs.Arg(0))
 		return exitUsage
 	}
+	flags := *fp // as parsed
 
 	opts := ui.Options{}
 	if *demoMode {

@@ -64,6 +64,9 @@ func printUsage(env *cliEnv) {
 	for _, c := range commands() {
 		fmt.Fprintf(env.Stdout, "  %-11s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(env.Stdout, "\nFlags of the browser (funnels [flags]):")
+	fs, _, _ := browseFlags(env.Stdout)
+	fs.PrintDefaults()
 	fmt.Fprintln(env.Stdout, "\nRun 'funnels COMMAND --help' for a command's flags.")
 }
 
