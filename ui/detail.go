@@ -175,7 +175,7 @@ func (d *detailView) title() string {
 
 // render lays out every line of the detail for a width.
 func (d *detailView) render(width int) []string {
-	st := d.sh.styles
+	st := &d.sh.styles
 	archived := d.row.archived
 	if d.page != nil {
 		archived = d.page.archived
@@ -228,7 +228,7 @@ func (d *detailView) render(width int) []string {
 
 // appendFields lays out key/value rows: keys in a column, long values wrapped under
 // their own start.
-func appendFields(lines []string, st Styles, fields []field, keyW, width int, plain bool) []string {
+func appendFields(lines []string, st *Styles, fields []field, keyW, width int, plain bool) []string {
 	valW := max(8, width-keyW)
 	for _, f := range fields {
 		k := st.DetailKey.Render(fitCell(f.key, keyW, false))

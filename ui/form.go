@@ -279,7 +279,7 @@ func (ff *formField) current() string {
 
 // refresh brings every field's description line up to date and sizes the form.
 func (f *formModal) refresh() {
-	st := f.sh.styles
+	st := &f.sh.styles
 	changed := false
 	for _, ff := range f.fields() {
 		if ff.setDesc == nil {
@@ -610,7 +610,7 @@ func (f *formModal) headLines(w int) []string {
 // footLines are what the form says under its fields: sending, a refusal, why nothing
 // was sent, or the question before discarding.
 func (f *formModal) footLines(w int) []string {
-	st := f.sh.styles
+	st := &f.sh.styles
 	var text string
 	style := st.Error
 	switch {

@@ -246,7 +246,7 @@ func (pc *pathCheck) changed(m *Model) tea.Cmd {
 	if pc.field.input != nil {
 		pc.field.input.Suggestions(nil)
 	}
-	st := m.sh.styles
+	st := &m.sh.styles
 	if strings.TrimSpace(raw) == "" {
 		pc.field.status = ""
 		return nil
@@ -280,7 +280,7 @@ func (pc *pathCheck) message(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 		if msg.pc != pc || msg.seq != pc.seq {
 			return nil, true
 		}
-		st := m.sh.styles
+		st := &m.sh.styles
 		switch {
 		case msg.err != nil:
 			pc.field.status = st.Notice.Render("? could not check the path: " + errorText(msg.err))

@@ -40,7 +40,7 @@ func (h *helpOverlay) keys() []key.Binding { return h.sh.keys.overlayHelp() }
 // view lays the groups out in as many columns as fit: all side by side on a wide
 // terminal, in rows of two or three, or one under the other (scrolling) on a narrow one.
 func (h *helpOverlay) view(w, ht int) (string, int, int) {
-	st := h.sh.styles
+	st := &h.sh.styles
 	groups := h.sh.keys.Groups()
 	blocks := make([][]string, len(groups))
 	widths := make([]int, len(groups))

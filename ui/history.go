@@ -165,7 +165,7 @@ func (v *historyView) keys() []key.Binding {
 }
 
 func (v *historyView) view(w, h int) (string, int, int) {
-	st := v.sh.styles
+	st := &v.sh.styles
 	bw := min(w, 100)
 	inner := bw - 3
 	cols := []column{

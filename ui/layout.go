@@ -227,7 +227,7 @@ func overlay(base []string, w int, box string, x, y int) []string {
 // box draws a bordered box of exactly w×h cells around body with title in its top
 // border, for the overlays.
 func (sh *shared) box(w, h int, title string, body []string, footer string) string {
-	st := sh.styles
+	st := &sh.styles
 	bs := st.Box
 	inner := w - 2
 	t := ansi.Truncate(st.BoxTitle.Render(title), max(0, inner-3), "…")

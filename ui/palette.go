@@ -97,7 +97,7 @@ func (p *palette) keys() []key.Binding { return p.sh.keys.paletteHelp() }
 
 // view draws the palette in the upper part of the pane area.
 func (p *palette) view(w, h int) (string, int, int) {
-	st := p.sh.styles
+	st := &p.sh.styles
 	bw := paletteWidth(w)
 	inner := bw - 3
 	rows := min(len(p.actions), max(1, h-5))

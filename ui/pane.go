@@ -238,7 +238,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 	case state == stateLoading && p.list.total() == 0:
 		lines = append(lines, fit(" "+p.sh.spinner.View()+" "+pt.loading.render("Loading "+what+"…"), width))
 	case state == stateFailed && p.list.total() == 0:
-		lines = append(lines, errorLines(*st, err, width)...)
+		lines = append(lines, errorLines(st, err, width)...)
 	case p.list.total() == 0:
 		for _, l := range wrapText(empty, max(1, width-2)) {
 			lines = append(lines, fit(" "+pt.empty.render(l), width))
@@ -270,7 +270,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 	if state == stateFailed && p.list.total() > 0 && len(lines) < height {
 		// The refresh failed but the old rows are still good: say so under them.
 		lines = append(lines, fit("", width))
-		lines = append(lines, errorLines(*st, err, width)...)
+		lines = append(lines, errorLines(st, err, width)...)
 	}
 	if len(lines) > height {
 		lines = lines[:height]
@@ -280,7 +280,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 
 // errorLines is a failed load in a pane: the status code and message, wrapped, and
 // how to try again.
-func errorLines(st Styles, err error, width int) []string {
+func errorLines(st *Styles, err error, width int) []string {
 	var out []string
 	p := st.paints()
 	for _, l := range wrapText("✗ "+errorText(err), max(1, width-2)) {

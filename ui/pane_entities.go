@@ -261,7 +261,7 @@ func (p *entitiesPane) view(focused bool) paneView {
 // row draws one folder or funnel: the name, and at the right what it holds.
 func (p *entitiesPane) row(i, width int, selected, focused bool, widths []int) string {
 	r := &p.current().rows[i]
-	st := p.sh.styles
+	st := &p.sh.styles
 	return listRow(st, width, selected, focused, widths, []cell{
 		{text: r.label, style: pick(r.folder, st.Folder, st.Row)},
 		{text: r.note, style: st.RowMuted, right: true},

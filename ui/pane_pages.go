@@ -254,7 +254,7 @@ func (p *pagesPane) view(focused bool) paneView {
 // row draws one page: its name and whether it is live, archived or in a split test.
 func (p *pagesPane) row(i, width int, selected, focused bool, widths []int) string {
 	r := &p.current().rows[i]
-	st := p.sh.styles
+	st := &p.sh.styles
 	name, status := st.Row, st.Status
 	switch {
 	case r.archived:

@@ -207,7 +207,7 @@ func (p *stepsPane) view(focused bool) paneView {
 // row draws one step: sequence, name, the split, type and path.
 func (p *stepsPane) row(i, width int, selected, focused bool, widths []int) string {
 	r := &p.rows[i]
-	st := p.sh.styles
+	st := &p.sh.styles
 	return listRow(st, width, selected, focused, widths, []cell{
 		{text: strconv.Itoa(r.seq), style: st.RowMuted, right: true},
 		{text: r.name, style: st.Row},

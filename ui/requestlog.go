@@ -200,7 +200,7 @@ func (v *logView) keys() []key.Binding {
 
 // view draws the visible rows only: the log may hold a thousand requests.
 func (v *logView) view(w, h int) (string, int, int) {
-	st := v.sh.styles
+	st := &v.sh.styles
 	bw := w
 	inner := bw - 3
 	cols := []column{

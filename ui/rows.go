@@ -98,7 +98,7 @@ func fitColumns(cols []column, avail int) []int {
 // in their columns. The selected row is drawn as one plain string under one style, so
 // its highlight is unbroken where inner styles would reset it (and, without colour,
 // reverse video spans the whole row).
-func listRow(st Styles, width int, selected, focused bool, widths []int, cells []cell) string {
+func listRow(st *Styles, width int, selected, focused bool, widths []int, cells []cell) string {
 	if width < markerWidth+1 {
 		return fit("", width)
 	}

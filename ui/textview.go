@@ -154,7 +154,7 @@ func viewWidth(w int) int { return min(w, 100) }
 
 // render draws the lines wrapped to w cells.
 func (v *textView) render(w int) []string {
-	st := v.sh.styles
+	st := &v.sh.styles
 	if v.waiting != "" {
 		return []string{st.Loading.Render(v.sh.spinner.View() + " " + v.waiting)}
 	}
