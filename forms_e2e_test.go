@@ -42,10 +42,11 @@ func TestTUINewStepWithThePathCheck(t *testing.T) {
 	s.keys("Enter")
 	s.waitFor("┃ Position")
 	s.keys("Enter")
-	scr := s.waitFor("▸ 6  Spring Offer", "/spring-offer")
-	if !strings.Contains(lastLine(scr), "created step Spring Offer at /spring-offer") || strings.Contains(scr, "New step in") {
-		t.Fatalf("after the step is made the form closes and the bar says so:\n%s", scr)
-	}
+	// Waited for as a whole: a capture can catch the terminal halfway through a frame.
+	s.waitUntil("the step made, the form closed and the bar saying so", func(scr string) bool {
+		return strings.Contains(scr, "▸ 6  Spring Offer") && !strings.Contains(scr, "New step in") &&
+			strings.Contains(lastLine(scr), "created step Spring Offer at /spring-offer")
+	})
 	s.quit()
 }
 
@@ -63,10 +64,10 @@ func TestTUITestEventHistoryAndReplay(t *testing.T) {
 	s.keys("H")
 	s.waitFor("Event history · newest first", "Purchase", "200", "1/1")
 	s.keys("R")
-	scr := s.waitFor("2/2")
-	if !strings.Contains(lastLine(scr), "sent again: Purchase event") || strings.Count(scr, "Purchase") < 2 {
-		t.Fatalf("the replay is in the history and the bar:\n%s", scr)
-	}
+	s.waitUntil("the replay in the history and on the bar", func(scr string) bool {
+		return strings.Contains(scr, "2/2") && strings.Contains(lastLine(scr), "sent again: Purchase event") &&
+			strings.Count(scr, "Purchase") >= 2
+	})
 	s.escape("Event history")
 	s.quit()
 }

@@ -192,10 +192,11 @@ func TestTUIWalkFilterHelpPaletteAndResize(t *testing.T) {
 	s.keys("/")
 	s.waitFor("enter keep filter")
 	s.text("trial")
-	scr := s.waitFor("Free 7-Day Trial", "/trial")
-	if strings.Contains(scr, "Spring Sale 2026") {
-		t.Fatalf("the filter should hide what does not match:\n%s", scr)
-	}
+	// Conditions are waited for as a whole: a capture can catch the terminal halfway
+	// through a frame.
+	s.waitUntil("the filter to hide what does not match", func(scr string) bool {
+		return strings.Contains(scr, "Free 7-Day Trial") && strings.Contains(scr, "/trial") && !strings.Contains(scr, "Spring Sale 2026")
+	})
 	s.keys("Escape")
 	s.waitFor("Spring Sale 2026", "Free 7-Day Trial")
 
@@ -213,10 +214,10 @@ func TestTUIWalkFilterHelpPaletteAndResize(t *testing.T) {
 
 	// Narrow and back.
 	s.tmux("resize-window", "-t", "tui", "-x", "60", "-y", "20")
-	scr = s.waitFor("╭─ Funnels", "╭─ Steps")
-	if strings.Contains(scr, "╭─ Pages") {
-		t.Fatalf("60 columns show two panes:\n%s", scr)
-	}
+	scr := s.waitUntil("two panes at 60 columns", func(scr string) bool {
+		return strings.Contains(scr, "╭─ Funnels") && strings.Contains(scr, "╭─ Steps") && !strings.Contains(scr, "╭─ Pages") &&
+			strings.Contains(lastLine(scr), "idle")
+	})
 	for i, l := range strings.Split(strings.TrimRight(scr, "\n"), "\n") {
 		if w := len([]rune(l)); w > 60 {
 			t.Fatalf("line %d is %d wide at 60 columns: %q", i+1, w, l)
@@ -231,11 +232,10 @@ func TestTUIInjected500AndTheFallingRateLimit(t *testing.T) {
 	sb := startSandboxBinary(t, "--limit", "1000")
 	base := sb.values["base_url"]
 	s := startTUI(t, 120, 40, nil, "--base-url", base, "--token", sb.values["token"], "--location", sb.values["location_id"])
-	scr := s.waitFor("Spring Sale 2026")
-	scr = s.waitUntil("999/1000", func(scr string) bool { return strings.Contains(lastLine(scr), "999/1000") })
-	if !strings.Contains(lastLine(scr), "default · "+sb.values["location_id"]) {
-		t.Fatalf("the status bar names the profile and location: %q", lastLine(scr))
-	}
+	s.waitFor("Spring Sale 2026")
+	s.waitUntil("999/1000 and the profile and location on the bar", func(scr string) bool {
+		return strings.Contains(lastLine(scr), "999/1000") && strings.Contains(lastLine(scr), "default · "+sb.values["location_id"])
+	})
 
 	// Each request costs one: selecting a funnel asks for its first step's pages.
 	s.keys("G")
@@ -256,7 +256,7 @@ func TestTUIInjected500AndTheFallingRateLimit(t *testing.T) {
 			!strings.Contains(lastLine(scr), "retrying")
 	})
 	s.keys("r")
-	scr = s.waitUntil("the error to clear and the rows to stay", func(scr string) bool {
+	scr := s.waitUntil("the error to clear and the rows to stay", func(scr string) bool {
 		st := lastLine(scr)
 		return !strings.Contains(st, "500") && strings.Contains(scr, "Spring Sale 2026") && strings.Contains(st, "idle")
 	})
