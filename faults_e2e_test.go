@@ -215,11 +215,12 @@ func (f *faultRun) newStep(n int) {
 	f.s.text(path)
 	f.wait("the path typed", func(scr string) bool { return strings.Contains(scr, "> "+path) })
 	// The live path check is a GET that the faults hit too: send only once it has said
-	// the path is free. When the check itself failed (its ✗ would read like a failed
-	// send), throw the form away and go on.
+	// the path is free. When the check itself failed ("? could not check the path: 503
+	// …" after the client's retries), throw the form away and go on.
 	scr := f.wait("the path check's verdict", func(scr string) bool {
 		box, _ := formBox(scr, "╭─ New step in")
-		return strings.Contains(box, path+" is free") || failureOnForm.MatchString(box)
+		return strings.Contains(box, path+" is free") || strings.Contains(box, "could not check the path") ||
+			failureOnForm.MatchString(box)
 	})
 	if !strings.Contains(scr, path+" is free") {
 		f.s.keys("Escape")
