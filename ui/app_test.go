@@ -424,6 +424,12 @@ func TestStatusBar(t *testing.T) {
 	if st = statusLine(h.view()); !strings.Contains(st, "500 from server — gave up after 4 tries") || strings.Contains(st, "retrying") {
 		t.Fatalf("after the client gave up: %q", st)
 	}
+	// A retry answered with a refusal: that is what the bar says, not "gave up".
+	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: time.Second, Attempt: 1}})
+	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=z", Status: 404, Err: "404 Not Found", Attempts: 2}}})
+	if st = statusLine(h.view()); !strings.Contains(st, "502 from server — the retry answered 404") {
+		t.Fatalf("after a retry answered 404: %q", st)
+	}
 	// A retry the browser no longer needed (the user moved on) was cancelled.
 	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 503, Wait: time.Second, Attempt: 1}})
 	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=y", Err: "GET /funnels/page: context canceled", Attempts: 2}}})

@@ -86,6 +86,8 @@ func (s *statusBar) event(ev client.Event) {
 					s.err = before + " — recovered on retry"
 				case strings.Contains(e.Record.Err, context.Canceled.Error()):
 					s.err = before + " — no longer needed, not retried"
+				case e.Record.Status > 0 && e.Record.Status < 500 && e.Record.Status != 429:
+					s.err = before + " — the retry answered " + strconv.Itoa(e.Record.Status)
 				default:
 					s.err = before + " — gave up after " + strconv.Itoa(max(e.Record.Attempts, 2)) + " tries"
 				}
