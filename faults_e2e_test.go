@@ -87,6 +87,9 @@ const faultDeadline = 60 * time.Second
 // failureOnForm is how a form shows a failed submit: its code, or that no answer came.
 var failureOnForm = regexp.MustCompile(`✗ (\d{3}) |✗ no answer from server`)
 
+// failureInPane is how a pane shows a failed load: its code, or that no answer came.
+var failureInPane = regexp.MustCompile(`✗ (\d{3}|no answer)`)
+
 // control calls the sandbox's control API and returns the answer's body.
 func (f *faultRun) control(method, path string) string {
 	f.t.Helper()
@@ -132,7 +135,7 @@ func (f *faultRun) checkScreen(scr string) {
 			f.t.Fatalf("the screen shows %q:\n%s", bad, scr)
 		}
 	}
-	if strings.Contains(scr, "press r to retry") && !regexp.MustCompile(`✗ (\d{3}|no answer)`).MatchString(scr) {
+	if strings.Contains(scr, "press r to retry") && !failureInPane.MatchString(scr) {
 		f.t.Fatalf("a pane failed without saying why (a status code or no answer):\n%s", scr)
 	}
 }

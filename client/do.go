@@ -75,6 +75,7 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	rec.Latency = c.now().Sub(rec.Started)
 	if err != nil {
 		rec.Err = err.Error()
+		rec.Canceled = ctx.Err() != nil // the caller's context, not one attempt's timeout
 	}
 	if resp != nil {
 		resp.Latency = rec.Latency

@@ -64,6 +64,7 @@ type RequestRecord struct {
 	Authorized bool
 	Status     int // 0 when no answer came
 	Err        string
+	Canceled   bool // ended because the caller's context did (it was no longer needed)
 	TraceID    string
 	Rate       RateLimit
 	Attempts   int

@@ -271,7 +271,6 @@ func TestDroppedConnections(t *testing.T) {
 
 func TestCancellation(t *testing.T) {
 	c, sb := newTestClient(t, sandbox.Options{Faults: sandbox.Faults{Latency: 5 * time.Second}})
-	_ = sb
 	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Millisecond)
 	defer cancel()
 	start := time.Now()
@@ -286,6 +285,28 @@ func TestCancellation(t *testing.T) {
 	if time.Since(start) > 2*time.Second {
 		t.Errorf("cancellation took %v", time.Since(start))
 	}
+	// The request's record says it ended with its caller's context.
+	var mu sync.Mutex
+	var recs []client.RequestRecord
+	unsub := c.Subscribe(func(ev client.Event) {
+		if f, ok := ev.(client.RequestFinished); ok {
+			mu.Lock()
+			recs = append(recs, f.Record)
+			mu.Unlock()
+		}
+	})
+	cut, cancelCut := context.WithCancel(context.Background())
+	cancelCut()
+	_, _, _ = c.GeoLocation(cut)
+	sb.Server.SetFaults(sandbox.Faults{})
+	sb.Server.FailNext(404, 1, "/funnels/funnel/geo-location")
+	_, _, _ = c.GeoLocation(ctxT(t))
+	unsub()
+	mu.Lock()
+	if len(recs) != 2 || !recs[0].Canceled || recs[0].Err == "" || recs[1].Canceled || recs[1].Status != 404 {
+		t.Errorf("records: cancelled %+v; refused %+v", recs[0], recs[len(recs)-1])
+	}
+	mu.Unlock()
 
 	// A wait for a 429's Retry-After also ends with ctx.
 	c2, sb2 := newTestClient(t, sandbox.Options{Limit: 1, Window: 30 * time.Second})

@@ -432,7 +432,7 @@ func TestStatusBar(t *testing.T) {
 	}
 	// A retry the browser no longer needed (the user moved on) was cancelled.
 	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 503, Wait: time.Second, Attempt: 1}})
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=y", Err: "GET /funnels/page: context canceled", Attempts: 2}}})
+	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=y", Err: "GET /funnels/page: context canceled", Canceled: true, Attempts: 2}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "503 from server — no longer needed") || strings.Contains(st, "retrying") {
 		t.Fatalf("after a retry was cancelled: %q", st)
 	}

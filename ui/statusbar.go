@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -84,7 +83,7 @@ func (s *statusBar) event(ev client.Event) {
 				switch {
 				case e.Record.Err == "":
 					s.err = before + " — recovered on retry"
-				case strings.Contains(e.Record.Err, context.Canceled.Error()):
+				case e.Record.Canceled:
 					s.err = before + " — no longer needed, not retried"
 				case e.Record.Status > 0 && e.Record.Status < 500 && e.Record.Status != 429:
 					s.err = before + " — the retry answered " + strconv.Itoa(e.Record.Status)
