@@ -168,7 +168,10 @@ func TestTokenNeverShownCopiedOrWritten(t *testing.T) {
 
 	// The request log, a request's details, and curl copies of a write and a read.
 	key("L")
+	// The folder shows when the root's answer comes back; that request's row reaches
+	// the log by the client's events, a moment later: wait for it on top, under the cursor.
 	wait(t, s, "Request log · newest first", "/funnels/funnel/folder/create")
+	waitLine(t, s, "▸", "GET", "/funnels/funnel/folder/entities")
 	key("c")
 	wait(t, s, "copied curl for GET /funnels/funnel/folder/entities")
 	// Newest first: the root read again, the folder made, the event, the pages read

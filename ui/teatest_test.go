@@ -77,13 +77,7 @@ func (r *frameReader) Read(p []byte) (int, error) {
 // shows is a WaitFor condition: the latest frame holds every one of want.
 func shows(want ...string) func([]byte) bool {
 	return func(b []byte) bool {
-		frame := b[bytes.LastIndexByte(b, '\f')+1:]
-		for _, w := range want {
-			if !bytes.Contains(frame, []byte(w)) {
-				return false
-			}
-		}
-		return true
+		return holdsAll(b[bytes.LastIndexByte(b, '\f')+1:], want)
 	}
 }
 
@@ -109,6 +103,29 @@ func startProgram(t *testing.T, c *client.Client, sb *sandbox.Running, w, h int)
 func wait(t *testing.T, s *screen, want ...string) {
 	t.Helper()
 	teatest.WaitFor(t, s.reader(), shows(want...), teatest.WithDuration(waitTimeout), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+// waitLine waits until one line of the screen holds every one of parts.
+func waitLine(t *testing.T, s *screen, parts ...string) {
+	t.Helper()
+	teatest.WaitFor(t, s.reader(), func(b []byte) bool {
+		frame := b[bytes.LastIndexByte(b, '\f')+1:]
+		for l := range bytes.Lines(frame) {
+			if holdsAll(l, parts) {
+				return true
+			}
+		}
+		return false
+	}, teatest.WithDuration(waitTimeout), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+func holdsAll(b []byte, parts []string) bool {
+	for _, p := range parts {
+		if !bytes.Contains(b, []byte(p)) {
+			return false
+		}
+	}
+	return true
 }
 
 // finalView is the last model's screen, without styles.
