@@ -79,7 +79,11 @@ func (RequestFinished) isEvent() {}
 
 // hub holds subscribers and the latest rate-limit snapshot. It belongs to one Client.
 type hub struct {
-	mu       sync.Mutex
+	// pub is held while a change is made and told to the subscribers, so that they
+	// hear changes in the order they were made: told out of order, a screen that shows
+	// the last in-flight count it heard would keep saying "1 request" when none is.
+	pub      sync.Mutex
+	mu       sync.Mutex // guards the fields below
 	subs     map[int]func(Event)
 	nextSub  int
 	rate     RateLimit
@@ -87,7 +91,8 @@ type hub struct {
 }
 
 // Subscribe registers fn for every event of this client until the returned func is
-// called. fn runs on the goroutine that made the request: it must not block for long.
+// called. fn runs on the goroutine that made the request, one event at a time and in
+// the order things happened: it must not block for long, nor make requests itself.
 func (c *Client) Subscribe(fn func(Event)) (unsubscribe func()) {
 	h := c.hub
 	h.mu.Lock()
@@ -119,7 +124,15 @@ func (c *Client) InFlight() int {
 	return c.hub.inFlight
 }
 
+// publish tells every subscriber of e, in turn with every other change.
 func (h *hub) publish(e Event) {
+	h.pub.Lock()
+	defer h.pub.Unlock()
+	h.tell(e)
+}
+
+// tell calls every subscriber with e; the caller holds h.pub.
+func (h *hub) tell(e Event) {
 	h.mu.Lock()
 	subs := make([]func(Event), 0, len(h.subs))
 	for _, fn := range h.subs {
@@ -134,28 +147,34 @@ func (h *hub) publish(e Event) {
 // setRate stores a new snapshot and publishes it when something a person would see
 // changed.
 func (h *hub) setRate(r RateLimit) {
+	h.pub.Lock()
+	defer h.pub.Unlock()
 	h.mu.Lock()
 	old := h.rate
 	h.rate = r
 	h.mu.Unlock()
 	if old.Limit != r.Limit || old.Remaining != r.Remaining || !old.Reset.Equal(r.Reset) ||
 		old.DailyRemaining != r.DailyRemaining || old.Interval != r.Interval {
-		h.publish(RateEvent{Rate: r})
+		h.tell(RateEvent{Rate: r})
 	}
 }
 
 func (h *hub) started(id uint64, method, path string) {
+	h.pub.Lock()
+	defer h.pub.Unlock()
 	h.mu.Lock()
 	h.inFlight++
 	n := h.inFlight
 	h.mu.Unlock()
-	h.publish(RequestStarted{ID: id, Method: method, Path: path, InFlight: n})
+	h.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n})
 }
 
 func (h *hub) finished(rec RequestRecord) {
+	h.pub.Lock()
+	defer h.pub.Unlock()
 	h.mu.Lock()
 	h.inFlight--
 	n := h.inFlight
 	h.mu.Unlock()
-	h.publish(RequestFinished{Record: rec, InFlight: n})
+	h.tell(RequestFinished{Record: rec, InFlight: n})
 }
