@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -108,6 +109,11 @@ func TestTUIResizeStormKeepsTheFormAndLeavesNoGarbage(t *testing.T) {
 		want = fresh.waitFor("Spring Sale 2026", "enter/l open")
 		fresh.quit()
 	})
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("a fresh program drew:\n%s", want)
+		}
+	})
 	stormed = s.waitUntil("the same screen as a fresh program", func(scr string) bool {
 		return withoutStatusBar(scr) == withoutStatusBar(want)
 	})
@@ -119,4 +125,38 @@ func TestTUIResizeStormKeepsTheFormAndLeavesNoGarbage(t *testing.T) {
 func withoutStatusBar(scr string) string {
 	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
 	return strings.Join(lines[:len(lines)-1], "\n")
+}
+
+// TestTUICtrlLRepaintsWhatAnotherProcessWrote: text written to the terminal behind the
+// program's back (a background job, a wall message) and a scroll region left set stay
+// on the screen until ctrl+l draws it whole again.
+func TestTUICtrlLRepaintsWhatAnotherProcessWrote(t *testing.T) {
+	needTmux(t)
+	t.Parallel()
+	s := startTUI(t, 120, 40, nil, "--demo")
+	clean := s.waitFor("Spring Sale 2026", "enter/l open")
+
+	tty, err := os.OpenFile(strings.TrimSpace(s.tmux("display-message", "-p", "-t", "tui", "#{pane_tty}")), os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tty.WriteString("\x1b[5;10HWRITTEN BEHIND ITS BACK\x1b[3;20r")
+	_ = tty.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.waitFor("WRITTEN BEHIND ITS BACK")
+
+	s.keys("C-l")
+	s.waitUntil("the screen drawn whole again", func(scr string) bool {
+		return withoutStatusBar(scr) == withoutStatusBar(clean)
+	})
+	// With the scroll region reset, moving down the list and back draws true.
+	s.keys("G")
+	s.waitFor("▸ Spring Sale 2026")
+	s.keys("g")
+	s.waitUntil("the list back at its top, as it was", func(scr string) bool {
+		return withoutStatusBar(scr) == withoutStatusBar(clean)
+	})
+	s.quit()
 }

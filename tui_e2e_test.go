@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -39,6 +40,9 @@ func needTmux(t *testing.T) {
 
 var unsafeSocket = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
 
+// tmuxServers counts the tmux servers started by this test binary.
+var tmuxServers atomic.Int64
+
 // startTUI runs funnels with args in a w×h terminal, with env (a clean home and XDG
 // dirs) plus extra. After the program ends the shell prints its exit code and the
 // pane stays, so a test can read both.
@@ -61,7 +65,9 @@ func shellCommand(args ...string) string {
 func startScript(t *testing.T, w, h int, extraEnv []string, script string) *tui {
 	t.Helper()
 	needTmux(t)
-	s := &tui{t: t, socket: fmt.Sprintf("funnels-e2e-%d-%s", os.Getpid(), unsafeSocket.ReplaceAllString(t.Name(), "-"))}
+	// The pid and a count, too, so a test run again (-count) never reuses the server of
+	// its last run while that one is still going away.
+	s := &tui{t: t, socket: fmt.Sprintf("funnels-e2e-%d-%d-%s", os.Getpid(), tmuxServers.Add(1), unsafeSocket.ReplaceAllString(t.Name(), "-"))}
 	env := append(testEnv(t), extraEnv...)
 	cmd := exec.Command("tmux", "-L", s.socket, "-f", "/dev/null", "new-session", "-d", "-s", "tui",
 		"-x", fmt.Sprint(w), "-y", fmt.Sprint(h), "sh", "-c", script)

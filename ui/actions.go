@@ -30,6 +30,7 @@ func (m *Model) actions() []action {
 		{"Previous pane", "move the focus left", k.PrevPane.Help().Key, func(m *Model) tea.Cmd { m.setFocus((m.focus + paneCount - 1) % paneCount); return nil }},
 		{"Toggle mouse", "capture the mouse (wheel and clicks) or leave it to the terminal", "", (*Model).toggleMouse},
 		{"Help", "show every key", k.Help.Help().Key, func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }},
+		{"Redraw", "draw the whole screen again (after something garbled it)", k.Redraw.Help().Key, func(*Model) tea.Cmd { return redrawWhole() }},
 		{"Quit", "leave funnels", k.Quit.Help().Key, func(*Model) tea.Cmd { return tea.Quit }},
 	}
 	return append(acts, m.formActions()...)

@@ -65,6 +65,7 @@ type Model struct {
 	reqlog      requestLog   // every request of the session (L)
 	history     eventHistory // every test conversion event (H)
 	reloadPages stepKey      // the step whose pages reload once its funnel has been read again
+	resizeSeq   uint64       // the latest resize, whose settling redraws the screen (redraw.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -122,11 +123,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		first := m.sh.width == 0 && m.sh.height == 0
 		m.sh.width, m.sh.height = msg.Width, msg.Height
 		m.relayout()
+		settle := m.resized(first)
 		if f, ok := m.overlay.(*formModal); ok {
-			return f.resize()
+			return tea.Batch(f.resize(), settle)
 		}
+		return settle
+	case resizeSettledMsg:
+		return m.settled(msg)
 	case tea.BackgroundColorMsg:
 		m.sh.bgDark = msg.IsDark()
 		m.restyle()
@@ -201,6 +207,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.sh.keys
 	if msg.String() == "ctrl+c" {
 		return tea.Quit
+	}
+	if key.Matches(msg, k.Redraw) {
+		return redrawWhole()
 	}
 	m.status.keyPressed()
 	if m.overlay != nil {

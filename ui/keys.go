@@ -16,7 +16,7 @@ type KeyMap struct {
 	NewStep, NewFolder, AttachDomain, TestEvent, PageTrigger, ArchivePage, EndSplit key.Binding
 	RequestLog, EventHistory                                                        key.Binding
 	// App
-	Palette, Help, Quit key.Binding
+	Palette, Help, Redraw, Quit key.Binding
 	// Inside an input or overlay
 	Accept, Cancel, ListUp, ListDown key.Binding
 	// Inside a form, the discard question, the event history and the request log
@@ -65,6 +65,7 @@ func DefaultKeys() KeyMap {
 
 		Palette: b([]string{":"}, ":", "commands"),
 		Help:    b([]string{"?"}, "?", "all keys"),
+		Redraw:  b([]string{"ctrl+l"}, "ctrl+l", "redraw the screen"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
 
 		Accept:   b([]string{"enter"}, "enter", "keep"),
@@ -95,7 +96,7 @@ func (k KeyMap) Groups() []keyGroup {
 		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}},
 		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}},
 		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}},
-		{"App", []key.Binding{k.Palette, k.Help, k.Quit}},
+		{"App", []key.Binding{k.Palette, k.Help, k.Redraw, k.Quit}},
 	}
 }
 
