@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"encoding/base64"
-	"io"
 	"strings"
 	"testing"
 
@@ -58,13 +57,11 @@ func TestProgramSendsATestEventAndCopiesItAsCurl(t *testing.T) {
 	tm.Send(keyPress("down"))
 	tm.Type("c")
 	wait(t, s, "copied curl for GET /funnels/funnel/folder/entities")
+	term := &termOut{tm: tm}
+	term.waitCopies(t, 2)
 	tm.Send(keyPress("esc"))
 	tm.Type("q")
-	out, err := io.ReadAll(tm.FinalOutput(t, teatest.WithFinalTimeout(waitTimeout)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	copied := osc52(t, out)
+	copied := osc52(t, term.final(t))
 	if len(copied) != 2 {
 		t.Fatalf("two copies, got %q", copied)
 	}

@@ -189,11 +189,10 @@ func TestTokenNeverShownCopiedOrWritten(t *testing.T) {
 	wait(t, s, "Request GET /funnels/page", "status", "502")
 	key("esc")
 	key("esc")
+	term := &termOut{tm: tm}
+	term.waitCopies(t, 4)
 	key("q")
-	out, err := io.ReadAll(tm.FinalOutput(t, teatest.WithFinalTimeout(waitTimeout)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := term.final(t)
 
 	// The token was in use: the sandbox took it on every read.
 	authed := 0

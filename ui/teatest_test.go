@@ -128,6 +128,39 @@ func holdsAll(b []byte, parts []string) bool {
 	return true
 }
 
+// termOut keeps what a program wrote to its terminal, read as it comes: the copies
+// (OSC 52) are commands of their own, so one can reach the terminal after the status
+// bar said it was made, and a test must see it arrive before it quits.
+type termOut struct {
+	tm  *teatest.TestModel
+	buf bytes.Buffer
+}
+
+// waitCopies waits until the terminal has been asked to copy n times in all.
+func (o *termOut) waitCopies(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(waitTimeout)
+	for {
+		_, _ = io.Copy(&o.buf, o.tm.Output())
+		if got := bytes.Count(o.buf.Bytes(), []byte("\x1b]52;c;")); got >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the terminal was not asked to copy %d times", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// final is everything the program wrote, once it has ended.
+func (o *termOut) final(t *testing.T) []byte {
+	t.Helper()
+	if _, err := io.Copy(&o.buf, o.tm.FinalOutput(t, teatest.WithFinalTimeout(waitTimeout))); err != nil {
+		t.Fatal(err)
+	}
+	return o.buf.Bytes()
+}
+
 // finalView is the last model's screen, without styles.
 func finalView(t *testing.T, tm *teatest.TestModel) string {
 	t.Helper()
@@ -173,11 +206,10 @@ func TestProgramCopiesWithOSC52(t *testing.T) {
 	wait(t, s, "Steps · Spring Sale 2026")
 	tm.Type("y")
 	wait(t, s, "to clipboard")
+	term := &termOut{tm: tm}
+	term.waitCopies(t, 1)
 	tm.Type("q")
-	out, err := io.ReadAll(tm.FinalOutput(t, teatest.WithFinalTimeout(waitTimeout)))
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := term.final(t)
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(waitTimeout)).(*screen).Model.(*Model)
 	id := fm.entities.selected().id
 	osc := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(id))
