@@ -24,35 +24,16 @@ func Run(ctx context.Context, opts Options) error {
 	return err
 }
 
-// eventBuffer is how many client events may wait for the program before new ones
-// are dropped; the client must never wait on the terminal.
-const eventBuffer = 1024
-
 // forwardEvents subscribes to the client's events (rate limit, retries, requests
 // started and finished) and hands each to send as a message of the browser, from
 // its own goroutine: the client calls subscribers on its request goroutines, and a
 // busy or finished program must never hold a request up. Call stop to unsubscribe.
 func forwardEvents(c *client.Client, send func(tea.Msg)) (stop func()) {
-	ch := make(chan client.Event, eventBuffer)
-	done := make(chan struct{})
-	unsubscribe := c.Subscribe(func(e client.Event) {
-		select {
-		case ch <- e:
-		default: // full: the next event carries the same absolute figures
-		}
-	})
-	go func() {
-		for {
-			select {
-			case e := <-ch:
-				send(eventMsg{ev: e})
-			case <-done:
-				return
-			}
-		}
-	}()
+	q := newEventQueue()
+	unsubscribe := c.Subscribe(q.push)
+	go q.run(func(e client.Event) { send(eventMsg{ev: e}) })
 	return func() {
 		unsubscribe()
-		close(done)
+		q.close()
 	}
 }
