@@ -18,11 +18,19 @@
 // for a folder or step the user has left is dropped. What arrives is sanitised once,
 // in the command (sanitize.go), and kept, so going back is instant; r reloads.
 //
+// The client's own events (rate limit, retries, requests started and finished) come in
+// by forwardEvents (run.go): the client tells them in order on its request goroutines,
+// an unbounded queue (eventqueue.go) takes them without making a request wait, and one
+// goroutine hands them to the program as eventMsgs, none dropped. They reach Update
+// on their own path, so a request's row in the log can arrive a moment after the
+// answer it brought.
+//
 // # Keys
 //
 // A key goes to the first of: the overlay (help, palette, a form, a result view, the
 // request log, the event history), the page detail, the focused pane's filter input
-// while it is typed, then the browser's own keys (keys.go). ctrl+c always quits.
+// while it is typed, then the browser's own keys (keys.go). ctrl+c always quits;
+// ctrl+l always draws the whole screen again, as a settled resize does (redraw.go).
 //
 // # Adding an action or a form
 //
