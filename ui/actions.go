@@ -31,7 +31,7 @@ func (m *Model) actions() []action {
 		{"Toggle mouse", "capture the mouse (wheel and clicks) or leave it to the terminal", "", (*Model).toggleMouse},
 		{"Help", "show every key", k.Help.Help().Key, func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }},
 		{"Redraw", "draw the whole screen again (after something garbled it)", k.Redraw.Help().Key, func(*Model) tea.Cmd { return redrawWhole() }},
-		{"Quit", "leave funnels", k.Quit.Help().Key, func(*Model) tea.Cmd { return tea.Quit }},
+		{"Quit", "leave funnels", k.Quit.Help().Key, (*Model).quit},
 	}
 	return append(acts, m.formActions()...)
 }

@@ -66,6 +66,7 @@ type Model struct {
 	history     eventHistory // every test conversion event (H)
 	reloadPages stepKey      // the step whose pages reload once its funnel has been read again
 	resizeSeq   uint64       // the latest resize, whose settling redraws the screen (redraw.go)
+	unsentCopy  string       // a copy the terminal may not have been sent yet (clipboard.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -121,6 +122,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
+	m.notePassing(msg)
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		first := m.sh.width == 0 && m.sh.height == 0
@@ -206,7 +208,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.sh.keys
 	if msg.String() == "ctrl+c" {
-		return tea.Quit
+		return m.quit()
 	}
 	if key.Matches(msg, k.Redraw) {
 		return redrawWhole()
@@ -248,7 +250,7 @@ func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	k := m.sh.keys
 	switch {
 	case key.Matches(msg, k.Quit):
-		return tea.Quit, true
+		return m.quit(), true
 	case key.Matches(msg, k.Help):
 		m.overlay = newHelpOverlay(m.sh)
 		return nil, true

@@ -104,8 +104,8 @@ func (h *harness) deliver(msg tea.Msg) {
 func (h *harness) update(msg tea.Msg) {
 	h.t.Helper()
 	if t := reflect.TypeOf(msg); t != nil && t.String() == "tea.setClipboardMsg" {
+		// The program writes the copy out, then hands the message to Update too.
 		h.clipboard = append(h.clipboard, reflect.ValueOf(msg).String())
-		return
 	}
 	if _, ok := msg.(tea.QuitMsg); ok {
 		h.quit = true

@@ -37,7 +37,7 @@ func TestOnlyTheLastResizeRedrawsWhole(t *testing.T) {
 		t.Fatal("the last resize's settling must redraw")
 	}
 	// The redraw is a sequence: reset the scroll region, then clear and draw whole.
-	got := redrawMsgs(t, cmd)
+	got := cmdMsgs(t, cmd)
 	if len(got) != 2 || got[0] != (tea.RawMsg{Msg: resetRegion}) || got[1] != tea.ClearScreen() {
 		t.Fatalf("the redraw resets the scroll region, then clears the screen; got %#v", got)
 	}
@@ -51,7 +51,7 @@ func TestCtrlLRedrawsTheWholeScreen(t *testing.T) {
 	h.waitFor("Spring Sale 2026")
 	isRedraw := func(where string, cmd tea.Cmd) {
 		t.Helper()
-		got := redrawMsgs(t, cmd)
+		got := cmdMsgs(t, cmd)
 		if len(got) != 2 || got[0] != (tea.RawMsg{Msg: resetRegion}) || got[1] != tea.ClearScreen() {
 			t.Fatalf("%s: ctrl+l should reset the scroll region and clear the screen, got %#v", where, got)
 		}
@@ -76,8 +76,8 @@ func TestCtrlLRedrawsTheWholeScreen(t *testing.T) {
 	t.Fatal("the palette has no Redraw")
 }
 
-// redrawMsgs runs cmd and returns the messages it sends, sequences opened.
-func redrawMsgs(t *testing.T, cmd tea.Cmd) []tea.Msg {
+// cmdMsgs runs cmd and returns the messages it sends, sequences and batches opened.
+func cmdMsgs(t *testing.T, cmd tea.Cmd) []tea.Msg {
 	t.Helper()
 	if cmd == nil {
 		return nil

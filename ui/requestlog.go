@@ -168,7 +168,7 @@ func (v *logView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 			return nil, false
 		}
 		m.status.setInfo("copied curl for " + e.method + " " + trimQuery(e.path) + " — token from $FUNNELS_TOKEN")
-		return copyToClipboard(e.rec.Curl()), false
+		return m.copyText(e.rec.Curl()), false
 	case key.Matches(km, k.Open):
 		if e := v.log.at(v.cursor); e != nil {
 			tv := newTextView(v.sh, requestDoc(e))

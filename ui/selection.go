@@ -84,7 +84,7 @@ func (m *Model) copySelected(url bool) tea.Cmd {
 	}
 	text = sanitize(text)
 	m.status.setInfo("copied " + what + " " + text + " to clipboard")
-	return copyToClipboard(text)
+	return m.copyText(text)
 }
 
 // openInBrowser opens the selection's public URL, when a browser can be shown.

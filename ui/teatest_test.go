@@ -234,3 +234,45 @@ func TestProgramShowsTheRateLimitAndSurvivesResizes(t *testing.T) {
 	tm.WaitFinished(t, teatest.WithFinalTimeout(waitTimeout))
 	checkFrame(t, tm.FinalModel(t).(*screen).Model.(*Model).View().Content, 120, 40)
 }
+
+// TestQuitRightAfterACopyStillCopies: y then q at once, as a script or a fast hand
+// sends them. The copy is a command of its own and the quit could overtake it; the
+// quit sends a copy not yet written out first, so the terminal always gets it.
+func TestQuitRightAfterACopyStillCopies(t *testing.T) {
+	t.Parallel()
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	for i := range 5 {
+		tm, s := startProgram(t, c, sb, 100, 30)
+		wait(t, s, "Spring Sale 2026")
+		tm.Type("Gyq")
+		term := &termOut{tm: tm}
+		out := term.final(t)
+		id := tm.FinalModel(t, teatest.WithFinalTimeout(waitTimeout)).(*screen).Model.(*Model).entities.selected().id
+		if !bytes.Contains(out, []byte("\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(id)))) {
+			t.Fatalf("run %d: y then q at once: the terminal never got the copy of %q", i, id)
+		}
+	}
+}
+
+func TestAQuitWaitsOnlyForACopyNotYetWrittenOut(t *testing.T) {
+	m := New(Options{})
+	if !isQuit(m.quit()) {
+		t.Fatal("with nothing copied, quit is a plain quit")
+	}
+	copyCmd := m.copyText("abc")
+	if isQuit(m.quit()) {
+		t.Fatal("a copy not yet written out goes first")
+	}
+	got := cmdMsgs(t, m.quit())
+	if len(got) != 2 || got[0] != copyCmd() || got[1] != tea.Quit() {
+		t.Fatalf("the quit sends the copy again, then quits: %#v", got)
+	}
+	m.update(tea.BatchMsg{}) // not comparable: must not panic, nor count as the copy
+	if isQuit(m.quit()) {
+		t.Fatal("another message is not the copy")
+	}
+	m.update(copyCmd())
+	if !isQuit(m.quit()) {
+		t.Fatal("once the copy went by, quit is a plain quit")
+	}
+}
