@@ -36,10 +36,16 @@ func TestOnlyTheLastResizeRedrawsWhole(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("the last resize's settling must redraw")
 	}
-	// The redraw is a sequence: reset the scroll region, then clear and draw whole.
+	wantRedraw(t, "a settled resize", cmd)
+}
+
+// wantRedraw checks that cmd is the whole redraw: a sequence that resets the scroll
+// region, then clears the screen and draws it all.
+func wantRedraw(t *testing.T, where string, cmd tea.Cmd) {
+	t.Helper()
 	got := cmdMsgs(t, cmd)
 	if len(got) != 2 || got[0] != (tea.RawMsg{Msg: resetRegion}) || got[1] != tea.ClearScreen() {
-		t.Fatalf("the redraw resets the scroll region, then clears the screen; got %#v", got)
+		t.Fatalf("%s should reset the scroll region, then clear the screen; got %#v", where, got)
 	}
 }
 
@@ -49,18 +55,11 @@ func TestCtrlLRedrawsTheWholeScreen(t *testing.T) {
 	sb, c := testClient(t, sandbox.Options{}, -1)
 	h := newHarness(t, demoOptions(c, sb), 120, 40)
 	h.waitFor("Spring Sale 2026")
-	isRedraw := func(where string, cmd tea.Cmd) {
-		t.Helper()
-		got := cmdMsgs(t, cmd)
-		if len(got) != 2 || got[0] != (tea.RawMsg{Msg: resetRegion}) || got[1] != tea.ClearScreen() {
-			t.Fatalf("%s: ctrl+l should reset the scroll region and clear the screen, got %#v", where, got)
-		}
-	}
-	isRedraw("in a pane", h.m.update(keyPress("ctrl+l")))
+	wantRedraw(t, "ctrl+l in a pane", h.m.update(keyPress("ctrl+l")))
 	h.press("N")
 	h.waitFor("New folder")
 	h.typeText("Half typed")
-	isRedraw("in a form", h.m.update(keyPress("ctrl+l")))
+	wantRedraw(t, "ctrl+l in a form", h.m.update(keyPress("ctrl+l")))
 	if v := h.view(); !strings.Contains(v, "Half typed") {
 		t.Fatalf("the form keeps what was typed:\n%s", v)
 	}
@@ -69,7 +68,7 @@ func TestCtrlLRedrawsTheWholeScreen(t *testing.T) {
 			if a.key != "ctrl+l" {
 				t.Fatalf("the palette shows the key %q", a.key)
 			}
-			isRedraw("from the palette", a.run(h.m))
+			wantRedraw(t, "the palette's Redraw", a.run(h.m))
 			return
 		}
 	}

@@ -77,7 +77,7 @@ func (r *frameReader) Read(p []byte) (int, error) {
 // shows is a WaitFor condition: the latest frame holds every one of want.
 func shows(want ...string) func([]byte) bool {
 	return func(b []byte) bool {
-		return holdsAll(b[bytes.LastIndexByte(b, '\f')+1:], want)
+		return holdsAll(lastFrame(b), want)
 	}
 }
 
@@ -109,8 +109,7 @@ func wait(t *testing.T, s *screen, want ...string) {
 func waitLine(t *testing.T, s *screen, parts ...string) {
 	t.Helper()
 	teatest.WaitFor(t, s.reader(), func(b []byte) bool {
-		frame := b[bytes.LastIndexByte(b, '\f')+1:]
-		for l := range bytes.Lines(frame) {
+		for l := range bytes.Lines(lastFrame(b)) {
 			if holdsAll(l, parts) {
 				return true
 			}
@@ -119,6 +118,10 @@ func waitLine(t *testing.T, s *screen, parts ...string) {
 	}, teatest.WithDuration(waitTimeout), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
+// lastFrame is the newest frame of what screen.reader served: after its last form feed.
+func lastFrame(b []byte) []byte { return b[bytes.LastIndexByte(b, '\f')+1:] }
+
+// holdsAll reports whether b contains every one of parts.
 func holdsAll(b []byte, parts []string) bool {
 	for _, p := range parts {
 		if !bytes.Contains(b, []byte(p)) {
