@@ -158,9 +158,11 @@ func hasSecret(fc fileConfig) bool {
 func (fc fileConfig) apply(cfg *Config, path string) error {
 	if fc.UI.Mouse != nil {
 		cfg.Mouse = *fc.UI.Mouse
+		cfg.setOrigin(KeyMouse, "[ui] mouse in "+path)
 	}
 	if fc.UI.Theme != "" {
 		cfg.Theme = fc.UI.Theme
+		cfg.setOrigin(KeyTheme, "[ui] theme in "+path)
 	}
 	name := cfg.Profile.Name
 	p, ok := fc.Profiles[name]
