@@ -43,9 +43,9 @@ error status prints the status and the server's message on standard error and ex
 funnels api GET /funnels/funnel/list --query 'locationId={locationId}' --jq '.funnels[].name'
 funnels api POST /funnels/lookup/multiple --data '{"lookups": []}'
 funnels api POST /funnels/funnel/folder/create --data @folder.json`,
-		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
-				return validate.Methods(), cobra.ShellCompDirectiveNoFileComp
+				return withPrefix(validate.Methods(), strings.ToUpper(toComplete)), cobra.ShellCompDirectiveNoFileComp
 			}
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		},

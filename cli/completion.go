@@ -53,7 +53,20 @@ funnels completion powershell | Out-String | Invoke-Expression     # in $PROFILE
 
 // fixedValues completes a flag that takes one of values.
 func fixedValues(values []string) cobra.CompletionFunc {
-	return cobra.FixedCompletions(values, cobra.ShellCompDirectiveNoFileComp)
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return withPrefix(values, toComplete), cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// withPrefix keeps the values that start with prefix.
+func withPrefix(values []string, prefix string) []cobra.Completion {
+	var out []cobra.Completion
+	for _, v := range values {
+		if strings.HasPrefix(v, prefix) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // completionTimeout bounds the requests of one completion: a shell waits for them.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -34,12 +35,12 @@ exist yet. See README.md for a commented example.`,
 }
 
 // settingKeyArg completes the KEY of config get and set.
-func settingKeyArg(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+func settingKeyArg(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion
-	for _, k := range config.SettingKeys() {
+	for _, k := range withPrefix(config.SettingKeys(), toComplete) {
 		where := "of the file"
 		if config.IsProfileKey(k) {
 			where = "of the profile"
@@ -159,9 +160,7 @@ func configSetRun(f *Factory, opts *ConfigSetOptions) error {
 }
 
 // isFileOrigin reports whether an origin names the config file.
-func isFileOrigin(origin, file string) bool {
-	return len(origin) >= len(file) && origin[len(origin)-len(file):] == file
-}
+func isFileOrigin(origin, file string) bool { return strings.HasSuffix(origin, file) }
 
 // ConfigListOptions are what `funnels config list` works from.
 type ConfigListOptions struct {
@@ -181,8 +180,9 @@ func newCmdConfigList(f *Factory) *cobra.Command {
 		Use:   "list",
 		Short: "Every setting of this run and where it came from",
 		Long: `Lists every setting this run uses — the file's and those of the profile — with its
-value and where it came from: a flag, an environment variable, the config file, what
-'funnels login' remembered, or the default. A client secret shows as "(set)"; ask for
+value and where it came from: a flag, an environment variable, the config file
+('funnels config path' prints where it is), what 'funnels login' remembered, or the
+default. A client secret shows as "(set)"; ask for
 it with 'funnels config get client_secret'.`,
 		Example: `funnels config list --profile staging`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -207,6 +207,9 @@ func configListRun(ctx context.Context, f *Factory, opts *ConfigListOptions) err
 		}
 		if key == config.KeyClientSecret && value != "" {
 			value = "(set)"
+		}
+		if where, ok := strings.CutSuffix(origin, " in "+cfg.File); ok {
+			origin = where + " in the config file"
 		}
 		rows = append(rows, settingRow{Key: key, Value: value, Source: origin})
 	}

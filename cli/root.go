@@ -132,6 +132,9 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	help.GroupID = "more"
 	root.AddCommand(help)
 	root.SetHelpCommand(help)
+	// Every command has -h from the start, so the list of commands reads the same
+	// whichever way help was asked for.
+	visit(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
 	return root
 }
 

@@ -55,7 +55,7 @@ foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
 	_ = cmd.RegisterFlagCompletionFunc("dialect", func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		i := strings.LastIndex(toComplete, ",")
 		var out []cobra.Completion
-		for _, d := range dialects() {
+		for _, d := range withPrefix(dialects(), toComplete[i+1:]) {
 			out = append(out, toComplete[:i+1]+d)
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp

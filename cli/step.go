@@ -53,7 +53,7 @@ printed (piped, only its id).`,
 	fl.StringVar(&opts.FunnelID, "funnel", "", "the funnel to add the step to (its id)")
 	fl.StringVar(&opts.Name, "name", "", "the step's name")
 	fl.StringVar(&opts.Path, "path", "", "the step's /path: lowercase letters, digits, -, _ and /")
-	fl.StringVar(&opts.Type, "type", defaultStepType, "the step's type")
+	fl.StringVar(&opts.Type, "type", defaultStepType, "the step's type: "+stepTypeNames()+" (each also with _funnel_page)")
 	fl.StringVar(&opts.Domain, "domain", "", "the domain of the step, sent as domainName (the path check uses the funnel's when not given)")
 	fieldFlag(cmd, "funnel", "funnelId")
 	fieldFlag(cmd, "name", "step.name")
@@ -127,6 +127,15 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 	return printFields(f.IO, []kv{
 		{"ID", step.ID}, {"Path", step.URL}, {"Type", step.Type}, {"Sequence", strconv.Itoa(step.Sequence)}, {"Pages", pages},
 	})
+}
+
+// stepTypeNames lists the step types by their short names: "optin, sales … or misc".
+func stepTypeNames() string {
+	var short []string
+	for _, t := range validate.StepTypes() {
+		short = append(short, strings.TrimSuffix(t, "_funnel_page"))
+	}
+	return orList(short)
 }
 
 // rereadStep reads the funnel again until it lists the new step (the service's

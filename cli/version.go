@@ -14,11 +14,16 @@ import (
 // `go install …@vX` reports vX; a build in a clone, Go's pseudo-version with the
 // commit), else the commit alone.
 func buildVersion(stamped string) string {
+	info, _ := debug.ReadBuildInfo()
+	return versionOf(stamped, info)
+}
+
+// versionOf is buildVersion for a given build record (nil: none).
+func versionOf(stamped string, info *debug.BuildInfo) string {
 	if stamped != "" {
 		return stamped
 	}
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
+	if info == nil {
 		return "dev"
 	}
 	if v := info.Main.Version; v != "" && v != "(devel)" {
