@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -139,4 +140,53 @@ func positionals(flags *pflag.FlagSet, args []string) []string {
 		}
 	}
 	return out
+}
+
+// longFlagsWithOneDash spells "-name" as "--name" where name is a long flag of the
+// command args names (its own or a global one): the Go flag syntax earlier versions
+// took, kept so that scripts written for them still run. Shorthands (-h, -v) and
+// everything after "--" are left alone.
+func longFlagsWithOneDash(root *cobra.Command, args []string) []string {
+	globals := root.Flags()
+	globals.AddFlagSet(root.PersistentFlags())
+	args = doubleDash(globals, args) // first the global ones, so the command can be found
+	cmd, _, err := root.Find(args)
+	if err != nil || cmd == nil {
+		return args
+	}
+	flags := cmd.Flags()
+	flags.AddFlagSet(cmd.InheritedFlags())
+	return doubleDash(flags, args)
+}
+
+// doubleDash is args with "-name" written "--name" for each long flag name of flags
+// (not where it is the value of the flag before it).
+func doubleDash(flags *pflag.FlagSet, args []string) []string {
+	out := slices.Clone(args)
+	for i, a := range out {
+		if a == "--" {
+			break
+		}
+		if i > 0 && takesValue(flags, out[i-1]) {
+			continue
+		}
+		if len(a) < 3 || a[0] != '-' || a[1] == '-' {
+			continue
+		}
+		if name, _, _ := strings.Cut(a[1:], "="); len(name) > 1 && flags.Lookup(name) != nil {
+			out[i] = "-" + a
+		}
+	}
+	return out
+}
+
+// takesValue reports whether the word a is a flag whose value may be the next word:
+// one of flags that takes a value, or one flags does not know.
+func takesValue(flags *pflag.FlagSet, a string) bool {
+	name, ok := strings.CutPrefix(a, "--")
+	if !ok || name == "" || strings.Contains(name, "=") {
+		return false
+	}
+	f := flags.Lookup(name)
+	return f == nil || f.NoOptDefVal == ""
 }

@@ -33,7 +33,7 @@ func Run(ctx context.Context, f *Factory, args []string) int {
 	if args == nil {
 		args = []string{}
 	}
-	root.SetArgs(claimJSONFields(root, args))
+	root.SetArgs(claimJSONFields(root, longFlagsWithOneDash(root, args)))
 	root.SetIn(f.IO.In)
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)

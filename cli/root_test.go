@@ -192,3 +192,25 @@ func TestBrowseNeedsATerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestLongFlagsWithOneDash: the Go flag syntax of earlier versions still works.
+func TestLongFlagsWithOneDash(t *testing.T) {
+	ios, _, _ := TestStreams("")
+	root := NewCmdRoot(NewFactory(ios, func(string) string { return "" }, "test"))
+	for _, c := range []struct{ in, want string }{
+		{"sandbox -addr 127.0.0.1:0 -limit=5", "sandbox --addr 127.0.0.1:0 --limit=5"},
+		{"login -profile p -with-token", "login --profile p --with-token"},
+		{"-profile p folders -json", "--profile p folders --json"},
+		{"folders -h", "folders -h"},
+		{"-v", "-v"},
+		{"folders -nope", "folders -nope"},
+		{"api GET /x -- -data", "api GET /x -- -data"},
+		{"folder create --name -profile", "folder create --name -profile"},
+	} {
+		if got := strings.Join(longFlagsWithOneDash(root, strings.Fields(c.in)), " "); got != c.want {
+			t.Errorf("%q → %q, want %q", c.in, got, c.want)
+		}
+	}
+	h := signedIn(t, sandbox.Options{})
+	h.run("steps", seedTrialFunnel, "-json", "-profile", "x").want(t, 0, `"id": "`+seedTrialFunnel+`"`)
+}

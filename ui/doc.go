@@ -16,7 +16,8 @@
 // → a typed message (messages.go) back into Update. Commands never touch the model.
 // Every load names what it was for and carries a request number, so a late answer
 // for a folder or step the user has left is dropped. What arrives is sanitised once,
-// in the command (sanitize.go), and kept, so going back is instant; r reloads.
+// in the command (sanitize.go, by package termtext's rules, the same as the command
+// line's), and kept, so going back is instant; r reloads.
 //
 // The client's own events (rate limit, retries, requests started and finished) come in
 // by forwardEvents (run.go): the client tells them in order on its request goroutines,
