@@ -48,14 +48,28 @@ type result struct {
 func (h *home) run(args ...string) result { return h.runWith(false, "", args...) }
 
 // tty runs funnels with standard output a terminal 160 columns wide.
-func (h *home) tty(args ...string) result { return h.runWith(true, "", args...) }
+func (h *home) tty(args ...string) result { return h.ttyWidth(160, args...) }
+
+// ttyWidth runs funnels with standard output a terminal width columns wide (0: a
+// width nobody knows, as with FUNNELS_FORCE_TTY=1).
+func (h *home) ttyWidth(width int, args ...string) result {
+	h.t.Helper()
+	return h.streams(&IOStreams{OutTTY: true, Width: width}, "", args...)
+}
 
 func (h *home) runWith(tty bool, stdin string, args ...string) result {
 	h.t.Helper()
-	ios, out, errb := TestStreams(stdin)
 	if tty {
-		ios.OutTTY, ios.Width = true, 160
+		return h.streams(&IOStreams{OutTTY: true, Width: 160}, stdin, args...)
 	}
+	return h.streams(&IOStreams{}, stdin, args...)
+}
+
+// streams runs funnels with the terminal settings of ios.
+func (h *home) streams(tty *IOStreams, stdin string, args ...string) result {
+	h.t.Helper()
+	ios, out, errb := TestStreams(stdin)
+	ios.OutTTY, ios.Width = tty.OutTTY, tty.Width
 	code := Run(context.Background(), NewFactory(ios, h.getenv, "1.2.3-test"), args)
 	r := result{code: code, stdout: out.String(), stderr: errb.String()}
 	if h.sb != nil && strings.Contains(r.stdout+r.stderr, h.sb.Server.DemoToken()) && (len(args) < 2 || args[0] != "auth" || args[1] != "token") {

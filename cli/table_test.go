@@ -44,6 +44,10 @@ func TestATenMegabyteNameDoesNotBlowUpTheTable(t *testing.T) {
 	if !strings.Contains(term.stdout, "Sale …") {
 		t.Errorf("the long name is not cut with …:\n%s", term.stdout)
 	}
+	// A terminal whose width nobody knows still gets cells of a bounded width.
+	if unknown := h.ttyWidth(0, "folders").want(t, 0, "Sale Sale…"); len(unknown.stdout) > 2000 {
+		t.Fatalf("on a terminal of unknown width the table is %d bytes", len(unknown.stdout))
+	}
 
 	// Piped and in --json the whole value is there (1 MB here: the race detector
 	// makes decoding 10 MB slow, and the size does not change what is checked).
