@@ -247,8 +247,10 @@ func TestListAllRedirectsStops(t *testing.T) {
 	}{
 		"same page every time": {func(int) string { return page(0, 5, 1000) }, 5, 2, true},
 		"count too high":       {func(o int) string { return page(o, max(0, min(5, 12-o)), 1000) }, 12, 4, false},
-		"no count, short page": {func(o int) string { return `[` + strings.TrimSuffix(strings.TrimPrefix(page(o, min(5, 7-o), 0), `{"data":{"count":0,"data":[`), `]}}`) + `]` }, 7, 2, false},
-		"count as a string":    {func(o int) string { return strings.Replace(page(o, min(5, 6-o), 6), `"count":6`, `"count":"6"`, 1) }, 6, 2, false},
+		"no count, short page": {func(o int) string {
+			return `[` + strings.TrimSuffix(strings.TrimPrefix(page(o, min(5, 7-o), 0), `{"data":{"count":0,"data":[`), `]}}`) + `]`
+		}, 7, 2, false},
+		"count as a string": {func(o int) string { return strings.Replace(page(o, min(5, 6-o), 6), `"count":6`, `"count":"6"`, 1) }, 6, 2, false},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var requests atomic.Int32
