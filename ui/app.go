@@ -64,10 +64,10 @@ type Model struct {
 
 	redirects   *redirectsView // the Redirects view (U), once opened; it keeps its list when closed
 	reqlog      requestLog     // every request of the session (L)
-	history     eventHistory // every test conversion event (H)
-	reloadPages stepKey      // the step whose pages reload once its funnel has been read again
-	resizeSeq   uint64       // the latest resize, whose settling redraws the screen (redraw.go)
-	unsentCopy  string       // a copy the terminal may not have been sent yet (clipboard.go)
+	history     eventHistory   // every test conversion event (H)
+	reloadPages stepKey        // the step whose pages reload once its funnel has been read again
+	resizeSeq   uint64         // the latest resize, whose settling redraws the screen (redraw.go)
+	unsentCopy  string         // a copy the terminal may not have been sent yet (clipboard.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
