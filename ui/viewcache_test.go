@@ -130,7 +130,7 @@ func answerRedirects(m *Model, n int, fail bool) {
 		list := make([]client.Redirect, n)
 		for i := range list {
 			list[i] = client.Redirect{ID: "r" + strconv.Itoa(i), Domain: benchHosts[i%len(benchHosts)],
-				Path: "/" + strings.ToLower(benchWords[i%len(benchWords)]) + "-" + strconv.Itoa(i),
+				Path:   "/" + strings.ToLower(benchWords[i%len(benchWords)]) + "-" + strconv.Itoa(i),
 				Target: "https://www.example.com/" + strings.ToLower(benchWords[(i/3)%len(benchWords)]), Action: []string{"funnel", "url", "website", "all"}[i%4]}
 		}
 		msg.rows = redirectRows(list)
