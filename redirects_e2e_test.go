@@ -48,7 +48,9 @@ func TestTUIRedirectsCreateListEditDelete(t *testing.T) {
 	s.keys("Tab")
 	s.waitFor("┃ Target")
 	s.keys("C-u")
-	s.waitUntil("the target cleared", func(scr string) bool { return !strings.Contains(scr, "> https://join.lakesidefit.com/free-trial-landing") })
+	s.waitUntil("the target cleared", func(scr string) bool {
+		return !strings.Contains(scr, "> https://join.lakesidefit.com/free-trial-landing")
+	})
 	s.text("https://www.lakesidefit.com/pricing")
 	s.keys("Enter")
 	s.waitUntil("the row changed and the bar saying so", func(scr string) bool {
