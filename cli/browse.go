@@ -115,22 +115,30 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 // needTerminal refuses to start the browser where it cannot draw: standard output
 // must be a terminal, and keys must come from standard input or /dev/tty.
 func needTerminal(ios *IOStreams) error {
-	const hint = "; the commands for scripts work without one (funnels --help lists them)"
 	out, ok := ios.Out.(*os.File)
-	if !ok || !term.IsTerminal(out.Fd()) {
+	outTTY := ok && term.IsTerminal(out.Fd())
+	in, ok := ios.In.(*os.File)
+	inTTY := ok && term.IsTerminal(in.Fd())
+	ttyErr := error(nil)
+	if outTTY && !inTTY && runtime.GOOS != "windows" { // on Windows keys come from the console
+		var tty *os.File
+		if tty, ttyErr = os.Open("/dev/tty"); ttyErr == nil {
+			_ = tty.Close()
+		}
+	}
+	return terminalProblem(outTTY, inTTY, ttyErr)
+}
+
+// terminalProblem says why the browser cannot start, or nil: outTTY and inTTY are
+// whether standard output and input are terminals, ttyErr what opening /dev/tty gave.
+func terminalProblem(outTTY, inTTY bool, ttyErr error) error {
+	const hint = "; the commands for scripts work without one (funnels --help lists them)"
+	switch {
+	case !outTTY:
 		return usagef("the browser needs a terminal, and standard output is not one%s", hint)
-	}
-	if in, ok := ios.In.(*os.File); ok && term.IsTerminal(in.Fd()) {
-		return nil
-	}
-	if runtime.GOOS == "windows" {
-		return nil // keys come from the console there
-	}
-	tty, err := os.Open("/dev/tty")
-	if err != nil {
+	case !inTTY && ttyErr != nil:
 		return usagef("the browser needs a terminal to read keys from, and standard input is not one (nor is there a /dev/tty)%s", hint)
 	}
-	_ = tty.Close()
 	return nil
 }
 

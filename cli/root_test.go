@@ -181,36 +181,58 @@ func TestBrowseNeedsATerminal(t *testing.T) {
 	h := newHome(t)
 	h.run("--demo").want(t, 2, "err:funnels: the browser needs a terminal, and standard output is not one", "err:funnels --help")
 	h.run().want(t, 2, "err:needs a terminal")
-	if _, err := os.Open("/dev/tty"); err != nil {
-		in, err := os.Open(os.DevNull)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer in.Close()
-		if err := needTerminal(&IOStreams{In: in, Out: os.Stdout}); err != nil && !strings.Contains(err.Error(), "needs a terminal") {
-			t.Errorf("needTerminal: %v", err)
+	for _, c := range []struct {
+		out, in bool
+		tty     error
+		want    string
+	}{
+		{true, true, nil, ""},
+		{true, false, nil, ""}, // keys come from /dev/tty
+		{true, false, fs.ErrNotExist, "standard input is not one (nor is there a /dev/tty)"},
+		{false, true, nil, "standard output is not one"},
+	} {
+		err := terminalProblem(c.out, c.in, c.tty)
+		if (c.want == "") != (err == nil) || (err != nil && (!strings.Contains(err.Error(), c.want) || ExitCode(err) != ExitUsage)) {
+			t.Errorf("%+v: %v", c, err)
 		}
 	}
 }
 
-// TestLongFlagsWithOneDash: the Go flag syntax of earlier versions still works.
-func TestLongFlagsWithOneDash(t *testing.T) {
-	ios, _, _ := TestStreams("")
-	root := NewCmdRoot(NewFactory(ios, func(string) string { return "" }, "test"))
-	for _, c := range []struct{ in, want string }{
-		{"sandbox -addr 127.0.0.1:0 -limit=5", "sandbox --addr 127.0.0.1:0 --limit=5"},
-		{"login -profile p -with-token", "login --profile p --with-token"},
-		{"-profile p folders -json", "--profile p folders --json"},
-		{"folders -h", "folders -h"},
-		{"-v", "-v"},
-		{"folders -nope", "folders -nope"},
-		{"api GET /x -- -data", "api GET /x -- -data"},
-		{"folder create --name -profile", "folder create --name -profile"},
+// TestOutputThatIsTheSameEitherWay: what these commands print is data whether or not
+// standard output is a terminal.
+func TestOutputThatIsTheSameEitherWay(t *testing.T) {
+	h := signedIn(t, sandbox.Options{})
+	for _, args := range [][]string{
+		{"config", "path"}, {"config", "get", "base_url"}, {"version"}, {"auth", "token"},
+		{"completion", "bash"}, {"man"},
 	} {
-		if got := strings.Join(longFlagsWithOneDash(root, strings.Fields(c.in)), " "); got != c.want {
-			t.Errorf("%q → %q, want %q", c.in, got, c.want)
+		term, piped := h.tty(args...), h.run(args...)
+		if term.code != 0 || piped.code != 0 || term.stdout != piped.stdout || term.stdout == "" {
+			t.Errorf("%v: exit %d/%d, the output differs or is empty", args, term.code, piped.code)
 		}
 	}
-	h := signedIn(t, sandbox.Options{})
-	h.run("steps", seedTrialFunnel, "-json", "-profile", "x").want(t, 0, `"id": "`+seedTrialFunnel+`"`)
+}
+
+// TestErrorsOnATerminalAreStyled: on a terminal an error has fang's ERROR badge
+// above it; elsewhere it is one plain line a script can read.
+func TestErrorsOnATerminalAreStyled(t *testing.T) {
+	h := newHome(t)
+	ios, out, errb := TestStreams("")
+	ios.ErrTTY = true
+	if code := Run(context.Background(), NewFactory(ios, h.getenv, "test"), []string{"fodlers"}); code != ExitUsage {
+		t.Fatalf("exit %d", code)
+	}
+	styled := errb.String()
+	for _, want := range []string{"ERROR", `funnels: unknown command "fodlers" for "funnels"; did you mean folders?`, "Usage: funnels [flags]"} {
+		if !strings.Contains(styled, want) {
+			t.Errorf("the styled error lacks %q:\n%s", want, styled)
+		}
+	}
+	if out.Len() != 0 {
+		t.Errorf("stdout %q", out.String())
+	}
+	plain := h.run("fodlers").stderr
+	if strings.Contains(plain, "ERROR") || !strings.HasPrefix(plain, `funnels: unknown command "fodlers"`) {
+		t.Errorf("off a terminal the error is not plain:\n%s", plain)
+	}
 }
