@@ -85,8 +85,14 @@ func (d *debugTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return res, err
 }
 
-// secretHeaders are never written as they are.
-var secretHeaders = map[string]bool{"Authorization": true, "Cookie": true, "Set-Cookie": true, "Proxy-Authorization": true}
+// secretHeader reports a header that is never written as it is.
+func secretHeader(canonical string) bool {
+	switch canonical {
+	case "Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization":
+		return true
+	}
+	return false
+}
 
 func writeHeaders(b *strings.Builder, prefix string, h http.Header, keep func(string) bool) {
 	keys := make([]string, 0, len(h))
@@ -98,7 +104,7 @@ func writeHeaders(b *strings.Builder, prefix string, h http.Header, keep func(st
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := strings.Join(h.Values(k), ", ")
-		if secretHeaders[http.CanonicalHeaderKey(k)] {
+		if secretHeader(http.CanonicalHeaderKey(k)) {
 			scheme, _, _ := strings.Cut(v, " ")
 			v = scheme + " [redacted]"
 			if scheme == v {
@@ -109,15 +115,17 @@ func writeHeaders(b *strings.Builder, prefix string, h http.Header, keep func(st
 	}
 }
 
-// secretParams are query parameters whose values are redacted.
-var secretParams = []string{"token", "access_token", "refresh_token", "code", "client_secret", "code_verifier", "state"}
+// secretParams are the query parameters whose values are redacted.
+func secretParams() []string {
+	return []string{"token", "access_token", "refresh_token", "code", "client_secret", "code_verifier", "state"}
+}
 
 func redactURL(u *url.URL) string {
 	c := *u
 	c.User = nil
 	q := c.Query()
 	changed := false
-	for _, p := range secretParams {
+	for _, p := range secretParams() {
 		if q.Has(p) {
 			q.Set(p, "[redacted]")
 			changed = true

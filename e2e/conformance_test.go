@@ -20,11 +20,12 @@ import (
 )
 
 // The conformance tests put every headless command in front of a server that is not
-// our sandbox: a recording stand-in written from the spec and api-notes.md alone. It
-// accepts anything and answers in one of the response shapes api-notes.md lists; the
-// tests then check each request the command sent against the spec (method, path,
-// Version, Authorization, Content-Type, body field names and JSON types) and that
-// the command read the answer right in every shape.
+// our sandbox: a recording stand-in written from the API's description alone. It
+// accepts anything and answers in one of the response shapes the real service is
+// known to use (bare or wrapped lists, _id or id, snake or camel case, numbers as
+// strings); the tests then check each request the command sent against the API's
+// rules (method, path, Version, Authorization, Content-Type, body field names and JSON
+// types) and that the command read the answer right in every shape.
 
 const (
 	specToken    = "tok-conformance"
@@ -303,7 +304,7 @@ func (s *specServer) take() []recorded {
 // ---- what the spec says a request must look like ----
 
 // operation is a method and path the client may call: the spec's operations and the
-// listing endpoints api-notes.md documents.
+// listing endpoints the service documents.
 type operation struct {
 	method, path string
 	located      bool // carries locationId=… in its query

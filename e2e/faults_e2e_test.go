@@ -13,7 +13,7 @@ import (
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
-// TestTUIUnderFaults (issue 9): the real binary in tmux against `funnels sandbox`
+// TestTUIUnderFaults: the real binary in tmux against `funnels sandbox`
 // started with every fault — answers up to 5 s late, 30% 5xx, 10% dropped
 // connections, 10% bodies cut in half — walks the panes and submits forms (new folder,
 // new step, test conversion event, attach domain) for about a minute. It proves:

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestTUINeverShowsTheToken (issue 9): the real binary in tmux, with --debug and the
+// TestTUINeverShowsTheToken: the real binary in tmux, with --debug and the
 // token in FUNNELS_TOKEN, is walked through the browser, a page's detail, an error on
 // the bar, a test event and the history, the request log, a request's details and a
 // curl copy. tmux keeps what OSC 52 copied (set-clipboard on), so every screen, every

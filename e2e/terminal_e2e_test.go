@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// Terminal sizes with the real binary in tmux (issue 9): 20×5 shows the notice and
+// Terminal sizes with the real binary in tmux: 20×5 shows the notice and
 // nothing wider than the terminal; 300×100 shows three panes over the whole screen;
 // a storm of resizes (1×1 included) with a form open loses nothing typed, and the
 // screen after it is exactly the screen a fresh program draws at that size.
