@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/client"
@@ -41,6 +42,17 @@ func (f *Factory) reportError(err error) {
 	lines := describe(cmd, err)
 	var usage *usageError
 	withUsage := errors.As(err, &usage) && usage.withUsage && cmd != nil
+	useLine := ""
+	if withUsage {
+		switch {
+		case !cmd.HasParent():
+			useLine = name + " [COMMAND] [flags]"
+		case cmd.HasAvailableSubCommands():
+			useLine = name + " COMMAND [flags]"
+		default:
+			useLine = cmd.UseLine()
+		}
+	}
 
 	var b strings.Builder
 	if f.IO.ErrTTY {
@@ -50,7 +62,7 @@ func (f *Factory) reportError(err error) {
 			b.WriteString(errorText.Render(name+": "+l) + "\n")
 		}
 		if withUsage {
-			b.WriteString("\n" + errorText.Render("Usage: "+cmd.UseLine()+"\nRun '"+name+" --help' for the flags and examples.") + "\n")
+			b.WriteString("\n" + errorText.Render("Usage: "+useLine+"\nRun '"+name+" --help' for the flags and examples.") + "\n")
 		}
 		b.WriteString("\n")
 	} else {
@@ -58,10 +70,21 @@ func (f *Factory) reportError(err error) {
 			fmt.Fprintf(&b, "%s: %s\n", name, l)
 		}
 		if withUsage {
-			fmt.Fprintf(&b, "Usage: %s\nRun '%s --help' for the flags and examples.\n", cmd.UseLine(), name)
+			fmt.Fprintf(&b, "Usage: %s\nRun '%s --help' for the flags and examples.\n", useLine, name)
 		}
 	}
-	_, _ = io.WriteString(f.IO.ErrOut, b.String())
+	w := f.IO.ErrOut
+	if f.IO.ErrTTY {
+		// Colours as the terminal and NO_COLOR allow.
+		var env []string
+		for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
+			if v := f.Getenv(k); v != "" {
+				env = append(env, k+"="+v)
+			}
+		}
+		w = colorprofile.NewWriter(w, env)
+	}
+	_, _ = io.WriteString(w, b.String())
 }
 
 // describe is err in words, one line per problem, safe for a terminal.

@@ -76,7 +76,7 @@ func TestUsageErrorsSayWhatWasMeant(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"fodlers"}, []string{`funnels: unknown command "fodlers" for "funnels"; did you mean folders?`, "Usage: funnels [flags]"}},
+		{[]string{"fodlers"}, []string{`funnels: unknown command "fodlers" for "funnels"; did you mean folders?`, "Usage: funnels [COMMAND] [flags]"}},
 		{[]string{"help", "fodlers"}, []string{`did you mean folders?`}},
 		{[]string{"folder", "crate"}, []string{`funnels folder: unknown command "crate" for "funnels folder"; did you mean create?`}},
 		{[]string{"folders", "--jsn"}, []string{"funnels folders: unknown flag: --jsn; did you mean --jq or --json?", "Run 'funnels folders --help'"}},
@@ -223,7 +223,7 @@ func TestErrorsOnATerminalAreStyled(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	styled := errb.String()
-	for _, want := range []string{"ERROR", `funnels: unknown command "fodlers" for "funnels"; did you mean folders?`, "Usage: funnels [flags]"} {
+	for _, want := range []string{"ERROR", `funnels: unknown command "fodlers" for "funnels"; did you mean folders?`, "Usage: funnels [COMMAND] [flags]"} {
 		if !strings.Contains(styled, want) {
 			t.Errorf("the styled error lacks %q:\n%s", want, styled)
 		}
