@@ -33,9 +33,11 @@ type Options struct {
 	Limit  int           // requests per window for the account; 0 → 100
 	Window time.Duration // 0 → 10 s
 
-	MaxRetries   int           // retries of one request; 0 → 5, negative → none
-	RetryBase    time.Duration // first backoff step; 0 → 500 ms
-	MaxRetryWait time.Duration // a server asking for a longer wait than this ends the retries; 0 → 60 s
+	MaxRetries int           // retries of one request; 0 → 5, negative → none
+	RetryBase  time.Duration // first backoff step; 0 → 500 ms
+	// MaxRetryWait is the longest 429 wait sat through; a server asking for longer
+	// ends the request with a *RateLimitError. 0 → the rate-limit window plus a minute.
+	MaxRetryWait time.Duration
 	Timeout      time.Duration // per attempt; 0 → 30 s
 
 	Now func() time.Time // nil → time.Now
@@ -101,8 +103,8 @@ func New(opts Options) (*Client, error) {
 	if c.retryBase <= 0 {
 		c.retryBase = 500 * time.Millisecond
 	}
-	if c.maxWait <= 0 {
-		c.maxWait = 60 * time.Second
+	if c.maxWait < 0 {
+		c.maxWait = 0
 	}
 	if c.timeout <= 0 {
 		c.timeout = 30 * time.Second

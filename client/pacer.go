@@ -97,6 +97,13 @@ func (p *pacer) holdFor(d time.Duration) {
 	}
 }
 
+// currentWindow is the rate-limit window as the server last told it (or as configured).
+func (p *pacer) currentWindow() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.windowOrDefault()
+}
+
 func (p *pacer) windowOrDefault() time.Duration {
 	if p.window > 0 {
 		return p.window
