@@ -40,6 +40,11 @@ type Options struct {
 	MaxRetryWait time.Duration
 	Timeout      time.Duration // per attempt; 0 → 30 s
 
+	// Bounds on one walk over a list's pages (ListAllFunnels, ListAllPages): past
+	// them the walk stops with a *ListStoppedError. 0 → 50,000 items, 2,500 requests.
+	MaxListItems    int
+	MaxListRequests int
+
 	Now func() time.Time // nil → time.Now
 }
 
@@ -57,7 +62,9 @@ type Client struct {
 	maxWait   time.Duration
 	timeout   time.Duration
 	now       func() time.Time
-	seq       atomic.Uint64
+
+	maxListItems, maxListRequests int
+	seq                           atomic.Uint64
 }
 
 // invalidator is what a token source implements to learn that the server refused a token.
@@ -87,6 +94,15 @@ func New(opts Options) (*Client, error) {
 		maxWait:   opts.MaxRetryWait,
 		timeout:   opts.Timeout,
 		now:       opts.Now,
+
+		maxListItems:    opts.MaxListItems,
+		maxListRequests: opts.MaxListRequests,
+	}
+	if c.maxListItems <= 0 {
+		c.maxListItems = defaultMaxListItems
+	}
+	if c.maxListRequests <= 0 {
+		c.maxListRequests = defaultMaxListRequests
 	}
 	if c.now == nil {
 		c.now = time.Now
