@@ -55,6 +55,11 @@ type Config struct {
 	TokenFrom string   // where Token came from: "--token" or "FUNNELS_TOKEN"
 	Mouse     bool     // [ui] mouse
 	Theme     string   // [ui] theme: "auto", "dark" or "light"
+
+	// [limits]: bounds on one walk over a list's pages (funnels, pages); 0 → the
+	// client's defaults.
+	MaxListItems, MaxListRequests int
+
 	Warnings  []string // unknown keys and the like, for callers to show on stderr
 
 	// origin names where each setting of Profile came from, by config key
@@ -178,6 +183,9 @@ func (c *Config) validate() error {
 	}
 	if c.Theme != "auto" && c.Theme != "dark" && c.Theme != "light" {
 		return fmt.Errorf("theme in %s: %q is not one of auto, dark, light", c.File, c.Theme)
+	}
+	if c.MaxListItems < 0 || c.MaxListRequests < 0 {
+		return fmt.Errorf("[limits] in %s: max_list_items and max_list_requests must be positive (or 0 for the default)", c.File)
 	}
 	return nil
 }
