@@ -55,12 +55,11 @@ type Config struct {
 	TokenFrom string   // where Token came from: "--token" or "FUNNELS_TOKEN"
 	Mouse     bool     // [ui] mouse
 	Theme     string   // [ui] theme: "auto", "dark" or "light"
+	Warnings  []string // unknown keys and the like, for callers to show on stderr
 
 	// [limits]: bounds on one walk over a list's pages (funnels, pages); 0 → the
 	// client's defaults.
 	MaxListItems, MaxListRequests int
-
-	Warnings  []string // unknown keys and the like, for callers to show on stderr
 
 	// origin names where each setting of Profile came from, by config key
 	// ("base_url" → "FUNNELS_BASE_URL"). Settings still at their default are absent.
