@@ -21,8 +21,10 @@ import (
 
 // Store keeps one token file per profile in a private directory:
 // <dir>/<profile>.json (0600) beside <profile>.lock, in a 0700 directory. Writes go to a
-// temp file that is synced and renamed over the old one, so a reader sees the old token
-// or the new one, never half of either.
+// temp file (.<profile>.NNN.tmp, 0600) that is synced and renamed over the old one, so a
+// reader sees the old token or the new one, never half of either. A process killed
+// between the two leaves the temp file; the next Source, or the next write under the
+// profile's lock, removes it.
 //
 // A Store also carries what refreshes of one profile share inside this process: a
 // mutex (single flight) and the rate limit. Use one Store per process.
