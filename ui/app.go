@@ -298,6 +298,9 @@ func (m *Model) updateOverlay(msg tea.Msg) tea.Cmd {
 	if done && m.overlay == ov {
 		m.overlay = nil
 	}
+	if v, ok := ov.(*textView); ok && done {
+		v.req.stop() // closed before its answer came: the request is no longer needed
+	}
 	return cmd
 }
 

@@ -131,6 +131,14 @@ func TestLeavingCancelsTheLoad(t *testing.T) {
 	h.waitUntil("the listing", func(string) bool { return started("/funnels/funnel/folder/entities") > 1 })
 	h.press("esc")
 	canceled(t, done, "/funnels/funnel/folder/entities?")
+
+	// A lookup view closed before its answer came.
+	h.press(":")
+	h.typeText("Geo-location")
+	h.press("enter")
+	h.waitUntil("the geo-location request", func(string) bool { return started("/funnels/funnel/geo-location") > 0 })
+	h.press("esc")
+	canceled(t, done, "/funnels/funnel/geo-location")
 }
 
 // TestStartupWarningsReachTheStatusBar: what start-up warned about (a config file
