@@ -73,7 +73,10 @@ func (p *pacer) wait(ctx context.Context) error {
 func (p *pacer) observe(r RateLimit) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if r.Limit > 0 && r.Interval >= 100*time.Millisecond && (r.Limit != p.limit || r.Interval != p.window) {
+	// A window outside 100 ms..1 h is not believed: it sizes the bucket and how long a
+	// 429 is waited out (longestWait), and a lying header must not make that days.
+	sane := r.Interval >= 100*time.Millisecond && r.Interval <= maxWindow
+	if r.Limit > 0 && sane && (r.Limit != p.limit || r.Interval != p.window) {
 		p.limit, p.window = r.Limit, r.Interval
 		lim, burst := bucketFor(r.Limit, r.Interval)
 		p.limiter.SetLimit(lim)
@@ -110,6 +113,9 @@ func (p *pacer) windowOrDefault() time.Duration {
 	}
 	return 10 * time.Second
 }
+
+// maxWindow is the longest rate-limit window a server is believed to have.
+const maxWindow = time.Hour
 
 // resetMargin is how long after a reported reset requests resume.
 const resetMargin = 100 * time.Millisecond
