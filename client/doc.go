@@ -25,5 +25,11 @@
 // snake_case or camelCase, numbers as strings; unknown fields are kept in each
 // record's Raw and never cause an error.
 //
+// The URL redirects (redirects.go) are the writes the service documents for every
+// token with the redirect scope: list, create, update (target and action) and delete.
+// ListAllRedirects walks the list by the count the service gives, advancing by what
+// each page held; a page of redirects it has read already, or a list past its bound,
+// ends the walk with an *IncompleteListError and what was read.
+//
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

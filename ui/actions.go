@@ -59,6 +59,13 @@ func (m *Model) formActions() []action {
 		{"Geo-location", "where the service places this connection", "", (*Model).geoLocation},
 		{"Custom fonts", "the location's custom fonts", "", (*Model).customFonts},
 		{"Attach social account", "attach an OAuth account of a social platform", "", (*Model).socialAccountForm},
+		{"Redirects", "every URL redirect of the location: new, edit, delete, copy", k.Redirects.Help().Key, (*Model).openRedirects},
+		{"Redirect a path here", "a new redirect whose target is the selected step's public URL", k.RedirectHere.Help().Key, (*Model).redirectHereForm},
+		{"New redirect", "send a path of a domain to another address", m.inRedirects(k.NewRedirect), (*Model).newRedirectForm},
+		{"Edit redirect", "change where the selected redirect goes", m.inRedirects(k.EditRedirect), (*Model).editRedirectForm},
+		{"Delete redirect", "delete the selected redirect (asks first)", m.inRedirects(k.DeleteRedirect), (*Model).deleteRedirectForm},
+		{"Copy redirect's old URL", "copy the address the selected redirect answers", m.inRedirects(k.CopyOldURL), func(m *Model) tea.Cmd { return m.copyRedirect(false) }},
+		{"Copy redirect target", "copy where the selected redirect goes", m.inRedirects(k.CopyTarget), func(m *Model) tea.Cmd { return m.copyRedirect(true) }},
 		{"Request log", "every request of this session; c copies one as curl", k.RequestLog.Help().Key, (*Model).openRequestLog},
 		{"Event history", "the test events sent; R sends one again", k.EventHistory.Help().Key, (*Model).openEventHistory},
 	}
@@ -86,12 +93,25 @@ func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.archivePageForm(), true
 	case key.Matches(msg, k.EndSplit):
 		return m.endSplitForm(), true
+	case key.Matches(msg, k.Redirects):
+		return m.openRedirects(), true
+	case key.Matches(msg, k.RedirectHere):
+		return m.redirectHereForm(), true
 	case key.Matches(msg, k.RequestLog):
 		return m.openRequestLog(), true
 	case key.Matches(msg, k.EventHistory):
 		return m.openEventHistory(), true
 	}
 	return nil, false
+}
+
+// inRedirects is the key of an action of the Redirects view, shown in the palette
+// while the view is open (elsewhere the same letter does something else).
+func (m *Model) inRedirects(b key.Binding) string {
+	if m.redirectsShown() {
+		return b.Help().Key
+	}
+	return ""
 }
 
 // openForm shows a form.

@@ -15,6 +15,10 @@ type KeyMap struct {
 	// Forms and views (forms_*.go, requestlog.go, history.go)
 	NewStep, NewFolder, AttachDomain, TestEvent, PageTrigger, ArchivePage, EndSplit key.Binding
 	RequestLog, EventHistory                                                        key.Binding
+	// The Redirects view (redirects.go, forms_redirects.go): U opens it, P starts a
+	// redirect to the selected step; inside it n, e, d, y and Y
+	Redirects, RedirectHere                                                       key.Binding
+	NewRedirect, EditRedirect, DeleteRedirect, CopyOldURL, CopyTarget, OpenOldURL key.Binding
 	// App
 	Palette, Help, Redraw, Quit key.Binding
 	// Inside an input or overlay
@@ -62,6 +66,15 @@ func DefaultKeys() KeyMap {
 		EndSplit:     b([]string{"S"}, "S", "end split test"),
 		RequestLog:   b([]string{"L"}, "L", "request log"),
 		EventHistory: b([]string{"H"}, "H", "event history"),
+		Redirects:    b([]string{"U"}, "U", "URL redirects"),
+		RedirectHere: b([]string{"P"}, "P", "redirect a path to this step"),
+
+		NewRedirect:    b([]string{"n"}, "n", "new redirect"),
+		EditRedirect:   b([]string{"e", "enter"}, "e", "edit redirect"),
+		DeleteRedirect: b([]string{"d", "delete"}, "d", "delete redirect"),
+		CopyOldURL:     b([]string{"y"}, "y", "copy old URL"),
+		CopyTarget:     b([]string{"Y"}, "Y", "copy target"),
+		OpenOldURL:     b([]string{"o"}, "o", "open old URL"),
 
 		Palette: b([]string{":"}, ":", "commands"),
 		Help:    b([]string{"?"}, "?", "all keys"),
@@ -96,6 +109,7 @@ func (k KeyMap) Groups() []keyGroup {
 		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}},
 		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}},
 		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}},
+		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}},
 		{"App", []key.Binding{k.Palette, k.Help, k.Redraw, k.Quit}},
 	}
 }
@@ -135,7 +149,7 @@ func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
 		}
 		return append(out, k.NewFolder, k.Filter, k.Palette, k.Help, k.Refresh, k.CopyID, k.NextPane, k.Quit)
 	case paneSteps:
-		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
+		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, as(k.RedirectHere, "redirect here"), k.Quit}
 	}
 	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, "archive/restore"), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
 }

@@ -53,6 +53,7 @@ func scenes() []scene {
 			return err
 		}},
 		{name: "09-light-theme", w: 120, h: 32, light: true, play: toSplitStep},
+		{name: "10-redirects", w: 120, h: 32, play: redirectsView},
 	}
 }
 
