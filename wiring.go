@@ -50,6 +50,9 @@ func openClient(ctx context.Context, env *cliEnv, flags config.Flags) (*client.C
 		TokenSource: ts,
 		UserAgent:   userAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
+
+		MaxListItems:    cfg.MaxListItems,
+		MaxListRequests: cfg.MaxListRequests,
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
