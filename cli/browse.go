@@ -85,7 +85,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		// The demo has no config of its own; the user's [ui] settings still apply
 		// when there is a readable config file.
 		if cfg, err := config.Load(f.Getenv, config.Flags{}); err == nil {
-			uiOpts.Mouse, uiOpts.Theme = cfg.Mouse, cfg.Theme
+			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 		}
 	} else {
 		c, cfg, err := f.clientAndConfig(ctx)
@@ -94,7 +94,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		}
 		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
 		uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
-		uiOpts.Mouse, uiOpts.Theme = cfg.Mouse, cfg.Theme
+		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 	}
 	if b, reason := auth.SystemBrowser(runtime.GOOS, f.Getenv); b != nil {
 		uiOpts.OpenURL = b.Open

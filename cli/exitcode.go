@@ -29,8 +29,10 @@ const (
 //	a usage error, a value refused by validate, a bad config
 //	file or token text, a browser started without a terminal   2
 //	not signed in, a token the API refused (401)               3
-//	any other answer of the API or its token endpoint, no
-//	answer, an unreadable answer, an interrupted request       1
+//	any other answer of the API or its token endpoint (a
+//	rate limit not worth waiting out), no answer, an
+//	unreadable answer, a list the server never ended, an
+//	interrupted request                                        1
 //	anything else (disk, terminal, bugs)                       4
 func ExitCode(err error) int {
 	var (
@@ -51,7 +53,7 @@ func ExitCode(err error) int {
 		return ExitAuth
 	case isDiskError(err):
 		return ExitLocal
-	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.Is(err, client.ErrNetwork),
+	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.Is(err, client.ErrNetwork), errors.Is(err, client.ErrIncompleteList),
 		errors.Is(err, client.ErrBadResponse), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return ExitAPI
 	}

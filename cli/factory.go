@@ -122,6 +122,9 @@ func (f *Factory) clientAndConfig(ctx context.Context) (*client.Client, *config.
 		TokenSource: ts,
 		UserAgent:   f.UserAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
+
+		MaxListItems:    cfg.MaxListItems,
+		MaxListRequests: cfg.MaxListRequests,
 	})
 	if err != nil {
 		return nil, nil, usagef("%v", err)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 
 	"github.com/spf13/cobra"
 
@@ -61,10 +62,18 @@ func pagesRun(ctx context.Context, f *Factory, opts *PagesOptions, stepGiven boo
 		return err
 	}
 	pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: funnelID, StepID: stepID})
-	if err != nil {
+	var stopped *client.ListStoppedError
+	if err != nil && !errors.As(err, &stopped) {
 		return err
 	}
-	pages = orEmpty(pages)
+	if err := printPages(ctx, f, opts, funnelID, stepID, orEmpty(pages)); err != nil || stopped == nil {
+		return err
+	}
+	return stopped // the pages read are printed; the list is not whole: exit 1
+}
+
+// printPages prints the pages of `funnels pages`.
+func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, stepID string, pages []client.Page) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, pagesOutput{FunnelID: funnelID, StepID: stepID, Pages: pages}, pages)
 	}

@@ -92,9 +92,15 @@ func describe(cmd *cobra.Command, err error) []string {
 	var apiErr *client.APIError
 	var ne *client.NetworkError
 	var decided *exitError
+	var limited *client.RateLimitError
+	var stopped *client.ListStoppedError
 	switch {
 	case errors.As(err, &decided):
 		// told in its own words where it happened
+	case errors.As(err, &limited): // "429 rate limited until 14:32 — try later"
+		return []string{termtext.Line(limited.Summary())}
+	case errors.As(err, &stopped): // what was read is printed; the list is not whole
+		return []string{termtext.Line(stopped.Summary())}
 	case errors.Is(err, validate.ErrInvalid):
 		var lines []string
 		for _, fe := range validate.As(err) {

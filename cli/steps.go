@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -104,10 +105,12 @@ func findFunnel(ctx context.Context, c *client.Client, id string) (*client.Funne
 	return fu, nil
 }
 
-// lookupFunnel is findFunnel with nil for a funnel that is not there.
+// lookupFunnel is findFunnel with nil for a funnel that is not there. A listing
+// stopped early (a server that never ends it) is an error only when id is not among
+// what was read.
 func lookupFunnel(ctx context.Context, c *client.Client, id string) (*client.Funnel, error) {
 	all, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 100)
-	if err != nil {
+	if err != nil && !errors.Is(err, client.ErrIncompleteList) {
 		return nil, err
 	}
 	for i := range all {
@@ -115,5 +118,5 @@ func lookupFunnel(ctx context.Context, c *client.Client, id string) (*client.Fun
 			return &all[i], nil
 		}
 	}
-	return nil, nil
+	return nil, err
 }

@@ -36,6 +36,8 @@ func SetInFile(path, profile, key, value string) error {
 		table = []string{"profiles", profile}
 	case key == KeyMouse || key == KeyTheme:
 		table, key = []string{"ui"}, strings.TrimPrefix(key, "ui.")
+	case key == KeyMaxListItems || key == KeyMaxListRequests:
+		table, key = []string{"limits"}, strings.TrimPrefix(key, "limits.")
 	}
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -74,6 +76,12 @@ func tomlLiteral(key, value string) (string, error) {
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 0 || n > 65535 {
 			return "", bad("%q is not a port (0-65535; 0 picks a free one)", value)
+		}
+		v = n
+	case KeyMaxListItems, KeyMaxListRequests:
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 {
+			return "", bad("%q is not a count (0 for the default)", value)
 		}
 		v = n
 	case KeyScopes:

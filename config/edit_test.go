@@ -24,6 +24,7 @@ func TestSetInFileKeepsTheRestOfTheFile(t *testing.T) {
 		{"", KeyDefaultProfile, "staging"},
 		{"", KeyMouse, "true"},
 		{"", KeyTheme, "dark"},
+		{"", KeyMaxListItems, "300"},
 		{"dotted.name", KeyLocationID, "Dotted01"}, // a name that must be quoted
 	} {
 		if err := SetInFile(path, set.profile, set.key, set.value); err != nil {
@@ -76,8 +77,11 @@ func TestSetInFileKeepsTheRestOfTheFile(t *testing.T) {
 		}
 	}
 	cfg, _ := Load(getenv, Flags{})
-	if cfg.Profile.Name != "staging" || !cfg.Mouse || cfg.Theme != "dark" {
-		t.Errorf("top level: profile %q mouse %v theme %q", cfg.Profile.Name, cfg.Mouse, cfg.Theme)
+	if cfg.Profile.Name != "staging" || !cfg.Mouse || cfg.Theme != "dark" || cfg.MaxListItems != 300 {
+		t.Errorf("top level: profile %q mouse %v theme %q max items %d", cfg.Profile.Name, cfg.Mouse, cfg.Theme, cfg.MaxListItems)
+	}
+	if v, origin, _ := cfg.Setting(KeyMaxListItems); v != "300" || !strings.Contains(origin, "[limits] max_list_items") {
+		t.Errorf("limits.max_list_items = %q from %q", v, origin)
 	}
 }
 

@@ -9,15 +9,17 @@ import (
 
 // Keys of the file outside a profile, as `funnels config get/set` spell them.
 const (
-	KeyDefaultProfile = "default_profile"
-	KeyMouse          = "ui.mouse"
-	KeyTheme          = "ui.theme"
+	KeyDefaultProfile  = "default_profile"
+	KeyMouse           = "ui.mouse"
+	KeyTheme           = "ui.theme"
+	KeyMaxListItems    = "limits.max_list_items"
+	KeyMaxListRequests = "limits.max_list_requests"
 )
 
 // SettingKeys are the keys `funnels config get/set/list` know, in the order list
 // shows them: the file's own, then those of a profile (in its [profiles.NAME] table).
 func SettingKeys() []string {
-	return append([]string{KeyDefaultProfile, KeyMouse, KeyTheme}, profileKeys()...)
+	return append([]string{KeyDefaultProfile, KeyMouse, KeyTheme, KeyMaxListItems, KeyMaxListRequests}, profileKeys()...)
 }
 
 func profileKeys() []string {
@@ -46,6 +48,10 @@ func (c *Config) Setting(key string) (value, origin string, err error) {
 		return strconv.FormatBool(c.Mouse), c.Origin(key), nil
 	case KeyTheme:
 		return c.Theme, c.Origin(key), nil
+	case KeyMaxListItems:
+		return strconv.Itoa(c.MaxListItems), c.Origin(key), nil // 0: the client's own bound
+	case KeyMaxListRequests:
+		return strconv.Itoa(c.MaxListRequests), c.Origin(key), nil
 	case KeyBaseURL:
 		value = p.BaseURL
 	case KeyLocationID:

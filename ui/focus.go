@@ -144,8 +144,8 @@ func (m *Model) loadFolder() tea.Cmd {
 		return nil
 	}
 	seq := m.next()
-	m.entities.load(seq)
-	return loadEntities(m.sh.ctx, m.client, m.entities.folderID(), seq)
+	ctx := m.entities.load(seq)
+	return loadEntities(ctx, m.client, m.entities.folderID(), seq)
 }
 
 // refresh reloads what the focus is on (r); after an error it is the retry.
@@ -158,8 +158,7 @@ func (m *Model) refresh() tea.Cmd {
 	}
 	if d := m.detail; d != nil {
 		seq := m.next()
-		d.reload(seq)
-		return loadPage(m.sh.ctx, m.client, d.pageID, seq)
+		return loadPage(d.reload(seq), m.client, d.pageID, seq)
 	}
 	switch m.focus {
 	case panePages:
@@ -167,8 +166,7 @@ func (m *Model) refresh() tea.Cmd {
 			return nil
 		}
 		seq := m.next()
-		m.pages.load(seq)
-		return loadPages(m.sh.ctx, m.client, m.pages.key, m.pages.step, seq)
+		return loadPages(m.pages.load(seq), m.client, m.pages.key, m.pages.step, seq)
 	default:
 		// The steps live in the funnel records, so refreshing them is reading the
 		// folder again.

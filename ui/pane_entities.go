@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+
 	"strconv"
 	"strings"
 
@@ -66,7 +68,8 @@ type folderState struct {
 	loaded   bool
 	state    loadState
 	err      error
-	seq      uint64 // the request whose reply is awaited; 0 = none
+	seq      uint64  // the request whose reply is awaited; 0 = none
+	req      loadCtx // its context, cancelled when the folder is left
 	cursorID string
 }
 
@@ -121,12 +124,14 @@ func (p *entitiesPane) selectedFunnel() *entityRow {
 	return nil
 }
 
-// load marks the current folder as loading under request seq. Rows already there
-// stay on screen until the answer replaces them.
-func (p *entitiesPane) load(seq uint64) {
+// load marks the current folder as loading under request seq and returns the load's
+// context (a load still under way for it is cancelled). Rows already there stay on
+// screen until the answer replaces them.
+func (p *entitiesPane) load(seq uint64) context.Context {
 	fs := p.current()
 	fs.seq = seq
 	fs.state = stateLoading
+	return fs.req.start(p.sh.ctx)
 }
 
 // loading reports whether the current folder waits for an answer.
@@ -170,6 +175,7 @@ func (p *entitiesPane) apply(msg entitiesMsg) bool {
 		return false
 	}
 	fs.seq = 0
+	fs.req.stop()
 	if msg.err != nil {
 		fs.state, fs.err = stateFailed, msg.err
 		return true
@@ -219,8 +225,8 @@ func (p *entitiesPane) up() (moved, needsLoad bool) {
 	return true, !fs.loaded && fs.seq == 0
 }
 
-// leave remembers the selection of the folder being left and stops waiting for its
-// answer (a late reply is then dropped).
+// leave remembers the selection of the folder being left and calls off its listing
+// (a late reply is then dropped).
 func (p *entitiesPane) leave() {
 	fs := p.current()
 	if r := p.selected(); r != nil {
@@ -228,6 +234,7 @@ func (p *entitiesPane) leave() {
 	}
 	if fs.seq != 0 {
 		fs.seq = 0
+		fs.req.stop()
 		if !fs.loaded {
 			fs.state = stateIdle
 		}
