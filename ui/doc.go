@@ -19,7 +19,8 @@
 // (loadctx.go), made in Update and cancelled there when the user leaves the folder,
 // step or page it was for, when a newer load replaces it, or when its answer arrives:
 // a load nobody waits for stops instead of running on. What arrives is sanitised
-// once, in the command (sanitize.go), and kept, so going back is instant; r reloads.
+// once, in the command (sanitize.go, by package termtext's rules, the same as the
+// command line's), and kept, so going back is instant; r reloads.
 // A list the client stopped early (a server that never ends it) keeps what was read
 // and says why under the rows.
 //
