@@ -40,8 +40,8 @@ func New(opts Options) *Server {
 		oauth:   newOAuthState(),
 	}
 	// The read-only token goes in first so that a demo token equal to it stays full-scope.
-	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true})
-	s.tokens.add(opts.DemoToken, tokenRecord{static: true, write: true})
+	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes})
+	s.tokens.add(opts.DemoToken, tokenRecord{static: true, write: true, scopes: allScopes})
 	s.routes = s.apiRoutes()
 	return s
 }
