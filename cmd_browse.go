@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
 )
@@ -42,6 +43,7 @@ func browseFlags(out io.Writer) (fs *flag.FlagSet, flags *config.Flags, demo *bo
 	flags = &config.Flags{}
 	flags.Register(fs)
 	demo = fs.Bool("demo", false, "browse the embedded sandbox's demo data (no account needed)")
+	fs.String("surface", "seed", "with --demo: the sandbox plays `seed` (every route of the spec) or public (the real service as a private integration token meets it)")
 	return fs, flags, demo
 }
 
@@ -61,6 +63,14 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		return exitUsage
 	}
 	flags := *fp // as parsed
+	surface, err := parseSurface(fs.Lookup("surface").Value.String())
+	if err == nil && surface != sandbox.SurfaceSeed && !*demoMode {
+		err = errors.New("--surface picks the demo sandbox's surface: use it with --demo (or run 'funnels sandbox --surface public')")
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+		return exitUsage
+	}
 
 	opts := ui.Options{}
 	if *demoMode {
@@ -76,7 +86,7 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 				return code
 			}
 		}
-		d, err := startDemo(transport)
+		d, err := startDemo(transport, surface)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
 			return exitInternal
@@ -104,7 +114,7 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		opts.NoBrowserReason = reason
 	}
 
-	err := ui.Run(ctx, opts)
+	err = ui.Run(ctx, opts)
 	switch {
 	case err == nil:
 		return exitOK

@@ -102,13 +102,17 @@ func completionTree() []compNode {
 	return nodes
 }
 
+// surfaces are the values of --surface.
+func surfaces() []string { return []string{"seed", "public"} }
+
 // otherCommandFlags are the flags of the commands that are not in the headless
 // table (funnels itself, login, sandbox, …). TestCompletionCoversOtherCommands keeps
 // this list equal to what their --help prints.
 func otherCommandFlags(path string) []flagDef {
 	switch path {
 	case "":
-		return append(globalFlags(), flagDef{name: "demo", usage: "browse the embedded sandbox's demo data"})
+		return append(globalFlags(), flagDef{name: "demo", usage: "browse the embedded sandbox's demo data"},
+			flagDef{name: "surface", meta: "SURFACE", usage: "with --demo: seed or public", values: surfaces})
 	case "login":
 		fs := flag.NewFlagSet("login", flag.ContinueOnError)
 		var f config.Flags
@@ -136,7 +140,10 @@ func otherCommandFlags(path string) []flagDef {
 			{name: "token", meta: "TOKEN", usage: "full-scope demo token"},
 			{name: "readonly-token", meta: "TOKEN", usage: "read-only token"},
 			{name: "dialect", meta: "LIST", usage: "answer in other shapes",
-				values: func() []string { return []string{"bare", "wrapped", "plain-ids", "camel", "string-numbers"} }},
+				values: func() []string {
+					return []string{"bare", "wrapped", "plain-ids", "camel", "string-numbers", "summaries"}
+				}},
+			{name: "surface", meta: "SURFACE", usage: "seed or public", values: surfaces},
 		}
 	}
 	return nil

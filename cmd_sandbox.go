@@ -39,7 +39,8 @@ func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
 	truncateRate := fs.Float64("truncate-rate", 0, "share (0..1) of API answers cut in half")
 	token := fs.String("token", "", "full-scope demo `token` (default: a random pit-… token)")
 	readOnly := fs.String("readonly-token", "", "read-only `token` (default: a random pit-… token)")
-	dialect := fs.String("dialect", "", "answer in other shapes: comma-separated `list` of bare, wrapped, plain-ids, camel, string-numbers")
+	dialect := fs.String("dialect", "", "answer in other shapes: comma-separated `list` of bare, wrapped, plain-ids, camel, string-numbers, summaries")
+	surface := fs.String("surface", "seed", "`seed` (every route of the spec) or public (the real service as a private integration token meets it)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), sandboxUsage)
 		fs.PrintDefaults()
@@ -76,6 +77,10 @@ func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
 	if err != nil {
 		return usageErr("%v", err)
 	}
+	surf, err := parseSurface(*surface)
+	if err != nil {
+		return usageErr("%v", err)
+	}
 	if strings.ContainsAny(*token+*readOnly, " \t\r\n") {
 		return usageErr("tokens must not contain spaces")
 	}
@@ -84,6 +89,7 @@ func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
 		Limit: *limit, Window: *window, AccessTokenTTL: *ttl,
 		Faults:    sandbox.Faults{Latency: *latency, ErrorRate: *errorRate, DropRate: *dropRate, TruncateRate: *truncateRate},
 		Dialect:   d,
+		Surface:   surf,
 		DemoToken: *token, ReadOnlyToken: *readOnly,
 	})
 	if err != nil {
@@ -110,6 +116,7 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running) {
 	fmt.Fprintf(w, "token: %s\n", s.DemoToken())
 	fmt.Fprintf(w, "readonly_token: %s\n", s.ReadOnlyToken())
 	fmt.Fprintf(w, "location_id: %s\n", s.LocationID())
+	fmt.Fprintf(w, "surface: %s\n", s.Surface())
 	fmt.Fprintf(w, "client_id: %s\n", s.ClientID())
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
 	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
@@ -135,9 +142,22 @@ func parseDialect(list string) (sandbox.Dialect, error) {
 			d.CamelSteps = true
 		case "string-numbers":
 			d.StringNumbers = true
+		case "summaries":
+			d.Summaries = true
 		default:
-			return d, fmt.Errorf("unknown --dialect %q; use bare, wrapped, plain-ids, camel, string-numbers", strings.TrimSpace(name))
+			return d, fmt.Errorf("unknown --dialect %q; use bare, wrapped, plain-ids, camel, string-numbers, summaries", strings.TrimSpace(name))
 		}
 	}
 	return d, nil
+}
+
+// parseSurface reads --surface.
+func parseSurface(name string) (sandbox.Surface, error) {
+	switch strings.TrimSpace(strings.ToLower(name)) {
+	case "", "seed":
+		return sandbox.SurfaceSeed, nil
+	case "public":
+		return sandbox.SurfacePublic, nil
+	}
+	return "", fmt.Errorf("unknown --surface %q; use seed or public", name)
 }

@@ -79,10 +79,10 @@ func transportFor(env *cliEnv, flags config.Flags, stateDir string) (http.RoundT
 	return newDebugTransport(http.DefaultTransport, f), exitOK
 }
 
-// startDemo serves the sandbox on a free loopback port and signs a client in with its
-// demo token, sending through transport. Close the sandbox when done.
-func startDemo(transport http.RoundTripper) (*demo, error) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+// startDemo serves the sandbox (playing surface) on a free loopback port and signs a
+// client in with its demo token, sending through transport. Close the sandbox when done.
+func startDemo(transport http.RoundTripper, surface sandbox.Surface) (*demo, error) {
+	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Surface: surface})
 	if err != nil {
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}

@@ -62,6 +62,9 @@ func (s *Server) DemoToken() string { return s.opts.DemoToken }
 // ReadOnlyToken is a static token that may call read routes only (writes answer 403).
 func (s *Server) ReadOnlyToken() string { return s.opts.ReadOnlyToken }
 
+// Surface is the service the sandbox plays (SurfaceSeed or SurfacePublic).
+func (s *Server) Surface() Surface { return s.opts.Surface }
+
 // LocationID is the id of the one seeded sub-account.
 func (s *Server) LocationID() string { return seedLocationID }
 
