@@ -39,6 +39,10 @@ type Options struct {
 	Timeout      time.Duration // per attempt; 0 → 30 s
 
 	Now func() time.Time // nil → time.Now
+
+	// AccessStore keeps the access record (which route families this sign-in may
+	// use) between sessions; nil keeps it for the session only.
+	AccessStore AccessStore
 }
 
 // Client calls the funnels API. It is safe for concurrent use.
@@ -56,6 +60,7 @@ type Client struct {
 	timeout   time.Duration
 	now       func() time.Time
 	seq       atomic.Uint64
+	access    *accessBook
 }
 
 // invalidator is what a token source implements to learn that the server refused a token.
@@ -85,6 +90,7 @@ func New(opts Options) (*Client, error) {
 		maxWait:   opts.MaxRetryWait,
 		timeout:   opts.Timeout,
 		now:       opts.Now,
+		access:    newAccessBook(opts.AccessStore),
 	}
 	if c.now == nil {
 		c.now = time.Now

@@ -61,22 +61,27 @@ func (c *Client) ListFunnels(ctx context.Context, p ListFunnelsParams) (*FunnelL
 	return out, resp, nil
 }
 
-// ListAllFunnels walks ListFunnels page by page until every match is read or a page
-// comes back short. pageSize 0 → 100.
+// ListAllFunnels walks ListFunnels page by page until every match is read: until the
+// count is reached when the server gives one, else until a page comes back short or
+// empty. pageSize 0 → 100.
 func (c *Client) ListAllFunnels(ctx context.Context, p ListFunnelsParams, pageSize int) ([]Funnel, *Response, error) {
 	if pageSize <= 0 {
 		pageSize = 100
 	}
 	var all []Funnel
 	var last *Response
-	for p.Offset, p.Limit = 0, pageSize; ; p.Offset += pageSize {
+	for p.Offset, p.Limit = 0, pageSize; ; {
 		page, resp, err := c.ListFunnels(ctx, p)
 		last = resp
 		if err != nil {
 			return all, resp, err
 		}
 		all = append(all, page.Funnels...)
-		if len(page.Funnels) < pageSize || (page.CountKnown && len(all) >= page.Count) {
+		p.Offset += len(page.Funnels)
+		// A server may cap the page below what was asked: with a count, a short page
+		// is not the end.
+		if len(page.Funnels) == 0 || (page.CountKnown && len(all) >= page.Count) ||
+			(!page.CountKnown && len(page.Funnels) < pageSize) {
 			return all, last, nil
 		}
 	}
@@ -175,7 +180,7 @@ type ListPagesParams struct {
 	FunnelID   string // required by the service
 	StepID     string // narrows to one step; also applied here, in case the server ignores it
 	Offset     int
-	Limit      int // many accounts refuse more than 20
+	Limit      int // 0 → 20; many accounts refuse more than 20
 }
 
 // ListPages returns one page of pages of a funnel (GET /funnels/page).
@@ -184,10 +189,13 @@ func (c *Client) ListPages(ctx context.Context, p ListPagesParams) ([]Page, *Res
 	c.setLocation(q, p.LocationID)
 	q.Set("funnelId", p.FunnelID)
 	setIf(q, "stepId", p.StepID)
-	q.Set("offset", strconv.Itoa(p.Offset))
-	if p.Limit > 0 {
-		q.Set("limit", strconv.Itoa(p.Limit))
+	// The documented route wants both, every time.
+	limit := p.Limit
+	if limit <= 0 {
+		limit = pageBatch
 	}
+	q.Set("limit", strconv.Itoa(limit))
+	q.Set("offset", strconv.Itoa(max(0, p.Offset)))
 	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: "/funnels/page", query: q})
 	if err != nil {
 		return nil, resp, err
