@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -50,6 +52,7 @@ func openClient(ctx context.Context, env *cliEnv, flags config.Flags) (*client.C
 		TokenSource: ts,
 		UserAgent:   userAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
+		AccessStore: accessFile(cfg, store),
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
@@ -98,4 +101,16 @@ func startDemo(transport http.RoundTripper, surface sandbox.Surface) (*demo, err
 		return nil, err
 	}
 	return &demo{sandbox: sb, client: c}, nil
+}
+
+// accessFile is where the profile's access record is kept: beside its token, tied to
+// the API, the location and, for a token given by flag or environment, that token (by
+// a short hash), so a record never outlives what it was learned with.
+func accessFile(cfg *config.Config, store *auth.Store) client.AccessFile {
+	key := cfg.Profile.BaseURL + " " + cfg.Profile.LocationID
+	if cfg.Token != "" {
+		sum := sha256.Sum256([]byte(cfg.Token))
+		key += " token:" + hex.EncodeToString(sum[:4])
+	}
+	return client.AccessFile{Path: store.AccessPath(cfg.Profile.Name), Key: key}
 }
