@@ -24,6 +24,7 @@ type pageDetail struct {
 	name     string
 	archived bool
 	fields   []field
+	partial  string // why only the page list's fields are here; "" for the page's own record
 }
 
 // newPageDetail flattens a page's raw record into fields.
@@ -213,7 +214,14 @@ func (d *detailView) render(width int) []string {
 	case stateFailed:
 		lines = append(lines, errorLines(st, d.err, width)...)
 	default:
-		lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  GET /funnels/page/"+sanitize(d.pageID)))
+		if d.page.partial != "" {
+			lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  from the page list (GET /funnels/page)"))
+			for _, l := range wrapText("Partial: "+d.page.partial+".", max(1, width-2)) {
+				lines = append(lines, "  "+st.Notice.Render(l))
+			}
+		} else {
+			lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  GET /funnels/page/"+sanitize(d.pageID)))
+		}
 		keyW := 0
 		for _, f := range d.page.fields {
 			keyW = max(keyW, ansi.StringWidth(f.key))

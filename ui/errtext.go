@@ -23,6 +23,9 @@ func errorText(err error) string {
 	var auth *client.AuthError
 	var login *fauth.LoginRequiredError
 	switch {
+	case errors.As(err, &api) && api.Refusal != client.NotRefused:
+		// A refusal of the route, not of the token: what to ask for, never "sign in again".
+		return sanitize(api.Summary() + " — needs " + api.Need())
 	case errors.As(err, &api):
 		return sanitize(api.Summary())
 	case errors.As(err, &login):

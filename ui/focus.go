@@ -77,6 +77,11 @@ func (m *Model) sync() tea.Cmd {
 	switch {
 	case s != nil:
 		key = stepKey{funnelID: m.steps.funnelID, stepID: s.id}
+	case f != nil && f.stepsMissing:
+		note = "Waiting for the funnel's steps…"
+		if f.stepsErr != nil {
+			note = "This funnel's steps could not be had"
+		}
 	case f != nil:
 		note = "This funnel has no steps"
 	default:
@@ -139,15 +144,20 @@ func (m *Model) loadFolder() tea.Cmd {
 	return loadEntities(m.sh.ctx, m.client, m.entities.folderID(), seq)
 }
 
-// refresh reloads what the focus is on (r); after an error it is the retry.
+// refresh reloads what the focus is on (r); after an error it is the retry. It
+// forgets what the session learned of the routes this sign-in may use, so a refused
+// route is tried again (the token's access may have changed).
 func (m *Model) refresh() tea.Cmd {
 	if m.client == nil {
 		return nil
 	}
+	m.client.ForgetAccess()
+	m.sh.setAccess(nil)
+	m.fallbackNoted = false
 	if d := m.detail; d != nil {
 		seq := m.next()
 		d.reload(seq)
-		return loadPage(m.sh.ctx, m.client, d.pageID, seq)
+		return loadPage(m.sh.ctx, m.client, d.pageID, d.row.listed, seq)
 	}
 	switch m.focus {
 	case panePages:

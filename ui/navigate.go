@@ -46,7 +46,7 @@ func (m *Model) openDetail() tea.Cmd {
 	seq := m.next()
 	m.detail = newDetailView(m.sh, *pg, m.pages.step, seq)
 	m.detail.setSize(m.sh.width, m.lay.bodyHeight)
-	return loadPage(m.sh.ctx, m.client, pg.id, seq)
+	return loadPage(m.sh.ctx, m.client, pg.id, pg.listed, seq)
 }
 
 // back goes one level up: a kept filter is cleared first, then the focus moves left,
