@@ -18,7 +18,7 @@ type ProbeRow struct {
 	Probed  bool   // a request was sent; writes and POST reads never are
 	Status  int    // the answer's status; 0 when none came or none was asked
 	Answer  Answer // what the row says of the family (AnswerUnknown: no verdict)
-	Result  string // "200", "403 IAM refusal", "not probed (a write)" …
+	Result  string // "200", "403 IAM refusal", "not asked" …
 	Meaning string
 	AskFor  string // the scope or access to ask for; "" when nothing is needed
 	Write   bool
@@ -79,7 +79,7 @@ func (c *Client) Probe(ctx context.Context) ([]ProbeRow, error) {
 			path, q = "/funnels/funnel/folder/entities", withLoc()
 		case FamilyPageList, FamilyPageCount, FamilyPathCheck:
 			if funnelID == "" {
-				skip = "not asked: no funnel to ask about (the funnel list and folder entities gave none)"
+				skip = "no funnel to ask about (the funnel list and folder entities gave none)"
 				break
 			}
 			switch rf.Family {
@@ -92,7 +92,7 @@ func (c *Client) Probe(ctx context.Context) ([]ProbeRow, error) {
 			}
 		case FamilyPageByID:
 			if pageID == "" {
-				skip = "not asked: no page id to ask about (the page list and the funnels' steps gave none)"
+				skip = "no page id to ask about (the page list and the funnels' steps gave none)"
 				break
 			}
 			path = "/funnels/page/" + url.PathEscape(pageID)
@@ -100,7 +100,7 @@ func (c *Client) Probe(ctx context.Context) ([]ProbeRow, error) {
 			path, q = "/funnels/lookup/redirect/list", withLoc("limit", "1", "offset", "0")
 		case FamilyFunnelByDomain:
 			if domain == "" {
-				skip = "not asked: no funnel has a domain to ask about"
+				skip = "no funnel has a domain to ask about"
 				break
 			}
 			path, q = "/funnels/lookup/funnel-with-domain", withLoc("domain", domain)
@@ -111,14 +111,14 @@ func (c *Client) Probe(ctx context.Context) ([]ProbeRow, error) {
 		case FamilyGeoLocation:
 			path = "/funnels/funnel/geo-location"
 		default:
-			skip = "not asked: writes are never probed"
+			skip = "writes are never probed"
 			if method != http.MethodGet && !rf.Write {
-				skip = "not asked: a POST, and only GETs are probed"
+				skip = "a POST: only GETs are probed"
 			}
 		}
 		if path == "" {
-			row.Result = skip
-			describeKnown(&row, rf, known)
+			row.Result = "not asked"
+			describeKnown(&row, rf, known, skip)
 			rows = append(rows, row)
 			continue
 		}
@@ -161,16 +161,16 @@ func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
 	var api *APIError
 	switch {
 	case err == nil:
-		row.Answer, row.Result, row.Meaning = AnswerOpen, strconv.Itoa(row.Status), "open to this sign-in"
+		row.Answer, row.Result, row.Meaning = AnswerOpen, strconv.Itoa(row.Status), "open"
 	case errors.As(err, &api) && api.Refusal == RefusedRoute:
 		row.Answer, row.Result = AnswerRouteRefused, strconv.Itoa(api.StatusCode)+" IAM refusal"
-		row.Meaning, row.AskFor = "the service does not open this route to this token", rf.Need()
+		row.Meaning, row.AskFor = "not open to this token (the service's IAM refusal)", rf.Need()
 	case errors.As(err, &api) && api.Refusal == RefusedScope:
 		row.Answer, row.Result = AnswerScopeRefused, strconv.Itoa(api.StatusCode)+" scope refusal"
-		row.Meaning, row.AskFor = "the token lacks the scope of this route", rf.Need()
+		row.Meaning, row.AskFor = "the token lacks this route's scope", rf.Need()
 	case errors.As(err, &api) && routeAnswered(api):
 		row.Answer, row.Result = AnswerOpen, strconv.Itoa(api.StatusCode)
-		row.Meaning = "open to this sign-in (the route answered: " + api.Message() + ")"
+		row.Meaning = "open (the route answered: " + api.Message() + ")"
 	case errors.As(err, &api) && api.StatusCode == http.StatusUnauthorized:
 		row.Result, row.Meaning = "401", "the token itself was refused ("+api.Message()+"): sign in again"
 	case errors.As(err, &api):
@@ -182,19 +182,19 @@ func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
 	}
 }
 
-// describeKnown fills a row that was not probed with what the session learned.
-func describeKnown(row *ProbeRow, rf RouteFamily, known Access) {
+// describeKnown fills a row that was not probed: why, and what the session learned.
+func describeKnown(row *ProbeRow, rf RouteFamily, known Access, why string) {
 	fa, ok := known[rf.Family]
 	switch {
 	case !ok:
-		row.Meaning = "not known yet: it shows when first used"
+		row.Meaning = why + "; not known yet"
 		if rf.Documented() {
-			row.Meaning, row.AskFor = "not known yet; documented for apps and private integration tokens", rf.Need()
+			row.Meaning, row.AskFor = why+"; documented for apps and private integration tokens", rf.Need()
 		}
 	case fa.Answer == AnswerOpen:
-		row.Answer, row.Meaning = AnswerOpen, "open to this sign-in (it answered "+strconv.Itoa(fa.Status)+" earlier)"
+		row.Answer, row.Meaning = AnswerOpen, why+"; open (it answered "+strconv.Itoa(fa.Status)+" earlier)"
 	case fa.Answer.Refused():
 		row.Answer, row.AskFor = fa.Answer, rf.Need()
-		row.Meaning = "refused earlier: " + strconv.Itoa(fa.Status) + " " + fa.Message
+		row.Meaning = why + "; refused earlier: " + strconv.Itoa(fa.Status) + " " + fa.Message
 	}
 }

@@ -35,7 +35,7 @@ const (
 )
 
 // RouteFamily describes one family: its routes ("METHOD /path", a path parameter
-// written {}), the published scope it needs ("" for a web-app route: none is
+// written {name}), the published scope it needs ("" for a web-app route: none is
 // published), and whether it writes.
 type RouteFamily struct {
 	Family Family
@@ -49,7 +49,7 @@ type RouteFamily struct {
 func (f RouteFamily) Documented() bool { return f.Scope != "" }
 
 // Route is the family's first route, as a person reads it: "GET /funnels/page/{id}".
-func (f RouteFamily) Route() string { return strings.Replace(f.Routes[0], "{}", "{id}", 1) }
+func (f RouteFamily) Route() string { return f.Routes[0] }
 
 // Need says what to ask for when the family is refused: its scope, or web-app access
 // for a route no published scope covers.
@@ -70,7 +70,7 @@ var routeFamilies = []RouteFamily{
 	{FamilyFolders, []string{"GET /funnels/funnel/folder/entities"}, "", false},
 	{FamilyPageList, []string{"GET /funnels/page"}, "funnels/page.readonly", false},
 	{FamilyPageCount, []string{"GET /funnels/page/count"}, "funnels/pagecount.readonly", false},
-	{FamilyPageByID, []string{"GET /funnels/page/{}"}, "", false},
+	{FamilyPageByID, []string{"GET /funnels/page/{id}"}, "", false},
 	{FamilyRedirectList, []string{"GET /funnels/lookup/redirect/list"}, "funnels/redirect.readonly", false},
 	{FamilyPathCheck, []string{"GET /funnels/funnel/funnel-step-page-url"}, "", false},
 	{FamilyFunnelByDomain, []string{"GET /funnels/lookup/funnel-with-domain"}, "", false},
@@ -78,14 +78,14 @@ var routeFamilies = []RouteFamily{
 	{FamilyProducts, []string{"GET /funnels/order-form/public/product"}, "", false},
 	{FamilyGeoLocation, []string{"GET /funnels/funnel/geo-location"}, "", false},
 	{FamilyFonts, []string{"POST /funnels/custom-fonts"}, "", false},
-	{FamilyRedirectWrite, []string{"POST /funnels/lookup/redirect", "PATCH /funnels/lookup/redirect/{}", "DELETE /funnels/lookup/redirect/{}"}, "funnels/redirect.write", true},
+	{FamilyRedirectWrite, []string{"POST /funnels/lookup/redirect", "PATCH /funnels/lookup/redirect/{id}", "DELETE /funnels/lookup/redirect/{id}"}, "funnels/redirect.write", true},
 	{FamilyPageUpdate, []string{"POST /funnels/funnel/update-funnel-and-page"}, "", true},
 	{FamilyCreateStep, []string{"POST /funnels/funnel/create-step"}, "", true},
 	{FamilyCreateFolder, []string{"POST /funnels/funnel/folder/create"}, "", true},
 	{FamilyAttachDomain, []string{"POST /funnels/domain/attach-domain"}, "", true},
 	{FamilyLookupMultiple, []string{"POST /funnels/lookup/multiple"}, "", true},
 	{FamilyWorkflowTrigger, []string{"POST /funnels/page/view/workflow/trigger"}, "", true},
-	{FamilySocialAccounts, []string{"POST /social-media-posting/oauth/{}/{}/accounts/{}"}, "", true},
+	{FamilySocialAccounts, []string{"POST /social-media-posting/oauth/{locationId}/{platform}/accounts/{accountId}"}, "", true},
 }
 
 // RouteFamilies lists every family, reads first, in the order the probe shows them.
@@ -125,8 +125,8 @@ func familyOf(method, path string) (RouteFamily, bool) {
 	return best, found
 }
 
-// matchRoute matches path segments against a pattern whose {} takes one non-empty
-// segment; it returns how many parameters matched.
+// matchRoute matches path segments against a pattern whose {name} takes one
+// non-empty segment; it returns how many parameters matched.
 func matchRoute(pattern, segs []string) (int, bool) {
 	if len(pattern) != len(segs) {
 		return 0, false
@@ -134,7 +134,7 @@ func matchRoute(pattern, segs []string) (int, bool) {
 	params := 0
 	for i, p := range pattern {
 		switch {
-		case p == "{}":
+		case strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}"):
 			if segs[i] == "" {
 				return 0, false
 			}

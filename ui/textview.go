@@ -45,6 +45,7 @@ func (d *doc) bad(s string)     { d.lines = append(d.lines, docLine{kind: lineBa
 func (d *doc) muted(s string)   { d.lines = append(d.lines, docLine{kind: lineMuted, text: s}) }
 func (d *doc) blank()           { d.lines = append(d.lines, docLine{}) }
 func (d *doc) pair(k, v string) { d.lines = append(d.lines, docLine{kind: linePair, key: k, text: v}) }
+
 // row adds a row of a table; consecutive rows are one table, laid out together.
 func (d *doc) row(tone lineKind, cells ...string) {
 	d.lines = append(d.lines, docLine{kind: lineTable, cells: cells, tone: tone})
@@ -247,7 +248,7 @@ func (v *textView) renderTable(rows []docLine, w int) []string {
 	widths := make([]int, n)
 	used := 0
 	for c := 0; c < min(2, n); c++ {
-		widths[c] = min(natural[c], 40)
+		widths[c] = min(natural[c], []int{40, 20}[c])
 		used += widths[c] + gap
 	}
 	rest := w - used - gap*max(0, n-3)
