@@ -34,11 +34,15 @@ func (l *Listing) Note() string {
 	if l.Via != FamilyFunnelList {
 		return ""
 	}
-	why := "folder entities are not open to this sign-in"
+	why := "folder entities are not open to this token"
 	if l.Refusal != nil {
-		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (" + l.Refusal.Message() + ")"
+		kind := "IAM refusal"
+		if l.Refusal.Refusal == RefusedScope {
+			kind = "scope refusal"
+		}
+		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (" + kind + ")"
 	}
-	return why + ": funnels come from the documented funnel list, grouped by folder id; folder names and nesting are not available"
+	return "folders shown by id: " + why + ", so funnels come from the documented funnel list; folder names and nesting are not available"
 }
 
 // StepsMissing reports whether some funnel came without its steps.

@@ -88,6 +88,7 @@ type folderState struct {
 	seq      uint64 // the request whose reply is awaited; 0 = none
 	stepsSeq uint64 // the request for the steps its funnels came without; 0 = none
 	cursorID string
+	fallback bool // listed from the funnel list: folders are grouped by id
 }
 
 // entitiesPane lists the folders and funnels of the current folder. Folders open in
@@ -240,6 +241,7 @@ func (p *entitiesPane) apply(msg entitiesMsg) bool {
 		return true
 	}
 	fs.rows, fs.loaded, fs.state, fs.err = msg.rows, true, stateReady, nil
+	fs.fallback = msg.note != ""
 	fs.stepsSeq = 0 // steps asked for an older listing are not these rows'
 	if msg.folderID == p.folderID() {
 		keep := ""
@@ -314,8 +316,11 @@ func (p *entitiesPane) view(focused bool) paneView {
 	fs := p.current()
 	title := "Funnels"
 	info := ""
-	if len(p.path) > 1 {
+	switch {
+	case len(p.path) > 1:
 		info = p.path[len(p.path)-1].name
+	case fs.fallback:
+		info = "folders by id"
 	}
 	if fs.seq != 0 && p.list.total() > 0 {
 		title += " " + p.sh.spinner.View()
