@@ -90,7 +90,7 @@ func (e *APIError) Need() string {
 	if e.Scope != "" {
 		return "scope " + e.Scope
 	}
-	return "web-app access (no published scope covers this route)"
+	return "web-app access (no published scope)"
 }
 
 // Explain says in one line what a refusal means and what to ask for; "" when the

@@ -58,9 +58,9 @@ func (f RouteFamily) Need() string {
 		return "scope " + f.Scope
 	}
 	if f.Write {
-		return "web-app access with write rights (no published scope covers this route)"
+		return "web-app access with write rights (no published scope)"
 	}
-	return "web-app access (no published scope covers this route)"
+	return "web-app access (no published scope)"
 }
 
 // routeFamilies is the table of every route the client calls, by family. The
