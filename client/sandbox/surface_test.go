@@ -92,9 +92,9 @@ func TestScopeDenialsBySurface(t *testing.T) {
 		if tc.surface == SurfaceSeed {
 			ro.post("/funnels/funnel/folder/create", folder).wantError(t, tc.status, scopeRefusal)
 		}
-		// A documented write, whatever the surface (helper routes added later go
-		// through the same check): the redirect routes are not served yet, so check
-		// the function itself on a route shaped like them.
+		// A documented write, on either surface: every route added with the write flag
+		// goes through this check, so it is tested on a route shaped like the
+		// redirect writes, whether or not they are served.
 		rt := newRoute(http.MethodPost, "/funnels/lookup/redirect", write, nil)
 		rec, _ := r.Server.tokens.check(r.Server.ReadOnlyToken(), r.Server.now())
 		deny := r.Server.scopeDenied(&rt, rec)
