@@ -84,7 +84,7 @@ func newAccessBook(store AccessStore) *accessBook {
 		// A record that cannot be read is only a hint lost: start empty.
 		if got, err := store.LoadAccess(); err == nil && got != nil {
 			for f, fa := range got {
-				if _, known := FamilyInfo(f); known && fa.Answer != AnswerUnknown {
+				if _, known := FamilyInfo(f); known && (fa.Answer == AnswerOpen || fa.Answer.Refused()) {
 					b.rec[f] = fa
 				}
 			}
