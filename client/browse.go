@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -172,22 +173,34 @@ type PageRead struct {
 	Refusal *APIError
 }
 
-// PageDetail reads a page by id; where that route is refused to this token (known
-// from the access record, or answered now) it returns listed, the record the page
-// list gave, marked Partial. Other failures are returned as they are.
-func (c *Client) PageDetail(ctx context.Context, listed Page) (*PageRead, *Response, error) {
-	if fa, refused := c.Access().Refused(FamilyPageByID); refused {
-		return &PageRead{Page: listed, Partial: true, Refusal: recordedRefusal(FamilyPageByID, fa)}, nil, nil
-	}
-	p, resp, err := c.Page(ctx, listed.ID)
-	if err == nil {
-		return &PageRead{Page: *p}, resp, nil
-	}
+// PageDetail reads a page by id. Where that route is refused to this token (known
+// from the access record, or answered now) it reads the page list of the page's
+// funnel instead and returns the page's record from there, marked Partial: the page
+// list's fields are all a token without the route can have. Other failures, and a
+// page the list does not have, are errors.
+func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*PageRead, *Response, error) {
 	var refusal *APIError
-	if errors.As(err, &refusal) && refusal.Refusal != NotRefused {
-		return &PageRead{Page: listed, Partial: true, Refusal: refusal}, resp, nil
+	if fa, refused := c.Access().Refused(FamilyPageByID); refused {
+		refusal = recordedRefusal(FamilyPageByID, fa)
+	} else {
+		p, resp, err := c.Page(ctx, pageID)
+		if err == nil {
+			return &PageRead{Page: *p}, resp, nil
+		}
+		if !errors.As(err, &refusal) || refusal.Refusal == NotRefused {
+			return nil, resp, err
+		}
 	}
-	return nil, resp, err
+	pages, resp, err := c.ListAllPages(ctx, ListPagesParams{FunnelID: funnelID})
+	if err != nil {
+		return nil, resp, err
+	}
+	for _, p := range pages {
+		if p.ID == pageID {
+			return &PageRead{Page: p, Partial: true, Refusal: refusal}, resp, nil
+		}
+	}
+	return nil, resp, fmt.Errorf("page %s: %s, and the page list of its funnel does not have it: %w", pageID, refusal.Explain(), refusal)
 }
 
 // recordedRefusal is the refusal the access record keeps for a family, as the error

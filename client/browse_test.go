@@ -135,13 +135,14 @@ func TestFunnelsWithStepsAsksOncePerFolder(t *testing.T) {
 }
 
 // TestPageDetailFallsBackToTheListedRecord: where page by id is refused the detail is
-// the page list's record, marked partial, and the route is not asked again.
+// the page list's record, marked partial, and the refused route is not asked again.
 func TestPageDetailFallsBackToTheListedRecord(t *testing.T) {
 	for _, surface := range []sandbox.Surface{sandbox.SurfacePublic, sandbox.SurfaceSeed} {
 		c, sb := newTestClient(t, sandbox.Options{Surface: surface})
 		ctx := ctxT(t)
-		pages, _, err := c.ListPages(ctx, client.ListPagesParams{FunnelID: firstFunnelID(t, c)})
-		if err != nil || len(pages) == 0 {
+		funnelID := firstFunnelID(t, c)
+		pages, _, err := c.ListPages(ctx, client.ListPagesParams{FunnelID: funnelID})
+		if err != nil || len(pages) < 2 {
 			t.Fatalf("%s: pages %v", surface, err)
 		}
 		for _, r := range sb.Server.Requests() {
@@ -152,7 +153,7 @@ func TestPageDetailFallsBackToTheListedRecord(t *testing.T) {
 				}
 			}
 		}
-		read, _, err := c.PageDetail(ctx, pages[0])
+		read, _, err := c.PageDetail(ctx, funnelID, pages[0].ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,16 +163,22 @@ func TestPageDetailFallsBackToTheListedRecord(t *testing.T) {
 			}
 			continue
 		}
-		if !read.Partial || read.Refusal == nil || read.Refusal.StatusCode != 401 || read.Page.ID != pages[0].ID || read.Page.URL != "" {
+		if !read.Partial || read.Refusal == nil || read.Refusal.StatusCode != 401 || read.Page.ID != pages[0].ID ||
+			read.Page.URL != "" || read.Page.Name != pages[0].Name {
 			t.Fatalf("public: %+v", read)
 		}
 		sb.Server.ResetLog()
-		again, _, err := c.PageDetail(ctx, pages[1])
-		if err != nil || !again.Partial || !errors.Is(again.Refusal, client.ErrRouteUnavailable) {
+		again, _, err := c.PageDetail(ctx, funnelID, pages[1].ID)
+		if err != nil || !again.Partial || again.Page.ID != pages[1].ID || !errors.Is(again.Refusal, client.ErrRouteUnavailable) {
 			t.Fatalf("again: %+v %v", again, err)
 		}
-		if n := len(sb.Server.Requests()); n != 0 {
-			t.Errorf("%d requests though page by id is known to be refused", n)
+		for _, r := range sb.Server.Requests() {
+			if r.Path != "/funnels/page" {
+				t.Errorf("%s %s asked though page by id is known to be refused", r.Method, r.Path)
+			}
+		}
+		if _, _, err := c.PageDetail(ctx, funnelID, "NoSuchPage"); !errors.Is(err, client.ErrRouteUnavailable) {
+			t.Errorf("a page the list does not have: %v", err)
 		}
 	}
 }

@@ -65,23 +65,24 @@ func compactJSON(raw json.RawMessage) string {
 // detailView shows one page: whether it is live or archived, its public URL, where it
 // sits, and every field of its record. It scrolls; esc closes it.
 type detailView struct {
-	sh     *shared
-	pageID string
-	seq    uint64
-	state  loadState
-	err    error
-	page   *pageDetail
-	row    pageRow // what the list knew, shown until the record arrives
-	step   stepRow
-	lines  []string // rendered for the current size (setSize), so View only slices them
-	boxW   int
-	boxH   int
-	offset int
-	height int // visible lines
+	sh       *shared
+	pageID   string
+	funnelID string // the page's funnel, whose page list stands in where the page's route is refused
+	seq      uint64
+	state    loadState
+	err      error
+	page     *pageDetail
+	row      pageRow // what the list knew, shown until the record arrives
+	step     stepRow
+	lines    []string // rendered for the current size (setSize), so View only slices them
+	boxW     int
+	boxH     int
+	offset   int
+	height   int // visible lines
 }
 
-func newDetailView(sh *shared, row pageRow, step stepRow, seq uint64) *detailView {
-	return &detailView{sh: sh, pageID: row.id, row: row, step: step, seq: seq, state: stateLoading}
+func newDetailView(sh *shared, funnelID string, row pageRow, step stepRow, seq uint64) *detailView {
+	return &detailView{sh: sh, pageID: row.id, funnelID: funnelID, row: row, step: step, seq: seq, state: stateLoading}
 }
 
 // apply takes the page's record; a reply for another request is dropped.

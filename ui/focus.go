@@ -157,7 +157,7 @@ func (m *Model) refresh() tea.Cmd {
 	if d := m.detail; d != nil {
 		seq := m.next()
 		d.reload(seq)
-		return loadPage(m.sh.ctx, m.client, d.pageID, d.row.listed, seq)
+		return loadPage(m.sh.ctx, m.client, d.funnelID, d.pageID, seq)
 	}
 	switch m.focus {
 	case panePages:

@@ -53,15 +53,11 @@ func loadPages(ctx context.Context, c *client.Client, key stepKey, step stepRow,
 }
 
 // loadPage reads one page with every field the server sends; where the page's own
-// route is refused to this sign-in, the page list's record (listed) stands in,
-// marked partial.
-func loadPage(ctx context.Context, c *client.Client, pageID string, listed *client.Page, seq uint64) tea.Cmd {
+// route is refused to this sign-in, the page list of its funnel stands in, marked
+// partial.
+func loadPage(ctx context.Context, c *client.Client, funnelID, pageID string, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		known := client.Page{ID: pageID}
-		if listed != nil {
-			known = *listed
-		}
-		read, _, err := c.PageDetail(ctx, known)
+		read, _, err := c.PageDetail(ctx, funnelID, pageID)
 		msg := pageMsg{pageID: pageID, seq: seq, err: err}
 		if err == nil {
 			msg.detail = newPageDetail(&read.Page)

@@ -37,16 +37,16 @@ func (m *Model) openDetail() tea.Cmd {
 		return nil
 	}
 	if doc := m.pageDocs[pg.id]; doc != nil {
-		m.detail = newDetailView(m.sh, *pg, m.pages.step, 0)
+		m.detail = newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, 0)
 		m.detail.apply(pageMsg{pageID: pg.id, detail: doc})
 		m.detail.state, m.detail.page = stateReady, doc
 		m.detail.setSize(m.sh.width, m.lay.bodyHeight)
 		return nil
 	}
 	seq := m.next()
-	m.detail = newDetailView(m.sh, *pg, m.pages.step, seq)
+	m.detail = newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, seq)
 	m.detail.setSize(m.sh.width, m.lay.bodyHeight)
-	return loadPage(m.sh.ctx, m.client, pg.id, pg.listed, seq)
+	return loadPage(m.sh.ctx, m.client, m.detail.funnelID, pg.id, seq)
 }
 
 // back goes one level up: a kept filter is cleared first, then the focus moves left,

@@ -16,7 +16,6 @@ type pageRow struct {
 	role     string       // "control 70%" / "variation 30%" during a split test
 	status   string       // what the row says of it: live, archived, control 70% …
 	updated  string       // date of the last change, YYYY-MM-DD
-	listed   *client.Page // the page list's record: the detail when the page's own route is refused
 }
 
 // pageRows turns a step's pages into rows, live ones first (in the step's order:
@@ -27,9 +26,8 @@ func pageRows(pages []client.Page, step stepRow) []pageRow {
 	for i, id := range step.pageIDs {
 		order[id] = i
 	}
-	for i := range pages {
-		pg := &pages[i]
-		r := pageRow{id: pg.ID, name: displayName(pg.Name, pg.ID), archived: pg.Deleted, listed: pg}
+	for _, pg := range pages {
+		r := pageRow{id: pg.ID, name: displayName(pg.Name, pg.ID), archived: pg.Deleted}
 		if !pg.DateUpdated.IsZero() {
 			r.updated = pg.DateUpdated.Format("2006-01-02")
 		}
