@@ -23,6 +23,31 @@ const (
 // Refused reports whether the answer was one of the two refusals.
 func (a Answer) Refused() bool { return a == AnswerRouteRefused || a == AnswerScopeRefused }
 
+// answerNames are the answers as JSON writes them.
+var answerNames = [...]string{AnswerUnknown: "unknown", AnswerOpen: "open", AnswerRouteRefused: "route refused", AnswerScopeRefused: "scope refused"}
+
+// String is the answer in words: "open", "route refused" …
+func (a Answer) String() string {
+	if a >= 0 && int(a) < len(answerNames) {
+		return answerNames[a]
+	}
+	return "unknown"
+}
+
+// MarshalText writes the answer as its word, for --json and the record file.
+func (a Answer) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText reads a word MarshalText wrote; anything else is unknown.
+func (a *Answer) UnmarshalText(b []byte) error {
+	*a = AnswerUnknown
+	for i, n := range answerNames {
+		if n == string(b) {
+			*a = Answer(i)
+		}
+	}
+	return nil
+}
+
 // FamilyAccess is what was learned of one family: how it answered, when, and for a
 // refusal its status and the server's message.
 type FamilyAccess struct {

@@ -176,8 +176,9 @@ type PageRead struct {
 // PageDetail reads a page by id. Where that route is refused to this token (known
 // from the access record, or answered now) it reads the page list of the page's
 // funnel instead and returns the page's record from there, marked Partial: the page
-// list's fields are all a token without the route can have. Other failures, and a
-// page the list does not have, are errors.
+// list's fields are all a token without the route can have. With funnelID "" the
+// funnel is found first, by the live page ids its steps carry in the funnel list.
+// Other failures, and a page the list does not have, are errors.
 func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*PageRead, *Response, error) {
 	var refusal *APIError
 	if fa, refused := c.Access().Refused(FamilyPageByID); refused {
@@ -191,6 +192,17 @@ func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*Page
 			return nil, resp, err
 		}
 	}
+	if funnelID == "" {
+		all, resp, err := c.ListAllFunnels(ctx, ListFunnelsParams{}, 0)
+		if err != nil {
+			return nil, resp, err
+		}
+		funnelID = funnelOfPage(all, pageID)
+		if funnelID == "" {
+			return nil, resp, fmt.Errorf("page %s: %s, and no funnel's steps list it (an archived page is found only with its funnel's id): %w",
+				pageID, refusal.Explain(), refusal)
+		}
+	}
 	pages, resp, err := c.ListAllPages(ctx, ListPagesParams{FunnelID: funnelID})
 	if err != nil {
 		return nil, resp, err
@@ -201,6 +213,18 @@ func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*Page
 		}
 	}
 	return nil, resp, fmt.Errorf("page %s: %s, and the page list of its funnel does not have it: %w", pageID, refusal.Explain(), refusal)
+}
+
+// funnelOfPage is the id of the funnel one of whose steps holds pageID, or "".
+func funnelOfPage(funnels []Funnel, pageID string) string {
+	for _, f := range funnels {
+		for _, st := range f.Steps {
+			if slices.Contains(st.Pages, pageID) {
+				return f.ID
+			}
+		}
+	}
+	return ""
 }
 
 // recordedRefusal is the refusal the access record keeps for a family, as the error

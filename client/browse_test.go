@@ -180,6 +180,17 @@ func TestPageDetailFallsBackToTheListedRecord(t *testing.T) {
 		if _, _, err := c.PageDetail(ctx, funnelID, "NoSuchPage"); !errors.Is(err, client.ErrRouteUnavailable) {
 			t.Errorf("a page the list does not have: %v", err)
 		}
+		// Without the funnel, the funnel list's steps say which funnel holds the page.
+		live := ""
+		for _, p := range pages {
+			if !p.Deleted {
+				live = p.ID
+			}
+		}
+		found, _, err := c.PageDetail(ctx, "", live)
+		if err != nil || !found.Partial || found.Page.ID != live || found.Page.FunnelID != funnelID {
+			t.Errorf("found without the funnel: %+v %v", found, err)
+		}
 	}
 }
 

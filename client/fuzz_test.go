@@ -54,8 +54,8 @@ func FuzzDecoders(f *testing.F) {
 // yields a family the client does not know, nor an answer it does not.
 func FuzzAccessFile(f *testing.F) {
 	for _, seed := range []string{
-		`{"version":1,"key":"k","families":{"folder entities":{"answer":2,"status":403,"message":"m","at":"2026-01-01T00:00:00Z"}}}`,
-		`{"version":1,"key":"k","families":{"nope":{"answer":9},"page list":{"answer":7}}}`, `{"version":2}`, `null`, `[]`, "\x00",
+		`{"version":1,"key":"k","families":{"folder entities":{"answer":"route refused","status":403,"message":"m","at":"2026-01-01T00:00:00Z"}}}`,
+		`{"version":1,"key":"k","families":{"nope":{"answer":"open"},"page list":{"answer":"maybe"}}}`, `{"version":2}`, `null`, `[]`, "\x00",
 	} {
 		f.Add([]byte(seed))
 	}

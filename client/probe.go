@@ -13,15 +13,15 @@ import (
 // answered to one harmless GET (or why it was not asked), what that means, and what
 // access to ask for when it is refused.
 type ProbeRow struct {
-	Family  Family
-	Route   string // "GET /funnels/funnel/list"
-	Probed  bool   // a request was sent; writes and POST reads never are
-	Status  int    // the answer's status; 0 when none came or none was asked
-	Answer  Answer // what the row says of the family (AnswerUnknown: no verdict)
-	Result  string // "200", "403 IAM refusal", "not asked" …
-	Meaning string
-	AskFor  string // the scope or access to ask for; "" when nothing is needed
-	Write   bool
+	Family  Family `json:"family"`
+	Route   string `json:"route"`            // "GET /funnels/funnel/list"
+	Probed  bool   `json:"probed"`           // a request was sent; writes and POST reads never are
+	Status  int    `json:"status,omitempty"` // the answer's status; 0 when none came or none was asked
+	Answer  Answer `json:"answer"`           // what the row says of the family (AnswerUnknown: no verdict)
+	Result  string `json:"result"`           // "200", "403 IAM refusal", "not asked" …
+	Meaning string `json:"meaning"`
+	AskFor  string `json:"askFor,omitempty"` // the scope or access to ask for; "" when nothing is needed
+	Write   bool   `json:"write"`
 }
 
 // Probe asks every read family once with a harmless GET, in the order of
