@@ -13,9 +13,9 @@ type pageRow struct {
 	id       string
 	name     string
 	archived bool
-	role     string       // "control 70%" / "variation 30%" during a split test
-	status   string       // what the row says of it: live, archived, control 70% …
-	updated  string       // date of the last change, YYYY-MM-DD
+	role     string // "control 70%" / "variation 30%" during a split test
+	status   string // what the row says of it: live, archived, control 70% …
+	updated  string // date of the last change, YYYY-MM-DD
 }
 
 // pageRows turns a step's pages into rows, live ones first (in the step's order:
