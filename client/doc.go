@@ -41,5 +41,11 @@
 // the page list's record marked Partial. Probe (probe.go) asks each read family once
 // with a harmless GET and never sends a write.
 //
+// The URL redirects (redirects.go) are the writes the service documents for every
+// token with the redirect scope: list, create, update (target and action) and delete.
+// ListAllRedirects walks the list by the count the service gives, advancing by what
+// each page held; a page of redirects it has read already, or a list past its bound,
+// ends the walk with an *IncompleteListError and what was read.
+//
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

@@ -17,6 +17,7 @@ type snapshot struct {
 	Fonts   []client.Font
 	Redir   []client.RegexRedirect
 	Prods   []client.Product
+	URLs    []client.Redirect
 }
 
 func read(t *testing.T, c *client.Client) snapshot {
@@ -48,6 +49,10 @@ func read(t *testing.T, c *client.Client) snapshot {
 	if s.Prods, _, err = c.OrderFormProducts(ctx, ""); err != nil {
 		t.Fatal(err)
 	}
+	// Pages of 3, so a list without a count (bare) is walked to its short last page.
+	if s.URLs, _, err = c.ListAllRedirects(ctx, client.ListRedirectsParams{Limit: 3}); err != nil {
+		t.Fatal(err)
+	}
 	return s
 }
 
@@ -77,6 +82,9 @@ func clearRaw(s *snapshot) {
 	for i := range s.Prods {
 		s.Prods[i].Raw = nil
 	}
+	for i := range s.URLs {
+		s.URLs[i].Raw = nil
+	}
 }
 
 // TestToleranceOverHTTP: the sandbox answering in each shape the real service uses
@@ -86,7 +94,7 @@ func TestToleranceOverHTTP(t *testing.T) {
 	base, _ := newTestClient(t, sandbox.Options{})
 	want := read(t, base)
 	clearRaw(&want)
-	if len(want.Funnels) == 0 || len(want.Funnels[0].Steps) == 0 || want.Funnels[0].Steps[0].Sequence == 0 {
+	if len(want.Funnels) == 0 || len(want.Funnels[0].Steps) == 0 || want.Funnels[0].Steps[0].Sequence == 0 || len(want.URLs) != 8 {
 		t.Fatalf("default dialect read nothing useful: %+v", want.Funnels)
 	}
 	for name, d := range map[string]sandbox.Dialect{
@@ -102,7 +110,8 @@ func TestToleranceOverHTTP(t *testing.T) {
 			got := read(t, c)
 			clearRaw(&got)
 			if !reflect.DeepEqual(got, want) {
-				t.Errorf("dialect %s decodes differently\n got funnels[0]: %+v\nwant funnels[0]: %+v", name, got.Funnels[0], want.Funnels[0])
+				t.Errorf("dialect %s decodes differently\n got funnels[0]: %+v\nwant funnels[0]: %+v\n got redirects: %+v\nwant redirects: %+v",
+					name, got.Funnels[0], want.Funnels[0], got.URLs, want.URLs)
 			}
 		})
 	}

@@ -30,15 +30,23 @@ func (sh *shared) refusal(f client.Family) string {
 }
 
 // keyFamily is the route family the action of a direct key needs; "" for keys whose
-// action sends nothing, or nothing a token may be refused (the conversion).
-func (k KeyMap) keyFamily(b key.Binding) client.Family {
+// action sends nothing, or nothing a token may be refused (the conversion). In the
+// Redirects view (inRedirects) n, e and d are its writes, not the browser's keys.
+func (k KeyMap) keyFamily(b key.Binding, inRedirects bool) client.Family {
 	first := func(b key.Binding) string {
 		if ks := b.Keys(); len(ks) > 0 {
 			return ks[0]
 		}
 		return ""
 	}
-	switch first(b) {
+	f := first(b)
+	if inRedirects {
+		switch f {
+		case first(k.NewRedirect), first(k.EditRedirect), first(k.DeleteRedirect):
+			return client.FamilyRedirectWrite
+		}
+	}
+	switch f {
 	case "":
 		return ""
 	case first(k.NewStep):
@@ -51,19 +59,23 @@ func (k KeyMap) keyFamily(b key.Binding) client.Family {
 		return client.FamilyWorkflowTrigger
 	case first(k.ArchivePage), first(k.EndSplit):
 		return client.FamilyPageUpdate
+	case first(k.Redirects):
+		return client.FamilyRedirectList
+	case first(k.RedirectHere):
+		return client.FamilyRedirectWrite
 	}
 	return ""
 }
 
 // markRefused returns bindings with those whose action is refused saying so: "new
-// step ✗ 403" in the footer.
-func (sh *shared) markRefused(bindings []key.Binding) []key.Binding {
+// step ✗ 403" in the footer. inRedirects says the Redirects view has the keys.
+func (sh *shared) markRefused(bindings []key.Binding, inRedirects bool) []key.Binding {
 	if len(sh.access) == 0 {
 		return bindings
 	}
 	var out []key.Binding
 	for i, b := range bindings {
-		f := sh.keys.keyFamily(b)
+		f := sh.keys.keyFamily(b, inRedirects)
 		fa, refused := sh.access.Refused(f)
 		if !refused {
 			continue

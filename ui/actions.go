@@ -75,6 +75,13 @@ func (m *Model) formActions() []action {
 		{"Geo-location", "where the service places this connection", "", (*Model).geoLocation, client.FamilyGeoLocation},
 		{"Custom fonts", "the location's custom fonts", "", (*Model).customFonts, client.FamilyFonts},
 		{"Attach social account", "attach an OAuth account of a social platform", "", (*Model).socialAccountForm, client.FamilySocialAccounts},
+		{"Redirects", "every URL redirect of the location: new, edit, delete, copy", k.Redirects.Help().Key, (*Model).openRedirects, client.FamilyRedirectList},
+		{"Redirect a path here", "a new redirect whose target is the selected step's public URL", k.RedirectHere.Help().Key, (*Model).redirectHereForm, client.FamilyRedirectWrite},
+		{"New redirect", "send a path of a domain to another address", m.inRedirects(k.NewRedirect), (*Model).newRedirectForm, client.FamilyRedirectWrite},
+		{"Edit redirect", "change where the selected redirect goes", m.inRedirects(k.EditRedirect), (*Model).editRedirectForm, client.FamilyRedirectWrite},
+		{"Delete redirect", "delete the selected redirect (asks first)", m.inRedirects(k.DeleteRedirect), (*Model).deleteRedirectForm, client.FamilyRedirectWrite},
+		{"Copy redirect's old URL", "copy the address the selected redirect answers", m.inRedirects(k.CopyOldURL), func(m *Model) tea.Cmd { return m.copyRedirect(false) }, ""},
+		{"Copy redirect target", "copy where the selected redirect goes", m.inRedirects(k.CopyTarget), func(m *Model) tea.Cmd { return m.copyRedirect(true) }, ""},
 		{"What this sign-in can do", "ask each read route once and show what answers and what to ask for", "", (*Model).openAccessView, ""},
 		{"Request log", "every request of this session; c copies one as curl", k.RequestLog.Help().Key, (*Model).openRequestLog, ""},
 		{"Event history", "the test events sent; R sends one again", k.EventHistory.Help().Key, (*Model).openEventHistory, ""},
@@ -85,8 +92,8 @@ func (m *Model) formActions() []action {
 // any other key.
 func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := m.sh.keys
-	for _, b := range []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.PageTrigger, k.ArchivePage, k.EndSplit} {
-		if key.Matches(msg, b) && m.unavailable(k.keyFamily(b), b.Help().Desc) {
+	for _, b := range []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.PageTrigger, k.ArchivePage, k.EndSplit, k.Redirects, k.RedirectHere} {
+		if key.Matches(msg, b) && m.unavailable(k.keyFamily(b, false), b.Help().Desc) {
 			return nil, true
 		}
 	}
@@ -108,12 +115,25 @@ func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.archivePageForm(), true
 	case key.Matches(msg, k.EndSplit):
 		return m.endSplitForm(), true
+	case key.Matches(msg, k.Redirects):
+		return m.openRedirects(), true
+	case key.Matches(msg, k.RedirectHere):
+		return m.redirectHereForm(), true
 	case key.Matches(msg, k.RequestLog):
 		return m.openRequestLog(), true
 	case key.Matches(msg, k.EventHistory):
 		return m.openEventHistory(), true
 	}
 	return nil, false
+}
+
+// inRedirects is the key of an action of the Redirects view, shown in the palette
+// while the view is open (elsewhere the same letter does something else).
+func (m *Model) inRedirects(b key.Binding) string {
+	if m.redirectsShown() {
+		return b.Help().Key
+	}
+	return ""
 }
 
 // openForm shows a form.

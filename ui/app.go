@@ -62,12 +62,13 @@ type Model struct {
 	mouse    bool
 	debounce time.Duration
 
-	reqlog        requestLog   // every request of the session (L)
-	history       eventHistory // every test conversion event (H)
-	reloadPages   stepKey      // the step whose pages reload once its funnel has been read again
-	resizeSeq     uint64       // the latest resize, whose settling redraws the screen (redraw.go)
-	fallbackNoted bool         // the status bar said why the folders look different (once, until r)
-	unsentCopy    string       // a copy the terminal may not have been sent yet (clipboard.go)
+	redirects     *redirectsView // the Redirects view (U), once opened; it keeps its list when closed
+	reqlog        requestLog     // every request of the session (L)
+	history       eventHistory   // every test conversion event (H)
+	reloadPages   stepKey        // the step whose pages reload once its funnel has been read again
+	resizeSeq     uint64         // the latest resize, whose settling redraws the screen (redraw.go)
+	fallbackNoted bool           // the status bar said why the folders look different (once, until r)
+	unsentCopy    string         // a copy the terminal may not have been sent yet (clipboard.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -192,6 +193,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.pages.apply(msg) && msg.err != nil {
 			m.status.setErr(msg.err)
 		}
+	case redirectsMsg:
+		if m.redirects != nil && m.redirects.apply(msg) && msg.err != nil {
+			m.status.setErr(msg.err)
+		}
 	case pageMsg:
 		if m.detail != nil && m.detail.apply(msg) {
 			if msg.err != nil {
@@ -238,6 +243,9 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	m.status.keyPressed()
 	if m.overlay != nil {
 		return m.updateOverlay(msg)
+	}
+	if m.redirectsShown() {
+		return m.redirectsKey(msg)
 	}
 	if m.detail != nil {
 		return m.detailKey(msg)
@@ -320,6 +328,11 @@ func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
 	switch {
 	case m.overlay != nil:
 		return m.updateOverlay(msg)
+	case m.redirectsShown():
+		if m.redirects.typing {
+			return m.redirects.filterPaste(msg)
+		}
+		return nil
 	case m.detail != nil:
 		return nil
 	case m.focused().typing:

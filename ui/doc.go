@@ -18,6 +18,12 @@
 // for a folder or step the user has left is dropped. What arrives is sanitised once,
 // in the command (sanitize.go), and kept, so going back is instant; r reloads.
 //
+// The Redirects view (redirects.go, forms_redirects.go) takes the whole body when
+// it is shown: every URL redirect of the location in one list, on a paneBase of its
+// own, so it filters and draws as the panes do. It is read once (ListAllRedirects,
+// with a context cancelled when the view is closed mid-read) and kept; a write that
+// succeeds puts the service's answer into the list instead of reading it again.
+//
 // The client's own events (rate limit, retries, requests started and finished) come in
 // by forwardEvents (run.go): the client tells them in order on its request goroutines,
 // an unbounded queue (eventqueue.go) takes them without making a request wait, and one
@@ -46,8 +52,8 @@
 // # Keys
 //
 // A key goes to the first of: the overlay (help, palette, a form, a result view, the
-// request log, the event history), the page detail, the focused pane's filter input
-// while it is typed, then the browser's own keys (keys.go). ctrl+c always quits;
+// request log, the event history), the Redirects view, the page detail, the focused
+// pane's filter input while it is typed, then the browser's own keys (keys.go). ctrl+c always quits;
 // ctrl+l always draws the whole screen again, as a settled resize does (redraw.go).
 //
 // # Adding an action or a form
@@ -71,8 +77,10 @@
 // (submit.go): the root closes the form on success — opening a result view
 // (textview.go) when the answer has one — and runs its after function (reload a pane,
 // select what was made); a failure goes back to the form with its status code, and
-// says whether the write may have happened anyway (a 5xx, no answer). The
-// forms live in forms_create.go, forms_events.go, forms_pages.go and forms_lookups.go;
+// says whether the write may have happened anyway (a 5xx, no answer). A question
+// (confirmForm) starts on Cancel, says under it what enter does now, and a no says
+// "cancelled" in the status bar. The forms live in forms_create.go, forms_events.go,
+// forms_pages.go, forms_lookups.go and forms_redirects.go;
 // the session's request log and event history in requestlog.go and history.go.
 //
 // # Drawing fast

@@ -38,6 +38,9 @@ func (m *Model) relayout() {
 	if m.detail != nil {
 		m.detail.setSize(m.sh.width, m.lay.bodyHeight)
 	}
+	if m.redirects != nil {
+		m.redirects.setSize(m.sh.width, m.lay.bodyHeight)
+	}
 }
 
 // restyle rebuilds the styles after the theme or the colour profile changed.
@@ -45,6 +48,9 @@ func (m *Model) restyle() {
 	m.sh.restyle()
 	for i := 0; i < paneCount; i++ {
 		m.pane(i).restyle()
+	}
+	if m.redirects != nil {
+		m.redirects.restyle()
 	}
 	if m.detail != nil {
 		m.detail.relayout()
@@ -103,6 +109,9 @@ func (m *Model) busy() bool {
 	if ps := m.pages.current(); ps != nil && ps.seq != 0 {
 		return true
 	}
+	if m.redirectsShown() && m.redirects.seq != 0 {
+		return true
+	}
 	switch ov := m.overlay.(type) {
 	case *formModal:
 		if ov.sending {
@@ -154,6 +163,9 @@ func (m *Model) refresh() tea.Cmd {
 	m.client.ForgetAccess()
 	m.sh.setAccess(nil)
 	m.fallbackNoted = false
+	if m.redirectsShown() {
+		return m.reloadRedirects()
+	}
 	if d := m.detail; d != nil {
 		seq := m.next()
 		d.reload(seq)

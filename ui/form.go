@@ -621,7 +621,10 @@ func (f *formModal) footLines(w int) []string {
 	case f.sending:
 		text, style = f.sh.spinner.View()+" sending…", st.Loading
 	case f.failure != "" && f.barred:
-		text = "✗ " + f.failure + ". Nothing was changed; what you typed stays here (esc closes)."
+		text = "✗ " + f.failure + " — nothing was changed."
+		if f.editable() {
+			text += " What you typed stays here (esc closes)."
+		}
 	case f.failure != "" && f.unsure:
 		text = "✗ " + f.failure + " — it may have been done all the same: check before sending again, or esc."
 	case f.failure != "":

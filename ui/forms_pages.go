@@ -32,20 +32,31 @@ func (m *Model) selectedPage(verb string) (pageTarget, bool) {
 	return pageTarget{key: m.pages.key, step: m.pages.step, page: *pg, folderID: m.entities.folderID()}, true
 }
 
-// confirmForm is a form of one question; yes runs send.
+// confirmForm is a form of one question; yes runs send. Cancel is highlighted to
+// begin with, and the line under the question says what enter does now; a no says
+// "cancelled" in the status bar.
 func (m *Model) confirmForm(title, question, yes string, notes []string,
 	send func(m *Model, f *formModal, seq uint64) tea.Cmd) tea.Cmd {
 	ok := false
+	hint := func() string {
+		if ok {
+			return "enter: " + yes + " (highlighted) · n or ←/→ to cancel"
+		}
+		return "enter: cancel (highlighted) · y: " + yes + " · ←/→ to choose"
+	}
+	q := &formField{key: "confirm", title: question, kind: fieldConfirm, flag: &ok, yes: yes, no: "Cancel", hint: hint()}
 	var f *formModal
-	f, cmd := newFormModal(m.sh, title, []*formGroup{{fields: []*formField{
-		{key: "confirm", title: question, kind: fieldConfirm, flag: &ok, yes: yes, no: "Cancel",
-			hint: "y or n, or ←/→ and enter"},
-	}}}, func(m *Model, seq uint64) (tea.Cmd, error) {
+	f, cmd := newFormModal(m.sh, title, []*formGroup{{fields: []*formField{q}}}, func(m *Model, seq uint64) (tea.Cmd, error) {
 		if !ok {
+			m.status.setInfo("cancelled: " + title + " — nothing was sent")
 			return nil, nil
 		}
 		return send(m, f, seq), nil
 	})
+	f.onChange = func(*Model) tea.Cmd {
+		q.hint = hint()
+		return nil
+	}
 	f.notes = notes
 	return m.openForm(f, cmd)
 }

@@ -53,7 +53,7 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 		lines := []string{st.GroupTitle.Render(g.Title)}
 		for _, b := range g.Bindings {
 			desc := st.HelpDesc.Render(b.Help().Desc)
-			if fa, refused := h.sh.access.Refused(h.sh.keys.keyFamily(b)); refused {
+			if fa, refused := h.sh.access.Refused(h.sh.keys.keyFamily(b, g.redirects)); refused {
 				desc = st.HelpDesc.Render(b.Help().Desc) + st.Error.Render(" ✗ unavailable ("+strconv.Itoa(fa.Status)+")")
 			}
 			lines = append(lines, st.HelpKey.Render(fitCell(b.Help().Key, keyW, false))+"  "+desc)
@@ -138,7 +138,7 @@ func (h *helpOverlay) unavailable() []string {
 	var out []string
 	for _, g := range h.sh.keys.Groups() {
 		for _, b := range g.Bindings {
-			if r := h.sh.refusal(h.sh.keys.keyFamily(b)); r != "" {
+			if r := h.sh.refusal(h.sh.keys.keyFamily(b, g.redirects)); r != "" {
 				out = append(out, b.Help().Key+" "+b.Help().Desc+": "+r)
 			}
 		}

@@ -15,6 +15,10 @@ type KeyMap struct {
 	// Forms and views (forms_*.go, requestlog.go, history.go)
 	NewStep, NewFolder, AttachDomain, TestEvent, PageTrigger, ArchivePage, EndSplit key.Binding
 	RequestLog, EventHistory                                                        key.Binding
+	// The Redirects view (redirects.go, forms_redirects.go): U opens it, P starts a
+	// redirect to the selected step; inside it n, e, d, y and Y
+	Redirects, RedirectHere                                                       key.Binding
+	NewRedirect, EditRedirect, DeleteRedirect, CopyOldURL, CopyTarget, OpenOldURL key.Binding
 	// App
 	Palette, Help, Redraw, Quit key.Binding
 	// Inside an input or overlay
@@ -62,6 +66,15 @@ func DefaultKeys() KeyMap {
 		EndSplit:     b([]string{"S"}, "S", "end split test"),
 		RequestLog:   b([]string{"L"}, "L", "request log"),
 		EventHistory: b([]string{"H"}, "H", "event history"),
+		Redirects:    b([]string{"U"}, "U", "URL redirects"),
+		RedirectHere: b([]string{"P"}, "P", "redirect a path to this step"),
+
+		NewRedirect:    b([]string{"n"}, "n", "new redirect"),
+		EditRedirect:   b([]string{"e", "enter"}, "e", "edit redirect"),
+		DeleteRedirect: b([]string{"d", "delete"}, "d", "delete redirect"),
+		CopyOldURL:     b([]string{"y"}, "y", "copy old URL"),
+		CopyTarget:     b([]string{"Y"}, "Y", "copy target"),
+		OpenOldURL:     b([]string{"o"}, "o", "open old URL"),
 
 		Palette: b([]string{":"}, ":", "commands"),
 		Help:    b([]string{"?"}, "?", "all keys"),
@@ -84,19 +97,21 @@ func DefaultKeys() KeyMap {
 
 // keyGroup is a titled group of the help overlay.
 type keyGroup struct {
-	Title    string
-	Bindings []key.Binding
+	Title     string
+	Bindings  []key.Binding
+	redirects bool // the keys of the Redirects view (its n, e and d are its own)
 }
 
 // Groups are the help overlay's sections, in order.
 func (k KeyMap) Groups() []keyGroup {
 	return []keyGroup{
-		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}},
-		{"Panes", []key.Binding{k.NextPane, k.PrevPane}},
-		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}},
-		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}},
-		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}},
-		{"App", []key.Binding{k.Palette, k.Help, k.Redraw, k.Quit}},
+		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}, false},
+		{"Panes", []key.Binding{k.NextPane, k.PrevPane}, false},
+		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}, false},
+		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}, false},
+		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}, false},
+		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}, true},
+		{"App", []key.Binding{k.Palette, k.Help, k.Redraw, k.Quit}, false},
 	}
 }
 
@@ -135,7 +150,7 @@ func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
 		}
 		return append(out, k.NewFolder, k.Filter, k.Palette, k.Help, k.Refresh, k.CopyID, k.NextPane, k.Quit)
 	case paneSteps:
-		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
+		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, as(k.RedirectHere, "redirect here"), k.Quit}
 	}
 	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, "archive/restore"), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
 }

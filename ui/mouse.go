@@ -18,6 +18,10 @@ func (m *Model) wheel(ms tea.Mouse) {
 	default:
 		return
 	}
+	if m.redirectsShown() {
+		m.redirects.list.scroll(delta)
+		return
+	}
 	if m.detail != nil {
 		m.detail.scroll(delta)
 		return
@@ -29,7 +33,16 @@ func (m *Model) wheel(ms tea.Mouse) {
 
 // click focuses the pane under the pointer and selects the row clicked.
 func (m *Model) click(ms tea.Mouse) {
-	if !m.mouse || m.overlay != nil || m.detail != nil || ms.Button != tea.MouseLeft {
+	if !m.mouse || m.overlay != nil || ms.Button != tea.MouseLeft {
+		return
+	}
+	if m.redirectsShown() {
+		if row := ms.Y - m.lay.bodyTop - 1; row >= 0 && row < m.lay.bodyHeight-2 {
+			m.redirects.list.selectRow(row)
+		}
+		return
+	}
+	if m.detail != nil {
 		return
 	}
 	p := m.lay.paneAt(ms.X)

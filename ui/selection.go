@@ -4,7 +4,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// What y, Y and o act on, and the mouse switch.
+// What y, Y and o act on, and the mouse switch. In the Redirects view y and Y copy
+// the selected redirect's old URL and target.
 
 // toggleMouse captures the mouse or gives it back to the terminal.
 func (m *Model) toggleMouse() tea.Cmd {
@@ -22,6 +23,16 @@ func (m *Model) toggleMouse() tea.Cmd {
 func (m *Model) selection(wantURL bool) (what, text, problem string) {
 	noDomain := func(name string) string {
 		return name + " has no domain attached, so it has no public URL yet"
+	}
+	if m.redirectsShown() {
+		r := m.redirects.selected()
+		switch {
+		case r == nil:
+			return "", "", "no redirect selected"
+		case !wantURL:
+			return "old URL", r.oldURL, ""
+		}
+		return "target", r.target, ""
 	}
 	if d := m.detail; d != nil {
 		if !wantURL {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/oauth2"
+
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
@@ -116,7 +118,7 @@ func TestRefusedActionsSayWhy(t *testing.T) {
 	h.waitFor("New folder")
 	h.typeText("Autumn Campaigns")
 	h.press("ctrl+s")
-	v := h.waitFor("403", "what you typed stays here")
+	v := h.waitFor("403", "What you typed stays here")
 	if !h.formOpen() || !strings.Contains(v, "Autumn Campaigns") || !strings.Contains(v, "web-app access") {
 		t.Fatalf("the refused form stays with what was typed and says what to ask for:\n%s", v)
 	}
@@ -193,5 +195,49 @@ func TestWhatThisSignInCanDo(t *testing.T) {
 	v = h.waitFor("Commands")
 	if l := line(v, "Page by id"); strings.Contains(l, "unavailable") {
 		t.Fatalf("after r nothing is known to be refused but folder entities: %q", l)
+	}
+}
+
+// TestRefusedRedirectWritesSayWhy: in the Redirects view a write refused for its
+// scope (the read-only token on the public surface: 401) marks n, e and d, which then
+// say why instead of asking; the footer of the panes is not confused by the view's
+// own n.
+func TestRefusedRedirectWritesSayWhy(t *testing.T) {
+	t.Parallel()
+	sb := sandbox.StartT(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	c, err := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(), MaxRetries: -1,
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.ReadOnlyToken()})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, demoOptions(c, sb), 120, 40)
+	h.openRedirectsView()
+	h.selectRedirect("/trial")
+	h.press("d")
+	h.waitFor("Delete the redirect of join.lakesidefit.com/trial?")
+	h.press("y")
+	h.waitFor("401 The token is not authorized for this scope.", "funnels/redirect.write")
+	h.press("esc")
+	v := h.waitUntil("the question closed and d marked", func(v string) bool {
+		return !h.formOpen() && strings.Contains(v, "delete ✗ 401") && strings.Contains(v, "new ✗ 401")
+	})
+	h.press("d")
+	v = h.view()
+	if h.formOpen() || !strings.Contains(statusLine(v), "unavailable: 401") {
+		t.Fatalf("d should say why instead of asking:\n%s", v)
+	}
+	deletes := 0
+	for _, r := range sb.Server.Requests() {
+		if r.Method == "DELETE" {
+			deletes++
+		}
+	}
+	if deletes != 1 {
+		t.Fatalf("%d deletes sent, want the one refused", deletes)
+	}
+	h.press("esc")
+	v = h.waitUntil("the panes", func(v string) bool { return strings.Contains(v, "╭─ Steps") })
+	if strings.Contains(v, "new step ✗") {
+		t.Fatalf("the panes' n is not the view's:\n%s", v)
 	}
 }

@@ -30,15 +30,18 @@ func (m *Model) render() string {
 		return m.sh.tooSmallView(w, h)
 	}
 	header := m.header(w)
-	if m.detail == nil && m.overlay == nil {
+	if m.detail == nil && m.overlay == nil && !m.redirectsShown() {
 		return m.renderPanes(w, header)
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, header)
 	var body []string
-	if m.detail != nil {
+	switch {
+	case m.redirectsShown():
+		body = m.redirects.lines(m.status.location)
+	case m.detail != nil:
 		body = strings.Split(m.detail.view(), "\n")
-	} else {
+	default:
 		blocks := make([][]string, 0, len(m.lay.slots))
 		for _, s := range m.lay.slots {
 			blocks = append(blocks, m.paneLines(s))
@@ -149,6 +152,8 @@ func (m *Model) footer(w int) string {
 	switch {
 	case m.overlay != nil:
 		keys = m.overlay.keys()
+	case m.redirectsShown():
+		keys = m.redirects.keys()
 	case m.detail != nil:
 		keys = m.detail.keys()
 	case m.focused().typing:
@@ -156,5 +161,5 @@ func (m *Model) footer(w int) string {
 	default:
 		keys = m.sh.keys.paneHelp(m.focus, len(m.entities.path) == 1)
 	}
-	return m.status.drawn.footerLine(m.sh, m.sh.markRefused(keys), w)
+	return m.status.drawn.footerLine(m.sh, m.sh.markRefused(keys, m.overlay == nil && m.redirectsShown()), w)
 }

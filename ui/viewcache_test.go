@@ -32,6 +32,10 @@ func dropViewCaches(m *Model) {
 		p.drawn = frameCache{}
 		p.rows.reset()
 	}
+	if v := m.redirects; v != nil {
+		v.drawn = frameCache{}
+		v.paneBase.rows.reset()
+	}
 }
 
 // freshView is what View shows of m's state when nothing is cached.
@@ -112,6 +116,28 @@ func answerPages(m *Model, fail bool) {
 	m.Update(msg)
 }
 
+// answerRedirects gives the Redirects view a list (or an error), as a load would.
+func answerRedirects(m *Model, n int, fail bool) {
+	v := m.redirects
+	if v == nil {
+		return
+	}
+	v.seq, v.state = m.next(), stateLoading
+	msg := redirectsMsg{seq: v.seq}
+	if fail {
+		msg.err = errors.New("503 service unavailable")
+	} else {
+		list := make([]client.Redirect, n)
+		for i := range list {
+			list[i] = client.Redirect{ID: "r" + strconv.Itoa(i), Domain: benchHosts[i%len(benchHosts)],
+				Path:   "/" + strings.ToLower(benchWords[i%len(benchWords)]) + "-" + strconv.Itoa(i),
+				Target: "https://www.example.com/" + strings.ToLower(benchWords[(i/3)%len(benchWords)]), Action: []string{"funnel", "url", "website", "all"}[i%4]}
+		}
+		msg.rows = redirectRows(list)
+	}
+	m.Update(msg)
+}
+
 // answerFolder gives the current folder its rows (or an error) when it waits.
 func answerFolder(m *Model, rows []entityRow, fail bool) {
 	fs := m.entities.current()
@@ -153,6 +179,10 @@ var cacheOps = []cacheOp{
 	keyOp("/", "z", "z", "q", "enter"), keyOp("enter"), keyOp("esc"), keyOp("esc", "esc"),
 	keyOp("?"), keyOp("?", "down"), keyOp(":"), keyOp(":", "h", "e"), keyOp("L"), keyOp("y"), keyOp("Y"), keyOp("o"),
 	keyOp("enter", "enter"), keyOp("h"),
+	keyOp("U"), keyOp("U"), keyOp("U", "/", "s", "p"), keyOp("U", "down", "down"),
+	{"redirects arrive", func(m *Model, _ *time.Time) { answerRedirects(m, 30, false) }},
+	{"other redirects arrive", func(m *Model, _ *time.Time) { answerRedirects(m, 5, false) }},
+	{"redirects fail", func(m *Model, _ *time.Time) { answerRedirects(m, 0, true) }},
 	{"pages arrive", func(m *Model, _ *time.Time) { answerPages(m, false) }},
 	{"pages fail", func(m *Model, _ *time.Time) { answerPages(m, true) }},
 	{"pages arrive", func(m *Model, _ *time.Time) { answerPages(m, false) }},

@@ -22,6 +22,9 @@ func (l *listBody) shape(d Dialect) any {
 	for k, v := range l.extra {
 		m[k] = v
 	}
+	if l.nest != "" {
+		return map[string]any{l.nest: m}
+	}
 	return m
 }
 

@@ -23,7 +23,8 @@
 // one step with a second page outside a split test (Free 7-Day Trial / Sign Up);
 // 6 attached domains of which 4 are used (offers., join., webinars., www.
 // lakesidefit.com) and 2 unused (kids., promo.); 8 products, 4 fonts, 4 regex
-// redirects. seed_test.go pins these numbers.
+// redirects; 8 URL redirects on offers. (2), join. (2), webinars., www. (2) and promo.
+// (its path /, action all). seed_test.go pins these numbers.
 //
 // # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
 //
@@ -36,11 +37,11 @@
 //     401 "Token expired"; on the public surface a web-app route → the IAM refusal
 //     (see Surfaces); then the scope check, one function every write route goes
 //     through: the read-only token on a write (every POST but custom-fonts and
-//     conversion, and any route added with the write flag) and, on the public
-//     surface, a token without a documented route's scope → "The token is not
-//     authorized for this scope." with 403 on the seed, 401 on the public surface.
-//     POST /funnels/event/conversion needs no token (a valid one only picks its rate
-//     bucket; otherwise "anonymous").
+//     conversion, every PATCH and DELETE, any route added with the write flag) and,
+//     on the public surface, a token without a documented route's scope → "The token
+//     is not authorized for this scope." with 403 on the seed, 401 on the public
+//     surface. POST /funnels/event/conversion needs no token (a valid one only picks
+//     its rate bucket; otherwise "anonymous").
 //  5. per-token fixed window (Options.Limit per Options.Window, 100/10s): every answer
 //     from here on carries X-RateLimit-Max, -Remaining, -Reset (whole seconds to the
 //     end of the window, ≥1), -Interval-Milliseconds, -Limit-Daily (200000) and
@@ -48,7 +49,7 @@
 //     with Retry-After: N.
 //  6. handler: body over 1 MiB → 413; locationId (query, or body where one is taken)
 //     other than the sandbox's → 403 "token does not have access to this location";
-//     a POST body that is not application/json → 400; bad JSON or a body that is not
+//     a POST or PATCH body that is not application/json → 400; bad JSON or a body that is not
 //     an object → 400; validation → 422 with message as an array naming the field;
 //     unknown ids → 404; then the success code of the table.
 //
@@ -65,6 +66,7 @@
 //	GET  /funnels/funnel/funnel-step-page-url 200 {uniqueUrl, ok:true}; taken → path-NNNNNN (FNV-1a of the path)
 //	GET  /funnels/lookup/funnel-with-domain  200 {domain, funnels}; not attached 404
 //	GET  /funnels/lookup/redirect/regex      200 {redirects, count}
+//	GET  /funnels/lookup/redirect/list       200 {data: {count, data: [Redirect]}}; locationId, limit ≤100, offset required; search
 //	GET  /funnels/order-form/public/product  200 {product} | {products}
 //	GET  /funnels/funnel/geo-location        200 {country:"US", …, ip}
 //	POST /funnels/custom-fonts               200 {fonts}
@@ -74,6 +76,9 @@
 //	POST /funnels/funnel/folder/create       201 folder (at the root)
 //	POST /funnels/domain/attach-domain       201 domain
 //	POST /funnels/lookup/multiple            201 {lookups}
+//	POST /funnels/lookup/redirect            201 {data: Redirect}
+//	PATCH /funnels/lookup/redirect/{id}      200 {data: Redirect}: target and action change; unknown id 404
+//	DELETE /funnels/lookup/redirect/{id}     200 {data: {status: "ok"}}; locationId required; unknown id 404
 //	POST /funnels/page/view/workflow/trigger 200 {success, message}
 //	POST /social-media-posting/oauth/{locationId}/{platform}/accounts/{accountId} 201 {success, statusCode, message, results}
 //
@@ -147,8 +152,9 @@
 // BareLists, WrappedLists ({"data": …}), PlainIDs (id for _id), CamelSteps
 // (controlTraffic …), StringNumbers (every number as a string) and Summaries (folder
 // entities list folders and funnels without steps, as {_id, name, type, category,
-// parentId[, locationId, dateUpdated]}; the funnel list keeps full records). The list switches
-// reshape the routes that answer a list (funnel list, entities, pages, redirects,
+// parentId[, locationId, dateUpdated]}; the funnel list keeps full records). The list
+// switches reshape the routes that answer a list (funnel list, entities, pages, regex
+// and URL redirects,
 // products, fonts, lookups); funnel-with-domain is a compound answer and keeps its
 // shape.
 //
@@ -167,5 +173,15 @@
 //   - An empty JSON body counts as {}; a POST body sent without
 //     Content-Type: application/json answers 400.
 //   - The conversion route ignores an invalid token (it counts as "anonymous").
+//   - URL redirects: a Redirect is {id, locationId, domain, path, pathLowercase, type
+//     "Permanent", target, action}, with "id", not "_id". The list is sorted by domain,
+//     then path without case; search matches the domain, path or target. A create
+//     needs locationId, a domain attached to the location (422 "domain … is not
+//     attached to this location" otherwise), a path starting with / (no spaces, ? or
+//     #), a target (with action url an http(s) address) and an action of funnel,
+//     website, url or all; an update needs target, action and locationId. Every 422
+//     names each bad field. A domain and path (without case) that already redirect are
+//     refused with 422 "path /old already redirects on host (redirect ID)". An update
+//     keeps the domain and path.
 //   - On the seed every OAuth access token has full scope whatever scope was asked.
 package sandbox

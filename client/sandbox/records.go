@@ -119,6 +119,19 @@ type redirectRec struct {
 	Type   int    `json:"type"` // 301 | 302
 }
 
+// urlRedirectRec is a URL redirect: a path of one of the location's domains sent to
+// a target. Unlike the other records its id travels as "id".
+type urlRedirectRec struct {
+	ID            string `json:"id"`
+	LocationID    string `json:"locationId"`
+	Domain        string `json:"domain"`
+	Path          string `json:"path"`
+	PathLowercase string `json:"pathLowercase"`
+	Type          string `json:"type"` // always "Permanent"
+	Target        string `json:"target"`
+	Action        string `json:"action"` // funnel | website | url | all
+}
+
 type productRec struct {
 	ID          string  `json:"_id"`
 	Name        string  `json:"name"`

@@ -25,6 +25,7 @@ type listBody struct {
 	key   string         // the wrapper key of the contract ("funnels"); "" = a bare array
 	items any            // always a non-nil slice
 	extra map[string]any // siblings of the list, e.g. "count"
+	nest  string         // the contract wraps the wrapper once more under this key ({"data": {"count", "data"}})
 }
 
 // errorBody is the error shape of the contract. message is a string, or an array of

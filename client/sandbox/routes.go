@@ -40,7 +40,7 @@ func newRoute(method, pattern string, flag routeFlag, h func(*call) reply) route
 		segments: strings.Split(strings.Trim(pattern, "/"), "/"),
 		write:    flag == write,
 		public:   flag == public,
-		jsonBody: method == http.MethodPost && pattern != "/funnels/custom-fonts",
+		jsonBody: (method == http.MethodPost || method == http.MethodPatch) && pattern != "/funnels/custom-fonts",
 		handle:   h,
 	}
 }
@@ -57,6 +57,7 @@ func (s *Server) apiRoutes() []route {
 		newRoute(http.MethodGet, "/funnels/funnel/funnel-step-page-url", read, s.handleStepPageURL),
 		newRoute(http.MethodGet, "/funnels/lookup/funnel-with-domain", read, s.handleFunnelWithDomain),
 		newRoute(http.MethodGet, "/funnels/lookup/redirect/regex", read, s.handleRegexRedirects),
+		newRoute(http.MethodGet, "/funnels/lookup/redirect/list", read, s.handleListURLRedirects),
 		newRoute(http.MethodGet, "/funnels/order-form/public/product", read, s.handleProducts),
 		newRoute(http.MethodGet, "/funnels/funnel/geo-location", read, s.handleGeoLocation),
 		newRoute(http.MethodPost, "/funnels/custom-fonts", read, s.handleFonts),
@@ -66,6 +67,9 @@ func (s *Server) apiRoutes() []route {
 		newRoute(http.MethodPost, "/funnels/funnel/folder/create", write, s.handleCreateFolder),
 		newRoute(http.MethodPost, "/funnels/domain/attach-domain", write, s.handleAttachDomain),
 		newRoute(http.MethodPost, "/funnels/lookup/multiple", write, s.handleLookupMultiple),
+		newRoute(http.MethodPost, "/funnels/lookup/redirect", write, s.handleCreateURLRedirect),
+		newRoute(http.MethodPatch, "/funnels/lookup/redirect/{id}", write, s.handleUpdateURLRedirect),
+		newRoute(http.MethodDelete, "/funnels/lookup/redirect/{id}", write, s.handleDeleteURLRedirect),
 		newRoute(http.MethodPost, "/funnels/page/view/workflow/trigger", write, s.handleWorkflowTrigger),
 		newRoute(http.MethodPost, "/social-media-posting/oauth/{locationId}/{platform}/accounts/{accountId}", write, s.handleSocialAccounts),
 	}

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -84,6 +85,23 @@ var seedRedirects = []seedRedirect{
 	{"offers", "^/spring-2025(.*)$", "/spring-sale$1", 301},
 	{"join", "^/trial/(.*)$", "/free-trial-landing", 302},
 	{"www", "^/blog/([0-9]+)$", "/articles/$1", 301},
+}
+
+type seedURLRedirect struct {
+	domain, path, target, action string
+}
+
+// URL redirects, one table per domain's use: old campaign paths sent to live steps,
+// a vanity path to a social profile, and a domain sent whole.
+var seedURLRedirects = []seedURLRedirect{
+	{"offers", "/Spring-2025", "https://offers.lakesidefit.com/spring-sale-opt-in", "funnel"},
+	{"offers", "/bootcamp", "https://offers.lakesidefit.com/bootcamp-series-opt-in", "funnel"},
+	{"join", "/trial", "https://join.lakesidefit.com/free-trial-landing", "funnel"},
+	{"join", "/7-day-pass", "https://join.lakesidefit.com/free-trial-sign-up", "funnel"},
+	{"webinars", "/replay", "https://webinars.lakesidefit.com/grow-your-gym-replay", "funnel"},
+	{"www", "/timetable", "https://www.lakesidefit.com/schedule", "website"},
+	{"www", "/instagram", "https://www.instagram.com/lakesidefit", "url"},
+	{"promo", "/", "https://offers.lakesidefit.com/spring-sale-opt-in", "all"},
 }
 
 type stepKind struct{ name, typ, slug string }
@@ -264,6 +282,12 @@ func seedData() *data {
 
 	for _, sf := range seedFunnels {
 		d.funnels = append(d.funnels, seedOneFunnel(d, sf, folderIDs, domains, productIDs))
+	}
+
+	for _, sr := range seedURLRedirects {
+		d.urlRedirects = append(d.urlRedirects, &urlRedirectRec{ID: d.newID(), LocationID: seedLocationID,
+			Domain: domains[sr.domain].URL, Path: sr.path, PathLowercase: strings.ToLower(sr.path),
+			Type: "Permanent", Target: sr.target, Action: sr.action})
 	}
 	return d
 }

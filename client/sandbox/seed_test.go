@@ -3,6 +3,8 @@ package sandbox
 import (
 	"bytes"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -98,6 +100,30 @@ func TestSeedShape(t *testing.T) {
 	if len(d.products) < 3 || len(d.fonts) < 2 || len(d.redirects) < 2 {
 		t.Error("products, fonts or redirects missing")
 	}
+	if len(d.urlRedirects) != 8 {
+		t.Errorf("URL redirects = %d, want 8", len(d.urlRedirects))
+	}
+	hosts := map[string]int{}
+	places := map[string]bool{}
+	for _, r := range d.urlRedirects {
+		if !idRe.MatchString(r.ID) || ids[r.ID] {
+			t.Errorf("redirect id %q is not a fresh 20-char id", r.ID)
+		}
+		ids[r.ID] = true
+		if d.domainByHost(r.Domain) == nil || r.LocationID != seedLocationID || r.PathLowercase != strings.ToLower(r.Path) ||
+			!strings.HasPrefix(r.Path, "/") || !isWebAddress(r.Target) || !slices.Contains(redirectActions, r.Action) {
+			t.Errorf("redirect %+v is not one the sandbox would accept", *r)
+		}
+		if places[r.Domain+r.PathLowercase] {
+			t.Errorf("two redirects of %s%s", r.Domain, r.Path)
+		}
+		places[r.Domain+r.PathLowercase] = true
+		hosts[r.Domain]++
+	}
+	if hosts["offers.lakesidefit.com"] != 2 || hosts["join.lakesidefit.com"] != 2 || hosts["webinars.lakesidefit.com"] != 1 ||
+		hosts["www.lakesidefit.com"] != 2 || hosts["promo.lakesidefit.com"] != 1 {
+		t.Errorf("URL redirects by domain: %v", hosts)
+	}
 	for _, name := range []string{"Spring Sale 2026", "Free 7-Day Trial", "Webinar: Grow Your Gym"} {
 		if firstFunnel(d, name) == nil {
 			t.Errorf("funnel %q missing", name)
@@ -115,6 +141,7 @@ func TestSeedDeterministic(t *testing.T) {
 		"/funnels/funnel/folder/entities",
 		"/funnels/lookup/redirect/regex",
 		"/funnels/order-form/public/product",
+		"/funnels/lookup/redirect/list?locationId=" + seedLocationID + "&limit=100&offset=0",
 	}
 	var list struct {
 		Funnels []struct {

@@ -15,16 +15,17 @@ func formatDate(t time.Time) string { return t.UTC().Format(dateLayout) }
 
 // data is everything the sandbox serves. It is only touched through store.with.
 type data struct {
-	rng        *rand.Rand // continues the seed's PRNG, so ids of writes are reproducible too
-	locationID string
-	folders    []*folderRec
-	funnels    []*funnelRec
-	pages      []*pageRec // creation order
-	pageByID   map[string]*pageRec
-	domains    []*domainRec
-	products   []productRec
-	fonts      []fontRec
-	redirects  []redirectRec
+	rng          *rand.Rand // continues the seed's PRNG, so ids of writes are reproducible too
+	locationID   string
+	folders      []*folderRec
+	funnels      []*funnelRec
+	pages        []*pageRec // creation order
+	pageByID     map[string]*pageRec
+	domains      []*domainRec
+	products     []productRec
+	fonts        []fontRec
+	redirects    []redirectRec
+	urlRedirects []*urlRedirectRec
 }
 
 // store guards data with a mutex.
@@ -64,6 +65,15 @@ func (d *data) domainByHost(host string) *domainRec {
 	for _, dom := range d.domains {
 		if strings.EqualFold(dom.URL, host) {
 			return dom
+		}
+	}
+	return nil
+}
+
+func (d *data) urlRedirect(id string) *urlRedirectRec {
+	for _, r := range d.urlRedirects {
+		if r.ID == id {
+			return r
 		}
 	}
 	return nil

@@ -1,5 +1,10 @@
 package main
 
+import (
+	"fmt"
+	"strings"
+)
+
 // newStepForm opens the new-step form on Spring Sale 2026 and types a path that is
 // taken, so the picture shows the live path check and its suggestion.
 func newStepForm(t *take) error {
@@ -51,4 +56,36 @@ func conversionForm(t *take) error {
 	}
 	_, err := t.waitFor(wait, "offers.lakesidefit.com", "49.00", "USD")
 	return err
+}
+
+// redirectsView opens the Redirects view and selects the offers domain's /Spring-2025,
+// an old campaign path sent to a live step.
+func redirectsView(t *take) error {
+	if err := t.keys("U"); err != nil {
+		return err
+	}
+	if _, err := t.waitFor(wait, "8 redirects", "/instagram"); err != nil {
+		return err
+	}
+	cursor := func(screen string) string {
+		for _, line := range strings.Split(screen, "\n") {
+			if strings.Contains(line, "▸") {
+				return line
+			}
+		}
+		return ""
+	}
+	for range 8 {
+		at := cursor(t.plain())
+		if strings.Contains(at, "/Spring-2025") {
+			return nil
+		}
+		if err := t.keys("Down"); err != nil {
+			return err
+		}
+		if _, err := t.waitUntil(wait, "the cursor to move", func(s string) bool { return cursor(s) != at }); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("no /Spring-2025 to select; the screen shows:\n%s", t.plain())
 }

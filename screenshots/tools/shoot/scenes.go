@@ -53,9 +53,10 @@ func scenes() []scene {
 			return err
 		}},
 		{name: "09-light-theme", w: 120, h: 32, light: true, play: toSplitStep},
+		{name: "10-redirects", w: 120, h: 32, play: redirectsView},
 		// The real service as a private integration token meets it: folders by id from
 		// the funnel list, and a new folder the service refused marked in the footer.
-		{name: "10-public-surface", w: 120, h: 32, args: []string{"--surface", "public"}, play: func(t *take) error {
+		{name: "11-public-surface", w: 120, h: 32, args: []string{"--surface", "public"}, play: func(t *take) error {
 			if err := t.keys("N"); err != nil {
 				return err
 			}
@@ -68,7 +69,7 @@ func scenes() []scene {
 			if err := t.keys("C-s"); err != nil {
 				return err
 			}
-			if _, err := t.waitFor(wait, "what you typed stays here"); err != nil {
+			if _, err := t.waitFor(wait, "What you typed stays here"); err != nil {
 				return err
 			}
 			if err := t.keys("Escape"); err != nil {
@@ -89,7 +90,7 @@ func scenes() []scene {
 			_, err := t.waitFor(wait, "folders by id", "new folder ✗ 403", "Pages · ", "live")
 			return err
 		}},
-		{name: "11-what-this-sign-in-can-do", w: 120, h: 40, args: []string{"--surface", "public"}, play: probe},
+		{name: "12-what-this-sign-in-can-do", w: 120, h: 40, args: []string{"--surface", "public"}, play: probe},
 	}
 }
 

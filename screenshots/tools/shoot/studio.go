@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -116,7 +117,9 @@ func (s *studio) shoot(sc scene) error {
 
 // open starts a fresh program for the scene and waits for its first screen of data.
 func (s *studio) open(sc scene, env, argv []string, tk *take) (*term, error) {
-	t, err := startTerm("funnels-shot", sc.w, sc.h, env, argv...)
+	// A tmux server of this run's own: two runs at once (two checkouts) must not
+	// kill or read each other's terminals.
+	t, err := startTerm("funnels-shot-"+strconv.Itoa(os.Getpid()), sc.w, sc.h, env, argv...)
 	if err != nil {
 		return nil, err
 	}

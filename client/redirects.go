@@ -1,0 +1,308 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Redirect is a URL redirect of one of the location's domains: a visit to Domain +
+// Path goes to Target. Action says what Target is: a funnel's step, a website's page,
+// any other address (url), or every path of the domain (all).
+type Redirect struct {
+	ID            string          `json:"id"`
+	LocationID    string          `json:"locationId,omitempty"`
+	Domain        string          `json:"domain"`
+	Path          string          `json:"path"`
+	PathLowercase string          `json:"pathLowercase,omitempty"`
+	Type          string          `json:"type,omitempty"` // "Permanent"
+	Target        string          `json:"target"`
+	Action        string          `json:"action"`
+	Raw           json.RawMessage `json:"-"`
+}
+
+func (r *Redirect) UnmarshalJSON(b []byte) error {
+	o, err := objectFields(b)
+	if err != nil {
+		return err
+	}
+	*r = Redirect{
+		ID: o.str("id", "redirectid"), LocationID: o.str("locationid"),
+		Domain: o.str("domain", "domainname", "host"), Path: o.str("path", "source"),
+		PathLowercase: o.str("pathlowercase"), Type: o.str("type"),
+		Target: o.str("target", "destination", "url"), Action: o.str("action"),
+		Raw: append(json.RawMessage(nil), b...),
+	}
+	return nil
+}
+
+// OldURL is the address the redirect answers: https://domain/path.
+func (r *Redirect) OldURL() string {
+	p := r.Path
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return "https://" + r.Domain + p
+}
+
+// ListRedirectsParams ask for one page of GET /funnels/lookup/redirect/list. The
+// service wants limit and offset on every call, so both are always sent.
+type ListRedirectsParams struct {
+	LocationID string // "" → the client's location
+	Search     string // narrows by text of the domain, path or target
+	Offset     int
+	Limit      int // 0 → RedirectPageSize
+}
+
+// RedirectPageSize is the page size ListRedirects asks for when none is given.
+const RedirectPageSize = 100
+
+// Bounds of ListAllRedirects: far above any real location, low enough that a server
+// that never stops paging is given up on in minutes, not hours.
+const (
+	maxRedirectItems    = 500_000
+	maxRedirectRequests = 10_000
+)
+
+// RedirectList is one page of redirects and the count of every match.
+type RedirectList struct {
+	Redirects []Redirect `json:"redirects"`
+	Count     int        `json:"count"`
+	// CountKnown is false when the answer carried no count; Count is then the
+	// length of this page.
+	CountKnown bool `json:"-"`
+}
+
+const redirectListPath = "/funnels/lookup/redirect/list"
+
+// ListRedirects returns one page of the location's redirects
+// (GET /funnels/lookup/redirect/list), read from {"data": {"count", "data": [...]}}
+// or any of the other list shapes.
+func (c *Client) ListRedirects(ctx context.Context, p ListRedirectsParams) (*RedirectList, *Response, error) {
+	if p.Limit <= 0 {
+		p.Limit = RedirectPageSize
+	}
+	q := url.Values{}
+	c.setLocation(q, p.LocationID)
+	q.Set("limit", strconv.Itoa(p.Limit))
+	q.Set("offset", strconv.Itoa(max(0, p.Offset)))
+	setIf(q, "search", p.Search)
+	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: redirectListPath, query: q})
+	if err != nil {
+		return nil, resp, err
+	}
+	env, err := unwrapList(body, "redirects")
+	if err != nil {
+		return nil, resp, decodeErr(http.MethodGet, redirectListPath, resp, body, err)
+	}
+	out := &RedirectList{Redirects: decodeEach[Redirect](env.items)}
+	out.Count = len(out.Redirects)
+	if n, ok := listCount(env.wrapper); ok {
+		out.Count, out.CountKnown = n, true
+	}
+	return out, resp, nil
+}
+
+// listCount finds the total of a wrapped list: beside the list, or one level down
+// where the list itself sits ({"data": {"count": 42, "data": [...]}}).
+func listCount(w fields) (int, bool) {
+	if w == nil {
+		return 0, false
+	}
+	if _, ok := w.get("count", "total"); ok {
+		return w.int("count", "total"), true
+	}
+	for _, k := range []string{"data", "results", "redirects"} {
+		if raw, ok := w.get(k); ok {
+			if inner, err := objectFields(raw); err == nil {
+				if _, ok := inner.get("count", "total"); ok {
+					return inner.int("count", "total"), true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// IncompleteListError is a walk through a list's pages that stopped before the count
+// the server gave: the pages repeated what was read already, or the walk reached its
+// bound. What was read comes back with it.
+type IncompleteListError struct {
+	Path   string
+	Read   int
+	Count  int // 0 when the server gave none
+	Reason string
+}
+
+func (e *IncompleteListError) Error() string {
+	of := ""
+	if e.Count > 0 {
+		of = " of " + strconv.Itoa(e.Count)
+	}
+	return fmt.Sprintf("GET %s: stopped after %d%s: %s", e.Path, e.Read, of, e.Reason)
+}
+
+// Is makes an endless or repeating list count as an answer that could not be read.
+func (e *IncompleteListError) Is(target error) bool { return target == ErrBadResponse }
+
+// ListAllRedirects reads every redirect of the location, page after page, advancing
+// by what each page held until count is reached. It stops early, with what it read,
+// on an empty page (the list shrank while it was read), on a short page when no
+// count was given, and with an *IncompleteListError on a page that holds only
+// redirects read before or past its bounds.
+func (c *Client) ListAllRedirects(ctx context.Context, p ListRedirectsParams) ([]Redirect, *Response, error) {
+	if p.Limit <= 0 {
+		p.Limit = RedirectPageSize
+	}
+	var all []Redirect
+	var last *Response
+	seen := map[string]bool{}
+	count := 0
+	p.Offset = 0
+	for requests := 0; ; requests++ {
+		if requests >= maxRedirectRequests || len(all) >= maxRedirectItems {
+			return all, last, &IncompleteListError{Path: redirectListPath, Read: len(all), Count: count,
+				Reason: "the list is longer than funnels reads (" + strconv.Itoa(maxRedirectItems) + " redirects)"}
+		}
+		page, resp, err := c.ListRedirects(ctx, p)
+		last = resp
+		if err != nil {
+			return all, resp, err
+		}
+		if page.CountKnown {
+			count = page.Count
+		}
+		fresh := 0
+		for _, r := range page.Redirects {
+			if r.ID != "" && seen[r.ID] {
+				continue
+			}
+			if r.ID != "" {
+				seen[r.ID] = true
+			}
+			all = append(all, r)
+			fresh++
+		}
+		n := len(page.Redirects)
+		switch {
+		case n == 0:
+			return all, last, nil
+		case fresh == 0:
+			return all, last, &IncompleteListError{Path: redirectListPath, Read: len(all), Count: count,
+				Reason: "the server answered offset " + strconv.Itoa(p.Offset) + " with redirects it had sent already"}
+		case page.CountKnown && p.Offset+n >= page.Count:
+			return all, last, nil
+		case !page.CountKnown && n < p.Limit:
+			return all, last, nil
+		}
+		p.Offset += n
+	}
+}
+
+// CreateRedirectRequest is the body of POST /funnels/lookup/redirect.
+type CreateRedirectRequest struct {
+	LocationID string `json:"locationId"`
+	Domain     string `json:"domain"` // a host name of the location
+	Path       string `json:"path"`   // "/old-offer"
+	Target     string `json:"target"` // where the path goes
+	Action     string `json:"action"` // funnel, website, url or all
+}
+
+const redirectPath = "/funnels/lookup/redirect"
+
+// CreateRedirect adds a redirect and returns it as the service answered it. An
+// answer that is not readable still means the redirect was made: what was sent comes
+// back then, without an id.
+func (c *Client) CreateRedirect(ctx context.Context, b CreateRedirectRequest) (*Redirect, *Response, error) {
+	if b.LocationID == "" {
+		b.LocationID = c.location
+	}
+	cl, err := jsonCall(http.MethodPost, redirectPath, b)
+	if err != nil {
+		return nil, nil, err
+	}
+	body, resp, err := c.do(ctx, cl)
+	if err != nil {
+		return nil, resp, err
+	}
+	r := decodeRedirect(body, Redirect{LocationID: b.LocationID, Domain: b.Domain, Path: b.Path, Target: b.Target, Action: b.Action})
+	return r, resp, nil
+}
+
+// UpdateRedirectRequest is the body of PATCH /funnels/lookup/redirect/{id}: the domain
+// and path of a redirect stay; where it goes may change.
+type UpdateRedirectRequest struct {
+	Target     string `json:"target"`
+	Action     string `json:"action"`
+	LocationID string `json:"locationId"`
+}
+
+// UpdateRedirect changes where the redirect id goes.
+func (c *Client) UpdateRedirect(ctx context.Context, id string, b UpdateRedirectRequest) (*Redirect, *Response, error) {
+	path, err := redirectIDPath(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b.LocationID == "" {
+		b.LocationID = c.location
+	}
+	cl, err := jsonCall(http.MethodPatch, path, b)
+	if err != nil {
+		return nil, nil, err
+	}
+	body, resp, err := c.do(ctx, cl)
+	if err != nil {
+		return nil, resp, err
+	}
+	r := decodeRedirect(body, Redirect{ID: id, LocationID: b.LocationID, Target: b.Target, Action: b.Action})
+	return r, resp, nil
+}
+
+// DeleteRedirect removes the redirect id (DELETE /funnels/lookup/redirect/{id}).
+func (c *Client) DeleteRedirect(ctx context.Context, id string) (*Response, error) {
+	path, err := redirectIDPath(id)
+	if err != nil {
+		return nil, err
+	}
+	q := url.Values{}
+	c.setLocation(q, "")
+	_, resp, err := c.do(ctx, call{method: http.MethodDelete, path: path, query: q})
+	return resp, err
+}
+
+func redirectIDPath(id string) (string, error) {
+	if strings.TrimSpace(id) == "" {
+		return "", errors.New("redirect: the id is empty")
+	}
+	return redirectPath + "/" + url.PathEscape(id), nil
+}
+
+// decodeRedirect reads the redirect of a write's answer ({"data": Redirect}, bare or
+// under "redirect"); fields the answer leaves out are taken from sent.
+func decodeRedirect(body []byte, sent Redirect) *Redirect {
+	raw, _, err := unwrapRecord(body, "redirect")
+	if err != nil {
+		return &sent
+	}
+	var got Redirect
+	if got.UnmarshalJSON(raw) != nil || got.ID == "" && got.Domain == "" && got.Target == "" {
+		return &sent
+	}
+	fill := func(dst *string, src string) {
+		if *dst == "" {
+			*dst = src
+		}
+	}
+	fill(&got.ID, sent.ID)
+	fill(&got.LocationID, sent.LocationID)
+	fill(&got.Domain, sent.Domain)
+	fill(&got.Path, sent.Path)
+	fill(&got.Target, sent.Target)
+	fill(&got.Action, sent.Action)
+	return &got
+}
