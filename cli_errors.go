@@ -16,6 +16,8 @@ import (
 func (in *invocation) fail(err error) int {
 	env, name := in.env, "funnels "+in.spec.path
 	var apiErr *client.APIError
+	var limited *client.RateLimitError
+	var stopped *client.ListStoppedError
 	switch {
 	case err == nil:
 		return exitOK
@@ -36,6 +38,12 @@ func (in *invocation) fail(err error) int {
 			fmt.Fprintf(env.Stderr, "%s: not signed in: %s\n", name, cleanLine(err.Error()))
 		}
 		return exitNoAuth
+	case errors.As(err, &limited): // "429 rate limited until 14:32 — try later"
+		fmt.Fprintf(env.Stderr, "%s: %s\n", name, cleanLine(limited.Summary()))
+		return exitAPI
+	case errors.As(err, &stopped): // what was read is printed; the list is not whole
+		fmt.Fprintf(env.Stderr, "%s: %s\n", name, cleanLine(stopped.Summary()))
+		return exitAPI
 	case errors.As(err, &apiErr):
 		msg := apiErr.Summary()
 		if apiErr.TraceID != "" {

@@ -97,7 +97,7 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		// The demo has no config of its own; the user's [ui] settings still apply
 		// when there is a readable config file.
 		if cfg, err := config.Load(env.Getenv, config.Flags{}); err == nil {
-			opts.Mouse, opts.Theme = cfg.Mouse, cfg.Theme
+			opts.Mouse, opts.Theme, opts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 		}
 	} else {
 		c, cfg, code := openClient(ctx, env, flags)
@@ -106,7 +106,7 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		opts.Client, opts.Profile, opts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
 		opts.UserID = signedInUser(env, cfg.Profile.Name)
-		opts.Mouse, opts.Theme = cfg.Mouse, cfg.Theme
+		opts.Mouse, opts.Theme, opts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 	}
 	if b, reason := auth.SystemBrowser(runtime.GOOS, env.Getenv); b != nil {
 		opts.OpenURL = b.Open

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -51,9 +52,18 @@ func runPages(in *invocation) int {
 		return code
 	}
 	pages, _, err := c.ListAllPages(in.ctx, client.ListPagesParams{FunnelID: funnelID, StepID: stepID})
-	if err != nil {
+	var stopped *client.ListStoppedError
+	if err != nil && !errors.As(err, &stopped) {
 		return in.fail(err)
 	}
+	if code := in.printPages(funnelID, stepID, pages); code != exitOK || stopped == nil {
+		return code
+	}
+	return in.fail(stopped) // the pages read are printed; the list is not whole: exit 1
+}
+
+// printPages prints the pages of `funnels pages`.
+func (in *invocation) printPages(funnelID, stepID string, pages []client.Page) int {
 	if pages == nil {
 		pages = []client.Page{}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -92,9 +93,11 @@ func (in *invocation) funnel(c *client.Client, id string) (*client.Funnel, int) 
 	return f, exitOK
 }
 
+// findFunnel looks for id in the location's funnels. A listing stopped early (a
+// server that never ends it) is an error only when id is not among what was read.
 func findFunnel(ctx context.Context, c *client.Client, id string) (*client.Funnel, error) {
 	all, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 100)
-	if err != nil {
+	if err != nil && !errors.Is(err, client.ErrIncompleteList) {
 		return nil, err
 	}
 	for i := range all {
@@ -102,7 +105,7 @@ func findFunnel(ctx context.Context, c *client.Client, id string) (*client.Funne
 			return &all[i], nil
 		}
 	}
-	return nil, nil
+	return nil, err
 }
 
 func stepCreateSpec() cmdSpec {

@@ -53,6 +53,9 @@ func openClient(ctx context.Context, env *cliEnv, flags config.Flags) (*client.C
 		UserAgent:   userAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
 		AccessStore: accessFile(cfg, store),
+
+		MaxListItems:    cfg.MaxListItems,
+		MaxListRequests: cfg.MaxListRequests,
 	})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)

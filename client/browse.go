@@ -60,7 +60,8 @@ func (l *Listing) StepsMissing() bool {
 // entities unless the access record says they are refused; refused, it lists the
 // folder from the documented funnel list instead: at the root every funnel without a
 // parentId and one folder per parentId seen (named by its id), in a folder the funnels
-// whose parentId is that folder. Any other failure is returned as it is.
+// whose parentId is that folder. A funnel list stopped early (ErrIncompleteList)
+// returns what was read with the error; any other failure is returned as it is.
 func (c *Client) BrowseFolder(ctx context.Context, folderID string) (*Listing, *Response, error) {
 	var refusal *APIError
 	if fa, refused := c.Access().Refused(FamilyFolders); refused {
@@ -88,7 +89,7 @@ func (c *Client) listFolderFromFunnels(ctx context.Context, folderID string) (*L
 		p.ParentID = &folderID
 	}
 	all, resp, err := c.ListAllFunnels(ctx, p, 0)
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrIncompleteList) {
 		return nil, resp, err
 	}
 	l := &Listing{Via: FamilyFunnelList, Grouped: true, Funnels: []Funnel{}, Folders: []Folder{}}
@@ -107,7 +108,7 @@ func (c *Client) listFolderFromFunnels(ctx context.Context, folderID string) (*L
 	slices.SortStableFunc(l.Funnels, func(a, b Funnel) int {
 		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
 	})
-	return l, resp, nil
+	return l, resp, err // a list stopped early: what was read, and why it is not whole
 }
 
 // FunnelsWithSteps returns funnels with the steps of those that came without any

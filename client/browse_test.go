@@ -7,7 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/oauth2"
+
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/hostile"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -240,5 +243,21 @@ func TestProbeAsksEachReadFamilyOnce(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%s asked %d times", p, n)
 		}
+	}
+}
+
+// TestBrowseFolderKeepsAStoppedFunnelList: a funnel list that never ends stops at the
+// client's bounds; the fallback listing keeps what was read and says why it is not
+// whole.
+func TestBrowseFolderKeepsAStoppedFunnelList(t *testing.T) {
+	h := hostile.StartT(t, hostile.EndlessFunnelPages, sandbox.Options{Surface: sandbox.SurfacePublic})
+	c, err := client.New(client.Options{BaseURL: h.URL, LocationID: h.Sandbox.LocationID(), MaxListRequests: 5,
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: h.Sandbox.DemoToken()})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _, err := c.BrowseFolder(ctxT(t), "")
+	if !errors.Is(err, client.ErrIncompleteList) || l == nil || len(l.Funnels)+len(l.Folders) == 0 || l.Via != client.FamilyFunnelList {
+		t.Fatalf("listing %+v, err %v", l, err)
 	}
 }

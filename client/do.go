@@ -153,19 +153,18 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			}
 			retried401 = true
 			attempt-- // a refresh is not a retry of the request
-		case status == http.StatusTooManyRequests && attempt <= c.retries:
+		case status == http.StatusTooManyRequests:
 			// A 429 was not processed, so any method may go again.
-			wait, asked := apiErr.RetryAfter, apiErr.RetryAfter > 0
-			if reset := resp.Rate.ResetIn(c.now()); !asked && reset > 0 {
-				wait, asked = reset+resetMargin, true
+			wait, until, asked := rateWait(c.now(), apiErr.RetryAfter, resp.Rate.Reset, resetMargin, rand.Int64N)
+			if attempt > c.retries || asked && wait > c.longestWait() {
+				rl := &RateLimitError{APIError: apiErr, at: c.now()}
+				if asked {
+					rl.Until = until
+				}
+				return nil, resp, rl
 			}
 			if !asked {
 				wait = c.backoffDelay(attempt)
-			} else {
-				wait += time.Duration(rand.Int64N(int64(wait/10) + 1)) // spread concurrent retries
-			}
-			if wait > c.maxWait {
-				return nil, resp, apiErr
 			}
 			c.pacer.holdFor(wait)
 			c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited"})
@@ -249,10 +248,9 @@ func (c *Client) backoff(ctx context.Context, cl call, attempt, status int, caus
 
 // backoffDelay is exponential with equal jitter: half the step fixed, half random.
 func (c *Client) backoffDelay(attempt int) time.Duration {
-	d := c.retryBase << min(attempt-1, 10)
-	if d > 20*time.Second {
-		d = 20 * time.Second
-	}
+	const ceiling = 20 * time.Second
+	d := min(c.retryBase, ceiling) << min(max(attempt-1, 0), 10) // no overflow: 20 s · 1024
+	d = min(d, ceiling)
 	half := d / 2
 	return half + time.Duration(rand.Int64N(int64(half)+1))
 }

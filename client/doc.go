@@ -9,9 +9,21 @@
 // 5xx or network failures for GET only, and reports all of it to subscribers as
 // typed events (the TUI's status bar and request log listen there).
 //
-// Responses are decoded by the tolerance rules of api-notes.md: lists bare or
-// wrapped, ids as _id or id, snake_case or camelCase, numbers as strings; unknown
-// fields are kept in each record's Raw and never cause an error.
+// Every wait read from a header (Retry-After, X-RateLimit-Reset) is clamped before any
+// arithmetic (ratewait.go), so no value panics, overflows or turns negative. A 429 that
+// asks for longer than it is sensible to sit through (the rate-limit window plus a
+// minute, or Options.MaxRetryWait) is not waited: the call ends with a *RateLimitError
+// whose Until says when requests pass again. Idle waits until no request is under way.
+//
+// The list walks (ListAllFunnels, ListAllPages, ListAllRedirects; walk.go) move the
+// offset by what each page held, trust an announced count, and stop early with a
+// *ListStoppedError, returning what they read, on a page whose items were all read
+// before or at the bounds of Options (MaxListItems, MaxListRequests): a server that
+// never ends a list cannot keep a caller reading for ever.
+//
+// Responses are decoded by tolerance rules: lists bare or wrapped, ids as _id or id,
+// snake_case or camelCase, numbers as strings; unknown fields are kept in each
+// record's Raw and never cause an error.
 //
 // # What a token may reach
 //
@@ -43,9 +55,7 @@
 //
 // The URL redirects (redirects.go) are the writes the service documents for every
 // token with the redirect scope: list, create, update (target and action) and delete.
-// ListAllRedirects walks the list by the count the service gives, advancing by what
-// each page held; a page of redirects it has read already, or a list past its bound,
-// ends the walk with an *IncompleteListError and what was read.
+// ListAllRedirects is one of the list walks above.
 //
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

@@ -170,6 +170,56 @@ func (e *APIError) Is(target error) bool {
 	return false
 }
 
+// RateLimitError is a 429 that was not waited out: the server asked for a wait longer
+// than it is sensible to sit through (past the window plus a minute, see
+// Options.MaxRetryWait), or the retries ran out. Until is when the server said requests
+// pass again; zero when it did not say. It unwraps to the 429's *APIError and matches
+// ErrRateLimited.
+type RateLimitError struct {
+	*APIError
+	Until time.Time
+	at    time.Time // when it was decided, to word Until relative to that day
+}
+
+// Summary is the short form for a status bar: "429 rate limited until 14:32 — try
+// later".
+func (e *RateLimitError) Summary() string {
+	if e.Until.IsZero() {
+		return strconv.Itoa(e.StatusCode) + " rate limited — try later"
+	}
+	return strconv.Itoa(e.StatusCode) + " rate limited until " + untilText(e.Until, e.at) + " — try later"
+}
+
+func (e *RateLimitError) Error() string {
+	var b strings.Builder
+	if e.Method != "" {
+		b.WriteString(e.Method + " " + e.Path + ": ")
+	}
+	b.WriteString(e.Summary())
+	if e.TraceID != "" {
+		b.WriteString(" (trace " + e.TraceID + ")")
+	}
+	return b.String()
+}
+
+func (e *RateLimitError) Unwrap() error        { return e.APIError }
+func (e *RateLimitError) Is(target error) bool { return target == ErrRateLimited }
+
+// untilText words a time in local time as briefly as it can be read: "14:32" the same
+// day, "Tue 14:32" within the week, "2 Jan 2027 14:32" further away.
+func untilText(t, now time.Time) string {
+	t, now = t.Local(), now.Local()
+	ty, tm, td := t.Date()
+	ny, nm, nd := now.Date()
+	switch {
+	case ty == ny && tm == nm && td == nd:
+		return t.Format("15:04")
+	case t.After(now) && t.Sub(now) < 6*24*time.Hour:
+		return t.Format("Mon 15:04")
+	}
+	return t.Format("2 Jan 2006 15:04")
+}
+
 // DecodeError is a 2xx answer whose body could not be read as the record expected.
 type DecodeError struct {
 	Method, Path string

@@ -57,6 +57,10 @@ type Config struct {
 	Theme     string   // [ui] theme: "auto", "dark" or "light"
 	Warnings  []string // unknown keys and the like, for callers to show on stderr
 
+	// [limits]: bounds on one walk over a list's pages (funnels, pages); 0 → the
+	// client's defaults.
+	MaxListItems, MaxListRequests int
+
 	// origin names where each setting of Profile came from, by config key
 	// ("base_url" → "FUNNELS_BASE_URL"). Settings still at their default are absent.
 	origin map[string]string
@@ -178,6 +182,9 @@ func (c *Config) validate() error {
 	}
 	if c.Theme != "auto" && c.Theme != "dark" && c.Theme != "light" {
 		return fmt.Errorf("theme in %s: %q is not one of auto, dark, light", c.File, c.Theme)
+	}
+	if c.MaxListItems < 0 || c.MaxListRequests < 0 {
+		return fmt.Errorf("[limits] in %s: max_list_items and max_list_requests must be positive (or 0 for the default)", c.File)
 	}
 	return nil
 }

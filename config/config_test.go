@@ -244,6 +244,7 @@ func TestBadValues(t *testing.T) {
 		{"[ui]\ntheme = \"blue\"\n", "", "theme"},
 		{"[profiles.default]\nauth_kind = \"magic\"\n", "", "auth_kind"},
 		{"[profiles.default]\nredirect_port = 70000\n", "", "redirect_port"},
+		{"[limits]\nmax_list_items = -1\n", "", "max_list_items"},
 		{"", "x", "--redirect-port"},
 	} {
 		getenv, _ := env(t, nil)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -29,6 +30,10 @@ type Options struct {
 	// UserID is the signed-in user, sent as the userId of new folders; "" leaves it
 	// out (the sandbox's user is not known to the client).
 	UserID string
+
+	// Warnings are what start-up found worth saying (a config file others can read,
+	// an unknown key): the status bar shows them until the first key.
+	Warnings []string
 
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
@@ -97,6 +102,9 @@ func New(opts Options) *Model {
 		m.status.inFlight = opts.Client.InFlight()
 		sh.setAccess(opts.Client.Access())
 	}
+	if len(opts.Warnings) > 0 {
+		m.status.setWarn("warning: " + sanitize(strings.Join(opts.Warnings, "; ")))
+	}
 	m.sync()
 	return m
 }
@@ -164,9 +172,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.entities.apply(msg) {
 			if msg.err != nil {
 				m.status.setErr(msg.err)
-				return nil
+				if msg.rows == nil {
+					return nil
+				}
 			}
-			if msg.note != "" && !m.fallbackNoted {
+			if msg.note != "" && !m.fallbackNoted && msg.err == nil {
 				// Once a session (and after r): the folders look different from the
 				// web app's, and why.
 				m.fallbackNoted = true
@@ -187,7 +197,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.entities.applySteps(msg)
 	case loadPagesMsg:
 		if m.pages.awaiting(msg.key, msg.seq) {
-			return loadPages(m.sh.ctx, m.client, msg.key, m.pages.step, msg.seq)
+			return loadPages(m.pages.loadContext(msg.key), m.client, msg.key, m.pages.step, msg.seq)
 		}
 	case pagesMsg:
 		if m.pages.apply(msg) && msg.err != nil {
@@ -303,7 +313,7 @@ func (m *Model) detailKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.sh.keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
-		m.detail = nil
+		m.closeDetail()
 	default:
 		if cmd, ok := m.sharedKey(msg); ok {
 			return cmd
@@ -319,6 +329,9 @@ func (m *Model) updateOverlay(msg tea.Msg) tea.Cmd {
 	cmd, done := ov.update(m, msg)
 	if done && m.overlay == ov {
 		m.overlay = nil
+	}
+	if v, ok := ov.(*textView); ok && done {
+		v.req.stop() // closed before its answer came: the request is no longer needed
 	}
 	return cmd
 }

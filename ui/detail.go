@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+
 	"bytes"
 	"encoding/json"
 	"slices"
@@ -69,6 +71,7 @@ type detailView struct {
 	pageID   string
 	funnelID string // the page's funnel, whose page list stands in where the page's route is refused
 	seq      uint64
+	req      loadCtx // the context of request seq, cancelled when the detail closes
 	state    loadState
 	err      error
 	page     *pageDetail
@@ -82,7 +85,11 @@ type detailView struct {
 }
 
 func newDetailView(sh *shared, funnelID string, row pageRow, step stepRow, seq uint64) *detailView {
-	return &detailView{sh: sh, pageID: row.id, funnelID: funnelID, row: row, step: step, seq: seq, state: stateLoading}
+	d := &detailView{sh: sh, pageID: row.id, funnelID: funnelID, row: row, step: step, seq: seq, state: stateLoading}
+	if seq != 0 {
+		d.req.start(sh.ctx)
+	}
+	return d
 }
 
 // apply takes the page's record; a reply for another request is dropped.
@@ -91,6 +98,7 @@ func (d *detailView) apply(msg pageMsg) bool {
 		return false
 	}
 	d.seq = 0
+	d.req.stop()
 	if msg.err != nil {
 		d.state, d.err = stateFailed, msg.err
 	} else {
@@ -100,10 +108,11 @@ func (d *detailView) apply(msg pageMsg) bool {
 	return true
 }
 
-// reload starts request seq again (r).
-func (d *detailView) reload(seq uint64) {
+// reload starts request seq again (r) and returns its context.
+func (d *detailView) reload(seq uint64) context.Context {
 	d.seq, d.state = seq, stateLoading
 	d.relayout()
+	return d.req.start(d.sh.ctx)
 }
 
 // setSize fits the detail to a pane area of w×h.

@@ -15,8 +15,18 @@
 // Data flows one way: a key → Update → a tea.Cmd in loaders.go that calls the client
 // → a typed message (messages.go) back into Update. Commands never touch the model.
 // Every load names what it was for and carries a request number, so a late answer
-// for a folder or step the user has left is dropped. What arrives is sanitised once,
-// in the command (sanitize.go), and kept, so going back is instant; r reloads.
+// for a folder or step the user has left is dropped, and a context of its own
+// (loadctx.go), made in Update and cancelled there when the user leaves the folder,
+// step or page it was for, when a newer load replaces it, or when its answer arrives:
+// a load nobody waits for stops instead of running on. What arrives is sanitised
+// once, in the command (sanitize.go), and kept, so going back is instant; r reloads.
+// A list the client stopped early (a server that never ends it) keeps what was read
+// and says why under the rows.
+//
+// Run gives every load a context ended with the program, and returns only once the
+// client is idle: a token refresh already sent is finished and saved before the
+// process can exit. Options.Warnings (what start-up warned about) open the status
+// bar.
 //
 // The Redirects view (redirects.go, forms_redirects.go) takes the whole body when
 // it is shown: every URL redirect of the location in one list, on a paneBase of its

@@ -149,8 +149,8 @@ func (m *Model) loadFolder() tea.Cmd {
 		return nil
 	}
 	seq := m.next()
-	m.entities.load(seq)
-	return loadEntities(m.sh.ctx, m.client, m.entities.folderID(), seq)
+	ctx := m.entities.load(seq)
+	return loadEntities(ctx, m.client, m.entities.folderID(), seq)
 }
 
 // refresh reloads what the focus is on (r); after an error it is the retry. It
@@ -168,8 +168,7 @@ func (m *Model) refresh() tea.Cmd {
 	}
 	if d := m.detail; d != nil {
 		seq := m.next()
-		d.reload(seq)
-		return loadPage(m.sh.ctx, m.client, d.funnelID, d.pageID, seq)
+		return loadPage(d.reload(seq), m.client, d.funnelID, d.pageID, seq)
 	}
 	switch m.focus {
 	case panePages:
@@ -177,8 +176,7 @@ func (m *Model) refresh() tea.Cmd {
 			return nil
 		}
 		seq := m.next()
-		m.pages.load(seq)
-		return loadPages(m.sh.ctx, m.client, m.pages.key, m.pages.step, seq)
+		return loadPages(m.pages.load(seq), m.client, m.pages.key, m.pages.step, seq)
 	default:
 		// The steps live in the funnel records, so refreshing them is reading the
 		// folder again.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"time"
 
@@ -20,7 +21,7 @@ func loadEntities(ctx context.Context, c *client.Client, folderID string, seq ui
 	return func() tea.Msg {
 		l, _, err := c.BrowseFolder(ctx, folderID)
 		msg := entitiesMsg{folderID: folderID, seq: seq, err: err}
-		if err == nil {
+		if l != nil { // with an error too: a funnel list stopped early keeps what was read
 			msg.rows = entityRows(l.Folders, l.Funnels)
 			msg.note = sanitize(l.Note())
 			if l.StepsMissing() {
@@ -40,12 +41,13 @@ func loadFolderSteps(ctx context.Context, c *client.Client, folderID string, fun
 	}
 }
 
-// loadPages lists the pages of one step (ListAllPages reads them 20 at a time).
+// loadPages lists the pages of one step (ListAllPages reads them 20 at a time). A
+// listing the client stopped early (a server that never ends it) keeps what was read.
 func loadPages(ctx context.Context, c *client.Client, key stepKey, step stepRow, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: key.funnelID, StepID: key.stepID})
 		msg := pagesMsg{key: key, seq: seq, err: err}
-		if err == nil {
+		if err == nil || errors.Is(err, client.ErrIncompleteList) {
 			msg.rows = pageRows(pages, step)
 		}
 		return msg

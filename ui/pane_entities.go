@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"strconv"
 	"strings"
@@ -85,8 +86,9 @@ type folderState struct {
 	loaded   bool
 	state    loadState
 	err      error
-	seq      uint64 // the request whose reply is awaited; 0 = none
-	stepsSeq uint64 // the request for the steps its funnels came without; 0 = none
+	seq      uint64  // the request whose reply is awaited; 0 = none
+	req      loadCtx // its context, cancelled when the folder is left
+	stepsSeq uint64  // the request for the steps its funnels came without; 0 = none
 	cursorID string
 	fallback bool // listed from the funnel list: folders are grouped by id
 }
@@ -142,12 +144,14 @@ func (p *entitiesPane) selectedFunnel() *entityRow {
 	return nil
 }
 
-// load marks the current folder as loading under request seq. Rows already there
-// stay on screen until the answer replaces them.
-func (p *entitiesPane) load(seq uint64) {
+// load marks the current folder as loading under request seq and returns the load's
+// context (a load still under way for it is cancelled). Rows already there stay on
+// screen until the answer replaces them.
+func (p *entitiesPane) load(seq uint64) context.Context {
 	fs := p.current()
 	fs.seq = seq
 	fs.state = stateLoading
+	return fs.req.start(p.sh.ctx)
 }
 
 // loading reports whether the current folder waits for an answer (its listing, or
@@ -236,11 +240,17 @@ func (p *entitiesPane) apply(msg entitiesMsg) bool {
 		return false
 	}
 	fs.seq = 0
-	if msg.err != nil {
+	fs.req.stop()
+	if msg.err != nil && msg.rows == nil {
 		fs.state, fs.err = stateFailed, msg.err
 		return true
 	}
 	fs.rows, fs.loaded, fs.state, fs.err = msg.rows, true, stateReady, nil
+	if msg.err != nil {
+		// A funnel list stopped early: what was read shows, and under it why the
+		// folder is not whole.
+		fs.state, fs.err = stateFailed, msg.err
+	}
 	fs.fallback = msg.note != ""
 	fs.stepsSeq = 0 // steps asked for an older listing are not these rows'
 	if msg.folderID == p.folderID() {
@@ -287,8 +297,8 @@ func (p *entitiesPane) up() (moved, needsLoad bool) {
 	return true, !fs.loaded && fs.seq == 0
 }
 
-// leave remembers the selection of the folder being left and stops waiting for its
-// answer (a late reply is then dropped).
+// leave remembers the selection of the folder being left and calls off its listing
+// (a late reply is then dropped).
 func (p *entitiesPane) leave() {
 	fs := p.current()
 	if r := p.selected(); r != nil {
@@ -296,6 +306,7 @@ func (p *entitiesPane) leave() {
 	}
 	if fs.seq != 0 {
 		fs.seq = 0
+		fs.req.stop()
 		if !fs.loaded {
 			fs.state = stateIdle
 		}

@@ -85,7 +85,8 @@ func (d *doc) json(raw []byte) {
 type textView struct {
 	sh      *shared
 	doc     doc
-	seq     uint64 // the request it waits for; 0 = none
+	seq     uint64  // the request it waits for; 0 = none
+	req     loadCtx // its context, cancelled when the view closes first
 	offset  int
 	keyW    int // width of the pair keys
 	waiting string
@@ -100,12 +101,15 @@ func newTextView(sh *shared, d doc) *textView {
 
 // newWaitingView is a view whose answer is on its way.
 func newWaitingView(sh *shared, title string, seq uint64) *textView {
-	return &textView{sh: sh, doc: doc{title: title}, seq: seq, waiting: "Asking the server…"}
+	v := &textView{sh: sh, doc: doc{title: title}, seq: seq, waiting: "Asking the server…"}
+	v.req.start(sh.ctx)
+	return v
 }
 
 // fill shows d.
 func (v *textView) fill(d doc) {
 	v.doc, v.seq, v.waiting, v.offset = d, 0, "", 0
+	v.req.stop()
 	v.keyW = 0
 	for _, l := range d.lines {
 		if l.kind == linePair {
