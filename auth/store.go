@@ -66,6 +66,21 @@ func (s *Store) Dir() string { return s.dir }
 // Path is the token file of a profile.
 func (s *Store) Path(profile string) string { return filepath.Join(s.dir, profile+".json") }
 
+// AccessPath is where the API client keeps what it learned of the routes a profile's
+// sign-in may use (client.AccessFile). A new sign-in (Save) and a logout (Delete)
+// remove it: what one token could reach says nothing of the next.
+func (s *Store) AccessPath(profile string) string {
+	return filepath.Join(s.dir, profile+".access.json")
+}
+
+// forgetAccess removes the profile's access record; the caller holds the lock.
+func (s *Store) forgetAccess(profile string) error {
+	if err := os.Remove(s.AccessPath(profile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("removing the access record: %w", err)
+	}
+	return nil
+}
+
 func (s *Store) lockPath(profile string) string { return filepath.Join(s.dir, profile+".lock") }
 
 func (s *Store) state(profile string) *profileState {
@@ -88,14 +103,20 @@ func (s *Store) Load(profile string) (*Token, error) {
 	return s.read(profile)
 }
 
-// Save writes a profile's token under the profile's lock.
+// Save writes a profile's token under the profile's lock: a new sign-in, so the
+// profile's access record goes.
 func (s *Store) Save(profile string, t *Token) error {
 	if err := config.CheckProfileName(profile); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
 	defer cancel()
-	return s.withLock(ctx, profile, func() error { return s.write(profile, t) })
+	return s.withLock(ctx, profile, func() error {
+		if err := s.write(profile, t); err != nil {
+			return err
+		}
+		return s.forgetAccess(profile)
+	})
 }
 
 // Delete removes a profile's token under its lock; fs.ErrNotExist when there was none.
@@ -109,6 +130,9 @@ func (s *Store) Delete(profile string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
 	defer cancel()
 	return s.withLock(ctx, profile, func() error {
+		if err := s.forgetAccess(profile); err != nil {
+			return err
+		}
 		if err := os.Remove(s.Path(profile)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("no token stored for profile %q: %w", profile, fs.ErrNotExist)

@@ -13,13 +13,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
 )
 
 // BrowseOptions are what `funnels` (no command) works from.
 type BrowseOptions struct {
-	Demo bool
+	Demo       bool
+	SurfaceArg string
 }
 
 // newCmdBrowse is the root command: `funnels` opens the terminal browser.
@@ -53,6 +55,8 @@ funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "browse the embedded sandbox's demo data (no account needed)")
+	cmd.Flags().StringVar(&opts.SurfaceArg, "surface", "seed", "with --demo: the sandbox plays seed (every route of the spec) or public (the real service as a private integration token meets it)")
+	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
@@ -60,6 +64,13 @@ funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 // against the configured profile. It returns after q (or ctrl+c), with the terminal
 // restored.
 func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
+	surface, err := parseSurface(opts.SurfaceArg)
+	if err == nil && surface != sandbox.SurfaceSeed && !opts.Demo {
+		err = errors.New("--surface picks the demo sandbox's surface: use it with --demo (or run 'funnels sandbox --surface public')")
+	}
+	if err != nil {
+		return usagef("%v", err)
+	}
 	if err := needTerminal(f.IO); err != nil {
 		return err
 	}
@@ -75,7 +86,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 				return err
 			}
 		}
-		d, err := StartDemo(transport, f.UserAgent())
+		d, err := StartDemo(transport, f.UserAgent(), surface)
 		if err != nil {
 			return err
 		}
@@ -102,7 +113,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		uiOpts.NoBrowserReason = reason
 	}
 
-	err := ui.Run(ctx, uiOpts)
+	err = ui.Run(ctx, uiOpts)
 	switch {
 	case err == nil:
 		return nil

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -122,6 +124,7 @@ func (f *Factory) clientAndConfig(ctx context.Context) (*client.Client, *config.
 		TokenSource: ts,
 		UserAgent:   f.UserAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
+		AccessStore: accessFile(cfg, store),
 
 		MaxListItems:    cfg.MaxListItems,
 		MaxListRequests: cfg.MaxListRequests,
@@ -184,13 +187,13 @@ type Demo struct {
 // Close stops the sandbox.
 func (d *Demo) Close() error { return d.Sandbox.Close() }
 
-// StartDemo serves the sandbox on a free loopback port and signs a client in with its
-// demo token, sending through transport (nil: the default one).
-func StartDemo(transport http.RoundTripper, userAgent string) (*Demo, error) {
+// StartDemo serves the sandbox (playing surface) on a free loopback port and signs a
+// client in with its demo token, sending through transport (nil: the default one).
+func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Surface) (*Demo, error) {
 	if transport == nil {
 		transport = http.DefaultTransport
 	}
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Surface: surface})
 	if err != nil {
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
@@ -206,4 +209,16 @@ func StartDemo(transport http.RoundTripper, userAgent string) (*Demo, error) {
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
 	return &Demo{Sandbox: sb, Client: c}, nil
+}
+
+// accessFile is where the profile's access record is kept: beside its token, tied to
+// the API, the location and, for a token given by flag or environment, that token (by
+// a short hash), so a record never outlives what it was learned with.
+func accessFile(cfg *config.Config, store *auth.Store) client.AccessFile {
+	key := cfg.Profile.BaseURL + " " + cfg.Profile.LocationID
+	if cfg.Token != "" {
+		sum := sha256.Sum256([]byte(cfg.Token))
+		key += " token:" + hex.EncodeToString(sum[:4])
+	}
+	return client.AccessFile{Path: store.AccessPath(cfg.Profile.Name), Key: key}
 }

@@ -21,10 +21,13 @@ type SandboxOptions struct {
 	Window, TokenTTL, Latency        time.Duration
 	ErrorRate, DropRate, TruncRate   float64
 	Token, ReadOnlyToken, DialectArg string
+	SurfaceArg                       string
 }
 
 // dialects are the names --dialect takes.
-func dialects() []string { return []string{"bare", "wrapped", "plain-ids", "camel", "string-numbers"} }
+func dialects() []string {
+	return []string{"bare", "wrapped", "plain-ids", "camel", "string-numbers", "summaries"}
+}
 
 func newCmdSandbox(f *Factory) *cobra.Command {
 	opts := &SandboxOptions{}
@@ -52,6 +55,8 @@ foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
 	fl.StringVar(&opts.Token, "token", "", "the demo token with every scope (default: a random pit-… token)")
 	fl.StringVar(&opts.ReadOnlyToken, "readonly-token", "", "the read-only token (default: a random pit-… token)")
 	fl.StringVar(&opts.DialectArg, "dialect", "", "answer in other shapes: comma-separated list of "+strings.Join(dialects(), ", "))
+	fl.StringVar(&opts.SurfaceArg, "surface", "seed", "seed (every route of the spec) or public (the real service as a private integration token meets it)")
+	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("dialect", func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		i := strings.LastIndex(toComplete, ",")
 		var out []cobra.Completion
@@ -89,6 +94,10 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	surface, err := parseSurface(opts.SurfaceArg)
+	if err != nil {
+		return usagef("%v", err)
+	}
 	if strings.ContainsAny(opts.Token+opts.ReadOnlyToken, " \t\r\n") {
 		return usagef("tokens must not contain spaces")
 	}
@@ -97,6 +106,7 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 		Limit: opts.Limit, Window: opts.Window, AccessTokenTTL: opts.TokenTTL,
 		Faults:    sandbox.Faults{Latency: opts.Latency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate},
 		Dialect:   d,
+		Surface:   surface,
 		DemoToken: opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
 	})
 	if err != nil {
@@ -121,6 +131,7 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running) {
 	fmt.Fprintf(w, "token: %s\n", s.DemoToken())
 	fmt.Fprintf(w, "readonly_token: %s\n", s.ReadOnlyToken())
 	fmt.Fprintf(w, "location_id: %s\n", s.LocationID())
+	fmt.Fprintf(w, "surface: %s\n", s.Surface())
 	fmt.Fprintf(w, "client_id: %s\n", s.ClientID())
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
 	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
@@ -146,9 +157,25 @@ func parseDialect(list string) (sandbox.Dialect, error) {
 			d.CamelSteps = true
 		case "string-numbers":
 			d.StringNumbers = true
+		case "summaries":
+			d.Summaries = true
 		default:
 			return d, fmt.Errorf("unknown --dialect %q; use %s", strings.TrimSpace(name), strings.Join(dialects(), ", "))
 		}
 	}
 	return d, nil
+}
+
+// surfaces are the names --surface takes.
+func surfaces() []string { return []string{"seed", "public"} }
+
+// parseSurface reads --surface.
+func parseSurface(name string) (sandbox.Surface, error) {
+	switch strings.TrimSpace(strings.ToLower(name)) {
+	case "", "seed":
+		return sandbox.SurfaceSeed, nil
+	case "public":
+		return sandbox.SurfacePublic, nil
+	}
+	return "", fmt.Errorf("unknown --surface %q; use %s", name, strings.Join(surfaces(), " or "))
 }
