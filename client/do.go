@@ -68,9 +68,9 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	}
 	rec := RequestRecord{
 		ID: c.seq.Add(1), Method: cl.method, URL: u.String(), Path: display,
-		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(),
+		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(), Background: IsBackground(ctx),
 	}
-	c.hub.started(rec.ID, rec.Method, rec.Path)
+	c.hub.started(rec.ID, rec.Method, rec.Path, rec.Background)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
 	rec.Latency = c.now().Sub(rec.Started)
 	if err != nil {

@@ -40,18 +40,23 @@ func (e RetryEvent) String() string {
 	}
 }
 
-// RequestStarted says a request left; InFlight counts those not yet finished.
+// RequestStarted says a request left; InFlight counts those not yet finished, and
+// Background how many of them are background work (sent with Background).
 type RequestStarted struct {
-	ID       uint64
-	Method   string
-	Path     string
-	InFlight int
+	ID         uint64
+	Method     string
+	Path       string
+	InFlight   int
+	Background int
+	// IsBackground is set when this request itself is background work.
+	IsBackground bool
 }
 
 // RequestFinished carries the record of one finished request (after its retries).
 type RequestFinished struct {
-	Record   RequestRecord
-	InFlight int
+	Record     RequestRecord
+	InFlight   int
+	Background int // background requests among InFlight
 }
 
 // RequestRecord is one line of the request log. It never holds a token: Authorized
@@ -63,7 +68,8 @@ type RequestRecord struct {
 	Path       string // path and query, for display
 	Body       []byte // the JSON sent, if any
 	Authorized bool
-	Status     int // 0 when no answer came
+	Background bool // sent with Background: work nobody waits for (the index's crawl)
+	Status     int  // 0 when no answer came
 	Err        string
 	Canceled   bool // ended because the caller's context did (it was no longer needed)
 	TraceID    string
@@ -89,6 +95,7 @@ type hub struct {
 	nextSub  int
 	rate     RateLimit
 	inFlight int
+	bgFlight int           // background requests among inFlight
 	idle     chan struct{} // closed when inFlight drops to 0; a new one when it leaves 0
 }
 
@@ -180,7 +187,7 @@ func (h *hub) setRate(r RateLimit) {
 	}
 }
 
-func (h *hub) started(id uint64, method, path string) {
+func (h *hub) started(id uint64, method, path string, background bool) {
 	h.pub.Lock()
 	defer h.pub.Unlock()
 	h.mu.Lock()
@@ -188,9 +195,12 @@ func (h *hub) started(id uint64, method, path string) {
 		h.idle = make(chan struct{})
 	}
 	h.inFlight++
-	n := h.inFlight
+	if background {
+		h.bgFlight++
+	}
+	n, bg := h.inFlight, h.bgFlight
 	h.mu.Unlock()
-	h.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n})
+	h.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n, Background: bg, IsBackground: background})
 }
 
 func (h *hub) finished(rec RequestRecord) {
@@ -198,10 +208,13 @@ func (h *hub) finished(rec RequestRecord) {
 	defer h.pub.Unlock()
 	h.mu.Lock()
 	h.inFlight--
-	n := h.inFlight
+	if rec.Background {
+		h.bgFlight--
+	}
+	n, bg := h.inFlight, h.bgFlight
 	if n == 0 {
 		close(h.idle)
 	}
 	h.mu.Unlock()
-	h.tell(RequestFinished{Record: rec, InFlight: n})
+	h.tell(RequestFinished{Record: rec, InFlight: n, Background: bg})
 }
