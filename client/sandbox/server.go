@@ -32,7 +32,7 @@ func New(opts Options) *Server {
 	opts = opts.withDefaults()
 	s := &Server{
 		opts:    opts,
-		store:   &store{d: seedData()},
+		store:   &store{d: withBulk(seedData(), opts.Bulk)},
 		tokens:  newTokenBook(),
 		limiter: newRateLimiter(opts.Limit, opts.Window),
 		faults:  &faultBox{faults: opts.Faults},
