@@ -157,9 +157,18 @@ type crawlRun struct {
 }
 
 // op is one batch item for the writer: what to write and how it moves the checkpoint.
+// An op with synced set makes the writer write at once and then close it.
 type op struct {
-	write func(w *Writer) error
-	mark  func(cp *checkpoint)
+	write  func(w *Writer) error
+	mark   func(cp *checkpoint)
+	synced chan struct{}
+}
+
+// sync waits until everything handed to the writer so far is written (or failed).
+func (r *crawlRun) sync() {
+	done := make(chan struct{})
+	r.emit(op{synced: done})
+	<-done
 }
 
 func newCrawlRun(ctx context.Context, c *Crawler) (*crawlRun, error) {
@@ -670,6 +679,7 @@ func (r *crawlRun) finishFunnels() {
 // redirects, on the workers.
 func (r *crawlRun) pages(ctx context.Context) error {
 	r.phase(PhasePages)
+	r.sync() // the funnels just read are where the list of funnels to page comes from
 	ids, err := r.store.funnelsToPage(ctx, r.plan.Started)
 	if err != nil {
 		r.fail(ctx, err)
@@ -707,6 +717,14 @@ func (r *crawlRun) pages(ctx context.Context) error {
 // funnelPages reads one funnel's pages and replaces what the index kept of them.
 func (r *crawlRun) funnelPages(ctx context.Context, funnelID string) {
 	pages, _, err := r.cl.ListAllPages(ctx, client.ListPagesParams{FunnelID: funnelID})
+	if errors.Is(err, client.ErrNotFound) && ctx.Err() == nil {
+		// Deleted since the funnel list named it.
+		r.emit(op{write: func(w *Writer) error { return w.DeleteFunnel(funnelID) }})
+		r.mu.Lock()
+		r.pagesLeft--
+		r.mu.Unlock()
+		return
+	}
 	if err != nil {
 		if api, ok := refusal(err); ok {
 			r.note("no pages: the page list is not open to this token (" + api.Explain() + ")")
@@ -879,6 +897,11 @@ func (r *crawlRun) writer() {
 				final = true
 				flush()
 				return
+			}
+			if o.synced != nil {
+				flush()
+				close(o.synced)
+				continue
 			}
 			pending = append(pending, o)
 			if len(pending) >= 512 {

@@ -155,8 +155,12 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 	}
 	for i := range s.Folders {
 		f := &s.Folders[i]
+		stale := st[KindFolder]
+		if f.Grouped { // known from the funnel list, not from folder entities
+			stale = st[KindFunnel]
+		}
 		out = append(out, Item{Kind: KindFolder, ID: f.ID, Name: nameOr(f.Name, f.ID), Where: folderPath(f.ParentID, 0),
-			FolderID: f.ID, Website: f.Type == "website", Stale: st[KindFolder], At: f.At})
+			FolderID: f.ID, Website: f.Type == "website", Stale: stale, At: f.At})
 	}
 	for i := range s.Redirects {
 		if d := host(s.Redirects[i].Domain); d != "" {

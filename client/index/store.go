@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -279,7 +280,21 @@ func (s *Store) once(writable bool, fn func(tx *bolt.Tx) error) (err error) {
 	} else if _, err := os.Stat(s.path); errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	db, err := bolt.Open(s.path, 0o600, &bolt.Options{Timeout: s.wait, ReadOnly: !writable, NoStatistics: true})
+	// bbolt trusts the file: a page damaged on disk can make it panic, and a file cut
+	// short makes a read of the mapping fault (SIGBUS). Both become an error here, the
+	// fault through SetPanicOnFault (this goroutine only, for this call); the
+	// transaction was rolled back on the way out, and the file is set aside.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	var db *bolt.DB
+	defer func() {
+		if r := recover(); r != nil {
+			err = &damageError{err: fmt.Errorf("%v", r)}
+			if db != nil {
+				_ = db.Close()
+			}
+		}
+	}()
+	db, err = bolt.Open(s.path, 0o600, &bolt.Options{Timeout: s.wait, ReadOnly: !writable, NoStatistics: true})
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
 		return fmt.Errorf("index %s: %w", s.path, ErrLocked)
@@ -288,29 +303,21 @@ func (s *Store) once(writable bool, fn func(tx *bolt.Tx) error) (err error) {
 	case err != nil:
 		return &damageError{err: err}
 	}
-	defer func() {
-		if cerr := db.Close(); cerr != nil && err == nil {
-			err = fmt.Errorf("index: %w", cerr)
-		}
-	}()
-	defer func() {
-		// bbolt trusts its pages; a page damaged on disk can make it panic. The
-		// transaction was rolled back on the way out; the file is set aside.
-		if r := recover(); r != nil {
-			err = &damageError{err: fmt.Errorf("%v", r)}
-		}
-	}()
 	run := db.View
 	if writable {
 		run = db.Update
 	}
 	err = run(fn)
+	cerr := db.Close()
+	db = nil
 	var dmg *damageError
-	if errors.As(err, &dmg) {
+	switch {
+	case errors.As(err, &dmg):
 		return err
-	}
-	if err != nil {
+	case err != nil:
 		return fmt.Errorf("index: %w", err)
+	case cerr != nil:
+		return fmt.Errorf("index: %w", cerr)
 	}
 	return nil
 }
