@@ -211,7 +211,11 @@ func (r *crawlRun) event(e client.Event) {
 
 func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 	defer r.unsub()
-	go r.writer()
+	r.mu.Lock()
+	saved := r.plan
+	saved.FolderQueue, saved.FunnelPages, saved.Notes = slices.Clone(saved.FolderQueue), slices.Clone(saved.FunnelPages), slices.Clone(saved.Notes)
+	r.mu.Unlock()
+	go r.writer(saved)
 	bg := client.Background(ctx)
 	r.report()
 	steps := []func(context.Context) error{r.folders, r.funnels, r.pages}
@@ -838,7 +842,7 @@ func (r *crawlRun) sweep(w *Writer) error {
 
 // writer writes the ops in batches, each with the checkpoint they bring it to, until
 // ops is closed.
-func (r *crawlRun) writer() {
+func (r *crawlRun) writer(saved checkpoint) {
 	defer close(r.written)
 	every := r.c.FlushEvery
 	if every <= 0 {
@@ -846,7 +850,6 @@ func (r *crawlRun) writer() {
 	}
 	tick := time.NewTicker(every)
 	defer tick.Stop()
-	saved := r.plan
 	var pending []op
 	final := false
 	flush := func() {
