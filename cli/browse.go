@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
@@ -93,6 +94,13 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		defer d.Close()
 		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID, uiOpts.Demo = d.Client, "demo", d.Sandbox.Server.LocationID(), true
 		uiOpts.UserID = d.Sandbox.Server.UserID()
+		// The demo's data lives as long as its sandbox: its index is the session's.
+		idx, err := index.OpenTemp(index.KeyOf(d.Sandbox.URL, d.Sandbox.Server.LocationID()))
+		if err != nil {
+			return withExitCode(ExitLocal, err)
+		}
+		defer idx.Close()
+		uiOpts.Index = idx
 		// The demo has no config of its own; the user's [ui] settings still apply
 		// when there is a readable config file.
 		if cfg, err := config.Load(f.Getenv, config.Flags{}); err == nil {
@@ -105,6 +113,14 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		}
 		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
 		uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
+		if cfg.Profile.LocationID != "" {
+			idx, err := f.indexStore(cfg) // a session-only one with --no-cache
+			if err != nil {
+				return err
+			}
+			defer idx.Close()
+			uiOpts.Index = idx
+		}
 		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 	}
 	if b, reason := auth.SystemBrowser(runtime.GOOS, f.Getenv); b != nil {

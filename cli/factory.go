@@ -27,7 +27,7 @@ type Factory struct {
 	Getenv  func(string) string
 	Version string // what --version prints
 
-	// Flags are the global flags (--base-url, --token, --location, --profile, --debug),
+	// Flags are the global flags (--base-url, --token, --location, --profile, --debug, --no-cache),
 	// filled by the parse; the login flags are added to it by `funnels login`.
 	Flags config.Flags
 }

@@ -167,7 +167,8 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 				wait = c.backoffDelay(attempt)
 			}
 			c.pacer.holdFor(wait)
-			c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited"})
+			c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited",
+				Background: rec.Background})
 		case status >= 500 && idempotent && attempt <= min(c.retries, maxServerRetries):
 			if err := c.backoff(ctx, cl, attempt, status, "server error"); err != nil {
 				return nil, resp, fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
@@ -242,7 +243,8 @@ func describeNetErr(err error) string {
 // backoff waits before retry attempt+1 and tells subscribers why.
 func (c *Client) backoff(ctx context.Context, cl call, attempt, status int, cause string) error {
 	wait := c.backoffDelay(attempt)
-	c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: cause})
+	c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: cause,
+		Background: IsBackground(ctx)})
 	return sleepCtx(ctx, wait)
 }
 

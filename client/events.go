@@ -22,6 +22,7 @@ type RetryEvent struct {
 	Wait         time.Duration
 	StatusCode   int // 0 for a network failure
 	Cause        string
+	Background   bool // the request was background work (sent with Background)
 }
 
 // String reads well in a status bar: "rate limited, retrying in 2s".

@@ -37,6 +37,9 @@ func (m *Model) actions() []action {
 		{"Help", "show every key", k.Help.Help().Key, func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }, ""},
 		{"Redraw", "draw the whole screen again (after something garbled it)", k.Redraw.Help().Key, func(*Model) tea.Cmd { return redrawWhole() }, ""},
 		{"Quit", "leave funnels", k.Quit.Help().Key, (*Model).quit, ""},
+		{"Go to anything", "find any funnel, step, page, redirect or domain by name or path", k.GoTo.Help().Key, (*Model).openGoto, ""},
+		{"Index the location", "read every folder, funnel, page and redirect into the local index, in the background", "", func(m *Model) tea.Cmd { return m.startCrawl("indexing") }, ""},
+		{"Stop indexing", "call the crawl off; what it read is kept and the next one resumes", "", (*Model).stopCrawl, ""},
 	}
 	acts = append(acts, m.formActions()...)
 	for i := range acts {

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 )
 
 // Options configure the browser.
@@ -34,6 +35,11 @@ type Options struct {
 	// Warnings are what start-up found worth saying (a config file others can read,
 	// an unknown key): the status bar shows them until the first key.
 	Warnings []string
+
+	// Index is the local index of the location (nil: none): folders and pages are
+	// painted from it at once and read again, what is read is written into it, ctrl+p
+	// searches it, and a crawl fills it (cache.go, crawl.go, goto.go).
+	Index *index.Store
 
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
@@ -74,6 +80,7 @@ type Model struct {
 	resizeSeq     uint64         // the latest resize, whose settling redraws the screen (redraw.go)
 	fallbackNoted bool           // the status bar said why the folders look different (once, until r)
 	unsentCopy    string         // a copy the terminal may not have been sent yet (clipboard.go)
+	idx           *indexState    // the local index, when there is one (cache.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -92,6 +99,9 @@ func New(opts Options) *Model {
 	}
 	if m.debounce == 0 {
 		m.debounce = defaultDebounce
+	}
+	if opts.Index != nil {
+		m.idx = &indexState{store: opts.Index}
 	}
 	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID)}
 	if m.status.profile == "" {
@@ -113,6 +123,9 @@ func New(opts Options) *Model {
 // background colour.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.loadFolder()}
+	if m.idx != nil && m.client != nil {
+		cmds = append(cmds, readIndexState(m.sh.ctx, m.idx.store))
+	}
 	if t := m.opts.Theme; t != "dark" && t != "light" {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
@@ -129,7 +142,9 @@ func (m *Model) next() uint64 {
 // detail, a filter being typed, or the focused pane — in that order.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.sync(), m.spin())
+	sync := m.sync()
+	m.status.cache = m.cacheBadge()
+	return m, tea.Batch(cmd, sync, m.spin())
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -170,10 +185,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case entitiesMsg:
 		if m.entities.apply(msg) {
+			save := m.savedFolder(msg)
 			if msg.err != nil {
 				m.status.setErr(msg.err)
 				if msg.rows == nil {
-					return nil
+					return save
 				}
 			}
 			if msg.note != "" && !m.fallbackNoted && msg.err == nil {
@@ -182,7 +198,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 				m.fallbackNoted = true
 				m.status.setNotice(msg.note)
 			}
-			var cmds []tea.Cmd
+			cmds := []tea.Cmd{save}
 			if len(msg.summaries) > 0 && m.client != nil {
 				seq := m.next()
 				m.entities.folders[msg.folderID].stepsSeq = seq
@@ -194,19 +210,30 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return tea.Batch(cmds...)
 		}
 	case folderStepsMsg:
-		m.entities.applySteps(msg)
+		if m.entities.applySteps(msg) {
+			return m.savedSteps(msg)
+		}
 	case loadPagesMsg:
 		if m.pages.awaiting(msg.key, msg.seq) {
-			return loadPages(m.pages.loadContext(msg.key), m.client, msg.key, m.pages.step, msg.seq)
+			return tea.Batch(loadPages(m.pages.loadContext(msg.key), m.client, msg.key, m.pages.step, msg.seq),
+				m.cachedPages(msg.key, msg.seq))
 		}
 	case pagesMsg:
-		if m.pages.apply(msg) && msg.err != nil {
-			m.status.setErr(msg.err)
+		if m.pages.apply(msg) {
+			if msg.err != nil {
+				m.status.setErr(msg.err)
+			}
+			return m.savedPages(msg)
 		}
 	case redirectsMsg:
-		if m.redirects != nil && m.redirects.apply(msg) && msg.err != nil {
-			m.status.setErr(msg.err)
+		if m.redirects != nil && m.redirects.apply(msg) {
+			if msg.err != nil {
+				m.status.setErr(msg.err)
+			}
+			return m.savedRedirects(msg)
 		}
+	case cacheMsg:
+		return m.cacheUpdate(msg)
 	case pageMsg:
 		if m.detail != nil && m.detail.apply(msg) {
 			if msg.err != nil {
@@ -220,8 +247,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.sh.setAccess(a.Access)
 		}
 		m.status.event(msg.ev)
-		if f, ok := msg.ev.(client.RequestFinished); ok {
-			m.reqlog.add(f.Record)
+		if f, ok := msg.ev.(client.RequestFinished); ok && !f.Record.Background {
+			m.reqlog.add(f.Record) // the crawl's requests are its own; the log is the user's
 		}
 		return m.clock()
 	case answerMsg:
@@ -296,6 +323,8 @@ func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		return nil, true
 	case key.Matches(msg, k.Palette):
 		return m.openPalette(), true
+	case key.Matches(msg, k.GoTo):
+		return m.openGoto(), true
 	case key.Matches(msg, k.Refresh):
 		return m.refresh(), true
 	case key.Matches(msg, k.CopyID):

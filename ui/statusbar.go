@@ -27,6 +27,8 @@ type statusBar struct {
 	retryPath  string    // the request the client is retrying after a 5xx or a dropped connection
 	retryErr   string    // what went wrong with it
 	ticking    bool      // a clock tick is scheduled
+	cache      string    // how old the data on screen is when it comes from the local index ("cached 5m ago")
+	indexing   string    // how a crawl under way goes ("indexing 42% · 1m left")
 
 	// drawn is the screen's chrome as drawn last — the header, the footer and this
 	// bar — so a frame that does not change them does not draw them (viewcache.go).
@@ -59,6 +61,9 @@ func (s *statusBar) event(ev client.Event) {
 	case client.RateEvent:
 		s.rate = e.Rate
 	case client.RetryEvent:
+		if e.Background {
+			return // the crawl's own; it waits without the user waiting
+		}
 		if e.StatusCode == 429 {
 			s.retryUntil = now.Add(e.Wait)
 			return
@@ -71,9 +76,9 @@ func (s *statusBar) event(ev client.Event) {
 		}
 		s.err, s.info, s.retryPath = s.retryErr, "", e.Path
 	case client.RequestStarted:
-		s.inFlight = e.InFlight
+		s.inFlight = e.InFlight - e.Background // the crawl's requests are not the user's to wait for
 	case client.RequestFinished:
-		s.inFlight = e.InFlight
+		s.inFlight = e.InFlight - e.Background
 		if e.Record.Status != 0 && e.Record.Status != 429 && !s.retryUntil.IsZero() {
 			s.retryUntil = time.Time{}
 		}
@@ -117,7 +122,7 @@ func (s *statusBar) view(width int) string {
 	if s.location != "" {
 		who += " · " + s.location
 	}
-	right := " " + s.busyText() + "  " + s.rateText(now, width >= threePaneWidth) + " "
+	right := " " + s.indexText() + s.busyText() + "  " + s.rateText(now, width >= threePaneWidth) + " "
 
 	const (
 		msgBar = iota
@@ -188,6 +193,19 @@ func (s *statusBar) draw(p *paints, width int, who, right, msg string, msgStyle,
 		middle = msgStyle.render(fitCell(" "+msg, msgW, false))
 	}
 	return fit(left+middle+rateStyle.render(right), width)
+}
+
+// indexText is what the bar says of the local index: the age of cached data on
+// screen and a crawl under way, each followed by two spaces; "" for neither.
+func (s *statusBar) indexText() string {
+	out := ""
+	if s.cache != "" {
+		out += s.cache + "  "
+	}
+	if s.indexing != "" {
+		out += s.indexing + "  "
+	}
+	return out
 }
 
 // busyText says how many requests are under way.

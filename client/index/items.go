@@ -264,3 +264,22 @@ func publicURL(domain, path string) string {
 	}
 	return "https://" + d + path
 }
+
+// Key is what a search matches an item against, lower-cased: its name, path and
+// where it sits, then its kind.
+func (it *Item) Key() string {
+	var b strings.Builder
+	b.Grow(len(it.Name) + len(it.Path) + len(it.Where) + 12)
+	b.WriteString(it.Name)
+	if it.Path != "" && it.Path != it.Name {
+		b.WriteByte(' ')
+		b.WriteString(it.Path)
+	}
+	if it.Where != "" {
+		b.WriteByte(' ')
+		b.WriteString(it.Where)
+	}
+	b.WriteByte(' ')
+	b.WriteString(it.Kind.String())
+	return strings.ToLower(b.String())
+}

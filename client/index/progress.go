@@ -65,7 +65,7 @@ func (p Progress) Line() string {
 	if p.FunnelsTotal > 0 && p.Phase == PhasePages {
 		fmt.Fprintf(&b, " %d/%d funnels", p.FunnelsPaged, p.FunnelsTotal)
 	}
-	fmt.Fprintf(&b, " · %s items · %s requests", thousands(p.Items()), thousands(p.Requests))
+	fmt.Fprintf(&b, " · %s items · %s requests", Thousands(p.Items()), Thousands(p.Requests))
 	if p.RateUse > 0 {
 		fmt.Fprintf(&b, " · %d%% of the rate limit", int(p.RateUse*100+0.5))
 	}
@@ -89,8 +89,8 @@ func roundDuration(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
-// thousands writes n with commas: 12,345.
-func thousands(n int) string {
+// Thousands writes n with commas: 12,345.
+func Thousands(n int) string {
 	s := fmt.Sprint(n)
 	if n < 0 {
 		return s
