@@ -107,6 +107,9 @@ func newCmdCacheStatus(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "status",
 		Short: "Where the local index is, what it holds and how old it is",
+		Long: `Shows the local index of the profile and location in use: its file, its size, how
+many folders, funnels, pages and redirects it holds, and when a crawl last read the
+location whole ('funnels index' reads it again; 'funnels cache clear' removes it).`,
 		Example: `funnels cache status
 funnels cache status --json path,pages,crawled`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cacheStatusRun(cmd.Context(), f, opts) },

@@ -112,7 +112,7 @@ func newGotoOverlay(sh *shared, idx *indexState) *gotoOverlay {
 	in.Focus()
 	in.SetWidth(max(1, gotoWidth(sh.width)-8))
 	g := &gotoOverlay{sh: sh, input: in, idx: idx}
-	g.cols = []column{{natural: 8, min: 6}, {natural: 32, min: 12}, {natural: 28, min: 8, optional: true}, {natural: 40, min: 10, optional: true, fill: true}}
+	g.cols = []column{{natural: 12, min: 8}, {natural: 32, min: 12}, {natural: 28, min: 8, optional: true}, {natural: 40, min: 10, optional: true, fill: true}}
 	return g
 }
 

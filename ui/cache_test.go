@@ -1,0 +1,283 @@
+package ui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"golang.org/x/oauth2"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/sandbox"
+)
+
+// emptyIndex is an index of sb's location in the test's directory.
+func emptyIndex(t *testing.T, sb *sandbox.Running) *index.Store {
+	t.Helper()
+	return index.Open(filepath.Join(t.TempDir(), "index.db"), index.KeyOf(sb.URL, sb.Server.LocationID()))
+}
+
+// newIndexHarness is newHarness for a model with an index: its commands get a
+// context that ends with the test, and the test waits for a write under way before
+// its directory is removed.
+func newIndexHarness(t *testing.T, opts Options, w, h int) *harness {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(func() {
+		cancel()
+		if opts.Index != nil {
+			_, _ = opts.Index.State(context.Background()) // waits for the write under way
+		}
+	})
+	if opts.Debounce == 0 {
+		opts.Debounce = -1
+	}
+	hs := &harness{t: t, m: New(opts), msgs: make(chan tea.Msg, 4096)}
+	hs.m.sh.ctx = ctx
+	if opts.Client != nil {
+		stop := forwardEvents(opts.Client, func(msg tea.Msg) { hs.msgs <- msg })
+		t.Cleanup(stop)
+	}
+	hs.update(tea.WindowSizeMsg{Width: w, Height: h})
+	hs.run(hs.m.Init())
+	return hs
+}
+
+// builtIndex is an index of sb's location, crawled whole.
+func builtIndex(t *testing.T, sb *sandbox.Running, c *client.Client) *index.Store {
+	t.Helper()
+	s := emptyIndex(t, sb)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := (&index.Crawler{Client: c, Store: s}).Run(ctx); err != nil {
+		t.Fatalf("crawl: %v", err)
+	}
+	return s
+}
+
+// ctrlP is the key of "go to anything".
+var ctrlP = tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
+
+// answered counts the answers the sandbox sent for path.
+func answered(sb *sandbox.Running, path string) int {
+	n := 0
+	for _, r := range sb.Server.Requests() {
+		if r.Path == path {
+			n++
+		}
+	}
+	return n
+}
+
+// TestAWarmStartPaintsBeforeTheServerAnswers: with the server taking half a minute,
+// the root folder shows from the index at once, marked cached with its age, and no
+// answer has come yet.
+func TestAWarmStartPaintsBeforeTheServerAnswers(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	store := builtIndex(t, sb, c)
+	sb.Server.SetFaults(sandbox.Faults{FixedLatency: 30 * time.Second})
+	sb.Server.ResetLog()
+	opts := demoOptions(c, sb)
+	opts.Index = store
+	h := newIndexHarness(t, opts, 120, 40)
+	v := h.waitFor("Spring Sale 2026", "Archive/", "cached just now")
+	if n := answered(sb, "/funnels/funnel/folder/entities"); n != 0 {
+		t.Fatalf("the server had answered %d times before the paint", n)
+	}
+	if !strings.Contains(line(v, "5 steps"), "Spring Sale 2026") {
+		t.Fatalf("the cached funnels come without their steps:\n%s", v)
+	}
+	h.press("down", "down", "down", "down", "down", "down", "down", "down", "down") // Spring Sale 2026
+	v = h.waitFor("Steps · Spring Sale 2026", "Opt-in")
+}
+
+// TestWhatChangedUpdatesInPlace: painted from the index, filtered and with the cursor
+// on a funnel, the browser takes the server's answer — a funnel that gained a step —
+// without losing the filter or moving the cursor, and the rows are no longer cached.
+func TestWhatChangedUpdatesInPlace(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	store := builtIndex(t, sb, c)
+	snap, err := store.Snapshot(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spring string
+	for _, f := range snap.Funnels {
+		if f.Name == "Spring Sale 2026" {
+			spring = f.ID
+		}
+	}
+	if _, _, err := c.CreateStep(context.Background(), client.CreateStep{FunnelID: spring,
+		Step: client.NewStep{Name: "Bonus", URL: "/spring-bonus", Type: "optin_funnel_page", Sequence: 6}}); err != nil {
+		t.Fatal(err)
+	}
+	sb.Server.SetFaults(sandbox.Faults{FixedLatency: 300 * time.Millisecond})
+	opts := demoOptions(c, sb)
+	opts.Index = store
+	h := newIndexHarness(t, opts, 120, 40)
+	h.waitFor("Spring Sale 2026", "cached")
+	h.press("/")
+	h.typeText("sale")
+	h.press("enter")
+	h.press("down") // Spring Sale 2026, below Summer Sale? whichever: remember it
+	v := h.view()
+	sel := ""
+	for _, l := range strings.Split(v, "\n") {
+		if strings.Contains(l, "▸") && strings.Contains(l, "Sale") {
+			sel = strings.TrimSpace(strings.SplitN(strings.SplitN(l, "▸", 2)[1], "  ", 2)[0])
+			break
+		}
+	}
+	if sel == "" {
+		t.Fatalf("no funnel selected after the filter:\n%s", v)
+	}
+	v = h.waitUntil("the server's answer", func(v string) bool {
+		return strings.Contains(line(v, "6 steps"), "Spring Sale 2026") && !strings.Contains(statusLine(v), "cached")
+	})
+	if !strings.Contains(v, "/sale") {
+		t.Fatalf("the filter was lost:\n%s", v)
+	}
+	if r := h.m.entities.selected(); r == nil || r.name != sel {
+		t.Fatalf("the cursor left %q:\n%s", sel, v)
+	}
+	// What the server said went into the index.
+	h.waitUntil("the index written", func(string) bool {
+		l, err := store.Listing(context.Background(), "")
+		if err != nil {
+			return false
+		}
+		for _, f := range l.Funnels {
+			if f.ID == spring && len(f.Steps) == 6 {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// TestGoToAnything: ctrl+p lists what the index holds; typing narrows it; enter on a
+// page opens its folder, funnel and step in the panes with the page selected, and on
+// a step selects the step.
+func TestGoToAnything(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	opts := demoOptions(c, sb)
+	opts.Index = builtIndex(t, sb, c)
+	h := newIndexHarness(t, opts, 140, 40)
+	h.waitFor("Spring Sale 2026")
+	h.update(ctrlP)
+	v := h.waitFor("Go to anything", "items")
+	if !strings.Contains(v, "278 items") {
+		t.Fatalf("go to anything should list every item of the index:\n%s", v)
+	}
+	h.typeText("black friday doorbuster sales")
+	h.waitFor("of 278 items")
+	if it := gotoSelected(t, h); it.Name != "Sales Page" || !strings.Contains(it.Where, "Doorbuster") {
+		t.Fatalf("the best match is %+v, not the doorbuster's sales step or page", it)
+	}
+	h.press("esc")
+	h.update(ctrlP)
+	h.typeText("/black-friday-doorbuster-sales")
+	h.waitFor("of 278 items")
+	for i := 0; i < 5 && gotoSelected(t, h).Kind != index.KindPage; i++ {
+		h.press("down")
+	}
+	if it := gotoSelected(t, h); it.Kind != index.KindPage || it.Name != "Sales Page" {
+		t.Fatalf("the page is not among the first matches: %+v", it)
+	}
+	h.press("enter")
+	h.waitUntil("the page selected in its folder", func(v string) bool {
+		return strings.Contains(v, "Root › Archive › 2025 Campaigns › Black Friday 2025") &&
+			h.m.entities.selected() != nil && h.m.entities.selected().name == "Black Friday 2025 Doorbuster" &&
+			strings.Contains(v, "Pages · Sales Page") && h.m.pages.selected() != nil && h.m.pages.selected().name == "Sales Page"
+	})
+	if h.m.focus != panePages {
+		t.Fatalf("the focus should be on the pages pane, is on %d", h.m.focus)
+	}
+
+	h.update(ctrlP)
+	h.typeText("registration live q&a")
+	h.waitFor("of 278 items")
+	for i := 0; i < 6 && gotoSelected(t, h).Kind != index.KindStep; i++ {
+		h.press("down")
+	}
+	if it := gotoSelected(t, h); it.Kind != index.KindStep || it.Name != "Registration" {
+		t.Fatalf("the step is not among the first matches: %+v", it)
+	}
+	h.press("enter")
+	h.waitUntil("the step selected", func(v string) bool {
+		return strings.Contains(v, "Root › Webinars") && strings.Contains(v, "Steps · Live Q&A") &&
+			h.m.steps.selected() != nil && h.m.steps.selected().name == "Registration"
+	})
+	if h.m.focus != paneSteps {
+		t.Fatalf("the focus should be on the steps pane, is on %d", h.m.focus)
+	}
+}
+
+// TestAnEmptyIndexIsBuiltInTheBackground: with an index never built, the browser
+// crawls by itself, says so in the status bar (not as requests the user waits for),
+// and then goes to anything.
+func TestAnEmptyIndexIsBuiltInTheBackground(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{Limit: 1000, Window: time.Second}, -1)
+	opts := demoOptions(c, sb)
+	opts.Index = emptyIndex(t, sb)
+	h := newIndexHarness(t, opts, 120, 40)
+	h.waitFor("Spring Sale 2026")
+	v := h.waitUntil("the crawl to end", func(v string) bool { return strings.Contains(statusLine(v), "indexed 162 items") })
+	h.update(ctrlP)
+	h.typeText("webinar room")
+	v = h.waitFor("of 278 items", "Webinar Room")
+	if len(h.m.reqlog.ring) > 0 && h.m.reqlog.count > 5 {
+		t.Fatalf("the crawl's %d requests went into the user's request log", h.m.reqlog.count)
+	}
+	_ = v
+}
+
+// TestCachedRowsOfARefusedLocationAreStale: the token can no longer read the location
+// (401): the cached rows stay on screen, the status bar calls them stale, not
+// current, and "go to anything" marks every item stale.
+func TestCachedRowsOfARefusedLocationAreStale(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	store := builtIndex(t, sb, c)
+	sb.Server.ExpireAccessTokens()
+	expired, err := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(),
+		TokenSource: staticToken(sb.Server.IssueToken(-time.Hour)), MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := demoOptions(expired, sb)
+	opts.Index = store
+	h := newIndexHarness(t, opts, 120, 40)
+	v := h.waitUntil("the refusal", func(v string) bool { return strings.Contains(statusLine(v), "401") })
+	if !strings.Contains(v, "Spring Sale 2026") {
+		t.Fatalf("the cached rows should stay:\n%s", v)
+	}
+	h.press("j") // a key clears the error line; the badge stays
+	if st := statusLine(h.view()); !strings.Contains(st, "stale · cached") {
+		t.Fatalf("the status bar should say the rows are stale: %q", st)
+	}
+	h.update(ctrlP)
+	h.typeText("spring sale")
+	h.waitFor("of 278 items")
+	if it := gotoSelected(t, h); !it.Stale || !strings.Contains(line(h.view(), "Spring Sale 2026  "), "stale") {
+		t.Fatalf("an item the token can no longer read is not marked stale: %+v", it)
+	}
+}
+
+// staticToken is a token source of one token.
+func staticToken(tok string) oauth2.TokenSource {
+	return oauth2.StaticTokenSource(&oauth2.Token{AccessToken: tok})
+}
+
+// gotoSelected is the item under the cursor of the open "go to anything".
+func gotoSelected(t *testing.T, h *harness) index.Item {
+	t.Helper()
+	g, ok := h.m.overlay.(*gotoOverlay)
+	if !ok || g.set == nil || g.list.selected() < 0 {
+		t.Fatalf("go to anything is not open with items:\n%s", h.view())
+	}
+	return g.set.items[g.list.selected()]
+}
