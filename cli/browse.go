@@ -119,7 +119,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 				return err
 			}
 			defer idx.Close()
-			uiOpts.Index = idx
+			uiOpts.Index, uiOpts.AutoIndex = idx, !f.Flags.NoCache
 		}
 		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 	}

@@ -40,6 +40,10 @@ type Options struct {
 	// painted from it at once and read again, what is read is written into it, ctrl+p
 	// searches it, and a crawl fills it (cache.go, crawl.go, goto.go).
 	Index *index.Store
+	// AutoIndex crawls the location into Index by itself at start when the index was
+	// never built, was left part way or is a day old; without it a crawl starts from
+	// the palette, or when "go to anything" first opens on an index never built.
+	AutoIndex bool
 
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none

@@ -27,6 +27,7 @@ type indexState struct {
 	lost    error          // the location or the token was refused outright: everything kept is stale
 	said    bool           // a failure to write the index was told once
 	result  index.Progress // the last crawl's end, for the status bar
+	checked bool           // built was read from the index
 }
 
 // cacheMsg is a message of the index: cachedFolderMsg, cachedPagesMsg, indexSavedMsg,
@@ -85,8 +86,8 @@ func (m *Model) cacheUpdate(msg cacheMsg) tea.Cmd {
 		if msg.err != nil {
 			return nil
 		}
-		m.idx.built = msg.state.Crawled
-		if why := autoCrawl(msg.state, m.sh.now()); why != "" {
+		m.idx.built, m.idx.checked = msg.state.Crawled, true
+		if why := autoCrawl(msg.state, m.sh.now()); why != "" && m.opts.AutoIndex {
 			return m.startCrawl(why)
 		}
 	case gotoItemsMsg:

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
@@ -153,22 +154,22 @@ func (m *Model) crawlDone(msg crawlDoneMsg) tea.Cmd {
 	}
 	m.idx.crawl, m.status.indexing = nil, ""
 	m.idx.result = msg.p
+	// A crawl is background work: how it ended goes on the right of the bar, and the
+	// message line stays the user's.
 	switch {
 	case msg.err == nil:
 		m.idx.built = m.sh.now()
 		m.status.setInfo("indexed " + strconv.Itoa(msg.p.Items()) + " items with " + strconv.Itoa(msg.p.Requests) +
 			" requests — ctrl+p goes to any of them")
 	case errors.Is(msg.err, context.Canceled):
-		if m.sh.ctx.Err() == nil {
-			m.status.setInfo("index stopped part way; what was read is kept, and the next crawl resumes")
-		}
+		m.status.indexing = "index stopped part way"
 	case errors.Is(msg.err, index.ErrCrawlIncomplete):
-		m.status.setNotice("index not complete: " + sanitize(errorText(msg.err)))
+		m.status.indexing = "index incomplete" + crawlStatus(msg.err)
 	default:
 		if lostAccess(msg.err) {
 			m.idx.lost = msg.err
 		}
-		m.status.setErr(indexError{msg.err})
+		m.status.indexing = "index failed" + crawlStatus(msg.err)
 	}
 	if n := m.idx.store.Notice(); n != "" {
 		m.indexNotice(n)
@@ -180,9 +181,15 @@ func (m *Model) crawlDone(msg crawlDoneMsg) tea.Cmd {
 	return nil
 }
 
-// indexError says a failed crawl was the index's, keeping the client's error (and its
-// status code) for errorText.
-type indexError struct{ err error }
-
-func (e indexError) Error() string { return "index: " + e.err.Error() }
-func (e indexError) Unwrap() error { return e.err }
+// crawlStatus is " (401)" for an error that carries a status code, "" for one that
+// does not (the whole error is in the request log and `funnels index` says it).
+func crawlStatus(err error) string {
+	var api *client.APIError
+	if errors.As(err, &api) {
+		return " (" + strconv.Itoa(api.StatusCode) + ")"
+	}
+	if errors.Is(err, client.ErrNetwork) {
+		return " (no answer)"
+	}
+	return ""
+}

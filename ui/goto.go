@@ -152,7 +152,12 @@ func (m *Model) openGoto() tea.Cmd {
 		g.setItems(m.idx.set)
 	}
 	m.overlay = g
-	return m.loadGoto(g)
+	load := m.loadGoto(g)
+	if m.idx.checked && m.idx.built.IsZero() && m.idx.crawl == nil {
+		// Never built: go to anything builds it now, and fills in as the crawl reads.
+		return tea.Batch(load, m.startCrawl("building the index"))
+	}
+	return load
 }
 
 // applyGotoItems takes the items read; the box open shows them.
