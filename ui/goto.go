@@ -230,7 +230,10 @@ func (g *gotoOverlay) typed(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-func (g *gotoOverlay) keys() []key.Binding { return g.sh.keys.paletteHelp() }
+func (g *gotoOverlay) keys() []key.Binding {
+	k := g.sh.keys
+	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), k.Cancel}
+}
 
 // gotoWidth is the box's width on a terminal w cells wide.
 func gotoWidth(w int) int { return min(w, 120) }
