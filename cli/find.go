@@ -61,7 +61,7 @@ funnels find webinar --json id,kind,name,where --limit 1`,
 	cmd.Flags().StringSliceVar(&opts.Kinds, "kind", nil, "only these kinds: "+strings.Join(findKinds(), ", "))
 	cmd.Flags().IntVar(&opts.Limit, "limit", 20, "at most this many matches, best first (0: all)")
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(findKinds(), cobra.ShellCompDirectiveNoFileComp))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(index.Item{}))
+	addJSONFlags(cmd, &opts.Exporter, append(fieldsOf(index.Item{}), "url"))
 	return cmd
 }
 

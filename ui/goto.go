@@ -78,7 +78,7 @@ func newGotoSet(snap *index.Snapshot, stale func(index.Kind) bool) *gotoSet {
 	for i := range items {
 		it := &items[i]
 		it.Name = sanitize(it.Name)
-		it.Path, it.Where, it.Domain, it.URL = once(it.Path), once(it.Where), once(it.Domain), sanitize(it.URL)
+		it.Path, it.Where, it.Domain = once(it.Path), once(it.Where), once(it.Domain)
 		set.keys[i] = it.Key()
 	}
 	for _, f := range snap.Folders {

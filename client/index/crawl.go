@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -19,10 +18,13 @@ var ErrCrawlIncomplete = errors.New("the index is not complete")
 // Crawler reads a whole location into the index with the fewest requests: the
 // folder tree (one folder-entities request per folder, where the token may use
 // them), the funnel list 100 at a time (each funnel with its steps), each funnel's
-// pages 20 at a time, and the redirects 100 at a time. Every request goes in the
-// client's background lane (client.Background), so a person's own requests go
-// first and the crawl takes what the rate limit leaves; the client's pacer keeps it
-// under the limit, and a 429 is waited out inside the client.
+// pages 20 at a time, and the redirects 100 at a time. The reads are a pipeline, not
+// phases: the folder tree, the funnel list and the redirects are asked for at once,
+// and each page of the funnel list sets its funnels' pages going, so the workers
+// never wait on a stage to end and the crawl keeps the rate limit busy. Every request
+// goes in the client's background lane (client.Background), so a person's own
+// requests go first and the crawl takes what the rate limit leaves; the client's
+// pacer keeps it under the limit, and a 429 is waited out inside the client.
 //
 // What is read is written in batches, each with the crawl's checkpoint in the same
 // transaction, so a crawl killed at any point resumes where its last batch ended and
@@ -31,8 +33,9 @@ var ErrCrawlIncomplete = errors.New("the index is not complete")
 type Crawler struct {
 	Client *client.Client
 	Store  *Store
-	// Workers is how many requests are under way at once; 0 → 4. The pacer, not this,
-	// sets the pace; enough workers keep it busy over a slow connection.
+	// Workers is how many requests may be under way at once; 0 → 8. The pacer, not
+	// this, sets the pace; enough workers keep it busy over a slow connection (at the
+	// service's 100 a 10 s, eight keep up with answers a second slow).
 	Workers int
 	// OnProgress, when set, hears how the crawl goes; it is called from one goroutine
 	// at a time and must not block.
@@ -139,6 +142,7 @@ type crawlRun struct {
 	store   *Store
 	workers int
 	start   time.Time
+	jobs    *jobQueue
 
 	mu        sync.Mutex
 	plan      checkpoint // what is left, as this run sees it
@@ -146,9 +150,18 @@ type crawlRun struct {
 	errs      []error
 	fatal     error
 	seen      map[string]bool // funnel ids this run read from the funnel list
-	pagesLeft int             // funnels whose pages are still to read in this run
-	rate      rateMeter
-	prevReq   int // requests of earlier runs
+	queued    map[string]bool // funnels whose pages are asked for (or done) in this run
+	pagesLeft int             // of those, the ones not read yet
+	pagesOpen bool            // the page list may be asked (not known refused)
+	// entityPages: the funnel list is refused, so the funnels the folder listings
+	// name are the ones to page.
+	entityPages  bool
+	foldersLeft  int   // folder listings queued and not yet read
+	folderFailed bool  // one of them failed: the tree is not whole
+	funnelQueued []int // funnel-list offsets queued in this run
+	rate         rateMeter
+
+	reportMu sync.Mutex // one report at a time to OnProgress
 
 	ops     chan op
 	written chan struct{} // closed when the writer has written everything
@@ -164,20 +177,13 @@ type op struct {
 	synced chan struct{}
 }
 
-// sync waits until everything handed to the writer so far is written (or failed).
-func (r *crawlRun) sync() {
-	done := make(chan struct{})
-	r.emit(op{synced: done})
-	<-done
-}
-
 func newCrawlRun(ctx context.Context, c *Crawler) (*crawlRun, error) {
 	r := &crawlRun{
 		c: c, cl: c.Client, store: c.Store, workers: c.Workers, start: time.Now(),
-		seen: map[string]bool{}, ops: make(chan op, 256), written: make(chan struct{}),
+		seen: map[string]bool{}, queued: map[string]bool{}, ops: make(chan op, 256), written: make(chan struct{}),
 	}
 	if r.workers <= 0 {
-		r.workers = 4
+		r.workers = 8
 	}
 	cp, found, err := r.store.loadCheckpoint(ctx)
 	if err != nil {
@@ -187,7 +193,6 @@ func newCrawlRun(ctx context.Context, c *Crawler) (*crawlRun, error) {
 		cp = checkpoint{Started: millis(r.store.now()), FunnelCount: -1}
 	}
 	r.plan = cp
-	r.prevReq = cp.Requests
 	r.prog = Progress{Phase: PhaseFolders, Resumed: found, Requests: cp.Requests, Notes: cp.Notes,
 		FunnelsPaged: cp.FunnelsPagedSeen}
 	if cp.FunnelCount > 0 {
@@ -209,6 +214,8 @@ func (r *crawlRun) event(e client.Event) {
 	r.mu.Unlock()
 }
 
+// run starts the first reads, lets the workers run until nothing is left, and, when
+// everything was read, sweeps what was not found again.
 func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 	defer r.unsub()
 	r.mu.Lock()
@@ -218,11 +225,9 @@ func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 	go r.writer(saved)
 	bg := client.Background(ctx)
 	r.report()
-	steps := []func(context.Context) error{r.folders, r.funnels, r.pages}
-	for _, step := range steps {
-		if err := step(bg); err != nil || r.stopped() {
-			break
-		}
+	r.jobs = newJobQueue()
+	if err := r.plan0(bg); err == nil {
+		r.jobs.run(bg, r.workers, r.stopped)
 	}
 	complete := r.complete()
 	if complete {
@@ -235,27 +240,52 @@ func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 	defer r.mu.Unlock()
 	r.prog.Elapsed = time.Duration(r.plan.ElapsedMS)*time.Millisecond + time.Since(r.start)
 	r.prog.Left = 0
+	var err error
 	switch {
 	case r.fatal != nil:
-		r.c.report(r.prog)
-		return r.prog, r.fatal
+		err = r.fatal
 	case ctx.Err() != nil:
-		r.c.report(r.prog)
-		return r.prog, ctx.Err()
+		err = ctx.Err()
 	case r.wErr != nil:
-		r.c.report(r.prog)
-		return r.prog, r.wErr
+		err = r.wErr
 	case !complete:
-		r.c.report(r.prog)
-		last := error(nil)
+		var last error
 		if len(r.errs) > 0 {
 			last = r.errs[len(r.errs)-1]
 		}
-		return r.prog, &IncompleteError{Failed: len(r.errs), Last: last}
+		err = &IncompleteError{Failed: max(len(r.errs), 1), Last: last}
+	default:
+		r.prog.Phase, r.prog.Done = PhaseDone, true
 	}
-	r.prog.Phase, r.prog.Done = PhaseDone, true
+	r.reportMu.Lock()
 	r.c.report(r.prog)
-	return r.prog, nil
+	r.reportMu.Unlock()
+	return r.prog, err
+}
+
+// plan0 queues the first reads: what is left of the folder tree, of the funnel list
+// and of the redirects, and the pages of funnels an earlier run listed and did not
+// page.
+func (r *crawlRun) plan0(ctx context.Context) error {
+	r.pagesOpen = !r.refused(client.FamilyPageList)
+	if !r.pagesOpen {
+		r.note("no pages: the page list is not open to this token (" + client.Access(r.cl.Access()).Reason(client.FamilyPageList) + ")")
+	}
+	r.startFolders(ctx)
+	r.startFunnels(ctx)
+	if !r.plan.RedirectsDone {
+		r.jobs.push(high, func() { r.redirects(ctx) })
+	}
+	if r.prog.Resumed && r.pagesOpen {
+		r.sync() // what earlier runs wrote
+		ids, err := r.store.funnelsToPage(ctx, r.plan.Started)
+		if err != nil {
+			r.fail(ctx, err)
+			return err
+		}
+		r.queuePages(ctx, ids)
+	}
+	return nil
 }
 
 // IncompleteError is a crawl that left items it could not read for the next one.
@@ -290,7 +320,7 @@ func (r *crawlRun) complete() bool {
 		r.plan.RedirectsDone && r.pagesLeft == 0
 }
 
-// stopped reports whether nothing more can be sent (a fatal error, or ctx ended).
+// stopped reports whether nothing more can be sent (a fatal error).
 func (r *crawlRun) stopped() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -351,21 +381,31 @@ func (r *crawlRun) note(text string) {
 // emit hands an op to the writer.
 func (r *crawlRun) emit(o op) { r.ops <- o }
 
-// phase moves the progress to p.
-func (r *crawlRun) phase(p Phase) {
-	r.mu.Lock()
-	r.prog.Phase = p
-	r.mu.Unlock()
-	r.report()
+// sync waits until everything handed to the writer so far is written (or failed).
+func (r *crawlRun) sync() {
+	done := make(chan struct{})
+	r.emit(op{synced: done})
+	<-done
 }
 
 // report tells OnProgress how the crawl goes, with the rate use and an estimate of
 // the time left.
 func (r *crawlRun) report() {
+	r.reportMu.Lock()
+	defer r.reportMu.Unlock()
 	r.mu.Lock()
 	p := r.prog
+	p.Notes = slices.Clone(p.Notes)
 	now := time.Now()
 	p.Elapsed = time.Duration(r.plan.ElapsedMS)*time.Millisecond + now.Sub(r.start)
+	switch {
+	case r.plan.FunnelsDone:
+		p.Phase = PhasePages
+	case len(r.plan.FunnelPages) > 0:
+		p.Phase = PhaseFunnels
+	default:
+		p.Phase = PhaseFolders
+	}
 	rl := r.cl.Rate()
 	window, limit := rl.Interval, rl.Limit
 	if window <= 0 {
@@ -375,7 +415,7 @@ func (r *crawlRun) report() {
 		limit = 100
 	}
 	p.RateUse = r.rate.use(now, r.start, window, limit)
-	if left := r.requestsLeft(); left > 0 {
+	if left := r.requestsLeft(); left > 0 && p.FunnelsTotal > 0 {
 		perSec := r.rate.perSecond(now, r.start, window)
 		if perSec <= 0 {
 			perSec = float64(limit) / window.Seconds() * 0.9
@@ -389,529 +429,15 @@ func (r *crawlRun) report() {
 // requestsLeft estimates the requests still to send; the caller holds r.mu.
 func (r *crawlRun) requestsLeft() int {
 	left := r.pagesLeft
-	if r.pagesLeft == 0 && !r.plan.FunnelsDone {
-		// Before the pages are counted: a request per funnel not yet read.
-		left = max(0, r.prog.FunnelsTotal-r.prog.FunnelsPaged)
-	}
-	if r.plan.FunnelCount > 0 && !r.plan.FunnelsDone {
-		left += max(0, (r.plan.FunnelCount+funnelPageSize-1)/funnelPageSize-len(r.plan.FunnelPages))
+	if !r.plan.FunnelsDone {
+		// Funnels listed yet to come each need their pages too.
+		left += max(0, r.prog.FunnelsTotal-len(r.queued))
+		if r.plan.FunnelCount > 0 {
+			left += max(0, (r.plan.FunnelCount+funnelPageSize-1)/funnelPageSize-len(r.plan.FunnelPages))
+		}
 	}
 	if !r.plan.RedirectsDone {
 		left++
 	}
 	return left + len(r.plan.FolderQueue)
-}
-
-// parallel runs fn(i) for i in [0, n) on the run's workers, until ctx ends or a
-// fatal failure.
-func (r *crawlRun) parallel(ctx context.Context, n int, fn func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(r.workers, n) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	for i := 0; i < n && ctx.Err() == nil && !r.stopped(); i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-}
-
-// folders reads the folder tree, level by level, one folder-entities request per
-// folder. Refused to this token, the folders come from the funnels' parentId instead
-// (named by id).
-func (r *crawlRun) folders(ctx context.Context) error {
-	r.mu.Lock()
-	done := r.plan.FoldersDone || r.plan.Grouped
-	level := slices.Clone(r.plan.FolderQueue)
-	if !r.plan.FolderBegun {
-		level = []string{""}
-	}
-	r.mu.Unlock()
-	if done {
-		return nil
-	}
-	r.phase(PhaseFolders)
-	if r.refused(client.FamilyFolders) {
-		r.group(client.Access(r.cl.Access()).Reason(client.FamilyFolders))
-		return nil
-	}
-	for len(level) > 0 && ctx.Err() == nil && !r.stopped() {
-		var mu sync.Mutex
-		var next []string
-		grouped := false
-		r.parallel(ctx, len(level), func(i int) {
-			id := level[i]
-			ents, _, err := r.cl.FolderEntities(ctx, "", id, "")
-			if err != nil {
-				if api, ok := refusal(err); ok && id == "" {
-					mu.Lock()
-					grouped = true
-					mu.Unlock()
-					r.group(api.Explain())
-					return
-				}
-				r.fail(ctx, fmt.Errorf("folder %s: %w", orRoot(id), err))
-				return
-			}
-			subs := make([]string, len(ents.Folders))
-			for j, f := range ents.Folders {
-				subs[j] = f.ID
-			}
-			mu.Lock()
-			next = append(next, subs...)
-			mu.Unlock()
-			r.emit(op{
-				write: func(w *Writer) error {
-					for _, f := range ents.Folders {
-						rec := FolderOf(f, w.now)
-						rec.ParentID = id
-						if err := w.PutFolder(rec); err != nil {
-							return err
-						}
-					}
-					for _, f := range ents.Funnels {
-						rec := FunnelOf(f, w.now)
-						if rec.ParentID == "" {
-							rec.ParentID = id
-						}
-						if err := w.PutFunnel(rec); err != nil {
-							return err
-						}
-					}
-					return w.MarkListed(id)
-				},
-				mark: func(cp *checkpoint) {
-					if !cp.FolderBegun {
-						cp.FolderBegun, cp.FolderQueue = true, nil
-					}
-					cp.FolderQueue = append(slices.DeleteFunc(cp.FolderQueue, func(q string) bool { return q == id }), subs...)
-				},
-			})
-			r.mu.Lock()
-			r.prog.Folders += len(ents.Folders)
-			r.plan.FolderBegun = true
-			r.plan.FolderQueue = append(slices.DeleteFunc(r.plan.FolderQueue, func(q string) bool { return q == id }), subs...)
-			r.mu.Unlock()
-			r.report()
-		})
-		if grouped {
-			return nil
-		}
-		level = next
-	}
-	r.mu.Lock()
-	finished := len(r.plan.FolderQueue) == 0 && ctx.Err() == nil && r.fatal == nil
-	if finished {
-		r.plan.FoldersDone = true
-	}
-	r.mu.Unlock()
-	if finished {
-		r.emit(op{mark: func(cp *checkpoint) { cp.FoldersDone, cp.FolderBegun, cp.FolderQueue = true, true, nil }})
-	}
-	return nil
-}
-
-// group switches the crawl to folders known by id, from the funnels' parentId.
-func (r *crawlRun) group(why string) {
-	r.mu.Lock()
-	r.plan.Grouped, r.plan.FolderQueue = true, nil
-	r.mu.Unlock()
-	r.emit(op{mark: func(cp *checkpoint) { cp.Grouped, cp.FolderQueue = true, nil }})
-	r.note("folders by id: folder entities are not open to this token (" + why + ")")
-}
-
-func orRoot(id string) string {
-	if id == "" {
-		return "at the root"
-	}
-	return id
-}
-
-// funnels reads the funnel list, 100 funnels a request: the first page tells the
-// count, and the others are asked for at once.
-func (r *crawlRun) funnels(ctx context.Context) error {
-	r.mu.Lock()
-	done := r.plan.FunnelsDone
-	count := r.plan.FunnelCount
-	have := slices.Clone(r.plan.FunnelPages)
-	r.mu.Unlock()
-	if done {
-		return nil
-	}
-	r.phase(PhaseFunnels)
-	if r.refused(client.FamilyFunnelList) {
-		r.note("funnels from folder listings only: the funnel list is not open to this token (" +
-			client.Access(r.cl.Access()).Reason(client.FamilyFunnelList) + ")")
-		r.finishFunnels()
-		return nil
-	}
-	if count < 0 || !slices.Contains(have, 0) {
-		n, known, more, err := r.funnelPage(ctx, 0)
-		if err != nil {
-			return nil
-		}
-		if !known {
-			r.funnelsWithoutCount(ctx, n, more)
-			return nil
-		}
-		count = n
-	}
-	var offsets []int
-	for off := funnelPageSize; off < count; off += funnelPageSize {
-		if !slices.Contains(have, off) {
-			offsets = append(offsets, off)
-		}
-	}
-	r.parallel(ctx, len(offsets), func(i int) { _, _, _, _ = r.funnelPage(ctx, offsets[i]) })
-	r.mu.Lock()
-	whole := ctx.Err() == nil && r.fatal == nil
-	for off := 0; off < count && whole; off += funnelPageSize {
-		whole = slices.Contains(r.plan.FunnelPages, off)
-	}
-	r.mu.Unlock()
-	if whole {
-		r.finishFunnels()
-	}
-	return nil
-}
-
-// funnelsWithoutCount reads the rest of a funnel list that announces no count, page
-// after page, until a short page or one of funnels already read.
-func (r *crawlRun) funnelsWithoutCount(ctx context.Context, got int, more bool) {
-	off := got
-	for pages := 1; more && pages < maxFunnelPages; pages++ {
-		n, _, m, err := r.funnelPage(ctx, off)
-		if err != nil || n == 0 {
-			if err == nil {
-				break
-			}
-			return
-		}
-		off += n
-		more = m
-	}
-	if ctx.Err() == nil && !r.stopped() {
-		r.finishFunnels()
-	}
-}
-
-// funnelPage reads the funnel list at offset. It returns the count announced (or,
-// without one, the funnels on the page), and whether more pages may follow.
-func (r *crawlRun) funnelPage(ctx context.Context, offset int) (n int, countKnown, more bool, err error) {
-	page, _, err := r.cl.ListFunnels(ctx, client.ListFunnelsParams{Offset: offset, Limit: funnelPageSize})
-	if err != nil {
-		r.fail(ctx, fmt.Errorf("funnel list at %d: %w", offset, err))
-		return 0, false, false, err
-	}
-	funnels := page.Funnels
-	r.mu.Lock()
-	fresh := 0
-	for _, f := range funnels {
-		if !r.seen[f.ID] {
-			r.seen[f.ID] = true
-			fresh++
-		}
-	}
-	grouped := r.plan.Grouped
-	if page.CountKnown {
-		r.plan.FunnelCount = page.Count
-		r.prog.FunnelsTotal = page.Count
-	} else {
-		r.prog.FunnelsTotal = len(r.seen)
-	}
-	r.plan.FunnelPages = append(r.plan.FunnelPages, offset)
-	r.prog.Funnels += fresh
-	r.mu.Unlock()
-	count := page.Count
-	r.emit(op{
-		write: func(w *Writer) error {
-			for _, f := range funnels {
-				if grouped && f.ParentID != "" {
-					if err := w.PutFolder(Folder{ID: f.ParentID, Name: f.ParentID, Type: f.Type, Grouped: true, At: millis(w.now)}); err != nil {
-						return err
-					}
-				}
-				if err := w.PutFunnel(FunnelOf(f, w.now)); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
-		mark: func(cp *checkpoint) {
-			cp.FunnelPages = append(cp.FunnelPages, offset)
-			if page.CountKnown {
-				cp.FunnelCount = count
-			}
-		},
-	})
-	r.report()
-	if page.CountKnown {
-		return page.Count, true, offset+len(funnels) < page.Count, nil
-	}
-	return len(funnels), false, len(funnels) >= funnelPageSize && fresh > 0, nil
-}
-
-// finishFunnels marks the funnel list read; with folders known by id, every folder
-// (and the root) is then listed whole.
-func (r *crawlRun) finishFunnels() {
-	r.mu.Lock()
-	r.plan.FunnelsDone = true
-	grouped := r.plan.Grouped
-	r.mu.Unlock()
-	r.emit(op{
-		write: func(w *Writer) error {
-			if !grouped {
-				return nil
-			}
-			if err := w.MarkListed(""); err != nil {
-				return err
-			}
-			return w.tx.Bucket(bFolders).ForEach(func(k, _ []byte) error { return w.MarkListed(string(k)) })
-		},
-		mark: func(cp *checkpoint) { cp.FunnelsDone = true },
-	})
-}
-
-// pages reads the pages of every funnel not yet read in this crawl, and the
-// redirects, on the workers.
-func (r *crawlRun) pages(ctx context.Context) error {
-	r.phase(PhasePages)
-	r.sync() // the funnels just read are where the list of funnels to page comes from
-	ids, err := r.store.funnelsToPage(ctx, r.plan.Started)
-	if err != nil {
-		r.fail(ctx, err)
-		return err
-	}
-	pagesOpen := !r.refused(client.FamilyPageList)
-	if !pagesOpen {
-		r.note("no pages: the page list is not open to this token (" + client.Access(r.cl.Access()).Reason(client.FamilyPageList) + ")")
-		ids = nil
-	}
-	r.mu.Lock()
-	r.pagesLeft = len(ids)
-	if total := r.prog.FunnelsPaged + len(ids); total > r.prog.FunnelsTotal {
-		r.prog.FunnelsTotal = total
-	}
-	redirects := !r.plan.RedirectsDone
-	r.mu.Unlock()
-	jobs := len(ids)
-	if redirects {
-		jobs++
-	}
-	r.parallel(ctx, jobs, func(i int) {
-		if redirects {
-			if i == 0 {
-				r.redirects(ctx)
-				return
-			}
-			i--
-		}
-		r.funnelPages(ctx, ids[i])
-	})
-	return nil
-}
-
-// funnelPages reads one funnel's pages and replaces what the index kept of them.
-func (r *crawlRun) funnelPages(ctx context.Context, funnelID string) {
-	pages, _, err := r.cl.ListAllPages(ctx, client.ListPagesParams{FunnelID: funnelID})
-	if errors.Is(err, client.ErrNotFound) && ctx.Err() == nil {
-		// Deleted since the funnel list named it.
-		r.emit(op{write: func(w *Writer) error { return w.DeleteFunnel(funnelID) }})
-		r.mu.Lock()
-		r.pagesLeft--
-		r.mu.Unlock()
-		return
-	}
-	if err != nil {
-		if api, ok := refusal(err); ok {
-			r.note("no pages: the page list is not open to this token (" + api.Explain() + ")")
-		}
-		r.fail(ctx, fmt.Errorf("pages of funnel %s: %w", funnelID, err))
-		return
-	}
-	r.emit(op{
-		write: func(w *Writer) error {
-			recs := make([]Page, len(pages))
-			for i, p := range pages {
-				recs[i] = PageOf(funnelID, p, w.now)
-			}
-			return w.ReplacePages(funnelID, "", recs)
-		},
-		mark: func(cp *checkpoint) { cp.FunnelsPagedSeen++ },
-	})
-	r.mu.Lock()
-	r.pagesLeft--
-	r.prog.Pages += len(pages)
-	r.prog.FunnelsPaged++
-	r.mu.Unlock()
-	r.report()
-}
-
-// redirects reads every redirect of the location.
-func (r *crawlRun) redirects(ctx context.Context) {
-	if r.refused(client.FamilyRedirectList) {
-		r.note("no redirects: the redirect list is not open to this token (" + client.Access(r.cl.Access()).Reason(client.FamilyRedirectList) + ")")
-		r.redirectsDone()
-		return
-	}
-	rs, _, err := r.cl.ListAllRedirects(ctx, client.ListRedirectsParams{Limit: redirectPageSize})
-	if err != nil {
-		if api, ok := refusal(err); ok {
-			r.note("no redirects: the redirect list is not open to this token (" + api.Explain() + ")")
-			r.redirectsDone()
-			return
-		}
-		r.fail(ctx, fmt.Errorf("redirects: %w", err))
-		return
-	}
-	r.emit(op{
-		write: func(w *Writer) error {
-			recs := make([]Redirect, len(rs))
-			for i, x := range rs {
-				recs[i] = RedirectOf(x, w.now)
-			}
-			return w.ReplaceRedirects(recs)
-		},
-		mark: func(cp *checkpoint) { cp.RedirectsDone = true },
-	})
-	r.mu.Lock()
-	r.plan.RedirectsDone = true
-	r.prog.Redirects += len(rs)
-	r.mu.Unlock()
-	r.report()
-}
-
-func (r *crawlRun) redirectsDone() {
-	r.mu.Lock()
-	r.plan.RedirectsDone = true
-	r.mu.Unlock()
-	r.emit(op{mark: func(cp *checkpoint) { cp.RedirectsDone = true }})
-}
-
-// sweep, the last write of a whole crawl, removes what the crawl did not find again
-// (deleted on the service since it was seen) and notes when the crawl ended.
-func (r *crawlRun) sweep(w *Writer) error {
-	started := r.plan.Started
-	var funnels, folders []string
-	if err := w.tx.Bucket(bFunnels).ForEach(func(k, v []byte) error {
-		var f Funnel
-		if json.Unmarshal(v, &f) != nil || f.At < started {
-			funnels = append(funnels, string(k))
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
-	if !r.plan.Grouped {
-		if err := w.tx.Bucket(bFolders).ForEach(func(k, v []byte) error {
-			var f Folder
-			if json.Unmarshal(v, &f) != nil || f.At < started {
-				folders = append(folders, string(k))
-			}
-			return nil
-		}); err != nil {
-			return err
-		}
-	}
-	for _, id := range funnels {
-		if err := w.DeleteFunnel(id); err != nil {
-			return err
-		}
-	}
-	for _, id := range folders {
-		if err := w.DeleteFolder(id); err != nil {
-			return err
-		}
-	}
-	m := w.tx.Bucket(bMeta)
-	if err := m.Put(mCrawled, itobs(millis(w.now))); err != nil {
-		return err
-	}
-	if err := m.Put(mCrawlStart, itobs(started)); err != nil {
-		return err
-	}
-	return m.Delete(mCrawl)
-}
-
-// writer writes the ops in batches, each with the checkpoint they bring it to, until
-// ops is closed.
-func (r *crawlRun) writer(saved checkpoint) {
-	defer close(r.written)
-	every := r.c.FlushEvery
-	if every <= 0 {
-		every = 250 * time.Millisecond
-	}
-	tick := time.NewTicker(every)
-	defer tick.Stop()
-	var pending []op
-	final := false
-	flush := func() {
-		if len(pending) == 0 {
-			return
-		}
-		cp := saved
-		cp.FolderQueue = slices.Clone(cp.FolderQueue)
-		cp.FunnelPages = slices.Clone(cp.FunnelPages)
-		cp.Notes = slices.Clone(cp.Notes)
-		for _, o := range pending {
-			if o.mark != nil {
-				o.mark(&cp)
-			}
-		}
-		r.mu.Lock()
-		cp.Requests = r.prog.Requests
-		cp.ElapsedMS = r.plan.ElapsedMS + time.Since(r.start).Milliseconds()
-		r.mu.Unlock()
-		err := r.store.Update(context.Background(), func(w *Writer) error {
-			for _, o := range pending {
-				if o.write == nil {
-					continue
-				}
-				if err := o.write(w); err != nil {
-					return err
-				}
-			}
-			if cp.finished {
-				return nil // the sweep removed it
-			}
-			return w.putCheckpoint(cp)
-		})
-		if err != nil {
-			r.mu.Lock()
-			r.wErr = err
-			r.mu.Unlock()
-			if !final {
-				return // kept, and tried again with the next batch
-			}
-		}
-		saved, pending = cp, nil
-	}
-	for {
-		select {
-		case o, ok := <-r.ops:
-			if !ok {
-				final = true
-				flush()
-				return
-			}
-			if o.synced != nil {
-				flush()
-				close(o.synced)
-				continue
-			}
-			pending = append(pending, o)
-			if len(pending) >= 512 {
-				flush()
-			}
-		case <-tick.C:
-			flush()
-		}
-	}
 }

@@ -1,9 +1,11 @@
 package index
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/funnelsdev/funnels/client"
 )
@@ -44,21 +46,28 @@ type Item struct {
 	Name  string `json:"name"`
 	Path  string `json:"path,omitempty"`  // a step's or page's URL path, a redirect's path
 	Where string `json:"where,omitempty"` // the folders, funnel and step above it: "Webinars › Grow Your Gym"
-	URL   string `json:"url,omitempty"`   // the public address, when a domain is known
 
 	FolderID string `json:"folderId,omitempty"` // the folder that holds it (a funnel's, a step's …)
 	FunnelID string `json:"funnelId,omitempty"`
 	StepID   string `json:"stepId,omitempty"`
 	Domain   string `json:"domain,omitempty"` // a redirect's or domain's host
 
-	Website  bool  `json:"website,omitempty"`  // a website rather than a funnel (and its pages)
-	Archived bool  `json:"archived,omitempty"` // an archived page
-	Stale    bool  `json:"stale"`              // kept from before, and this token can no longer read it
-	At       int64 `json:"-"`                  // fetched, Unix ms
+	Website  bool `json:"website,omitempty"`  // a website rather than a funnel (and its pages)
+	Archived bool `json:"archived,omitempty"` // an archived page
+	Stale    bool `json:"stale"`              // kept from before, and this token can no longer read it
 }
 
-// Fetched is when the item was read from the service.
-func (it *Item) Fetched() int64 { return it.At }
+// URL is the item's public address (its domain and path), or "" when no domain is
+// known. It is made when asked for: a location of 100,000 pages keeps no copy.
+func (it *Item) URL() string {
+	switch it.Kind {
+	case KindDomain:
+		return "https://" + host(it.Domain)
+	case KindFolder:
+		return ""
+	}
+	return publicURL(it.Domain, it.Path)
+}
 
 // StaleKinds says which kinds of record a sign-in can no longer read, from its access
 // record: what it kept of them is shown as stale, not current. lost marks everything
@@ -138,7 +147,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 		where := folderPath(f.ParentID, 0)
 		out = append(out, Item{Kind: KindFunnel, ID: f.ID, Name: name, Path: f.URL, Where: where,
 			FolderID: f.ParentID, FunnelID: f.ID, Domain: f.DomainName, Website: f.Type == "website",
-			Stale: st[KindFunnel], At: f.At, URL: publicURL(f.DomainName, f.URL)})
+			Stale: st[KindFunnel]})
 		inside := joinCrumb(where, name)
 		funnelWhere[f.ID] = inside
 		if d := host(f.DomainName); d != "" {
@@ -149,7 +158,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 			sname := nameOr(sp.Name, sp.ID)
 			out = append(out, Item{Kind: KindStep, ID: sp.ID, Name: sname, Path: sp.URL, Where: inside,
 				FolderID: f.ParentID, FunnelID: f.ID, StepID: sp.ID, Domain: f.DomainName, Website: f.Type == "website",
-				Stale: st[KindStep], At: f.At, URL: publicURL(f.DomainName, sp.URL)})
+				Stale: st[KindStep]})
 			steps[f.ID+"\x00"+sp.ID] = stepAt{funnel: f, step: sp, where: joinCrumb(inside, sname)}
 		}
 	}
@@ -160,7 +169,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 			stale = st[KindFunnel]
 		}
 		out = append(out, Item{Kind: KindFolder, ID: f.ID, Name: nameOr(f.Name, f.ID), Where: folderPath(f.ParentID, 0),
-			FolderID: f.ID, Website: f.Type == "website", Stale: stale, At: f.At})
+			FolderID: f.ID, Website: f.Type == "website", Stale: stale})
 	}
 	for i := range s.Redirects {
 		if d := host(s.Redirects[i].Domain); d != "" {
@@ -174,25 +183,23 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 	slices.Sort(names)
 	for _, d := range names {
 		u := domains[d]
-		out = append(out, Item{Kind: KindDomain, ID: d, Name: d, Where: u.describe(), Domain: d,
-			Stale: st[KindDomain], URL: "https://" + d})
+		out = append(out, Item{Kind: KindDomain, ID: d, Name: d, Where: u.describe(), Domain: d, Stale: st[KindDomain]})
 	}
 	for i := range s.Redirects {
 		r := &s.Redirects[i]
 		out = append(out, Item{Kind: KindRedirect, ID: r.ID, Name: r.Path, Path: r.Path, Where: host(r.Domain) + " → " + r.Target,
-			Domain: r.Domain, Stale: st[KindRedirect], At: r.At, URL: publicURL(r.Domain, r.Path)})
+			Domain: r.Domain, Stale: st[KindRedirect]})
 	}
 	for i := range s.Pages {
 		p := &s.Pages[i]
 		it := Item{Kind: KindPage, ID: p.ID, Name: nameOr(p.Name, p.ID), Path: p.URL, FunnelID: p.FunnelID,
-			StepID: p.StepID, Archived: p.Deleted, Stale: st[KindPage], At: p.At}
+			StepID: p.StepID, Archived: p.Deleted, Stale: st[KindPage]}
 		if at, ok := steps[p.FunnelID+"\x00"+p.StepID]; ok {
 			it.Where, it.FolderID, it.Domain = at.where, at.funnel.ParentID, at.funnel.DomainName
 			it.Website = at.funnel.Type == "website"
 			if it.Path == "" {
 				it.Path = at.step.URL
 			}
-			it.URL = publicURL(at.funnel.DomainName, it.Path)
 		} else if w, ok := funnelWhere[p.FunnelID]; ok {
 			it.Where = w
 		}
@@ -266,20 +273,43 @@ func publicURL(domain, path string) string {
 }
 
 // Key is what a search matches an item against, lower-cased: its name, path and
-// where it sits, then its kind.
+// where it sits.
 func (it *Item) Key() string {
 	var b strings.Builder
-	b.Grow(len(it.Name) + len(it.Path) + len(it.Where) + 12)
-	b.WriteString(it.Name)
+	b.Grow(len(it.Name) + len(it.Path) + len(it.Where) + 2)
+	writeLower(&b, it.Name)
 	if it.Path != "" && it.Path != it.Name {
 		b.WriteByte(' ')
-		b.WriteString(it.Path)
+		writeLower(&b, it.Path)
 	}
 	if it.Where != "" {
 		b.WriteByte(' ')
-		b.WriteString(it.Where)
+		writeLower(&b, it.Where)
 	}
-	b.WriteByte(' ')
-	b.WriteString(it.Kind.String())
-	return strings.ToLower(b.String())
+	return b.String()
+}
+
+// writeLower writes s lower-cased: byte by byte while it is ASCII (names and paths
+// mostly are), so a key costs one allocation.
+func writeLower(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			b.WriteString(strings.ToLower(s[i:]))
+			return
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+}
+
+// MarshalJSON writes the item with its public address (url) for --json.
+func (it Item) MarshalJSON() ([]byte, error) {
+	type plain Item
+	return json.Marshal(struct {
+		plain
+		URL string `json:"url,omitempty"`
+	}{plain(it), it.URL()})
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"syscall"
+	"time"
 )
 
 // tryLock takes an exclusive flock on path without waiting; ok is false when another
@@ -28,4 +29,23 @@ func tryLock(path string) (unlock func(), ok bool, err error) {
 		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		_ = f.Close()
 	}, true, nil
+}
+
+// readLock holds a shared flock on the open file f (as a bbolt reader does), waiting
+// up to wait for a writer to finish; unlock releases it.
+func readLock(f *os.File, wait time.Duration) (unlock func(), err error) {
+	deadline := time.Now().Add(wait)
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+		if err == nil {
+			return func() { _ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
+			return nil, err
+		}
+		if time.Now().After(deadline) {
+			return nil, ErrLocked
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -64,8 +64,9 @@ type Store struct {
 	now  func() time.Time
 	temp string // the directory of a session-only index, removed by Close
 
-	mu      sync.Mutex // one open at a time within the process
-	damaged string     // why the file was set aside and rebuilt, until Notice takes it
+	mu       sync.Mutex // one open at a time within the process
+	damaged  string     // why the file was set aside and rebuilt, until Notice takes it
+	verified bool       // the file was checked page by page before bbolt first read it (verify.go)
 }
 
 // Dir is where the indexes live: $XDG_CACHE_HOME/funnels, the variable read through
@@ -244,6 +245,20 @@ func (s *Store) with(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if !s.verified {
+		err := verifyFile(s.path, s.wait)
+		switch {
+		case errors.Is(err, errDamaged):
+			if aside := s.setAside(&damageError{err: err}); aside != nil {
+				return aside
+			}
+		case errors.Is(err, ErrLocked):
+			return fmt.Errorf("index %s: %w", s.path, ErrLocked)
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("index: %w", err)
+		}
+		s.verified = true
+	}
 	for attempt := 0; ; attempt++ {
 		err := s.once(writable, fn)
 		var dmg *damageError

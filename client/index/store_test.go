@@ -54,7 +54,7 @@ func TestDamagedPagesNeverPanic(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	for round := range 40 {
+	for round := range 120 {
 		bad := bytes.Clone(good)
 		switch round % 3 {
 		case 0: // random bytes over data pages (the two meta pages and the freelist stay)

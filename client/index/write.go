@@ -19,10 +19,20 @@ type Writer struct {
 	now time.Time
 }
 
+// fillPercent is how full bbolt packs a page before it splits one: records come in
+// batches of neighbours (one funnel's pages), so fuller pages keep the file near the
+// size of what it holds (half full by default).
+const fillPercent = 0.9
+
 // Update runs fn with a Writer in one write transaction.
 func (s *Store) Update(ctx context.Context, fn func(w *Writer) error) error {
 	now := s.now()
-	return s.update(ctx, func(tx *bolt.Tx) error { return fn(&Writer{tx: tx, now: now}) })
+	return s.update(ctx, func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{bFolders, bFunnels, bPages, bRedirects, bChildren, bListed} {
+			tx.Bucket(b).FillPercent = fillPercent
+		}
+		return fn(&Writer{tx: tx, now: now})
+	})
 }
 
 // Now is the time records written by this batch are stamped with.
