@@ -17,7 +17,8 @@ import (
 // loopback. All state is in memory and every method is safe for concurrent use.
 type Server struct {
 	opts    Options
-	store   *store
+	subs    []*subAccount          // the agency's sub-accounts, the first one first
+	subByID map[string]*subAccount // the same, by location id
 	tokens  *tokenBook
 	limiter *rateLimiter
 	faults  *faultBox
@@ -30,9 +31,11 @@ type Server struct {
 // New builds a sandbox with freshly seeded data.
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
+	subs, byID := newSubAccounts(opts.DemoToken)
 	s := &Server{
 		opts:    opts,
-		store:   &store{d: seedData()},
+		subs:    subs,
+		subByID: byID,
 		tokens:  newTokenBook(),
 		limiter: newRateLimiter(opts.Limit, opts.Window),
 		faults:  &faultBox{faults: opts.Faults},
@@ -40,8 +43,12 @@ func New(opts Options) *Server {
 		oauth:   newOAuthState(),
 	}
 	// The read-only token goes in first so that a demo token equal to it stays full-scope.
-	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true})
-	s.tokens.add(opts.DemoToken, tokenRecord{static: true, write: true})
+	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, location: seedLocationID})
+	for _, sub := range subs {
+		if sub.demoToken != "" {
+			s.tokens.add(sub.demoToken, tokenRecord{static: true, write: true, location: sub.id})
+		}
+	}
 	s.routes = s.apiRoutes()
 	return s
 }
@@ -62,10 +69,11 @@ func (s *Server) DemoToken() string { return s.opts.DemoToken }
 // ReadOnlyToken is a static token that may call read routes only (writes answer 403).
 func (s *Server) ReadOnlyToken() string { return s.opts.ReadOnlyToken }
 
-// LocationID is the id of the one seeded sub-account.
+// LocationID is the id of the first seeded sub-account, the one every token but a
+// minted location token (and the other sub-accounts' demo tokens) acts for.
 func (s *Server) LocationID() string { return seedLocationID }
 
-// CompanyID is the agency the sub-account belongs to.
+// CompanyID is the agency the sub-accounts belong to.
 func (s *Server) CompanyID() string { return seedCompanyID }
 
 // UserID is the user OAuth tokens are issued to.
@@ -110,7 +118,7 @@ func (s *Server) IssueToken(ttl time.Duration) string {
 		ttl = s.opts.AccessTokenTTL
 	}
 	token := newAccessToken()
-	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl)})
+	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl), location: seedLocationID})
 	return token
 }
 
@@ -197,7 +205,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	// 4. auth
-	key, deny := s.authenticate(r, rt)
+	key, sub, deny := s.authenticate(r, rt)
 	if deny != nil {
 		s.send(ex, *deny)
 		return
@@ -215,7 +223,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	q := r.URL.Query()
-	if q.Has("locationId") && q.Get("locationId") != seedLocationID {
+	if q.Has("locationId") && q.Get("locationId") != sub.id {
 		s.send(ex, forbiddenLocation())
 		return
 	}
@@ -223,7 +231,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		s.send(ex, errReply(http.StatusBadRequest, "Content-Type must be application/json"))
 		return
 	}
-	s.send(ex, rt.handle(&call{s: s, r: r, q: q, params: params, body: ex.body}))
+	s.send(ex, rt.handle(&call{s: s, r: r, q: q, params: params, body: ex.body, loc: sub.id, st: sub.store}))
 }
 
 // send encodes and writes a reply; truncation applies when a fault asked for it.
