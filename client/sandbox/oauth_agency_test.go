@@ -77,9 +77,9 @@ func TestAgencySignInListsAndMints(t *testing.T) {
 		t.Fatalf("skip/limit: %+v", list)
 	}
 	agency.get("/oauth/installedLocations?appId=sandbox").wantError(t, 422, "companyId should not be empty")
-	agency.get("/oauth/installedLocations?companyId=" + seedCompanyID).wantError(t, 422, "appId should not be empty")
+	agency.get("/oauth/installedLocations?companyId="+seedCompanyID).wantError(t, 422, "appId should not be empty")
 	agency.get("/oauth/installedLocations?companyId=other&appId=sandbox").wantError(t, 403, "company")
-	agency.get("/oauth/installedLocations?companyId=" + seedCompanyID + "&appId=nope").wantError(t, 404, "app")
+	agency.get("/oauth/installedLocations?companyId="+seedCompanyID+"&appId=nope").wantError(t, 404, "app")
 
 	// Mint a token for the second gym: it sees that gym's funnels, not the first's.
 	m := mint(t, agency, url.Values{"companyId": {seedCompanyID}, "locationId": {summitLocationID}}).hasStatus(t, 200).obj(t)
@@ -91,11 +91,11 @@ func TestAgencySignInListsAndMints(t *testing.T) {
 		Funnels []funnelRec `json:"funnels"`
 		Count   int         `json:"count"`
 	}
-	summitAPI.get("/funnels/funnel/list?limit=100&locationId=" + summitLocationID).hasStatus(t, 200).into(t, &funnels)
+	summitAPI.get("/funnels/funnel/list?limit=100&locationId="+summitLocationID).hasStatus(t, 200).into(t, &funnels)
 	if funnels.Count != 6 || funnels.Funnels[0].LocationID != summitLocationID {
 		t.Fatalf("summit funnels: %d %+v", funnels.Count, funnels.Funnels)
 	}
-	summitAPI.get("/funnels/funnel/list?limit=100&locationId=" + seedLocationID).wantError(t, 403, "location")
+	summitAPI.get("/funnels/funnel/list?limit=100&locationId="+seedLocationID).wantError(t, 403, "location")
 	// A location token cannot mint.
 	mint(t, summitAPI, url.Values{"companyId": {seedCompanyID}, "locationId": {riversideLocationID}}).wantError(t, 401, "agency")
 
