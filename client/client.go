@@ -45,6 +45,10 @@ type Options struct {
 	MaxListItems    int
 	MaxListRequests int
 
+	// ReadOnly refuses every request that writes (see Writes) with a
+	// *ReadOnlyError before anything is sent.
+	ReadOnly bool
+
 	Now func() time.Time // nil → time.Now
 }
 
@@ -64,6 +68,7 @@ type Client struct {
 	now       func() time.Time
 
 	maxListItems, maxListRequests int
+	readOnly                      bool
 	seq                           atomic.Uint64
 }
 
@@ -97,6 +102,7 @@ func New(opts Options) (*Client, error) {
 
 		maxListItems:    opts.MaxListItems,
 		maxListRequests: opts.MaxListRequests,
+		readOnly:        opts.ReadOnly,
 	}
 	if c.maxListItems <= 0 {
 		c.maxListItems = defaultMaxListItems
