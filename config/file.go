@@ -37,8 +37,9 @@ type fileConfig struct {
 }
 
 type fileUI struct {
-	Mouse *bool  `toml:"mouse"`
-	Theme string `toml:"theme"`
+	Mouse    *bool  `toml:"mouse"`
+	Theme    string `toml:"theme"`
+	ReadOnly bool   `toml:"readonly"`
 }
 
 type fileLimits struct {
@@ -56,6 +57,7 @@ type fileProfile struct {
 	ClientSecret string    `toml:"client_secret"`
 	RedirectPort *int      `toml:"redirect_port"`
 	Scopes       scopeList `toml:"scopes"`
+	ReadOnly     bool      `toml:"readonly"`
 }
 
 // scopeList accepts `scopes = ["a", "b"]` and `scopes = "a b"`.
@@ -171,6 +173,12 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 	cfg.MaxListItems, cfg.MaxListRequests = fc.Limits.MaxListItems, fc.Limits.MaxListRequests
 	name := cfg.Profile.Name
 	p, ok := fc.Profiles[name]
+	switch {
+	case ok && p.ReadOnly:
+		cfg.ReadOnly, cfg.ReadOnlyFrom = true, fmt.Sprintf("readonly in [profiles.%s] of %s", name, path)
+	case fc.UI.ReadOnly:
+		cfg.ReadOnly, cfg.ReadOnlyFrom = true, "readonly in [ui] of "+path
+	}
 	if !ok {
 		return nil
 	}

@@ -13,6 +13,8 @@ import (
 type Flags struct {
 	BaseURL, Token, Location, Profile string
 	Debug                             bool // --debug: log every request to the debug log
+	ReadOnly                          bool // --readonly: refuse every request that writes
+	InsecureStorage                   bool // --insecure-storage: tokens in the 0600 file, never the OS keyring
 
 	AuthURL, TokenURL      string
 	ClientID, ClientSecret string
@@ -20,13 +22,16 @@ type Flags struct {
 	Scopes                 string // space- or comma-separated
 }
 
-// Register adds --base-url, --token, --location, --profile and --debug to fs.
+// Register adds --base-url, --token, --location, --profile, --debug, --readonly and
+// --insecure-storage to fs.
 func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.BaseURL, "base-url", f.BaseURL, "API base `URL` (env FUNNELS_BASE_URL; https unless loopback)")
 	fs.StringVar(&f.Token, "token", f.Token, "use this access or private integration `token` (env FUNNELS_TOKEN)")
 	fs.StringVar(&f.Location, "location", f.Location, "sub-account (location) `id` (env FUNNELS_LOCATION_ID)")
 	fs.StringVar(&f.Profile, "profile", f.Profile, "profile `name` (env FUNNELS_PROFILE)")
 	fs.BoolVar(&f.Debug, "debug", f.Debug, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
+	fs.BoolVar(&f.ReadOnly, "readonly", f.ReadOnly, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
+	fs.BoolVar(&f.InsecureStorage, "insecure-storage", f.InsecureStorage, "keep tokens in a 0600 file, not the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
 }
 
 // RegisterLogin adds the flags that describe the app and its endpoints to fs.
