@@ -150,7 +150,11 @@ func (s *Store) state(entry string) *profileState {
 	defer s.mu.Unlock()
 	st, ok := s.profiles[entry]
 	if !ok {
-		st = &profileState{limiter: rate.NewLimiter(rate.Every(20*time.Second), 2)}
+		burst := 2 // refreshes: with 3 a minute, never more than 5 in any minute
+		if strings.Contains(entry, "@") {
+			burst = 3 // mints: the first, one for an expiry, one for a refusal
+		}
+		st = &profileState{limiter: rate.NewLimiter(rate.Every(20*time.Second), burst)}
 		s.profiles[entry] = st
 	}
 	return st
