@@ -34,8 +34,8 @@ type shared struct {
 	// the old one runs on.
 	loads       context.Context
 	cancelLoads context.CancelFunc
-	spinner spinner.Model
-	help    help.Model // the footer's short help, styled by restyle
+	spinner     spinner.Model
+	help        help.Model // the footer's short help, styled by restyle
 }
 
 func newShared(opts Options) *shared {
