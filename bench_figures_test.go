@@ -251,7 +251,7 @@ func measureStartup(cfg benchConfig) (benchFigure, error) {
 	for range cfg.startupRounds {
 		runtime.GC()
 		start := time.Now()
-		dm, err := startDemo(http.DefaultTransport)
+		dm, err := startDemo(http.DefaultTransport, false)
 		if err != nil {
 			return benchFigure{}, err
 		}

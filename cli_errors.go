@@ -10,7 +10,7 @@ import (
 )
 
 // fail reports err on standard error and returns the exit code of the contract:
-// 2 for bad input (each field named by its flag), 3 for missing or refused
+// 2 for bad input (each field named by its flag) or a write in read-only mode, 3 for missing or refused
 // credentials, 1 for an API refusal (status and message), a network failure ("no
 // answer from server") or an unreadable answer, 4 for anything else.
 func (in *invocation) fail(err error) int {
@@ -29,6 +29,9 @@ func (in *invocation) fail(err error) int {
 			}
 			fmt.Fprintf(env.Stderr, "%s: %s\n", name, line)
 		}
+		return exitUsage
+	case errors.Is(err, client.ErrReadOnly):
+		fmt.Fprintf(env.Stderr, "%s: read-only mode is on (--readonly, FUNNELS_READONLY or readonly = true in the config) and this command writes: nothing was sent\n", name)
 		return exitUsage
 	case errors.Is(err, client.ErrUnauthorized):
 		if errors.As(err, &apiErr) {

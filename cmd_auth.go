@@ -57,8 +57,9 @@ func cmdLogout(_ context.Context, env *cliEnv, args []string) int {
 
 const authUsage = `Usage: funnels auth status [--profile NAME]
 
-Shows how a profile signs in: profile, location, kind of token, expiry and the token
-file. Never the token itself. Nothing is sent to the server.
+Shows how a profile signs in: profile, location, kind of token, expiry, the token
+file and the store that holds the token (the OS keyring or the file). Never the
+token itself. Nothing is sent to the server.
 
 Example:
   funnels auth status --profile sandbox
@@ -116,6 +117,12 @@ func cmdAuthStatus(_ context.Context, env *cliEnv, args []string) int {
 	case tok.Kind == auth.KindPIT:
 		row("Token", "private integration token")
 		row("Expires", "never (revoke it in the sub-account's settings)")
+	case tok.Agency():
+		row("Token", "OAuth agency sign-in with refresh token (a token is minted for each sub-account opened)")
+		row("Expires", expiry(tok.Expiry, time.Now()))
+		if tok.Scope != "" {
+			row("Scopes", tok.Scope)
+		}
 	default:
 		row("Token", "OAuth access token with refresh token")
 		row("Expires", expiry(tok.Expiry, time.Now()))
@@ -125,8 +132,14 @@ func cmdAuthStatus(_ context.Context, env *cliEnv, args []string) int {
 	}
 	if loadErr == nil {
 		row("File", path)
+		row("Store", store.Describe(tok.Storage, name))
 	} else {
 		row("File", path+" (none)")
+	}
+	if ok, why := store.KeyringUsable(); ok {
+		row("Keyring", "a new sign-in goes to the OS keyring")
+	} else {
+		row("Keyring", "not used: "+why)
 	}
 	if cfg.Token != "" {
 		return exitOK
@@ -203,7 +216,7 @@ func loadConfigAndStore(env *cliEnv, flags config.Flags) (*config.Config, *auth.
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(env.Stderr, "funnels: warning: %s\n", w)
 	}
-	store, err := auth.DefaultStore(env.Getenv)
+	store, err := auth.OpenStore(env.Getenv, cfg.InsecureStorage)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
 		return nil, nil, exitInternal

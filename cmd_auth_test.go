@@ -52,7 +52,7 @@ type authHome struct {
 func newAuthHome(t *testing.T) *authHome {
 	home := t.TempDir()
 	h := &authHome{t: t, config: filepath.Join(home, "config"), state: filepath.Join(home, "state")}
-	h.vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": h.config, "XDG_STATE_HOME": h.state}
+	h.vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": h.config, "XDG_STATE_HOME": h.state, "FUNNELS_INSECURE_STORAGE": "1"}
 	return h
 }
 

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
 )
@@ -23,12 +24,14 @@ the pages of the selected step, and a status bar with the rate limit.
 
 Keys: arrows or hjkl move, enter opens, esc goes back, tab changes pane, / filters,
 : lists every action, ? shows every key, r refreshes, y copies the id, Y the public
-URL, o opens it in a browser, q quits.
+URL, o opens it in a browser, C switches profile or sub-account, q quits.
 
 Examples:
   funnels --demo                      # try it on seeded data, no account needed
   funnels                             # the default profile (after 'funnels login')
   funnels --profile clinic            # another profile
+  funnels --profile agency --location LOC   # a sub-account of an agency sign-in
+  funnels --readonly                  # nothing that writes: safe for a screencast
   funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC   # a sandbox
 
 Flags:
@@ -76,7 +79,15 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 				return code
 			}
 		}
-		d, err := startDemo(transport)
+		// The demo has no config of its own; the user's [ui] settings still apply
+		// when there is a readable config file, and --readonly.
+		readOnly := flags.ReadOnly
+		cfg, cfgErr := config.Load(env.Getenv, config.Flags{ReadOnly: flags.ReadOnly})
+		if cfgErr == nil {
+			opts.Mouse, opts.Theme, opts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
+			readOnly = cfg.ReadOnly
+		}
+		d, err := startDemo(transport, readOnly)
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
 			return exitInternal
@@ -84,19 +95,28 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 		defer d.sandbox.Close()
 		opts.Client, opts.Profile, opts.LocationID, opts.Demo = d.client, "demo", d.sandbox.Server.LocationID(), true
 		opts.UserID = d.sandbox.Server.UserID()
-		// The demo has no config of its own; the user's [ui] settings still apply
-		// when there is a readable config file.
-		if cfg, err := config.Load(env.Getenv, config.Flags{}); err == nil {
-			opts.Mouse, opts.Theme, opts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
-		}
+		// The sandbox's other gyms are in the switcher, as an agency's sub-accounts are.
+		opts.Account = demoAccount(d.sandbox.Server.LocationID())
+		opts.Switcher = &demoSwitcher{sb: d.sandbox, transport: transport, readOnly: readOnly,
+			opened: map[string]*client.Client{opts.Account: d.client}}
 	} else {
-		c, cfg, code := openClient(ctx, env, flags)
+		c, cfg, store, transport, code := openClientWith(ctx, env, flags)
 		if code != exitOK {
 			return code
 		}
 		opts.Client, opts.Profile, opts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
 		opts.UserID = signedInUser(env, cfg.Profile.Name)
 		opts.Mouse, opts.Theme, opts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
+		if cfg.Token == "" { // a token given by hand is for this run's profile only
+			sw := newProfileSwitcher(env, flags, store, transport)
+			opts.Account = cfg.Profile.Name
+			if cfg.Profile.AuthKind == config.AuthAgency {
+				opts.Account = auth.AccountName(cfg.Profile.Name, cfg.Profile.LocationID)
+				opts.Profile = opts.Account
+			}
+			sw.keep(opts.Account, ui.Opened{Client: c, Profile: opts.Profile, UserID: opts.UserID})
+			opts.Switcher = sw
+		}
 	}
 	if b, reason := auth.SystemBrowser(runtime.GOOS, env.Getenv); b != nil {
 		opts.OpenURL = b.Open

@@ -120,6 +120,7 @@ func (in *invocation) anonymousClient() (*client.Client, int) {
 		LocationID: cfg.Profile.LocationID,
 		HTTPClient: &http.Client{Timeout: 30 * time.Second},
 		UserAgent:  userAgent(),
+		ReadOnly:   cfg.ReadOnly,
 	})
 	if err != nil {
 		return nil, in.usageError("%v", err)

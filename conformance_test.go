@@ -489,7 +489,7 @@ func jsonTypeOf(v any) string {
 func inProcess(t *testing.T, stdin string, args ...string) cliResult {
 	t.Helper()
 	home := t.TempDir()
-	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"}
+	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state", "FUNNELS_INSECURE_STORAGE": "1"}
 	var out, errb bytes.Buffer
 	code := run(context.Background(), &cliEnv{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb,
 		Getenv: func(k string) string { return vars[k] }}, args)
@@ -715,7 +715,7 @@ func TestConformanceCheckerCatchesBadRequests(t *testing.T) {
 func inProcessCmd(t *testing.T, cmd func(context.Context, *cliEnv, []string) int, args ...string) cliResult {
 	t.Helper()
 	home := t.TempDir()
-	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"}
+	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state", "FUNNELS_INSECURE_STORAGE": "1"}
 	var out, errb bytes.Buffer
 	code := cmd(context.Background(), &cliEnv{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return vars[k] }}, args)
 	return cliResult{code: code, stdout: out.String(), stderr: errb.String()}

@@ -21,44 +21,63 @@ func userAgent() string { return "funnels/" + version + " (+https://github.com/f
 // openClient builds the API client of the configured profile: settings → token source →
 // client. On failure it has already told the user why, and returns the exit code.
 func openClient(ctx context.Context, env *cliEnv, flags config.Flags) (*client.Client, *config.Config, int) {
+	c, cfg, _, _, code := openClientWith(ctx, env, flags)
+	return c, cfg, code
+}
+
+// openClientWith is openClient, also handing back the token store and the transport
+// (the browser's switcher opens other profiles with them).
+func openClientWith(ctx context.Context, env *cliEnv, flags config.Flags) (*client.Client, *config.Config, *auth.Store, http.RoundTripper, int) {
+	fail := func(code int) (*client.Client, *config.Config, *auth.Store, http.RoundTripper, int) {
+		return nil, nil, nil, nil, code
+	}
 	cfg, store, code := loadConfigAndStore(env, flags)
 	if code != exitOK {
-		return nil, nil, code
+		return fail(code)
 	}
 	transport, code := transportFor(env, flags, store.Dir())
 	if code != exitOK {
-		return nil, nil, code
+		return fail(code)
 	}
 	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
 		if errors.Is(err, auth.ErrLoginRequired) {
-			return nil, nil, exitNoAuth
+			return fail(exitNoAuth)
+		}
+		if errors.Is(err, auth.ErrNoSubAccount) {
+			return fail(exitUsage)
 		}
 		if isDiskError(err) {
-			return nil, nil, exitInternal
+			return fail(exitInternal)
 		}
-		return nil, nil, exitNoAuth
+		return fail(exitNoAuth)
 	}
 	if err := config.CheckBaseURL(cfg.Profile.BaseURL); err != nil {
 		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
-		return nil, nil, exitUsage
+		return fail(exitUsage)
 	}
-	c, err := client.New(client.Options{
+	c, err := newAPIClient(cfg, ts, transport)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
+		return fail(exitUsage)
+	}
+	return c, cfg, store, transport, exitOK
+}
+
+// newAPIClient is the client of cfg's profile and location, signed in by ts.
+func newAPIClient(cfg *config.Config, ts auth.TokenSource, transport http.RoundTripper) (*client.Client, error) {
+	return client.New(client.Options{
 		BaseURL:     cfg.Profile.BaseURL,
 		LocationID:  cfg.Profile.LocationID,
 		TokenSource: ts,
 		UserAgent:   userAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
+		ReadOnly:    cfg.ReadOnly,
 
 		MaxListItems:    cfg.MaxListItems,
 		MaxListRequests: cfg.MaxListRequests,
 	})
-	if err != nil {
-		fmt.Fprintf(env.Stderr, "funnels: %v\n", err)
-		return nil, nil, exitUsage
-	}
-	return c, cfg, exitOK
 }
 
 // demo is the embedded sandbox and a client signed in to it, for `funnels --demo`.
@@ -83,8 +102,9 @@ func transportFor(env *cliEnv, flags config.Flags, stateDir string) (http.RoundT
 }
 
 // startDemo serves the sandbox on a free loopback port and signs a client in with its
-// demo token, sending through transport. Close the sandbox when done.
-func startDemo(transport http.RoundTripper) (*demo, error) {
+// demo token, sending through transport (read-only if asked). Close the sandbox when
+// done.
+func startDemo(transport http.RoundTripper, readOnly bool) (*demo, error) {
 	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
@@ -95,6 +115,7 @@ func startDemo(transport http.RoundTripper) (*demo, error) {
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}),
 		UserAgent:   userAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
+		ReadOnly:    readOnly,
 	})
 	if err != nil {
 		_ = sb.Close()
