@@ -114,6 +114,12 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running) {
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
 	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	// The agency's other gyms, each with a token of its own: sub_account_N: ID "Name" token TOKEN.
+	for i, sub := range s.SubAccounts() {
+		if i > 0 && sub.Installed {
+			fmt.Fprintf(w, "sub_account_%d: %s %q token %s\n", i+1, sub.ID, sub.Name, sub.DemoToken)
+		}
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
 	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")
