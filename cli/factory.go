@@ -81,20 +81,26 @@ func (f *Factory) configAndStore() (*config.Config, *auth.Store, error) {
 // Client is the API client of the configured profile, signed in. needLocation refuses
 // to go on without a location id, which every location-scoped operation needs.
 func (f *Factory) Client(ctx context.Context, needLocation bool) (*client.Client, error) {
-	c, _, err := f.clientAndConfig(ctx)
+	c, _, err := f.profileClient(ctx, needLocation)
+	return c, err
+}
+
+// profileClient is Client and the configuration it was built from.
+func (f *Factory) profileClient(ctx context.Context, needLocation bool) (*client.Client, *config.Config, error) {
+	c, cfg, err := f.clientAndConfig(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	loc := c.LocationID()
 	if needLocation && loc == "" {
-		return nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
+		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
 	}
 	if loc != "" {
 		if _, err := validate.ID("locationId", loc); err != nil {
-			return nil, validate.Relabel(err, "location id")
+			return nil, nil, validate.Relabel(err, "location id")
 		}
 	}
-	return c, nil
+	return c, cfg, nil
 }
 
 // clientAndConfig builds the API client of the configured profile: settings → token
