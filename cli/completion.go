@@ -289,7 +289,8 @@ func completeRedirectArg(f *Factory) cobra.CompletionFunc {
 		var out []cobra.Completion
 		for _, r := range redirects {
 			if strings.HasPrefix(r.ID, toComplete) {
-				out = append(out, described(r.ID, termtext.Line(validate.DisplayHost(r.Domain)+" "+r.Path+" → "+r.Target)))
+				// Wider than a name: where it goes is the part that tells redirects apart.
+				out = append(out, cobra.CompletionWithDesc(r.ID, cut(validate.DisplayHost(r.Domain)+" "+r.Path+" → "+r.Target, 2*maxCell)))
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
