@@ -56,7 +56,9 @@ funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .as
 }
 
 func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
-	c, cfg, err := f.profileClient(ctx, true)
+	// Each route is asked once: a server error or a dropped connection is tried
+	// again once, not five times, so a server that is down is told in seconds.
+	c, cfg, err := f.profileClient(ctx, true, func(o *client.Options) { o.MaxRetries = 1 })
 	if err != nil {
 		return err
 	}
@@ -78,8 +80,10 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 		case r.Answer.Refused():
 			out.Refused++
 		case r.Status == 401 || strings.HasPrefix(r.Result, "no token"):
-			tokenRefused = r
-		default:
+			if tokenRefused == nil {
+				tokenRefused = r
+			}
+		case silent == nil:
 			silent = r
 		}
 	}
@@ -87,10 +91,14 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 		// Nothing was learned: the table would say the same thing on every line.
 		switch {
 		case tokenRefused != nil:
-			return withExitCode(ExitAuth, errors.New(tokenRefused.Route+": "+tokenRefused.Result+": "+tokenRefused.Meaning+
-				" ('funnels login', or check --token / FUNNELS_TOKEN)"))
+			return withExitCode(ExitAuth, errors.New(tokenRefused.Route+" answered "+tokenRefused.Result+": "+tokenRefused.Meaning+
+				" with 'funnels login', or check --token / FUNNELS_TOKEN"))
 		case silent != nil:
-			return withExitCode(ExitAPI, errors.New("no route gave an answer; "+silent.Route+": "+silent.Result+": "+silent.Meaning))
+			why := strings.TrimPrefix(silent.Meaning, "no verdict: ")
+			if silent.Status != 0 {
+				why = silent.Route + " answered " + strconv.Itoa(silent.Status) + " " + why
+			}
+			return withExitCode(ExitAPI, errors.New("no route gave an answer: "+why))
 		}
 	}
 	if opts.Exporter.Enabled() {
