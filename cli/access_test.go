@@ -181,6 +181,11 @@ func TestPageGetOfAPageNobodyHas(t *testing.T) {
 	h.run("page", "get", "AAAAAAAAAAAAAAAAAAAA", "--funnel", seedTrialFunnel).
 		want(t, 1, "err:and the page list of funnel "+seedTrialFunnel+` does not have page "AAAAAAAAAAAAAAAAAAAA"`)
 	signedIn(t, sandbox.Options{}).run("page", "get", "AAAAAAAAAAAAAAAAAAAA").want(t, 1, "err:funnels page get: 404 Page not found")
+
+	// Without a location there is no page list to fall back on: say so.
+	delete(h.vars, "FUNNELS_LOCATION_ID")
+	r = h.run("page", "get", seedLandingPage).want(t, 1, "err:page by id refused to this sign-in (401 ", "err:with a location (--location ID) the page list's fields are shown instead")
+	oneLine(t, "no location", r.stderr)
 }
 
 // TestRefusedWritesSayWhatAccessTheyNeed: a write the service refuses to this

@@ -78,8 +78,19 @@ func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions, funnelGiv
 	if err != nil {
 		return err
 	}
-	read, _, err := c.PageDetail(ctx, funnelID, id)
-	if err != nil {
+	var read *client.PageRead
+	if c.LocationID() == "" {
+		// The page list that stands in for a refused page route needs a location.
+		p, _, err := c.Page(ctx, id)
+		var api *client.APIError
+		if errors.As(err, &api) && api.Refusal != client.NotRefused {
+			return withExitCode(ExitAPI, fmt.Errorf("%s; with a location (--location ID) the page list's fields are shown instead", refusalLine(api)))
+		}
+		if err != nil {
+			return err
+		}
+		read = &client.PageRead{Page: *p}
+	} else if read, _, err = c.PageDetail(ctx, funnelID, id); err != nil {
 		return pageDetailError(err, id, funnelID)
 	}
 	page := &read.Page
