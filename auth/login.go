@@ -240,11 +240,11 @@ func SaveStaticToken(store *Store, p config.Profile, raw string) (*Token, error)
 	tok := strings.TrimSpace(raw)
 	switch {
 	case tok == "":
-		return nil, errors.New("no token on standard input")
+		return nil, badToken("no token on standard input")
 	case len(tok) > 8192:
-		return nil, errors.New("that is too long to be a token")
+		return nil, badToken("that is too long to be a token")
 	case strings.ContainsFunc(tok, func(r rune) bool { return r <= ' ' || r == 0x7f }):
-		return nil, errors.New("the token has spaces or control characters in it; paste only the token")
+		return nil, badToken("the token has spaces or control characters in it; paste only the token")
 	}
 	t := &Token{
 		AccessToken: tok, TokenType: "Bearer", Kind: KindPIT, Obtained: time.Now(),

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -56,7 +58,11 @@ func ListProfiles(getenv func(string) string, store *Store) ([]ProfileInfo, erro
 		p := add(e.Name)
 		p.LocationID, p.ReadOnly, p.InFile = e.LocationID, e.ReadOnly, true
 	}
-	for _, name := range store.signedIn() {
+	signedIn, err := store.Profiles()
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range signedIn {
 		tf, err := store.readFile(name)
 		if err != nil {
 			continue
@@ -94,20 +100,26 @@ func ListProfiles(getenv func(string) string, store *Store) ([]ProfileInfo, erro
 	return out, nil
 }
 
-// signedIn lists the profiles that have a file in the store (not the minted entries).
-func (s *Store) signedIn() []string {
-	files, err := os.ReadDir(s.dir)
-	if err != nil {
-		return nil
+// Profiles lists the profiles that have a token file, sorted (not the tokens minted
+// for an agency's sub-accounts, not the access records). No directory yet is no
+// profile.
+func (s *Store) Profiles() ([]string, error) {
+	entries, err := os.ReadDir(s.dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
 	}
-	var out []string
-	for _, f := range files {
-		name, ok := strings.CutSuffix(f.Name(), ".json")
-		if ok && !f.IsDir() && !strings.Contains(name, "@") && config.CheckProfileName(name) == nil {
-			out = append(out, name)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".json")
+		if ok && e.Type().IsRegular() && !strings.HasSuffix(name, ".access") && config.CheckProfileName(name) == nil {
+			names = append(names, name)
 		}
 	}
-	return out
+	sort.Strings(names)
+	return names, nil
 }
 
 // Account is one thing a browser can switch to: a profile, or a sub-account of an

@@ -119,6 +119,21 @@ func (s *Store) Dir() string { return s.dir }
 // Path is the file of a profile: its token, or where in the keyring it is.
 func (s *Store) Path(profile string) string { return filepath.Join(s.dir, profile+".json") }
 
+// AccessPath is where the API client keeps what it learned of the routes a profile's
+// sign-in may use (client.AccessFile). A new sign-in (Save) and a logout (Delete)
+// remove it: what one token could reach says nothing of the next.
+func (s *Store) AccessPath(profile string) string {
+	return filepath.Join(s.dir, profile+".access.json")
+}
+
+// forgetAccess removes the profile's access record; the caller holds the lock.
+func (s *Store) forgetAccess(profile string) error {
+	if err := os.Remove(s.AccessPath(profile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("removing the access record: %w", err)
+	}
+	return nil
+}
+
 func (s *Store) lockPath(entry string) string { return filepath.Join(s.dir, entry+".lock") }
 
 // Describe names a storage for people: "the OS keyring" or "file PATH".
@@ -171,14 +186,20 @@ func (s *Store) Load(profile string) (*Token, error) {
 
 // Save writes a profile's token under the profile's lock: to the OS keyring when
 // there is one and the file is not preferred (falling back to the file if the keyring
-// refuses), otherwise to the file; whichever it is, no copy stays in the other.
+// refuses), otherwise to the file; whichever it is, no copy stays in the other. It is
+// a new sign-in, so the profile's access record goes.
 func (s *Store) Save(profile string, t *Token) error {
 	if err := config.CheckProfileName(profile); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
 	defer cancel()
-	return s.withLock(ctx, profile, func() error { return s.writeTo(profile, t, s.preferred()) })
+	return s.withLock(ctx, profile, func() error {
+		if err := s.writeTo(profile, t, s.preferred()); err != nil {
+			return err
+		}
+		return s.forgetAccess(profile)
+	})
 }
 
 // preferred is where a new sign-in goes.
@@ -206,6 +227,9 @@ func (s *Store) Delete(profile string) error {
 		}
 	}
 	return s.withLock(ctx, profile, func() error {
+		if err := s.forgetAccess(profile); err != nil {
+			return err
+		}
 		if err := s.remove(profile); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("no token stored for profile %q: %w", profile, fs.ErrNotExist)

@@ -50,6 +50,10 @@ type Options struct {
 	ReadOnly bool
 
 	Now func() time.Time // nil → time.Now
+
+	// AccessStore keeps the access record (which route families this sign-in may
+	// use) between sessions; nil keeps it for the session only.
+	AccessStore AccessStore
 }
 
 // Client calls the funnels API. It is safe for concurrent use.
@@ -70,6 +74,7 @@ type Client struct {
 	maxListItems, maxListRequests int
 	readOnly                      bool
 	seq                           atomic.Uint64
+	access                        *accessBook
 }
 
 // invalidator is what a token source implements to learn that the server refused a token.
@@ -99,6 +104,7 @@ func New(opts Options) (*Client, error) {
 		maxWait:   opts.MaxRetryWait,
 		timeout:   opts.Timeout,
 		now:       opts.Now,
+		access:    newAccessBook(opts.AccessStore),
 
 		maxListItems:    opts.MaxListItems,
 		maxListRequests: opts.MaxListRequests,

@@ -80,9 +80,12 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 		rec.Err = err.Error()
 		rec.Canceled = ctx.Err() != nil // the caller's context, not one attempt's timeout
 	}
+	status := 0
 	if resp != nil {
 		resp.Latency = rec.Latency
+		status = resp.StatusCode
 	}
+	c.learnAccess(cl, status, err)
 	c.hub.finished(rec)
 	return body, resp, err
 }
@@ -136,7 +139,9 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 		}
 		apiErr := newAPIError(cl, status, header, redactToken(body, token), c.now())
 		switch {
-		case status == http.StatusUnauthorized && token != nil && !retried401:
+		case status == http.StatusUnauthorized && token != nil && !retried401 && apiErr.Refusal == NotRefused:
+			// A refusal of the route or of a scope is not an expired token: refreshing
+			// would spend a refresh token for the same answer.
 			inv, ok := c.ts.(invalidator)
 			if !ok {
 				return nil, resp, apiErr
@@ -271,6 +276,11 @@ func newAPIError(cl call, status int, header http.Header, body []byte, now time.
 	e.Reason = o.str("error")
 	if len(e.Messages) == 0 && e.Reason != "" {
 		e.Messages, e.Reason = []string{e.Reason}, ""
+	}
+	if e.Refusal = refusalOf(status, e.Messages); e.Refusal != NotRefused {
+		if rf, ok := familyOf(cl.method, cl.path); ok {
+			e.Family, e.Scope = rf.Family, rf.Scope
+		}
 	}
 	return e
 }

@@ -1,5 +1,6 @@
-// Package client is a typed client for the HighLevel funnels API described in
-// shared/reference/funnels-api-spec.md.
+// Package client is a typed client for the HighLevel (LeadConnector) funnels API: the
+// operations of its published contract, the documented list routes, and the URL
+// redirects.
 //
 // It follows go-github's shape: one method per operation, ctx first, and
 // (*T, *Response, error) results. Under every method sits one request loop (do.go)
@@ -24,6 +25,34 @@
 // Responses are decoded by tolerance rules: lists bare or wrapped, ids as _id or id,
 // snake_case or camelCase, numbers as strings; unknown fields are kept in each
 // record's Raw and never cause an error.
+//
+// # What a token may reach
+//
+// The service publishes a few operations for marketplace apps and private
+// integration tokens (the funnel list, the page list and count, the redirects), each
+// with a scope; the other routes are the web app's own and may be refused to a given
+// token. Two refusals are told apart from an expired token (routes.go, errors.go):
+// the IAM message ("This route is not yet supported by the IAM Service…", 403 or
+// 401) is ErrRouteUnavailable, "The token is not authorized for this scope." (401,
+// or 403 in the spec) is ErrScope, and the *APIError names the route's family and the
+// scope or access to ask for (Need, Explain). Neither refreshes the token, is
+// retried, or matches ErrUnauthorized; a 401 that is neither still invalidates the
+// token and is sent once more with a fresh one.
+//
+// Every answer feeds an access record (access.go): per route family, whether it
+// answered or was refused and how. It lasts the session, is kept between sessions by
+// an AccessStore the caller gives (AccessFile: one JSON file, 0600, tied to a key such
+// as the base URL and location), is told to subscribers as AccessEvents, and is
+// forgotten by ForgetAccess (a reload, a new sign-in) or, family by family, when a
+// refused family answers.
+//
+// The browser and the commands fall back the same way (browse.go): BrowseFolder lists
+// a folder with folder entities where they are open and from the documented funnel
+// list where they are refused (folders grouped by the funnels' parentId, named by
+// their ids); FunnelsWithSteps completes funnels that came without steps from one
+// funnel-list request per folder; PageDetail reads a page by id or, refused, returns
+// the page list's record marked Partial. Probe (probe.go) asks each read family once
+// with a harmless GET and never sends a write.
 //
 // The URL redirects (redirects.go) are the writes the service documents for every
 // token with the redirect scope: list, create, update (target and action) and delete.

@@ -9,7 +9,7 @@ import (
 )
 
 // Event is something a subscriber (the status bar, the request log) wants to know.
-// It is one of RateEvent, RetryEvent, RequestStarted or RequestFinished.
+// It is one of RateEvent, RetryEvent, RequestStarted, RequestFinished or AccessEvent.
 type Event interface{ isEvent() }
 
 // RateEvent says the rate-limit snapshot changed.

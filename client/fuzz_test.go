@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -42,6 +44,34 @@ func FuzzDecoders(f *testing.F) {
 		_ = g.UnmarshalJSON(body)
 		e := newAPIError(call{method: "GET", path: "/x"}, 500, http.Header{}, body, time.Now())
 		_ = e.Error()
+		for _, status := range []int{401, 403} {
+			r := newAPIError(call{method: "GET", path: "/funnels/page/p1"}, status, http.Header{}, body, time.Now())
+			_, _ = r.Error(), r.Explain()
+		}
+	})
+}
+
+// FuzzAccessFile: whatever a record file holds, reading it never panics and never
+// yields a family the client does not know, nor an answer it does not.
+func FuzzAccessFile(f *testing.F) {
+	for _, seed := range []string{
+		`{"version":1,"key":"k","families":{"folder entities":{"answer":"route refused","status":403,"message":"m","at":"2026-01-01T00:00:00Z"}}}`,
+		`{"version":1,"key":"k","families":{"nope":{"answer":"open"},"page list":{"answer":"maybe"}}}`, `{"version":2}`, `null`, `[]`, "\x00",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		path := filepath.Join(t.TempDir(), "access.json")
+		if err := os.WriteFile(path, body, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		b := newAccessBook(AccessFile{Path: path, Key: "k"})
+		for fam, fa := range b.snapshot() {
+			if _, ok := FamilyInfo(fam); !ok || (fa.Answer != AnswerOpen && !fa.Answer.Refused()) {
+				t.Fatalf("kept %q: %+v", fam, fa)
+			}
+			_ = b.snapshot().Reason(fam)
+		}
 	})
 }
 

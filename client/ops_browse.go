@@ -175,7 +175,7 @@ type ListPagesParams struct {
 	FunnelID   string // required by the service
 	StepID     string // narrows to one step; also applied here, in case the server ignores it
 	Offset     int
-	Limit      int // many accounts refuse more than 20
+	Limit      int // 0 → 20; many accounts refuse more than 20
 }
 
 // ListPages returns one page of pages of a funnel (GET /funnels/page).
@@ -184,10 +184,13 @@ func (c *Client) ListPages(ctx context.Context, p ListPagesParams) ([]Page, *Res
 	c.setLocation(q, p.LocationID)
 	q.Set("funnelId", p.FunnelID)
 	setIf(q, "stepId", p.StepID)
-	q.Set("offset", strconv.Itoa(p.Offset))
-	if p.Limit > 0 {
-		q.Set("limit", strconv.Itoa(p.Limit))
+	// The documented route wants both, every time.
+	limit := p.Limit
+	if limit <= 0 {
+		limit = pageBatch
 	}
+	q.Set("limit", strconv.Itoa(limit))
+	q.Set("offset", strconv.Itoa(max(0, p.Offset)))
 	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: "/funnels/page", query: q})
 	if err != nil {
 		return nil, resp, err

@@ -50,13 +50,14 @@ type Profile struct {
 
 // Config is the resolved configuration of one run.
 type Config struct {
-	File      string   // the config file path (may not exist)
-	Profile   Profile  // the active profile, fully resolved
-	Token     string   // a static token from FUNNELS_TOKEN or --token ("" if none)
-	TokenFrom string   // where Token came from: "--token" or "FUNNELS_TOKEN"
-	Mouse     bool     // [ui] mouse
-	Theme     string   // [ui] theme: "auto", "dark" or "light"
-	Warnings  []string // unknown keys and the like, for callers to show on stderr
+	File        string   // the config file path (may not exist)
+	Profile     Profile  // the active profile, fully resolved
+	ProfileFrom string   // what chose the profile: "--profile", "FUNNELS_PROFILE", "default_profile in FILE" or "default"
+	Token       string   // a static token from FUNNELS_TOKEN or --token ("" if none)
+	TokenFrom   string   // where Token came from: "--token" or "FUNNELS_TOKEN"
+	Mouse       bool     // [ui] mouse
+	Theme       string   // [ui] theme: "auto", "dark" or "light"
+	Warnings    []string // unknown keys and the like, for callers to show on stderr
 
 	// [limits]: bounds on one walk over a list's pages (funnels, pages); 0 → the
 	// client's defaults.
@@ -146,11 +147,12 @@ func Load(getenv func(string) string, flags Flags) (*Config, error) {
 	}
 
 	cfg := &Config{
-		File:     path,
-		Profile:  defaults(name),
-		Theme:    "auto",
-		Warnings: warnings,
-		origin:   map[string]string{},
+		File:        path,
+		Profile:     defaults(name),
+		ProfileFrom: nameFrom,
+		Theme:       "auto",
+		Warnings:    warnings,
+		origin:      map[string]string{},
 	}
 	if err := file.apply(cfg, path); err != nil {
 		return nil, err

@@ -166,11 +166,19 @@ func hasSecret(fc fileConfig) bool {
 func (fc fileConfig) apply(cfg *Config, path string) error {
 	if fc.UI.Mouse != nil {
 		cfg.Mouse = *fc.UI.Mouse
+		cfg.setOrigin(KeyMouse, "[ui] mouse in "+path)
 	}
 	if fc.UI.Theme != "" {
 		cfg.Theme = fc.UI.Theme
+		cfg.setOrigin(KeyTheme, "[ui] theme in "+path)
 	}
 	cfg.MaxListItems, cfg.MaxListRequests = fc.Limits.MaxListItems, fc.Limits.MaxListRequests
+	if fc.md.IsDefined("limits", "max_list_items") {
+		cfg.setOrigin(KeyMaxListItems, "[limits] max_list_items in "+path)
+	}
+	if fc.md.IsDefined("limits", "max_list_requests") {
+		cfg.setOrigin(KeyMaxListRequests, "[limits] max_list_requests in "+path)
+	}
 	name := cfg.Profile.Name
 	p, ok := fc.Profiles[name]
 	switch {

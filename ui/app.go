@@ -73,12 +73,13 @@ type Model struct {
 	mouse    bool
 	debounce time.Duration
 
-	redirects   *redirectsView // the Redirects view (U), once opened; it keeps its list when closed
-	reqlog      requestLog     // every request of the session (L)
-	history     eventHistory   // every test conversion event (H)
-	reloadPages stepKey        // the step whose pages reload once its funnel has been read again
-	resizeSeq   uint64         // the latest resize, whose settling redraws the screen (redraw.go)
-	unsentCopy  string         // a copy the terminal may not have been sent yet (clipboard.go)
+	redirects     *redirectsView // the Redirects view (U), once opened; it keeps its list when closed
+	reqlog        requestLog     // every request of the session (L)
+	history       eventHistory   // every test conversion event (H)
+	reloadPages   stepKey        // the step whose pages reload once its funnel has been read again
+	resizeSeq     uint64         // the latest resize, whose settling redraws the screen (redraw.go)
+	fallbackNoted bool           // the status bar said why the folders look different (once, until r)
+	unsentCopy    string         // a copy the terminal may not have been sent yet (clipboard.go)
 
 	account    string                             // the switcher's name of what is shown
 	switchSeq  uint64                             // the switch asked for last, until its client comes (switch.go)
@@ -115,6 +116,7 @@ func New(opts Options) *Model {
 		m.status.inFlight = opts.Client.InFlight()
 		m.status.readOnly = opts.Client.ReadOnly()
 		sh.setReadOnly(opts.Client.ReadOnly())
+		sh.setAccess(opts.Client.Access())
 	}
 	if len(opts.Warnings) > 0 {
 		m.status.setWarn("warning: " + sanitize(strings.Join(opts.Warnings, "; ")))
@@ -186,10 +188,29 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.entities.apply(msg) {
 			if msg.err != nil {
 				m.status.setErr(msg.err)
-			} else if m.reloadPages != (stepKey{}) {
-				return m.reloadPagesNow()
+				if msg.rows == nil {
+					return nil
+				}
 			}
+			if msg.note != "" && !m.fallbackNoted && msg.err == nil {
+				// Once a session (and after r): the folders look different from the
+				// web app's, and why.
+				m.fallbackNoted = true
+				m.status.setNotice(msg.note)
+			}
+			var cmds []tea.Cmd
+			if len(msg.summaries) > 0 && m.client != nil {
+				seq := m.next()
+				m.entities.folders[msg.folderID].stepsSeq = seq
+				cmds = append(cmds, loadFolderSteps(m.sh.ctx, m.client, msg.folderID, msg.summaries, seq))
+			}
+			if m.reloadPages != (stepKey{}) {
+				cmds = append(cmds, m.reloadPagesNow())
+			}
+			return tea.Batch(cmds...)
 		}
+	case folderStepsMsg:
+		m.entities.applySteps(msg)
 	case loadPagesMsg:
 		if m.pages.awaiting(msg.key, msg.seq) {
 			return loadPages(m.pages.loadContext(msg.key), m.client, msg.key, m.pages.step, msg.seq)
@@ -213,11 +234,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case eventMsg:
 		if msg.from != nil && msg.from != m.client {
 			// A client switched away from: its requests stay in the session's log,
-			// its rate limit and work in flight are not this location's.
+			// its rate limit, access and work in flight are not this location's.
 			if f, ok := msg.ev.(client.RequestFinished); ok {
 				m.reqlog.add(f.Record)
 			}
 			return nil
+		}
+		if a, ok := msg.ev.(client.AccessEvent); ok {
+			m.sh.setAccess(a.Access)
 		}
 		m.status.event(msg.ev)
 		if f, ok := msg.ev.(client.RequestFinished); ok {

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/huh/v2"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
 // shared is what every part of the view needs and the root model owns: the terminal
@@ -24,9 +26,10 @@ type shared struct {
 	styles       Styles
 	formStyles   *huh.Styles // the forms' huh styles, built with styles
 
-	keys     KeyMap // what the footer, help and palette show and keys match: without the writes when read-only
-	allKeys  KeyMap // every key, enabled: to tell a write refused in read-only mode
-	readOnly bool   // the client refuses writes: so does every key, the palette and the help
+	keys     KeyMap        // what the footer, help and palette show and keys match: without the writes when read-only
+	allKeys  KeyMap        // every key, enabled: to tell a write refused in read-only mode
+	readOnly bool          // the client refuses writes: so does every key, the palette and the help
+	access   client.Access // what this sign-in may use, family by family (access.go)
 	now      func() time.Time
 	ctx      context.Context // cancels the client calls of commands when the program ends
 	// loads is the parent of every load (lists, a page, a lookup's read) of the

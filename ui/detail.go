@@ -26,6 +26,7 @@ type pageDetail struct {
 	name     string
 	archived bool
 	fields   []field
+	partial  string // why only the page list's fields are here; "" for the page's own record
 }
 
 // newPageDetail flattens a page's raw record into fields.
@@ -66,24 +67,25 @@ func compactJSON(raw json.RawMessage) string {
 // detailView shows one page: whether it is live or archived, its public URL, where it
 // sits, and every field of its record. It scrolls; esc closes it.
 type detailView struct {
-	sh     *shared
-	pageID string
-	seq    uint64
-	req    loadCtx // the context of request seq, cancelled when the detail closes
-	state  loadState
-	err    error
-	page   *pageDetail
-	row    pageRow // what the list knew, shown until the record arrives
-	step   stepRow
-	lines  []string // rendered for the current size (setSize), so View only slices them
-	boxW   int
-	boxH   int
-	offset int
-	height int // visible lines
+	sh       *shared
+	pageID   string
+	funnelID string // the page's funnel, whose page list stands in where the page's route is refused
+	seq      uint64
+	req      loadCtx // the context of request seq, cancelled when the detail closes
+	state    loadState
+	err      error
+	page     *pageDetail
+	row      pageRow // what the list knew, shown until the record arrives
+	step     stepRow
+	lines    []string // rendered for the current size (setSize), so View only slices them
+	boxW     int
+	boxH     int
+	offset   int
+	height   int // visible lines
 }
 
-func newDetailView(sh *shared, row pageRow, step stepRow, seq uint64) *detailView {
-	d := &detailView{sh: sh, pageID: row.id, row: row, step: step, seq: seq, state: stateLoading}
+func newDetailView(sh *shared, funnelID string, row pageRow, step stepRow, seq uint64) *detailView {
+	d := &detailView{sh: sh, pageID: row.id, funnelID: funnelID, row: row, step: step, seq: seq, state: stateLoading}
 	if seq != 0 {
 		d.req.start(sh.loads)
 	}
@@ -222,7 +224,14 @@ func (d *detailView) render(width int) []string {
 	case stateFailed:
 		lines = append(lines, errorLines(st, d.err, width)...)
 	default:
-		lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  GET /funnels/page/"+sanitize(d.pageID)))
+		if d.page.partial != "" {
+			lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  from the page list (GET /funnels/page)"))
+			for _, l := range wrapText("Partial: "+d.page.partial+".", max(1, width-2)) {
+				lines = append(lines, "  "+st.Notice.Render(l))
+			}
+		} else {
+			lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  GET /funnels/page/"+sanitize(d.pageID)))
+		}
 		keyW := 0
 		for _, f := range d.page.fields {
 			keyW = max(keyW, ansi.StringWidth(f.key))

@@ -25,6 +25,9 @@ func errorText(err error) string {
 	var limited *client.RateLimitError
 	var stopped *client.ListStoppedError
 	switch {
+	case errors.As(err, &api) && api.Refusal != client.NotRefused:
+		// A refusal of the route, not of the token: what to ask for, never "sign in again".
+		return sanitize(api.Summary() + " — needs " + api.Need())
 	case errors.As(err, &limited):
 		return sanitize(limited.Summary())
 	case errors.As(err, &stopped):

@@ -83,6 +83,11 @@ func (m *Model) sync() tea.Cmd {
 	switch {
 	case s != nil:
 		key = stepKey{funnelID: m.steps.funnelID, stepID: s.id}
+	case f != nil && f.stepsMissing:
+		note = "Waiting for the funnel's steps…"
+		if f.stepsErr != nil {
+			note = "This funnel's steps could not be had"
+		}
 	case f != nil:
 		note = "This funnel has no steps"
 	default:
@@ -148,17 +153,22 @@ func (m *Model) loadFolder() tea.Cmd {
 	return loadEntities(ctx, m.client, m.entities.folderID(), seq)
 }
 
-// refresh reloads what the focus is on (r); after an error it is the retry.
+// refresh reloads what the focus is on (r); after an error it is the retry. It
+// forgets what the session learned of the routes this sign-in may use, so a refused
+// route is tried again (the token's access may have changed).
 func (m *Model) refresh() tea.Cmd {
 	if m.client == nil {
 		return nil
 	}
+	m.client.ForgetAccess()
+	m.sh.setAccess(nil)
+	m.fallbackNoted = false
 	if m.redirectsShown() {
 		return m.reloadRedirects()
 	}
 	if d := m.detail; d != nil {
 		seq := m.next()
-		return loadPage(d.reload(seq), m.client, d.pageID, seq)
+		return loadPage(d.reload(seq), m.client, d.funnelID, d.pageID, seq)
 	}
 	switch m.focus {
 	case panePages:

@@ -29,7 +29,7 @@ type KeyMap struct {
 	Arrows key.Binding
 }
 
-// DefaultKeys are the keys of DESIGN.md's contract: arrows or hjkl move, enter opens,
+// DefaultKeys are the keys users and tests rely on: arrows or hjkl move, enter opens,
 // esc goes back, tab changes pane, / filters, ? shows all keys, : opens the palette,
 // r refreshes, y copies, q quits. The forms and views have capitals of their own
 // (n, a new step, is the one lower-case: it is the form used most), so none of them
@@ -98,8 +98,9 @@ func DefaultKeys() KeyMap {
 
 // keyGroup is a titled group of the help overlay.
 type keyGroup struct {
-	Title    string
-	Bindings []key.Binding
+	Title     string
+	Bindings  []key.Binding
+	redirects bool // the keys of the Redirects view (its n, e and d are its own)
 }
 
 // Groups are the help overlay's sections, in order. A disabled key (an action that
@@ -114,7 +115,7 @@ func (k KeyMap) Groups() []keyGroup {
 			}
 		}
 		if len(enabled) > 0 {
-			out = append(out, keyGroup{g.Title, enabled})
+			out = append(out, keyGroup{g.Title, enabled, g.redirects})
 		}
 	}
 	return out
@@ -122,13 +123,13 @@ func (k KeyMap) Groups() []keyGroup {
 
 func (k KeyMap) allGroups() []keyGroup {
 	return []keyGroup{
-		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}},
-		{"Panes", []key.Binding{k.NextPane, k.PrevPane}},
-		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}},
-		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}},
-		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}},
-		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}},
-		{"App", []key.Binding{k.Switch, k.Palette, k.Help, k.Redraw, k.Quit}},
+		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}, false},
+		{"Panes", []key.Binding{k.NextPane, k.PrevPane}, false},
+		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}, false},
+		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}, false},
+		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}, false},
+		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}, true},
+		{"App", []key.Binding{k.Switch, k.Palette, k.Help, k.Redraw, k.Quit}, false},
 	}
 }
 

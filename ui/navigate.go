@@ -37,7 +37,7 @@ func (m *Model) openDetail() tea.Cmd {
 		return nil
 	}
 	if doc := m.pageDocs[pg.id]; doc != nil {
-		m.detail = newDetailView(m.sh, *pg, m.pages.step, 0)
+		m.detail = newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, 0)
 		m.detail.apply(pageMsg{pageID: pg.id, detail: doc})
 		m.detail.state, m.detail.page = stateReady, doc
 		m.detail.setSize(m.sh.width, m.lay.bodyHeight)
@@ -45,9 +45,9 @@ func (m *Model) openDetail() tea.Cmd {
 	}
 	seq := m.next()
 	m.closeDetail()
-	m.detail = newDetailView(m.sh, *pg, m.pages.step, seq)
+	m.detail = newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, seq)
 	m.detail.setSize(m.sh.width, m.lay.bodyHeight)
-	return loadPage(m.detail.req.context(), m.client, pg.id, seq)
+	return loadPage(m.detail.req.context(), m.client, m.detail.funnelID, pg.id, seq)
 }
 
 // closeDetail closes the page detail and calls off the read of its record.

@@ -14,6 +14,7 @@ import (
 type palette struct {
 	sh      *shared
 	actions []action
+	refused []bool // the actions whose route is refused to this sign-in
 	list    list
 	input   textinput.Model
 	cols    []column
@@ -32,7 +33,16 @@ func newPalette(sh *shared, actions []action) *palette {
 	in.SetStyles(st)
 	in.Focus()
 	in.SetWidth(max(1, paletteWidth(sh.width)-8))
-	p := &palette{sh: sh, actions: actions, input: in}
+	// An action whose route is refused to this sign-in says so, and why, in place of
+	// what it does (a copy: the caller's list is not changed).
+	actions = append([]action(nil), actions...)
+	refused := make([]bool, len(actions))
+	for i, a := range actions {
+		if r := sh.refusal(a.needs); r != "" {
+			actions[i].desc, refused[i] = "unavailable: "+r, true
+		}
+	}
+	p := &palette{sh: sh, actions: actions, refused: refused, input: in}
 	keys := make([]string, len(actions))
 	var nameW, descW, keyW int
 	for i, a := range actions {
@@ -111,9 +121,13 @@ func (p *palette) view(w, h int) (string, int, int) {
 	from, to := l.visible()
 	for i := from; i < to; i++ {
 		a := p.actions[l.shown[i]]
+		name, desc := st.Row, st.RowMuted
+		if p.refused[l.shown[i]] {
+			name, desc = st.RowFaint, st.Error
+		}
 		body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
-			{text: a.name, style: st.Row},
-			{text: a.desc, style: st.RowMuted},
+			{text: a.name, style: name},
+			{text: a.desc, style: desc},
 			{text: a.key, style: st.HelpKey, right: true},
 		}))
 	}

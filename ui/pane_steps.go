@@ -92,6 +92,7 @@ type stepsPane struct {
 	funnel   string // its name
 	rows     []stepRow
 	note     string // why there are no steps to show (a folder is selected …)
+	unknown  string // why the funnel shown has no steps to show yet (they are coming, or could not be had)
 	cols     []column
 	cursorBy map[string]string // funnel id → selected step id, so going back is where you were
 	pending  stepKey           // a step to select once its funnel shows it (a new step)
@@ -113,7 +114,13 @@ func (p *stepsPane) show(f *entityRow, note string) {
 		id = f.id
 	}
 	same := id == p.funnelID
-	p.note = note
+	p.note, p.unknown = note, ""
+	if f != nil && f.stepsMissing {
+		p.unknown = "Loading the steps from the funnel list…"
+		if f.stepsErr != nil {
+			p.unknown = "The steps of this funnel could not be had: " + errorText(f.stepsErr) + " — press r to try again"
+		}
+	}
 	if f == nil {
 		p.funnelID, p.funnel, p.rows = "", "", nil
 		p.clearFilter()
@@ -197,8 +204,11 @@ func (p *stepsPane) selected() *stepRow {
 // view renders the pane.
 func (p *stepsPane) view(focused bool) paneView {
 	empty := "No steps in this funnel"
-	if p.funnelID == "" {
+	switch {
+	case p.funnelID == "":
 		empty = p.note
+	case p.unknown != "":
+		empty = p.unknown
 	}
 	body := p.renderBody(p.width-2, p.height-2, stateReady, nil, "steps", empty, p.cols, p.row, focused)
 	return paneView{title: "Steps", info: p.funnel, body: body, pos: p.position()}

@@ -83,6 +83,8 @@ func (m *Model) useAccount(name string, o Opened) tea.Cmd {
 	m.opts.Profile, m.opts.LocationID, m.opts.UserID = o.Profile, c.LocationID(), o.UserID
 	m.watch(c)
 	m.sh.setReadOnly(c.ReadOnly())
+	m.sh.setAccess(c.Access())
+	m.fallbackNoted = false
 
 	m.entities, m.steps, m.pages = newEntitiesPane(m.sh), newStepsPane(m.sh), newPagesPane(m.sh)
 	m.pageDocs = map[string]*pageDetail{}

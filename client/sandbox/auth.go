@@ -12,12 +12,12 @@ import (
 // tokenRecord is what the sandbox knows about one bearer token.
 type tokenRecord struct {
 	write   bool      // may call write routes
+	scopes  []string  // the published scopes it holds (checked on the public surface); nil = all
 	static  bool      // a private integration token: never expires, untouched by ExpireAccessTokens
 	expires time.Time // zero for static tokens
 
 	location string // the sub-account it acts for; "" for an agency token
 	agency   bool   // an agency (Company) token: only the /oauth/ agency routes take it
-	scope    string // what an OAuth grant was for, handed on to the location tokens it mints
 	// app is the OAuth client id the token was issued to ("" for the static and
 	// IssueToken tokens). The limit is per app and sub-account: every OAuth token of
 	// one app for one location (or for the agency) shares a bucket; any other token
@@ -120,9 +120,11 @@ func (s *Server) authenticate(r *http.Request, rt *route) (key string, sub *subA
 		e := errReply(http.StatusForbidden, "An agency token cannot act for a location: mint a location token with POST /oauth/locationToken.")
 		return "", nil, &e
 	}
-	if rt.write && !rec.write {
-		e := errReply(http.StatusForbidden, "The token is not authorized for this scope.")
-		return "", nil, &e
+	if deny := s.iamRefused(rt); deny != nil {
+		return "", nil, deny
+	}
+	if deny := s.scopeDenied(rt, rec); deny != nil {
+		return "", nil, deny
 	}
 	return rec.key(token), s.subFor(rec), nil
 }

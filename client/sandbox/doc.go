@@ -48,10 +48,14 @@
 //  3. Version header must be 2021-07-28 → else 400.
 //  4. Authorization: Bearer <token> → missing or unknown 401 "Invalid JWT", expired
 //     401 "Token expired"; an agency token → 403 (it must mint a location token
-//     first); the read-only token on a write (every POST but custom-fonts and
-//     conversion, and every PATCH and DELETE) → 403 "The token is not authorized for
-//     this scope.". POST /funnels/event/conversion needs no token (a valid one only
-//     picks its rate bucket and sub-account; otherwise "anonymous" and Lakeside Fit).
+//     first); on the public surface a web-app route → the IAM refusal (see
+//     Surfaces); then the scope check, one function every write route goes through:
+//     the read-only token on a write (every POST but custom-fonts and conversion,
+//     every PATCH and DELETE, any route added with the write flag) and, on the public
+//     surface, a token without a documented route's scope → "The token is not
+//     authorized for this scope." with 403 on the seed, 401 on the public surface.
+//     POST /funnels/event/conversion needs no token (a valid one only picks its rate
+//     bucket and sub-account; otherwise "anonymous" and Lakeside Fit).
 //  5. fixed window per app and sub-account (Options.Limit per Options.Window,
 //     100/10s): the OAuth tokens of one client id share one bucket per sub-account
 //     (and one for the agency); every other token has its own. Every answer
@@ -114,8 +118,9 @@
 //	     200 {access_token, token_type, expires_in, scope, userType, locationId, companyId, userId, planId}:
 //	     a location token with no refresh token, living Options.AccessTokenTTL
 //
-// They take the Version header, the agency token as bearer (any other 401), the
-// agency's rate-limit bucket, and answer errors in the API's shape: 422 for a missing
+// They take the Version header, the agency token as bearer (any other 401; on the
+// public surface one without oauth.readonly, oauth.write respectively, 401 with the
+// scope message), the agency's rate-limit bucket, and answer errors in the API's shape: 422 for a missing
 // parameter, 403 for another company or a sub-account without the app, 404 for an
 // unknown app or location.
 //
@@ -133,12 +138,54 @@
 // were answered; an entry is written before its answer, so a client that has its
 // answer finds it. A dropped request is logged with status 0.
 //
+// # Surfaces
+//
+// Options.Surface (`funnels sandbox --surface`, `funnels --demo --surface`) picks the
+// service the sandbox plays, over the same seeded data:
+//
+//   - SurfaceSeed (the default): every route of the table above, the contract's rules.
+//   - SurfacePublic: the real service as a marketplace app or a private integration
+//     token meets it. The seven documented operations stay open — GET
+//     /funnels/funnel/list, GET /funnels/page, GET /funnels/page/count, and the
+//     redirects' GET /funnels/lookup/redirect/list, POST /funnels/lookup/redirect,
+//     PATCH and DELETE /funnels/lookup/redirect/{id} — and so does the tokenless
+//     conversion. Every other route answers
+//     {"statusCode":403,"message":"This route is not yet supported by the IAM Service. Please update your IAM config."}
+//     with the status fixed per route below (a web-app route added later: 403).
+//     Scope denials answer 401. GET /funnels/page wants locationId, funnelId, limit
+//     and offset (400 "… should not be empty" otherwise), ignores stepId and answers
+//     a bare array of {_id, locationId, funnelId, name, stepId, deleted, updatedAt}:
+//     no url. Tokens hold scopes: the demo token all five published ones, the
+//     read-only token the four .readonly ones, an OAuth token what its authorize
+//     request asked (the seed ignores scopes).
+//
+// The IAM refusals of the public surface (surface.go, iamStatus):
+//
+//	403  GET  /funnels/funnel/folder/entities
+//	401  GET  /funnels/page/{id}
+//	403  GET  /funnels/funnel/funnel-step-page-url
+//	401  GET  /funnels/lookup/funnel-with-domain
+//	403  GET  /funnels/lookup/redirect/regex
+//	403  GET  /funnels/order-form/public/product
+//	401  GET  /funnels/funnel/geo-location
+//	403  POST /funnels/custom-fonts
+//	401  POST /funnels/funnel/update-funnel-and-page
+//	403  POST /funnels/funnel/create-step
+//	403  POST /funnels/funnel/folder/create
+//	401  POST /funnels/domain/attach-domain
+//	403  POST /funnels/lookup/multiple
+//	401  POST /funnels/page/view/workflow/trigger
+//	403  POST /social-media-posting/oauth/{locationId}/{platform}/accounts/{accountId}
+//
 // # Dialects
 //
 // Options.Dialect answers 2xx API bodies in the other shapes the real service uses:
 // BareLists, WrappedLists ({"data": …}), PlainIDs (id for _id), CamelSteps
-// (controlTraffic …) and StringNumbers (every number as a string). The list switches
-// reshape the routes that answer a list (funnel list, entities, pages, regex and URL redirects,
+// (controlTraffic …), StringNumbers (every number as a string) and Summaries (folder
+// entities list folders and funnels without steps, as {_id, name, type, category,
+// parentId[, locationId, dateUpdated]}; the funnel list keeps full records). The list
+// switches reshape the routes that answer a list (funnel list, entities, pages, regex
+// and URL redirects,
 // products, fonts, lookups); funnel-with-domain is a compound answer and keeps its
 // shape.
 //
@@ -167,5 +214,5 @@
 //     names each bad field. A domain and path (without case) that already redirect are
 //     refused with 422 "path /old already redirects on host (redirect ID)". An update
 //     keeps the domain and path.
-//   - Every OAuth access token has full scope whatever scope was asked.
+//   - On the seed every OAuth access token has full scope whatever scope was asked.
 package sandbox

@@ -79,7 +79,7 @@ func (s *Server) serveOAuth(ex *exchange) {
 			s.send(ex, errReply(http.StatusMethodNotAllowed, "Cannot "+ex.r.Method+" "+ex.r.URL.Path).with("Allow", http.MethodPost))
 			return
 		}
-		s.agencyRoute(ex, s.locationToken)
+		s.agencyRoute(ex, "oauth.write", s.locationToken)
 	default:
 		s.send(ex, errReply(http.StatusNotFound, "Cannot "+ex.r.Method+" "+ex.r.URL.Path))
 	}
@@ -224,7 +224,7 @@ func (s *Server) tokenReply(ex *exchange) reply {
 	}
 	access, refresh := newAccessToken(), newRefreshToken()
 	ttl := s.opts.AccessTokenTTL
-	rec := tokenRecord{write: true, expires: now.Add(ttl), scope: scope, app: id}
+	rec := tokenRecord{write: true, expires: now.Add(ttl), scopes: strings.Fields(scope), app: id}
 	if userType == "Company" {
 		rec.agency = true
 	} else {

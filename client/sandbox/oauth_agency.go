@@ -22,9 +22,9 @@ type locationRecord struct {
 	IsInstalled bool   `json:"isInstalled"`
 }
 
-// agencyRoute checks what both agency routes need (Version, an agency token, the
-// rate limit) and hands the token's record to h.
-func (s *Server) agencyRoute(ex *exchange, h func(ex *exchange, rec tokenRecord) reply) {
+// agencyRoute checks what both agency routes need (Version, an agency token, on the
+// public surface its scope, the rate limit) and hands the token's record to h.
+func (s *Server) agencyRoute(ex *exchange, scope string, h func(ex *exchange, rec tokenRecord) reply) {
 	r := ex.r
 	if r.Header.Get("Version") != apiVersion {
 		s.send(ex, errReply(http.StatusBadRequest, "Version header is missing or invalid; use "+apiVersion))
@@ -45,6 +45,9 @@ func (s *Server) agencyRoute(ex *exchange, h func(ex *exchange, rec tokenRecord)
 		return
 	case !rec.agency:
 		s.send(ex, errReply(http.StatusUnauthorized, "This route needs an agency (Company) token; a location token or a private integration token cannot call it."))
+		return
+	case s.public() && !rec.hasScope(scope):
+		s.send(ex, errReply(http.StatusUnauthorized, scopeRefusal))
 		return
 	}
 	rl := s.limiter.take(rec.key(token), s.now())
@@ -145,10 +148,10 @@ func (s *Server) locationToken(ex *exchange, agency tokenRecord) reply {
 	now := s.now()
 	ttl := s.opts.AccessTokenTTL
 	access := newAccessToken()
-	s.tokens.add(access, tokenRecord{write: true, expires: now.Add(ttl), location: sub.id, scope: agency.scope, app: agency.app})
+	s.tokens.add(access, tokenRecord{write: true, expires: now.Add(ttl), location: sub.id, scopes: agency.scopes, app: agency.app})
 	return ok(http.StatusOK, map[string]any{
 		"access_token": access, "token_type": "Bearer", "expires_in": int(ttl / time.Second),
-		"scope": agency.scope, "userType": "Location", "locationId": sub.id, "companyId": seedCompanyID,
+		"scope": strings.Join(agency.scopes, " "), "userType": "Location", "locationId": sub.id, "companyId": seedCompanyID,
 		"userId": seedUserID, "planId": "sandbox-plan",
 	}).with("Cache-Control", "no-store")
 }

@@ -43,10 +43,10 @@ func New(opts Options) *Server {
 		oauth:   newOAuthState(),
 	}
 	// The read-only token goes in first so that a demo token equal to it stays full-scope.
-	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, location: seedLocationID})
+	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes, location: seedLocationID})
 	for _, sub := range subs {
 		if sub.demoToken != "" {
-			s.tokens.add(sub.demoToken, tokenRecord{static: true, write: true, location: sub.id})
+			s.tokens.add(sub.demoToken, tokenRecord{static: true, write: true, scopes: allScopes, location: sub.id})
 		}
 	}
 	s.routes = s.apiRoutes()
@@ -68,6 +68,9 @@ func (s *Server) DemoToken() string { return s.opts.DemoToken }
 
 // ReadOnlyToken is a static token that may call read routes only (writes answer 403).
 func (s *Server) ReadOnlyToken() string { return s.opts.ReadOnlyToken }
+
+// Surface is the service the sandbox plays (SurfaceSeed or SurfacePublic).
+func (s *Server) Surface() Surface { return s.opts.Surface }
 
 // LocationID is the id of the first seeded sub-account, the one every token but a
 // minted location token (and the other sub-accounts' demo tokens) acts for.

@@ -15,7 +15,7 @@ func FolderType(s string) (string, error) {
 	return choice("type", s, FolderTypes())
 }
 
-// StepTypes are the step types the service is known to take (api-notes.md); the spec
+// StepTypes are the step types the real service is known to take; the API's contract
 // lists none, so these are the choices a form offers.
 func StepTypes() []string {
 	return []string{
