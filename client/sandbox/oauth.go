@@ -73,7 +73,7 @@ func (s *Server) serveOAuth(ex *exchange) {
 			s.send(ex, errReply(http.StatusMethodNotAllowed, "Cannot "+ex.r.Method+" "+ex.r.URL.Path).with("Allow", http.MethodGet))
 			return
 		}
-		s.agencyRoute(ex, s.installedLocations)
+		s.agencyRoute(ex, "oauth.readonly", s.installedLocations)
 	case "/oauth/locationToken":
 		if ex.r.Method != http.MethodPost {
 			s.send(ex, errReply(http.StatusMethodNotAllowed, "Cannot "+ex.r.Method+" "+ex.r.URL.Path).with("Allow", http.MethodPost))
