@@ -193,3 +193,11 @@ func TestSubAccountDemoTokens(t *testing.T) {
 		t.Fatalf("the first sub-account's root holds another's folder: %s", body)
 	}
 }
+
+// On the public surface the agency routes want their oauth scopes, as the service does.
+func TestAgencyRoutesCheckScopesOnThePublicSurface(t *testing.T) {
+	r := StartT(t, Options{Surface: SurfacePublic})
+	agency := newTC(t, r).as(agencyToken(t, newOAuth(t, r))["access_token"].(string)) // asked for funnels scopes only
+	agency.get(installedPath("")).wantError(t, 401, "not authorized for this scope")
+	mint(t, agency, url.Values{"companyId": {seedCompanyID}, "locationId": {summitLocationID}}).wantError(t, 401, "not authorized for this scope")
+}
