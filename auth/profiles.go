@@ -167,11 +167,19 @@ func Accounts(ctx context.Context, getenv func(string) string, store *Store, htt
 		for _, sub := range subs {
 			a := Account{Name: AccountName(p.Name, sub.ID), Profile: p.Name, LocationID: sub.ID, LocationName: sub.Name,
 				Kind: ProfileMinted, ReadOnly: p.ReadOnly}
-			if tf, err := store.readFile(mintedEntry(p.Name, sub.ID)); err == nil {
-				a.Expiry = tf.Expiry
-			}
+			a.Expiry = store.MintedExpiry(p.Name, sub.ID)
 			out = append(out, a)
 		}
 	}
 	return out, errors.Join(errs...)
+}
+
+// MintedExpiry is when the token minted for a sub-account of an agency profile
+// expires; zero when none was minted yet (or it cannot be read).
+func (s *Store) MintedExpiry(profile, location string) time.Time {
+	tf, err := s.readFile(mintedEntry(profile, location))
+	if err != nil {
+		return time.Time{}
+	}
+	return tf.Expiry
 }

@@ -88,11 +88,13 @@ func NewStoreWith(dir string, opts StoreOptions) *Store {
 // getenv (unset or relative: adrg/xdg's default, ~/.local/state), and in the OS
 // keyring where there is one (SystemKeyring) unless FUNNELS_INSECURE_STORAGE is set.
 func DefaultStore(getenv func(string) string) (*Store, error) {
-	return OpenStore(getenv, truthy(getenv("FUNNELS_INSECURE_STORAGE")))
+	return OpenStore(getenv, false)
 }
 
-// OpenStore is DefaultStore with preferFile (--insecure-storage) given.
+// OpenStore is DefaultStore that also prefers the file when preferFile
+// (--insecure-storage) says so.
 func OpenStore(getenv func(string) string, preferFile bool) (*Store, error) {
+	preferFile = preferFile || truthy(getenv("FUNNELS_INSECURE_STORAGE"))
 	base := getenv("XDG_STATE_HOME")
 	if base == "" || !filepath.IsAbs(base) {
 		base = xdg.StateHome
@@ -136,12 +138,13 @@ func (s *Store) forgetAccess(profile string) error {
 
 func (s *Store) lockPath(entry string) string { return filepath.Join(s.dir, entry+".lock") }
 
-// Describe names a storage for people: "the OS keyring" or "file PATH".
+// Describe names where an entry's token is for people: "the OS keyring (service
+// funnels)" or the file's path.
 func (s *Store) Describe(storage, entry string) string {
 	if storage == StorageKeyring {
 		return "the OS keyring (service " + keyringService + ")"
 	}
-	return "file " + s.Path(entry)
+	return s.Path(entry)
 }
 
 // KeyringUsable reports whether a new sign-in would go to the keyring, or else why not.

@@ -92,7 +92,7 @@ func TestCompletionOfCommandsFlagsAndValues(t *testing.T) {
 		"sandbox --dialect bare,c":          {"bare,camel"},
 		"--dem":                             {"--demo"},
 		"--deb":                             {"--debug"},
-		"auth ":                             {"list", "status", "token"},
+		"auth ":                             {"list", "status", "switch", "token"},
 		"config ":                           {"get", "list", "path", "set"},
 		"config get ui.":                    {"ui.mouse", "ui.theme"},
 		"login --with":                      {"--with-token"},

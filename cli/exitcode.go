@@ -27,7 +27,9 @@ const (
 //
 //	nil                                                        0
 //	a usage error, a value refused by validate, a bad config
-//	file or token text, a browser started without a terminal   2
+//	file or token text, a browser started without a terminal,
+//	a write in read-only mode, an agency profile opened with no
+//	sub-account, a private token for an agency sign-in         2
 //	not signed in, a token the API refused (401)               3
 //	any other answer of the API or its token endpoint (a
 //	rate limit not worth waiting out), no answer, an
@@ -47,7 +49,8 @@ func ExitCode(err error) int {
 	case errors.As(err, &coded):
 		return coded.code
 	case errors.As(err, &usage), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
-		errors.Is(err, auth.ErrBadToken):
+		errors.Is(err, auth.ErrBadToken), errors.Is(err, client.ErrReadOnly), errors.Is(err, auth.ErrNoSubAccount),
+		errors.Is(err, auth.ErrAgencyNeedsOAuth):
 		return ExitUsage
 	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired):
 		return ExitAuth

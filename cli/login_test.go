@@ -312,7 +312,7 @@ func TestLoginCommandUsage(t *testing.T) {
 		{[]string{"login", "--base-url", "http://api.example", "--no-browser"}, ExitUsage, "https"},
 		{[]string{"login", "--redirect-port", "x"}, ExitUsage, "--redirect-port"},
 		{[]string{"logout", "--help"}, ExitOK, "EXAMPLES"},
-		{[]string{"auth"}, ExitUsage, "a command is needed: list, status, token"},
+		{[]string{"auth"}, ExitUsage, "a command is needed: list, status, switch, token"},
 		{[]string{"auth", "nope"}, ExitUsage, `unknown command "nope"`},
 		{[]string{"auth", "stauts"}, ExitUsage, "did you mean status?"},
 		{[]string{"auth", "status", "--help"}, ExitOK, "EXAMPLES"},

@@ -45,7 +45,7 @@ foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
 	cmd.Args = positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8484", "listen on HOST:PORT (loopback hosts only)")
-	fl.IntVar(&opts.Limit, "limit", 100, "requests per window per token")
+	fl.IntVar(&opts.Limit, "limit", 100, "requests per window per token (OAuth tokens: per app and sub-account)")
 	fl.DurationVar(&opts.Window, "window", 10*time.Second, "the window of the rate limit")
 	fl.DurationVar(&opts.TokenTTL, "token-ttl", 24*time.Hour, "lifetime of OAuth access tokens")
 	fl.DurationVar(&opts.Latency, "latency", 0, "random extra delay, up to this, on every API request")
@@ -136,6 +136,14 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running) {
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
 	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	fmt.Fprintf(w, "agency_login: funnels login --agency --profile agency --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --no-browser\n",
+		base, base, base, s.ClientID(), s.ClientSecret())
+	// The agency's other gyms, each with a token of its own: sub_account_N: ID "Name" token TOKEN.
+	for i, sub := range s.SubAccounts() {
+		if i > 0 && sub.Installed {
+			fmt.Fprintf(w, "sub_account_%d: %s %q token %s\n", i+1, sub.ID, sub.Name, sub.DemoToken)
+		}
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
 	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")
