@@ -94,7 +94,14 @@ func DefaultStore(getenv func(string) string) (*Store, error) {
 // OpenStore is DefaultStore that also prefers the file when preferFile
 // (--insecure-storage) says so.
 func OpenStore(getenv func(string) string, preferFile bool) (*Store, error) {
-	preferFile = preferFile || truthy(getenv("FUNNELS_INSECURE_STORAGE"))
+	k, why := SystemKeyring(runtime.GOOS, getenv)
+	return OpenStoreWith(getenv, StoreOptions{Keyring: k, NoKeyringReason: why, PreferFile: preferFile})
+}
+
+// OpenStoreWith keeps tokens in $XDG_STATE_HOME/funnels (as DefaultStore) with the
+// keyring of opts; FUNNELS_INSECURE_STORAGE also makes it prefer the file.
+func OpenStoreWith(getenv func(string) string, opts StoreOptions) (*Store, error) {
+	opts.PreferFile = opts.PreferFile || truthy(getenv("FUNNELS_INSECURE_STORAGE"))
 	base := getenv("XDG_STATE_HOME")
 	if base == "" || !filepath.IsAbs(base) {
 		base = xdg.StateHome
@@ -102,8 +109,7 @@ func OpenStore(getenv func(string) string, preferFile bool) (*Store, error) {
 	if base == "" || !filepath.IsAbs(base) {
 		return nil, errors.New("no state directory: set XDG_STATE_HOME or HOME")
 	}
-	k, why := SystemKeyring(runtime.GOOS, getenv)
-	return NewStoreWith(filepath.Join(base, "funnels"), StoreOptions{Keyring: k, NoKeyringReason: why, PreferFile: preferFile}), nil
+	return NewStoreWith(filepath.Join(base, "funnels"), opts), nil
 }
 
 // truthy reads an on/off environment variable: 1, true, yes, on (any case).

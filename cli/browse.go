@@ -132,7 +132,6 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 			uiOpts.Account = cfg.Profile.Name
 			if cfg.Profile.AuthKind == config.AuthAgency {
 				uiOpts.Account = auth.AccountName(cfg.Profile.Name, cfg.Profile.LocationID)
-				uiOpts.Profile = uiOpts.Account
 			}
 			sw.keep(uiOpts.Account, ui.Opened{Client: c, Profile: uiOpts.Profile, UserID: uiOpts.UserID})
 			uiOpts.Switcher = sw

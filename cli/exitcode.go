@@ -41,6 +41,7 @@ func ExitCode(err error) int {
 		usage   *usageError
 		apiErr  *client.APIError
 		tokenEP *auth.TokenEndpointError
+		agency  *auth.AgencyError
 		coded   *exitError
 	)
 	switch {
@@ -56,7 +57,7 @@ func ExitCode(err error) int {
 		return ExitAuth
 	case isDiskError(err):
 		return ExitLocal
-	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.Is(err, client.ErrNetwork), errors.Is(err, client.ErrIncompleteList),
+	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.As(err, &agency), errors.Is(err, client.ErrNetwork), errors.Is(err, client.ErrIncompleteList),
 		errors.Is(err, client.ErrBadResponse), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return ExitAPI
 	}

@@ -27,9 +27,14 @@ type Factory struct {
 	Getenv  func(string) string
 	Version string // what --version prints
 
-	// Flags are the global flags (--base-url, --token, --location, --profile, --debug),
-	// filled by the parse; the login flags are added to it by `funnels login`.
+	// Flags are the global flags (--base-url, --token, --location, --profile, --debug,
+	// --readonly, --insecure-storage), filled by the parse; the login flags are added
+	// to it by `funnels login`.
 	Flags config.Flags
+
+	// keyring, when set, is the OS keyring the token store uses instead of the
+	// system's (tests give a fake one; nil: auth.SystemKeyring).
+	keyring auth.Keyring
 }
 
 // NewFactory is a Factory for a run with these streams and environment. version ""
@@ -59,7 +64,13 @@ func (f *Factory) Config() (*config.Config, error) {
 // Store is the token store under the XDG state home, with the OS keyring where there
 // is one (--insecure-storage or FUNNELS_INSECURE_STORAGE: the file only).
 func (f *Factory) Store() (*auth.Store, error) {
-	store, err := auth.OpenStore(f.Getenv, f.Flags.InsecureStorage)
+	open := auth.OpenStore
+	if f.keyring != nil {
+		open = func(getenv func(string) string, preferFile bool) (*auth.Store, error) {
+			return auth.OpenStoreWith(getenv, auth.StoreOptions{Keyring: f.keyring, PreferFile: preferFile})
+		}
+	}
+	store, err := open(f.Getenv, f.Flags.InsecureStorage)
 	if err != nil {
 		return nil, fmt.Errorf("token store: %w", err)
 	}

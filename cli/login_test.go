@@ -48,6 +48,18 @@ type authHome struct {
 	config string
 	state  string
 	seen   []string // every stdout and stderr so far
+	// keyring is the OS keyring of this machine: none (the 0600 file), or a fake.
+	keyring auth.Keyring
+}
+
+// factory is a Factory of this home, on streams.
+func (h *authHome) factory(ios *IOStreams) *Factory {
+	f := NewFactory(ios, h.getenv, "test")
+	f.keyring = h.keyring
+	if f.keyring == nil {
+		f.keyring = noKeyring{}
+	}
+	return f
 }
 
 func newAuthHome(t *testing.T) *authHome {
@@ -71,7 +83,7 @@ func (h *authHome) run(stdin io.Reader, args ...string) (int, string, string) {
 		stdin = strings.NewReader("")
 	}
 	var stdout, stderr authLockedBuffer
-	code := Run(context.Background(), NewFactory(h.streams(stdin, &stdout, &stderr), h.getenv, "test"), args)
+	code := Run(context.Background(), h.factory(h.streams(stdin, &stdout, &stderr)), args)
 	h.seen = append(h.seen, stdout.String(), stderr.String())
 	return code, stdout.String(), stderr.String()
 }
@@ -114,7 +126,7 @@ func (h *authHome) loginByPaste(args []string) (int, string) {
 	var stdout, stderr authLockedBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- Run(context.Background(), NewFactory(h.streams(pr, &stdout, &stderr), h.getenv, "test"), args)
+		done <- Run(context.Background(), h.factory(h.streams(pr, &stdout, &stderr)), args)
 	}()
 	var authURL string
 	for deadline := time.Now().Add(10 * time.Second); authURL == ""; time.Sleep(5 * time.Millisecond) {
