@@ -25,6 +25,7 @@ func TestReadOnlyCommands(t *testing.T) {
 		}
 	}
 	c.api("folders", "--readonly").want(t, 0, "Lead Generation")
+	c.requests()
 	c.env = append(c.env, "FUNNELS_READONLY=1")
 	c.api("folder", "create", "--name", "Spring 2027").want(t, 2, "err:read-only mode is on")
 	c.nothingSent("FUNNELS_READONLY")
