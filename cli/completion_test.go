@@ -94,7 +94,7 @@ func TestCompletionOfCommandsFlagsAndValues(t *testing.T) {
 		"--deb":                             {"--debug"},
 		"auth ":                             {"list", "status", "switch", "token"},
 		"config ":                           {"get", "list", "path", "set"},
-		"config get ui.":                    {"ui.mouse", "ui.theme"},
+		"config get ui.":                    {"ui.mouse", "ui.readonly", "ui.theme"},
 		"login --with":                      {"--with-token"},
 		"--profile work fold":               {"folder", "folders"},
 		"help fol":                          {"folder", "folders"},

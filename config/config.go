@@ -67,6 +67,7 @@ type Config struct {
 	// profile's table. ReadOnlyFrom names the first of those that set it.
 	ReadOnly     bool
 	ReadOnlyFrom string
+	uiReadOnly   bool // [ui] readonly alone, for `config get ui.readonly`
 
 	// InsecureStorage keeps tokens in the 0600 file even where an OS keyring is
 	// available: --insecure-storage or FUNNELS_INSECURE_STORAGE.
@@ -88,6 +89,7 @@ const (
 	KeyClientSecret = "client_secret"
 	KeyRedirectPort = "redirect_port"
 	KeyScopes       = "scopes"
+	KeyReadOnly     = "readonly"
 )
 
 // Origin says where a profile setting came from: a flag ("--base-url"), an environment

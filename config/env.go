@@ -23,6 +23,9 @@ func (c *Config) applySwitches(getenv func(string) string, flags Flags) {
 	case truthy(getenv("FUNNELS_READONLY")):
 		c.ReadOnly, c.ReadOnlyFrom = true, "FUNNELS_READONLY"
 	}
+	if c.ReadOnly {
+		c.setOrigin(KeyReadOnly, c.ReadOnlyFrom)
+	}
 	c.InsecureStorage = flags.InsecureStorage || truthy(getenv("FUNNELS_INSECURE_STORAGE"))
 }
 

@@ -181,11 +181,18 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 	}
 	name := cfg.Profile.Name
 	p, ok := fc.Profiles[name]
+	if fc.md.IsDefined("ui", "readonly") {
+		cfg.uiReadOnly = fc.UI.ReadOnly
+		cfg.setOrigin(KeyUIReadOnly, "[ui] readonly in "+path)
+	}
 	switch {
 	case ok && p.ReadOnly:
-		cfg.ReadOnly, cfg.ReadOnlyFrom = true, fmt.Sprintf("readonly in [profiles.%s] of %s", name, path)
+		cfg.ReadOnly, cfg.ReadOnlyFrom = true, fmt.Sprintf("[profiles.%s] readonly in %s", name, path)
 	case fc.UI.ReadOnly:
-		cfg.ReadOnly, cfg.ReadOnlyFrom = true, "readonly in [ui] of "+path
+		cfg.ReadOnly, cfg.ReadOnlyFrom = true, "[ui] readonly in "+path
+	}
+	if cfg.ReadOnly {
+		cfg.setOrigin(KeyReadOnly, cfg.ReadOnlyFrom)
 	}
 	if !ok {
 		return nil

@@ -68,7 +68,7 @@ location_id = "G1"
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(path)
-	want := strings.Replace(body, `default_profile = "acme"   # the usual one`, `default_profile = "gym"`, 1)
+	want := strings.Replace(body, `default_profile = "acme"   # the usual one`, `default_profile = "gym"   # the usual one`, 1)
 	if string(got) != want {
 		t.Fatalf("file now:\n%s\nwant:\n%s", got, want)
 	}
@@ -143,5 +143,38 @@ func TestReadOnlyAndStorageSwitches(t *testing.T) {
 	writeFile(t, getenv, "[profiles.a]\nauth_kind = \"agency\"\n", 0o600)
 	if cfg, err = Load(getenv, Flags{Profile: "a"}); err != nil || cfg.Profile.AuthKind != AuthAgency {
 		t.Fatalf("agency kind: %v %v", cfg, err)
+	}
+}
+
+// readonly is a setting like the others: set in [ui] or a profile's table, read back
+// with where it came from.
+func TestReadOnlySettings(t *testing.T) {
+	getenv, _ := env(t, nil)
+	path := Path(getenv)
+	if err := SetInFile(path, "demo", KeyReadOnly, "true"); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(getenv, Flags{Profile: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, origin, _ := cfg.Setting(KeyReadOnly); v != "true" || !strings.Contains(origin, "[profiles.demo] readonly") {
+		t.Fatalf("readonly = %s from %s", v, origin)
+	}
+	if err := SetInFile(path, "", KeyUIReadOnly, "yes"); err == nil {
+		t.Fatal("ui.readonly = yes accepted")
+	}
+	if err := SetInFile(path, "", KeyUIReadOnly, "true"); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ = Load(getenv, Flags{Profile: "other"})
+	if v, origin, _ := cfg.Setting(KeyUIReadOnly); v != "true" || !strings.Contains(origin, "[ui] readonly") || !cfg.ReadOnly {
+		t.Fatalf("ui.readonly = %s from %s", v, origin)
+	}
+	if v, origin, _ := cfg.Setting(KeyReadOnly); v != "true" || !strings.Contains(origin, "[ui] readonly") {
+		t.Fatalf("readonly of another profile = %s from %s", v, origin)
+	}
+	if err := SetInFile(path, "a", KeyAuthKind, "agency"); err != nil {
+		t.Fatal(err)
 	}
 }
