@@ -116,14 +116,8 @@ func (f *Factory) profileClient(ctx context.Context, needLocation bool, tune fun
 	return c, cfg, nil
 }
 
-// clientAndConfig builds the API client of the configured profile: settings → token
-// source → client.
-func (f *Factory) clientAndConfig(ctx context.Context) (*client.Client, *config.Config, error) {
-	return f.tunedClient(ctx, nil)
-}
-
-// tunedClient is clientAndConfig with the client's options adjusted by tune (nil:
-// none).
+// tunedClient builds the API client of the configured profile (settings → token
+// source → client), its options adjusted by tune (nil: none).
 func (f *Factory) tunedClient(ctx context.Context, tune func(*client.Options)) (*client.Client, *config.Config, error) {
 	cfg, store, err := f.configAndStore()
 	if err != nil {
