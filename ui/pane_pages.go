@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -18,20 +19,34 @@ type pageRow struct {
 	updated  string // date of the last change, YYYY-MM-DD
 }
 
-// pageRows turns a step's pages into rows, live ones first (in the step's order:
-// control before variation), then the archived ones.
+// pageRows turns a step's pages into rows, arranged for step (arrangePages).
 func pageRows(pages []client.Page, step stepRow) []pageRow {
 	rows := make([]pageRow, 0, len(pages))
-	order := map[string]int{}
-	for i, id := range step.pageIDs {
-		order[id] = i
-	}
 	for _, pg := range pages {
 		r := pageRow{id: pg.ID, name: displayName(pg.Name, pg.ID), archived: pg.Deleted}
 		if !pg.DateUpdated.IsZero() {
 			r.updated = pg.DateUpdated.Format("2006-01-02")
 		}
-		if i, ok := order[pg.ID]; ok && step.splitTest && !pg.Deleted {
+		rows = append(rows, r)
+	}
+	arrangePages(rows, step)
+	return rows
+}
+
+// arrangePages gives each row what it is in step now — control or variation with
+// its share during a split test, live or archived otherwise — and puts the live ones
+// first (in the step's order: control before variation), then the archived ones. It
+// runs again whenever the step changes (a split test ended, a page archived), so no
+// row keeps a role the step no longer gives it.
+func arrangePages(rows []pageRow, step stepRow) {
+	order := make(map[string]int, len(step.pageIDs))
+	for i, id := range step.pageIDs {
+		order[id] = i
+	}
+	for i := range rows {
+		r := &rows[i]
+		r.role = ""
+		if i, ok := order[r.id]; ok && step.splitTest && len(step.pageIDs) > 1 && !r.archived {
 			switch i {
 			case 0:
 				r.role = "control " + percent(step.control) + "%"
@@ -46,35 +61,18 @@ func pageRows(pages []client.Page, step stepRow) []pageRow {
 		case r.role != "":
 			r.status = r.role
 		}
-		rows = append(rows, r)
-	}
-	live := make([]pageRow, 0, len(rows))
-	var archived []pageRow
-	for _, r := range rows {
-		if r.archived {
-			archived = append(archived, r)
-		} else {
-			live = append(live, r)
-		}
 	}
 	// Live pages in the step's own order (control first), the rest as they came.
-	sortByOrder(live, order)
-	return append(live, archived...)
-}
-
-// sortByOrder puts rows whose id is in order first, by that order (stable).
-func sortByOrder(rows []pageRow, order map[string]int) {
 	rank := func(r pageRow) int {
+		if r.archived {
+			return len(order) + 1
+		}
 		if i, ok := order[r.id]; ok {
 			return i
 		}
 		return len(order)
 	}
-	for i := 1; i < len(rows); i++ {
-		for j := i; j > 0 && rank(rows[j]) < rank(rows[j-1]); j-- {
-			rows[j], rows[j-1] = rows[j-1], rows[j]
-		}
-	}
+	slices.SortStableFunc(rows, func(a, b pageRow) int { return rank(a) - rank(b) })
 }
 
 // pagesState is what is known of one step's pages.
@@ -120,7 +118,17 @@ func (p *pagesPane) current() *pagesState {
 // whether they need loading; cached pages show at once.
 func (p *pagesPane) show(key stepKey, step *stepRow, note string) (needsLoad bool) {
 	if key == p.key && step != nil {
+		changed := !sameSplit(p.step, *step)
 		p.step = *step
+		if changed {
+			// The step's split or pages changed (a test ended, a page was archived):
+			// the rows say so at once, before the pages are read again.
+			keep := ""
+			if r := p.selected(); r != nil {
+				keep = r.id
+			}
+			p.showRows(keep)
+		}
 		return false
 	}
 	p.leave()
@@ -162,6 +170,7 @@ func (p *pagesPane) showRows(selectID string) {
 		p.setKeys(nil)
 		return
 	}
+	arrangePages(ps.rows, p.step)
 	keys := make([]string, len(ps.rows))
 	var nameW, statusW, dateW int
 	for i, r := range ps.rows {
@@ -183,6 +192,11 @@ func (p *pagesPane) showRows(selectID string) {
 			}
 		}
 	}
+}
+
+// sameSplit reports whether two versions of a step give their pages the same roles.
+func sameSplit(a, b stepRow) bool {
+	return a.splitTest == b.splitTest && a.control == b.control && slices.Equal(a.pageIDs, b.pageIDs)
 }
 
 // load marks the current step as waiting for request seq.
