@@ -544,8 +544,8 @@ func TestRequestLogCopiesCurlWithoutTheToken(t *testing.T) {
 		!strings.Contains(cmd, `Authorization: Bearer $FUNNELS_TOKEN`) || strings.Contains(cmd, sb.Server.DemoToken()) {
 		t.Fatalf("curl command: %s", cmd)
 	}
-	if !strings.Contains(statusLine(h.view()), "copied curl for GET /funnels/page") {
-		t.Fatalf("status: %q", statusLine(h.view()))
+	if !strings.Contains(h.m.status.info, "copied curl for GET /funnels/page") || !strings.Contains(statusLine(h.view()), "copied curl for GET") {
+		t.Fatalf("status: %q", h.m.status.info)
 	}
 	h.press("enter")
 	v = h.waitFor("Request GET /funnels/page", "attempts", "As curl")

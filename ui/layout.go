@@ -39,18 +39,17 @@ type layout struct {
 }
 
 // computeLayout places the visible panes for a terminal of w×h with pane focus
-// focused. Widths add up to w exactly.
-func computeLayout(w, h, focus int) layout {
+// focused, sharing the width by what each pane's rows need (share.go). Widths add up
+// to w exactly.
+func computeLayout(w, h, focus int, wants [paneCount]paneWant) layout {
 	if w < minWidth || h < minHeight {
 		return layout{tooSmall: true}
 	}
 	l := layout{bodyTop: 1, bodyHeight: h - chromeRows}
 	switch {
 	case w >= threePaneWidth:
-		// Steps carry the most columns (sequence, name, split, type, path); page names
-		// are long and share their row with a status ("variation 50%").
-		a := w * 35 / 100
-		b := w * 36 / 100
+		ws := shareWidth(wants[:], w)
+		a, b := ws[0], ws[1]
 		l.slots = []slot{{paneEntities, 0, a}, {paneSteps, a, b}, {panePages, a + b, w - a - b}}
 	case w >= twoPaneWidth:
 		// The focused pane and the neighbour that shows what it leads to (or, for the
@@ -59,7 +58,8 @@ func computeLayout(w, h, focus int) layout {
 		if focus == panePages {
 			left = paneSteps
 		}
-		a := w / 2
+		ws := shareWidth(wants[left:left+2], w)
+		a := ws[0]
 		l.slots = []slot{{left, 0, a}, {left + 1, a, w - a}}
 	default:
 		l.slots = []slot{{focus, 0, w}}

@@ -95,7 +95,52 @@ type pagesPane struct {
 	cache map[stepKey]*pagesState
 	note  string
 	cols  []column
+	// seen are the widest page rows shown since the folder last changed (setScope):
+	// the pane asks for that much room, so it does not change size with every step.
+	seen  pageWidths
+	scope string
 }
+
+// pageWidths are the widths of the columns of page rows.
+type pageWidths struct{ name, status, date int }
+
+// columns are the pages pane's columns at these widths, in buf when it has room.
+func (w pageWidths) columns(buf []column) []column {
+	return append(buf[:0],
+		column{natural: w.name, min: 10, fill: true},
+		column{natural: w.status, min: w.status},
+		column{natural: w.date, min: w.date, optional: true, rank: rankDate},
+	)
+}
+
+// setScope starts measuring the page rows anew when the folder shown changes.
+func (p *pagesPane) setScope(folderID string) {
+	if folderID == p.scope {
+		return
+	}
+	p.scope, p.seen = folderID, pageWidths{}
+	if ps := p.current(); ps != nil {
+		p.measure(ps.rows)
+	}
+}
+
+// measure widens seen to fit rows and sets the columns to match.
+func (p *pagesPane) measure(rows []pageRow) {
+	for i := range rows {
+		r := &rows[i]
+		p.seen.name = max(p.seen.name, ansi.StringWidth(r.name))
+		p.seen.status = max(p.seen.status, ansi.StringWidth(r.status))
+		p.seen.date = max(p.seen.date, ansi.StringWidth(r.updated))
+	}
+	p.cols = p.seen.columns(p.cols)
+}
+
+// wantCols are the columns the pane asks room for: the widest page rows seen in
+// this folder.
+func (p *pagesPane) wantCols() []column { return p.cols }
+
+// hasColumns reports whether the pane has shown rows in this folder.
+func (p *pagesPane) hasColumns() bool { return p.seen != (pageWidths{}) }
 
 func newPagesPane(sh *shared) *pagesPane {
 	return &pagesPane{paneBase: newPaneBase(sh), cache: map[stepKey]*pagesState{}}
@@ -172,14 +217,10 @@ func (p *pagesPane) showRows(selectID string) {
 	}
 	arrangePages(ps.rows, p.step)
 	keys := make([]string, len(ps.rows))
-	var nameW, statusW, dateW int
 	for i, r := range ps.rows {
 		keys[i] = strings.ToLower(r.name + " " + r.status)
-		nameW = max(nameW, ansi.StringWidth(r.name))
-		statusW = max(statusW, ansi.StringWidth(r.status))
-		dateW = max(dateW, ansi.StringWidth(r.updated))
 	}
-	p.cols = []column{{natural: nameW, min: 10, fill: true}, {natural: statusW, min: statusW}, {natural: dateW, min: dateW, optional: true}}
+	p.measure(ps.rows)
 	p.setKeys(keys)
 	if p.query != "" {
 		p.list.setQuery(p.input.Value())

@@ -12,7 +12,8 @@ import (
 type column struct {
 	natural  int  // the widest value in the column (over every row, so rows align)
 	min      int  // never narrower than this while the column is shown
-	optional bool // dropped (last first) when even the minimum widths do not fit
+	optional bool // shown only when there is room once the required ones are whole
+	rank     int  // of an optional column: lower ranks get room first (ties: left first)
 	fill     bool // takes the room left once every column has its natural width
 }
 
@@ -109,11 +110,9 @@ func fitColumnsInto(out []int, cols []column, avail int) []int {
 	}
 	shown := req
 	if whole {
-		// Optional columns: whole where they fit, in order …
-		for i, c := range cols {
-			if !c.optional || c.natural <= 0 {
-				continue
-			}
+		// Optional columns by rank: whole where they fit …
+		for i := range byRank(cols) {
+			c := cols[i]
 			g := pick(shown > 0, cellGap, 0)
 			if c.natural+g <= room {
 				w[i] = c.natural
@@ -122,8 +121,9 @@ func fitColumnsInto(out []int, cols []column, avail int) []int {
 			}
 		}
 		// … then the first of the others that fits at its minimum, with the rest.
-		for i, c := range cols {
-			if !c.optional || c.natural <= 0 || w[i] >= 0 {
+		for i := range byRank(cols) {
+			c := cols[i]
+			if w[i] >= 0 {
 				continue
 			}
 			g := pick(shown > 0, cellGap, 0)
@@ -142,6 +142,26 @@ func fitColumnsInto(out []int, cols []column, avail int) []int {
 		}
 	}
 	return w
+}
+
+// byRank yields the indexes of the optional columns with something in them, lowest
+// rank first, ties left first.
+func byRank(cols []column) func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		lo, hi := 1<<30, -1
+		for _, c := range cols {
+			if c.optional && c.natural > 0 {
+				lo, hi = min(lo, c.rank), max(hi, c.rank)
+			}
+		}
+		for r := lo; r <= hi; r++ {
+			for i, c := range cols {
+				if c.optional && c.natural > 0 && c.rank == r && !yield(i) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // listRow draws one row of exactly width cells: the selection marker, then the cells

@@ -145,6 +145,7 @@ type barKey struct {
 	gen                 uint64
 	width               int
 	who, profile, right string
+	short               string // right as it reads when the message needs the room
 	msg                 string
 	msgKind             int
 	rateLow             bool
