@@ -116,12 +116,66 @@ func truncLeft(s string, w int) string {
 	return "…" + ansi.TruncateLeft(s, sw-w+1, "")
 }
 
-// wrapText breaks plain text into lines of at most w cells, at spaces where it can.
+// wrapText breaks plain text into lines of at most w cells, at spaces only: a host
+// name, a path or an id is never split at a hyphen, and one longer than a line is
+// cut into whole lines of it.
 func wrapText(s string, w int) []string {
 	if w < 1 {
 		w = 1
 	}
-	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		if ansi.StringWidth(para) <= w {
+			out = append(out, para)
+			continue
+		}
+		// The first line keeps the paragraph's indentation (indented JSON).
+		body := strings.TrimLeft(para, " ")
+		indent := para[:len(para)-len(body)]
+		var line strings.Builder
+		line.WriteString(indent)
+		lw := min(len(indent), w-1)
+		if lw < len(indent) {
+			line.Reset()
+			line.WriteString(indent[:lw])
+		}
+		started := lw // cells before the first word: a word goes there without a space
+		flush := func() {
+			out = append(out, line.String())
+			line.Reset()
+			lw, started = 0, 0
+		}
+		for _, word := range strings.Split(body, " ") {
+			ww := ansi.StringWidth(word)
+			if lw > started && lw+1+ww > w {
+				flush()
+			}
+			for ww > w-lw {
+				// Longer than a line: whole lines of it, the rest starts the next.
+				n := w - lw
+				part := ansi.Truncate(word, n, "")
+				if part == "" {
+					if lw > 0 {
+						flush() // a wide character that does not fit in what is left
+						continue
+					}
+					break // narrower than one character: the line is cut when drawn
+				}
+				line.WriteString(part)
+				word = ansi.TruncateLeft(word, ansi.StringWidth(part), "")
+				ww = ansi.StringWidth(word)
+				flush()
+			}
+			if lw > started {
+				line.WriteByte(' ')
+				lw++
+			}
+			line.WriteString(word)
+			lw += ww
+		}
+		flush()
+	}
+	return out
 }
 
 // frame draws a pane of exactly w×h cells: a rounded border in the theme's colour
@@ -132,7 +186,7 @@ func (sh *shared) frame(w, h int, focused bool, v paneView, filter string) []str
 	bs := frameBorder(&sh.styles, focused)
 	inner := w - 2
 	lines := make([]string, 0, h)
-	lines = append(lines, frameTop(&sh.styles, bs, inner, v.title, v.info, filter))
+	lines = append(lines, frameTop(&sh.styles, focused, inner, v.title, v.info, filter))
 	left, right := frameSides(bs)
 	blank := strings.Repeat(" ", inner)
 	for i := 0; i < h-2; i++ {
@@ -159,8 +213,14 @@ func frameSides(bs *paint) (left, right string) {
 	return s, s
 }
 
-// frameTop is the top border with the title, its context and the filter.
-func frameTop(st *Styles, bs *paint, inner int, title, info, filter string) string {
+// frameTop is the top border with the title (in the accent when focused, readable
+// in either theme when not), its context and the filter.
+func frameTop(st *Styles, focused bool, inner int, title, info, filter string) string {
+	bs, tp := frameBorder(st, focused), &st.paints().title
+	if focused {
+		tp = &st.paints().titleFocused
+	}
+	title = tp.render(title)
 	if info != "" {
 		title += st.paints().titleInfo.render(" · " + info)
 	}

@@ -201,7 +201,7 @@ func (w stepWidths) columns(buf []column) []column {
 		column{natural: w.name, min: 10},
 		column{natural: w.split, min: w.split, optional: true, rank: rankSplit},
 		column{natural: w.kind, min: w.kind, optional: true, rank: rankKind},
-		column{natural: w.path, min: 8, optional: true, rank: rankPath},
+		column{natural: w.path, min: 16, optional: true, rank: rankPath},
 	)
 }
 

@@ -38,10 +38,10 @@ const (
 // above that goes to the narrowest first (water-filling), so short values stay whole
 // and only the longest are cut, never a short one while a long one has room to
 // spare. Below their minimums they are cut from the right. Optional columns are
-// shown only once every required one is whole: in order, each that fits at its
-// natural width, then, with what is left, the first of the others that fits at its
-// minimum (a path cut in the middle) — a shown name matters more than a path. The
-// room left over goes to the fill column, if any.
+// shown only once every required one is whole — a shown name matters more than a
+// path — by rank: each whole where it fits, or, when it does not but its minimum
+// does, with all that is left (a path cut in the middle). The room left over goes to
+// the fill column, if any.
 //
 // It is called with the same columns and width frame after frame, so it keeps to
 // the slice it returns: out is reused when it has room (pass nil for a new one).
@@ -110,29 +110,21 @@ func fitColumnsInto(out []int, cols []column, avail int) []int {
 	}
 	shown := req
 	if whole {
-		// Optional columns by rank: whole where they fit …
+		// Optional columns by rank: whole where they fit; one that does not but fits
+		// at its minimum (a path, cut in the middle) takes all that is left.
 		for i := range byRank(cols) {
 			c := cols[i]
 			g := pick(shown > 0, cellGap, 0)
-			if c.natural+g <= room {
+			switch {
+			case c.natural+g <= room:
 				w[i] = c.natural
-				room -= c.natural + g
-				shown++
-			}
-		}
-		// … then the first of the others that fits at its minimum, with the rest.
-		for i := range byRank(cols) {
-			c := cols[i]
-			if w[i] >= 0 {
+			case min(c.min, c.natural)+g <= room:
+				w[i] = room - g
+			default:
 				continue
 			}
-			g := pick(shown > 0, cellGap, 0)
-			if m := min(c.min, c.natural); m+g <= room {
-				w[i] = min(c.natural, room-g)
-				room -= w[i] + g
-				shown++
-				break
-			}
+			room -= w[i] + g
+			shown++
 		}
 	}
 	for i, c := range cols {

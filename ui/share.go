@@ -9,8 +9,10 @@ import "slices"
 // with the room it takes. The panes first get what their required columns need; when
 // that does not fit, the room is water-filled, so the pane that needs least is whole
 // and the widest is cut. What is left goes to the optional columns of every pane by
-// rank (the split of a running test, then step paths, then step types, then dates,
-// then counts), each whole where it fits, and the rest is spread in proportion.
+// rank (the split of a running test, then step paths, then step types, then counts,
+// then dates), each whole where it fits — a path that does not, but fits at its
+// minimum, takes all that is left, cut in the middle — and the rest is spread in
+// proportion.
 
 // Ranks of the optional columns of the panes, lowest first to get room.
 const (
@@ -98,20 +100,16 @@ func shareWidth(wants []paneWant, w int) []int {
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return a.rank - b.rank })
-	given := make([]bool, len(cands))
-	for i, c := range cands {
-		if c.size <= room {
+	// As fitColumns does within a pane: whole where it fits, or all that is left
+	// where its minimum fits.
+	for _, c := range cands {
+		switch {
+		case c.size <= room:
 			out[c.pane] += c.size
 			room -= c.size
-			given[i] = true
-		}
-	}
-	for i, c := range cands {
-		if !given[i] && c.min <= room {
-			n := min(c.size, room)
-			out[c.pane] += n
-			room -= n
-			break
+		case c.min <= room:
+			out[c.pane] += room
+			room = 0
 		}
 	}
 	// The rest in proportion to what each has.
