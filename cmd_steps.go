@@ -15,7 +15,7 @@ import (
 )
 
 // defaultStepType is the type of a step created without --type.
-const defaultStepType = "optin_funnel_page"
+const defaultStepType = validate.DefaultStepType
 
 func stepsSpec() cmdSpec {
 	return cmdSpec{

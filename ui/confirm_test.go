@@ -187,3 +187,37 @@ func TestTheOnlyLivePageIsNotOfferedForArchiving(t *testing.T) {
 		t.Fatalf("nothing is sent; %d updates were", n)
 	}
 }
+
+func TestNewStepFormShowsEveryTypeWithOptInChosen(t *testing.T) {
+	t.Parallel()
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	for _, sz := range []struct{ w, h int }{{120, 32}, {80, 24}} {
+		h := newHarness(t, demoOptions(c, sb), sz.w, sz.h)
+		h.waitFor("Spring Sale 2026")
+		h.selectRow("Spring Sale 2026") // a funnel with steps: still opt-in first
+		h.press("n")
+		h.waitFor("New step in Spring Sale 2026", "┃ Name")
+		if sz.h < 32 {
+			// Too short for all at once: the types and the position are the second page.
+			h.typeText("Bonus")
+			h.press("enter")
+			h.focusOn("Path")
+			h.typeText("/bonus")
+			h.press("enter")
+			h.focusOn("Type")
+		}
+		v := h.view()
+		for _, typ := range []string{"optin_funnel_page", "sales_funnel_page", "thankyou_funnel_page", "upsell_funnel_page", "downsell_funnel_page", "webinar_funnel_page", "misc_funnel_page"} {
+			if !strings.Contains(v, typ) {
+				t.Fatalf("%dx%d: the type %s is out of sight:\n%s", sz.w, sz.h, typ, v)
+			}
+		}
+		if !strings.Contains(v, "Position") || !strings.Contains(v, "> 6") {
+			t.Fatalf("%dx%d: the position is out of sight:\n%s", sz.w, sz.h, v)
+		}
+		if l := line(v, "optin_funnel_page"); !strings.Contains(l, "▸ opt-in") && !strings.Contains(l, "› opt-in") {
+			t.Fatalf("%dx%d: opt-in is the one default: %q", sz.w, sz.h, l)
+		}
+		checkFrame(t, h.m.View().Content, sz.w, sz.h)
+	}
+}

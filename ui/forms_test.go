@@ -196,7 +196,7 @@ func TestNewStepFormChecksThePathAndSelectsTheStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	if u, err := uuid.Parse(body.Step.ID); err != nil || u.Version() != 4 || body.Step.URL != "/spring-offer" ||
-		body.Step.Type != "misc_funnel_page" || body.Step.Sequence != 6 || body.Step.Pages == nil {
+		body.Step.Type != "optin_funnel_page" || body.Step.Sequence != 6 || body.Step.Pages == nil {
 		t.Fatalf("step sent: %+v (%s)", body.Step, reqs[0].Body)
 	}
 	if id := h.m.steps.selected().id; id != body.Step.ID {
