@@ -95,7 +95,8 @@ func (s *Store) Save(profile string, t *Token) error {
 	return s.withLock(ctx, profile, func() error { return s.write(profile, t) })
 }
 
-// Delete removes a profile's token under its lock; fs.ErrNotExist when there was none.
+// Delete removes a profile's token and its lock file, under the lock; fs.ErrNotExist
+// when there was no token.
 func (s *Store) Delete(profile string) error {
 	if err := config.CheckProfileName(profile); err != nil {
 		return err
@@ -106,6 +107,9 @@ func (s *Store) Delete(profile string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
 	defer cancel()
 	return s.withLock(ctx, profile, func() error {
+		// The lock file goes too, whatever became of the token: nothing of the
+		// profile is left behind (lockFile makes removing it safe for the next locker).
+		defer func() { _ = os.Remove(s.lockPath(profile)) }()
 		if err := os.Remove(s.Path(profile)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("no token stored for profile %q: %w", profile, fs.ErrNotExist)
