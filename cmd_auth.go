@@ -128,7 +128,13 @@ func cmdAuthStatus(_ context.Context, env *cliEnv, args []string) int {
 	} else {
 		row("File", path+" (none)")
 	}
-	if cfg.Token != "" {
+	if cfg.Token != "" || loadErr == nil {
+		// Signed in (or given a token): can it run a command, too?
+		if err := auth.Ready(cfg, store); err != nil {
+			w.Flush()
+			fmt.Fprintf(env.Stderr, "Cannot run commands: %v.\n", err)
+			return readyExit(err)
+		}
 		return exitOK
 	}
 	if loadErr != nil {

@@ -90,6 +90,9 @@ func cmdBrowse(ctx context.Context, env *cliEnv, args []string) int {
 			opts.Mouse, opts.Theme = cfg.Mouse, cfg.Theme
 		}
 	} else {
+		if code := browseReady(env, flags); code != exitOK {
+			return code
+		}
 		c, cfg, code := openClient(ctx, env, flags)
 		if code != exitOK {
 			return code
@@ -129,4 +132,18 @@ func signedInUser(env *cliEnv, profile string) string {
 		return ""
 	}
 	return t.UserID
+}
+
+// browseReady says, before the browser opens, why the profile cannot work — and that
+// --demo needs no account.
+func browseReady(env *cliEnv, flags config.Flags) int {
+	cfg, store, code := loadConfigAndStore(env, flags)
+	if code != exitOK {
+		return code
+	}
+	if err := auth.Ready(cfg, store); err != nil {
+		fmt.Fprintf(env.Stderr, "funnels: profile %q: %v.\nTo look around without an account first: funnels --demo\n", cfg.Profile.Name, err)
+		return readyExit(err)
+	}
+	return exitOK
 }

@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -17,7 +19,9 @@ const sandboxUsage = `Usage: funnels sandbox [flags]
 
 Serves the funnels API with seeded demo data on a loopback address, in the
 foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
-'funnels login' command.
+'funnels login' command. Its tokens, OAuth client and the OAuth tokens it issues
+are kept in the state directory, so they stay the same from start to start and
+profiles signed in to it keep working; the data starts from the seed each time.
 
 Example:
   funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel
@@ -40,6 +44,8 @@ func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
 	token := fs.String("token", "", "full-scope demo `token` (default: a random pit-… token)")
 	readOnly := fs.String("readonly-token", "", "read-only `token` (default: a random pit-… token)")
 	dialect := fs.String("dialect", "", "answer in other shapes: comma-separated `list` of bare, wrapped, plain-ids, camel, string-numbers")
+	stateDir := fs.String("state-dir", "", "keep the tokens here across restarts (`DIR`; default $XDG_STATE_HOME/funnels/sandbox)")
+	ephemeral := fs.Bool("ephemeral", false, "keep nothing: new random tokens on every start")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), sandboxUsage)
 		fs.PrintDefaults()
@@ -80,13 +86,30 @@ func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
 		return usageErr("tokens must not contain spaces")
 	}
 
+	if *stateDir == "" && !*ephemeral {
+		store, err := auth.DefaultStore(env.Getenv)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "funnels sandbox: %v (or pass --state-dir or --ephemeral)\n", err)
+			return exitInternal
+		}
+		*stateDir = filepath.Join(store.Dir(), "sandbox")
+	}
+	if *ephemeral {
+		*stateDir = ""
+	}
 	run, err := sandbox.Start(*addr, sandbox.Options{
 		Limit: *limit, Window: *window, AccessTokenTTL: *ttl,
 		Faults:    sandbox.Faults{Latency: *latency, ErrorRate: *errorRate, DropRate: *dropRate, TruncateRate: *truncateRate},
 		Dialect:   d,
 		DemoToken: *token, ReadOnlyToken: *readOnly,
+		StateDir: *stateDir,
+		Logf:     func(format string, a ...any) { fmt.Fprintf(env.Stderr, "funnels "+format+"\n", a...) },
 	})
 	if err != nil {
+		if errors.Is(err, sandbox.ErrStateDir) {
+			fmt.Fprintf(env.Stderr, "funnels %v (or pass --ephemeral)\n", err)
+			return exitInternal
+		}
 		if errors.Is(err, syscall.EADDRINUSE) {
 			fmt.Fprintf(env.Stderr, "funnels sandbox: %s is already in use (another sandbox?); pick another with --addr\n", *addr)
 		} else {
@@ -94,7 +117,7 @@ func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
 		}
 		return exitAPI
 	}
-	printSandboxInfo(env.Stdout, run)
+	printSandboxInfo(env.Stdout, run, *stateDir)
 	<-ctx.Done()
 	if err := run.Close(); err != nil {
 		fmt.Fprintf(env.Stderr, "funnels sandbox: shutting down: %v\n", err)
@@ -104,7 +127,7 @@ func cmdSandbox(ctx context.Context, env *cliEnv, args []string) int {
 }
 
 // printSandboxInfo prints the name: value lines scripts read, then a hint for people.
-func printSandboxInfo(w io.Writer, run *sandbox.Running) {
+func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 	s, base := run.Server, run.URL
 	fmt.Fprintf(w, "base_url: %s\n", base)
 	fmt.Fprintf(w, "token: %s\n", s.DemoToken())
@@ -116,6 +139,11 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running) {
 		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
+	if stateDir != "" {
+		fmt.Fprintf(w, "kept: the same tokens on every start (and sandbox profiles keep working) — %s; delete it, or pass --ephemeral, for new ones\n", sandbox.KeepPath(stateDir))
+	} else {
+		fmt.Fprintln(w, "kept: nothing — these tokens end with this run")
+	}
 	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")
 }
 
