@@ -46,8 +46,8 @@ func TestStateDirKeepsTokensAcrossRestarts(t *testing.T) {
 		t.Fatalf("tokens after the restart: %s %s %s", s.DemoToken(), s.ReadOnlyToken(), s.ClientID())
 	}
 	api := newTC(t, second)
-	api.as(demo).get("/funnels/funnel/list?locationId=" + s.LocationID()).hasStatus(t, 200)
-	api.as(access).get("/funnels/funnel/list?locationId=" + s.LocationID()).hasStatus(t, 200)
+	api.as(demo).get("/funnels/funnel/list?locationId="+s.LocationID()).hasStatus(t, 200)
+	api.as(access).get("/funnels/funnel/list?locationId="+s.LocationID()).hasStatus(t, 200)
 	api.as(readOnly).post("/funnels/funnel/folder/create", map[string]any{"locationId": s.LocationID(), "name": "x", "type": "funnel"}).hasStatus(t, 403)
 
 	// The refresh token works once, as before the restart, and is used up for good.
