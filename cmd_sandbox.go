@@ -137,13 +137,13 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
 	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	if stateDir != "" {
+		fmt.Fprintf(w, "kept: %s (the same tokens on every start, so sandbox profiles keep working; delete it, or pass --ephemeral, for new ones)\n", sandbox.KeepPath(stateDir))
+	} else {
+		fmt.Fprintln(w, "kept: nothing (--ephemeral: these tokens end with this run)")
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
-	if stateDir != "" {
-		fmt.Fprintf(w, "kept: the same tokens on every start (and sandbox profiles keep working) — %s; delete it, or pass --ephemeral, for new ones\n", sandbox.KeepPath(stateDir))
-	} else {
-		fmt.Fprintln(w, "kept: nothing — these tokens end with this run")
-	}
 	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")
 }
 
