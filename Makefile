@@ -4,13 +4,18 @@ BIN     := bin/funnels
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build test test-faults demo bench screenshots lint vet fmt-check sandbox fuzz clean
+.PHONY: build install test test-faults demo bench screenshots lint vet fmt-check sandbox fuzz clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
 
-# The whole suite: lint, then every package (race detector on), end-to-end tests use bin/funnels.
-# Without tmux the end-to-end tests of the terminal are skipped: said before and after.
+# Puts funnels in $(go env GOBIN), or $(go env GOPATH)/bin, stamped with the version.
+install:
+	$(GO) install -ldflags "$(LDFLAGS)" .
+
+# The whole suite: lint, then every package (race detector on); the end-to-end tests
+# in e2e/ build the binary once for themselves. Without tmux the end-to-end tests of
+# the terminal are skipped: said before and after.
 TMUX_NOTE = command -v tmux >/dev/null || echo "make test: tmux is not installed: the end-to-end tests that drive the terminal are SKIPPED (apt-get install tmux to run them)"
 test: lint build
 	@$(TMUX_NOTE)
@@ -20,14 +25,14 @@ test: lint build
 # A minute of the browser under random faults (latency up to 5 s, 30% 5xx, drops,
 # truncated bodies) — part of `make test`; this runs it alone and shows its log.
 test-faults: build
-	$(GO) test -count=1 -run '^TestTUIUnderFaults$$' -v .
+	$(GO) test -count=1 -run '^TestTUIUnderFaults$$' -v ./e2e
 
-# The benchmarks of issue 8, each beside its baseline in the same run (bubbles/list, a
-# bare net/http GET, the sandbox's limit, the raw JSON): writes bench/report.json and
+# The benchmarks, each beside its baseline in the same run (bubbles/list, a bare
+# net/http GET, the sandbox's limit, the raw JSON): writes e2e/bench/report.json and
 # prints it as a table. A minute or two; a budget missed shows as NO in the table and
 # in the JSON, never as a failure. Run in local directory mode so the table is shown.
 bench:
-	FUNNELS_BENCH_REPORT=$(CURDIR)/bench/report.json $(GO) test -count=1 -timeout 30m -run '^TestBenchReport$$'
+	cd e2e && FUNNELS_BENCH_REPORT=$(CURDIR)/e2e/bench/report.json $(GO) test -count=1 -timeout 30m -run '^TestBenchReport$$'
 
 # Regenerates screenshots/*.png and the recorded walk-through (screenshots/walkthrough.cast)
 # from the real binary running --demo in tmux, rendered by freeze (pinned in

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -28,8 +29,9 @@ type event struct {
 
 // callbackServer listens on 127.0.0.1 for the one redirect that carries our state.
 type callbackServer struct {
-	srv  *http.Server
-	addr string
+	srv     *http.Server
+	addr    string
+	refused atomic.Int64 // requests answered with an error page: wrong state, wrong Host
 }
 
 // listenCallback binds 127.0.0.1:port (0: any free port). It binds the IPv4 loopback
@@ -38,13 +40,27 @@ func listenCallback(port int) (net.Listener, error) {
 	return net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)))
 }
 
-// serveCallback answers the redirect on ln. A request with a wrong or missing state
-// gets an error page and changes nothing (an attacker cannot end our sign-in); the first
-// good one gets a "you can close this tab" page and is reported on out.
+// serveCallback answers the redirect on ln. A request with a wrong or missing state, or
+// for another Host than the address listened on (a page of another site reaching us
+// through DNS rebinding), gets an error page and changes nothing (an attacker cannot
+// end our sign-in): the first is told on out in one line, the rest only counted (any
+// local web page could send thousands). The first good one gets a "you can close this
+// tab" page and is reported on out.
 func serveCallback(ctx context.Context, ln net.Listener, state string, out chan<- event) *callbackServer {
 	var once sync.Once
+	s := &callbackServer{addr: ln.Addr().String()}
+	refuse := func(w http.ResponseWriter, status int, title, text string) {
+		page(w, status, title, text)
+		if s.refused.Add(1) == 1 {
+			report(ctx, out, event{note: "The browser was sent back with an address that does not belong to this sign-in; ignored it (more like it are only counted)."})
+		}
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc(CallbackPath, func(w http.ResponseWriter, r *http.Request) {
+		if r.Host != s.addr {
+			refuse(w, http.StatusMisdirectedRequest, "Not here", "This address only answers http://"+s.addr+".")
+			return
+		}
 		if r.Method != http.MethodGet {
 			page(w, http.StatusMethodNotAllowed, "Not here", "This address only takes the browser's redirect.")
 			return
@@ -55,9 +71,8 @@ func serveCallback(ctx context.Context, ln net.Listener, state string, out chan<
 			page(w, http.StatusOK, "Sign-in refused", "The sign-in was refused. Go back to the terminal.")
 			once.Do(func() { report(ctx, out, event{err: p.fatal}) })
 		case p.code == "":
-			page(w, http.StatusBadRequest, "Sign-in refused",
+			refuse(w, http.StatusBadRequest, "Sign-in refused",
 				"This address does not belong to the sign-in that is waiting in your terminal ("+p.retry+"). Start again from the terminal.")
-			report(ctx, out, event{note: "The browser was sent back with an address that does not belong to this sign-in; ignored it."})
 		default:
 			done := false
 			once.Do(func() { done = true })
@@ -69,17 +84,26 @@ func serveCallback(ctx context.Context, ln net.Listener, state string, out chan<
 			report(ctx, out, event{code: p.code, via: "browser"})
 		}
 	})
-	s := &callbackServer{
-		// ErrorLog discarded: the standard logger writes to stderr, over our prompt.
-		srv:  &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(io.Discard, "", 0)},
-		addr: ln.Addr().String(),
-	}
+	// ErrorLog discarded: the standard logger writes to stderr, over our prompt.
+	s.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(io.Discard, "", 0)}
 	go func() {
 		if err := s.srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			report(ctx, out, event{note: fmt.Sprintf("The local listener stopped (%v); paste the address instead.", err)})
 		}
 	}()
 	return s
+}
+
+// refusedNote says how many requests were refused, for the line that ends the wait;
+// "" when at most one was (that one was told when it came).
+func (s *callbackServer) refusedNote() string {
+	if s == nil {
+		return ""
+	}
+	if n := s.refused.Load(); n > 1 {
+		return fmt.Sprintf(" (%d requests to the sign-in address that did not belong to it were refused)", n)
+	}
+	return ""
 }
 
 // close stops listening; a page being written is finished first.

@@ -13,6 +13,16 @@ import (
 // errors.Is; the message of the concrete error says which command to run.
 var ErrLoginRequired = errors.New("not signed in")
 
+// ErrBadToken is behind a token that SaveStaticToken refuses to store because of
+// what it looks like (empty, too long, spaces or control characters in it).
+var ErrBadToken = errors.New("not a token")
+
+// badToken is a refused token text, told in words of its own.
+type badToken string
+
+func (e badToken) Error() string        { return string(e) }
+func (e badToken) Is(target error) bool { return target == ErrBadToken }
+
 // ErrRefreshLimited is returned instead of a sixth token refresh within a minute.
 var ErrRefreshLimited = errors.New("token refreshed too often (at most 5 per minute); try again shortly")
 

@@ -64,6 +64,7 @@ func Login(ctx context.Context, opts LoginOptions) (*Token, error) {
 	events := make(chan event, 4)
 
 	port, listening := p.RedirectPort, true
+	var srv *callbackServer
 	ln, err := listenCallback(port)
 	if err != nil {
 		if port == 0 {
@@ -73,7 +74,7 @@ func Login(ctx context.Context, opts LoginOptions) (*Token, error) {
 		fmt.Fprintf(out, "Cannot listen on 127.0.0.1:%d (%v); the browser will not reach funnels, so paste the address it shows.\n", port, err)
 	} else {
 		port = ln.Addr().(*net.TCPAddr).Port
-		srv := serveCallback(ctx, ln, state, events)
+		srv = serveCallback(ctx, ln, state, events)
 		defer srv.close()
 	}
 
@@ -102,9 +103,12 @@ func Login(ctx context.Context, opts LoginOptions) (*Token, error) {
 	}
 	code, via, err := waitForCode(ctx, out, events, listening, pasting)
 	if err != nil {
+		if note := srv.refusedNote(); note != "" {
+			return nil, fmt.Errorf("%w%s", err, note)
+		}
 		return nil, err
 	}
-	fmt.Fprintf(out, "Got the code from the %s; exchanging it.\n", via)
+	fmt.Fprintf(out, "Got the code from the %s; exchanging it.%s\n", via, srv.refusedNote())
 
 	xctx := context.WithValue(ctx, oauth2.HTTPClient, tokenClient(opts.HTTPClient))
 	ot, err := conf.Exchange(xctx, code, oauth2.SetAuthURLParam("user_type", "Location"), oauth2.VerifierOption(verifier))
@@ -201,11 +205,11 @@ func SaveStaticToken(store *Store, p config.Profile, raw string) (*Token, error)
 	tok := strings.TrimSpace(raw)
 	switch {
 	case tok == "":
-		return nil, errors.New("no token on standard input")
+		return nil, badToken("no token on standard input")
 	case len(tok) > 8192:
-		return nil, errors.New("that is too long to be a token")
+		return nil, badToken("that is too long to be a token")
 	case strings.ContainsFunc(tok, func(r rune) bool { return r <= ' ' || r == 0x7f }):
-		return nil, errors.New("the token has spaces or control characters in it; paste only the token")
+		return nil, badToken("the token has spaces or control characters in it; paste only the token")
 	}
 	t := &Token{
 		AccessToken: tok, TokenType: "Bearer", Kind: KindPIT, Obtained: time.Now(),

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"errors"
 	"net/http"
 	"net/url"
 	"os"
@@ -198,8 +199,8 @@ func TestSaveStaticToken(t *testing.T) {
 	store := NewStore(t.TempDir())
 	p := profileFor(r)
 	for _, bad := range []string{"", "  \n", "two words", "a\x1bb"} {
-		if _, err := SaveStaticToken(store, p, bad); err == nil {
-			t.Errorf("accepted %q", bad)
+		if _, err := SaveStaticToken(store, p, bad); !errors.Is(err, ErrBadToken) {
+			t.Errorf("%q: %v, want ErrBadToken", bad, err)
 		}
 	}
 	tok, err := SaveStaticToken(store, p, "  "+r.Server.DemoToken()+"\n")

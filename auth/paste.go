@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/subtle"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -77,12 +78,15 @@ func fromRedirect(q url.Values, state string) pasted {
 	return pasted{code: code}
 }
 
+// maxPasteLine is the longest line read as a paste; no redirect address comes near it.
+const maxPasteLine = 64 << 10
+
 // readPastes reads lines from r and reports each outcome on out until a code arrives,
-// r ends, or done closes. It runs in its own goroutine; a read in progress cannot be
+// r ends, or done closes. A line longer than maxPasteLine is skipped with a note, and
+// reading goes on. It runs in its own goroutine; a read in progress cannot be
 // interrupted, so on a terminal it may outlive the login until the next line or EOF.
 func readPastes(ctx context.Context, r io.Reader, state string, out chan<- event) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 64*1024)
+	br := bufio.NewReaderSize(r, 4096)
 	send := func(e event) bool {
 		select {
 		case out <- e:
@@ -91,9 +95,14 @@ func readPastes(ctx context.Context, r io.Reader, state string, out chan<- event
 			return false
 		}
 	}
-	for sc.Scan() {
-		p := parsePasted(sc.Text(), state)
-		switch {
+	for {
+		line, tooLong, err := readLine(br, maxPasteLine)
+		var e event
+		switch p := parsePasted(line, state); {
+		case tooLong:
+			e.note = fmt.Sprintf("that line was longer than %d KiB, too long to be the address or a code; paste it again\n%s", maxPasteLine>>10, PastePrompt)
+		case line == "" && err != nil:
+			// the end of the input, after a last line that had its end
 		case p.fatal != nil:
 			send(event{err: p.fatal})
 			return
@@ -101,14 +110,40 @@ func readPastes(ctx context.Context, r io.Reader, state string, out chan<- event
 			send(event{code: p.code, via: "pasted address"})
 			return
 		case p.retry == "nothing pasted":
-			if !send(event{note: PastePrompt}) {
-				return
-			}
+			e.note = PastePrompt
 		default:
-			if !send(event{note: p.retry + "\n" + PastePrompt}) {
-				return
-			}
+			e.note = p.retry + "\n" + PastePrompt
+		}
+		if e.note != "" && !send(e) {
+			return
+		}
+		if err != nil {
+			break
 		}
 	}
 	send(event{pasteClosed: true})
+}
+
+// readLine reads one line (without its end) of at most max bytes. A longer line is
+// read to its end and dropped: tooLong is then true and line empty. err is the read's
+// error (io.EOF at the end), with the last line, if it had no end, in line.
+func readLine(br *bufio.Reader, max int) (line string, tooLong bool, err error) {
+	var b []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if !tooLong {
+			if len(b)+len(frag) > max+2 { // room for the line's own \r\n
+				tooLong, b = true, nil
+			} else {
+				b = append(b, frag...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if tooLong {
+			return "", true, err
+		}
+		return strings.TrimRight(string(b), "\r\n"), false, err
+	}
 }

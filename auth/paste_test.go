@@ -1,9 +1,13 @@
 package auth
 
 import (
+	"bufio"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
 func TestParsePasted(t *testing.T) {
@@ -64,5 +68,41 @@ func TestCallbackRefusesOtherMethods(t *testing.T) {
 	}
 	if e := <-events; e.code != "c" || e.via != "browser" {
 		t.Errorf("event %+v", e)
+	}
+}
+
+// TestOverlongPasteSaysSoAndKeepsListening: a pasted line over 64 KiB is answered
+// with "too long" and the prompt; the right address pasted after it signs in.
+func TestOverlongPasteSaysSoAndKeepsListening(t *testing.T) {
+	r := sandbox.StartT(t, sandbox.Options{})
+	store := NewStore(t.TempDir())
+	out, pw, done := startLogin(t, r, store, nil)
+	redirected := redirectOf(t, out.waitFor(t, authURLRe))
+	huge := redirected + "&junk=" + strings.Repeat("x", 100<<10)
+	if _, err := pw.Write([]byte(huge + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, regexp.MustCompile(`longer than 64 KiB, too long`))
+	if _, err := pw.Write([]byte(redirected + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	if res := wait(t, done); res.err != nil {
+		t.Fatalf("login after an overlong paste: %v", res.err)
+	}
+}
+
+// TestReadLine: lines of every length around the bound, with and without their end.
+func TestReadLine(t *testing.T) {
+	long := strings.Repeat("a", 70)
+	br := bufio.NewReaderSize(strings.NewReader("ok\r\n"+long+"\n"+strings.Repeat("b", 64)+"\nlast"), 16)
+	for _, want := range []struct {
+		line    string
+		tooLong bool
+		eof     bool
+	}{{"ok", false, false}, {"", true, false}, {strings.Repeat("b", 64), false, false}, {"last", false, true}} {
+		line, tooLong, err := readLine(br, 64)
+		if line != want.line || tooLong != want.tooLong || (err != nil) != want.eof {
+			t.Fatalf("readLine = %q, %v, %v; want %q, %v, eof %v", line, tooLong, err, want.line, want.tooLong, want.eof)
+		}
 	}
 }

@@ -51,9 +51,13 @@ func (t *Token) remembered() config.Remembered {
 
 // Source returns the token source of cfg's profile: a static one for FUNNELS_TOKEN,
 // --token or a stored private integration token, a refreshing one for OAuth. It first
-// completes cfg.Profile with the saved login (see Complete). ctx bounds every refresh
-// and lock wait the source does later; httpClient (nil: a default) makes token calls.
+// removes what a save killed half-way left of the profile (see Store) and completes
+// cfg.Profile with the saved login (see Complete). ctx bounds every lock wait the
+// source does later, and keeps a refresh from starting once it ended; a refresh already
+// sent is finished and saved with a timeout of its own. httpClient (nil: a default)
+// makes token calls.
 func Source(ctx context.Context, cfg *config.Config, store *Store, httpClient *http.Client) (TokenSource, error) {
+	store.sweep(cfg.Profile.Name)
 	err := Complete(cfg, store)
 	if cfg.Token != "" { // a damaged saved login does not stand in the way of a given token
 		return staticSource{token: cfg.Token}, nil
@@ -186,7 +190,10 @@ func (s *refreshing) renew(limiter interface{ Allow() bool }) (*Token, error) {
 		if !limiter.Allow() {
 			return nil, ErrRefreshLimited
 		}
-		fresh, err := refresh(s.ctx, s.hc, s.request(stored), s.now())
+		if err := s.ctx.Err(); err != nil {
+			return nil, err // given up before anything was sent: nothing is lost
+		}
+		fresh, err := s.refreshDetached(stored)
 		var te *TokenEndpointError
 		if errors.As(err, &te) && (te.Code == "invalid_grant" || te.Code == "invalid_client") {
 			if attempt == 0 && te.Code == "invalid_grant" {
@@ -218,6 +225,19 @@ func (s *refreshing) renew(limiter interface{ Allow() bool }) (*Token, error) {
 		return fresh, nil
 	}
 }
+
+// refreshDetached spends stored's refresh token. Once sent, the refresh is finished
+// and its answer read whatever the caller does meanwhile (a Ctrl-C, a quit): the
+// service rotates the refresh token as it answers, and an answer lost on the way
+// leaves only a dead one on disk. It has a timeout of its own instead.
+func (s *refreshing) refreshDetached(stored *Token) (*Token, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(s.ctx), refreshTimeout)
+	defer cancel()
+	return refresh(ctx, s.hc, s.request(stored), s.now())
+}
+
+// refreshTimeout bounds one refresh that its caller no longer waits for.
+const refreshTimeout = 30 * time.Second
 
 // saveDirty retries saving a refreshed token that could not be written before; ok
 // says the saved token can be handed out as it is.

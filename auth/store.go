@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,8 +21,10 @@ import (
 
 // Store keeps one token file per profile in a private directory:
 // <dir>/<profile>.json (0600) beside <profile>.lock, in a 0700 directory. Writes go to a
-// temp file that is synced and renamed over the old one, so a reader sees the old token
-// or the new one, never half of either.
+// temp file (.<profile>.NNN.tmp, 0600) that is synced and renamed over the old one, so a
+// reader sees the old token or the new one, never half of either. A process killed
+// between the two leaves the temp file; the next Source, or the next write under the
+// profile's lock, removes it.
 //
 // A Store also carries what refreshes of one profile share inside this process: a
 // mutex (single flight) and the rate limit. Use one Store per process.
@@ -63,6 +66,21 @@ func (s *Store) Dir() string { return s.dir }
 // Path is the token file of a profile.
 func (s *Store) Path(profile string) string { return filepath.Join(s.dir, profile+".json") }
 
+// AccessPath is where the API client keeps what it learned of the routes a profile's
+// sign-in may use (client.AccessFile). A new sign-in (Save) and a logout (Delete)
+// remove it: what one token could reach says nothing of the next.
+func (s *Store) AccessPath(profile string) string {
+	return filepath.Join(s.dir, profile+".access.json")
+}
+
+// forgetAccess removes the profile's access record; the caller holds the lock.
+func (s *Store) forgetAccess(profile string) error {
+	if err := os.Remove(s.AccessPath(profile)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("removing the access record: %w", err)
+	}
+	return nil
+}
+
 func (s *Store) lockPath(profile string) string { return filepath.Join(s.dir, profile+".lock") }
 
 func (s *Store) state(profile string) *profileState {
@@ -85,14 +103,20 @@ func (s *Store) Load(profile string) (*Token, error) {
 	return s.read(profile)
 }
 
-// Save writes a profile's token under the profile's lock.
+// Save writes a profile's token under the profile's lock: a new sign-in, so the
+// profile's access record goes.
 func (s *Store) Save(profile string, t *Token) error {
 	if err := config.CheckProfileName(profile); err != nil {
 		return err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
 	defer cancel()
-	return s.withLock(ctx, profile, func() error { return s.write(profile, t) })
+	return s.withLock(ctx, profile, func() error {
+		if err := s.write(profile, t); err != nil {
+			return err
+		}
+		return s.forgetAccess(profile)
+	})
 }
 
 // Delete removes a profile's token and its lock file, under the lock; fs.ErrNotExist
@@ -110,6 +134,9 @@ func (s *Store) Delete(profile string) error {
 		// The lock file goes too, whatever became of the token: nothing of the
 		// profile is left behind (lockFile makes removing it safe for the next locker).
 		defer func() { _ = os.Remove(s.lockPath(profile)) }()
+		if err := s.forgetAccess(profile); err != nil {
+			return err
+		}
 		if err := os.Remove(s.Path(profile)); err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return fmt.Errorf("no token stored for profile %q: %w", profile, fs.ErrNotExist)
@@ -121,7 +148,8 @@ func (s *Store) Delete(profile string) error {
 }
 
 // withLock runs fn holding the profile's lock file, so no other process reads, refreshes
-// or writes that profile's token meanwhile.
+// or writes that profile's token meanwhile. Temp files of the profile found then are
+// left by a save that was killed: they are removed first.
 func (s *Store) withLock(ctx context.Context, profile string, fn func() error) error {
 	if err := s.ensureDir(); err != nil {
 		return err
@@ -131,7 +159,51 @@ func (s *Store) withLock(ctx context.Context, profile string, fn func() error) e
 		return fmt.Errorf("locking %s: %w", s.lockPath(profile), err)
 	}
 	defer unlock()
+	s.removeTemps(profile)
 	return fn()
+}
+
+// sweep removes the temp files a killed save of profile left behind, if the profile's
+// lock is free at once (a save under way in another process holds it: its temp file is
+// not stale, and the next start sweeps). A missing directory or a bad name is nothing
+// to sweep.
+func (s *Store) sweep(profile string) {
+	if config.CheckProfileName(profile) != nil {
+		return
+	}
+	if _, err := os.Stat(s.dir); err != nil {
+		return
+	}
+	now, cancel := context.WithCancel(context.Background())
+	cancel() // one try, no waiting
+	unlock, err := lockFile(now, s.lockPath(profile))
+	if err != nil {
+		return
+	}
+	defer unlock()
+	s.removeTemps(profile)
+}
+
+// removeTemps removes .PROFILE.NNN.tmp, the temp files of write; the caller holds the
+// profile's lock, and every write happens under it, so any found is stale. Only the
+// profile's own match: another profile may be named PROFILE.x.
+func (s *Store) removeTemps(profile string) {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return
+	}
+	prefix := "." + profile + "."
+	for _, e := range entries {
+		name := e.Name()
+		digits, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		if digits, ok = strings.CutSuffix(digits, ".tmp"); !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+			continue
+		}
+		_ = os.Remove(filepath.Join(s.dir, name))
+	}
 }
 
 // ensureDir creates the directory 0700 and tightens it if it is looser.

@@ -152,3 +152,40 @@ func TestDefaultStoreUsesXDGStateHome(t *testing.T) {
 		t.Fatalf("fallback %v %v", s, err)
 	}
 }
+
+// TestANewSignInForgetsTheAccessRecord: a login (Save) and a logout (Delete) remove
+// what the client learned of the routes the old sign-in could reach; a refresh keeps it.
+func TestANewSignInForgetsTheAccessRecord(t *testing.T) {
+	store := NewStore(t.TempDir())
+	if err := store.Save("work", sampleToken()); err != nil {
+		t.Fatal(err)
+	}
+	record := func() {
+		t.Helper()
+		if err := os.WriteFile(store.AccessPath("work"), []byte(`{"version":1}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gone := func(what string) {
+		t.Helper()
+		if _, err := os.Stat(store.AccessPath("work")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("after %s the access record is still there (%v)", what, err)
+		}
+	}
+	record()
+	if err := store.write("work", sampleToken()); err != nil { // what a refresh does
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(store.AccessPath("work")); err != nil {
+		t.Errorf("a refresh removed the access record: %v", err)
+	}
+	if err := store.Save("work", sampleToken()); err != nil {
+		t.Fatal(err)
+	}
+	gone("a new sign-in")
+	record()
+	if err := store.Delete("work"); err != nil {
+		t.Fatal(err)
+	}
+	gone("a logout")
+}

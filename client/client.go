@@ -33,12 +33,23 @@ type Options struct {
 	Limit  int           // requests per window for the account; 0 → 100
 	Window time.Duration // 0 → 10 s
 
-	MaxRetries   int           // retries of one request; 0 → 5, negative → none
-	RetryBase    time.Duration // first backoff step; 0 → 500 ms
-	MaxRetryWait time.Duration // a server asking for a longer wait than this ends the retries; 0 → 60 s
+	MaxRetries int           // retries of one request; 0 → 5, negative → none
+	RetryBase  time.Duration // first backoff step; 0 → 500 ms
+	// MaxRetryWait is the longest 429 wait sat through; a server asking for longer
+	// ends the request with a *RateLimitError. 0 → the rate-limit window plus a minute.
+	MaxRetryWait time.Duration
 	Timeout      time.Duration // per attempt; 0 → 30 s
 
+	// Bounds on one walk over a list's pages (ListAllFunnels, ListAllPages): past
+	// them the walk stops with a *ListStoppedError. 0 → 50,000 items, 2,500 requests.
+	MaxListItems    int
+	MaxListRequests int
+
 	Now func() time.Time // nil → time.Now
+
+	// AccessStore keeps the access record (which route families this sign-in may
+	// use) between sessions; nil keeps it for the session only.
+	AccessStore AccessStore
 }
 
 // Client calls the funnels API. It is safe for concurrent use.
@@ -55,7 +66,10 @@ type Client struct {
 	maxWait   time.Duration
 	timeout   time.Duration
 	now       func() time.Time
-	seq       atomic.Uint64
+
+	maxListItems, maxListRequests int
+	seq                           atomic.Uint64
+	access                        *accessBook
 }
 
 // invalidator is what a token source implements to learn that the server refused a token.
@@ -85,6 +99,16 @@ func New(opts Options) (*Client, error) {
 		maxWait:   opts.MaxRetryWait,
 		timeout:   opts.Timeout,
 		now:       opts.Now,
+		access:    newAccessBook(opts.AccessStore),
+
+		maxListItems:    opts.MaxListItems,
+		maxListRequests: opts.MaxListRequests,
+	}
+	if c.maxListItems <= 0 {
+		c.maxListItems = defaultMaxListItems
+	}
+	if c.maxListRequests <= 0 {
+		c.maxListRequests = defaultMaxListRequests
 	}
 	if c.now == nil {
 		c.now = time.Now
@@ -101,8 +125,8 @@ func New(opts Options) (*Client, error) {
 	if c.retryBase <= 0 {
 		c.retryBase = 500 * time.Millisecond
 	}
-	if c.maxWait <= 0 {
-		c.maxWait = 60 * time.Second
+	if c.maxWait < 0 {
+		c.maxWait = 0
 	}
 	if c.timeout <= 0 {
 		c.timeout = 30 * time.Second

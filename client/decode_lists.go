@@ -41,7 +41,13 @@ func unwrapList(body []byte, keys ...string) (listEnvelope, error) {
 		if err != nil {
 			return listEnvelope{}, fmt.Errorf("decode list: %w", err)
 		}
-		return listEnvelope{items: findList(f, keys, 0), wrapper: f}, nil
+		items := findList(f, keys, 0)
+		if items == nil && isRecord(f) {
+			// One record where a list was expected (the docs' example of the page
+			// list): a list of one.
+			items = []json.RawMessage{t}
+		}
+		return listEnvelope{items: items, wrapper: f}, nil
 	case 'n':
 		return listEnvelope{}, nil
 	}
@@ -63,16 +69,24 @@ func findList(f fields, keys []string, depth int) []json.RawMessage {
 		if json.Unmarshal(raw, &items) == nil {
 			return items
 		}
-		if depth == 0 {
-			if inner, err := objectFields(raw); err == nil {
+		if inner, err := objectFields(raw); err == nil {
+			if depth == 0 {
 				if found := findList(inner, keys, depth+1); found != nil {
 					return found
 				}
+			}
+			// A list field holding one record instead of an array: a list of one.
+			if isRecord(inner) {
+				return []json.RawMessage{raw}
 			}
 		}
 	}
 	return nil
 }
+
+// isRecord reports whether an object is a record (it has an id) rather than a
+// wrapper of one.
+func isRecord(f fields) bool { return f.str("id") != "" }
 
 // unwrapRecord returns the record in a body that is bare or under one of keys or
 // "data".

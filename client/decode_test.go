@@ -164,3 +164,26 @@ func TestTraceIDFromTheBodyOrAHeader(t *testing.T) {
 		t.Errorf("header: %q", got)
 	}
 }
+
+// TestAListFieldHoldingOneRecordIsAListOfOne: the docs type some lists as one object.
+func TestAListFieldHoldingOneRecordIsAListOfOne(t *testing.T) {
+	for name, body := range map[string]string{
+		"under its key": `{"funnels":{"_id":"a","name":"A","steps":{"id":"s1","name":"S"}},"count":1}`,
+		"under data":    `{"data":{"_id":"a","name":"A","steps":[{"id":"s1"}]}}`,
+		"bare record":   `{"_id":"a","name":"A","steps":[{"id":"s1"}]}`,
+	} {
+		env, err := unwrapList([]byte(body), "funnels")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs := decodeEach[Funnel](env.items)
+		if len(fs) != 1 || fs[0].ID != "a" || len(fs[0].Steps) != 1 || fs[0].Steps[0].ID != "s1" {
+			t.Errorf("%s: %+v", name, fs)
+		}
+	}
+	// A wrapper with no record in it is still an empty list.
+	env, _ := unwrapList([]byte(`{"data":{"count":0},"traceId":"t"}`), "funnels")
+	if len(env.items) != 0 {
+		t.Errorf("got %d items from an empty wrapper", len(env.items))
+	}
+}

@@ -77,9 +77,12 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 		rec.Err = err.Error()
 		rec.Canceled = ctx.Err() != nil // the caller's context, not one attempt's timeout
 	}
+	status := 0
 	if resp != nil {
 		resp.Latency = rec.Latency
+		status = resp.StatusCode
 	}
+	c.learnAccess(cl, status, err)
 	c.hub.finished(rec)
 	return body, resp, err
 }
@@ -133,7 +136,9 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 		}
 		apiErr := newAPIError(cl, status, header, redactToken(body, token), c.now())
 		switch {
-		case status == http.StatusUnauthorized && token != nil && !retried401:
+		case status == http.StatusUnauthorized && token != nil && !retried401 && apiErr.Refusal == NotRefused:
+			// A refusal of the route or of a scope is not an expired token: refreshing
+			// would spend a refresh token for the same answer.
 			inv, ok := c.ts.(invalidator)
 			if !ok {
 				return nil, resp, apiErr
@@ -148,19 +153,18 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			}
 			retried401 = true
 			attempt-- // a refresh is not a retry of the request
-		case status == http.StatusTooManyRequests && attempt <= c.retries:
+		case status == http.StatusTooManyRequests:
 			// A 429 was not processed, so any method may go again.
-			wait, asked := apiErr.RetryAfter, apiErr.RetryAfter > 0
-			if reset := resp.Rate.ResetIn(c.now()); !asked && reset > 0 {
-				wait, asked = reset+resetMargin, true
+			wait, until, asked := rateWait(c.now(), apiErr.RetryAfter, resp.Rate.Reset, resetMargin, rand.Int64N)
+			if attempt > c.retries || asked && wait > c.longestWait() {
+				rl := &RateLimitError{APIError: apiErr, at: c.now()}
+				if asked {
+					rl.Until = until
+				}
+				return nil, resp, rl
 			}
 			if !asked {
 				wait = c.backoffDelay(attempt)
-			} else {
-				wait += time.Duration(rand.Int64N(int64(wait/10) + 1)) // spread concurrent retries
-			}
-			if wait > c.maxWait {
-				return nil, resp, apiErr
 			}
 			c.pacer.holdFor(wait)
 			c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited"})
@@ -244,10 +248,9 @@ func (c *Client) backoff(ctx context.Context, cl call, attempt, status int, caus
 
 // backoffDelay is exponential with equal jitter: half the step fixed, half random.
 func (c *Client) backoffDelay(attempt int) time.Duration {
-	d := c.retryBase << min(attempt-1, 10)
-	if d > 20*time.Second {
-		d = 20 * time.Second
-	}
+	const ceiling = 20 * time.Second
+	d := min(c.retryBase, ceiling) << min(max(attempt-1, 0), 10) // no overflow: 20 s · 1024
+	d = min(d, ceiling)
 	half := d / 2
 	return half + time.Duration(rand.Int64N(int64(half)+1))
 }
@@ -270,6 +273,11 @@ func newAPIError(cl call, status int, header http.Header, body []byte, now time.
 	e.Reason = o.str("error")
 	if len(e.Messages) == 0 && e.Reason != "" {
 		e.Messages, e.Reason = []string{e.Reason}, ""
+	}
+	if e.Refusal = refusalOf(status, e.Messages); e.Refusal != NotRefused {
+		if rf, ok := familyOf(cl.method, cl.path); ok {
+			e.Family, e.Scope = rf.Family, rf.Scope
+		}
 	}
 	return e
 }

@@ -9,15 +9,53 @@
 // 5xx or network failures for GET only, and reports all of it to subscribers as
 // typed events (the TUI's status bar and request log listen there).
 //
-// Responses are decoded by the tolerance rules of api-notes.md: lists bare or
-// wrapped, ids as _id or id, snake_case or camelCase, numbers as strings; unknown
-// fields are kept in each record's Raw and never cause an error.
+// Every wait read from a header (Retry-After, X-RateLimit-Reset) is clamped before any
+// arithmetic (ratewait.go), so no value panics, overflows or turns negative. A 429 that
+// asks for longer than it is sensible to sit through (the rate-limit window plus a
+// minute, or Options.MaxRetryWait) is not waited: the call ends with a *RateLimitError
+// whose Until says when requests pass again. Idle waits until no request is under way.
+//
+// The list walks (ListAllFunnels, ListAllPages, ListAllRedirects; walk.go) move the
+// offset by what each page held, trust an announced count, and stop early with a
+// *ListStoppedError, returning what they read, on a page whose items were all read
+// before or at the bounds of Options (MaxListItems, MaxListRequests): a server that
+// never ends a list cannot keep a caller reading for ever.
+//
+// Responses are decoded by tolerance rules: lists bare or wrapped, ids as _id or id,
+// snake_case or camelCase, numbers as strings; unknown fields are kept in each
+// record's Raw and never cause an error.
+//
+// # What a token may reach
+//
+// The service publishes a few operations for marketplace apps and private
+// integration tokens (the funnel list, the page list and count, the redirects), each
+// with a scope; the other routes are the web app's own and may be refused to a given
+// token. Two refusals are told apart from an expired token (routes.go, errors.go):
+// the IAM message ("This route is not yet supported by the IAM Service…", 403 or
+// 401) is ErrRouteUnavailable, "The token is not authorized for this scope." (401,
+// or 403 in the spec) is ErrScope, and the *APIError names the route's family and the
+// scope or access to ask for (Need, Explain). Neither refreshes the token, is
+// retried, or matches ErrUnauthorized; a 401 that is neither still invalidates the
+// token and is sent once more with a fresh one.
+//
+// Every answer feeds an access record (access.go): per route family, whether it
+// answered or was refused and how. It lasts the session, is kept between sessions by
+// an AccessStore the caller gives (AccessFile: one JSON file, 0600, tied to a key such
+// as the base URL and location), is told to subscribers as AccessEvents, and is
+// forgotten by ForgetAccess (a reload, a new sign-in) or, family by family, when a
+// refused family answers.
+//
+// The browser and the commands fall back the same way (browse.go): BrowseFolder lists
+// a folder with folder entities where they are open and from the documented funnel
+// list where they are refused (folders grouped by the funnels' parentId, named by
+// their ids); FunnelsWithSteps completes funnels that came without steps from one
+// funnel-list request per folder; PageDetail reads a page by id or, refused, returns
+// the page list's record marked Partial. Probe (probe.go) asks each read family once
+// with a harmless GET and never sends a write.
 //
 // The URL redirects (redirects.go) are the writes the service documents for every
 // token with the redirect scope: list, create, update (target and action) and delete.
-// ListAllRedirects walks the list by the count the service gives, advancing by what
-// each page held; a page of redirects it has read already, or a list past its bound,
-// ends the walk with an *IncompleteListError and what was read.
+// ListAllRedirects is one of the list walks above.
 //
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

@@ -20,7 +20,44 @@ var (
 	ErrServer       = errors.New("server error")          // 5xx
 	ErrBadResponse  = errors.New("unreadable response")   // a 2xx body we could not read
 	ErrNetwork      = errors.New("no answer from server") // connection refused, dropped, timed out
+
+	// ErrRouteUnavailable is the service refusing a route to this token with its IAM
+	// message ("This route is not yet supported by the IAM Service…"), as 403 or
+	// 401. The token is fine; the route is not open to it. It does not match
+	// ErrUnauthorized: signing in again does not help.
+	ErrRouteUnavailable = errors.New("route not open to this token")
+	// ErrScope is the service refusing a token that lacks the route's scope ("The
+	// token is not authorized for this scope.", 401 on the real service, 403 in the
+	// spec). The error's Scope names the scope to ask for; it does not match
+	// ErrUnauthorized either.
+	ErrScope = errors.New("token lacks a scope")
 )
+
+// Refusal says why the service would not let this token use a route.
+type Refusal int
+
+const (
+	NotRefused   Refusal = iota
+	RefusedRoute         // the IAM refusal: the route is not open to this kind of token
+	RefusedScope         // the token lacks the route's scope
+)
+
+// refusalOf reads a 401 or 403 answer's messages for the service's two refusals.
+func refusalOf(status int, messages []string) Refusal {
+	if status != http.StatusUnauthorized && status != http.StatusForbidden {
+		return NotRefused
+	}
+	for _, m := range messages {
+		lm := strings.ToLower(m)
+		switch {
+		case strings.Contains(lm, "not yet supported by the iam service"), strings.Contains(lm, "update your iam config"):
+			return RefusedRoute
+		case strings.Contains(lm, "not authorized for this scope"):
+			return RefusedScope
+		}
+	}
+	return NotRefused
+}
 
 // APIError is a non-2xx answer of the API.
 type APIError struct {
@@ -36,6 +73,40 @@ type APIError struct {
 	RetryAfter time.Duration
 	// Snippet is set when the body was not JSON: its first bytes, quoted.
 	Snippet string
+
+	// Refusal is set when the service refused the route to this token (the IAM
+	// message, or a missing scope); Family is the route's family and Scope the
+	// published scope it needs ("" for a web-app route, which no scope covers).
+	Refusal Refusal
+	Family  Family
+	Scope   string
+}
+
+// Need says what access to ask for after a refusal: the scope, or web-app access.
+func (e *APIError) Need() string {
+	if rf, ok := FamilyInfo(e.Family); ok {
+		return rf.Need()
+	}
+	if e.Scope != "" {
+		return "scope " + e.Scope
+	}
+	return "web-app access (no published scope)"
+}
+
+// Explain says in one line what a refusal means and what to ask for; "" when the
+// error is not a refusal.
+func (e *APIError) Explain() string {
+	what := string(e.Family)
+	if what == "" {
+		what = e.Method + " " + e.Path
+	}
+	switch e.Refusal {
+	case RefusedRoute:
+		return what + " is not open to this sign-in (" + strconv.Itoa(e.StatusCode) + " IAM refusal); it needs " + e.Need()
+	case RefusedScope:
+		return what + " needs a scope this token lacks (" + strconv.Itoa(e.StatusCode) + "); it needs " + e.Need()
+	}
+	return ""
 }
 
 // Message is the server's message (or messages, joined), or the status text.
@@ -63,19 +134,28 @@ func (e *APIError) Error() string {
 		b.WriteString(e.Method + " " + e.Path + ": ")
 	}
 	b.WriteString(e.Summary())
+	if e.Refusal != NotRefused {
+		b.WriteString(" (needs " + e.Need() + ")")
+	}
 	if e.TraceID != "" {
 		b.WriteString(" (trace " + e.TraceID + ")")
 	}
 	return b.String()
 }
 
-// Is lets errors.Is(err, ErrNotFound) and friends tell status classes apart.
+// Is lets errors.Is(err, ErrNotFound) and friends tell status classes apart. A
+// refusal matches ErrRouteUnavailable or ErrScope, and its status class too, but
+// never ErrUnauthorized: the token itself was accepted.
 func (e *APIError) Is(target error) bool {
 	switch target {
+	case ErrRouteUnavailable:
+		return e.Refusal == RefusedRoute
+	case ErrScope:
+		return e.Refusal == RefusedScope
 	case ErrBadRequest:
 		return e.StatusCode == http.StatusBadRequest
 	case ErrUnauthorized:
-		return e.StatusCode == http.StatusUnauthorized
+		return e.StatusCode == http.StatusUnauthorized && e.Refusal == NotRefused
 	case ErrForbidden:
 		return e.StatusCode == http.StatusForbidden
 	case ErrNotFound:
@@ -88,6 +168,56 @@ func (e *APIError) Is(target error) bool {
 		return e.StatusCode >= 500
 	}
 	return false
+}
+
+// RateLimitError is a 429 that was not waited out: the server asked for a wait longer
+// than it is sensible to sit through (past the window plus a minute, see
+// Options.MaxRetryWait), or the retries ran out. Until is when the server said requests
+// pass again; zero when it did not say. It unwraps to the 429's *APIError and matches
+// ErrRateLimited.
+type RateLimitError struct {
+	*APIError
+	Until time.Time
+	at    time.Time // when it was decided, to word Until relative to that day
+}
+
+// Summary is the short form for a status bar: "429 rate limited until 14:32 — try
+// later".
+func (e *RateLimitError) Summary() string {
+	if e.Until.IsZero() {
+		return strconv.Itoa(e.StatusCode) + " rate limited — try later"
+	}
+	return strconv.Itoa(e.StatusCode) + " rate limited until " + untilText(e.Until, e.at) + " — try later"
+}
+
+func (e *RateLimitError) Error() string {
+	var b strings.Builder
+	if e.Method != "" {
+		b.WriteString(e.Method + " " + e.Path + ": ")
+	}
+	b.WriteString(e.Summary())
+	if e.TraceID != "" {
+		b.WriteString(" (trace " + e.TraceID + ")")
+	}
+	return b.String()
+}
+
+func (e *RateLimitError) Unwrap() error        { return e.APIError }
+func (e *RateLimitError) Is(target error) bool { return target == ErrRateLimited }
+
+// untilText words a time in local time as briefly as it can be read: "14:32" the same
+// day, "Tue 14:32" within the week, "2 Jan 2027 14:32" further away.
+func untilText(t, now time.Time) string {
+	t, now = t.Local(), now.Local()
+	ty, tm, td := t.Date()
+	ny, nm, nd := now.Date()
+	switch {
+	case ty == ny && tm == nm && td == nd:
+		return t.Format("15:04")
+	case t.After(now) && t.Sub(now) < 6*24*time.Hour:
+		return t.Format("Mon 15:04")
+	}
+	return t.Format("2 Jan 2006 15:04")
 }
 
 // DecodeError is a 2xx answer whose body could not be read as the record expected.

@@ -1,6 +1,7 @@
 package client
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"sync"
@@ -8,7 +9,7 @@ import (
 )
 
 // Event is something a subscriber (the status bar, the request log) wants to know.
-// It is one of RateEvent, RetryEvent, RequestStarted or RequestFinished.
+// It is one of RateEvent, RetryEvent, RequestStarted, RequestFinished or AccessEvent.
 type Event interface{ isEvent() }
 
 // RateEvent says the rate-limit snapshot changed.
@@ -88,6 +89,7 @@ type hub struct {
 	nextSub  int
 	rate     RateLimit
 	inFlight int
+	idle     chan struct{} // closed when inFlight drops to 0; a new one when it leaves 0
 }
 
 // Subscribe registers fn for every event of this client until the returned func is
@@ -122,6 +124,25 @@ func (c *Client) InFlight() int {
 	c.hub.mu.Lock()
 	defer c.hub.mu.Unlock()
 	return c.hub.inFlight
+}
+
+// Idle waits until no request of this client is under way, or ctx ends. A request
+// whose caller gave up ends at once, except while it waits for a token refresh that was
+// already sent: that one finishes and is saved first.
+func (c *Client) Idle(ctx context.Context) error {
+	for {
+		c.hub.mu.Lock()
+		n, idle := c.hub.inFlight, c.hub.idle
+		c.hub.mu.Unlock()
+		if n == 0 {
+			return nil
+		}
+		select {
+		case <-idle:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
 }
 
 // publish tells every subscriber of e, in turn with every other change.
@@ -163,6 +184,9 @@ func (h *hub) started(id uint64, method, path string) {
 	h.pub.Lock()
 	defer h.pub.Unlock()
 	h.mu.Lock()
+	if h.inFlight == 0 {
+		h.idle = make(chan struct{})
+	}
 	h.inFlight++
 	n := h.inFlight
 	h.mu.Unlock()
@@ -175,6 +199,9 @@ func (h *hub) finished(rec RequestRecord) {
 	h.mu.Lock()
 	h.inFlight--
 	n := h.inFlight
+	if n == 0 {
+		close(h.idle)
+	}
 	h.mu.Unlock()
 	h.tell(RequestFinished{Record: rec, InFlight: n})
 }

@@ -1,8 +1,11 @@
 package client_test
 
 import (
+	"context"
+	"errors"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -56,5 +59,29 @@ func TestEventsArriveInTheOrderTheyHappened(t *testing.T) {
 	}
 	if prev != 0 {
 		t.Fatalf("the last event says %d in flight, none are", prev)
+	}
+}
+
+// TestIdleWaitsForRequestsUnderWay: Idle returns at once with nothing in flight, and
+// only once a request under way has ended.
+func TestIdleWaitsForRequestsUnderWay(t *testing.T) {
+	c, sb := newTestClient(t, sandbox.Options{})
+	if err := c.Idle(ctxT(t)); err != nil {
+		t.Fatal(err)
+	}
+	sb.Server.SetFaults(sandbox.Faults{Latency: time.Hour})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { _, _, _ = c.GeoLocation(ctx) }()
+	for c.InFlight() == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	short, stop := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer stop()
+	if err := c.Idle(short); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Idle with a request hanging: %v", err)
+	}
+	cancel()
+	if err := c.Idle(ctxT(t)); err != nil || c.InFlight() != 0 {
+		t.Fatalf("Idle: %v with %d in flight", err, c.InFlight())
 	}
 }

@@ -2,7 +2,10 @@ package client
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 )
@@ -41,6 +44,34 @@ func FuzzDecoders(f *testing.F) {
 		_ = g.UnmarshalJSON(body)
 		e := newAPIError(call{method: "GET", path: "/x"}, 500, http.Header{}, body, time.Now())
 		_ = e.Error()
+		for _, status := range []int{401, 403} {
+			r := newAPIError(call{method: "GET", path: "/funnels/page/p1"}, status, http.Header{}, body, time.Now())
+			_, _ = r.Error(), r.Explain()
+		}
+	})
+}
+
+// FuzzAccessFile: whatever a record file holds, reading it never panics and never
+// yields a family the client does not know, nor an answer it does not.
+func FuzzAccessFile(f *testing.F) {
+	for _, seed := range []string{
+		`{"version":1,"key":"k","families":{"folder entities":{"answer":"route refused","status":403,"message":"m","at":"2026-01-01T00:00:00Z"}}}`,
+		`{"version":1,"key":"k","families":{"nope":{"answer":"open"},"page list":{"answer":"maybe"}}}`, `{"version":2}`, `null`, `[]`, "\x00",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		path := filepath.Join(t.TempDir(), "access.json")
+		if err := os.WriteFile(path, body, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		b := newAccessBook(AccessFile{Path: path, Key: "k"})
+		for fam, fa := range b.snapshot() {
+			if _, ok := FamilyInfo(fam); !ok || (fa.Answer != AnswerOpen && !fa.Answer.Refused()) {
+				t.Fatalf("kept %q: %+v", fam, fa)
+			}
+			_ = b.snapshot().Reason(fam)
+		}
 	})
 }
 
@@ -63,5 +94,50 @@ func FuzzRateLimitHeaders(f *testing.F) {
 		}
 		_ = r.ResetIn(now)
 		_, _ = parseRetryAfter(reset, now)
+	})
+}
+
+// FuzzRateWait: whatever a 429 says in X-RateLimit-Reset and Retry-After, with any
+// margin and any jitter, the wait is never negative, never beyond a year and a tenth,
+// never past its own until by more than the spread, and nothing panics.
+func FuzzRateWait(f *testing.F) {
+	for _, s := range []struct {
+		reset, retryAfter string
+		margin            int64
+		jitter            int64
+	}{
+		{"999999999999", "", int64(resetMargin), 7},
+		{"", "Fri, 31 Dec 9999 23:59:59 GMT", int64(resetMargin), 3},
+		{"999999999999", "Fri, 31 Dec 9999 23:59:59 GMT", math.MaxInt64, math.MaxInt64},
+		{"9999999999999999", "99999999999", math.MinInt64, -1},
+		{"7", "", 0, 0},
+		{"1795262407000", "3", int64(time.Hour), 1 << 62},
+		{"Sat, 21 Nov 2026 12:00:07 GMT", "0", -1, math.MinInt64},
+		{"-1", "-5", 0, 0}, {"NaN", "NaN", 0, 0}, {"1e400", "Inf", 0, 0}, {"", "", 0, 0},
+	} {
+		f.Add(s.reset, s.retryAfter, s.margin, s.jitter)
+	}
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, reset, retryAfter string, margin, jitter int64) {
+		h := http.Header{}
+		h.Set("X-RateLimit-Reset", reset)
+		h.Set("X-RateLimit-Remaining", "0")
+		rl, _ := ParseRateLimit(h, now)
+		ra, _ := parseRetryAfter(retryAfter, now)
+		if ra < 0 || ra > maxHeaderWait {
+			t.Fatalf("Retry-After %q read as %v", retryAfter, ra)
+		}
+		wait, until, asked := rateWait(now, ra, rl.Reset, time.Duration(margin), func(int64) int64 { return jitter })
+		switch {
+		case wait < 0 || wait > maxHeaderWait+maxHeaderWait/10+1:
+			t.Fatalf("wait %v (reset %q, Retry-After %q, margin %d, jitter %d)", wait, reset, retryAfter, margin, jitter)
+		case until.Before(now):
+			t.Fatalf("until %v is before now", until)
+		case !asked && wait != 0:
+			t.Fatalf("nothing asked, yet a wait of %v", wait)
+		case asked && (wait < until.Sub(now) || wait > until.Sub(now)+until.Sub(now)/10+1):
+			t.Fatalf("wait %v does not match until %v", wait, until)
+		}
+		_ = untilText(until, now)
 	})
 }

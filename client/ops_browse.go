@@ -61,25 +61,25 @@ func (c *Client) ListFunnels(ctx context.Context, p ListFunnelsParams) (*FunnelL
 	return out, resp, nil
 }
 
-// ListAllFunnels walks ListFunnels page by page until every match is read or a page
-// comes back short. pageSize 0 → 100.
+// ListAllFunnels walks ListFunnels page by page until every match is read: up to the
+// count the server announces (a short page is not the end while the count says more
+// remain), or, with no count, to a short page. It stops early with a *ListStoppedError,
+// returning what was read, on a page it had read before or at the bounds of Options.
+// pageSize 0 → 100.
 func (c *Client) ListAllFunnels(ctx context.Context, p ListFunnelsParams, pageSize int) ([]Funnel, *Response, error) {
 	if pageSize <= 0 {
 		pageSize = 100
 	}
-	var all []Funnel
-	var last *Response
-	for p.Offset, p.Limit = 0, pageSize; ; p.Offset += pageSize {
-		page, resp, err := c.ListFunnels(ctx, p)
-		last = resp
-		if err != nil {
-			return all, resp, err
-		}
-		all = append(all, page.Funnels...)
-		if len(page.Funnels) < pageSize || (page.CountKnown && len(all) >= page.Count) {
-			return all, last, nil
-		}
-	}
+	p.Limit = pageSize
+	return walk(c, http.MethodGet, "/funnels/funnel/list", pageSize, func(f *Funnel) string { return f.ID }, nil,
+		func(offset int) (listPage[Funnel], *Response, error) {
+			p.Offset = offset
+			page, resp, err := c.ListFunnels(ctx, p)
+			if err != nil {
+				return listPage[Funnel]{}, resp, err
+			}
+			return listPage[Funnel]{items: page.Funnels, count: page.Count, countKnown: page.CountKnown}, resp, nil
+		})
 }
 
 // FolderEntities returns what one folder holds (GET /funnels/funnel/folder/entities);
@@ -175,7 +175,7 @@ type ListPagesParams struct {
 	FunnelID   string // required by the service
 	StepID     string // narrows to one step; also applied here, in case the server ignores it
 	Offset     int
-	Limit      int // many accounts refuse more than 20
+	Limit      int // 0 → 20; many accounts refuse more than 20
 }
 
 // ListPages returns one page of pages of a funnel (GET /funnels/page).
@@ -184,10 +184,13 @@ func (c *Client) ListPages(ctx context.Context, p ListPagesParams) ([]Page, *Res
 	c.setLocation(q, p.LocationID)
 	q.Set("funnelId", p.FunnelID)
 	setIf(q, "stepId", p.StepID)
-	q.Set("offset", strconv.Itoa(p.Offset))
-	if p.Limit > 0 {
-		q.Set("limit", strconv.Itoa(p.Limit))
+	// The documented route wants both, every time.
+	limit := p.Limit
+	if limit <= 0 {
+		limit = pageBatch
 	}
+	q.Set("limit", strconv.Itoa(limit))
+	q.Set("offset", strconv.Itoa(max(0, p.Offset)))
 	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: "/funnels/page", query: q})
 	if err != nil {
 		return nil, resp, err
@@ -212,30 +215,21 @@ func (c *Client) ListPages(ctx context.Context, p ListPagesParams) ([]Page, *Res
 // pageBatch is the largest page size every account accepts.
 const pageBatch = 20
 
-// ListAllPages reads every page of a funnel (or of one step), 20 at a time.
+// ListAllPages reads every page of a funnel (or of one step), 20 at a time, until a
+// short batch. It stops early with a *ListStoppedError, returning what was read, on a
+// batch it had read before (a server that ignores offset) or at the bounds of Options.
 func (c *Client) ListAllPages(ctx context.Context, p ListPagesParams) ([]Page, *Response, error) {
-	var all []Page
-	var last *Response
-	for p.Offset, p.Limit = 0, pageBatch; ; p.Offset += pageBatch {
-		// The step filter is applied after each batch, so the server is asked for the
-		// whole funnel and batches stay full until the end.
-		step := p.StepID
-		p.StepID = ""
-		batch, resp, err := c.ListPages(ctx, p)
-		p.StepID = step
-		last = resp
-		if err != nil {
-			return all, resp, err
-		}
-		for _, pg := range batch {
-			if step == "" || pg.StepID == "" || pg.StepID == step {
-				all = append(all, pg)
-			}
-		}
-		if len(batch) < pageBatch {
-			return all, last, nil
-		}
-	}
+	// The step filter is applied after each batch, so the server is asked for the
+	// whole funnel and batches stay full until the end.
+	step := p.StepID
+	p.StepID, p.Limit = "", pageBatch
+	inStep := func(pg *Page) bool { return step == "" || pg.StepID == "" || pg.StepID == step }
+	return walk(c, http.MethodGet, "/funnels/page", pageBatch, func(pg *Page) string { return pg.ID }, inStep,
+		func(offset int) (listPage[Page], *Response, error) {
+			p.Offset = offset
+			batch, resp, err := c.ListPages(ctx, p)
+			return listPage[Page]{items: batch}, resp, err
+		})
 }
 
 // CountPages returns how many pages a funnel has (GET /funnels/page/count).

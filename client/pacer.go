@@ -73,7 +73,10 @@ func (p *pacer) wait(ctx context.Context) error {
 func (p *pacer) observe(r RateLimit) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if r.Limit > 0 && r.Interval >= 100*time.Millisecond && (r.Limit != p.limit || r.Interval != p.window) {
+	// A window outside 100 ms..1 h is not believed: it sizes the bucket and how long a
+	// 429 is waited out (longestWait), and a lying header must not make that days.
+	sane := r.Interval >= 100*time.Millisecond && r.Interval <= maxWindow
+	if r.Limit > 0 && sane && (r.Limit != p.limit || r.Interval != p.window) {
 		p.limit, p.window = r.Limit, r.Interval
 		lim, burst := bucketFor(r.Limit, r.Interval)
 		p.limiter.SetLimit(lim)
@@ -97,12 +100,22 @@ func (p *pacer) holdFor(d time.Duration) {
 	}
 }
 
+// currentWindow is the rate-limit window as the server last told it (or as configured).
+func (p *pacer) currentWindow() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.windowOrDefault()
+}
+
 func (p *pacer) windowOrDefault() time.Duration {
 	if p.window > 0 {
 		return p.window
 	}
 	return 10 * time.Second
 }
+
+// maxWindow is the longest rate-limit window a server is believed to have.
+const maxWindow = time.Hour
 
 // resetMargin is how long after a reported reset requests resume.
 const resetMargin = 100 * time.Millisecond

@@ -28,3 +28,20 @@ func TestBucketLeavesOneAndKeepsNinetyPercent(t *testing.T) {
 		}
 	}
 }
+
+// TestAnAbsurdWindowIsNotBelieved: an X-RateLimit-Interval-Milliseconds of 24 days
+// changes neither the bucket nor how long a 429 may be waited out.
+func TestAnAbsurdWindowIsNotBelieved(t *testing.T) {
+	c, err := New(Options{BaseURL: "http://127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.pacer.observe(RateLimit{Limit: 100, Remaining: 50, Interval: 2147483647 * time.Millisecond})
+	if got := c.longestWait(); got != 10*time.Second+time.Minute {
+		t.Fatalf("longest wait %v after a window of 24 days", got)
+	}
+	c.pacer.observe(RateLimit{Limit: 100, Remaining: 50, Interval: 20 * time.Second})
+	if got := c.longestWait(); got != 20*time.Second+time.Minute {
+		t.Fatalf("longest wait %v after a window of 20 s", got)
+	}
+}

@@ -89,23 +89,25 @@ func parseResetValue(v string, now time.Time) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// parseRetryAfter reads Retry-After: delta seconds or an HTTP-date.
+// parseRetryAfter reads Retry-After: delta seconds or an HTTP-date, as a wait of at most
+// maxHeaderWait (a date in the year 9999 is a wait nobody sits through, not an
+// overflow).
 func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 	v = strings.TrimSpace(v)
 	if v == "" {
 		return 0, false
 	}
 	if n, err := strconv.ParseFloat(v, 64); err == nil {
-		if n < 0 || math.IsNaN(n) || n > 1e7 {
+		switch {
+		case n < 0 || math.IsNaN(n):
 			return 0, false
+		case n > maxHeaderWait.Seconds(): // +Inf too: a wait nobody sits through, not no wait
+			return maxHeaderWait, true
 		}
 		return time.Duration(n * float64(time.Second)), true
 	}
 	if t, err := http.ParseTime(v); err == nil {
-		if d := t.Sub(now); d > 0 {
-			return d, true
-		}
-		return 0, true
+		return clampWait(t.Sub(now)), true
 	}
 	return 0, false
 }

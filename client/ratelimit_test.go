@@ -86,3 +86,23 @@ func TestBucketStaysWithinTheLimit(t *testing.T) {
 		}
 	}
 }
+
+func TestUntilTextIsAsShortAsItCanBe(t *testing.T) {
+	now := time.Date(2026, 11, 21, 9, 0, 0, 0, time.Local)
+	for _, tc := range []struct {
+		until time.Time
+		want  string
+	}{
+		{time.Date(2026, 11, 21, 14, 32, 0, 0, time.Local), "14:32"},
+		{time.Date(2026, 11, 24, 8, 5, 0, 0, time.Local), "Tue 08:05"},
+		{time.Date(2027, 1, 2, 8, 5, 0, 0, time.Local), "2 Jan 2027 08:05"},
+	} {
+		if got := untilText(tc.until, now); got != tc.want {
+			t.Errorf("untilText(%v) = %q, want %q", tc.until, got, tc.want)
+		}
+	}
+	e := &RateLimitError{APIError: &APIError{Method: "GET", Path: "/x", StatusCode: 429}, Until: time.Date(2026, 11, 21, 14, 32, 0, 0, time.Local), at: now}
+	if got := e.Error(); got != "GET /x: 429 rate limited until 14:32 — try later" {
+		t.Errorf("Error() = %q", got)
+	}
+}

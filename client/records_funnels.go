@@ -9,16 +9,19 @@ import (
 // shape (for --json); decoding goes through UnmarshalJSON and accepts the service's
 // shapes.
 type Funnel struct {
-	ID               string          `json:"id"`
-	Name             string          `json:"name"`
-	LocationID       string          `json:"locationId,omitempty"`
-	Type             string          `json:"type,omitempty"`
-	Category         string          `json:"category,omitempty"`
-	URL              string          `json:"url,omitempty"`
-	DomainID         string          `json:"domainId,omitempty"`
-	DomainName       string          `json:"domainName,omitempty"`
-	ParentID         string          `json:"parentId,omitempty"`
-	Steps            []Step          `json:"steps"`
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	LocationID string `json:"locationId,omitempty"`
+	Type       string `json:"type,omitempty"`
+	Category   string `json:"category,omitempty"`
+	URL        string `json:"url,omitempty"`
+	DomainID   string `json:"domainId,omitempty"`
+	DomainName string `json:"domainName,omitempty"`
+	ParentID   string `json:"parentId,omitempty"`
+	Steps      []Step `json:"steps"`
+	// StepsKnown is false when the record came without a steps field (a folder
+	// listing's summary): Steps is then unknown, not empty.
+	StepsKnown       bool            `json:"-"`
 	DateAdded        time.Time       `json:"dateAdded,omitzero"`
 	DateUpdated      time.Time       `json:"dateUpdated,omitzero"`
 	Deleted          bool            `json:"deleted,omitempty"`
@@ -53,7 +56,7 @@ func (f *Funnel) UnmarshalJSON(b []byte) error {
 	}
 	if raw, ok := o.get("steps"); ok {
 		if env, err := unwrapList(raw); err == nil {
-			f.Steps = decodeEach[Step](env.items)
+			f.Steps, f.StepsKnown = decodeEach[Step](env.items), true
 		}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -61,13 +60,6 @@ type ListRedirectsParams struct {
 
 // RedirectPageSize is the page size ListRedirects asks for when none is given.
 const RedirectPageSize = 100
-
-// Bounds of ListAllRedirects: far above any real location, low enough that a server
-// that never stops paging is given up on in minutes, not hours.
-const (
-	maxRedirectItems    = 500_000
-	maxRedirectRequests = 10_000
-)
 
 // RedirectList is one page of redirects and the count of every match.
 type RedirectList struct {
@@ -129,79 +121,24 @@ func listCount(w fields) (int, bool) {
 	return 0, false
 }
 
-// IncompleteListError is a walk through a list's pages that stopped before the count
-// the server gave: the pages repeated what was read already, or the walk reached its
-// bound. What was read comes back with it.
-type IncompleteListError struct {
-	Path   string
-	Read   int
-	Count  int // 0 when the server gave none
-	Reason string
-}
-
-func (e *IncompleteListError) Error() string {
-	of := ""
-	if e.Count > 0 {
-		of = " of " + strconv.Itoa(e.Count)
-	}
-	return fmt.Sprintf("GET %s: stopped after %d%s: %s", e.Path, e.Read, of, e.Reason)
-}
-
-// Is makes an endless or repeating list count as an answer that could not be read.
-func (e *IncompleteListError) Is(target error) bool { return target == ErrBadResponse }
-
-// ListAllRedirects reads every redirect of the location, page after page, advancing
-// by what each page held until count is reached. It stops early, with what it read,
-// on an empty page (the list shrank while it was read), on a short page when no
-// count was given, and with an *IncompleteListError on a page that holds only
-// redirects read before or past its bounds.
+// ListAllRedirects reads every redirect of the location, page after page, by the
+// list walk every ListAll shares (walk.go): advancing by what each page held until the
+// count is reached (or, with no count, to a short page), and stopping early with a
+// *ListStoppedError, returning what was read, on a page of redirects it had read
+// before or at the bounds of Options.
 func (c *Client) ListAllRedirects(ctx context.Context, p ListRedirectsParams) ([]Redirect, *Response, error) {
 	if p.Limit <= 0 {
 		p.Limit = RedirectPageSize
 	}
-	var all []Redirect
-	var last *Response
-	seen := map[string]bool{}
-	count := 0
-	p.Offset = 0
-	for requests := 0; ; requests++ {
-		if requests >= maxRedirectRequests || len(all) >= maxRedirectItems {
-			return all, last, &IncompleteListError{Path: redirectListPath, Read: len(all), Count: count,
-				Reason: "the list is longer than funnels reads (" + strconv.Itoa(maxRedirectItems) + " redirects)"}
-		}
-		page, resp, err := c.ListRedirects(ctx, p)
-		last = resp
-		if err != nil {
-			return all, resp, err
-		}
-		if page.CountKnown {
-			count = page.Count
-		}
-		fresh := 0
-		for _, r := range page.Redirects {
-			if r.ID != "" && seen[r.ID] {
-				continue
+	return walk(c, http.MethodGet, redirectListPath, p.Limit, func(r *Redirect) string { return r.ID }, nil,
+		func(offset int) (listPage[Redirect], *Response, error) {
+			p.Offset = offset
+			page, resp, err := c.ListRedirects(ctx, p)
+			if err != nil {
+				return listPage[Redirect]{}, resp, err
 			}
-			if r.ID != "" {
-				seen[r.ID] = true
-			}
-			all = append(all, r)
-			fresh++
-		}
-		n := len(page.Redirects)
-		switch {
-		case n == 0:
-			return all, last, nil
-		case fresh == 0:
-			return all, last, &IncompleteListError{Path: redirectListPath, Read: len(all), Count: count,
-				Reason: "the server answered offset " + strconv.Itoa(p.Offset) + " with redirects it had sent already"}
-		case page.CountKnown && p.Offset+n >= page.Count:
-			return all, last, nil
-		case !page.CountKnown && n < p.Limit:
-			return all, last, nil
-		}
-		p.Offset += n
-	}
+			return listPage[Redirect]{items: page.Redirects, count: page.Count, countKnown: page.CountKnown}, resp, nil
+		})
 }
 
 // CreateRedirectRequest is the body of POST /funnels/lookup/redirect.

@@ -267,11 +267,11 @@ func TestListAllRedirectsStops(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, _, err := c.ListAllRedirects(ctxT(t), client.ListRedirectsParams{Limit: 5})
-			var inc *client.IncompleteListError
-			if stopped := errors.As(err, &inc); stopped != tc.stopped || (!tc.stopped && err != nil) {
+			var stop *client.ListStoppedError
+			if stopped := errors.As(err, &stop); stopped != tc.stopped || (!tc.stopped && err != nil) {
 				t.Fatalf("err %v, want stopped %v", err, tc.stopped)
 			}
-			if tc.stopped && (!errors.Is(err, client.ErrBadResponse) || inc.Read != tc.read || !strings.Contains(err.Error(), "sent already")) {
+			if tc.stopped && (!errors.Is(err, client.ErrIncompleteList) || stop.Reason != client.StopRepeatedPage || stop.Items != tc.read || !strings.Contains(err.Error(), "already sent")) {
 				t.Fatalf("stop: %v", err)
 			}
 			if len(got) != tc.read || int(requests.Load()) != tc.requests {

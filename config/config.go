@@ -49,13 +49,18 @@ type Profile struct {
 
 // Config is the resolved configuration of one run.
 type Config struct {
-	File      string   // the config file path (may not exist)
-	Profile   Profile  // the active profile, fully resolved
-	Token     string   // a static token from FUNNELS_TOKEN or --token ("" if none)
-	TokenFrom string   // where Token came from: "--token" or "FUNNELS_TOKEN"
-	Mouse     bool     // [ui] mouse
-	Theme     string   // [ui] theme: "auto", "dark" or "light"
-	Warnings  []string // unknown keys and the like, for callers to show on stderr
+	File        string   // the config file path (may not exist)
+	Profile     Profile  // the active profile, fully resolved
+	ProfileFrom string   // what chose the profile: "--profile", "FUNNELS_PROFILE", "default_profile in FILE" or "default"
+	Token       string   // a static token from FUNNELS_TOKEN or --token ("" if none)
+	TokenFrom   string   // where Token came from: "--token" or "FUNNELS_TOKEN"
+	Mouse       bool     // [ui] mouse
+	Theme       string   // [ui] theme: "auto", "dark" or "light"
+	Warnings    []string // unknown keys and the like, for callers to show on stderr
+
+	// [limits]: bounds on one walk over a list's pages (funnels, pages); 0 → the
+	// client's defaults.
+	MaxListItems, MaxListRequests int
 
 	// origin names where each setting of Profile came from, by config key
 	// ("base_url" → "FUNNELS_BASE_URL"). Settings still at their default are absent.
@@ -132,11 +137,12 @@ func Load(getenv func(string) string, flags Flags) (*Config, error) {
 	}
 
 	cfg := &Config{
-		File:     path,
-		Profile:  defaults(name),
-		Theme:    "auto",
-		Warnings: warnings,
-		origin:   map[string]string{},
+		File:        path,
+		Profile:     defaults(name),
+		ProfileFrom: nameFrom,
+		Theme:       "auto",
+		Warnings:    warnings,
+		origin:      map[string]string{},
 	}
 	if err := file.apply(cfg, path); err != nil {
 		return nil, err
@@ -178,6 +184,9 @@ func (c *Config) validate() error {
 	}
 	if c.Theme != "auto" && c.Theme != "dark" && c.Theme != "light" {
 		return fmt.Errorf("theme in %s: %q is not one of auto, dark, light", c.File, c.Theme)
+	}
+	if c.MaxListItems < 0 || c.MaxListRequests < 0 {
+		return fmt.Errorf("[limits] in %s: max_list_items and max_list_requests must be positive (or 0 for the default)", c.File)
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package config
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -244,6 +243,7 @@ func TestBadValues(t *testing.T) {
 		{"[ui]\ntheme = \"blue\"\n", "", "theme"},
 		{"[profiles.default]\nauth_kind = \"magic\"\n", "", "auth_kind"},
 		{"[profiles.default]\nredirect_port = 70000\n", "", "redirect_port"},
+		{"[limits]\nmax_list_items = -1\n", "", "max_list_items"},
 		{"", "x", "--redirect-port"},
 	} {
 		getenv, _ := env(t, nil)
@@ -252,29 +252,6 @@ func TestBadValues(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: err = %v, want mention of %s", tc.body, err, tc.want)
 		}
-	}
-}
-
-func TestFlagsRegister(t *testing.T) {
-	var f Flags
-	fs := flag.NewFlagSet("login", flag.ContinueOnError)
-	f.Register(fs)
-	f.RegisterLogin(fs)
-	args := strings.Fields("--profile sandbox --base-url http://127.0.0.1:8484 --auth-url http://127.0.0.1:8484/oauth/chooselocation --token-url http://127.0.0.1:8484/oauth/token --client-id sandbox-client --client-secret sandbox-secret --location LOCID --redirect-port 0")
-	args = append(args, "--scopes", "a b")
-	if err := fs.Parse(args); err != nil {
-		t.Fatal(err)
-	}
-	getenv, _ := env(t, nil)
-	cfg, err := Load(getenv, f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := Profile{Name: "sandbox", BaseURL: "http://127.0.0.1:8484", LocationID: "LOCID",
-		AuthURL: "http://127.0.0.1:8484/oauth/chooselocation", TokenURL: "http://127.0.0.1:8484/oauth/token",
-		AuthKind: "oauth", ClientID: "sandbox-client", ClientSecret: "sandbox-secret", RedirectPort: 0, Scopes: []string{"a", "b"}}
-	if !reflect.DeepEqual(cfg.Profile, want) {
-		t.Errorf("got  %+v\nwant %+v", cfg.Profile, want)
 	}
 }
 

@@ -12,6 +12,13 @@ default_profile = "acme"
 mouse = false          # true: click rows and panes
 theme = "auto"         # "auto", "dark" or "light"
 
+# Reading a whole list (funnels, a funnel's pages) stops with exit 1, keeping what
+# was read, past this many items or requests: a guard against a server that never
+# ends a list. The defaults are far above any real sub-account.
+[limits]
+max_list_items = 50000
+max_list_requests = 2500
+
 # One [profiles.NAME] table per sub-account.
 [profiles.acme]
 location_id = "ve9EPM428h8vShlRW1KT"   # the sub-account ("location") id

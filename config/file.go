@@ -30,6 +30,7 @@ func Path(getenv func(string) string) string {
 type fileConfig struct {
 	DefaultProfile string                 `toml:"default_profile"`
 	UI             fileUI                 `toml:"ui"`
+	Limits         fileLimits             `toml:"limits"`
 	Profiles       map[string]fileProfile `toml:"profiles"`
 
 	md toml.MetaData
@@ -38,6 +39,11 @@ type fileConfig struct {
 type fileUI struct {
 	Mouse *bool  `toml:"mouse"`
 	Theme string `toml:"theme"`
+}
+
+type fileLimits struct {
+	MaxListItems    int `toml:"max_list_items"`
+	MaxListRequests int `toml:"max_list_requests"`
 }
 
 type fileProfile struct {
@@ -154,13 +160,22 @@ func hasSecret(fc fileConfig) bool {
 	return false
 }
 
-// apply copies the [ui] table and the active profile's table into cfg.
+// apply copies the [ui] and [limits] tables and the active profile's table into cfg.
 func (fc fileConfig) apply(cfg *Config, path string) error {
 	if fc.UI.Mouse != nil {
 		cfg.Mouse = *fc.UI.Mouse
+		cfg.setOrigin(KeyMouse, "[ui] mouse in "+path)
 	}
 	if fc.UI.Theme != "" {
 		cfg.Theme = fc.UI.Theme
+		cfg.setOrigin(KeyTheme, "[ui] theme in "+path)
+	}
+	cfg.MaxListItems, cfg.MaxListRequests = fc.Limits.MaxListItems, fc.Limits.MaxListRequests
+	if fc.md.IsDefined("limits", "max_list_items") {
+		cfg.setOrigin(KeyMaxListItems, "[limits] max_list_items in "+path)
+	}
+	if fc.md.IsDefined("limits", "max_list_requests") {
+		cfg.setOrigin(KeyMaxListRequests, "[limits] max_list_requests in "+path)
 	}
 	name := cfg.Profile.Name
 	p, ok := fc.Profiles[name]

@@ -1,15 +1,15 @@
 package config
 
 import (
-	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 )
 
-// Flags are the settings a command line can give. The first four are the global flags
-// of DESIGN.md (Register); the rest only `funnels login` takes (RegisterLogin), because
-// that is where a profile learns its app and endpoints. Empty means "not given".
+// Flags are the settings a command line can give. The first five are the global flags
+// every command takes; the rest only `funnels login` takes, because that is where a
+// profile learns its app and endpoints (package cli defines the flags). Empty means
+// "not given".
 type Flags struct {
 	BaseURL, Token, Location, Profile string
 	Debug                             bool // --debug: log every request to the debug log
@@ -18,25 +18,6 @@ type Flags struct {
 	ClientID, ClientSecret string
 	RedirectPort           string // a number; kept as text so "0" (any free port) differs from "not given"
 	Scopes                 string // space- or comma-separated
-}
-
-// Register adds --base-url, --token, --location, --profile and --debug to fs.
-func (f *Flags) Register(fs *flag.FlagSet) {
-	fs.StringVar(&f.BaseURL, "base-url", f.BaseURL, "API base `URL` (env FUNNELS_BASE_URL; https unless loopback)")
-	fs.StringVar(&f.Token, "token", f.Token, "use this access or private integration `token` (env FUNNELS_TOKEN)")
-	fs.StringVar(&f.Location, "location", f.Location, "sub-account (location) `id` (env FUNNELS_LOCATION_ID)")
-	fs.StringVar(&f.Profile, "profile", f.Profile, "profile `name` (env FUNNELS_PROFILE)")
-	fs.BoolVar(&f.Debug, "debug", f.Debug, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
-}
-
-// RegisterLogin adds the flags that describe the app and its endpoints to fs.
-func (f *Flags) RegisterLogin(fs *flag.FlagSet) {
-	fs.StringVar(&f.AuthURL, "auth-url", f.AuthURL, "authorization page `URL`")
-	fs.StringVar(&f.TokenURL, "token-url", f.TokenURL, "token endpoint `URL` (default: base URL + /oauth/token)")
-	fs.StringVar(&f.ClientID, "client-id", f.ClientID, "your app's client `id` (env FUNNELS_CLIENT_ID)")
-	fs.StringVar(&f.ClientSecret, "client-secret", f.ClientSecret, "your app's client `secret` (env FUNNELS_CLIENT_SECRET)")
-	fs.StringVar(&f.RedirectPort, "redirect-port", f.RedirectPort, fmt.Sprintf("loopback `port` for the redirect (default %d; 0 picks a free one)", DefaultRedirectPort))
-	fs.StringVar(&f.Scopes, "scopes", f.Scopes, "space-separated `scopes` to ask for")
 }
 
 // layer turns the given flags into settings.

@@ -3,6 +3,8 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
 // action is one entry of the command palette: every thing the browser can do has one,
@@ -12,28 +14,42 @@ type action struct {
 	desc string // one line on what it does
 	key  string // the direct key, shown at the right ("" when it has none)
 	run  func(m *Model) tea.Cmd
+	// needs is the route family the action sends to; "" for none. When the access
+	// record says it is refused, the palette shows why and running it only says so.
+	needs client.Family
 }
 
 // actions lists the palette's entries, in the order it shows them before a search.
 func (m *Model) actions() []action {
 	k := m.sh.keys
 	acts := []action{
-		{"Refresh", "reload the focused pane", k.Refresh.Help().Key, (*Model).refresh},
-		{"Filter", "filter the focused pane as you type", k.Filter.Help().Key, func(m *Model) tea.Cmd { return m.startFilter() }},
-		{"Open", "open the selected folder, funnel, step or page", "enter", (*Model).open},
-		{"Go up", "back to the previous pane or the parent folder", "esc", (*Model).back},
-		{"Go to root", "show the folders and funnels at the root", "", (*Model).goRoot},
-		{"Copy id", "copy the selected item's id (OSC 52)", k.CopyID.Help().Key, func(m *Model) tea.Cmd { return m.copySelected(false) }},
-		{"Copy URL", "copy the public URL of the selected step or page", k.CopyURL.Help().Key, func(m *Model) tea.Cmd { return m.copySelected(true) }},
-		{"Open in browser", "open the public URL in a browser", k.OpenURL.Help().Key, (*Model).openInBrowser},
-		{"Next pane", "move the focus right", k.NextPane.Help().Key, func(m *Model) tea.Cmd { m.setFocus((m.focus + 1) % paneCount); return nil }},
-		{"Previous pane", "move the focus left", k.PrevPane.Help().Key, func(m *Model) tea.Cmd { m.setFocus((m.focus + paneCount - 1) % paneCount); return nil }},
-		{"Toggle mouse", "capture the mouse (wheel and clicks) or leave it to the terminal", "", (*Model).toggleMouse},
-		{"Help", "show every key", k.Help.Help().Key, func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }},
-		{"Redraw", "draw the whole screen again (after something garbled it)", k.Redraw.Help().Key, func(*Model) tea.Cmd { return redrawWhole() }},
-		{"Quit", "leave funnels", k.Quit.Help().Key, (*Model).quit},
+		{"Refresh", "reload the focused pane", k.Refresh.Help().Key, (*Model).refresh, ""},
+		{"Filter", "filter the focused pane as you type", k.Filter.Help().Key, func(m *Model) tea.Cmd { return m.startFilter() }, ""},
+		{"Open", "open the selected folder, funnel, step or page", "enter", (*Model).open, ""},
+		{"Go up", "back to the previous pane or the parent folder", "esc", (*Model).back, ""},
+		{"Go to root", "show the folders and funnels at the root", "", (*Model).goRoot, ""},
+		{"Copy id", "copy the selected item's id (OSC 52)", k.CopyID.Help().Key, func(m *Model) tea.Cmd { return m.copySelected(false) }, ""},
+		{"Copy URL", "copy the public URL of the selected step or page", k.CopyURL.Help().Key, func(m *Model) tea.Cmd { return m.copySelected(true) }, ""},
+		{"Open in browser", "open the public URL in a browser", k.OpenURL.Help().Key, (*Model).openInBrowser, ""},
+		{"Next pane", "move the focus right", k.NextPane.Help().Key, func(m *Model) tea.Cmd { m.setFocus((m.focus + 1) % paneCount); return nil }, ""},
+		{"Previous pane", "move the focus left", k.PrevPane.Help().Key, func(m *Model) tea.Cmd { m.setFocus((m.focus + paneCount - 1) % paneCount); return nil }, ""},
+		{"Toggle mouse", "capture the mouse (wheel and clicks) or leave it to the terminal", "", (*Model).toggleMouse, ""},
+		{"Help", "show every key", k.Help.Help().Key, func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }, ""},
+		{"Redraw", "draw the whole screen again (after something garbled it)", k.Redraw.Help().Key, func(*Model) tea.Cmd { return redrawWhole() }, ""},
+		{"Quit", "leave funnels", k.Quit.Help().Key, (*Model).quit, ""},
 	}
-	return append(acts, m.formActions()...)
+	acts = append(acts, m.formActions()...)
+	for i := range acts {
+		if a := acts[i]; a.needs != "" {
+			acts[i].run = func(m *Model) tea.Cmd {
+				if m.unavailable(a.needs, a.name) {
+					return nil
+				}
+				return a.run(m)
+			}
+		}
+	}
+	return acts
 }
 
 // formActions are the forms and views: one entry for every operation of the API
@@ -42,32 +58,33 @@ func (m *Model) actions() []action {
 func (m *Model) formActions() []action {
 	k := m.sh.keys
 	return []action{
-		{"New step", "add a step to the selected funnel", k.NewStep.Help().Key, (*Model).newStepForm},
-		{"New folder", "create a folder of funnels or websites (at the top level)", k.NewFolder.Help().Key, (*Model).newFolderForm},
-		{"Attach domain", "attach a host name to the location", k.AttachDomain.Help().Key, (*Model).attachDomainForm},
-		{"Test conversion event", "send a conversion event as a tracking pixel would", k.TestEvent.Help().Key, (*Model).conversionForm},
-		{"Trigger page-visit workflow", "run the workflows of a visit to the selected page", k.PageTrigger.Help().Key, (*Model).pageTriggerForm},
-		{"Archive page", pick(m.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step"), k.ArchivePage.Help().Key, (*Model).archivePageForm},
-		{"Restore page", "bring the selected archived page back", k.ArchivePage.Help().Key, (*Model).restorePageForm},
-		{"End split test", "keep the winning page of the selected step's split test", k.EndSplit.Help().Key, (*Model).endSplitForm},
-		{"Check step path", "is a path free in the selected funnel, or what to use", "", (*Model).checkPathForm},
-		{"Funnel by domain", "the funnels that use an attached domain", "", (*Model).funnelByDomainForm},
-		{"Regex redirects", "the pattern redirects, of every domain or one", "", (*Model).regexRedirectsForm},
-		{"Lookup multiple", "publish, unpublish or redirect paths in one request (JSON)", "", (*Model).lookupMultipleForm},
-		{"Order-form products", "the public products of the order forms", "", (*Model).productsForm},
-		{"Page by id", "read any page by its id", "", (*Model).pageByIDForm},
-		{"Geo-location", "where the service places this connection", "", (*Model).geoLocation},
-		{"Custom fonts", "the location's custom fonts", "", (*Model).customFonts},
-		{"Attach social account", "attach an OAuth account of a social platform", "", (*Model).socialAccountForm},
-		{"Redirects", "every URL redirect of the location: new, edit, delete, copy", k.Redirects.Help().Key, (*Model).openRedirects},
-		{"Redirect a path here", "a new redirect whose target is the selected step's public URL", k.RedirectHere.Help().Key, (*Model).redirectHereForm},
-		{"New redirect", "send a path of a domain to another address", m.inRedirects(k.NewRedirect), (*Model).newRedirectForm},
-		{"Edit redirect", "change where the selected redirect goes", m.inRedirects(k.EditRedirect), (*Model).editRedirectForm},
-		{"Delete redirect", "delete the selected redirect (asks first)", m.inRedirects(k.DeleteRedirect), (*Model).deleteRedirectForm},
-		{"Copy redirect's old URL", "copy the address the selected redirect answers", m.inRedirects(k.CopyOldURL), func(m *Model) tea.Cmd { return m.copyRedirect(false) }},
-		{"Copy redirect target", "copy where the selected redirect goes", m.inRedirects(k.CopyTarget), func(m *Model) tea.Cmd { return m.copyRedirect(true) }},
-		{"Request log", "every request of this session; c copies one as curl", k.RequestLog.Help().Key, (*Model).openRequestLog},
-		{"Event history", "the test events sent; R sends one again", k.EventHistory.Help().Key, (*Model).openEventHistory},
+		{"New step", "add a step to the selected funnel", k.NewStep.Help().Key, (*Model).newStepForm, client.FamilyCreateStep},
+		{"New folder", "create a folder of funnels or websites (at the top level)", k.NewFolder.Help().Key, (*Model).newFolderForm, client.FamilyCreateFolder},
+		{"Attach domain", "attach a host name to the location", k.AttachDomain.Help().Key, (*Model).attachDomainForm, client.FamilyAttachDomain},
+		{"Test conversion event", "send a conversion event as a tracking pixel would", k.TestEvent.Help().Key, (*Model).conversionForm, ""},
+		{"Trigger page-visit workflow", "run the workflows of a visit to the selected page", k.PageTrigger.Help().Key, (*Model).pageTriggerForm, client.FamilyWorkflowTrigger},
+		{"Archive page", pick(m.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step"), k.ArchivePage.Help().Key, (*Model).archivePageForm, client.FamilyPageUpdate},
+		{"Restore page", "bring the selected archived page back", k.ArchivePage.Help().Key, (*Model).restorePageForm, client.FamilyPageUpdate},
+		{"End split test", "keep the winning page of the selected step's split test", k.EndSplit.Help().Key, (*Model).endSplitForm, client.FamilyPageUpdate},
+		{"Check step path", "is a path free in the selected funnel, or what to use", "", (*Model).checkPathForm, client.FamilyPathCheck},
+		{"Funnel by domain", "the funnels that use an attached domain", "", (*Model).funnelByDomainForm, client.FamilyFunnelByDomain},
+		{"Regex redirects", "the pattern redirects, of every domain or one", "", (*Model).regexRedirectsForm, client.FamilyRegexRedirects},
+		{"Lookup multiple", "publish, unpublish or redirect paths in one request (JSON)", "", (*Model).lookupMultipleForm, client.FamilyLookupMultiple},
+		{"Order-form products", "the public products of the order forms", "", (*Model).productsForm, client.FamilyProducts},
+		{"Page by id", "read any page by its id", "", (*Model).pageByIDForm, client.FamilyPageByID},
+		{"Geo-location", "where the service places this connection", "", (*Model).geoLocation, client.FamilyGeoLocation},
+		{"Custom fonts", "the location's custom fonts", "", (*Model).customFonts, client.FamilyFonts},
+		{"Attach social account", "attach an OAuth account of a social platform", "", (*Model).socialAccountForm, client.FamilySocialAccounts},
+		{"Redirects", "every URL redirect of the location: new, edit, delete, copy", k.Redirects.Help().Key, (*Model).openRedirects, client.FamilyRedirectList},
+		{"Redirect a path here", "a new redirect whose target is the selected step's public URL", k.RedirectHere.Help().Key, (*Model).redirectHereForm, client.FamilyRedirectWrite},
+		{"New redirect", "send a path of a domain to another address", m.inRedirects(k.NewRedirect), (*Model).newRedirectForm, client.FamilyRedirectWrite},
+		{"Edit redirect", "change where the selected redirect goes", m.inRedirects(k.EditRedirect), (*Model).editRedirectForm, client.FamilyRedirectWrite},
+		{"Delete redirect", "delete the selected redirect (asks first)", m.inRedirects(k.DeleteRedirect), (*Model).deleteRedirectForm, client.FamilyRedirectWrite},
+		{"Copy redirect's old URL", "copy the address the selected redirect answers", m.inRedirects(k.CopyOldURL), func(m *Model) tea.Cmd { return m.copyRedirect(false) }, ""},
+		{"Copy redirect target", "copy where the selected redirect goes", m.inRedirects(k.CopyTarget), func(m *Model) tea.Cmd { return m.copyRedirect(true) }, ""},
+		{"What this sign-in can do", "ask each read route once and show what answers and what to ask for", "", (*Model).openAccessView, ""},
+		{"Request log", "every request of this session; c copies one as curl", k.RequestLog.Help().Key, (*Model).openRequestLog, ""},
+		{"Event history", "the test events sent; R sends one again", k.EventHistory.Help().Key, (*Model).openEventHistory, ""},
 	}
 }
 
@@ -75,6 +92,11 @@ func (m *Model) formActions() []action {
 // any other key.
 func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	k := m.sh.keys
+	for _, b := range []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.PageTrigger, k.ArchivePage, k.EndSplit, k.Redirects, k.RedirectHere} {
+		if key.Matches(msg, b) && m.unavailable(k.keyFamily(b, false), b.Help().Desc) {
+			return nil, true
+		}
+	}
 	switch {
 	case key.Matches(msg, k.NewStep):
 		return m.newStepForm(), true

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -29,6 +30,10 @@ type Options struct {
 	// UserID is the signed-in user, sent as the userId of new folders; "" leaves it
 	// out (the sandbox's user is not known to the client).
 	UserID string
+
+	// Warnings are what start-up found worth saying (a config file others can read,
+	// an unknown key): the status bar shows them until the first key.
+	Warnings []string
 
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
@@ -63,12 +68,13 @@ type Model struct {
 	mouse    bool
 	debounce time.Duration
 
-	redirects   *redirectsView // the Redirects view (U), once opened; it keeps its list when closed
-	reqlog      requestLog     // every request of the session (L)
-	history     eventHistory   // every test conversion event (H)
-	reloadPages stepKey        // the step whose pages reload once its funnel has been read again
-	resizeSeq   uint64         // the latest resize, whose settling redraws the screen (redraw.go)
-	unsentCopy  string         // a copy the terminal may not have been sent yet (clipboard.go)
+	redirects     *redirectsView // the Redirects view (U), once opened; it keeps its list when closed
+	reqlog        requestLog     // every request of the session (L)
+	history       eventHistory   // every test conversion event (H)
+	reloadPages   stepKey        // the step whose pages reload once its funnel has been read again
+	resizeSeq     uint64         // the latest resize, whose settling redraws the screen (redraw.go)
+	fallbackNoted bool           // the status bar said why the folders look different (once, until r)
+	unsentCopy    string         // a copy the terminal may not have been sent yet (clipboard.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -95,6 +101,10 @@ func New(opts Options) *Model {
 	if opts.Client != nil {
 		m.status.rate = opts.Client.Rate()
 		m.status.inFlight = opts.Client.InFlight()
+		sh.setAccess(opts.Client.Access())
+	}
+	if len(opts.Warnings) > 0 {
+		m.status.setWarn("warning: " + sanitize(strings.Join(opts.Warnings, "; ")))
 	}
 	m.sync()
 	return m
@@ -165,13 +175,32 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.entities.apply(msg) {
 			if msg.err != nil {
 				m.status.setErr(msg.err)
-			} else if m.reloadPages != (stepKey{}) {
-				return m.reloadPagesNow()
+				if msg.rows == nil {
+					return nil
+				}
 			}
+			if msg.note != "" && !m.fallbackNoted && msg.err == nil {
+				// Once a session (and after r): the folders look different from the
+				// web app's, and why.
+				m.fallbackNoted = true
+				m.status.setNotice(msg.note)
+			}
+			var cmds []tea.Cmd
+			if len(msg.summaries) > 0 && m.client != nil {
+				seq := m.next()
+				m.entities.folders[msg.folderID].stepsSeq = seq
+				cmds = append(cmds, loadFolderSteps(m.sh.ctx, m.client, msg.folderID, msg.summaries, seq))
+			}
+			if m.reloadPages != (stepKey{}) {
+				cmds = append(cmds, m.reloadPagesNow())
+			}
+			return tea.Batch(cmds...)
 		}
+	case folderStepsMsg:
+		m.entities.applySteps(msg)
 	case loadPagesMsg:
 		if m.pages.awaiting(msg.key, msg.seq) {
-			return loadPages(m.sh.ctx, m.client, msg.key, m.pages.step, msg.seq)
+			return loadPages(m.pages.loadContext(msg.key), m.client, msg.key, m.pages.step, msg.seq)
 		}
 	case pagesMsg:
 		if m.pages.apply(msg) && msg.err != nil {
@@ -190,6 +219,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			}
 		}
 	case eventMsg:
+		if a, ok := msg.ev.(client.AccessEvent); ok {
+			m.sh.setAccess(a.Access)
+		}
 		m.status.event(msg.ev)
 		if f, ok := msg.ev.(client.RequestFinished); ok {
 			m.reqlog.add(f.Record)
@@ -284,7 +316,7 @@ func (m *Model) detailKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.sh.keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
-		m.detail = nil
+		m.closeDetail()
 	default:
 		if cmd, ok := m.sharedKey(msg); ok {
 			return cmd
@@ -300,6 +332,9 @@ func (m *Model) updateOverlay(msg tea.Msg) tea.Cmd {
 	cmd, done := ov.update(m, msg)
 	if done && m.overlay == ov {
 		m.overlay = nil
+	}
+	if v, ok := ov.(*textView); ok && done {
+		v.req.stop() // closed before its answer came: the request is no longer needed
 	}
 	return cmd
 }

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
 	"charm.land/huh/v2"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
 // shared is what every part of the view needs and the root model owns: the terminal
@@ -25,6 +27,7 @@ type shared struct {
 	formStyles   *huh.Styles // the forms' huh styles, built with styles
 
 	keys    KeyMap
+	access  client.Access // what this sign-in may use, family by family (access.go)
 	now     func() time.Time
 	ctx     context.Context // cancels the client calls of commands when the program ends
 	spinner spinner.Model

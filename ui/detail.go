@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+
 	"bytes"
 	"encoding/json"
 	"slices"
@@ -24,6 +26,7 @@ type pageDetail struct {
 	name     string
 	archived bool
 	fields   []field
+	partial  string // why only the page list's fields are here; "" for the page's own record
 }
 
 // newPageDetail flattens a page's raw record into fields.
@@ -64,23 +67,29 @@ func compactJSON(raw json.RawMessage) string {
 // detailView shows one page: whether it is live or archived, its public URL, where it
 // sits, and every field of its record. It scrolls; esc closes it.
 type detailView struct {
-	sh     *shared
-	pageID string
-	seq    uint64
-	state  loadState
-	err    error
-	page   *pageDetail
-	row    pageRow // what the list knew, shown until the record arrives
-	step   stepRow
-	lines  []string // rendered for the current size (setSize), so View only slices them
-	boxW   int
-	boxH   int
-	offset int
-	height int // visible lines
+	sh       *shared
+	pageID   string
+	funnelID string // the page's funnel, whose page list stands in where the page's route is refused
+	seq      uint64
+	req      loadCtx // the context of request seq, cancelled when the detail closes
+	state    loadState
+	err      error
+	page     *pageDetail
+	row      pageRow // what the list knew, shown until the record arrives
+	step     stepRow
+	lines    []string // rendered for the current size (setSize), so View only slices them
+	boxW     int
+	boxH     int
+	offset   int
+	height   int // visible lines
 }
 
-func newDetailView(sh *shared, row pageRow, step stepRow, seq uint64) *detailView {
-	return &detailView{sh: sh, pageID: row.id, row: row, step: step, seq: seq, state: stateLoading}
+func newDetailView(sh *shared, funnelID string, row pageRow, step stepRow, seq uint64) *detailView {
+	d := &detailView{sh: sh, pageID: row.id, funnelID: funnelID, row: row, step: step, seq: seq, state: stateLoading}
+	if seq != 0 {
+		d.req.start(sh.ctx)
+	}
+	return d
 }
 
 // apply takes the page's record; a reply for another request is dropped.
@@ -89,6 +98,7 @@ func (d *detailView) apply(msg pageMsg) bool {
 		return false
 	}
 	d.seq = 0
+	d.req.stop()
 	if msg.err != nil {
 		d.state, d.err = stateFailed, msg.err
 	} else {
@@ -98,10 +108,11 @@ func (d *detailView) apply(msg pageMsg) bool {
 	return true
 }
 
-// reload starts request seq again (r).
-func (d *detailView) reload(seq uint64) {
+// reload starts request seq again (r) and returns its context.
+func (d *detailView) reload(seq uint64) context.Context {
 	d.seq, d.state = seq, stateLoading
 	d.relayout()
+	return d.req.start(d.sh.ctx)
 }
 
 // setSize fits the detail to a pane area of w×h.
@@ -213,7 +224,14 @@ func (d *detailView) render(width int) []string {
 	case stateFailed:
 		lines = append(lines, errorLines(st, d.err, width)...)
 	default:
-		lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  GET /funnels/page/"+sanitize(d.pageID)))
+		if d.page.partial != "" {
+			lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  from the page list (GET /funnels/page)"))
+			for _, l := range wrapText("Partial: "+d.page.partial+".", max(1, width-2)) {
+				lines = append(lines, "  "+st.Notice.Render(l))
+			}
+		} else {
+			lines = append(lines, st.DetailSection.Render("Fields")+st.DetailKey.Render("  GET /funnels/page/"+sanitize(d.pageID)))
+		}
 		keyW := 0
 		for _, f := range d.page.fields {
 			keyW = max(keyW, ansi.StringWidth(f.key))

@@ -15,8 +15,19 @@
 // Data flows one way: a key → Update → a tea.Cmd in loaders.go that calls the client
 // → a typed message (messages.go) back into Update. Commands never touch the model.
 // Every load names what it was for and carries a request number, so a late answer
-// for a folder or step the user has left is dropped. What arrives is sanitised once,
-// in the command (sanitize.go), and kept, so going back is instant; r reloads.
+// for a folder or step the user has left is dropped, and a context of its own
+// (loadctx.go), made in Update and cancelled there when the user leaves the folder,
+// step or page it was for, when a newer load replaces it, or when its answer arrives:
+// a load nobody waits for stops instead of running on. What arrives is sanitised
+// once, in the command (sanitize.go, by package termtext's rules, the same as the
+// command line's), and kept, so going back is instant; r reloads.
+// A list the client stopped early (a server that never ends it) keeps what was read
+// and says why under the rows.
+//
+// Run gives every load a context ended with the program, and returns only once the
+// client is idle: a token refresh already sent is finished and saved before the
+// process can exit. Options.Warnings (what start-up warned about) open the status
+// bar.
 //
 // The Redirects view (redirects.go, forms_redirects.go) takes the whole body when
 // it is shown: every URL redirect of the location in one list, on a paneBase of its
@@ -31,6 +42,24 @@
 // on their own path, so a request's row in the log can arrive a moment after the
 // answer it brought.
 //
+// # On whatever the sign-in can reach
+//
+// A folder is listed by the client's BrowseFolder: folder entities where they are
+// open, the documented funnel list where they are refused (folders then show by id,
+// the pane's title and, once per session, the status bar say why). Funnels that came
+// without their steps show "steps …" and get them from one funnel-list request per
+// folder (folderStepsMsg); they never say "0 steps" for steps not known. A page's
+// detail is its own record, or the page list's marked partial where the page's route
+// is refused (loaders.go).
+//
+// The client's access record reaches the model as AccessEvents (and once at start)
+// into shared.access (access.go). An action whose route family is refused shows as
+// unavailable with the reason in the palette, the footer (✗ and the status) and ?;
+// its key and its palette entry only say why. A refusal that first comes at submit
+// goes back to the form, which keeps everything typed. The palette's "What this
+// sign-in can do" (access_view.go) runs the client's probe and shows its table. r
+// forgets the record, so every route is tried again.
+//
 // # Keys
 //
 // A key goes to the first of: the overlay (help, palette, a form, a result view, the
@@ -44,7 +73,9 @@
 // of Model.actions — or, for the forms and views, of Model.formActions, with its
 // direct key, if any, in keys.go and Model.formKey — whose run function gets the
 // Model: it may read the selection (m.entities.selectedFunnel(), m.steps.selected(),
-// m.pages.selected()), set m.overlay to open a modal, and return a command.
+// m.pages.selected()), set m.overlay to open a modal, and return a command. Its last
+// field names the client.Family it sends to, so a refusal marks it unavailable; a
+// direct key of such an action also goes in KeyMap.keyFamily and formKey's list.
 //
 // A form (form.go) is a list of formGroups of formFields, each bound to a variable
 // of the form's own and checked with a function of client/validate, and a submit

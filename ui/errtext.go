@@ -22,7 +22,16 @@ func errorText(err error) string {
 	var dec *client.DecodeError
 	var auth *client.AuthError
 	var login *fauth.LoginRequiredError
+	var limited *client.RateLimitError
+	var stopped *client.ListStoppedError
 	switch {
+	case errors.As(err, &api) && api.Refusal != client.NotRefused:
+		// A refusal of the route, not of the token: what to ask for, never "sign in again".
+		return sanitize(api.Summary() + " — needs " + api.Need())
+	case errors.As(err, &limited):
+		return sanitize(limited.Summary())
+	case errors.As(err, &stopped):
+		return sanitize(stopped.Summary())
 	case errors.As(err, &api):
 		return sanitize(api.Summary())
 	case errors.As(err, &login):

@@ -103,6 +103,11 @@ func (m *Model) sync() tea.Cmd {
 	switch {
 	case s != nil:
 		key = stepKey{funnelID: m.steps.funnelID, stepID: s.id}
+	case f != nil && f.stepsMissing:
+		note = "Waiting for the funnel's steps…"
+		if f.stepsErr != nil {
+			note = "This funnel's steps could not be had"
+		}
 	case f != nil:
 		note = "This funnel has no steps"
 	default:
@@ -164,22 +169,26 @@ func (m *Model) loadFolder() tea.Cmd {
 		return nil
 	}
 	seq := m.next()
-	m.entities.load(seq)
-	return loadEntities(m.sh.ctx, m.client, m.entities.folderID(), seq)
+	ctx := m.entities.load(seq)
+	return loadEntities(ctx, m.client, m.entities.folderID(), seq)
 }
 
-// refresh reloads what the focus is on (r); after an error it is the retry.
+// refresh reloads what the focus is on (r); after an error it is the retry. It
+// forgets what the session learned of the routes this sign-in may use, so a refused
+// route is tried again (the token's access may have changed).
 func (m *Model) refresh() tea.Cmd {
 	if m.client == nil {
 		return nil
 	}
+	m.client.ForgetAccess()
+	m.sh.setAccess(nil)
+	m.fallbackNoted = false
 	if m.redirectsShown() {
 		return m.reloadRedirects()
 	}
 	if d := m.detail; d != nil {
 		seq := m.next()
-		d.reload(seq)
-		return loadPage(m.sh.ctx, m.client, d.pageID, seq)
+		return loadPage(d.reload(seq), m.client, d.funnelID, d.pageID, seq)
 	}
 	switch m.focus {
 	case panePages:
@@ -187,8 +196,7 @@ func (m *Model) refresh() tea.Cmd {
 			return nil
 		}
 		seq := m.next()
-		m.pages.load(seq)
-		return loadPages(m.sh.ctx, m.client, m.pages.key, m.pages.step, seq)
+		return loadPages(m.pages.load(seq), m.client, m.pages.key, m.pages.step, seq)
 	default:
 		// The steps live in the funnel records, so refreshing them is reading the
 		// folder again.

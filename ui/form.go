@@ -60,6 +60,7 @@ type formModal struct {
 	seq     uint64 // the request awaited, or the last one sent
 	failure string // the last refusal, status code first
 	unsure  bool   // the failure may have happened after the server acted (5xx, no answer)
+	barred  bool   // the failure is the route refused to this sign-in: sending again will not help
 	problem string // why nothing was sent (a check that failed before sending)
 	asking  bool   // "Discard what you typed? y/n" is shown
 	opened  string // the values when the form opened, to know whether anything was typed
@@ -333,6 +334,7 @@ func (f *formModal) fail(err error) tea.Cmd {
 	// work (the client never sends a write twice by itself).
 	var auth *client.AuthError
 	f.unsure = !(errors.As(err, &api) && api.StatusCode < 500) && !errors.As(err, &auth)
+	f.barred = errors.Is(err, client.ErrRouteUnavailable) || errors.Is(err, client.ErrScope)
 	var first *formField
 	if errors.As(err, &api) && api.StatusCode == 422 {
 		for _, msg := range api.Messages {
@@ -411,7 +413,7 @@ func (f *formModal) markErrors(err error) *formField {
 // with the focus back there, or on the first field that needs fixing.
 func (f *formModal) send(m *Model, completedAt *formField) tea.Cmd {
 	const fix = "Nothing was sent: fix the marked field."
-	f.failure, f.problem = "", ""
+	f.failure, f.problem, f.barred = "", "", false
 	for _, ff := range f.fields() {
 		ff.refused = "" // what the field holds is checked now
 	}
@@ -618,6 +620,11 @@ func (f *formModal) footLines(w int) []string {
 		text, style = "Discard what you typed? y/n", st.Notice
 	case f.sending:
 		text, style = f.sh.spinner.View()+" sending…", st.Loading
+	case f.failure != "" && f.barred:
+		text = "✗ " + f.failure + " — nothing was changed."
+		if f.editable() {
+			text += " What you typed stays here (esc closes)."
+		}
 	case f.failure != "" && f.unsure:
 		text = "✗ " + f.failure + " — it may have been done all the same: check before sending again, or esc."
 	case f.failure != "":

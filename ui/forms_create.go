@@ -74,7 +74,7 @@ func createFolder(ctx context.Context, c *client.Client, b client.CreateFolder, 
 
 // showNewFolder reads the root again and selects the folder made there.
 func (m *Model) showNewFolder(id string) tea.Cmd {
-	m.detail = nil
+	m.closeDetail()
 	m.goRoot()
 	if id != "" {
 		m.entities.pending[""] = id
@@ -106,8 +106,7 @@ func (m *Model) reloadPagesNow() tea.Cmd {
 		return nil
 	}
 	seq := m.next()
-	m.pages.load(seq)
-	return loadPages(m.sh.ctx, m.client, key, m.pages.step, seq)
+	return loadPages(m.pages.load(seq), m.client, key, m.pages.step, seq)
 }
 
 // newStepRows are the rows the new step's form takes with every field and every

@@ -277,11 +277,12 @@ func (m *Model) geoLocation() tea.Cmd {
 	seq := m.next()
 	v := newWaitingView(m.sh, "Geo-location", seq)
 	m.overlay = v
+	ctx := v.req.context()
 	var g *client.GeoLocation
 	return lookup(v, seq, "Geo-location", func() (*client.Response, error) {
 		var resp *client.Response
 		var err error
-		g, resp, err = m.client.GeoLocation(m.sh.ctx)
+		g, resp, err = m.client.GeoLocation(ctx)
 		return resp, err
 	}, func(d *doc) {
 		d.pair("country", strings.TrimSpace(sanitize(g.Country)+" "+paren(sanitize(g.CountryName))))
@@ -307,11 +308,12 @@ func (m *Model) customFonts() tea.Cmd {
 	seq := m.next()
 	v := newWaitingView(m.sh, "Custom fonts", seq)
 	m.overlay = v
+	ctx := v.req.context()
 	var fonts []client.Font
 	return lookup(v, seq, "Custom fonts", func() (*client.Response, error) {
 		var resp *client.Response
 		var err error
-		fonts, resp, err = m.client.CustomFonts(m.sh.ctx)
+		fonts, resp, err = m.client.CustomFonts(ctx)
 		return resp, err
 	}, func(d *doc) {
 		if len(fonts) == 0 {

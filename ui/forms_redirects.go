@@ -79,6 +79,8 @@ func (m *Model) redirectsKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.closeRedirects()
 	case key.Matches(msg, k.Filter):
 		return v.startFilter()
+	case key.Matches(msg, k.NewRedirect, k.EditRedirect, k.DeleteRedirect) && m.unavailable(client.FamilyRedirectWrite, "this redirect write"):
+		return nil
 	case key.Matches(msg, k.NewRedirect):
 		return m.newRedirectForm()
 	case key.Matches(msg, k.EditRedirect):

@@ -21,6 +21,14 @@ import (
 // gets from `funnels`.
 func signedIn(t *testing.T, sb *sandbox.Running) *client.Client {
 	t.Helper()
+	c, _, _ := signedInVia(t, sb, nil)
+	return c
+}
+
+// signedInVia is signedIn with the token source making its token calls through hc
+// (nil: a default); it also returns the store and the profile.
+func signedInVia(t *testing.T, sb *sandbox.Running, hc *http.Client) (*client.Client, *auth.Store, config.Profile) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	t.Cleanup(cancel)
 	profile := config.Profile{
@@ -53,7 +61,7 @@ func signedIn(t *testing.T, sb *sandbox.Running) *client.Client {
 	if _, err := auth.Login(ctx, auth.LoginOptions{Profile: profile, Store: store, Paste: pasteR, Out: outW}); err != nil {
 		t.Fatalf("login: %v", err)
 	}
-	ts, err := auth.Source(ctx, &config.Config{Profile: profile}, store, nil)
+	ts, err := auth.Source(ctx, &config.Config{Profile: profile}, store, hc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,7 +69,7 @@ func signedIn(t *testing.T, sb *sandbox.Running) *client.Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c
+	return c, store, profile
 }
 
 // TestAccessTokenExpiringMidSession: the server stops taking the access token while

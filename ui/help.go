@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -51,7 +52,11 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 		}
 		lines := []string{st.GroupTitle.Render(g.Title)}
 		for _, b := range g.Bindings {
-			lines = append(lines, st.HelpKey.Render(fitCell(b.Help().Key, keyW, false))+"  "+st.HelpDesc.Render(b.Help().Desc))
+			desc := st.HelpDesc.Render(b.Help().Desc)
+			if fa, refused := h.sh.access.Refused(h.sh.keys.keyFamily(b, g.redirects)); refused {
+				desc = st.HelpDesc.Render(b.Help().Desc) + st.Error.Render(" ✗ unavailable ("+strconv.Itoa(fa.Status)+")")
+			}
+			lines = append(lines, st.HelpKey.Render(fitCell(b.Help().Key, keyW, false))+"  "+desc)
 		}
 		for _, l := range lines {
 			widths[i] = max(widths[i], ansi.StringWidth(l))
@@ -99,6 +104,14 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 	for _, l := range wrapText(hint, max(1, inner-1)) {
 		body = append(body, st.Hint.Render(l))
 	}
+	if why := h.unavailable(); len(why) > 0 {
+		body = append(body, "", st.GroupTitle.Render("Unavailable to this sign-in"))
+		for _, w := range why {
+			for _, l := range wrapText(w, max(1, inner-1)) {
+				body = append(body, st.Error.Render(l))
+			}
+		}
+	}
 
 	bw := min(w, inner+4)
 	bh := min(ht, len(body)+2)
@@ -117,4 +130,18 @@ func (sh *shared) footerHelp(bindings []key.Binding, width int) string {
 	hm := sh.help // a copy: the width is this call's own
 	hm.SetWidth(max(0, width-1))
 	return fit(" "+hm.ShortHelpView(bindings), width)
+}
+
+// unavailable says, for every key whose action is refused to this sign-in, why and
+// what to ask for: "n new step: 403 not open to this sign-in — needs …".
+func (h *helpOverlay) unavailable() []string {
+	var out []string
+	for _, g := range h.sh.keys.Groups() {
+		for _, b := range g.Bindings {
+			if r := h.sh.refusal(h.sh.keys.keyFamily(b, g.redirects)); r != "" {
+				out = append(out, b.Help().Key+" "+b.Help().Desc+": "+r)
+			}
+		}
+	}
+	return out
 }

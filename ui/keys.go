@@ -97,20 +97,21 @@ func DefaultKeys() KeyMap {
 
 // keyGroup is a titled group of the help overlay.
 type keyGroup struct {
-	Title    string
-	Bindings []key.Binding
+	Title     string
+	Bindings  []key.Binding
+	redirects bool // the keys of the Redirects view (its n, e and d are its own)
 }
 
 // Groups are the help overlay's sections, in order.
 func (k KeyMap) Groups() []keyGroup {
 	return []keyGroup{
-		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}},
-		{"Panes", []key.Binding{k.NextPane, k.PrevPane}},
-		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}},
-		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}},
-		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}},
-		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}},
-		{"App", []key.Binding{k.Palette, k.Help, k.Redraw, k.Quit}},
+		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}, false},
+		{"Panes", []key.Binding{k.NextPane, k.PrevPane}, false},
+		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}, false},
+		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}, false},
+		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}, false},
+		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}, true},
+		{"App", []key.Binding{k.Palette, k.Help, k.Redraw, k.Quit}, false},
 	}
 }
 

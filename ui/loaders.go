@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"errors"
+	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -13,40 +15,69 @@ import (
 // and turn the answer into sanitised rows before they return, so the strings from the
 // server are cleaned once, off the render path.
 
-// loadEntities lists one folder ("" = root).
+// loadEntities lists one folder ("" = root): from folder entities where they are
+// open to this sign-in, from the documented funnel list where they are refused.
 func loadEntities(ctx context.Context, c *client.Client, folderID string, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		ents, _, err := c.FolderEntities(ctx, "", folderID, "")
+		l, _, err := c.BrowseFolder(ctx, folderID)
 		msg := entitiesMsg{folderID: folderID, seq: seq, err: err}
-		if err == nil {
-			msg.rows = entityRows(ents)
+		if l != nil { // with an error too: a funnel list stopped early keeps what was read
+			msg.rows = entityRows(l.Folders, l.Funnels)
+			msg.note = sanitize(l.Note())
+			if l.StepsMissing() {
+				msg.summaries = l.Funnels
+			}
 		}
 		return msg
 	}
 }
 
-// loadPages lists the pages of one step (ListAllPages reads them 20 at a time).
+// loadFolderSteps completes the funnels of a folder that came without their steps,
+// from one funnel-list request for the folder.
+func loadFolderSteps(ctx context.Context, c *client.Client, folderID string, funnels []client.Funnel, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		full, _, err := c.FunnelsWithSteps(ctx, folderID, funnels)
+		return folderStepsMsg{folderID: folderID, seq: seq, rows: entityRows(nil, full), err: err}
+	}
+}
+
+// loadPages lists the pages of one step (ListAllPages reads them 20 at a time). A
+// listing the client stopped early (a server that never ends it) keeps what was read.
 func loadPages(ctx context.Context, c *client.Client, key stepKey, step stepRow, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: key.funnelID, StepID: key.stepID})
 		msg := pagesMsg{key: key, seq: seq, err: err}
-		if err == nil {
+		if err == nil || errors.Is(err, client.ErrIncompleteList) {
 			msg.rows = pageRows(pages, step)
 		}
 		return msg
 	}
 }
 
-// loadPage reads one page with every field the server sends.
-func loadPage(ctx context.Context, c *client.Client, pageID string, seq uint64) tea.Cmd {
+// loadPage reads one page with every field the server sends; where the page's own
+// route is refused to this sign-in, the page list of its funnel stands in, marked
+// partial.
+func loadPage(ctx context.Context, c *client.Client, funnelID, pageID string, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		p, _, err := c.Page(ctx, pageID)
+		read, _, err := c.PageDetail(ctx, funnelID, pageID)
 		msg := pageMsg{pageID: pageID, seq: seq, err: err}
 		if err == nil {
-			msg.detail = newPageDetail(p)
+			msg.detail = newPageDetail(&read.Page)
+			if read.Partial {
+				msg.detail.partial = partialReason(read.Refusal)
+			}
 		}
 		return msg
 	}
+}
+
+// partialReason says why a page's detail holds only what the page list gave.
+func partialReason(refusal *client.APIError) string {
+	if refusal == nil {
+		return "GET /funnels/page/{id} is not open to this sign-in"
+	}
+	return "GET /funnels/page/{id} answered " + sanitize(strconv.Itoa(refusal.StatusCode)+" "+refusal.Message()) +
+		" — it needs " + sanitize(refusal.Need())
 }
 
 // debounceLoadPages waits a moment before asking for a step's pages, so holding down

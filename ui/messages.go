@@ -12,9 +12,19 @@ import (
 
 // entitiesMsg is what one folder holds.
 type entitiesMsg struct {
+	folderID  string
+	seq       uint64
+	rows      []entityRow     // sanitised, folders first
+	note      string          // why the folders look different (a fallback), sanitised; "" when they do not
+	summaries []client.Funnel // the funnels, when some came without their steps
+	err       error
+}
+
+// folderStepsMsg is the funnels of a folder completed with their steps.
+type folderStepsMsg struct {
 	folderID string
 	seq      uint64
-	rows     []entityRow // sanitised, folders first
+	rows     []entityRow // the funnels, sanitised
 	err      error
 }
 

@@ -37,16 +37,25 @@ func (m *Model) openDetail() tea.Cmd {
 		return nil
 	}
 	if doc := m.pageDocs[pg.id]; doc != nil {
-		m.detail = newDetailView(m.sh, *pg, m.pages.step, 0)
+		m.detail = newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, 0)
 		m.detail.apply(pageMsg{pageID: pg.id, detail: doc})
 		m.detail.state, m.detail.page = stateReady, doc
 		m.detail.setSize(m.sh.width, m.lay.bodyHeight)
 		return nil
 	}
 	seq := m.next()
-	m.detail = newDetailView(m.sh, *pg, m.pages.step, seq)
+	m.closeDetail()
+	m.detail = newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, seq)
 	m.detail.setSize(m.sh.width, m.lay.bodyHeight)
-	return loadPage(m.sh.ctx, m.client, pg.id, seq)
+	return loadPage(m.detail.req.context(), m.client, m.detail.funnelID, pg.id, seq)
+}
+
+// closeDetail closes the page detail and calls off the read of its record.
+func (m *Model) closeDetail() {
+	if m.detail != nil {
+		m.detail.req.stop()
+		m.detail = nil
+	}
 }
 
 // back goes one level up: a kept filter is cleared first, then the focus moves left,
@@ -69,7 +78,7 @@ func (m *Model) back() tea.Cmd {
 
 // goRoot shows the root folder in the first pane.
 func (m *Model) goRoot() tea.Cmd {
-	m.detail = nil
+	m.closeDetail()
 	m.setFocus(paneEntities)
 	needsLoad := false
 	for len(m.entities.path) > 1 {

@@ -14,6 +14,7 @@ import (
 type palette struct {
 	sh      *shared
 	actions []action
+	refused []bool // the actions whose route is refused to this sign-in
 	list    list
 	input   textinput.Model
 	cols    []column
@@ -33,7 +34,16 @@ func newPalette(sh *shared, actions []action) *palette {
 	st.Cursor.Color = sh.theme.Accent
 	in.SetStyles(st)
 	in.Focus()
-	p := &palette{sh: sh, actions: actions, input: in}
+	// An action whose route is refused to this sign-in says so, and why, in place of
+	// what it does (a copy: the caller's list is not changed).
+	actions = append([]action(nil), actions...)
+	refused := make([]bool, len(actions))
+	for i, a := range actions {
+		if r := sh.refusal(a.needs); r != "" {
+			actions[i].desc, refused[i] = "unavailable: "+r, true
+		}
+	}
+	p := &palette{sh: sh, actions: actions, refused: refused, input: in}
 	keys := make([]string, len(actions))
 	var nameW, descW, keyW int
 	for i, a := range actions {
@@ -45,8 +55,7 @@ func newPalette(sh *shared, actions []action) *palette {
 	p.cols = []column{{natural: nameW, min: 10}, {natural: descW, min: 12, optional: true, fill: true}, {natural: keyW, min: keyW}}
 	// The box's border and leading space, the marker, the gaps and a space of padding.
 	p.need = nameW + descW + keyW + 2*cellGap + markerWidth + 1 + 4
-	in.SetWidth(max(1, p.width(sh.width)-8))
-	p.input = in
+	p.input.SetWidth(max(1, p.width(sh.width)-8))
 	p.list.setKeys(keys)
 	p.list.setHeight(len(actions))
 	return p
@@ -116,9 +125,13 @@ func (p *palette) view(w, h int) (string, int, int) {
 	from, to := l.visible()
 	for i := from; i < to; i++ {
 		a := p.actions[l.shown[i]]
+		name, desc := st.Row, st.RowMuted
+		if p.refused[l.shown[i]] {
+			name, desc = st.RowFaint, st.Error
+		}
 		body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
-			{text: a.name, style: st.Row},
-			{text: a.desc, style: st.RowMuted},
+			{text: a.name, style: name},
+			{text: a.desc, style: desc},
 			{text: a.key, style: st.HelpKey, right: true},
 		}))
 	}

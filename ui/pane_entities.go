@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -22,31 +24,49 @@ type entityRow struct {
 	steps   []stepRow
 	label   string // the name as listed: folders end in "/"
 	note    string // what it holds: "folder", "5 steps" …
+
+	// stepsMissing: the funnel came without its steps (a folder listing of
+	// summaries); they are asked for, and stepsErr says why they could not be had.
+	stepsMissing bool
+	stepsErr     error
 }
 
 // entityRows turns a folder's answer into rows: folders first, then funnels, in the
 // order the server gave.
-func entityRows(e *client.Entities) []entityRow {
-	if e == nil {
-		return nil
-	}
-	rows := make([]entityRow, 0, len(e.Folders)+len(e.Funnels))
-	for _, f := range e.Folders {
+func entityRows(folders []client.Folder, funnels []client.Funnel) []entityRow {
+	rows := make([]entityRow, 0, len(folders)+len(funnels))
+	for _, f := range folders {
 		r := entityRow{folder: true, id: f.ID, name: displayName(f.Name, f.ID), website: f.Type == "website"}
 		r.label, r.note = r.name+"/", "folder"
 		rows = append(rows, r)
 	}
-	for i := range e.Funnels {
-		f := &e.Funnels[i]
+	for i := range funnels {
+		f := &funnels[i]
 		r := entityRow{
 			id: f.ID, name: displayName(f.Name, f.ID), website: f.Type == "website",
-			domain: sanitize(strings.TrimSpace(f.DomainName)), steps: stepRows(f),
+			domain: sanitize(strings.TrimSpace(f.DomainName)), steps: stepRows(f), stepsMissing: !f.StepsKnown,
 		}
-		r.label, r.note = r.name, plural(len(r.steps), pick(r.website, "page", "step"))
+		r.label, r.note = r.name, r.stepsNote()
 		rows = append(rows, r)
 	}
 	return rows
 }
+
+// stepsNote is what a funnel's row says it holds: "5 steps", or that its steps are
+// still coming or could not be had — never "0 steps" for steps not known.
+func (r *entityRow) stepsNote() string {
+	switch {
+	case r.stepsMissing && r.stepsErr != nil:
+		return pick(r.website, "pages ?", "steps ?")
+	case r.stepsMissing:
+		return pick(r.website, "pages …", "steps …")
+	}
+	return plural(len(r.steps), pick(r.website, "page", "step"))
+}
+
+// errStepsNotListed is why a funnel has no steps to show when the funnel list of its
+// folder did not have it either.
+var errStepsNotListed = errors.New("the funnel list of this folder does not list this funnel")
 
 // displayName is a record's name for a row, or its id when it has none.
 func displayName(name, id string) string {
@@ -66,8 +86,11 @@ type folderState struct {
 	loaded   bool
 	state    loadState
 	err      error
-	seq      uint64 // the request whose reply is awaited; 0 = none
+	seq      uint64  // the request whose reply is awaited; 0 = none
+	req      loadCtx // its context, cancelled when the folder is left
+	stepsSeq uint64  // the request for the steps its funnels came without; 0 = none
 	cursorID string
+	fallback bool // listed from the funnel list: folders are grouped by id
 }
 
 // entitiesPane lists the folders and funnels of the current folder. Folders open in
@@ -122,16 +145,63 @@ func (p *entitiesPane) selectedFunnel() *entityRow {
 	return nil
 }
 
-// load marks the current folder as loading under request seq. Rows already there
-// stay on screen until the answer replaces them.
-func (p *entitiesPane) load(seq uint64) {
+// load marks the current folder as loading under request seq and returns the load's
+// context (a load still under way for it is cancelled). Rows already there stay on
+// screen until the answer replaces them.
+func (p *entitiesPane) load(seq uint64) context.Context {
 	fs := p.current()
 	fs.seq = seq
 	fs.state = stateLoading
+	return fs.req.start(p.sh.ctx)
 }
 
-// loading reports whether the current folder waits for an answer.
-func (p *entitiesPane) loading() bool { return p.current().seq != 0 }
+// loading reports whether the current folder waits for an answer (its listing, or
+// its funnels' steps).
+func (p *entitiesPane) loading() bool { fs := p.current(); return fs.seq != 0 || fs.stepsSeq != 0 }
+
+// applySteps takes the steps of a folder's funnels that came without them; a reply
+// nobody waits for is dropped. Funnels still without steps say why.
+func (p *entitiesPane) applySteps(msg folderStepsMsg) bool {
+	fs := p.folders[msg.folderID]
+	if fs == nil || fs.stepsSeq != msg.seq || msg.seq == 0 {
+		return false
+	}
+	fs.stepsSeq = 0
+	byID := make(map[string]*entityRow, len(msg.rows))
+	for i := range msg.rows {
+		byID[msg.rows[i].id] = &msg.rows[i]
+	}
+	rows := make([]entityRow, len(fs.rows))
+	copy(rows, fs.rows)
+	for i := range rows {
+		r := &rows[i]
+		if r.folder || !r.stepsMissing {
+			continue
+		}
+		if got := byID[r.id]; got != nil && !got.stepsMissing {
+			name := r.name
+			*r = *got
+			r.name, r.label = name, name
+			for j := range r.steps {
+				r.steps[j].funnel = name
+			}
+		} else if msg.err != nil {
+			r.stepsErr = msg.err
+		} else {
+			r.stepsErr = errStepsNotListed
+		}
+		r.note = r.stepsNote()
+	}
+	fs.rows = rows
+	if msg.folderID == p.folderID() {
+		keep := ""
+		if r := p.selected(); r != nil {
+			keep = r.id
+		}
+		p.showCurrent(keep)
+	}
+	return true
+}
 
 // showCurrent puts the current folder's rows into the list, selecting the row with id
 // selectID when it is there.
@@ -173,11 +243,19 @@ func (p *entitiesPane) apply(msg entitiesMsg) bool {
 		return false
 	}
 	fs.seq = 0
-	if msg.err != nil {
+	fs.req.stop()
+	if msg.err != nil && msg.rows == nil {
 		fs.state, fs.err = stateFailed, msg.err
 		return true
 	}
 	fs.rows, fs.loaded, fs.state, fs.err = msg.rows, true, stateReady, nil
+	if msg.err != nil {
+		// A funnel list stopped early: what was read shows, and under it why the
+		// folder is not whole.
+		fs.state, fs.err = stateFailed, msg.err
+	}
+	fs.fallback = msg.note != ""
+	fs.stepsSeq = 0 // steps asked for an older listing are not these rows'
 	if msg.folderID == p.folderID() {
 		keep := ""
 		if want := p.pending[msg.folderID]; want != "" {
@@ -222,8 +300,8 @@ func (p *entitiesPane) up() (moved, needsLoad bool) {
 	return true, !fs.loaded && fs.seq == 0
 }
 
-// leave remembers the selection of the folder being left and stops waiting for its
-// answer (a late reply is then dropped).
+// leave remembers the selection of the folder being left and calls off its listing
+// (a late reply is then dropped).
 func (p *entitiesPane) leave() {
 	fs := p.current()
 	if r := p.selected(); r != nil {
@@ -231,6 +309,7 @@ func (p *entitiesPane) leave() {
 	}
 	if fs.seq != 0 {
 		fs.seq = 0
+		fs.req.stop()
 		if !fs.loaded {
 			fs.state = stateIdle
 		}
@@ -251,8 +330,11 @@ func (p *entitiesPane) view(focused bool) paneView {
 	fs := p.current()
 	title := "Funnels"
 	info := ""
-	if len(p.path) > 1 {
+	switch {
+	case len(p.path) > 1:
 		info = p.path[len(p.path)-1].name
+	case fs.fallback:
+		info = "folders by id"
 	}
 	if fs.seq != 0 && p.list.total() > 0 {
 		title += " " + p.sh.spinner.View()

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"strings"
 
@@ -82,6 +84,7 @@ type pagesState struct {
 	state    loadState
 	err      error
 	seq      uint64
+	req      loadCtx // the context of request seq, cancelled when the step is left
 	cursorID string
 }
 
@@ -202,6 +205,7 @@ func (p *pagesPane) leave() {
 	}
 	if ps.seq != 0 {
 		ps.seq = 0
+		ps.req.stop()
 		if !ps.loaded {
 			ps.state = stateIdle
 		}
@@ -240,11 +244,25 @@ func sameSplit(a, b stepRow) bool {
 	return a.splitTest == b.splitTest && a.control == b.control && slices.Equal(a.pageIDs, b.pageIDs)
 }
 
-// load marks the current step as waiting for request seq.
-func (p *pagesPane) load(seq uint64) {
-	if ps := p.current(); ps != nil {
-		ps.seq, ps.state = seq, stateLoading
+// load marks the current step as waiting for request seq and returns the load's
+// context (a load still under way for the step is cancelled).
+func (p *pagesPane) load(seq uint64) context.Context {
+	ps := p.current()
+	if ps == nil {
+		var none loadCtx
+		return none.context()
 	}
+	ps.seq, ps.state = seq, stateLoading
+	return ps.req.start(p.sh.ctx)
+}
+
+// loadContext is the context of the load key's pages wait for.
+func (p *pagesPane) loadContext(key stepKey) context.Context {
+	if ps := p.cache[key]; ps != nil {
+		return ps.req.context()
+	}
+	var none loadCtx
+	return none.context()
 }
 
 // awaiting reports whether key's pages wait for request seq.
@@ -260,11 +278,17 @@ func (p *pagesPane) apply(msg pagesMsg) bool {
 	}
 	ps := p.cache[msg.key]
 	ps.seq = 0
-	if msg.err != nil {
+	ps.req.stop()
+	if msg.err != nil && msg.rows == nil {
 		ps.state, ps.err = stateFailed, msg.err
 		return true
 	}
 	ps.rows, ps.loaded, ps.state, ps.err = msg.rows, true, stateReady, nil
+	if msg.err != nil {
+		// Stopped early: what was read shows, and under it (and in the title) why the
+		// list is not whole.
+		ps.state, ps.err = stateFailed, msg.err
+	}
 	keep := ps.cursorID
 	if r := p.selected(); r != nil {
 		keep = r.id
@@ -299,8 +323,11 @@ func (p *pagesPane) view(focused bool) paneView {
 		return paneView{title: "Pages", info: info, body: body}
 	}
 	title := "Pages"
-	if ps.seq != 0 && p.list.total() > 0 {
+	switch {
+	case ps.seq != 0 && p.list.total() > 0:
 		title += " " + p.sh.spinner.View()
+	case ps.loaded && errors.Is(ps.err, client.ErrIncompleteList):
+		title += " (incomplete)"
 	}
 	body = p.renderBody(p.width-2, p.height-2, ps.state, ps.err, "pages", "No pages in this step", p.cols, p.row, focused)
 	return paneView{title: title, info: info, body: body, pos: p.position()}

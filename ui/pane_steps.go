@@ -92,6 +92,7 @@ type stepsPane struct {
 	funnel   string // its name
 	rows     []stepRow
 	note     string // why there are no steps to show (a folder is selected …)
+	unknown  string // why the funnel shown has no steps to show yet (they are coming, or could not be had)
 	cols     []column
 	own      stepWidths        // the widths of this funnel's rows
 	folder   stepWidths        // the widest of every funnel of the folder shown (setFolder)
@@ -115,7 +116,13 @@ func (p *stepsPane) show(f *entityRow, note string) {
 		id = f.id
 	}
 	same := id == p.funnelID
-	p.note = note
+	p.note, p.unknown = note, ""
+	if f != nil && f.stepsMissing {
+		p.unknown = "Loading the steps from the funnel list…"
+		if f.stepsErr != nil {
+			p.unknown = "The steps of this funnel could not be had: " + errorText(f.stepsErr) + " — press r to try again"
+		}
+	}
 	if f == nil {
 		p.funnelID, p.funnel, p.rows = "", "", nil
 		p.own = stepWidths{}
@@ -242,8 +249,11 @@ func (p *stepsPane) selected() *stepRow {
 // view renders the pane.
 func (p *stepsPane) view(focused bool) paneView {
 	empty := "No steps in this funnel"
-	if p.funnelID == "" {
+	switch {
+	case p.funnelID == "":
 		empty = p.note
+	case p.unknown != "":
+		empty = p.unknown
 	}
 	body := p.renderBody(p.width-2, p.height-2, stateReady, nil, "steps", empty, p.cols, p.row, focused)
 	return paneView{title: "Steps", info: p.funnel, body: body, pos: p.position()}

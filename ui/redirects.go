@@ -133,10 +133,9 @@ func (v *redirectsView) apply(msg redirectsMsg) bool {
 	}
 	v.seq, v.cancel = 0, nil
 	v.state, v.err = stateReady, msg.err
-	var inc *client.IncompleteListError
 	switch {
 	case msg.err == nil:
-	case errors.As(msg.err, &inc):
+	case errors.Is(msg.err, client.ErrIncompleteList):
 		// What was read is good: show it, and say why the rest is missing.
 		v.state = stateFailed
 	default:

@@ -3,24 +3,38 @@ package ui
 import (
 	"context"
 	"errors"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
 )
 
-// Run shows the browser until the user quits (nil) or ctx ends.
+// settleWait bounds how long Run waits, after the program ended, for a token refresh
+// that was already sent to finish and be saved (its own timeouts end it sooner).
+const settleWait = time.Minute
+
+// Run shows the browser until the user quits (nil) or ctx ends. Every request still
+// under way then is called off; Run returns once they have ended, so that a token
+// refresh already sent is finished and saved before the process can exit (a refresh
+// lost half-way leaves a refresh token the service has already rotated).
 func Run(ctx context.Context, opts Options) error {
 	if opts.Client == nil {
 		return errors.New("ui: no client")
 	}
+	loads, cancel := context.WithCancel(ctx)
+	defer cancel()
 	m := New(opts)
-	m.sh.ctx = ctx
+	m.sh.ctx = loads
 	popts := append([]tea.ProgramOption{tea.WithContext(ctx)}, opts.ProgramOptions...)
 	p := tea.NewProgram(m, popts...)
 	stop := forwardEvents(opts.Client, p.Send)
 	defer stop()
 	_, err := p.Run()
+	cancel()
+	settle, done := context.WithTimeout(context.WithoutCancel(ctx), settleWait)
+	defer done()
+	_ = opts.Client.Idle(settle)
 	return err
 }
 

@@ -22,6 +22,7 @@ type statusBar struct {
 	inFlight   int
 	err        string    // the last error, with its status code
 	info       string    // what the last key did
+	notice     string    // something to know that is not a failure (why the folders look different)
 	retryUntil time.Time // while the client waits out a 429
 	retryPath  string    // the request the client is retrying after a 5xx or a dropped connection
 	retryErr   string    // what went wrong with it
@@ -33,7 +34,10 @@ type statusBar struct {
 }
 
 // keyPressed clears the messages of the previous key.
-func (s *statusBar) keyPressed() { s.err, s.info = "", "" }
+func (s *statusBar) keyPressed() { s.err, s.info, s.notice = "", "", "" }
+
+// setNotice shows something to know that is not a failure.
+func (s *statusBar) setNotice(text string) { s.notice, s.err, s.info = text, "", "" }
 
 // setErr shows err as the last error.
 func (s *statusBar) setErr(err error) {
@@ -43,7 +47,7 @@ func (s *statusBar) setErr(err error) {
 }
 
 // setInfo shows what a key did.
-func (s *statusBar) setInfo(text string) { s.info, s.err = text, "" }
+func (s *statusBar) setInfo(text string) { s.info, s.err, s.notice = text, "", "" }
 
 // setWarn shows a problem a key ran into that is not a failed request.
 func (s *statusBar) setWarn(text string) { s.err, s.info = text, "" }
@@ -130,6 +134,8 @@ func (s *statusBar) view(width int) string {
 		msg, kind = "rate limited — retrying in "+ceilSeconds(s.retryUntil.Sub(now))+"s", msgWarn
 	case s.err != "":
 		msg, kind = s.err, msgError
+	case s.notice != "":
+		msg, kind = s.notice, msgWarn
 	case s.info != "":
 		msg, kind = s.info, msgInfo
 	}

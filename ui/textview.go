@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -26,12 +27,15 @@ const (
 	lineOK               // ✓ what worked
 	lineBad              // ✗ what did not
 	lineMuted            // raw JSON, hints
+	lineTable            // a row of a table: cells in columns, wrapped within them
 )
 
 type docLine struct {
-	kind lineKind
-	key  string
-	text string
+	kind  lineKind
+	key   string
+	text  string
+	cells []string // lineTable
+	tone  lineKind // lineTable: how the second cell is drawn (lineOK, lineBad, lineMuted); lineHeading for the header
 }
 
 func (d *doc) heading(s string) { d.lines = append(d.lines, docLine{kind: lineHeading, text: s}) }
@@ -41,6 +45,12 @@ func (d *doc) bad(s string)     { d.lines = append(d.lines, docLine{kind: lineBa
 func (d *doc) muted(s string)   { d.lines = append(d.lines, docLine{kind: lineMuted, text: s}) }
 func (d *doc) blank()           { d.lines = append(d.lines, docLine{}) }
 func (d *doc) pair(k, v string) { d.lines = append(d.lines, docLine{kind: linePair, key: k, text: v}) }
+
+// row adds a row of a table; consecutive rows are one table, laid out together.
+func (d *doc) row(tone lineKind, cells ...string) {
+	d.lines = append(d.lines, docLine{kind: lineTable, cells: cells, tone: tone})
+}
+
 func (d *doc) pairIf(k, v string) {
 	if v != "" {
 		d.pair(k, v)
@@ -75,7 +85,8 @@ func (d *doc) json(raw []byte) {
 type textView struct {
 	sh      *shared
 	doc     doc
-	seq     uint64 // the request it waits for; 0 = none
+	seq     uint64  // the request it waits for; 0 = none
+	req     loadCtx // its context, cancelled when the view closes first
 	offset  int
 	keyW    int // width of the pair keys
 	waiting string
@@ -90,12 +101,15 @@ func newTextView(sh *shared, d doc) *textView {
 
 // newWaitingView is a view whose answer is on its way.
 func newWaitingView(sh *shared, title string, seq uint64) *textView {
-	return &textView{sh: sh, doc: doc{title: title}, seq: seq, waiting: "Asking the server…"}
+	v := &textView{sh: sh, doc: doc{title: title}, seq: seq, waiting: "Asking the server…"}
+	v.req.start(sh.ctx)
+	return v
 }
 
 // fill shows d.
 func (v *textView) fill(d doc) {
 	v.doc, v.seq, v.waiting, v.offset = d, 0, "", 0
+	v.req.stop()
 	v.keyW = 0
 	for _, l := range d.lines {
 		if l.kind == linePair {
@@ -159,8 +173,17 @@ func (v *textView) render(w int) []string {
 		return []string{st.Loading.Render(v.sh.spinner.View() + " " + v.waiting)}
 	}
 	var out []string
-	for _, l := range v.doc.lines {
+	for i := 0; i < len(v.doc.lines); i++ {
+		l := v.doc.lines[i]
 		switch l.kind {
+		case lineTable:
+			j := i
+			for j < len(v.doc.lines) && v.doc.lines[j].kind == lineTable {
+				j++
+			}
+			out = append(out, v.renderTable(v.doc.lines[i:j], w)...)
+			i = j - 1
+			continue
 		case linePair:
 			kw := v.keyW
 			valW := max(8, w-kw-2)
@@ -207,4 +230,108 @@ func (v *textView) view(w, h int) (string, int, int) {
 	}
 	bh := min(h, len(body)+2)
 	return v.sh.box(bw, bh, v.doc.title, body[offset:], footer), (w - bw) / 2, max(0, min(1, (h-bh)/3))
+}
+
+// renderTable lays rows out in columns at w cells: each column as wide as its widest
+// cell where that fits, the last columns sharing what is left, every cell wrapped
+// within its column. Too narrow for columns, each row is stacked: its first cells on
+// one line, the others indented under them.
+func (v *textView) renderTable(rows []docLine, w int) []string {
+	st := &v.sh.styles
+	n := 0
+	for _, r := range rows {
+		n = max(n, len(r.cells))
+	}
+	natural := make([]int, n)
+	for _, r := range rows {
+		for c, cell := range r.cells {
+			natural[c] = max(natural[c], ansi.StringWidth(cell))
+		}
+	}
+	const gap = 2
+	widths := make([]int, n)
+	used := 0
+	for c := 0; c < min(2, n); c++ {
+		widths[c] = min(natural[c], []int{40, 20}[c])
+		used += widths[c] + gap
+	}
+	rest := w - used - gap*max(0, n-3)
+	shareable := n - min(2, n)
+	if shareable > 0 && rest < 16*shareable {
+		return v.stackTable(rows, w)
+	}
+	for c := 2; c < n; c++ {
+		left := n - c
+		widths[c] = min(natural[c], rest/left)
+		if c == n-1 {
+			widths[c] = rest
+		}
+		rest -= widths[c]
+	}
+	style := func(r docLine, c int) lipgloss.Style {
+		switch {
+		case r.tone == lineHeading:
+			return st.DetailSection
+		case c == 1 && r.tone == lineOK:
+			return st.Status
+		case c == 1 && r.tone == lineBad:
+			return st.Error
+		case c == 1 && r.tone == lineMuted, c >= 2:
+			return st.RowMuted
+		}
+		return st.DetailValue
+	}
+	var out []string
+	for _, r := range rows {
+		cols := make([][]string, n)
+		height := 1
+		for c := range n {
+			cell := ""
+			if c < len(r.cells) {
+				cell = r.cells[c]
+			}
+			cols[c] = wrapText(cell, max(1, widths[c]))
+			height = max(height, len(cols[c]))
+		}
+		for line := range height {
+			var b strings.Builder
+			for c := range n {
+				part := ""
+				if line < len(cols[c]) {
+					part = cols[c][line]
+				}
+				if c > 0 {
+					b.WriteString(strings.Repeat(" ", gap))
+				}
+				b.WriteString(style(r, c).Render(fitCell(part, widths[c], false)))
+			}
+			out = append(out, b.String())
+		}
+	}
+	return out
+}
+
+// stackTable is renderTable for a narrow view: the first two cells of a row on one
+// line, each other cell on lines of its own, indented.
+func (v *textView) stackTable(rows []docLine, w int) []string {
+	st := &v.sh.styles
+	var out []string
+	for _, r := range rows {
+		if r.tone == lineHeading {
+			continue
+		}
+		head := strings.Join(r.cells[:min(2, len(r.cells))], "  ")
+		for _, l := range wrapText(head, w) {
+			out = append(out, st.DetailValue.Render(l))
+		}
+		for _, cell := range r.cells[min(2, len(r.cells)):] {
+			if cell == "" {
+				continue
+			}
+			for _, l := range wrapText(cell, max(1, w-2)) {
+				out = append(out, "  "+st.RowMuted.Render(l))
+			}
+		}
+	}
+	return out
 }

@@ -161,5 +161,5 @@ func (m *Model) footer(w int) string {
 	default:
 		keys = m.sh.keys.paneHelp(m.focus, len(m.entities.path) == 1, m.archiveHelp())
 	}
-	return m.status.drawn.footerLine(m.sh, keys, w)
+	return m.status.drawn.footerLine(m.sh, m.sh.markRefused(keys, m.overlay == nil && m.redirectsShown()), w)
 }

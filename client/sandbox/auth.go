@@ -12,6 +12,7 @@ import (
 // tokenRecord is what the sandbox knows about one bearer token.
 type tokenRecord struct {
 	write   bool      // may call write routes
+	scopes  []string  // the published scopes it holds (checked on the public surface); nil = all
 	static  bool      // a private integration token: never expires, untouched by ExpireAccessTokens
 	expires time.Time // zero for static tokens
 }
@@ -97,9 +98,11 @@ func (s *Server) authenticate(r *http.Request, rt *route) (key string, rep *repl
 		e := errReply(http.StatusUnauthorized, "Token expired")
 		return "", &e
 	}
-	if rt.write && !rec.write {
-		e := errReply(http.StatusForbidden, "The token is not authorized for this scope.")
-		return "", &e
+	if deny := s.iamRefused(rt); deny != nil {
+		return "", deny
+	}
+	if deny := s.scopeDenied(rt, rec); deny != nil {
+		return "", deny
 	}
 	return token, nil
 }

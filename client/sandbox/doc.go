@@ -38,10 +38,14 @@
 //     without an answer) and truncation (full Content-Length, half the body).
 //  3. Version header must be 2021-07-28 → else 400.
 //  4. Authorization: Bearer <token> → missing or unknown 401 "Invalid JWT", expired
-//     401 "Token expired"; the read-only token on a write (every POST but
-//     custom-fonts and conversion, and every PATCH and DELETE) → 403 "The token is not
-//     authorized for this scope.". POST /funnels/event/conversion needs no
-//     token (a valid one only picks its rate bucket; otherwise "anonymous").
+//     401 "Token expired"; on the public surface a web-app route → the IAM refusal
+//     (see Surfaces); then the scope check, one function every write route goes
+//     through: the read-only token on a write (every POST but custom-fonts and
+//     conversion, every PATCH and DELETE, any route added with the write flag) and,
+//     on the public surface, a token without a documented route's scope → "The token
+//     is not authorized for this scope." with 403 on the seed, 401 on the public
+//     surface. POST /funnels/event/conversion needs no token (a valid one only picks
+//     its rate bucket; otherwise "anonymous").
 //  5. per-token fixed window (Options.Limit per Options.Window, 100/10s): every answer
 //     from here on carries X-RateLimit-Max, -Remaining, -Reset (whole seconds to the
 //     end of the window, ≥1), -Interval-Milliseconds, -Limit-Daily (200000) and
@@ -107,12 +111,54 @@
 // were answered; an entry is written before its answer, so a client that has its
 // answer finds it. A dropped request is logged with status 0.
 //
+// # Surfaces
+//
+// Options.Surface (`funnels sandbox --surface`, `funnels --demo --surface`) picks the
+// service the sandbox plays, over the same seeded data:
+//
+//   - SurfaceSeed (the default): every route of the table above, the contract's rules.
+//   - SurfacePublic: the real service as a marketplace app or a private integration
+//     token meets it. The seven documented operations stay open — GET
+//     /funnels/funnel/list, GET /funnels/page, GET /funnels/page/count, and the
+//     redirects' GET /funnels/lookup/redirect/list, POST /funnels/lookup/redirect,
+//     PATCH and DELETE /funnels/lookup/redirect/{id} — and so does the tokenless
+//     conversion. Every other route answers
+//     {"statusCode":403,"message":"This route is not yet supported by the IAM Service. Please update your IAM config."}
+//     with the status fixed per route below (a web-app route added later: 403).
+//     Scope denials answer 401. GET /funnels/page wants locationId, funnelId, limit
+//     and offset (400 "… should not be empty" otherwise), ignores stepId and answers
+//     a bare array of {_id, locationId, funnelId, name, stepId, deleted, updatedAt}:
+//     no url. Tokens hold scopes: the demo token all five published ones, the
+//     read-only token the four .readonly ones, an OAuth token what its authorize
+//     request asked (the seed ignores scopes).
+//
+// The IAM refusals of the public surface (surface.go, iamStatus):
+//
+//	403  GET  /funnels/funnel/folder/entities
+//	401  GET  /funnels/page/{id}
+//	403  GET  /funnels/funnel/funnel-step-page-url
+//	401  GET  /funnels/lookup/funnel-with-domain
+//	403  GET  /funnels/lookup/redirect/regex
+//	403  GET  /funnels/order-form/public/product
+//	401  GET  /funnels/funnel/geo-location
+//	403  POST /funnels/custom-fonts
+//	401  POST /funnels/funnel/update-funnel-and-page
+//	403  POST /funnels/funnel/create-step
+//	403  POST /funnels/funnel/folder/create
+//	401  POST /funnels/domain/attach-domain
+//	403  POST /funnels/lookup/multiple
+//	401  POST /funnels/page/view/workflow/trigger
+//	403  POST /social-media-posting/oauth/{locationId}/{platform}/accounts/{accountId}
+//
 // # Dialects
 //
 // Options.Dialect answers 2xx API bodies in the other shapes the real service uses:
 // BareLists, WrappedLists ({"data": …}), PlainIDs (id for _id), CamelSteps
-// (controlTraffic …) and StringNumbers (every number as a string). The list switches
-// reshape the routes that answer a list (funnel list, entities, pages, regex and URL redirects,
+// (controlTraffic …), StringNumbers (every number as a string) and Summaries (folder
+// entities list folders and funnels without steps, as {_id, name, type, category,
+// parentId[, locationId, dateUpdated]}; the funnel list keeps full records). The list
+// switches reshape the routes that answer a list (funnel list, entities, pages, regex
+// and URL redirects,
 // products, fonts, lookups); funnel-with-domain is a compound answer and keeps its
 // shape.
 //
@@ -141,5 +187,5 @@
 //     names each bad field. A domain and path (without case) that already redirect are
 //     refused with 422 "path /old already redirects on host (redirect ID)". An update
 //     keeps the domain and path.
-//   - Every OAuth access token has full scope whatever scope was asked.
+//   - On the seed every OAuth access token has full scope whatever scope was asked.
 package sandbox

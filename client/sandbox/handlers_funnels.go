@@ -67,10 +67,20 @@ func (s *Server) handleEntities(c *call) reply {
 		}
 		slices.SortFunc(funnels, func(a, b *funnelRec) int { return lessByName(a.Name, a.ID, b.Name, b.ID) })
 		out = make([]any, 0, len(folders)+len(funnels))
+		summaries := s.opts.Dialect.Summaries
 		for _, f := range folders {
+			if summaries {
+				out = append(out, folderSummary{ID: f.ID, Name: f.Name, Type: f.Type, Category: f.Category, ParentID: f.ParentID})
+				continue
+			}
 			out = append(out, *f)
 		}
 		for _, f := range funnels {
+			if summaries {
+				out = append(out, funnelSummary{ID: f.ID, Name: f.Name, LocationID: f.LocationID, Type: f.Type,
+					Category: f.Category, ParentID: f.ParentID, DateUpdated: f.DateUpdated})
+				continue
+			}
 			out = append(out, f.clone())
 		}
 	})

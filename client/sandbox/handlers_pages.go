@@ -1,6 +1,10 @@
 package sandbox
 
-import "net/http"
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
 
 // pagesOf returns the pages (archived included, creation order) of a funnel, or of
 // one of its steps, or a 404 reply.
@@ -24,8 +28,16 @@ func pagesOf(d *data, funnelID, stepID string) ([]*pageRec, *reply) {
 }
 
 // GET /funnels/page: a bare array of the pages of a funnel, archived ones included.
+// The public surface wants locationId, funnelId, limit and offset (400 otherwise),
+// ignores stepId, and answers the documented records (publicPage).
 func (s *Server) handleListPages(c *call) reply {
 	funnelID, stepID := c.q.Get("funnelId"), c.q.Get("stepId")
+	if s.public() {
+		if missing := missingParams(c.q, "locationId", "funnelId", "limit", "offset"); len(missing) > 0 {
+			return errReply(http.StatusBadRequest, strings.Join(missing, ", ")+" should not be empty")
+		}
+		stepID = ""
+	}
 	if funnelID == "" {
 		return invalid("funnelId should not be empty")
 	}
@@ -49,7 +61,42 @@ func (s *Server) handleListPages(c *call) reply {
 	if bad != nil {
 		return *bad
 	}
+	if s.public() {
+		return listReply("", publicPages(out), nil)
+	}
 	return listReply("", out, nil)
+}
+
+// publicPage is a page as the documented page list sends it: no url (a page's path is
+// its step's), updatedAt for the date of the last change.
+type publicPage struct {
+	ID         string `json:"_id"`
+	LocationID string `json:"locationId"`
+	FunnelID   string `json:"funnelId"`
+	Name       string `json:"name"`
+	StepID     string `json:"stepId"`
+	Deleted    bool   `json:"deleted"`
+	UpdatedAt  string `json:"updatedAt"`
+}
+
+func publicPages(pages []pageRec) []publicPage {
+	out := make([]publicPage, len(pages))
+	for i, p := range pages {
+		out[i] = publicPage{ID: p.ID, LocationID: p.LocationID, FunnelID: p.FunnelID, Name: p.Name,
+			StepID: p.StepID, Deleted: p.Deleted, UpdatedAt: p.DateUpdated}
+	}
+	return out
+}
+
+// missingParams names the query parameters of names that are absent or empty.
+func missingParams(q url.Values, names ...string) []string {
+	var out []string
+	for _, n := range names {
+		if strings.TrimSpace(q.Get(n)) == "" {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // GET /funnels/page/count: how many pages GET /funnels/page would page through.

@@ -213,7 +213,7 @@ func (s *Server) tokenReply(ex *exchange) reply {
 	}
 	access, refresh := newAccessToken(), newRefreshToken()
 	ttl := s.opts.AccessTokenTTL
-	s.tokens.add(access, tokenRecord{write: true, expires: now.Add(ttl)})
+	s.tokens.add(access, tokenRecord{write: true, expires: now.Add(ttl), scopes: strings.Fields(scope)})
 	o.refresh[refresh] = refreshGrant{clientID: id, scope: scope, userType: userType}
 	body := map[string]any{
 		"access_token": access, "token_type": "Bearer", "expires_in": int(ttl / time.Second),

@@ -38,6 +38,10 @@ type Dialect struct {
 	// StringNumbers sends every JSON number of a success body as a string
 	// ("sequence":"1", "count":"25", "price":"49.99", "pageVersion":"3", …).
 	StringNumbers bool
+	// Summaries answers folder entities with summaries: folders and funnels without
+	// steps, domain or tracking codes, as a listing of the web app may. The funnel
+	// list keeps its full records.
+	Summaries bool
 }
 
 // rewritesRecords reports whether success bodies must be re-encoded record by record.
@@ -88,6 +92,7 @@ type Options struct {
 	RefreshPerMinute int           // refresh grants per client per minute; 0 → 5
 	Faults           Faults
 	Dialect          Dialect
+	Surface          Surface          // SurfaceSeed ("" too) or SurfacePublic
 	DemoToken        string           // full-scope static token; "" → random "pit-…"
 	ReadOnlyToken    string           // read-only static token; "" → random "pit-…"
 	ClientID         string           // OAuth app; "" → "sandbox-client"
@@ -126,6 +131,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.Surface != SurfacePublic {
+		o.Surface = SurfaceSeed
 	}
 	o.Faults = o.Faults.clamped()
 	return o

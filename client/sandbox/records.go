@@ -33,6 +33,26 @@ type funnelRec struct {
 	TrackingCodeBody string    `json:"trackingCodeBody"`
 }
 
+// folderSummary and funnelSummary are what folder entities answer in the Summaries
+// dialect: enough to list a folder, no steps.
+type folderSummary struct {
+	ID       string `json:"_id"`
+	Name     string `json:"name"`
+	Type     string `json:"type"`
+	Category string `json:"category"`
+	ParentID string `json:"parentId,omitempty"`
+}
+
+type funnelSummary struct {
+	ID          string `json:"_id"`
+	Name        string `json:"name"`
+	LocationID  string `json:"locationId"`
+	Type        string `json:"type"`
+	Category    string `json:"category"`
+	ParentID    string `json:"parentId"`
+	DateUpdated string `json:"dateUpdated"`
+}
+
 type stepRec struct {
 	ID               string     `json:"id"`
 	Name             string     `json:"name"`

@@ -41,8 +41,8 @@ func New(opts Options) *Server {
 		oauth:   newOAuthState(),
 	}
 	// The read-only token goes in first so that a demo token equal to it stays full-scope.
-	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true})
-	s.tokens.add(opts.DemoToken, tokenRecord{static: true, write: true})
+	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes})
+	s.tokens.add(opts.DemoToken, tokenRecord{static: true, write: true, scopes: allScopes})
 	s.routes = s.apiRoutes()
 	return s
 }
@@ -62,6 +62,9 @@ func (s *Server) DemoToken() string { return s.opts.DemoToken }
 
 // ReadOnlyToken is a static token that may call read routes only (writes answer 403).
 func (s *Server) ReadOnlyToken() string { return s.opts.ReadOnlyToken }
+
+// Surface is the service the sandbox plays (SurfaceSeed or SurfacePublic).
+func (s *Server) Surface() Surface { return s.opts.Surface }
 
 // LocationID is the id of the one seeded sub-account.
 func (s *Server) LocationID() string { return seedLocationID }

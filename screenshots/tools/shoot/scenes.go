@@ -54,7 +54,59 @@ func scenes() []scene {
 		}},
 		{name: "09-light-theme", w: 120, h: 32, light: true, play: toSplitStep},
 		{name: "10-redirects", w: 120, h: 32, play: redirectsView},
+		// The real service as a private integration token meets it: folders by id from
+		// the funnel list, and a new folder the service refused marked in the footer.
+		{name: "11-public-surface", w: 120, h: 32, args: []string{"--surface", "public"}, play: func(t *take) error {
+			if err := t.keys("N"); err != nil {
+				return err
+			}
+			if _, err := t.waitFor(wait, "New folder", "What the folder is called"); err != nil {
+				return err
+			}
+			if err := t.text("Autumn Campaigns"); err != nil {
+				return err
+			}
+			if err := t.keys("C-s"); err != nil {
+				return err
+			}
+			if _, err := t.waitFor(wait, "What you typed stays here"); err != nil {
+				return err
+			}
+			if err := t.keys("Escape"); err != nil {
+				return err
+			}
+			if _, err := t.waitFor(wait, "Discard what you typed?"); err != nil {
+				return err
+			}
+			if err := t.keys("y"); err != nil {
+				return err
+			}
+			if _, err := t.waitFor(wait, "new folder ✗ 403"); err != nil {
+				return err
+			}
+			if err := t.selectRow("Spring Sale 2026"); err != nil {
+				return err
+			}
+			_, err := t.waitFor(wait, "folders by id", "new folder ✗ 403", "Pages · ", "live")
+			return err
+		}},
+		{name: "12-what-this-sign-in-can-do", w: 120, h: 40, args: []string{"--surface", "public"}, play: probe},
 	}
+}
+
+// probe opens "What this sign-in can do" from the palette and waits for its table.
+func probe(t *take) error {
+	if err := t.keys(":"); err != nil {
+		return err
+	}
+	if err := t.text("what this"); err != nil {
+		return err
+	}
+	if err := t.keys("Enter"); err != nil {
+		return err
+	}
+	_, err := t.waitFor(wait, "What this sign-in can do", "Ask for", "403 IAM refusal")
+	return err
 }
 
 // toSplitStep opens the Webinars folder, selects "Webinar: Grow Your Gym" and its

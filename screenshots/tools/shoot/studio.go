@@ -23,6 +23,7 @@ type scene struct {
 	w, h   int
 	light  bool                     // the light theme, on a light background
 	server bool                     // against `funnels sandbox` (faults can be injected) instead of --demo
+	args   []string                 // more arguments of `funnels --demo` ("--surface", "public")
 	timed  bool                     // the picture is of a moment the play waits for: keep the countdowns
 	before func(*take) error        // runs against the sandbox before the program starts
 	ready  string                   // what the first screen shows; "" → seeded data
@@ -57,7 +58,7 @@ func (s *studio) shoot(sc scene) error {
 			return err
 		}
 	}
-	argv := []string{s.bin, "--demo"}
+	argv := append([]string{s.bin, "--demo"}, sc.args...)
 	tk := &take{}
 	if sc.server {
 		url, stop, err := s.startSandbox(home)

@@ -1,0 +1,186 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"runtime"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/config"
+	"github.com/funnelsdev/funnels/ui"
+)
+
+// BrowseOptions are what `funnels` (no command) works from.
+type BrowseOptions struct {
+	Demo       bool
+	SurfaceArg string
+}
+
+// newCmdBrowse is the root command: `funnels` opens the terminal browser.
+func newCmdBrowse(f *Factory) *cobra.Command {
+	opts := &BrowseOptions{}
+	cmd := &cobra.Command{
+		Use:   "funnels",
+		Short: "A terminal browser for the funnels of a HighLevel sub-account",
+		Long: `Opens the terminal browser: folders and funnels, the steps of the selected funnel,
+the pages of the selected step, and a status bar with the rate limit. The commands
+below do the same without the browser, for scripts and CI.
+
+Keys: arrows or hjkl move, enter opens, esc goes back, tab changes pane, / filters,
+: lists every action, ? shows every key, r refreshes, y copies the id, Y the public
+URL, o opens it in a browser, q quits.`,
+		Example: `# try it on seeded data, no account needed
+funnels --demo
+# the default profile (after 'funnels login'), then another one
+funnels
+funnels --profile clinic
+# a sandbox started with 'funnels sandbox'
+funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return unknownCommand(cmd, args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return browseRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "browse the embedded sandbox's demo data (no account needed)")
+	cmd.Flags().StringVar(&opts.SurfaceArg, "surface", "seed", "with --demo: the sandbox plays seed (every route of the spec) or public (the real service as a private integration token meets it)")
+	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+// browseRun opens the browser: against the embedded sandbox with --demo, otherwise
+// against the configured profile. It returns after q (or ctrl+c), with the terminal
+// restored.
+func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
+	surface, err := parseSurface(opts.SurfaceArg)
+	if err == nil && surface != sandbox.SurfaceSeed && !opts.Demo {
+		err = errors.New("--surface picks the demo sandbox's surface: use it with --demo (or run 'funnels sandbox --surface public')")
+	}
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if !opts.Demo {
+		if err := browseReady(f); err != nil {
+			return err
+		}
+	}
+	if err := needTerminal(f.IO); err != nil {
+		return err
+	}
+	uiOpts := ui.Options{}
+	if opts.Demo {
+		transport := http.RoundTripper(http.DefaultTransport)
+		if debugWanted(f.Getenv, f.Flags) {
+			store, err := f.Store()
+			if err != nil {
+				return err
+			}
+			if transport, err = f.transport(store.Dir()); err != nil {
+				return err
+			}
+		}
+		d, err := StartDemo(transport, f.UserAgent(), surface)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID, uiOpts.Demo = d.Client, "demo", d.Sandbox.Server.LocationID(), true
+		uiOpts.UserID = d.Sandbox.Server.UserID()
+		// The demo has no config of its own; the user's [ui] settings still apply
+		// when there is a readable config file.
+		if cfg, err := config.Load(f.Getenv, config.Flags{}); err == nil {
+			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
+		}
+	} else {
+		c, cfg, err := f.clientAndConfig(ctx)
+		if err != nil {
+			return err
+		}
+		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
+		uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
+		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
+	}
+	if b, reason := auth.SystemBrowser(runtime.GOOS, f.Getenv); b != nil {
+		uiOpts.OpenURL = b.Open
+	} else {
+		uiOpts.NoBrowserReason = reason
+	}
+
+	err = ui.Run(ctx, uiOpts)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
+		return nil // interrupted from outside (a signal): the terminal is restored; not a failure
+	}
+	return fmt.Errorf("the browser stopped: %w", err)
+}
+
+// browseReady says, before the browser opens, why the profile cannot work — and
+// that --demo needs no account.
+func browseReady(f *Factory) error {
+	cfg, store, err := f.configAndStore()
+	if err != nil {
+		return err
+	}
+	if err := auth.Ready(cfg, store); err != nil {
+		return fmt.Errorf("profile %q: %w.\nTo look around without an account first: funnels --demo", cfg.Profile.Name, err)
+	}
+	return nil
+}
+
+// needTerminal refuses to start the browser where it cannot draw: standard output
+// must be a terminal, and keys must come from standard input or /dev/tty.
+func needTerminal(ios *IOStreams) error {
+	out, ok := ios.Out.(*os.File)
+	outTTY := ok && term.IsTerminal(out.Fd())
+	in, ok := ios.In.(*os.File)
+	inTTY := ok && term.IsTerminal(in.Fd())
+	ttyErr := error(nil)
+	if outTTY && !inTTY && runtime.GOOS != "windows" { // on Windows keys come from the console
+		var tty *os.File
+		if tty, ttyErr = os.Open("/dev/tty"); ttyErr == nil {
+			_ = tty.Close()
+		}
+	}
+	return terminalProblem(outTTY, inTTY, ttyErr)
+}
+
+// terminalProblem says why the browser cannot start, or nil: outTTY and inTTY are
+// whether standard output and input are terminals, ttyErr what opening /dev/tty gave.
+func terminalProblem(outTTY, inTTY bool, ttyErr error) error {
+	const hint = "; the commands for scripts work without one (funnels --help lists them)"
+	switch {
+	case !outTTY:
+		return usagef("the browser needs a terminal, and standard output is not one%s", hint)
+	case !inTTY && ttyErr != nil:
+		return usagef("the browser needs a terminal to read keys from, and standard input is not one (nor is there a /dev/tty)%s", hint)
+	}
+	return nil
+}
+
+// signedInUser is the user an OAuth sign-in was issued to ("" for a private token or
+// when unknown): new folders are created in that user's name.
+func signedInUser(f *Factory, profile string) string {
+	store, err := f.Store()
+	if err != nil {
+		return ""
+	}
+	t, err := store.Load(profile)
+	if err != nil {
+		return ""
+	}
+	return t.UserID
+}

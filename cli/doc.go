@@ -1,0 +1,55 @@
+// Package cli is the command line of funnels: `funnels` opens the browser (package
+// ui), and every other command works without it, for scripts and CI. It is built on
+// cobra, with fang's help; main.go only hands it os.Args (Main).
+//
+// # How it is laid out
+//
+// One file per noun (folders.go, step.go, auth.go, …), read the way gh's
+// pkg/cmd/NOUN/VERB reads: for each command an Options struct (what it works from),
+// a newCmd… function (flags, help text, examples, completion) and a …Run function
+// (the work), with its tests beside it in NOUN_test.go. A noun with verbs (folder
+// create, auth status) is a group (group in root.go): on its own, or with a verb it
+// does not know, it is a usage error naming its verbs.
+//
+// What every command shares lives in one place each:
+//
+//   - Factory (factory.go): the streams, the environment, the global flags as parsed,
+//     and the ways to the configuration, the token store and a signed-in API client.
+//     Commands never reach for os.Stdout, os.Getenv or globals.
+//   - Exit codes (exitcode.go): commands return errors; ExitCode is the one mapping
+//     from an error to 0–4, and reportError (report.go) the one place an error
+//     becomes text on standard error ("funnels COMMAND: …", each refused field named
+//     by its flag, the status and message of an API error, "did you mean" and the
+//     usage line after a wrong command line).
+//   - Output (output.go, table.go): tables aligned on a terminal with cells cut to a
+//     width, tab-separated rows without a header when piped; prose on standard output
+//     at a terminal and on standard error when piped; --json [FIELDS], --jq and
+//     --template from addJSONFlags. Every string from the server goes through package
+//     ui/termtext on its way out.
+//   - Completion (completion.go): the scripts are cobra's; ids of funnels, steps and
+//     pages come from the API for the profile on the command line, quietly and
+//     quickly (nothing at all when it is not signed in); profile names from the
+//     config file and the token store.
+//
+// # Adding a command
+//
+//  1. Write NOUN.go: an Options struct, newCmdNOUN(f *Factory) returning the
+//     *cobra.Command (Use, Short, Long, Example, RunE calling NOUNRun), and
+//     NOUNRun(ctx, f, opts) error. A noun with verbs returns group("noun", "…",
+//     newCmdNounVerb(f), …).
+//  2. Arguments: cmd.Args = positional(cmd, arg{"ID", "id"}, …) (the second name is
+//     the request field the argument fills, so a refused value is reported by the
+//     name the user typed). Flags that fill a request field: fieldFlag(cmd, "name",
+//     "step.name"). Flags with a few values: cmd.RegisterFlagCompletionFunc(name,
+//     fixedValues(…)); ids: completeFunnels(f) and its neighbours.
+//  3. Output: a result goes through opts.Exporter.Write when opts.Exporter.Enabled()
+//     (after addJSONFlags(cmd, &opts.Exporter, fieldsOf(Record{}))), else through
+//     newTable(f.IO, …) or printFields; sentences through f.prose, notes through
+//     f.notice, the id of what was made through f.data.
+//  4. Errors: return them. Wrap with %w; a bad value is a validate error or usagef;
+//     an error whose exit code its type cannot tell gets withExitCode.
+//  5. Add newCmdNOUN(f) to NewCmdRoot (root.go) in its group, write NOUN_test.go
+//     (help, usage errors, piped and terminal output, against the sandbox over
+//     loopback), and add the command to README.md's command list (e2e's README test
+//     checks every command is there).
+package cli

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
+)
+
+// Exit codes of every command. ExitCode is the one place an error becomes one.
+const (
+	ExitOK    = 0
+	ExitAPI   = 1 // the API refused (message and status shown) or did not answer
+	ExitUsage = 2 // bad usage or input
+	ExitAuth  = 3 // not signed in, or the token was refused
+	ExitLocal = 4 // something broke on this machine (disk, terminal)
+)
+
+// ExitCode is the exit code for what a command returned:
+//
+//	nil                                                        0
+//	a usage error, a value refused by validate, a bad config
+//	file or token text, a browser started without a terminal   2
+//	signed in but unable to work (no location, a base URL
+//	no client takes)                                           2
+//	not signed in, a token the API refused (401)               3
+//	any other answer of the API or its token endpoint (a
+//	rate limit not worth waiting out), no answer, an
+//	unreadable answer, a list the server never ended, an
+//	interrupted request                                        1
+//	anything else (disk, terminal, bugs)                       4
+func ExitCode(err error) int {
+	var (
+		usage    *usageError
+		apiErr   *client.APIError
+		tokenEP  *auth.TokenEndpointError
+		coded    *exitError
+		notReady *auth.NotReadyError
+	)
+	switch {
+	case err == nil:
+		return ExitOK
+	case errors.As(err, &coded):
+		return coded.code
+	case errors.As(err, &usage), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
+		errors.Is(err, auth.ErrBadToken):
+		return ExitUsage
+	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired):
+		return ExitAuth
+	case errors.As(err, &notReady):
+		return ExitUsage // signed in, but no location or no usable base URL
+	case isDiskError(err):
+		return ExitLocal
+	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.Is(err, client.ErrNetwork), errors.Is(err, client.ErrIncompleteList),
+		errors.Is(err, client.ErrBadResponse), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return ExitAPI
+	}
+	return ExitLocal
+}
+
+// usageError is a command line or a value a command cannot work with. withUsage adds
+// the command's usage line to the message (for a wrong flag or argument, not for a
+// value that was refused).
+type usageError struct {
+	msg       string
+	withUsage bool
+}
+
+func (e *usageError) Error() string { return e.msg }
+
+// usagef is a usage error without the usage line: a value that was refused.
+func usagef(format string, a ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, a...)}
+}
+
+// syntaxError is a usage error about the command line itself: the usage line follows.
+func syntaxError(format string, a ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, a...), withUsage: true}
+}
+
+// exitError is an error whose exit code was decided where it happened, when its type
+// alone cannot say (an interrupted sign-in leaves the user signed out: 3).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// withExitCode gives err the exit code code.
+func withExitCode(code int, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: code, err: err}
+}
+
+// commandError is an error and the command it ended: the report names the command
+// and spells request fields as the flags that filled them.
+type commandError struct {
+	cmd *cobra.Command
+	err error
+}
+
+func (e *commandError) Error() string { return e.err.Error() }
+func (e *commandError) Unwrap() error { return e.err }
+
+// isDiskError reports a failure of the file system rather than of the user or server.
+func isDiskError(err error) bool {
+	var pe *fs.PathError
+	var le *os.LinkError
+	return errors.As(err, &pe) || errors.As(err, &le)
+}

@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"context"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/ui/termtext"
+)
+
+// topLevelNote says where a new folder lands: the create body has no parent field.
+const topLevelNote = "New folders appear at the top level: the API takes no parent folder, so move it in the web app if it belongs elsewhere."
+
+func newCmdFolder(f *Factory) *cobra.Command {
+	return group("folder", "Make a folder (folder create)", newCmdFolderCreate(f))
+}
+
+// FolderCreateOptions are what `funnels folder create` works from.
+type FolderCreateOptions struct {
+	Name, Type, UserID string
+	Exporter           Exporter
+}
+
+func newCmdFolderCreate(f *Factory) *cobra.Command {
+	opts := &FolderCreateOptions{}
+	cmd := &cobra.Command{
+		Use:   "create --name NAME",
+		Short: "Make a folder (it appears at the top level)",
+		Long: `Makes a folder for funnels or websites and prints its id (piped, only the id).
+` + topLevelNote,
+		Example: `funnels folder create --name "Spring Campaigns"
+funnels folder create --name "Club Sites" --type website --json`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return folderCreateRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = positional(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Name, "name", "", "the folder's name")
+	fl.StringVar(&opts.Type, "type", "funnel", "what it holds: funnel or website")
+	fl.StringVar(&opts.UserID, "user-id", "", "the id of the user who creates it")
+	fieldFlag(cmd, "name", "name")
+	fieldFlag(cmd, "type", "type")
+	fieldFlag(cmd, "user-id", "userId")
+	_ = cmd.RegisterFlagCompletionFunc("type", fixedValues(validate.FolderTypes()))
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Folder{}))
+	return cmd
+}
+
+func folderCreateRun(ctx context.Context, f *Factory, opts *FolderCreateOptions) error {
+	body, err := validate.NormalizeCreateFolder(client.CreateFolder{Name: opts.Name, Type: opts.Type, UserID: opts.UserID})
+	if err != nil {
+		return err
+	}
+	c, err := f.Client(ctx, true)
+	if err != nil {
+		return err
+	}
+	folder, _, err := c.CreateFolder(ctx, body)
+	if err != nil {
+		return err
+	}
+	if opts.Exporter.Enabled() {
+		f.notice("%s", topLevelNote)
+		return opts.Exporter.Write(ctx, f.IO, folder, folder)
+	}
+	id := folder.ID
+	if id == "" {
+		id = "not returned by the server"
+	}
+	f.prose("Created %s folder %q (id %s) at the top level.\n%s",
+		termtext.Line(orDefault(folder.Type, body.Type)), termtext.Line(orDefault(folder.Name, body.Name)), termtext.Line(id), topLevelNote)
+	f.data(folder.ID)
+	return nil
+}

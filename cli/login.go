@@ -1,0 +1,171 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/config"
+	"github.com/funnelsdev/funnels/ui/termtext"
+)
+
+// LoginOptions are what `funnels login` works from (with the global flags and the
+// app's flags, which go into Factory.Flags).
+type LoginOptions struct {
+	NoBrowser bool
+	WithToken bool
+}
+
+func newCmdLogin(f *Factory) *cobra.Command {
+	opts := &LoginOptions{}
+	cmd := &cobra.Command{
+		Use:   "login",
+		Short: "Sign a profile in (OAuth in a browser or a pasted address, or --with-token)",
+		Long: `Signs a profile in. By default with OAuth: funnels prints an address to open in a
+browser, listens on 127.0.0.1 for the redirect, and also accepts the address the
+browser ends up on (or just its code) pasted at the prompt — which is how it works over
+SSH. With --with-token it stores a private integration token read from standard input
+instead (typed at a terminal, it is not shown); such a token does not name its
+sub-account, so --location is needed (on a terminal, login asks for it). What login learns (base URL, token URL,
+client id/secret, location) is kept with the token, so later commands need only
+--profile.`,
+		Example: `funnels login --client-id ID --client-secret SECRET --location LOCATION_ID
+funnels login --profile sandbox --base-url http://127.0.0.1:8484 --client-id sandbox-client --client-secret sandbox-secret --no-browser
+funnels login --profile staging --location LOCATION_ID --with-token < token.txt`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return loginRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = positional(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&f.Flags.AuthURL, "auth-url", "", "the authorization page's URL")
+	fl.StringVar(&f.Flags.TokenURL, "token-url", "", "the token endpoint's URL (default: base URL + /oauth/token)")
+	fl.StringVar(&f.Flags.ClientID, "client-id", "", "your app's client id (env FUNNELS_CLIENT_ID)")
+	fl.StringVar(&f.Flags.ClientSecret, "client-secret", "", "your app's client secret (env FUNNELS_CLIENT_SECRET)")
+	fl.StringVar(&f.Flags.RedirectPort, "redirect-port", "", fmt.Sprintf("the loopback port of the redirect (default %d; 0 picks a free one)", config.DefaultRedirectPort))
+	fl.StringVar(&f.Flags.Scopes, "scopes", "", "the scopes to ask for, separated by spaces")
+	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "do not open a browser; only print the address")
+	fl.BoolVar(&opts.WithToken, "with-token", false, "read a private integration token from standard input and store it")
+	return cmd
+}
+
+func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
+	if f.Flags.Token != "" {
+		return usagef("--token is not stored; to store a token pipe it into `funnels login --with-token`")
+	}
+	cfg, store, err := f.configAndStore()
+	if err != nil {
+		return err
+	}
+	if err := auth.Complete(cfg, store); err != nil {
+		f.notice("funnels login: ignoring the saved login (%s)", termtext.Line(err.Error()))
+	}
+	if cfg.TokenFrom == "FUNNELS_TOKEN" {
+		f.notice("Note: FUNNELS_TOKEN is set; while it is, it is used instead of what you sign in with here.")
+	}
+	p := cfg.Profile
+	if p.LocationID != "" {
+		if _, err := auth.CheckLocationID(p.LocationID); err != nil {
+			return usagef("--location: %v", err)
+		}
+	}
+
+	if opts.WithToken {
+		raw, err := readToken(ctx, f.IO)
+		if err != nil {
+			if ctx.Err() != nil {
+				return withExitCode(ExitAuth, err) // interrupted: nothing stored
+			}
+			return usagef("%v", err)
+		}
+		if p.LocationID == "" {
+			// A private integration token does not say which sub-account it is for.
+			loc, err := askLocation(ctx, f.IO)
+			if err != nil {
+				return noLocation(ctx, fmt.Errorf("no location (%w): a private integration token does not say which sub-account it is for; pass --location ID. Nothing was stored", err))
+			}
+			p.LocationID = loc
+		}
+		if _, err := auth.SaveStaticToken(store, p, raw); err != nil {
+			return err
+		}
+		f.notice("Stored the private integration token for profile %q (location %s) in %s.", p.Name, p.LocationID, store.Path(p.Name))
+		return loginReady(cfg, store)
+	}
+
+	var browser auth.Browser
+	if !opts.NoBrowser {
+		var reason string
+		if browser, reason = auth.SystemBrowser(runtime.GOOS, f.Getenv); browser == nil {
+			f.notice("Not opening a browser: %s.", reason)
+		}
+	}
+	tok, err := auth.Login(ctx, auth.LoginOptions{
+		Profile: p, Store: store, Paste: f.IO.In, Out: f.IO.ErrOut, Browser: browser,
+	})
+	if err != nil {
+		return loginError(err)
+	}
+	if p.LocationID != "" && tok.LocationID != "" && p.LocationID != tok.LocationID {
+		f.notice("Note: you chose location %s in the browser, not %s; using %s.", tok.LocationID, p.LocationID, tok.LocationID)
+	}
+	if tok.LocationID == "" && p.LocationID == "" {
+		// An agency (Company) sign-in names no sub-account: ask, or keep nothing.
+		loc, err := askLocation(ctx, f.IO)
+		if err == nil {
+			tok.LocationID = loc
+			err = store.Save(p.Name, tok)
+		}
+		if err != nil {
+			_ = store.Delete(p.Name)
+			return noLocation(ctx, fmt.Errorf("no location (%w): this sign-in names no sub-account; sign in again with --location ID. Nothing was kept", err))
+		}
+	}
+	loc := tok.LocationID
+	if loc == "" {
+		loc = p.LocationID
+	}
+	f.notice("Signed in to profile %q (location %s). Token saved in %s.", p.Name, orNone(loc), store.Path(p.Name))
+	return loginReady(cfg, store)
+}
+
+// noLocation is a login left without a location: not signed in (3) when it was
+// interrupted, a usage error (2, --location is missing) otherwise.
+func noLocation(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return withExitCode(ExitAuth, err)
+	}
+	return usagef("%v", err)
+}
+
+// loginReady checks that the profile just signed in can run a command, and says why
+// not when it cannot (the sign-in is kept: what is missing is beside it).
+func loginReady(cfg *config.Config, store *auth.Store) error {
+	if err := auth.Ready(cfg, store); err != nil {
+		return fmt.Errorf("signed in, but the profile cannot run a command yet: %w", err)
+	}
+	return nil
+}
+
+// loginError gives a failed sign-in its exit code: the token endpoint refused → 1;
+// missing app credentials → 2; the disk failed → 4; anything else leaves the user not
+// signed in → 3.
+func loginError(err error) error {
+	var te *auth.TokenEndpointError
+	switch {
+	case errors.Is(err, auth.ErrNoClient), errors.As(err, &te), isDiskError(err):
+		return err
+	}
+	return withExitCode(ExitAuth, err)
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}

@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"context"
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
+)
+
+// PagesOptions are what `funnels pages` works from.
+type PagesOptions struct {
+	FunnelID, StepID string
+	Exporter         Exporter
+}
+
+// pagesOutput is the --json shape of `funnels pages`.
+type pagesOutput struct {
+	FunnelID string        `json:"funnelId"`
+	StepID   string        `json:"stepId,omitempty"`
+	Pages    []client.Page `json:"pages"`
+}
+
+func newCmdPages(f *Factory) *cobra.Command {
+	opts := &PagesOptions{}
+	cmd := &cobra.Command{
+		Use:   "pages FUNNEL_ID",
+		Short: "The pages of a funnel, or of one of its steps",
+		Long: `Lists the pages of a funnel, archived ones included (marked), or only those of
+one step with --step.`,
+		Example: `funnels pages tKvx487I4yks06qt7ovC
+funnels pages tKvx487I4yks06qt7ovC --step d8beadee-6139-4161-b7e0-93a42c093720 --json id,name,deleted`,
+		ValidArgsFunction: completeFunnelArg(f),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.FunnelID = args[0]
+			return pagesRun(cmd.Context(), f, opts, cmd.Flags().Changed("step"))
+		},
+	}
+	cmd.Args = positional(cmd, arg{"FUNNEL_ID", "funnelId"})
+	cmd.Flags().StringVar(&opts.StepID, "step", "", "only the pages of this step (its id)")
+	fieldFlag(cmd, "step", "stepId")
+	_ = cmd.RegisterFlagCompletionFunc("step", completeStepsOfArg(f))
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Page{}))
+	return cmd
+}
+
+func pagesRun(ctx context.Context, f *Factory, opts *PagesOptions, stepGiven bool) error {
+	funnelID, err := validate.ID("funnelId", opts.FunnelID)
+	if err != nil {
+		return err
+	}
+	stepID := opts.StepID
+	if stepGiven {
+		if stepID, err = validate.ID("stepId", stepID); err != nil {
+			return err
+		}
+	}
+	c, err := f.Client(ctx, true)
+	if err != nil {
+		return err
+	}
+	pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: funnelID, StepID: stepID})
+	var stopped *client.ListStoppedError
+	if err != nil && !errors.As(err, &stopped) {
+		return err
+	}
+	if err := printPages(ctx, f, opts, funnelID, stepID, orEmpty(pages)); err != nil || stopped == nil {
+		return err
+	}
+	return stopped // the pages read are printed; the list is not whole: exit 1
+}
+
+// printPages prints the pages of `funnels pages`.
+func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, stepID string, pages []client.Page) error {
+	if opts.Exporter.Enabled() {
+		return opts.Exporter.Write(ctx, f.IO, pagesOutput{FunnelID: funnelID, StepID: stepID, Pages: pages}, pages)
+	}
+	if len(pages) == 0 {
+		f.notice("No pages.")
+		return nil
+	}
+	t := newTable(f.IO, "ID", "NAME", "STEP", "PATH", "STATUS", "UPDATED")
+	for _, p := range pages {
+		status := "live"
+		if p.Deleted {
+			status = "archived"
+		}
+		updated := "-"
+		if !p.DateUpdated.IsZero() {
+			updated = p.DateUpdated.UTC().Format("2006-01-02 15:04")
+		}
+		t.row(p.ID, p.Name, orDash(p.StepID), orDash(p.URL), status, updated)
+	}
+	return t.print()
+}

@@ -1,0 +1,141 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/ui/termtext"
+)
+
+// errorStyles are the styles of an error on a terminal, like fang's but with fixed
+// colours: fang would ask the terminal for its background first (black on red reads
+// on both).
+func errorStyles() (header, text lipgloss.Style) {
+	return lipgloss.NewStyle().Foreground(lipgloss.Black).Background(lipgloss.Red).Bold(true).
+			Padding(0, 1).MarginLeft(2).SetString("ERROR"),
+		lipgloss.NewStyle().MarginLeft(2)
+}
+
+// reportError is the one place an error becomes what the user reads on standard
+// error: "funnels COMMAND: what went wrong", one line per refused field, the status
+// and message of an API error, the usage line after a wrong command line. On a
+// terminal it is styled as fang styles errors; elsewhere it is plain text.
+func (f *Factory) reportError(err error) {
+	var ce *commandError
+	var cmd *cobra.Command
+	if errors.As(err, &ce) {
+		cmd = ce.cmd
+	}
+	name := "funnels"
+	if cmd != nil {
+		name = cmd.CommandPath()
+	}
+	lines := describe(cmd, err)
+	var usage *usageError
+	withUsage := errors.As(err, &usage) && usage.withUsage && cmd != nil
+	useLine := ""
+	if withUsage {
+		switch {
+		case !cmd.HasParent():
+			useLine = name + " [COMMAND] [flags]"
+		case cmd.HasAvailableSubCommands():
+			useLine = name + " COMMAND [flags]"
+		default:
+			useLine = cmd.UseLine()
+		}
+	}
+
+	var b strings.Builder
+	if f.IO.ErrTTY {
+		errorHeader, errorText := errorStyles()
+		b.WriteString("\n" + errorHeader.String() + "\n\n")
+		for _, l := range lines {
+			b.WriteString(errorText.Render(name+": "+l) + "\n")
+		}
+		if withUsage {
+			b.WriteString("\n" + errorText.Render("Usage: "+useLine+"\nRun '"+name+" --help' for the flags and examples.") + "\n")
+		}
+		b.WriteString("\n")
+	} else {
+		for _, l := range lines {
+			fmt.Fprintf(&b, "%s: %s\n", name, l)
+		}
+		if withUsage {
+			fmt.Fprintf(&b, "Usage: %s\nRun '%s --help' for the flags and examples.\n", useLine, name)
+		}
+	}
+	w := f.IO.ErrOut
+	if f.IO.ErrTTY {
+		// Colours as the terminal and NO_COLOR allow.
+		var env []string
+		for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
+			if v := f.Getenv(k); v != "" {
+				env = append(env, k+"="+v)
+			}
+		}
+		w = colorprofile.NewWriter(w, env)
+	}
+	_, _ = io.WriteString(w, b.String())
+}
+
+// describe is err in words, one line per problem, safe for a terminal.
+func describe(cmd *cobra.Command, err error) []string {
+	var apiErr *client.APIError
+	var ne *client.NetworkError
+	var decided *exitError
+	var limited *client.RateLimitError
+	var stopped *client.ListStoppedError
+	switch {
+	case errors.As(err, &decided):
+		// told in its own words where it happened
+	case errors.As(err, &limited): // "429 rate limited until 14:32 — try later"
+		return []string{termtext.Line(limited.Summary())}
+	case errors.As(err, &stopped): // what was read is printed; the list is not whole
+		return []string{termtext.Line(stopped.Summary())}
+	case errors.Is(err, validate.ErrInvalid):
+		var lines []string
+		for _, fe := range validate.As(err) {
+			line := labelFor(cmd, fe.Field) + " " + fe.Message
+			if fe.Value != "" {
+				line += " (got " + quoteInput(fe.Value) + ")"
+			}
+			lines = append(lines, termtext.Line(line))
+		}
+		if len(lines) > 0 {
+			return lines
+		}
+	case errors.Is(err, client.ErrUnauthorized) && errors.As(err, &apiErr):
+		return []string{termtext.Line(apiErr.Summary()) +
+			": the token was refused; sign in again with 'funnels login' or check --token / FUNNELS_TOKEN"}
+	case errors.Is(err, client.ErrUnauthorized):
+		return []string{"not signed in: " + termtext.Line(err.Error())}
+	case errors.As(err, &apiErr):
+		msg := apiErr.Summary()
+		if apiErr.TraceID != "" {
+			msg += " (trace " + apiErr.TraceID + ")"
+		}
+		return []string{termtext.Line(msg)}
+	case errors.As(err, &ne):
+		return []string{"no answer from server (" + termtext.Line(ne.Method+" "+ne.Path+": "+ne.Err.Error()) + ")"}
+	case errors.Is(err, client.ErrNetwork):
+		return []string{"no answer from server (" + termtext.Line(err.Error()) + ")"}
+	case errors.Is(err, client.ErrBadResponse):
+		return []string{"the server's answer could not be read: " + termtext.Line(err.Error())}
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return []string{"stopped before an answer came: " + termtext.Line(err.Error())}
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
+		lines = append(lines, termtext.Line(l))
+	}
+	return lines
+}

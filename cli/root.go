@@ -1,0 +1,281 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+
+	"charm.land/fang/v2"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/funnelsdev/funnels/config"
+)
+
+// Main runs funnels in this process with its streams and environment, and returns the
+// exit code. version is what the build was stamped with ("" for none).
+func Main(version string, args []string) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return Run(ctx, NewFactory(systemStreams(os.Getenv), os.Getenv, version), args)
+}
+
+// Run runs the command line args (without the program's name) and returns the exit
+// code. Everything it reads and writes goes through f.
+func Run(ctx context.Context, f *Factory, args []string) int {
+	root := NewCmdRoot(f)
+	if args == nil {
+		args = []string{}
+	}
+	root.SetArgs(claimJSONFields(root, longFlagsWithOneDash(root, args)))
+	root.SetIn(f.IO.In)
+	root.SetOut(f.IO.Out)
+	root.SetErr(f.IO.ErrOut)
+	var failure error
+	visit(root, func(c *cobra.Command) { recordFailure(c, &failure) })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		failure = &commandError{cmd: cmd, err: syntaxError("%s%s", err.Error(), flagSuggestion(cmd, err))}
+		return nil
+	})
+	err := fang.Execute(ctx, root,
+		fang.WithVersion(f.Version),
+		fang.WithoutManpage(), // `funnels man` is ours: it writes where the command writes
+		fang.WithoutCompletions(),
+		fang.WithErrorHandler(func(io.Writer, fang.Styles, error) {}), // reported below
+	)
+	if err == nil {
+		err = failure
+	}
+	err = asCommandLineError(err)
+	if err != nil {
+		f.reportError(err)
+	}
+	return ExitCode(err)
+}
+
+// recordFailure makes what c's argument rule and run function return the failure of
+// the run, tagged with c, instead of an error for cobra and fang: fang would query
+// the terminal's colours before reporting one (a terminal round trip, and no answer
+// at all while a prompt still reads standard input). A failed argument rule keeps
+// the run function from running.
+func recordFailure(c *cobra.Command, failure *error) {
+	if c.Args != nil {
+		check := c.Args
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := check(cmd, args); err != nil && *failure == nil {
+				*failure = &commandError{cmd: cmd, err: err}
+			}
+			return nil
+		}
+	}
+	if c.RunE != nil {
+		run := c.RunE
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if *failure != nil {
+				return nil
+			}
+			if err := run(cmd, args); err != nil {
+				*failure = &commandError{cmd: cmd, err: err}
+			}
+			return nil
+		}
+	}
+}
+
+// asCommandLineError treats an error cobra raised itself (a flag group, an argument
+// rule of its own commands), not one a command returned, as a usage error.
+func asCommandLineError(err error) error {
+	var ce *commandError
+	var ue *usageError
+	if err == nil || errors.As(err, &ce) || errors.As(err, &ue) {
+		return err
+	}
+	return &usageError{msg: err.Error()}
+}
+
+// NewCmdRoot builds the whole command tree: `funnels` itself opens the browser, and
+// each noun adds its commands. To add a command, see the package doc.
+func NewCmdRoot(f *Factory) *cobra.Command {
+	root := newCmdBrowse(f)
+	root.SilenceErrors, root.SilenceUsage = true, true
+	root.SetVersionTemplate("funnels {{.Version}}\n")
+	addGlobalFlags(root.PersistentFlags(), &f.Flags)
+	_ = root.RegisterFlagCompletionFunc("profile", completeProfiles(f))
+
+	root.AddGroup(
+		&cobra.Group{ID: "browse", Title: "Browse and change"},
+		&cobra.Group{ID: "account", Title: "Sign in and settings"},
+		&cobra.Group{ID: "more", Title: "More"},
+	)
+	for _, c := range []*cobra.Command{
+		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
+		newCmdDomain(f), newCmdEvent(f), newCmdAPI(f),
+	} {
+		c.GroupID = "browse"
+		root.AddCommand(c)
+	}
+	for _, c := range []*cobra.Command{newCmdLogin(f), newCmdLogout(f), newCmdAuth(f), newCmdConfig(f)} {
+		c.GroupID = "account"
+		root.AddCommand(c)
+	}
+	for _, c := range []*cobra.Command{newCmdSandbox(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
+		c.GroupID = "more"
+		root.AddCommand(c)
+	}
+	help := newCmdHelp()
+	help.GroupID = "more"
+	root.AddCommand(help)
+	root.SetHelpCommand(help)
+	// Every command has -h from the start, so the list of commands reads the same
+	// whichever way help was asked for.
+	visit(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
+	return root
+}
+
+// visit calls fn on c and every command under it.
+func visit(c *cobra.Command, fn func(*cobra.Command)) {
+	fn(c)
+	for _, sub := range c.Commands() {
+		visit(sub, fn)
+	}
+}
+
+// addGlobalFlags are the settings every command takes, before or after its name.
+func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
+	fs.StringVar(&flags.BaseURL, "base-url", "", "the API's base URL (env FUNNELS_BASE_URL; https unless loopback)")
+	fs.StringVar(&flags.Token, "token", "", "use this access or private integration token (env FUNNELS_TOKEN)")
+	fs.StringVar(&flags.Location, "location", "", "the sub-account (location) id (env FUNNELS_LOCATION_ID)")
+	fs.StringVar(&flags.Profile, "profile", "", "the profile to use (env FUNNELS_PROFILE)")
+	fs.BoolVar(&flags.Debug, "debug", false, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
+}
+
+// group is a noun whose verbs are its subcommands (`funnels folder create`). On its
+// own it is a usage error naming the verbs; an unknown verb is one with a "did you
+// mean".
+func group(use, short string, verbs ...*cobra.Command) *cobra.Command {
+	g := &cobra.Command{
+		Use:   use,
+		Short: short,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return unknownCommand(cmd, args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			var names []string
+			for _, c := range cmd.Commands() {
+				if c.IsAvailableCommand() {
+					names = append(names, c.Name())
+				}
+			}
+			return syntaxError("a command is needed: %s", strings.Join(names, ", "))
+		},
+	}
+	g.AddCommand(verbs...)
+	return g
+}
+
+// unknownCommand is the usage error for a word that names no command of cmd, with
+// the commands it is close to.
+func unknownCommand(cmd *cobra.Command, word string) error {
+	msg := fmt.Sprintf("unknown command %s for %q", quoteInput(word), cmd.CommandPath())
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2
+	}
+	if s := cmd.SuggestionsFor(word); len(s) > 0 {
+		msg += "; did you mean " + orList(s) + "?"
+	}
+	return syntaxError("%s", msg)
+}
+
+// flagSuggestion is "; did you mean --json?" for an unknown flag close to one of
+// cmd's, or "".
+func flagSuggestion(cmd *cobra.Command, err error) string {
+	msg := err.Error()
+	name, ok := strings.CutPrefix(msg, "unknown flag: --")
+	if !ok {
+		return ""
+	}
+	var near []string
+	cmd.Flags().VisitAll(func(fl *pflag.Flag) {
+		if !fl.Hidden && (levenshtein(name, fl.Name) <= 2 || strings.HasPrefix(fl.Name, name)) {
+			near = append(near, "--"+fl.Name)
+		}
+	})
+	if len(near) == 0 {
+		return ""
+	}
+	return "; did you mean " + orList(near) + "?"
+}
+
+// orList is "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	words = slices.Compact(words)
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// levenshtein is the edit distance of a and b.
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// newCmdHelp is `funnels help [COMMAND]`: the same help as --help, on standard
+// output; an unknown command is a usage error.
+func newCmdHelp() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Show the help of a command",
+		Long:  "Shows the help of a command: funnels help folders is funnels folders --help.",
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			parent, _, err := cmd.Root().Find(args)
+			if err != nil || parent == nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			var out []cobra.Completion
+			for _, c := range parent.Commands() {
+				if c.IsAvailableCommand() && strings.HasPrefix(c.Name(), toComplete) {
+					out = append(out, cobra.CompletionWithDesc(c.Name(), c.Short))
+				}
+			}
+			return out, cobra.ShellCompDirectiveNoFileComp
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			target, rest, err := cmd.Root().Find(args)
+			if err != nil || target == nil {
+				return syntaxError("no help for %s", quoteInput(strings.Join(args, " ")))
+			}
+			if len(rest) > 0 {
+				return unknownCommand(target, rest[0])
+			}
+			target.InitDefaultHelpFlag()
+			target.InitDefaultVersionFlag()
+			return target.Help()
+		},
+	}
+}

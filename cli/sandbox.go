@@ -1,0 +1,209 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client/sandbox"
+)
+
+// SandboxOptions are what `funnels sandbox` works from.
+type SandboxOptions struct {
+	Addr                             string
+	Limit                            int
+	Window, TokenTTL, Latency        time.Duration
+	ErrorRate, DropRate, TruncRate   float64
+	Token, ReadOnlyToken, DialectArg string
+	SurfaceArg                       string
+	StateDir                         string // where the tokens are kept ("" → the state home's funnels/sandbox)
+	Ephemeral                        bool   // keep nothing: new tokens on every start
+}
+
+// dialects are the names --dialect takes.
+func dialects() []string {
+	return []string{"bare", "wrapped", "plain-ids", "camel", "string-numbers", "summaries"}
+}
+
+func newCmdSandbox(f *Factory) *cobra.Command {
+	opts := &SandboxOptions{}
+	cmd := &cobra.Command{
+		Use:   "sandbox",
+		Short: "Serve the embedded funnels API on loopback with seeded data",
+		Long: `Serves the funnels API with seeded demo data on a loopback address, in the
+foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
+'funnels login' command. Its tokens, OAuth client and the OAuth tokens it issues
+are kept in the state directory, so they stay the same from start to start and
+profiles signed in to it keep working; the data starts from the seed each time.`,
+		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return sandboxRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = positional(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8484", "listen on HOST:PORT (loopback hosts only)")
+	fl.IntVar(&opts.Limit, "limit", 100, "requests per window per token")
+	fl.DurationVar(&opts.Window, "window", 10*time.Second, "the window of the rate limit")
+	fl.DurationVar(&opts.TokenTTL, "token-ttl", 24*time.Hour, "lifetime of OAuth access tokens")
+	fl.DurationVar(&opts.Latency, "latency", 0, "random extra delay, up to this, on every API request")
+	fl.Float64Var(&opts.ErrorRate, "error-rate", 0, "share (0..1) of API requests answered 500/502/503")
+	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "share (0..1) of API requests whose connection is dropped")
+	fl.Float64Var(&opts.TruncRate, "truncate-rate", 0, "share (0..1) of API answers cut in half")
+	fl.StringVar(&opts.Token, "token", "", "the demo token with every scope (default: a random pit-… token)")
+	fl.StringVar(&opts.ReadOnlyToken, "readonly-token", "", "the read-only token (default: a random pit-… token)")
+	fl.StringVar(&opts.DialectArg, "dialect", "", "answer in other shapes: comma-separated list of "+strings.Join(dialects(), ", "))
+	fl.StringVar(&opts.SurfaceArg, "surface", "seed", "seed (every route of the spec) or public (the real service as a private integration token meets it)")
+	fl.StringVar(&opts.StateDir, "state-dir", "", "keep the tokens here across restarts (default $XDG_STATE_HOME/funnels/sandbox)")
+	fl.BoolVar(&opts.Ephemeral, "ephemeral", false, "keep nothing: new random tokens on every start")
+	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("dialect", func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		i := strings.LastIndex(toComplete, ",")
+		var out []cobra.Completion
+		for _, d := range withPrefix(dialects(), toComplete[i+1:]) {
+			out = append(out, toComplete[:i+1]+d)
+		}
+		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
+	})
+	return cmd
+}
+
+func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
+	if err := sandbox.CheckLoopback(opts.Addr); err != nil {
+		return usagef("refusing --addr %s: the sandbox only listens on a loopback host (127.0.0.1, ::1 or localhost)", opts.Addr)
+	}
+	switch {
+	case opts.Limit < 1:
+		return usagef("--limit must be at least 1")
+	case opts.Window <= 0:
+		return usagef("--window must be a positive duration such as 10s")
+	case opts.TokenTTL <= 0:
+		return usagef("--token-ttl must be a positive duration such as 24h")
+	case opts.Latency < 0:
+		return usagef("--latency must not be negative")
+	}
+	for _, r := range []struct {
+		name string
+		v    float64
+	}{{"--error-rate", opts.ErrorRate}, {"--drop-rate", opts.DropRate}, {"--truncate-rate", opts.TruncRate}} {
+		if !(r.v >= 0 && r.v <= 1) {
+			return usagef("%s must be a number from 0 to 1", r.name)
+		}
+	}
+	d, err := parseDialect(opts.DialectArg)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	surface, err := parseSurface(opts.SurfaceArg)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if strings.ContainsAny(opts.Token+opts.ReadOnlyToken, " \t\r\n") {
+		return usagef("tokens must not contain spaces")
+	}
+
+	stateDir := opts.StateDir
+	if stateDir == "" && !opts.Ephemeral {
+		store, err := f.Store()
+		if err != nil {
+			return fmt.Errorf("%w (or pass --state-dir or --ephemeral)", err)
+		}
+		stateDir = filepath.Join(store.Dir(), "sandbox")
+	}
+	if opts.Ephemeral {
+		stateDir = ""
+	}
+	run, err := sandbox.Start(opts.Addr, sandbox.Options{
+		Limit: opts.Limit, Window: opts.Window, AccessTokenTTL: opts.TokenTTL,
+		Faults:    sandbox.Faults{Latency: opts.Latency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate},
+		Dialect:   d,
+		Surface:   surface,
+		DemoToken: opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
+		StateDir: stateDir,
+		Logf:     func(format string, a ...any) { f.notice("funnels "+format, a...) },
+	})
+	if err != nil {
+		if errors.Is(err, sandbox.ErrStateDir) {
+			return withExitCode(ExitLocal, fmt.Errorf("%w (or pass --ephemeral)", err))
+		}
+		if errors.Is(err, syscall.EADDRINUSE) {
+			return fmt.Errorf("%s is already in use (another sandbox?); pick another with --addr: %w", opts.Addr, err)
+		}
+		return fmt.Errorf("cannot serve on %s: %w", opts.Addr, err)
+	}
+	printSandboxInfo(f.IO.Out, run, stateDir)
+	<-ctx.Done()
+	if err := run.Close(); err != nil {
+		f.notice("funnels sandbox: shutting down: %v", err)
+	}
+	f.notice("funnels sandbox: stopped")
+	return nil
+}
+
+// printSandboxInfo prints the name: value lines scripts read, then a hint for people.
+func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
+	s, base := run.Server, run.URL
+	fmt.Fprintf(w, "base_url: %s\n", base)
+	fmt.Fprintf(w, "token: %s\n", s.DemoToken())
+	fmt.Fprintf(w, "readonly_token: %s\n", s.ReadOnlyToken())
+	fmt.Fprintf(w, "location_id: %s\n", s.LocationID())
+	fmt.Fprintf(w, "surface: %s\n", s.Surface())
+	fmt.Fprintf(w, "client_id: %s\n", s.ClientID())
+	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
+	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
+		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	if stateDir != "" {
+		fmt.Fprintf(w, "kept: %s (the same tokens on every start, so sandbox profiles keep working; delete it, or pass --ephemeral, for new ones)\n", sandbox.KeepPath(stateDir))
+	} else {
+		fmt.Fprintln(w, "kept: nothing (--ephemeral: these tokens end with this run)")
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
+	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")
+}
+
+// parseDialect reads the --dialect list.
+func parseDialect(list string) (sandbox.Dialect, error) {
+	var d sandbox.Dialect
+	for _, name := range strings.Split(list, ",") {
+		switch strings.TrimSpace(strings.ToLower(name)) {
+		case "":
+		case "bare":
+			d.BareLists = true
+		case "wrapped":
+			d.WrappedLists = true
+		case "plain-ids":
+			d.PlainIDs = true
+		case "camel":
+			d.CamelSteps = true
+		case "string-numbers":
+			d.StringNumbers = true
+		case "summaries":
+			d.Summaries = true
+		default:
+			return d, fmt.Errorf("unknown --dialect %q; use %s", strings.TrimSpace(name), strings.Join(dialects(), ", "))
+		}
+	}
+	return d, nil
+}
+
+// surfaces are the names --surface takes.
+func surfaces() []string { return []string{"seed", "public"} }
+
+// parseSurface reads --surface.
+func parseSurface(name string) (sandbox.Surface, error) {
+	switch strings.TrimSpace(strings.ToLower(name)) {
+	case "", "seed":
+		return sandbox.SurfaceSeed, nil
+	case "public":
+		return sandbox.SurfacePublic, nil
+	}
+	return "", fmt.Errorf("unknown --surface %q; use %s", name, strings.Join(surfaces(), " or "))
+}

@@ -1,0 +1,113 @@
+package cli
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestATenMegabyteNameDoesNotBlowUpTheTable: on a terminal a cell is cut to its
+// width, and every row stays short; piped and in --json the whole value is there.
+func TestATenMegabyteNameDoesNotBlowUpTheTable(t *testing.T) {
+	t.Parallel()
+	serve := func(name string) string {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_ = json.NewEncoder(w).Encode(map[string]any{
+				"folders": []any{},
+				"funnels": []any{
+					map[string]any{"_id": "AAAAAAAAAAAAAAAAAAA1", "name": name, "url": "/" + strings.Repeat("p", 1<<20)},
+					map[string]any{"_id": "AAAAAAAAAAAAAAAAAAA2", "name": "Small", "url": "/small"},
+				},
+			})
+		}))
+		t.Cleanup(srv.Close)
+		return srv.URL
+	}
+	h := newHome(t)
+	h.vars["FUNNELS_TOKEN"], h.vars["FUNNELS_LOCATION_ID"] = "pit-x", "Loc1"
+
+	h.vars["FUNNELS_BASE_URL"] = serve(strings.Repeat("Sale ", 2<<20)) // 10 MB
+	term := h.tty("folders").want(t, 0, "AAAAAAAAAAAAAAAAAAA1", "Small")
+	if len(term.stdout) > 2000 {
+		t.Fatalf("on a terminal the table is %d bytes", len(term.stdout))
+	}
+	for _, l := range term.lines() {
+		if w := ansi.StringWidth(l); w > 160 {
+			t.Errorf("a row is %d columns wide on a 160-column terminal: %.80q", w, l)
+		}
+	}
+	if !strings.Contains(term.stdout, "Sale …") {
+		t.Errorf("the long name is not cut with …:\n%s", term.stdout)
+	}
+	// A terminal whose width nobody knows still gets cells of a bounded width.
+	if unknown := h.ttyWidth(0, "folders").want(t, 0, "Sale Sale…"); len(unknown.stdout) > 2000 {
+		t.Fatalf("on a terminal of unknown width the table is %d bytes", len(unknown.stdout))
+	}
+
+	// Piped and in --json the whole value is there (1 MB here: the race detector
+	// makes decoding 10 MB slow, and the size does not change what is checked).
+	long := strings.Repeat("Sale ", 200_000)
+	h.vars["FUNNELS_BASE_URL"] = serve(long)
+	if piped := h.run("folders").want(t, 0); !strings.Contains(piped.stdout, "\t"+long+"\t") {
+		t.Error("piped, the whole name is not there")
+	}
+	var rows []struct{ Name string }
+	h.run("folders", "--json", "name").decode(t, &rows)
+	if len(rows) != 2 || rows[0].Name != long {
+		t.Error("--json does not hold the whole name")
+	}
+}
+
+func TestTableCellsAndWidths(t *testing.T) {
+	ios, out, _ := TestStreams("")
+	ios.OutTTY, ios.Width = true, 50
+	tb := newTable(ios, "ID", "NAME", "PATH")
+	tb.row("AAAAAAAAAAAAAAAAAAA1", "日本語の名前はとても長いです", "/a/very/long/path/that/goes/on")
+	tb.row("B", "Café 👩\u200d💻 \x1b[31mred\x1b[0m", "/b")
+	if err := tb.print(); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("%q", out.String())
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 50 {
+			t.Errorf("%d columns on a 50-column terminal: %q", w, l)
+		}
+		if strings.ContainsRune(l, 0x1b) {
+			t.Errorf("an escape sequence reached the terminal: %q", l)
+		}
+	}
+	if !strings.Contains(lines[1], "AAAAAAAAAAAAAAAAAAA1") {
+		t.Errorf("the id was cut: %q", lines[1])
+	}
+	// Columns line up by display width, wide characters included.
+	col := func(l, cell string) int { return ansi.StringWidth(l[:strings.Index(l, cell)]) }
+	if a, b := col(lines[0], "PATH"), col(lines[1], "/a"); a != b {
+		t.Errorf("PATH at column %d, its cell at %d:\n%s", a, b, out.String())
+	}
+}
+
+func TestFitToWidthCutsTheWidestFirst(t *testing.T) {
+	widths := []int{20, 50, 30, 5}
+	fitToWidth(widths, []bool{true, false, false, false}, 80)
+	if widths[0] != 20 || widths[3] != 5 || widths[1]+widths[2] != 80-20-5-6 || widths[1] < widths[2]-1 || widths[1] > widths[2]+1 {
+		t.Errorf("widths %v", widths)
+	}
+	widths = []int{20, 50}
+	fitToWidth(widths, []bool{true, false}, 10)
+	if widths[1] != minCell {
+		t.Errorf("cut below the least: %v", widths)
+	}
+	widths = []int{20, 50}
+	fitToWidth(widths, []bool{false, false}, 0)
+	if widths[0] != 20 || widths[1] != 50 {
+		t.Errorf("an unknown width changed the table: %v", widths)
+	}
+}

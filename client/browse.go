@@ -1,0 +1,244 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Browsing on whatever the token can reach: folder entities where they are open, the
+// documented funnel list where they are not; steps from the funnel list when a
+// folder listing leaves them out; a page's own record, or what the page list said of
+// it. The browser and the commands share these so both fall back the same way.
+
+// Listing is what one folder holds, and how it was had.
+type Listing struct {
+	Folders []Folder
+	Funnels []Funnel
+	// Via is the family that answered: FamilyFolders, or FamilyFunnelList when folder
+	// entities are refused to this token.
+	Via Family
+	// Grouped is set when the folders were made from the funnels' parentId (the
+	// funnel list has no folders): their names and nesting are unknown, and each is
+	// named by its id.
+	Grouped bool
+	// Refusal is the refusal that sent the listing to the funnel list, when one did.
+	Refusal *APIError
+}
+
+// Note says in one line why folders look different than in the web app; "" when they
+// do not.
+func (l *Listing) Note() string {
+	if l.Via != FamilyFunnelList {
+		return ""
+	}
+	why := "folder entities are not open to this token"
+	if l.Refusal != nil {
+		kind := "IAM refusal"
+		if l.Refusal.Refusal == RefusedScope {
+			kind = "scope refusal"
+		}
+		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (" + kind + ")"
+	}
+	return "folders shown by id: " + why + ", so funnels come from the documented funnel list; folder names and nesting are not available"
+}
+
+// StepsMissing reports whether some funnel came without its steps.
+func (l *Listing) StepsMissing() bool {
+	for i := range l.Funnels {
+		if !l.Funnels[i].StepsKnown {
+			return true
+		}
+	}
+	return false
+}
+
+// BrowseFolder lists what a folder holds (folderID "" is the root). It asks folder
+// entities unless the access record says they are refused; refused, it lists the
+// folder from the documented funnel list instead: at the root every funnel without a
+// parentId and one folder per parentId seen (named by its id), in a folder the funnels
+// whose parentId is that folder. A funnel list stopped early (ErrIncompleteList)
+// returns what was read with the error; any other failure is returned as it is.
+func (c *Client) BrowseFolder(ctx context.Context, folderID string) (*Listing, *Response, error) {
+	var refusal *APIError
+	if fa, refused := c.Access().Refused(FamilyFolders); refused {
+		refusal = recordedRefusal(FamilyFolders, fa)
+	} else {
+		ents, resp, err := c.FolderEntities(ctx, "", folderID, "")
+		if err == nil {
+			return &Listing{Folders: ents.Folders, Funnels: ents.Funnels, Via: FamilyFolders}, resp, nil
+		}
+		if !errors.As(err, &refusal) || refusal.Refusal == NotRefused {
+			return nil, resp, err
+		}
+	}
+	l, resp, err := c.listFolderFromFunnels(ctx, folderID)
+	if l != nil {
+		l.Refusal = refusal
+	}
+	return l, resp, err
+}
+
+// listFolderFromFunnels builds a folder's listing from the funnel list.
+func (c *Client) listFolderFromFunnels(ctx context.Context, folderID string) (*Listing, *Response, error) {
+	p := ListFunnelsParams{}
+	if folderID != "" {
+		p.ParentID = &folderID
+	}
+	all, resp, err := c.ListAllFunnels(ctx, p, 0)
+	if err != nil && !errors.Is(err, ErrIncompleteList) {
+		return nil, resp, err
+	}
+	l := &Listing{Via: FamilyFunnelList, Grouped: true, Funnels: []Funnel{}, Folders: []Folder{}}
+	seen := map[string]bool{}
+	for _, f := range all {
+		switch {
+		case f.ParentID == folderID:
+			l.Funnels = append(l.Funnels, f)
+		case folderID == "" && !seen[f.ParentID]:
+			// A funnel of a folder: the folder shows at the root, named by its id.
+			seen[f.ParentID] = true
+			l.Folders = append(l.Folders, Folder{ID: f.ParentID, Name: f.ParentID, Type: f.Type, Category: "folder"})
+		}
+	}
+	slices.SortFunc(l.Folders, func(a, b Folder) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortStableFunc(l.Funnels, func(a, b Funnel) int {
+		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	return l, resp, err // a list stopped early: what was read, and why it is not whole
+}
+
+// FunnelsWithSteps returns funnels with the steps of those that came without any
+// (Funnel.StepsKnown false), taken from the funnel list of their folder: one listing
+// per folder, never a request per funnel. A funnel the list does not have keeps
+// StepsKnown false. Nothing is asked when every funnel has its steps.
+func (c *Client) FunnelsWithSteps(ctx context.Context, folderID string, funnels []Funnel) ([]Funnel, *Response, error) {
+	out := slices.Clone(funnels)
+	missing := map[string]int{}
+	for i := range out {
+		if !out[i].StepsKnown {
+			missing[out[i].ID] = i
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil, nil
+	}
+	parent := folderID
+	full, resp, err := c.ListAllFunnels(ctx, ListFunnelsParams{ParentID: &parent}, 0)
+	if err != nil {
+		return out, resp, err
+	}
+	fill := func(list []Funnel) {
+		for _, f := range list {
+			if i, ok := missing[f.ID]; ok && f.StepsKnown {
+				out[i] = mergeFunnel(out[i], f)
+				delete(missing, f.ID)
+			}
+		}
+	}
+	fill(full)
+	if len(missing) > 0 && folderID == "" {
+		// How a server reads an empty parentId is not documented: ask for every
+		// funnel before calling the root's steps unknown.
+		all, r2, err := c.ListAllFunnels(ctx, ListFunnelsParams{}, 0)
+		if err != nil {
+			return out, r2, err
+		}
+		resp = r2
+		fill(all)
+	}
+	return out, resp, nil
+}
+
+// mergeFunnel completes a summary with the full record: the steps, and every field
+// the summary left empty.
+func mergeFunnel(sum, full Funnel) Funnel {
+	out := full
+	if sum.Name != "" {
+		out.Name = sum.Name
+	}
+	if sum.ParentID != "" {
+		out.ParentID = sum.ParentID
+	}
+	return out
+}
+
+// PageRead is a page as it could be had: its own record, or (Partial) the fields the
+// page list gave because GET /funnels/page/{id} is refused to this token (Refusal).
+type PageRead struct {
+	Page    Page
+	Partial bool
+	Refusal *APIError
+}
+
+// PageDetail reads a page by id. Where that route is refused to this token (known
+// from the access record, or answered now) it reads the page list of the page's
+// funnel instead and returns the page's record from there, marked Partial: the page
+// list's fields are all a token without the route can have. With funnelID "" the
+// funnel is found first, by the live page ids its steps carry in the funnel list.
+// Other failures, and a page the list does not have, are errors.
+func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*PageRead, *Response, error) {
+	var refusal *APIError
+	if fa, refused := c.Access().Refused(FamilyPageByID); refused {
+		refusal = recordedRefusal(FamilyPageByID, fa)
+	} else {
+		p, resp, err := c.Page(ctx, pageID)
+		if err == nil {
+			return &PageRead{Page: *p}, resp, nil
+		}
+		if !errors.As(err, &refusal) || refusal.Refusal == NotRefused {
+			return nil, resp, err
+		}
+	}
+	if funnelID == "" {
+		all, resp, err := c.ListAllFunnels(ctx, ListFunnelsParams{}, 0)
+		if err != nil {
+			return nil, resp, err
+		}
+		funnelID = funnelOfPage(all, pageID)
+		if funnelID == "" {
+			return nil, resp, fmt.Errorf("page %s: %s, and no funnel's steps list it (an archived page is found only with its funnel's id): %w",
+				pageID, refusal.Explain(), refusal)
+		}
+	}
+	pages, resp, err := c.ListAllPages(ctx, ListPagesParams{FunnelID: funnelID})
+	if err != nil {
+		return nil, resp, err
+	}
+	for _, p := range pages {
+		if p.ID == pageID {
+			return &PageRead{Page: p, Partial: true, Refusal: refusal}, resp, nil
+		}
+	}
+	return nil, resp, fmt.Errorf("page %s: %s, and the page list of its funnel does not have it: %w", pageID, refusal.Explain(), refusal)
+}
+
+// funnelOfPage is the id of the funnel one of whose steps holds pageID, or "".
+func funnelOfPage(funnels []Funnel, pageID string) string {
+	for _, f := range funnels {
+		for _, st := range f.Steps {
+			if slices.Contains(st.Pages, pageID) {
+				return f.ID
+			}
+		}
+	}
+	return ""
+}
+
+// recordedRefusal is the refusal the access record keeps for a family, as the error
+// it was: the status, the server's message, what to ask for.
+func recordedRefusal(f Family, fa FamilyAccess) *APIError {
+	rf, _ := FamilyInfo(f)
+	method, path, _ := strings.Cut(rf.Route(), " ")
+	e := &APIError{Method: method, Path: path, StatusCode: fa.Status, Family: f, Scope: rf.Scope, Refusal: RefusedRoute}
+	if fa.Message != "" {
+		e.Messages = []string{fa.Message}
+	}
+	if fa.Answer == AnswerScopeRefused {
+		e.Refusal = RefusedScope
+	}
+	return e
+}

@@ -1,0 +1,200 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// ProbeRow is one line of "what this sign-in can do": a route family, what it
+// answered to one harmless GET (or why it was not asked), what that means, and what
+// access to ask for when it is refused.
+type ProbeRow struct {
+	Family  Family `json:"family"`
+	Route   string `json:"route"`            // "GET /funnels/funnel/list"
+	Probed  bool   `json:"probed"`           // a request was sent; writes and POST reads never are
+	Status  int    `json:"status,omitempty"` // the answer's status; 0 when none came or none was asked
+	Answer  Answer `json:"answer"`           // what the row says of the family (AnswerUnknown: no verdict)
+	Result  string `json:"result"`           // "200", "403 IAM refusal", "not asked" …
+	Meaning string `json:"meaning"`
+	AskFor  string `json:"askFor,omitempty"` // the scope or access to ask for; "" when nothing is needed
+	Write   bool   `json:"write"`
+}
+
+// Probe asks every read family once with a harmless GET, in the order of
+// RouteFamilies, and describes the rest: writes (and the POST that reads fonts) are
+// never sent, their rows say what this session learned of them. Ids the probes need
+// (a funnel, a page, a domain) come from the earlier answers. Every answer also goes
+// into the access record, as any request's does. The error is the context's, when
+// it ended the probe early; the rows so far come with it.
+func (c *Client) Probe(ctx context.Context) ([]ProbeRow, error) {
+	var funnelID, pageID, domain string
+	// A funnel to ask about: from the funnel list, or folder entities when the list
+	// is refused.
+	learn := func(funnels []Funnel) {
+		for _, f := range funnels {
+			if funnelID == "" {
+				funnelID = f.ID
+			}
+			if domain == "" && f.DomainName != "" {
+				domain = f.DomainName
+			}
+			for _, s := range f.Steps {
+				if pageID == "" && len(s.Pages) > 0 {
+					pageID, funnelID = s.Pages[0], f.ID
+				}
+			}
+		}
+	}
+	loc := url.Values{}
+	c.setLocation(loc, "")
+	withLoc := func(kv ...string) url.Values {
+		q := url.Values{}
+		for k, v := range loc {
+			q[k] = v
+		}
+		for i := 0; i+1 < len(kv); i += 2 {
+			q.Set(kv[i], kv[i+1])
+		}
+		return q
+	}
+	known := c.Access()
+	var rows []ProbeRow
+	for _, rf := range routeFamilies {
+		if err := ctx.Err(); err != nil {
+			return rows, err
+		}
+		row := ProbeRow{Family: rf.Family, Route: rf.Route(), Write: rf.Write}
+		method, _, _ := strings.Cut(rf.Routes[0], " ")
+		var q url.Values
+		path := ""
+		skip := ""
+		switch rf.Family {
+		case FamilyFunnelList:
+			path, q = "/funnels/funnel/list", withLoc("limit", "20", "offset", "0")
+		case FamilyFolders:
+			path, q = "/funnels/funnel/folder/entities", withLoc()
+		case FamilyPageList, FamilyPageCount, FamilyPathCheck:
+			if funnelID == "" {
+				skip = "no funnel to ask about (the funnel list and folder entities gave none)"
+				break
+			}
+			switch rf.Family {
+			case FamilyPageList:
+				path, q = "/funnels/page", withLoc("funnelId", funnelID, "limit", "1", "offset", "0")
+			case FamilyPageCount:
+				path, q = "/funnels/page/count", withLoc("funnelId", funnelID)
+			default:
+				path, q = "/funnels/funnel/funnel-step-page-url", withLoc("funnelId", funnelID, "path", "/funnels-access-check", "type", "page")
+			}
+		case FamilyPageByID:
+			if pageID == "" {
+				skip = "no page id to ask about (the page list and the funnels' steps gave none)"
+				break
+			}
+			path = "/funnels/page/" + url.PathEscape(pageID)
+		case FamilyRedirectList:
+			path, q = "/funnels/lookup/redirect/list", withLoc("limit", "1", "offset", "0")
+		case FamilyFunnelByDomain:
+			if domain == "" {
+				skip = "no funnel has a domain to ask about"
+				break
+			}
+			path, q = "/funnels/lookup/funnel-with-domain", withLoc("domain", domain)
+		case FamilyRegexRedirects:
+			path, q = "/funnels/lookup/redirect/regex", withLoc()
+		case FamilyProducts:
+			path, q = "/funnels/order-form/public/product", withLoc()
+		case FamilyGeoLocation:
+			path = "/funnels/funnel/geo-location"
+		default:
+			skip = "writes are never probed"
+			if method != http.MethodGet && !rf.Write {
+				skip = "a POST: only GETs are probed"
+			}
+		}
+		if path == "" {
+			row.Result = "not asked"
+			describeKnown(&row, rf, known, skip)
+			rows = append(rows, row)
+			continue
+		}
+		body, resp, err := c.do(ctx, call{method: http.MethodGet, path: path, query: q})
+		if ctx.Err() != nil {
+			return rows, ctx.Err()
+		}
+		row.Probed = true
+		if resp != nil {
+			row.Status = resp.StatusCode
+		}
+		describeAnswer(&row, rf, err)
+		if err == nil {
+			switch rf.Family {
+			case FamilyFunnelList:
+				if env, derr := unwrapList(body, "funnels"); derr == nil {
+					learn(decodeEach[Funnel](env.items))
+				}
+			case FamilyFolders:
+				if ents, derr := decodeEntities(body); derr == nil && funnelID == "" {
+					learn(ents.Funnels)
+				}
+			case FamilyPageList:
+				if env, derr := unwrapList(body, "pages"); derr == nil {
+					for _, p := range decodeEach[Page](env.items) {
+						if pageID == "" {
+							pageID = p.ID
+						}
+					}
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+// describeAnswer fills a probed row from its answer.
+func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
+	var api *APIError
+	switch {
+	case err == nil:
+		row.Answer, row.Result, row.Meaning = AnswerOpen, strconv.Itoa(row.Status), "open"
+	case errors.As(err, &api) && api.Refusal == RefusedRoute:
+		row.Answer, row.Result = AnswerRouteRefused, strconv.Itoa(api.StatusCode)+" IAM refusal"
+		row.Meaning, row.AskFor = "not open to this token", rf.Need()
+	case errors.As(err, &api) && api.Refusal == RefusedScope:
+		row.Answer, row.Result = AnswerScopeRefused, strconv.Itoa(api.StatusCode)+" scope refusal"
+		row.Meaning, row.AskFor = "the token lacks this route's scope", rf.Need()
+	case errors.As(err, &api) && routeAnswered(api):
+		row.Answer, row.Result = AnswerOpen, strconv.Itoa(api.StatusCode)
+		row.Meaning = "open (the route answered: " + api.Message() + ")"
+	case errors.As(err, &api) && api.StatusCode == http.StatusUnauthorized:
+		row.Result, row.Meaning = "401", "the token itself was refused ("+api.Message()+"): sign in again"
+	case errors.As(err, &api):
+		row.Result, row.Meaning = strconv.Itoa(api.StatusCode), "no verdict: "+api.Message()
+	case errors.Is(err, ErrUnauthorized):
+		row.Result, row.Meaning = "no token", "no verdict: "+err.Error()
+	default:
+		row.Result, row.Meaning = "no answer", "no verdict: "+err.Error()
+	}
+}
+
+// describeKnown fills a row that was not probed: why, and what the session learned.
+func describeKnown(row *ProbeRow, rf RouteFamily, known Access, why string) {
+	fa, ok := known[rf.Family]
+	switch {
+	case !ok:
+		row.Meaning = why + "; not known yet"
+		if rf.Documented() {
+			row.Meaning, row.AskFor = why+"; documented for apps and private integration tokens", rf.Need()
+		}
+	case fa.Answer == AnswerOpen:
+		row.Answer, row.Meaning = AnswerOpen, why+"; open (it answered "+strconv.Itoa(fa.Status)+" earlier)"
+	case fa.Answer.Refused():
+		row.Answer, row.AskFor = fa.Answer, rf.Need()
+		row.Meaning = why + "; refused earlier: " + strconv.Itoa(fa.Status) + " " + fa.Message
+	}
+}

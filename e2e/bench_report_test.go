@@ -1,0 +1,336 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"text/tabwriter"
+	"time"
+)
+
+// `make bench` runs TestBenchReport, which measures every figure (bench_figures_test.go)
+// and writes e2e/bench/report.json and the same as a table on stdout. Budgets are goals:
+// a miss shows in the report ("within_budget": false, NO in the table) and never
+// fails a test, so a slow machine does not break `make test`, which only runs the
+// harness on a tiny configuration (TestBenchHarness) to keep it from rotting.
+
+// benchReport is e2e/bench/report.json.
+type benchReport struct {
+	Machine benchMachine  `json:"machine"`
+	Go      string        `json:"go"`
+	Date    string        `json:"date"`   // RFC 3339, UTC
+	Config  string        `json:"config"` // "full" (make bench) or "tiny" (the harness test)
+	Figures []benchFigure `json:"figures"`
+}
+
+type benchMachine struct {
+	Hostname string `json:"hostname"`
+	CPU      string `json:"cpu"` // model name from /proc/cpuinfo
+	Cores    int    `json:"cores"`
+	OS       string `json:"os"` // GOOS/GOARCH
+}
+
+// benchFigure is one measured figure beside its baseline. Ratio is Value / Baseline.
+type benchFigure struct {
+	Name       string  `json:"name"`
+	Value      float64 `json:"value"`
+	Unit       string  `json:"unit"`
+	Baseline   float64 `json:"baseline"`
+	Ratio      float64 `json:"ratio"`
+	N          int     `json:"n,omitempty"` // the items or requests the figure is about
+	Budget     string  `json:"budget"`      // the goal in words; "" for an informational figure
+	Within     *bool   `json:"within_budget,omitempty"`
+	BaselineIs string  `json:"baseline_is"`
+	Note       string  `json:"note,omitempty"`
+}
+
+// requiredFigures are the figures every report holds.
+var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter_100k", "startup_demo", "pacing", "pacing_429s", "heap_100k"}
+
+// budgets are the goals of the figures, and how to check them.
+var budgets = map[string]struct {
+	text string
+	ok   func(f benchFigure) bool
+}{
+	"render_1k":        {"≤ 2 ms and ≥ 10× faster (ratio ≤ 0.1)", func(f benchFigure) bool { return f.Value <= 2 && f.Ratio <= 0.1 }},
+	"render_10k":       {"≤ 2 ms and ≥ 10× faster (ratio ≤ 0.1)", func(f benchFigure) bool { return f.Value <= 2 && f.Ratio <= 0.1 }},
+	"render_100k":      {"≤ 2 ms and ≥ 10× faster (ratio ≤ 0.1)", func(f benchFigure) bool { return f.Value <= 2 && f.Ratio <= 0.1 }},
+	"filter_1k":        {"≤ 16 ms", func(f benchFigure) bool { return f.Value <= 16 }},
+	"filter_10k":       {"≤ 16 ms", func(f benchFigure) bool { return f.Value <= 16 }},
+	"filter_100k":      {"≤ 16 ms", func(f benchFigure) bool { return f.Value <= 16 }},
+	"startup_demo":     {"≤ 300 ms", func(f benchFigure) bool { return f.Value <= 300 }},
+	"startup_demo_pty": {"≤ 300 ms", func(f benchFigure) bool { return f.Value <= 300 }},
+	"pacing":           {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
+	"pacing_429s":      {"0 surfaced, while the naive client trips", func(f benchFigure) bool { return f.Value == 0 && f.Baseline > 0 }},
+	"heap_100k":        {"≤ 80 MB", func(f benchFigure) bool { return f.Value <= 80 }},
+}
+
+// finish fills in the ratio and the budget of f, rounding its numbers for reading.
+func (f benchFigure) finish() benchFigure {
+	f.Value, f.Baseline = round3(f.Value), round3(f.Baseline)
+	if f.Baseline != 0 {
+		f.Ratio = round3(f.Value / f.Baseline)
+	}
+	if b, ok := budgets[f.Name]; ok {
+		f.Budget = b.text
+		within := b.ok(f)
+		f.Within = &within
+	}
+	return f
+}
+
+// round3 keeps three significant digits (and at least three decimals).
+func round3(x float64) float64 {
+	if x == 0 || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	digits := max(3, 2-int(math.Floor(math.Log10(math.Abs(x)))))
+	p := math.Pow(10, float64(digits))
+	return math.Round(x*p) / p
+}
+
+// runBenchmarks measures every figure of cfg. Progress goes to progress (nil: none).
+func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
+	rep := benchReport{Machine: thisMachine(), Go: runtime.Version(), Date: time.Now().UTC().Format(time.RFC3339), Config: cfg.name}
+	say := func(format string, args ...any) {
+		if progress != nil {
+			fmt.Fprintf(progress, format+"\n", args...)
+		}
+	}
+	add := func(figs ...benchFigure) {
+		for _, f := range figs {
+			f = f.finish()
+			say("  %-18s %10.3f %-5s (baseline %.3f)", f.Name, f.Value, f.Unit, f.Baseline)
+			rep.Figures = append(rep.Figures, f)
+		}
+	}
+	// The heap first, while the process holds nothing else.
+	label := sizeLabel(cfg, cfg.heapPages)
+	say("heap_%s: loading %d pages …", label, cfg.heapPages)
+	figs, err := measureHeap(cfg, label)
+	if err != nil {
+		return rep, fmt.Errorf("heap: %w", err)
+	}
+	add(figs...)
+	for _, sz := range cfg.sizes {
+		say("render_%s …", sz.label)
+		f, err := measureRender(cfg, sz)
+		if err != nil {
+			return rep, fmt.Errorf("render_%s: %w", sz.label, err)
+		}
+		add(f)
+	}
+	for _, sz := range cfg.sizes {
+		say("filter_%s …", sz.label)
+		f, err := measureFilter(cfg, sz)
+		if err != nil {
+			return rep, fmt.Errorf("filter_%s: %w", sz.label, err)
+		}
+		add(f)
+	}
+	say("startup_demo …")
+	f, err := measureStartup(cfg)
+	if err != nil {
+		return rep, fmt.Errorf("startup_demo: %w", err)
+	}
+	add(f)
+	if cfg.ptyRounds > 0 {
+		say("startup_demo_pty …")
+		f, err := measureStartupPTY(cfg, binPath)
+		var skip errSkip
+		switch {
+		case errors.As(err, &skip):
+			say("  startup_demo_pty skipped: %v", err)
+		case err != nil:
+			return rep, fmt.Errorf("startup_demo_pty: %w", err)
+		default:
+			add(f)
+		}
+	}
+	say("pacing: %d requests at %d per %v …", cfg.pacing.requests, cfg.pacing.limit, cfg.pacing.window)
+	figs, err = measurePacing(cfg)
+	if err != nil {
+		return rep, fmt.Errorf("pacing: %w", err)
+	}
+	add(figs...)
+	return rep, nil
+}
+
+// sizeLabel is the label of n among cfg's sizes ("100k"), or n itself.
+func sizeLabel(cfg benchConfig, n int) string {
+	for _, sz := range cfg.sizes {
+		if sz.n == n {
+			return sz.label
+		}
+	}
+	return fmt.Sprint(n)
+}
+
+// thisMachine names the machine: host, CPU model, cores.
+func thisMachine() benchMachine {
+	m := benchMachine{Cores: runtime.NumCPU(), OS: runtime.GOOS + "/" + runtime.GOARCH}
+	m.Hostname, _ = os.Hostname()
+	if f, err := os.Open("/proc/cpuinfo"); err == nil {
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.CPU = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	if m.CPU == "" {
+		m.CPU = "unknown (" + runtime.GOARCH + ")"
+	}
+	return m
+}
+
+// writeReportJSON writes rep as indented JSON.
+func writeReportJSON(w io.Writer, rep benchReport) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// writeReportTable writes rep as the table `make bench` prints.
+func writeReportTable(w io.Writer, rep benchReport) error {
+	fmt.Fprintf(w, "funnels benchmarks (%s) · %s · %s, %d cores · %s · %s\n\n",
+		rep.Config, rep.Machine.Hostname, rep.Machine.CPU, rep.Machine.Cores, rep.Go, rep.Date)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "figure\tvalue\tbaseline\tratio\tbudget\twithin budget\tbaseline is")
+	for _, f := range rep.Figures {
+		within := "—"
+		if f.Within != nil {
+			within = map[bool]string{true: "yes", false: "NO"}[*f.Within]
+		}
+		budget := f.Budget
+		if budget == "" {
+			budget = "(informational)"
+		}
+		fmt.Fprintf(tw, "%s\t%s %s\t%s %s\t%s\t%s\t%s\t%s\n", f.Name, num(f.Value), f.Unit, num(f.Baseline), f.Unit,
+			num(f.Ratio), budget, within, f.BaselineIs)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for _, f := range rep.Figures {
+		if f.Note != "" {
+			fmt.Fprintf(w, "%s: %s\n", f.Name, f.Note)
+		}
+	}
+	return nil
+}
+
+// num prints a figure's number without trailing zeros.
+func num(x float64) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.3f", x), "0"), ".")
+}
+
+// TestBenchReport is `make bench`: it runs only when FUNNELS_BENCH_REPORT names the
+// file to write (FUNNELS_BENCH_CONFIG=tiny runs the tiny configuration instead).
+func TestBenchReport(t *testing.T) {
+	out := os.Getenv("FUNNELS_BENCH_REPORT")
+	if out == "" {
+		t.Skip("set FUNNELS_BENCH_REPORT to the report's path to run the benchmarks (make bench)")
+	}
+	cfg := fullBench
+	if os.Getenv("FUNNELS_BENCH_CONFIG") == "tiny" {
+		cfg = tinyBench // to try the harness quickly
+	}
+	rep, err := runBenchmarks(cfg, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeReportJSON(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeReportTable(os.Stdout, rep); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("\nwritten to %s\n", out)
+}
+
+// TestBenchHarness runs every figure on the tiny configuration and checks the report
+// is valid JSON holding every figure with its baseline, the machine, the Go version
+// and the date, and that the table shows them. It checks no number: budgets are for
+// `make bench`.
+func TestBenchHarness(t *testing.T) {
+	rep, err := runBenchmarks(tinyBench, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := writeReportJSON(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	if !json.Valid(buf.Bytes()) {
+		t.Fatalf("the report is not valid JSON:\n%s", buf.String())
+	}
+	var back struct {
+		Machine map[string]any   `json:"machine"`
+		Go      string           `json:"go"`
+		Date    string           `json:"date"`
+		Figures []map[string]any `json:"figures"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Machine["hostname"] == "" || back.Machine["cpu"] == "" || back.Machine["cores"].(float64) < 1 || back.Go == "" {
+		t.Fatalf("the report does not name the machine and Go:\n%s", buf.String())
+	}
+	if _, err := time.Parse(time.RFC3339, back.Date); err != nil {
+		t.Fatalf("date %q: %v", back.Date, err)
+	}
+	byName := map[string]map[string]any{}
+	for _, f := range back.Figures {
+		for _, k := range []string{"name", "value", "unit", "baseline", "ratio"} {
+			if _, ok := f[k]; !ok {
+				t.Fatalf("figure %v has no %q", f, k)
+			}
+		}
+		byName[f["name"].(string)] = f
+	}
+	var table bytes.Buffer
+	if err := writeReportTable(&table, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range requiredFigures {
+		f, ok := byName[name]
+		if !ok {
+			t.Fatalf("the report has no %s:\n%s", name, buf.String())
+		}
+		if _, ok := f["within_budget"].(bool); !ok {
+			t.Errorf("%s has no within_budget", name)
+		}
+		if f["unit"] == "" || f["baseline_is"] == "" {
+			t.Errorf("%s: unit or baseline missing: %v", name, f)
+		}
+		if name != "pacing_429s" && f["baseline"].(float64) <= 0 {
+			t.Errorf("%s: the baseline was not measured: %v", name, f)
+		}
+		if !strings.Contains(table.String(), name+" ") {
+			t.Errorf("the table has no %s:\n%s", name, table.String())
+		}
+	}
+}

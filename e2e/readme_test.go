@@ -1,0 +1,93 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/config"
+)
+
+// TestReadmeShowsTheConfigExample keeps README.md's config example the one the
+// config package's tests load.
+func TestReadmeShowsTheConfigExample(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), config.Example) {
+		t.Error("README.md does not contain config.Example verbatim; paste it again")
+	}
+	for _, cmd := range []string{"make demo", "make test"} {
+		if !strings.Contains(string(readme), cmd) {
+			t.Errorf("README.md does not give %q", cmd)
+		}
+	}
+}
+
+// TestReadmeAgreesWithTheCommands: every command is in README.md; every command line
+// README.md shows in a shell block names a command that exists, with flags it has;
+// the exit codes it lists are the program's; no line installs from a module path
+// that is not published.
+func TestReadmeAgreesWithTheCommands(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	for _, cmd := range allCommands() {
+		if !strings.Contains(readme, cmd.CommandPath()) {
+			t.Errorf("README.md does not mention %q", cmd.CommandPath())
+		}
+	}
+
+	ios, _, _ := cli.TestStreams("")
+	root := cli.NewCmdRoot(cli.NewFactory(ios, func(string) string { return "" }, "test"))
+	root.InitDefaultVersionFlag()
+	inShell := false
+	for _, line := range strings.Split(readme, "\n") {
+		switch {
+		case strings.HasPrefix(line, "```sh"), strings.HasPrefix(line, "```console"):
+			inShell = true
+			continue
+		case strings.HasPrefix(line, "```"):
+			inShell = false
+			continue
+		}
+		if !inShell {
+			continue
+		}
+		code, _, _ := strings.Cut(line, "#")
+		for _, part := range strings.Split(code, "|") {
+			fields := strings.Fields(strings.TrimPrefix(strings.TrimSpace(part), "$ "))
+			if len(fields) == 0 || fields[0] != "funnels" {
+				continue
+			}
+			cmd, _, err := root.Find(fields[1:])
+			if err != nil {
+				t.Errorf("README.md: %q: %v", strings.TrimSpace(part), err)
+				continue
+			}
+			cmd.InheritedFlags()
+			for _, f := range fields[1:] {
+				name, ok := strings.CutPrefix(strings.Trim(f, "[]"), "--")
+				name, _, _ = strings.Cut(name, "=")
+				if ok && name != "" && cmd.Flags().Lookup(name) == nil {
+					t.Errorf("README.md: %q: %s has no --%s", strings.TrimSpace(part), cmd.CommandPath(), name)
+				}
+			}
+		}
+	}
+
+	for code, words := range map[int]string{cli.ExitOK: "done", cli.ExitAPI: "the API refused", cli.ExitUsage: "bad usage or input",
+		cli.ExitAuth: "not signed in", cli.ExitLocal: "a local failure"} {
+		if !strings.Contains(readme, fmt.Sprintf("| `%d` | %s", code, words)) {
+			t.Errorf("README.md's exit codes lack %d (%s)", code, words)
+		}
+	}
+	if strings.Contains(readme, "@latest") {
+		t.Error("README.md installs with @latest, which cannot work before the module path is published")
+	}
+}

@@ -1,0 +1,74 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTUIWalkOnEverySurface walks the browser from the root to a funnel, its steps,
+// a step's pages and a page's detail, in a real terminal, against the sandbox as the
+// spec describes it (--surface seed), as the real service meets a private integration
+// token (--surface public: folder entities and page by id refused) and with a folder
+// listing that leaves the steps out (--dialect summaries).
+func TestTUIWalkOnEverySurface(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   func(t *testing.T) []string
+		root   []string // what the root shows besides the funnel walked to
+		detail []string // what the page's detail shows
+	}{
+		{
+			name:   "seed",
+			args:   func(*testing.T) []string { return []string{"--demo", "--surface", "seed"} },
+			root:   []string{"Archive/", "Webinars/"},
+			detail: []string{"GET /funnels/page/", "pageVersion"},
+		},
+		{
+			name:   "public",
+			args:   func(*testing.T) []string { return []string{"--demo", "--surface", "public"} },
+			root:   []string{"Funnels · folders by id", "folders shown by id: folder entities answered 403"},
+			detail: []string{"from the page list", "Partial", "401", "updatedAt"},
+		},
+		{
+			name: "summaries",
+			args: func(t *testing.T) []string {
+				sb := startSandboxBinary(t, "--dialect", "summaries")
+				return []string{"--base-url", sb.values["base_url"], "--token", sb.values["token"], "--location", sb.values["location_id"]}
+			},
+			root:   []string{"Archive/", "Webinars/"},
+			detail: []string{"GET /funnels/page/", "pageVersion"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := startTUI(t, 120, 40, nil, tc.args(t)...)
+			s.waitFor(append([]string{"Spring Sale 2026"}, tc.root...)...)
+			// Steps are never "0" while they are coming.
+			s.waitUntil("the root's step counts", func(scr string) bool {
+				if strings.Contains(scr, " 0 steps") {
+					t.Fatalf("a funnel said it has no steps:\n%s", scr)
+				}
+				return strings.Contains(scr, "Spring Sale 2026") && !strings.Contains(scr, "steps …")
+			})
+
+			// Root → the funnel (a filter picks it) → its steps → the first step's pages.
+			s.keys("/")
+			s.text("spring sale")
+			s.keys("Enter")
+			s.waitUntil("the filtered root", func(scr string) bool {
+				return strings.Contains(scr, "/spring sale") && !strings.Contains(scr, "Free 7-Day Trial")
+			})
+			s.keys("Enter")
+			s.waitFor("Steps · Spring Sale 2026", "enter/l pages")
+			s.keys("Enter")
+			s.waitFor("Pages · ", "live", "enter/l details")
+			s.keys("Enter")
+			scr := s.waitFor(append([]string{"Page · ", "● live"}, tc.detail...)...)
+			if strings.Contains(scr, "✗") {
+				t.Fatalf("the walk met a failure:\n%s", scr)
+			}
+			s.keys("Escape")
+			s.waitUntil("the detail to close", func(scr string) bool { return !strings.Contains(scr, "Page · ") })
+			s.quit()
+		})
+	}
+}

@@ -1,0 +1,104 @@
+package ui
+
+import (
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// What the browser makes of the client's access record: an action whose route family
+// was refused to this sign-in shows as unavailable, with the reason, in the palette,
+// the footer and the help before anyone presses its key; the key then says why
+// instead of opening a form. The record arrives with the client's events
+// (AccessEvent) and is read once at start.
+
+// setAccess takes a new snapshot of the access record.
+func (sh *shared) setAccess(a client.Access) {
+	sh.access = a
+}
+
+// refusal is why family f is unavailable to this sign-in ("403 not open to this
+// sign-in — needs web-app access …"), sanitised; "" when it is not refused (or f is
+// none).
+func (sh *shared) refusal(f client.Family) string {
+	if f == "" {
+		return ""
+	}
+	return sanitize(sh.access.Reason(f))
+}
+
+// keyFamily is the route family the action of a direct key needs; "" for keys whose
+// action sends nothing, or nothing a token may be refused (the conversion). In the
+// Redirects view (inRedirects) n, e and d are its writes, not the browser's keys.
+func (k KeyMap) keyFamily(b key.Binding, inRedirects bool) client.Family {
+	first := func(b key.Binding) string {
+		if ks := b.Keys(); len(ks) > 0 {
+			return ks[0]
+		}
+		return ""
+	}
+	f := first(b)
+	if inRedirects {
+		switch f {
+		case first(k.NewRedirect), first(k.EditRedirect), first(k.DeleteRedirect):
+			return client.FamilyRedirectWrite
+		}
+	}
+	switch f {
+	case "":
+		return ""
+	case first(k.NewStep):
+		return client.FamilyCreateStep
+	case first(k.NewFolder):
+		return client.FamilyCreateFolder
+	case first(k.AttachDomain):
+		return client.FamilyAttachDomain
+	case first(k.PageTrigger):
+		return client.FamilyWorkflowTrigger
+	case first(k.ArchivePage), first(k.EndSplit):
+		return client.FamilyPageUpdate
+	case first(k.Redirects):
+		return client.FamilyRedirectList
+	case first(k.RedirectHere):
+		return client.FamilyRedirectWrite
+	}
+	return ""
+}
+
+// markRefused returns bindings with those whose action is refused saying so: "new
+// step ✗ 403" in the footer. inRedirects says the Redirects view has the keys.
+func (sh *shared) markRefused(bindings []key.Binding, inRedirects bool) []key.Binding {
+	if len(sh.access) == 0 {
+		return bindings
+	}
+	var out []key.Binding
+	for i, b := range bindings {
+		f := sh.keys.keyFamily(b, inRedirects)
+		fa, refused := sh.access.Refused(f)
+		if !refused {
+			continue
+		}
+		if out == nil {
+			out = append([]key.Binding(nil), bindings...)
+		}
+		out[i] = as(b, b.Help().Desc+" ✗ "+strconv.Itoa(fa.Status))
+	}
+	if out == nil {
+		return bindings
+	}
+	return out
+}
+
+// unavailable reports whether an action needs family f and f was refused to this
+// sign-in; if so the status bar says why, and where to see everything this sign-in
+// can do. name is the action as the palette calls it.
+func (m *Model) unavailable(f client.Family, name string) bool {
+	r := m.sh.refusal(f)
+	if r == "" {
+		return false
+	}
+	m.status.setWarn(name + " is unavailable: " + r + " (: What this sign-in can do)")
+	return true
+}
