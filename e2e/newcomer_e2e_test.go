@@ -63,7 +63,7 @@ func TestLoginWithTokenEndsWithAProfileThatWorks(t *testing.T) {
 		t.Fatalf("login --location: exit %d: %s", code, errs)
 	}
 	code, out, errs := runIn(t, env, "", "auth", "status", "--profile", "x")
-	if code != 0 || !strings.Contains(out, "Location:  "+loc) {
+	if code != 0 || !strings.Contains(out, loc) {
 		t.Fatalf("status: exit %d\n%s%s", code, out, errs)
 	}
 	if code, out, errs := runIn(t, env, "", "folders", "--profile", "x"); code != 0 || !strings.Contains(out, "Webinars") {

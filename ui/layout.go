@@ -220,20 +220,36 @@ func frameTop(st *Styles, focused bool, inner int, title, info, filter string) s
 	if focused {
 		tp = &st.paints().titleFocused
 	}
-	title = tp.render(title)
+	room := max(0, inner-3)
+	// The filter matters more than the context: when all three do not fit, the
+	// context is cut (or left out) first, so what is typed stays in sight.
 	if info != "" {
-		title += st.paints().titleInfo.render(" · " + info)
+		have := room - textWidth(title) - textWidth(" · ")
+		if filter != "" {
+			have -= 1 + textWidth(filter)
+		}
+		switch {
+		case have >= textWidth(info):
+		case have >= 4:
+			info = ansi.Truncate(info, have, "…")
+		default:
+			info = ""
+		}
+	}
+	styled := tp.render(title)
+	if info != "" {
+		styled += st.paints().titleInfo.render(" · " + info)
 	}
 	if filter != "" {
-		title += " " + filter
+		styled += " " + filter
 	}
-	tw := textWidth(title)
-	if tw > max(0, inner-3) {
-		title = ansi.Truncate(title, max(0, inner-3), "…")
-		tw = ansi.StringWidth(title)
+	tw := textWidth(styled)
+	if tw > room {
+		styled = ansi.Truncate(styled, room, "…")
+		tw = ansi.StringWidth(styled)
 	}
-	fill := max(0, inner-3-tw)
-	return bs.render("╭─ ") + title + bs.render(" "+strings.Repeat("─", fill)+"╮")
+	fill := max(0, room-tw)
+	return bs.render("╭─ ") + styled + bs.render(" "+strings.Repeat("─", fill)+"╮")
 }
 
 // frameBottom is the bottom border with the position at its right.

@@ -247,3 +247,17 @@ func FuzzWrapText(f *testing.F) {
 		}
 	})
 }
+
+func TestTheFilterStaysInANarrowTitle(t *testing.T) {
+	st := newStyles(newTheme(true), false)
+	top := ansi.Strip(frameTop(&st, true, 30, "Funnels", "folders by id", "/spring sale"))
+	if !strings.Contains(top, "/spring sale") || !strings.Contains(top, "Funnels") {
+		t.Fatalf("the filter gives way to the context: %q", top)
+	}
+	if w := ansi.StringWidth(top); w != 32 {
+		t.Fatalf("the top border is %d wide, want 32: %q", w, top)
+	}
+	if top := ansi.Strip(frameTop(&st, false, 60, "Funnels", "folders by id", "/spring sale")); !strings.Contains(top, "Funnels · folders by id /spring sale") {
+		t.Fatalf("with room, all of it: %q", top)
+	}
+}
