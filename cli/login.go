@@ -82,6 +82,9 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 			}
 			return usagef("%v", err)
 		}
+		if _, err := auth.CheckStaticToken(raw); err != nil {
+			return err // what is wrong with the token first, before asking anything more
+		}
 		if p.LocationID == "" {
 			// A private integration token does not say which sub-account it is for.
 			loc, err := askLocation(ctx, f.IO)
