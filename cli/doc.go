@@ -19,15 +19,26 @@
 //   - Exit codes (exitcode.go): commands return errors; ExitCode is the one mapping
 //     from an error to 0–4, and reportError (report.go) the one place an error
 //     becomes text on standard error ("funnels COMMAND: …", each refused field named
-//     by its flag, the status and message of an API error, "did you mean" and the
-//     usage line after a wrong command line).
+//     by its flag — a 422's messages too —, the status and message of an API error,
+//     "did you mean" and the usage line after a wrong command line). A route the
+//     service refuses to this sign-in (client.ErrRouteUnavailable, client.ErrScope)
+//     is one line: what was refused, its status and message, and the access it
+//     needs; never "sign in again".
+//   - What the token cannot reach: reads fall back as the browser does, through the
+//     client (BrowseFolder, FunnelsWithSteps, PageDetail), print what could be had,
+//     exit 0 and say once on standard error ("Note: …") what is different. The
+//     client remembers refusals per profile (an access file beside the token), so a
+//     later run goes straight to the fallback. `funnels doctor` (doctor.go) runs the
+//     client's Probe and prints its table.
+//   - Questions (confirm.go): asked only when standard input is a terminal, on
+//     standard error, the default no; a no exits 2 with nothing more said.
 //   - Output (output.go, table.go): tables aligned on a terminal with cells cut to a
 //     width, tab-separated rows without a header when piped; prose on standard output
 //     at a terminal and on standard error when piped; --json [FIELDS], --jq and
 //     --template from addJSONFlags. Every string from the server goes through package
 //     ui/termtext on its way out.
-//   - Completion (completion.go): the scripts are cobra's; ids of funnels, steps and
-//     pages come from the API for the profile on the command line, quietly and
+//   - Completion (completion.go): the scripts are cobra's; ids of funnels, steps,
+//     pages and redirects, and the location's domains, come from the API for the profile on the command line, quietly and
 //     quickly (nothing at all when it is not signed in); profile names from the
 //     config file and the token store.
 //

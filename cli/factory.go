@@ -81,25 +81,38 @@ func (f *Factory) configAndStore() (*config.Config, *auth.Store, error) {
 // Client is the API client of the configured profile, signed in. needLocation refuses
 // to go on without a location id, which every location-scoped operation needs.
 func (f *Factory) Client(ctx context.Context, needLocation bool) (*client.Client, error) {
-	c, _, err := f.clientAndConfig(ctx)
+	c, _, err := f.profileClient(ctx, needLocation, nil)
+	return c, err
+}
+
+// profileClient is Client and the configuration it was built from; tune, when not
+// nil, adjusts the client's options first.
+func (f *Factory) profileClient(ctx context.Context, needLocation bool, tune func(*client.Options)) (*client.Client, *config.Config, error) {
+	c, cfg, err := f.tunedClient(ctx, tune)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	loc := c.LocationID()
 	if needLocation && loc == "" {
-		return nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
+		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
 	}
 	if loc != "" {
 		if _, err := validate.ID("locationId", loc); err != nil {
-			return nil, validate.Relabel(err, "location id")
+			return nil, nil, validate.Relabel(err, "location id")
 		}
 	}
-	return c, nil
+	return c, cfg, nil
 }
 
 // clientAndConfig builds the API client of the configured profile: settings → token
 // source → client.
 func (f *Factory) clientAndConfig(ctx context.Context) (*client.Client, *config.Config, error) {
+	return f.tunedClient(ctx, nil)
+}
+
+// tunedClient is clientAndConfig with the client's options adjusted by tune (nil:
+// none).
+func (f *Factory) tunedClient(ctx context.Context, tune func(*client.Options)) (*client.Client, *config.Config, error) {
 	cfg, store, err := f.configAndStore()
 	if err != nil {
 		return nil, nil, err
@@ -118,7 +131,7 @@ func (f *Factory) clientAndConfig(ctx context.Context) (*client.Client, *config.
 	if err := config.CheckBaseURL(cfg.Profile.BaseURL); err != nil {
 		return nil, nil, usagef("%v", err)
 	}
-	c, err := client.New(client.Options{
+	opts := client.Options{
 		BaseURL:     cfg.Profile.BaseURL,
 		LocationID:  cfg.Profile.LocationID,
 		TokenSource: ts,
@@ -128,7 +141,11 @@ func (f *Factory) clientAndConfig(ctx context.Context) (*client.Client, *config.
 
 		MaxListItems:    cfg.MaxListItems,
 		MaxListRequests: cfg.MaxListRequests,
-	})
+	}
+	if tune != nil {
+		tune(&opts)
+	}
+	c, err := client.New(opts)
 	if err != nil {
 		return nil, nil, usagef("%v", err)
 	}

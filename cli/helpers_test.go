@@ -69,7 +69,7 @@ func (h *home) runWith(tty bool, stdin string, args ...string) result {
 func (h *home) streams(tty *IOStreams, stdin string, args ...string) result {
 	h.t.Helper()
 	ios, out, errb := TestStreams(stdin)
-	ios.OutTTY, ios.Width = tty.OutTTY, tty.Width
+	ios.InTTY, ios.OutTTY, ios.Width = tty.InTTY, tty.OutTTY, tty.Width
 	code := Run(context.Background(), NewFactory(ios, h.getenv, "1.2.3-test"), args)
 	r := result{code: code, stdout: out.String(), stderr: errb.String()}
 	if h.sb != nil && strings.Contains(r.stdout+r.stderr, h.sb.Server.DemoToken()) && (len(args) < 2 || args[0] != "auth" || args[1] != "token") {

@@ -115,12 +115,12 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	)
 	for _, c := range []*cobra.Command{
 		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
-		newCmdDomain(f), newCmdEvent(f), newCmdAPI(f),
+		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f),
 	} {
 		c.GroupID = "browse"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newCmdLogin(f), newCmdLogout(f), newCmdAuth(f), newCmdConfig(f)} {
+	for _, c := range []*cobra.Command{newCmdLogin(f), newCmdLogout(f), newCmdAuth(f), newCmdDoctor(f), newCmdConfig(f)} {
 		c.GroupID = "account"
 		root.AddCommand(c)
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -92,15 +93,24 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 	body.Step.Sequence = max(body.Step.Sequence, len(fu.Steps)) + 1
 	domain := orDefault(body.DomainName, fu.DomainName)
 	check, _, err := c.CheckStepPath(ctx, client.PathCheckParams{FunnelID: fu.ID, Name: body.Step.Name, Path: body.Step.URL, Domain: domain})
-	if err != nil {
+	unchecked := ""
+	switch {
+	case errors.Is(err, client.ErrRouteUnavailable), errors.Is(err, client.ErrScope):
+		// The check is a courtesy: the create itself refuses a taken path.
+		var api *client.APIError
+		errors.As(err, &api)
+		unchecked = "the service's path check answered " + api.Summary() + ", so --path was checked against this funnel's steps only"
+	case err != nil:
 		return err
-	}
-	if check.UniqueURL != "" && !check.Free() {
+	case check.UniqueURL != "" && !check.Free():
 		return usagef("--path %s is taken; the service suggests %s", body.Step.URL, termtext.Line(check.Suggestion()))
 	}
 	res, _, err := c.CreateStep(ctx, body)
 	if err != nil {
 		return err
+	}
+	if unchecked != "" {
+		f.notice("Note: %s.", unchecked)
 	}
 	id := body.Step.ID
 	if res != nil && res.ID != "" {

@@ -1,5 +1,6 @@
-// Package client is a typed client for the HighLevel funnels API described in
-// shared/reference/funnels-api-spec.md.
+// Package client is a typed client for the HighLevel (LeadConnector) funnels API: the
+// operations of its published contract, the documented list routes, and the URL
+// redirects.
 //
 // It follows go-github's shape: one method per operation, ctx first, and
 // (*T, *Response, error) results. Under every method sits one request loop (do.go)

@@ -11,7 +11,7 @@ import (
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
-// Resize storms (issue 9): hundreds of terminal sizes, from 1×1 to 300×100, thrown at
+// Resize storms: hundreds of terminal sizes, from 1×1 to 300×100, thrown at
 // the browser in every state it has — browsing, loading, a page's detail, help, the
 // palette, a filter being typed, every kind of form, the request log, a request's
 // details, the event history, a result view still waiting for its answer, an error

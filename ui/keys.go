@@ -29,7 +29,7 @@ type KeyMap struct {
 	Arrows key.Binding
 }
 
-// DefaultKeys are the keys of DESIGN.md's contract: arrows or hjkl move, enter opens,
+// DefaultKeys are the keys users and tests rely on: arrows or hjkl move, enter opens,
 // esc goes back, tab changes pane, / filters, ? shows all keys, : opens the palette,
 // r refreshes, y copies, q quits. The forms and views have capitals of their own
 // (n, a new step, is the one lower-case: it is the form used most), so none of them
