@@ -119,7 +119,8 @@ func (s *Store) Save(profile string, t *Token) error {
 	})
 }
 
-// Delete removes a profile's token under its lock; fs.ErrNotExist when there was none.
+// Delete removes a profile's token and its lock file, under the lock; fs.ErrNotExist
+// when there was no token.
 func (s *Store) Delete(profile string) error {
 	if err := config.CheckProfileName(profile); err != nil {
 		return err
@@ -130,6 +131,9 @@ func (s *Store) Delete(profile string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
 	defer cancel()
 	return s.withLock(ctx, profile, func() error {
+		// The lock file goes too, whatever became of the token: nothing of the
+		// profile is left behind (lockFile makes removing it safe for the next locker).
+		defer func() { _ = os.Remove(s.lockPath(profile)) }()
 		if err := s.forgetAccess(profile); err != nil {
 			return err
 		}

@@ -28,6 +28,8 @@ const (
 //	nil                                                        0
 //	a usage error, a value refused by validate, a bad config
 //	file or token text, a browser started without a terminal   2
+//	signed in but unable to work (no location, a base URL
+//	no client takes)                                           2
 //	not signed in, a token the API refused (401)               3
 //	any other answer of the API or its token endpoint (a
 //	rate limit not worth waiting out), no answer, an
@@ -36,10 +38,11 @@ const (
 //	anything else (disk, terminal, bugs)                       4
 func ExitCode(err error) int {
 	var (
-		usage   *usageError
-		apiErr  *client.APIError
-		tokenEP *auth.TokenEndpointError
-		coded   *exitError
+		usage    *usageError
+		apiErr   *client.APIError
+		tokenEP  *auth.TokenEndpointError
+		coded    *exitError
+		notReady *auth.NotReadyError
 	)
 	switch {
 	case err == nil:
@@ -51,6 +54,8 @@ func ExitCode(err error) int {
 		return ExitUsage
 	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired):
 		return ExitAuth
+	case errors.As(err, &notReady):
+		return ExitUsage // signed in, but no location or no usable base URL
 	case isDiskError(err):
 		return ExitLocal
 	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.Is(err, client.ErrNetwork), errors.Is(err, client.ErrIncompleteList),
