@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"time"
 )
 
@@ -112,12 +111,15 @@ func (f tokenFile) account(s *Store, entry string) string {
 	return s.account(entry)
 }
 
-// locationID is what a sub-account id may be, as part of an entry's name.
-var locationID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
-
+// checkLocation refuses a sub-account id that CheckLocationID would change or refuse:
+// it names a file of the store.
 func checkLocation(id string) error {
-	if !locationID.MatchString(id) {
-		return fmt.Errorf("sub-account id %q: use letters, digits, '_' or '-' (at most 64)", id)
+	got, err := CheckLocationID(id)
+	if err != nil {
+		return err
+	}
+	if got != id {
+		return fmt.Errorf("sub-account id %q has spaces around it", clean(id))
 	}
 	return nil
 }

@@ -231,20 +231,30 @@ func randomState() (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
+// CheckStaticToken checks the text of a private integration token as read (one
+// token, trimmed) and returns it; what is wrong with it is an ErrBadToken.
+func CheckStaticToken(raw string) (string, error) {
+	tok := strings.TrimSpace(raw)
+	switch {
+	case tok == "":
+		return "", badToken("no token on standard input")
+	case len(tok) > 8192:
+		return "", badToken("that is too long to be a token")
+	case strings.ContainsFunc(tok, func(r rune) bool { return r <= ' ' || r == 0x7f }):
+		return "", badToken("the token has spaces or control characters in it; paste only the token")
+	}
+	return tok, nil
+}
+
 // SaveStaticToken stores a private integration token read from raw (stdin) for the
 // profile. Surrounding whitespace is dropped; anything else odd is refused.
 func SaveStaticToken(store *Store, p config.Profile, raw string) (*Token, error) {
 	if p.AuthKind == config.AuthAgency {
 		return nil, ErrAgencyNeedsOAuth
 	}
-	tok := strings.TrimSpace(raw)
-	switch {
-	case tok == "":
-		return nil, badToken("no token on standard input")
-	case len(tok) > 8192:
-		return nil, badToken("that is too long to be a token")
-	case strings.ContainsFunc(tok, func(r rune) bool { return r <= ' ' || r == 0x7f }):
-		return nil, badToken("the token has spaces or control characters in it; paste only the token")
+	tok, err := CheckStaticToken(raw)
+	if err != nil {
+		return nil, err
 	}
 	t := &Token{
 		AccessToken: tok, TokenType: "Bearer", Kind: KindPIT, Obtained: time.Now(),

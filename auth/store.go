@@ -219,8 +219,9 @@ func (s *Store) preferred() string {
 	return StorageFile
 }
 
-// Delete removes a profile's token under its lock, from the file and the keyring, and
-// the tokens minted for its sub-accounts; fs.ErrNotExist when there was none.
+// Delete removes a profile's token under its lock, from the file and the keyring, the
+// tokens minted for its sub-accounts, and their lock files; fs.ErrNotExist when there
+// was no token.
 func (s *Store) Delete(profile string) error {
 	if err := config.CheckProfileName(profile); err != nil {
 		return err
@@ -231,11 +232,18 @@ func (s *Store) Delete(profile string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
 	defer cancel()
 	for _, entry := range s.mintedEntries(profile) {
-		if err := s.withLock(ctx, entry, func() error { return s.remove(entry) }); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		err := s.withLock(ctx, entry, func() error {
+			defer func() { _ = os.Remove(s.lockPath(entry)) }()
+			return s.remove(entry)
+		})
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 	}
 	return s.withLock(ctx, profile, func() error {
+		// The lock file goes too, whatever became of the token: nothing of the
+		// profile is left behind (lockFile makes removing it safe for the next locker).
+		defer func() { _ = os.Remove(s.lockPath(profile)) }()
 		if err := s.forgetAccess(profile); err != nil {
 			return err
 		}

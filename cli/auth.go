@@ -34,8 +34,10 @@ type authStatus struct {
 	BaseURL   string     `json:"baseUrl"`
 	Expires   *time.Time `json:"expires,omitempty"`
 	Scopes    string     `json:"scopes,omitempty"`
-	Store     string     `json:"store,omitempty"` // where the token is: "keyring" (the OS keyring) or "file"
-	File      string     `json:"file"`            // the token file, whether or not it exists
+	Store     string     `json:"store,omitempty"`   // where the token is: "keyring" (the OS keyring) or "file"
+	File      string     `json:"file"`              // the token file, whether or not it exists
+	Ready     bool       `json:"ready"`             // the profile can run a command as it is
+	Problem   string     `json:"problem,omitempty"` // why it cannot, and what to do
 }
 
 // AuthStatusOptions are what `funnels auth status` works from.
@@ -51,7 +53,9 @@ func newCmdAuthStatus(f *Factory) *cobra.Command {
 		Long: `Shows how a profile signs in: profile, location, kind of token, expiry, the token
 file and where the token is kept (the OS keyring or that file), and whether a new
 sign-in would go to the keyring. Never the token itself (funnels auth token prints
-it). Nothing is sent to the server. Exits 3 when the profile is not signed in.`,
+it). Nothing is sent to the server. Exits 0 only when the profile can run a command:
+3 when it is not signed in, 2 when it is but something else is missing (a location, a
+base URL a client takes), saying what.`,
 		Example: `funnels auth status --profile sandbox`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return authStatusRun(cmd.Context(), f, opts)
@@ -93,6 +97,11 @@ func profileStatus(cfg *config.Config, store *auth.Store) (st authStatus, tok *a
 	}
 	if tok != nil && cfg.Token == "" {
 		st.Store = tok.Storage
+	}
+	if err := auth.Ready(cfg, store); err != nil {
+		st.Problem = termtext.Line(err.Error())
+	} else {
+		st.Ready = true
 	}
 	return st, tok, loadErr
 }
@@ -147,6 +156,10 @@ func authStatusRun(ctx context.Context, f *Factory, opts *AuthStatusOptions) err
 	}
 	switch {
 	case loadErr == nil, st.Token == "static":
+		// Signed in (or given a token): it can run a command, or says why not.
+		if err := auth.Ready(cfg, store); err != nil {
+			return fmt.Errorf("cannot run commands: %w", err)
+		}
 		return nil
 	case errors.Is(loadErr, fs.ErrNotExist):
 		return withExitCode(ExitAuth, fmt.Errorf("not signed in: run `%s`", auth.LoginCommand(st.Profile, cfg.Profile.AuthKind == config.AuthToken)))

@@ -78,6 +78,11 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	if !opts.Demo {
+		if err := browseReady(f); err != nil {
+			return err
+		}
+	}
 	if err := needTerminal(f.IO); err != nil {
 		return err
 	}
@@ -151,6 +156,19 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		return nil // interrupted from outside (a signal): the terminal is restored; not a failure
 	}
 	return fmt.Errorf("the browser stopped: %w", err)
+}
+
+// browseReady says, before the browser opens, why the profile cannot work — and
+// that --demo needs no account.
+func browseReady(f *Factory) error {
+	cfg, store, err := f.configAndStore()
+	if err != nil {
+		return err
+	}
+	if err := auth.Ready(cfg, store); err != nil {
+		return fmt.Errorf("profile %q: %w.\nTo look around without an account first: funnels --demo", cfg.Profile.Name, err)
+	}
+	return nil
 }
 
 // needTerminal refuses to start the browser where it cannot draw: standard output

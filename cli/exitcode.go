@@ -30,6 +30,8 @@ const (
 //	file or token text, a browser started without a terminal,
 //	a write in read-only mode, an agency profile opened with no
 //	sub-account, a private token for an agency sign-in         2
+//	signed in but unable to work (no location, a base URL
+//	no client takes)                                           2
 //	not signed in, a token the API refused (401)               3
 //	any other answer of the API or its token endpoint (a
 //	rate limit not worth waiting out), no answer, an
@@ -38,11 +40,12 @@ const (
 //	anything else (disk, terminal, bugs)                       4
 func ExitCode(err error) int {
 	var (
-		usage   *usageError
-		apiErr  *client.APIError
-		tokenEP *auth.TokenEndpointError
-		agency  *auth.AgencyError
-		coded   *exitError
+		usage    *usageError
+		apiErr   *client.APIError
+		tokenEP  *auth.TokenEndpointError
+		agency   *auth.AgencyError
+		coded    *exitError
+		notReady *auth.NotReadyError
 	)
 	switch {
 	case err == nil:
@@ -55,6 +58,8 @@ func ExitCode(err error) int {
 		return ExitUsage
 	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired):
 		return ExitAuth
+	case errors.As(err, &notReady):
+		return ExitUsage // signed in, but no location or no usable base URL
 	case isDiskError(err):
 		return ExitLocal
 	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.As(err, &agency), errors.Is(err, client.ErrNetwork), errors.Is(err, client.ErrIncompleteList),

@@ -32,7 +32,8 @@ func newCmdLogin(f *Factory) *cobra.Command {
 browser, listens on 127.0.0.1 for the redirect, and also accepts the address the
 browser ends up on (or just its code) pasted at the prompt — which is how it works over
 SSH. With --with-token it stores a private integration token read from standard input
-instead (typed at a terminal, it is not shown). What login learns (base URL, token URL,
+instead (typed at a terminal, it is not shown); such a token does not name its
+sub-account, so --location is needed (on a terminal, login asks for it). What login learns (base URL, token URL,
 client id/secret, location) is kept with the token, so later commands need only
 --profile.
 
@@ -48,7 +49,7 @@ Service of a desktop session, Windows Credential Manager), otherwise — over SS
 — to a 0600 file; --insecure-storage always uses the file.`,
 		Example: `funnels login --client-id ID --client-secret SECRET --location LOCATION_ID
 funnels login --profile sandbox --base-url http://127.0.0.1:8484 --client-id sandbox-client --client-secret sandbox-secret --no-browser
-funnels login --profile staging --with-token < token.txt
+funnels login --profile staging --location LOCATION_ID --with-token < token.txt
 funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return loginRun(cmd.Context(), f, opts)
@@ -90,6 +91,11 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 	if agency {
 		p.AuthKind = config.AuthAgency
 	}
+	if p.LocationID != "" {
+		if _, err := auth.CheckLocationID(p.LocationID); err != nil {
+			return usagef("--location: %v", err)
+		}
+	}
 
 	if opts.WithToken {
 		raw, err := readToken(ctx, f.IO)
@@ -99,12 +105,23 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 			}
 			return usagef("%v", err)
 		}
+		if _, err := auth.CheckStaticToken(raw); err != nil {
+			return err // what is wrong with the token first, before asking anything more
+		}
+		if p.LocationID == "" {
+			// A private integration token does not say which sub-account it is for.
+			loc, err := askLocation(ctx, f.IO)
+			if err != nil {
+				return noLocation(ctx, fmt.Errorf("no location (%w): a private integration token does not say which sub-account it is for; pass --location ID. Nothing was stored", err))
+			}
+			p.LocationID = loc
+		}
 		if _, err := auth.SaveStaticToken(store, p, raw); err != nil {
 			return err
 		}
 		tok, _ := store.Load(p.Name)
-		f.notice("Stored the private integration token for profile %q in %s.", p.Name, stored(store, tok, p.Name))
-		return nil
+		f.notice("Stored the private integration token for profile %q (location %s) in %s.", p.Name, p.LocationID, stored(store, tok, p.Name))
+		return loginReady(cfg, store)
 	}
 
 	var browser auth.Browser
@@ -126,7 +143,41 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 	if p.LocationID != "" && tok.LocationID != "" && p.LocationID != tok.LocationID {
 		f.notice("Note: you chose location %s in the browser, not %s; using %s.", tok.LocationID, p.LocationID, tok.LocationID)
 	}
-	f.notice("Signed in to profile %q (location %s). Token saved in %s.", p.Name, orNone(tok.LocationID), stored(store, tok, p.Name))
+	if tok.LocationID == "" && p.LocationID == "" {
+		// An agency (Company) sign-in names no sub-account: ask, or keep nothing.
+		loc, err := askLocation(ctx, f.IO)
+		if err == nil {
+			tok.LocationID = loc
+			err = store.Save(p.Name, tok)
+		}
+		if err != nil {
+			_ = store.Delete(p.Name)
+			return noLocation(ctx, fmt.Errorf("no location (%w): this sign-in names no sub-account; sign in again with --location ID. Nothing was kept", err))
+		}
+	}
+	loc := tok.LocationID
+	if loc == "" {
+		loc = p.LocationID
+	}
+	f.notice("Signed in to profile %q (location %s). Token saved in %s.", p.Name, orNone(loc), stored(store, tok, p.Name))
+	return loginReady(cfg, store)
+}
+
+// noLocation is a login left without a location: not signed in (3) when it was
+// interrupted, a usage error (2, --location is missing) otherwise.
+func noLocation(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return withExitCode(ExitAuth, err)
+	}
+	return usagef("%v", err)
+}
+
+// loginReady checks that the profile just signed in can run a command, and says why
+// not when it cannot (the sign-in is kept: what is missing is beside it).
+func loginReady(cfg *config.Config, store *auth.Store) error {
+	if err := auth.Ready(cfg, store); err != nil {
+		return fmt.Errorf("signed in, but the profile cannot run a command yet: %w", err)
+	}
 	return nil
 }
 

@@ -16,7 +16,7 @@ import (
 )
 
 // defaultStepType is the type of a step created without --type.
-const defaultStepType = "optin_funnel_page"
+const defaultStepType = validate.DefaultStepType
 
 func newCmdStep(f *Factory) *cobra.Command {
 	return group("step", "Add a step to a funnel (step create)", newCmdStepCreate(f))

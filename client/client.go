@@ -41,7 +41,7 @@ type Options struct {
 	Timeout      time.Duration // per attempt; 0 → 30 s
 
 	// Bounds on one walk over a list's pages (ListAllFunnels, ListAllPages): past
-	// them the walk stops with a *ListStoppedError. 0 → 50,000 items, 2,500 requests.
+	// them the walk stops with a *ListStoppedError. 0 → 200,000 items, 10,000 requests.
 	MaxListItems    int
 	MaxListRequests int
 

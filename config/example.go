@@ -17,8 +17,8 @@ readonly = false       # true: nothing that writes, in every profile (or per pro
 # was read, past this many items or requests: a guard against a server that never
 # ends a list. The defaults are far above any real sub-account.
 [limits]
-max_list_items = 50000
-max_list_requests = 2500
+max_list_items = 200000
+max_list_requests = 10000
 
 # One [profiles.NAME] table per sub-account.
 [profiles.acme]

@@ -97,7 +97,7 @@ func (m *Model) formActions() []action {
 		{"Attach domain", "attach a host name to the location", k.AttachDomain.Help().Key, (*Model).attachDomainForm, client.FamilyAttachDomain},
 		{"Test conversion event", "send a conversion event as a tracking pixel would", k.TestEvent.Help().Key, (*Model).conversionForm, ""},
 		{"Trigger page-visit workflow", "run the workflows of a visit to the selected page", k.PageTrigger.Help().Key, (*Model).pageTriggerForm, client.FamilyWorkflowTrigger},
-		{"Archive page", "archive the selected page (asks first)", k.ArchivePage.Help().Key, (*Model).archivePageForm, client.FamilyPageUpdate},
+		{"Archive page", pick(m.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step"), k.ArchivePage.Help().Key, (*Model).archivePageForm, client.FamilyPageUpdate},
 		{"Restore page", "bring the selected archived page back", k.ArchivePage.Help().Key, (*Model).restorePageForm, client.FamilyPageUpdate},
 		{"End split test", "keep the winning page of the selected step's split test", k.EndSplit.Help().Key, (*Model).endSplitForm, client.FamilyPageUpdate},
 		{"Check step path", "is a path free in the selected funnel, or what to use", "", (*Model).checkPathForm, client.FamilyPathCheck},

@@ -23,7 +23,7 @@ type Options struct {
 	Theme      string // "auto" (or ""), "dark" or "light"
 
 	// OpenURL opens an address in a browser; nil means none can be shown here, and
-	// NoBrowserReason says why ("no graphical display here …").
+	// NoBrowserReason says why ("no DISPLAY or WAYLAND_DISPLAY").
 	OpenURL         func(ctx context.Context, url string) error
 	NoBrowserReason string
 
@@ -61,6 +61,7 @@ type Model struct {
 	client   *client.Client
 	focus    int
 	lay      layout
+	wants    [paneCount]paneWant // what the panes' rows needed when lay was made
 	entities *entitiesPane
 	steps    *stepsPane
 	pages    *pagesPane
@@ -145,7 +146,9 @@ func (m *Model) next() uint64 {
 // detail, a filter being typed, or the focused pane — in that order.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.sync(), m.spin())
+	cmd = tea.Batch(cmd, m.sync(), m.spin())
+	m.fitPanes()
+	return m, cmd
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {

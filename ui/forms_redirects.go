@@ -134,8 +134,8 @@ func (m *Model) openOldURL() tea.Cmd {
 		return nil
 	}
 	if m.opts.OpenURL == nil {
-		reason := pick(m.opts.NoBrowserReason != "", m.opts.NoBrowserReason, "no browser is available")
-		m.status.setWarn("cannot open a browser here: " + reason + " — press y to copy the old URL")
+		reason := pick(m.opts.NoBrowserReason != "", m.opts.NoBrowserReason, "none was found")
+		m.status.setWarn("no browser (" + reason + ") — y copies the old URL")
 		return nil
 	}
 	m.status.setInfo("opening " + r.oldURL + " in your browser")

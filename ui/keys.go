@@ -177,9 +177,10 @@ func as(b key.Binding, desc string) key.Binding {
 }
 
 // paneHelp are the few keys the footer shows for a focused pane: moving, the
-// pane's own action (a new folder, a new step, archiving a page), then the palette
-// and the help, which lead to everything else.
-func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
+// pane's own action (a new folder, a new step, archiving a page: archive says what
+// A does to the selected page, or why not), then the palette and the help, which
+// lead to everything else.
+func (k KeyMap) paneHelp(pane int, atRoot bool, archive string) []key.Binding {
 	move := k.Arrows
 	switch pane {
 	case paneEntities:
@@ -191,7 +192,7 @@ func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
 	case paneSteps:
 		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, as(k.RedirectHere, "redirect here"), k.Quit}
 	}
-	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, "archive/restore"), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
+	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, archive), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
 }
 
 // filterHelp are the footer's keys while a filter is typed.

@@ -11,6 +11,10 @@
 // New builds the http.Handler; Start serves it on a loopback address; StartT does so
 // for a test. State is in memory behind mutexes; the data is seeded from a PCG
 // generator with a fixed seed, so every sandbox serves the same ids, names and dates.
+// With Options.StateDir, Start also keeps its tokens, OAuth client and every OAuth
+// token it issues in a 0600 file there (KeepPath), written on every change of them
+// and read back on the next start: `funnels sandbox` does so, so its printed tokens
+// and the profiles signed in to it outlive a restart. The data is never kept.
 //
 // # Seed (sub-account "Lakeside Fit", location LakesideFit2026Loc01)
 //

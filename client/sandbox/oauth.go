@@ -144,6 +144,9 @@ func oauthError(status int, code, description string) reply {
 // token is the token endpoint: authorization_code and refresh_token grants.
 func (s *Server) token(ex *exchange) {
 	rep := s.tokenReply(ex)
+	if rep.status == http.StatusOK {
+		s.keep() // a token issued (and a refresh token used up) outlives a restart
+	}
 	rep = rep.with("Cache-Control", "no-store")
 	s.send(ex, rep)
 }

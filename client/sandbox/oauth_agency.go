@@ -149,6 +149,7 @@ func (s *Server) locationToken(ex *exchange, agency tokenRecord) reply {
 	ttl := s.opts.AccessTokenTTL
 	access := newAccessToken()
 	s.tokens.add(access, tokenRecord{write: true, expires: now.Add(ttl), location: sub.id, scopes: agency.scopes, app: agency.app})
+	s.keep() // a minted token outlives a restart, as the service's do
 	return ok(http.StatusOK, map[string]any{
 		"access_token": access, "token_type": "Bearer", "expires_in": int(ttl / time.Second),
 		"scope": strings.Join(agency.scopes, " "), "userType": "Location", "locationId": sub.id, "companyId": seedCompanyID,

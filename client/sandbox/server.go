@@ -26,12 +26,13 @@ type Server struct {
 	oauth   *oauthState
 	routes  []route
 	traces  atomic.Uint64 // numbers the trace ids, so a run's ids are the same every time
+	keeper  *keeper       // writes the tokens to Options.StateDir; nil keeps nothing
 }
 
 // New builds a sandbox with freshly seeded data.
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
-	subs, byID := newSubAccounts(opts.DemoToken)
+	subs, byID := newSubAccounts(opts.DemoToken, opts.SubAccountTokens)
 	s := &Server{
 		opts:    opts,
 		subs:    subs,
@@ -109,10 +110,16 @@ func (s *Server) ResetLog() { s.log.reset() }
 
 // ExpireAccessTokens makes every OAuth (and IssueToken) access token issued so far
 // expired; the static demo and read-only tokens are not affected.
-func (s *Server) ExpireAccessTokens() { s.tokens.expireAll(s.now()) }
+func (s *Server) ExpireAccessTokens() {
+	s.tokens.expireAll(s.now())
+	s.keep()
+}
 
 // RevokeRefreshTokens kills every refresh token issued so far.
-func (s *Server) RevokeRefreshTokens() { s.oauth.revokeAll() }
+func (s *Server) RevokeRefreshTokens() {
+	s.oauth.revokeAll()
+	s.keep()
+}
 
 // IssueToken returns a new full-scope access token valid for ttl (0 → the access
 // token lifetime; a negative ttl gives an already expired token).
@@ -122,6 +129,7 @@ func (s *Server) IssueToken(ttl time.Duration) string {
 	}
 	token := newAccessToken()
 	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl), location: seedLocationID})
+	s.keep()
 	return token
 }
 

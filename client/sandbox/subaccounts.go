@@ -20,8 +20,9 @@ type SubAccount struct {
 	DemoToken string
 }
 
-// newSubAccounts seeds every sub-account; the first gets demoToken.
-func newSubAccounts(demoToken string) ([]*subAccount, map[string]*subAccount) {
+// newSubAccounts seeds every sub-account; the first gets demoToken, the others the
+// token kept for them (by location id) or a new one.
+func newSubAccounts(demoToken string, kept map[string]string) ([]*subAccount, map[string]*subAccount) {
 	var list []*subAccount
 	byID := map[string]*subAccount{}
 	for i, spec := range seedSubAccounts() {
@@ -30,6 +31,8 @@ func newSubAccounts(demoToken string) ([]*subAccount, map[string]*subAccount) {
 		switch {
 		case i == 0:
 			sub.demoToken = demoToken
+		case spec.installed && kept[spec.location] != "":
+			sub.demoToken = kept[spec.location]
 		case spec.installed:
 			sub.demoToken = newPIT()
 		}

@@ -15,6 +15,10 @@ func FolderType(s string) (string, error) {
 	return choice("type", s, FolderTypes())
 }
 
+// DefaultStepType is the type of a new step when none is chosen, in a form and on
+// the command line: an opt-in page, the first step of most funnels.
+const DefaultStepType = "optin_funnel_page"
+
 // StepTypes are the step types the real service is known to take; the API's contract
 // lists none, so these are the choices a form offers.
 func StepTypes() []string {
