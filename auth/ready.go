@@ -61,6 +61,12 @@ func Ready(cfg *config.Config, store *Store) error {
 		return &NotReadyError{Profile: name, Reason: err.Error(), Fix: "pass --base-url or set base_url in the profile", Err: err}
 	}
 	if cfg.Profile.LocationID == "" && (tok == nil || tok.LocationID == "") {
+		if tok != nil && tok.Agency() {
+			return &NotReadyError{
+				Profile: name, Reason: "no location: an agency sign-in works in the sub-account --location names", Err: ErrNoLocation,
+				Fix: "pass --location ID (`funnels auth list --sub-accounts` lists them), or make one the default with `funnels auth switch " + name + "/ID`",
+			}
+		}
 		why := "nothing names the sub-account (location) to work in"
 		if tok != nil && tok.Kind == KindPIT {
 			why = "a private integration token does not say which sub-account (location) it is for"

@@ -48,12 +48,24 @@ type authHome struct {
 	config string
 	state  string
 	seen   []string // every stdout and stderr so far
+	// keyring is the OS keyring of this machine: none (the 0600 file), or a fake.
+	keyring auth.Keyring
+}
+
+// factory is a Factory of this home, on streams.
+func (h *authHome) factory(ios *IOStreams) *Factory {
+	f := NewFactory(ios, h.getenv, "test")
+	f.keyring = h.keyring
+	if f.keyring == nil {
+		f.keyring = noKeyring{}
+	}
+	return f
 }
 
 func newAuthHome(t *testing.T) *authHome {
 	home := t.TempDir()
 	h := &authHome{t: t, config: filepath.Join(home, "config"), state: filepath.Join(home, "state")}
-	h.vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": h.config, "XDG_STATE_HOME": h.state}
+	h.vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": h.config, "XDG_STATE_HOME": h.state, "FUNNELS_INSECURE_STORAGE": "1"}
 	return h
 }
 
@@ -71,7 +83,7 @@ func (h *authHome) run(stdin io.Reader, args ...string) (int, string, string) {
 		stdin = strings.NewReader("")
 	}
 	var stdout, stderr authLockedBuffer
-	code := Run(context.Background(), NewFactory(h.streams(stdin, &stdout, &stderr), h.getenv, "test"), args)
+	code := Run(context.Background(), h.factory(h.streams(stdin, &stdout, &stderr)), args)
 	h.seen = append(h.seen, stdout.String(), stderr.String())
 	return code, stdout.String(), stderr.String()
 }
@@ -114,7 +126,7 @@ func (h *authHome) loginByPaste(args []string) (int, string) {
 	var stdout, stderr authLockedBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- Run(context.Background(), NewFactory(h.streams(pr, &stdout, &stderr), h.getenv, "test"), args)
+		done <- Run(context.Background(), h.factory(h.streams(pr, &stdout, &stderr)), args)
 	}()
 	var authURL string
 	for deadline := time.Now().Add(10 * time.Second); authURL == ""; time.Sleep(5 * time.Millisecond) {
@@ -359,7 +371,7 @@ func TestLoginCommandUsage(t *testing.T) {
 		{[]string{"login", "--base-url", "http://api.example", "--no-browser"}, ExitUsage, "https"},
 		{[]string{"login", "--redirect-port", "x"}, ExitUsage, "--redirect-port"},
 		{[]string{"logout", "--help"}, ExitOK, "EXAMPLES"},
-		{[]string{"auth"}, ExitUsage, "a command is needed: list, status, token"},
+		{[]string{"auth"}, ExitUsage, "a command is needed: list, status, switch, token"},
 		{[]string{"auth", "nope"}, ExitUsage, `unknown command "nope"`},
 		{[]string{"auth", "stauts"}, ExitUsage, "did you mean status?"},
 		{[]string{"auth", "status", "--help"}, ExitOK, "EXAMPLES"},

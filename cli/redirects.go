@@ -149,7 +149,7 @@ id=$(funnels redirects create --domain join.example.com --path /trial --target h
 	_ = cmd.RegisterFlagCompletionFunc("path", noValues)
 	_ = cmd.RegisterFlagCompletionFunc("target", noValues)
 	addJSONFlags(cmd, &opts.Exporter, redirectFields())
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func redirectsCreateRun(ctx context.Context, f *Factory, opts *RedirectsCreateOptions) error {
@@ -224,7 +224,7 @@ funnels redirects update 1d2bfb4a0a1c4b7e9f00 --action funnel   # the same targe
 	_ = cmd.RegisterFlagCompletionFunc("action", fixedValues(validate.RedirectActions()))
 	_ = cmd.RegisterFlagCompletionFunc("target", noValues)
 	addJSONFlags(cmd, &opts.Exporter, redirectFields())
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func redirectsUpdateRun(ctx context.Context, f *Factory, opts *RedirectsUpdateOptions, targetGiven, actionGiven bool) error {
@@ -326,7 +326,7 @@ funnels redirects delete 1d2bfb4a0a1c4b7e9f00 --yes   # in a script: no question
 	cmd.Args = positional(cmd, arg{"ID", "id"})
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "delete without asking")
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(redirectDeleteOutput{}))
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOptions) error {

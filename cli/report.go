@@ -101,6 +101,8 @@ func describe(cmd *cobra.Command, err error) []string {
 	switch {
 	case errors.As(err, &decided):
 		// told in its own words where it happened
+	case errors.Is(err, client.ErrReadOnly):
+		return []string{"read-only mode is on (--readonly, FUNNELS_READONLY or readonly = true in the config) and this command writes: nothing was sent"}
 	case errors.As(err, &limited): // "429 rate limited until 14:32 — try later"
 		return []string{termtext.Line(limited.Summary())}
 	case errors.As(err, &stopped): // what was read is printed; the list is not whole

@@ -153,6 +153,8 @@ func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
 	fs.StringVar(&flags.Location, "location", "", "the sub-account (location) id (env FUNNELS_LOCATION_ID)")
 	fs.StringVar(&flags.Profile, "profile", "", "the profile to use (env FUNNELS_PROFILE)")
 	fs.BoolVar(&flags.Debug, "debug", false, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
+	fs.BoolVar(&flags.ReadOnly, "readonly", false, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
+	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", false, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
 }
 
 // group is a noun whose verbs are its subcommands (`funnels folder create`). On its

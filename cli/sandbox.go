@@ -50,7 +50,7 @@ profiles signed in to it keep working; the data starts from the seed each time.`
 	cmd.Args = positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8484", "listen on HOST:PORT (loopback hosts only)")
-	fl.IntVar(&opts.Limit, "limit", 100, "requests per window per token")
+	fl.IntVar(&opts.Limit, "limit", 100, "requests per window per token (OAuth tokens: per app and sub-account)")
 	fl.DurationVar(&opts.Window, "window", 10*time.Second, "the window of the rate limit")
 	fl.DurationVar(&opts.TokenTTL, "token-ttl", 24*time.Hour, "lifetime of OAuth access tokens")
 	fl.DurationVar(&opts.Latency, "latency", 0, "random extra delay, up to this, on every API request")
@@ -159,6 +159,14 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
 	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	fmt.Fprintf(w, "agency_login: funnels login --agency --profile agency --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --no-browser\n",
+		base, base, base, s.ClientID(), s.ClientSecret())
+	// The agency's other gyms, each with a token of its own: sub_account_N: ID "Name" token TOKEN.
+	for i, sub := range s.SubAccounts() {
+		if i > 0 && sub.Installed {
+			fmt.Fprintf(w, "sub_account_%d: %s %q token %s\n", i+1, sub.ID, sub.Name, sub.DemoToken)
+		}
+	}
 	if stateDir != "" {
 		fmt.Fprintf(w, "kept: %s (the same tokens on every start, so sandbox profiles keep working; delete it, or pass --ephemeral, for new ones)\n", sandbox.KeepPath(stateDir))
 	} else {

@@ -64,7 +64,7 @@ printed (piped, only its id).`,
 	_ = cmd.RegisterFlagCompletionFunc("funnel", completeFunnels(f))
 	_ = cmd.RegisterFlagCompletionFunc("type", fixedValues(validate.StepTypes()))
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Step{}))
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) error {

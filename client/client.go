@@ -45,6 +45,10 @@ type Options struct {
 	MaxListItems    int
 	MaxListRequests int
 
+	// ReadOnly refuses every request that writes (see Writes) with a
+	// *ReadOnlyError before anything is sent.
+	ReadOnly bool
+
 	Now func() time.Time // nil → time.Now
 
 	// AccessStore keeps the access record (which route families this sign-in may
@@ -68,6 +72,7 @@ type Client struct {
 	now       func() time.Time
 
 	maxListItems, maxListRequests int
+	readOnly                      bool
 	seq                           atomic.Uint64
 	access                        *accessBook
 }
@@ -103,6 +108,7 @@ func New(opts Options) (*Client, error) {
 
 		maxListItems:    opts.MaxListItems,
 		maxListRequests: opts.MaxListRequests,
+		readOnly:        opts.ReadOnly,
 	}
 	if c.maxListItems <= 0 {
 		c.maxListItems = defaultMaxListItems

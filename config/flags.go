@@ -13,6 +13,8 @@ import (
 type Flags struct {
 	BaseURL, Token, Location, Profile string
 	Debug                             bool // --debug: log every request to the debug log
+	ReadOnly                          bool // --readonly: refuse every request that writes
+	InsecureStorage                   bool // --insecure-storage: tokens in the 0600 file, never the OS keyring
 
 	AuthURL, TokenURL      string
 	ClientID, ClientSecret string

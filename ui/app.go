@@ -35,6 +35,12 @@ type Options struct {
 	// an unknown key): the status bar shows them until the first key.
 	Warnings []string
 
+	// Switcher lists the profiles and sub-accounts this browser can switch to, and
+	// opens one (C, or "Switch profile" in the palette); nil: no switching. Account is
+	// the name (in the switcher's list) of the one shown at start.
+	Switcher Switcher
+	Account  string
+
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
 	PathCheckDelay time.Duration       // wait after a step path is typed before it is checked; 0 → 300 ms, <0 → none
@@ -75,6 +81,12 @@ type Model struct {
 	resizeSeq     uint64         // the latest resize, whose settling redraws the screen (redraw.go)
 	fallbackNoted bool           // the status bar said why the folders look different (once, until r)
 	unsentCopy    string         // a copy the terminal may not have been sent yet (clipboard.go)
+
+	account    string                             // the switcher's name of what is shown
+	switchSeq  uint64                             // the switch asked for last, until its client comes (switch.go)
+	clients    []*client.Client                   // every client shown this session, for Run to wait on
+	subscribe  func(*client.Client) (stop func()) // forwards a client's events to the program (set by Run)
+	stopEvents func()                             // ends the current client's forwarding
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -94,13 +106,17 @@ func New(opts Options) *Model {
 	if m.debounce == 0 {
 		m.debounce = defaultDebounce
 	}
+	m.account = opts.Account
 	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID)}
 	if m.status.profile == "" {
 		m.status.profile = "default"
 	}
 	if opts.Client != nil {
+		m.clients = []*client.Client{opts.Client}
 		m.status.rate = opts.Client.Rate()
 		m.status.inFlight = opts.Client.InFlight()
+		m.status.readOnly = opts.Client.ReadOnly()
+		sh.setReadOnly(opts.Client.ReadOnly())
 		sh.setAccess(opts.Client.Access())
 	}
 	if len(opts.Warnings) > 0 {
@@ -219,6 +235,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			}
 		}
 	case eventMsg:
+		if msg.from != nil && msg.from != m.client {
+			// A client switched away from: its requests stay in the session's log,
+			// its rate limit, access and work in flight are not this location's.
+			if f, ok := msg.ev.(client.RequestFinished); ok {
+				m.reqlog.add(f.Record)
+			}
+			return nil
+		}
 		if a, ok := msg.ev.(client.AccessEvent); ok {
 			m.sh.setAccess(a.Access)
 		}
@@ -229,6 +253,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.clock()
 	case answerMsg:
 		return m.answered(msg)
+	case switchedMsg:
+		return m.switched(msg)
 	case clockMsg:
 		m.status.ticking = false
 		return m.clock()
@@ -299,6 +325,8 @@ func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		return nil, true
 	case key.Matches(msg, k.Palette):
 		return m.openPalette(), true
+	case key.Matches(msg, k.Switch):
+		return m.openSwitcher(), true
 	case key.Matches(msg, k.Refresh):
 		return m.refresh(), true
 	case key.Matches(msg, k.CopyID):

@@ -398,12 +398,12 @@ func TestStatusBar(t *testing.T) {
 			t.Fatalf("status %q should show %q", st, want)
 		}
 	}
-	h.update(eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}})
-	h.update(eventMsg{client.RequestStarted{InFlight: 2}})
+	h.update(eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}})
+	h.update(eventMsg{ev: client.RequestStarted{InFlight: 2}})
 	if st = statusLine(h.view()); !strings.Contains(st, "97/100 · resets in 7s") || !strings.Contains(st, "2 requests") {
 		t.Fatalf("status %q", st)
 	}
-	h.update(eventMsg{client.RetryEvent{StatusCode: 429, Wait: 3 * time.Second, Attempt: 1}})
+	h.update(eventMsg{ev: client.RetryEvent{StatusCode: 429, Wait: 3 * time.Second, Attempt: 1}})
 	if st = statusLine(h.view()); !strings.Contains(st, "rate limited — retrying in 3s") {
 		t.Fatalf("a 429 wait counts down: %q", st)
 	}
@@ -411,35 +411,35 @@ func TestStatusBar(t *testing.T) {
 	if st = statusLine(h.view()); !strings.Contains(st, "retrying in 2s") || !strings.Contains(st, "resets in 6s") {
 		t.Fatalf("one second later: %q", st)
 	}
-	h.update(eventMsg{client.RequestFinished{InFlight: 0, Record: client.RequestRecord{Status: 200}}})
-	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: 400 * time.Millisecond, Attempt: 1}})
+	h.update(eventMsg{ev: client.RequestFinished{InFlight: 0, Record: client.RequestRecord{Status: 200}}})
+	h.update(eventMsg{ev: client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: 400 * time.Millisecond, Attempt: 1}})
 	if st = statusLine(h.view()); !strings.Contains(st, "502 from server, retrying in 400ms") || !strings.Contains(st, "idle") {
 		t.Fatalf("a retried 5xx is shown with its code: %q", st)
 	}
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 200}}})
+	h.update(eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 200}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "502 from server — recovered on retry") {
 		t.Fatalf("after the retry worked: %q", st)
 	}
 	// A retry that failed again, until the client gave up: the bar no longer says
 	// "retrying".
-	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 500, Wait: time.Second, Attempt: 3}})
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 500, Err: "500 Internal Server Error", Attempts: 4}}})
+	h.update(eventMsg{ev: client.RetryEvent{Path: "/funnels/page", StatusCode: 500, Wait: time.Second, Attempt: 3}})
+	h.update(eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 500, Err: "500 Internal Server Error", Attempts: 4}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "500 from server — gave up after 4 tries") || strings.Contains(st, "retrying") {
 		t.Fatalf("after the client gave up: %q", st)
 	}
 	// A retry answered with a refusal: that is what the bar says, not "gave up".
-	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: time.Second, Attempt: 1}})
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=z", Status: 404, Err: "404 Not Found", Attempts: 2}}})
+	h.update(eventMsg{ev: client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: time.Second, Attempt: 1}})
+	h.update(eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=z", Status: 404, Err: "404 Not Found", Attempts: 2}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "502 from server — the retry answered 404") {
 		t.Fatalf("after a retry answered 404: %q", st)
 	}
 	// A retry the browser no longer needed (the user moved on) was cancelled.
-	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 503, Wait: time.Second, Attempt: 1}})
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=y", Err: "GET /funnels/page: context canceled", Canceled: true, Attempts: 2}}})
+	h.update(eventMsg{ev: client.RetryEvent{Path: "/funnels/page", StatusCode: 503, Wait: time.Second, Attempt: 1}})
+	h.update(eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=y", Err: "GET /funnels/page: context canceled", Canceled: true, Attempts: 2}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "503 from server — no longer needed") || strings.Contains(st, "retrying") {
 		t.Fatalf("after a retry was cancelled: %q", st)
 	}
-	h.update(eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Observed: now}}})
+	h.update(eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Observed: now}}})
 	h.update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if st = statusLine(h.view()); !strings.Contains(st, "5/100") || !strings.Contains(st, "work") {
 		t.Fatalf("at 80 columns: %q", st)
@@ -454,7 +454,7 @@ func TestALongMessageKeepsTheProfileAndLocation(t *testing.T) {
 	opts := Options{Profile: "demo", LocationID: "LakesideFit2026Loc01", Now: func() time.Time { return now }}
 	for _, w := range []int{80, 120, 200} {
 		h := newHarness(t, opts, w, 24)
-		h.update(eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}})
+		h.update(eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}})
 		h.m.status.setWarn("“Registration (Variation B)” is the only live page of step Registration: the service refuses to archive a step's last page")
 		st := statusLine(h.view())
 		if !strings.Contains(st, "demo · LakesideFit2026Loc01") || !strings.Contains(st, "97/100") || !strings.Contains(st, "“Registration") {

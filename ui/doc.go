@@ -35,6 +35,28 @@
 // with a context cancelled when the view is closed mid-read) and kept; a write that
 // succeeds puts the service's answer into the list instead of reading it again.
 //
+// # Switching profile or sub-account
+//
+// Options.Switcher (switcher.go, switch.go) is all the browser knows of sign-ins: it
+// lists accounts (profiles, and an agency's sub-accounts) and opens one, handing back
+// a client of its own. C or the palette's "Switch profile or sub-account" shows the
+// list, filtered as you type; enter asks for the client while the old location stays
+// on screen. When it comes, the shared loads context (context.go) is cancelled, so
+// every load of the old location stops; the panes, the page detail, the Redirects
+// view and the event history start empty; the status bar takes the new profile, its
+// client's own rate limit and read-only state; the root folder loads. An answer for
+// the old location is dropped by its request number (its pane is gone), and the old
+// client's events by their sender (eventMsg.from); only its finished requests still
+// go to the session's request log. Run waits for every client shown to be idle.
+//
+// # Read-only
+//
+// A read-only client (client.Options.ReadOnly) makes the browser read-only: the keys
+// of actions that write are disabled (KeyMap.readOnly), so no footer, help or key
+// match shows them; the palette leaves out every action writes() names; a write key
+// pressed says in the status bar that it is off (refusedInReadOnly); the bar says
+// "read-only". The client refusing every write before it is sent is the last guard.
+//
 // The client's own events (rate limit, retries, requests started and finished) come in
 // by forwardEvents (run.go): the client tells them in order on its request goroutines,
 // an unbounded queue (eventqueue.go) takes them without making a request wait, and one

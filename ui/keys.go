@@ -20,7 +20,7 @@ type KeyMap struct {
 	Redirects, RedirectHere                                                       key.Binding
 	NewRedirect, EditRedirect, DeleteRedirect, CopyOldURL, CopyTarget, OpenOldURL key.Binding
 	// App
-	Palette, Help, Redraw, Quit key.Binding
+	Switch, Palette, Help, Redraw, Quit key.Binding
 	// Inside an input or overlay
 	Accept, Cancel, ListUp, ListDown key.Binding
 	// Inside a form, the discard question, the event history and the request log
@@ -76,6 +76,7 @@ func DefaultKeys() KeyMap {
 		CopyTarget:     b([]string{"Y"}, "Y", "copy target"),
 		OpenOldURL:     b([]string{"o"}, "o", "open old URL"),
 
+		Switch:  b([]string{"C"}, "C", "switch profile or sub-account"),
 		Palette: b([]string{":"}, ":", "commands"),
 		Help:    b([]string{"?"}, "?", "all keys"),
 		Redraw:  b([]string{"ctrl+l"}, "ctrl+l", "redraw the screen"),
@@ -102,8 +103,25 @@ type keyGroup struct {
 	redirects bool // the keys of the Redirects view (its n, e and d are its own)
 }
 
-// Groups are the help overlay's sections, in order.
+// Groups are the help overlay's sections, in order. A disabled key (an action that
+// writes, in read-only mode) is left out, and so is a group left empty.
 func (k KeyMap) Groups() []keyGroup {
+	var out []keyGroup
+	for _, g := range k.allGroups() {
+		enabled := g.Bindings[:0:0]
+		for _, b := range g.Bindings {
+			if b.Enabled() {
+				enabled = append(enabled, b)
+			}
+		}
+		if len(enabled) > 0 {
+			out = append(out, keyGroup{g.Title, enabled, g.redirects})
+		}
+	}
+	return out
+}
+
+func (k KeyMap) allGroups() []keyGroup {
 	return []keyGroup{
 		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}, false},
 		{"Panes", []key.Binding{k.NextPane, k.PrevPane}, false},
@@ -111,8 +129,29 @@ func (k KeyMap) Groups() []keyGroup {
 		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}, false},
 		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}, false},
 		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}, true},
-		{"App", []key.Binding{k.Palette, k.Help, k.Redraw, k.Quit}, false},
+		{"App", []key.Binding{k.Switch, k.Palette, k.Help, k.Redraw, k.Quit}, false},
 	}
+}
+
+// writeKeys are the keys of actions that write (or set something off on the
+// service: a test event, a workflow trigger), where the panes and the page detail
+// take them.
+func (k *KeyMap) writeKeys() []*key.Binding {
+	return []*key.Binding{&k.NewStep, &k.NewFolder, &k.AttachDomain, &k.TestEvent, &k.PageTrigger, &k.ArchivePage, &k.EndSplit, &k.RedirectHere}
+}
+
+// redirectWriteKeys are the keys of the Redirects view that write.
+func (k *KeyMap) redirectWriteKeys() []*key.Binding {
+	return []*key.Binding{&k.NewRedirect, &k.EditRedirect, &k.DeleteRedirect}
+}
+
+// readOnly disables every key that writes, so that no footer, help or palette shows
+// it and no key press matches it.
+func (k KeyMap) readOnly() KeyMap {
+	for _, b := range append(append(k.writeKeys(), k.redirectWriteKeys()...), &k.Resend) {
+		b.SetEnabled(false)
+	}
+	return k
 }
 
 // ShortHelp implements help.KeyMap: the keys that matter most anywhere.

@@ -152,7 +152,7 @@ func (p *entitiesPane) load(seq uint64) context.Context {
 	fs := p.current()
 	fs.seq = seq
 	fs.state = stateLoading
-	return fs.req.start(p.sh.ctx)
+	return fs.req.start(p.sh.loads)
 }
 
 // loading reports whether the current folder waits for an answer (its listing, or

@@ -253,7 +253,7 @@ func (p *pagesPane) load(seq uint64) context.Context {
 		return none.context()
 	}
 	ps.seq, ps.state = seq, stateLoading
-	return ps.req.start(p.sh.ctx)
+	return ps.req.start(p.sh.loads)
 }
 
 // loadContext is the context of the load key's pages wait for.

@@ -10,8 +10,9 @@ import (
 	"github.com/funnelsdev/funnels/client"
 )
 
-// statusBar is the last line: who and where (profile and location), the rate limit
-// as remaining/limit with the seconds to its reset, the requests in flight, and one
+// statusBar is the last line: who and where (profile and location), "read-only" when
+// writes are off, the rate limit as remaining/limit with the seconds to its reset,
+// the requests in flight, and one
 // message — the last error with its status code, a 429 countdown, or what a key just
 // did ("copied to clipboard: …"). Messages last until the next key.
 type statusBar struct {
@@ -27,10 +28,18 @@ type statusBar struct {
 	retryPath  string    // the request the client is retrying after a 5xx or a dropped connection
 	retryErr   string    // what went wrong with it
 	ticking    bool      // a clock tick is scheduled
+	readOnly   bool      // the client refuses writes: the bar says so, always
 
 	// drawn is the screen's chrome as drawn last — the header, the footer and this
 	// bar — so a frame that does not change them does not draw them (viewcache.go).
 	drawn chromeCache
+}
+
+// switchTo shows another profile and location: their own rate limit, requests in
+// flight and read-only state; nothing of the old one's retries stays.
+func (s *statusBar) switchTo(profile, location string, rate client.RateLimit, inFlight int, readOnly bool) {
+	s.profile, s.location, s.rate, s.inFlight, s.readOnly = profile, location, rate, inFlight, readOnly
+	s.retryUntil, s.retryPath, s.retryErr, s.err, s.info, s.notice = time.Time{}, "", "", "", "", ""
 }
 
 // keyPressed clears the messages of the previous key.
@@ -118,6 +127,9 @@ func (s *statusBar) view(width int) string {
 		who += " · " + s.location
 	}
 	busy := s.busyText()
+	if s.readOnly {
+		busy = "read-only · " + busy
+	}
 	right := " " + busy + "  " + s.rateText(now, width >= threePaneWidth) + " "
 	short := " " + busy + "  " + s.rateText(now, false) + " "
 

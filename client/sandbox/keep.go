@@ -28,11 +28,16 @@ type keptState struct {
 	ClientSecret  string                 `json:"client_secret"`
 	Access        map[string]keptAccess  `json:"access_tokens"`
 	Refresh       map[string]keptRefresh `json:"refresh_tokens"`
+	// SubAccounts are the other sub-accounts' static tokens, by location id.
+	SubAccounts map[string]string `json:"sub_account_tokens,omitempty"`
 }
 
 type keptAccess struct {
-	Write   bool      `json:"write"`
-	Expires time.Time `json:"expires"`
+	Write    bool      `json:"write"`
+	Expires  time.Time `json:"expires"`
+	Location string    `json:"location,omitempty"` // the sub-account it acts for ("": an agency token)
+	Agency   bool      `json:"agency,omitempty"`
+	App      string    `json:"app,omitempty"` // the OAuth client it was issued to
 }
 
 type keptRefresh struct {
@@ -82,6 +87,9 @@ func (o Options) restore(k keptState) Options {
 	if o.ClientSecret == "" {
 		o.ClientSecret = k.ClientSecret
 	}
+	if o.SubAccountTokens == nil {
+		o.SubAccountTokens = k.SubAccounts
+	}
 	return o
 }
 
@@ -89,7 +97,7 @@ func (o Options) restore(k keptState) Options {
 func (s *Server) restoreTokens(k keptState) {
 	for tok, a := range k.Access {
 		if tok != "" {
-			s.tokens.add(tok, tokenRecord{write: a.Write, expires: a.Expires})
+			s.tokens.add(tok, tokenRecord{write: a.Write, expires: a.Expires, location: a.Location, agency: a.Agency, app: a.App})
 		}
 	}
 	s.oauth.mu.Lock()
@@ -107,13 +115,18 @@ func (s *Server) snapshot() keptState {
 	k := keptState{
 		DemoToken: s.opts.DemoToken, ReadOnlyToken: s.opts.ReadOnlyToken,
 		ClientID: s.opts.ClientID, ClientSecret: s.opts.ClientSecret,
-		Access: map[string]keptAccess{}, Refresh: map[string]keptRefresh{},
+		Access: map[string]keptAccess{}, Refresh: map[string]keptRefresh{}, SubAccounts: map[string]string{},
+	}
+	for _, sub := range s.subs[1:] {
+		if sub.demoToken != "" {
+			k.SubAccounts[sub.id] = sub.demoToken
+		}
 	}
 	horizon := s.now().Add(-24 * time.Hour)
 	s.tokens.mu.Lock()
 	for tok, rec := range s.tokens.tokens {
 		if !rec.static && rec.expires.After(horizon) {
-			k.Access[tok] = keptAccess{Write: rec.write, Expires: rec.expires}
+			k.Access[tok] = keptAccess{Write: rec.write, Expires: rec.expires, Location: rec.location, Agency: rec.agency, App: rec.app}
 		}
 	}
 	s.tokens.mu.Unlock()

@@ -89,3 +89,33 @@ func TestStateDirOptionsWinAndDamageIsSaid(t *testing.T) {
 		t.Fatal("without a state directory every start has new tokens")
 	}
 }
+
+// The other gyms' tokens, an agency's token and the location tokens it minted come
+// back after a restart as what they were: the same gym, still an agency.
+func TestStateDirKeepsSubAccountsAndAgencyTokens(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sandbox")
+	first, err := Start("", Options{StateDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	summitToken := first.Server.SubAccounts()[1].DemoToken
+	agencyAccess := agencyToken(t, newOAuth(t, first))["access_token"].(string)
+	minted := mint(t, newTC(t, first).as(agencyAccess), url.Values{"companyId": {seedCompanyID}, "locationId": {riversideLocationID}}).
+		hasStatus(t, 200).obj(t)["access_token"].(string)
+	if err := first.Close(); err != nil {
+		t.Fatal(err)
+	}
+	second := StartT(t, Options{StateDir: dir})
+	if got := second.Server.SubAccounts()[1].DemoToken; got != summitToken {
+		t.Fatalf("summit's token changed across the restart: %s", got)
+	}
+	api := newTC(t, second)
+	if body := api.as(summitToken).get("/funnels/funnel/list?limit=100").hasStatus(t, 200).String(); !strings.Contains(body, "Summit Open House") {
+		t.Fatalf("summit's token no longer reads summit: %.200s", body)
+	}
+	if body := api.as(minted).get("/funnels/funnel/list?limit=100").hasStatus(t, 200).String(); !strings.Contains(body, "Fight Night Tickets") {
+		t.Fatalf("the minted token no longer reads riverside: %.200s", body)
+	}
+	api.as(agencyAccess).get(installedPath("")).hasStatus(t, 200)
+	api.as(agencyAccess).get("/funnels/funnel/list?limit=1").wantError(t, 403, "agency token")
+}

@@ -92,8 +92,11 @@ type Options struct {
 	RefreshPerMinute int           // refresh grants per client per minute; 0 → 5
 	Faults           Faults
 	Dialect          Dialect
-	Surface          Surface          // SurfaceSeed ("" too) or SurfacePublic
-	DemoToken        string           // full-scope static token; "" → random "pit-…"
+	Surface          Surface // SurfaceSeed ("" too) or SurfacePublic
+	DemoToken        string  // full-scope static token; "" → random "pit-…"
+	// SubAccountTokens are the static tokens of the other sub-accounts, by location
+	// id; one not given is random.
+	SubAccountTokens map[string]string
 	ReadOnlyToken    string           // read-only static token; "" → random "pit-…"
 	ClientID         string           // OAuth app; "" → "sandbox-client"
 	ClientSecret     string           // "" → "sandbox-secret"

@@ -17,7 +17,8 @@ import (
 // loopback. All state is in memory and every method is safe for concurrent use.
 type Server struct {
 	opts    Options
-	store   *store
+	subs    []*subAccount          // the agency's sub-accounts, the first one first
+	subByID map[string]*subAccount // the same, by location id
 	tokens  *tokenBook
 	limiter *rateLimiter
 	faults  *faultBox
@@ -31,9 +32,11 @@ type Server struct {
 // New builds a sandbox with freshly seeded data.
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
+	subs, byID := newSubAccounts(opts.DemoToken, opts.SubAccountTokens)
 	s := &Server{
 		opts:    opts,
-		store:   &store{d: seedData()},
+		subs:    subs,
+		subByID: byID,
 		tokens:  newTokenBook(),
 		limiter: newRateLimiter(opts.Limit, opts.Window),
 		faults:  &faultBox{faults: opts.Faults},
@@ -41,8 +44,12 @@ func New(opts Options) *Server {
 		oauth:   newOAuthState(),
 	}
 	// The read-only token goes in first so that a demo token equal to it stays full-scope.
-	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes})
-	s.tokens.add(opts.DemoToken, tokenRecord{static: true, write: true, scopes: allScopes})
+	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes, location: seedLocationID})
+	for _, sub := range subs {
+		if sub.demoToken != "" {
+			s.tokens.add(sub.demoToken, tokenRecord{static: true, write: true, scopes: allScopes, location: sub.id})
+		}
+	}
 	s.routes = s.apiRoutes()
 	return s
 }
@@ -66,10 +73,11 @@ func (s *Server) ReadOnlyToken() string { return s.opts.ReadOnlyToken }
 // Surface is the service the sandbox plays (SurfaceSeed or SurfacePublic).
 func (s *Server) Surface() Surface { return s.opts.Surface }
 
-// LocationID is the id of the one seeded sub-account.
+// LocationID is the id of the first seeded sub-account, the one every token but a
+// minted location token (and the other sub-accounts' demo tokens) acts for.
 func (s *Server) LocationID() string { return seedLocationID }
 
-// CompanyID is the agency the sub-account belongs to.
+// CompanyID is the agency the sub-accounts belong to.
 func (s *Server) CompanyID() string { return seedCompanyID }
 
 // UserID is the user OAuth tokens are issued to.
@@ -120,7 +128,7 @@ func (s *Server) IssueToken(ttl time.Duration) string {
 		ttl = s.opts.AccessTokenTTL
 	}
 	token := newAccessToken()
-	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl)})
+	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl), location: seedLocationID})
 	s.keep()
 	return token
 }
@@ -208,7 +216,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	// 4. auth
-	key, deny := s.authenticate(r, rt)
+	key, sub, deny := s.authenticate(r, rt)
 	if deny != nil {
 		s.send(ex, *deny)
 		return
@@ -226,7 +234,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	q := r.URL.Query()
-	if q.Has("locationId") && q.Get("locationId") != seedLocationID {
+	if q.Has("locationId") && q.Get("locationId") != sub.id {
 		s.send(ex, forbiddenLocation())
 		return
 	}
@@ -234,7 +242,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		s.send(ex, errReply(http.StatusBadRequest, "Content-Type must be application/json"))
 		return
 	}
-	s.send(ex, rt.handle(&call{s: s, r: r, q: q, params: params, body: ex.body}))
+	s.send(ex, rt.handle(&call{s: s, r: r, q: q, params: params, body: ex.body, loc: sub.id, st: sub.store}))
 }
 
 // send encodes and writes a reply; truncation applies when a fault asked for it.
