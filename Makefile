@@ -14,9 +14,13 @@ install:
 	$(GO) install -ldflags "$(LDFLAGS)" .
 
 # The whole suite: lint, then every package (race detector on); the end-to-end tests
-# in e2e/ build the binary once for themselves.
+# in e2e/ build the binary once for themselves. Without tmux the end-to-end tests of
+# the terminal are skipped: said before and after.
+TMUX_NOTE = command -v tmux >/dev/null || echo "make test: tmux is not installed: the end-to-end tests that drive the terminal are SKIPPED (apt-get install tmux to run them)"
 test: lint build
+	@$(TMUX_NOTE)
 	$(GO) test -race -count=1 ./...
+	@$(TMUX_NOTE)
 
 # A minute of the browser under random faults (latency up to 5 s, 30% 5xx, drops,
 # truncated bodies) — part of `make test`; this runs it alone and shows its log.

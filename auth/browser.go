@@ -45,7 +45,7 @@ func SystemBrowser(goos string, getenv func(string) string) (Browser, string) {
 		argv = []string{"xdg-open"}
 	}
 	if goos != "darwin" && goos != "windows" && getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "" {
-		return nil, "no graphical display here (DISPLAY and WAYLAND_DISPLAY are unset)"
+		return nil, "no DISPLAY or WAYLAND_DISPLAY"
 	}
 	return commandBrowser{argv: argv}, ""
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,7 +28,19 @@ type LoginOptions struct {
 	Out        io.Writer     // the address, the prompt and notes (stderr)
 	Browser    Browser       // nil: do not open one
 	Timeout    time.Duration // how long to wait for the redirect (0: 10 minutes)
+	// Agency signs in at agency level (user_type=Company): the token reaches every
+	// sub-account where the app is installed (see SubAccounts), and the scopes
+	// asked for include AgencyScopes.
+	Agency bool
 }
+
+// AgencyScopes are what an agency sign-in needs beyond the funnels scopes: listing
+// the sub-accounts and minting their tokens.
+var agencyScopes = []string{"oauth.readonly", "oauth.write"}
+
+// ErrAgencyNeedsOAuth is a private integration token given for an agency sign-in: the
+// agency routes take OAuth tokens only.
+var ErrAgencyNeedsOAuth = errors.New("an agency sign-in needs OAuth (your app's client id and secret): private integration tokens are not accepted at agency level")
 
 // ErrNoClient is a login attempted without the app's client id or secret.
 var ErrNoClient = errors.New("signing in needs your app's client id and secret: pass --client-id and --client-secret, set FUNNELS_CLIENT_ID and FUNNELS_CLIENT_SECRET, or put client_id in the profile")
@@ -35,8 +48,8 @@ var ErrNoClient = errors.New("signing in needs your app's client id and secret: 
 // Login runs the Authorization Code flow with a random state and PKCE (S256): it
 // prints the authorization address, opens a browser if one was given, and waits both
 // for the redirect on 127.0.0.1 and for the address (or code) pasted on opts.Paste —
-// whichever comes first. The code is exchanged with user_type=Location and the token
-// saved for the profile, with what later refreshes need.
+// whichever comes first. The code is exchanged with user_type=Location (Company for an
+// agency sign-in) and the token saved for the profile, with what later refreshes need.
 func Login(ctx context.Context, opts LoginOptions) (*Token, error) {
 	p := opts.Profile
 	if p.ClientID == "" || p.ClientSecret == "" {
@@ -78,12 +91,17 @@ func Login(ctx context.Context, opts LoginOptions) (*Token, error) {
 		defer srv.close()
 	}
 
+	userType, scopes := "Location", p.Scopes
+	if opts.Agency {
+		userType = "Company"
+		scopes = withScopes(scopes, agencyScopes...)
+	}
 	conf := &oauth2.Config{
 		ClientID:     p.ClientID,
 		ClientSecret: p.ClientSecret,
 		Endpoint:     oauth2.Endpoint{AuthURL: p.AuthURL, TokenURL: p.TokenURL, AuthStyle: oauth2.AuthStyleInParams},
 		RedirectURL:  "http://127.0.0.1:" + strconv.Itoa(port) + CallbackPath,
-		Scopes:       p.Scopes,
+		Scopes:       scopes,
 	}
 	authURL := conf.AuthCodeURL(state, oauth2.S256ChallengeOption(verifier))
 
@@ -111,11 +129,14 @@ func Login(ctx context.Context, opts LoginOptions) (*Token, error) {
 	fmt.Fprintf(out, "Got the code from the %s; exchanging it.%s\n", via, srv.refusedNote())
 
 	xctx := context.WithValue(ctx, oauth2.HTTPClient, tokenClient(opts.HTTPClient))
-	ot, err := conf.Exchange(xctx, code, oauth2.SetAuthURLParam("user_type", "Location"), oauth2.VerifierOption(verifier))
+	ot, err := conf.Exchange(xctx, code, oauth2.SetAuthURLParam("user_type", userType), oauth2.VerifierOption(verifier))
 	if err != nil {
 		return nil, exchangeError(err, p.ClientSecret)
 	}
-	t := tokenFromExchange(ot, p, time.Now())
+	t := tokenFromExchange(ot, p, userType, time.Now())
+	if opts.Agency && !t.Agency() {
+		return nil, fmt.Errorf("asked for an agency sign-in, but the service answered with a token of type %q", t.UserType)
+	}
 	if err := opts.Store.Save(p.Name, t); err != nil {
 		return nil, fmt.Errorf("signed in, but could not save the token: %w", err)
 	}
@@ -150,7 +171,7 @@ func waitForCode(ctx context.Context, out io.Writer, events <-chan event, listen
 }
 
 // tokenFromExchange keeps the answer and what later runs of the profile need.
-func tokenFromExchange(ot *oauth2.Token, p config.Profile, now time.Time) *Token {
+func tokenFromExchange(ot *oauth2.Token, p config.Profile, userType string, now time.Time) *Token {
 	str := func(key string) string {
 		if v, ok := ot.Extra(key).(string); ok {
 			return v
@@ -169,9 +190,20 @@ func tokenFromExchange(ot *oauth2.Token, p config.Profile, now time.Time) *Token
 		t.LocationID = p.LocationID
 	}
 	if t.UserType == "" {
-		t.UserType = "Location"
+		t.UserType = userType
 	}
 	return t
+}
+
+// withScopes adds the scopes of more that list lacks.
+func withScopes(list []string, more ...string) []string {
+	out := append([]string(nil), list...)
+	for _, m := range more {
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // exchangeError turns x/oauth2's error into ours, without its raw body.
@@ -199,17 +231,30 @@ func randomState() (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// SaveStaticToken stores a private integration token read from raw (stdin) for the
-// profile. Surrounding whitespace is dropped; anything else odd is refused.
-func SaveStaticToken(store *Store, p config.Profile, raw string) (*Token, error) {
+// CheckStaticToken checks the text of a private integration token as read (one
+// token, trimmed) and returns it; what is wrong with it is an ErrBadToken.
+func CheckStaticToken(raw string) (string, error) {
 	tok := strings.TrimSpace(raw)
 	switch {
 	case tok == "":
-		return nil, badToken("no token on standard input")
+		return "", badToken("no token on standard input")
 	case len(tok) > 8192:
-		return nil, badToken("that is too long to be a token")
+		return "", badToken("that is too long to be a token")
 	case strings.ContainsFunc(tok, func(r rune) bool { return r <= ' ' || r == 0x7f }):
-		return nil, badToken("the token has spaces or control characters in it; paste only the token")
+		return "", badToken("the token has spaces or control characters in it; paste only the token")
+	}
+	return tok, nil
+}
+
+// SaveStaticToken stores a private integration token read from raw (stdin) for the
+// profile. Surrounding whitespace is dropped; anything else odd is refused.
+func SaveStaticToken(store *Store, p config.Profile, raw string) (*Token, error) {
+	if p.AuthKind == config.AuthAgency {
+		return nil, ErrAgencyNeedsOAuth
+	}
+	tok, err := CheckStaticToken(raw)
+	if err != nil {
+		return nil, err
 	}
 	t := &Token{
 		AccessToken: tok, TokenType: "Bearer", Kind: KindPIT, Obtained: time.Now(),

@@ -1,16 +1,107 @@
 package auth
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"io/fs"
+	"net/http"
 	"os"
+	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/funnelsdev/funnels/config"
 )
 
-// Profiles lists the profiles that have a token file, sorted. No directory yet is no
+// Kinds of sign-in, as profile lists show them.
+const (
+	ProfileOAuth  = "oauth"  // a sub-account's OAuth sign-in
+	ProfilePIT    = "pit"    // a private integration token
+	ProfileAgency = "agency" // an agency sign-in that reaches many sub-accounts
+	ProfileMinted = "minted" // a sub-account of an agency sign-in (its token minted)
+)
+
+// ProfileInfo is one profile: named in the config file, signed in, or both.
+type ProfileInfo struct {
+	Name       string
+	LocationID string    // the sub-account it opens ("" for an agency that has none chosen)
+	Kind       string    // ProfileOAuth, ProfilePIT, ProfileAgency; "" when not signed in
+	Expiry     time.Time // of the access token; zero for none or a private token
+	Storage    string    // StorageFile or StorageKeyring; "" when not signed in
+	Default    bool      // the profile used when none is named
+	ReadOnly   bool      // readonly = true in its table
+	InFile     bool      // it has a [profiles.NAME] table
+}
+
+// ListProfiles lists every profile, by name: the config file's tables and every
+// signed-in profile, with what the stored token says (read from the files only:
+// listing never asks the keyring, so it never waits on one).
+func ListProfiles(getenv func(string) string, store *Store) ([]ProfileInfo, error) {
+	entries, def, err := config.Profiles(getenv)
+	if err != nil {
+		return nil, err
+	}
+	byName := map[string]*ProfileInfo{}
+	var names []string
+	add := func(name string) *ProfileInfo {
+		if p := byName[name]; p != nil {
+			return p
+		}
+		p := &ProfileInfo{Name: name}
+		byName[name] = p
+		names = append(names, name)
+		return p
+	}
+	for _, e := range entries {
+		p := add(e.Name)
+		p.LocationID, p.ReadOnly, p.InFile = e.LocationID, e.ReadOnly, true
+	}
+	signedIn, err := store.Profiles()
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range signedIn {
+		tf, err := store.readFile(name)
+		if err != nil {
+			continue
+		}
+		p := add(name)
+		p.Storage, p.Expiry = StorageFile, tf.Expiry
+		if tf.Storage == StorageKeyring {
+			p.Storage = StorageKeyring
+		}
+		switch {
+		case tf.Kind == KindPIT:
+			p.Kind, p.Expiry = ProfilePIT, time.Time{}
+		case tf.UserType == "Company":
+			p.Kind = ProfileAgency
+		default:
+			p.Kind = ProfileOAuth
+		}
+		if p.LocationID == "" {
+			p.LocationID = tf.LocationID
+		}
+	}
+	// A default named in the file or the environment is listed even before it is
+	// signed in; the implicit "default" only when it exists.
+	if byName[def] == nil && def != config.DefaultProfile && config.CheckProfileName(def) == nil {
+		add(def)
+	}
+	if p := byName[def]; p != nil {
+		p.Default = true
+	}
+	slices.Sort(names)
+	out := make([]ProfileInfo, 0, len(names))
+	for _, n := range names {
+		out = append(out, *byName[n])
+	}
+	return out, nil
+}
+
+// Profiles lists the profiles that have a token file, sorted (not the tokens minted
+// for an agency's sub-accounts, not the access records). No directory yet is no
 // profile.
 func (s *Store) Profiles() ([]string, error) {
 	entries, err := os.ReadDir(s.dir)
@@ -23,10 +114,72 @@ func (s *Store) Profiles() ([]string, error) {
 	var names []string
 	for _, e := range entries {
 		name, ok := strings.CutSuffix(e.Name(), ".json")
-		if ok && e.Type().IsRegular() && config.CheckProfileName(name) == nil {
+		if ok && e.Type().IsRegular() && !strings.HasSuffix(name, ".access") && config.CheckProfileName(name) == nil {
 			names = append(names, name)
 		}
 	}
 	sort.Strings(names)
 	return names, nil
+}
+
+// Account is one thing a browser can switch to: a profile, or a sub-account of an
+// agency profile (Name PROFILE/LOCATION).
+type Account struct {
+	Name         string // what Open takes
+	Profile      string
+	LocationID   string
+	LocationName string // the sub-account's name, when the agency listing gave it
+	Kind         string // ProfileOAuth, ProfilePIT, ProfileAgency, ProfileMinted, or ""
+	Expiry       time.Time
+	Default      bool
+	ReadOnly     bool
+}
+
+// Accounts lists every profile and, under each signed-in agency profile, every
+// sub-account where its app is installed. The agencies' lists come from the service
+// (one call each, through httpClient); an agency that cannot be listed is left out
+// and its error returned beside what could be listed. load resolves a profile's
+// configuration as the caller's run would (its flags and environment).
+func Accounts(ctx context.Context, getenv func(string) string, store *Store, httpClient *http.Client,
+	load func(profile string) (*config.Config, error)) ([]Account, error) {
+	profiles, err := ListProfiles(getenv, store)
+	if err != nil {
+		return nil, err
+	}
+	var out []Account
+	var errs []error
+	for _, p := range profiles {
+		out = append(out, Account{Name: p.Name, Profile: p.Name, LocationID: p.LocationID, Kind: p.Kind, Expiry: p.Expiry,
+			Default: p.Default, ReadOnly: p.ReadOnly})
+		if p.Kind != ProfileAgency {
+			continue
+		}
+		cfg, err := load(p.Name)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("profile %s: %w", p.Name, err))
+			continue
+		}
+		subs, err := SubAccounts(ctx, cfg, store, httpClient)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("profile %s: %w", p.Name, err))
+			continue
+		}
+		for _, sub := range subs {
+			a := Account{Name: AccountName(p.Name, sub.ID), Profile: p.Name, LocationID: sub.ID, LocationName: sub.Name,
+				Kind: ProfileMinted, ReadOnly: p.ReadOnly}
+			a.Expiry = store.MintedExpiry(p.Name, sub.ID)
+			out = append(out, a)
+		}
+	}
+	return out, errors.Join(errs...)
+}
+
+// MintedExpiry is when the token minted for a sub-account of an agency profile
+// expires; zero when none was minted yet (or it cannot be read).
+func (s *Store) MintedExpiry(profile, location string) time.Time {
+	tf, err := s.readFile(mintedEntry(profile, location))
+	if err != nil {
+		return time.Time{}
+	}
+	return tf.Expiry
 }

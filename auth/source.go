@@ -40,8 +40,11 @@ func Complete(cfg *config.Config, store *Store) error {
 
 func (t *Token) remembered() config.Remembered {
 	kind := config.AuthOAuth
-	if t.Kind == KindPIT {
+	switch {
+	case t.Kind == KindPIT:
 		kind = config.AuthToken
+	case t.Agency():
+		kind = config.AuthAgency
 	}
 	return config.Remembered{
 		BaseURL: t.BaseURL, LocationID: t.LocationID, AuthURL: t.AuthURL, TokenURL: t.TokenURL,
@@ -74,8 +77,18 @@ func Source(ctx context.Context, cfg *config.Config, store *Store, httpClient *h
 		}
 		return nil, err
 	}
-	if t.Kind == KindPIT {
+	switch {
+	case t.Kind == KindPIT:
 		return staticSource{token: t.AccessToken}, nil
+	case t.Agency():
+		if p.LocationID == "" {
+			return nil, &NoSubAccountError{Profile: p.Name}
+		}
+		if err := checkLocation(p.LocationID); err != nil {
+			return nil, err
+		}
+		return &minted{ctx: ctx, store: store, agency: agencyFor(ctx, store, p, t, httpClient), profile: p.Name,
+			location: p.LocationID, entry: mintedEntry(p.Name, p.LocationID), now: time.Now}, nil
 	}
 	return &refreshing{
 		ctx: ctx, store: store, profile: p, hc: tokenClient(httpClient), now: time.Now, cur: t,
@@ -270,4 +283,15 @@ func (s *refreshing) request(t *Token) refreshRequest {
 		r.ClientSecret = t.ClientSecret
 	}
 	return r
+}
+
+// storage is where the token this source hands out is kept (a new entry of the same
+// sign-in, such as a minted token, goes there too).
+func (s *refreshing) storage() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cur != nil && s.cur.Storage != "" {
+		return s.cur.Storage
+	}
+	return s.store.preferred()
 }

@@ -15,8 +15,9 @@ import (
 
 // Kinds of token.
 const (
-	KindOAuth = "oauth" // access + rotating refresh token
-	KindPIT   = "pit"   // private integration token: static, never refreshed
+	KindOAuth    = "oauth"    // access + rotating refresh token (UserType Company: an agency sign-in)
+	KindPIT      = "pit"      // private integration token: static, never refreshed
+	KindLocation = "location" // a sub-account token minted from an agency sign-in: no refresh token
 )
 
 // Token is a stored sign-in: the credentials, what the server said about them, and
@@ -34,7 +35,14 @@ type Token struct {
 	BaseURL, AuthURL, TokenURL, ClientID, ClientSecret string
 
 	Obtained time.Time // when the access token was issued (for the early-expiry margin)
+
+	// Storage is where the store found or put it: StorageFile or StorageKeyring
+	// ("" for a token not stored). Never written to disk.
+	Storage string
 }
+
+// Agency reports whether the token is an agency-level (Company) sign-in.
+func (t *Token) Agency() bool { return t.Kind == KindOAuth && t.UserType == "Company" }
 
 const redacted = "[redacted]"
 

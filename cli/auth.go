@@ -17,8 +17,8 @@ import (
 )
 
 func newCmdAuth(f *Factory) *cobra.Command {
-	return group("auth", "How profiles sign in (auth status, auth list, auth token)",
-		newCmdAuthStatus(f), newCmdAuthList(f), newCmdAuthToken(f))
+	return group("auth", "How profiles sign in (auth status, auth list, auth switch, auth token)",
+		newCmdAuthStatus(f), newCmdAuthList(f), newCmdAuthSwitch(f), newCmdAuthToken(f))
 }
 
 // authStatus is the --json shape of `funnels auth status` and a row of `auth list`:
@@ -27,13 +27,17 @@ type authStatus struct {
 	Profile   string     `json:"profile"`
 	Active    bool       `json:"active"`              // the profile this run would use
 	SignedIn  bool       `json:"signedIn"`            // a token is stored, or given by --token / FUNNELS_TOKEN
-	Token     string     `json:"token"`               // "oauth", "pit", "static" (from --token or FUNNELS_TOKEN), or "none"
+	Token     string     `json:"token"`               // "oauth", "agency", "pit", "minted" (a sub-account of an agency), "static" (from --token or FUNNELS_TOKEN), or "none"
 	TokenFrom string     `json:"tokenFrom,omitempty"` // "--token", "FUNNELS_TOKEN" for a static token
 	Location  string     `json:"location"`
+	Name      string     `json:"name,omitempty"` // the sub-account's name (auth list --sub-accounts)
 	BaseURL   string     `json:"baseUrl"`
 	Expires   *time.Time `json:"expires,omitempty"`
 	Scopes    string     `json:"scopes,omitempty"`
-	File      string     `json:"file"` // the token file, whether or not it exists
+	Store     string     `json:"store,omitempty"`   // where the token is: "keyring" (the OS keyring) or "file"
+	File      string     `json:"file"`              // the token file, whether or not it exists
+	Ready     bool       `json:"ready"`             // the profile can run a command as it is
+	Problem   string     `json:"problem,omitempty"` // why it cannot, and what to do
 }
 
 // AuthStatusOptions are what `funnels auth status` works from.
@@ -46,9 +50,12 @@ func newCmdAuthStatus(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "status",
 		Short: "How a profile signs in: location, kind of token, expiry (never the token)",
-		Long: `Shows how a profile signs in: profile, location, kind of token, expiry and the token
-file. Never the token itself (funnels auth token prints it). Nothing is sent to the
-server. Exits 3 when the profile is not signed in.`,
+		Long: `Shows how a profile signs in: profile, location, kind of token, expiry, the token
+file and where the token is kept (the OS keyring or that file), and whether a new
+sign-in would go to the keyring. Never the token itself (funnels auth token prints
+it). Nothing is sent to the server. Exits 0 only when the profile can run a command:
+3 when it is not signed in, 2 when it is but something else is missing (a location, a
+base URL a client takes), saying what.`,
 		Example: `funnels auth status --profile sandbox`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return authStatusRun(cmd.Context(), f, opts)
@@ -80,10 +87,21 @@ func profileStatus(cfg *config.Config, store *auth.Store) (st authStatus, tok *a
 		st.Token, st.SignedIn = auth.KindPIT, true
 	default:
 		st.Token, st.SignedIn, st.Scopes = auth.KindOAuth, true, tok.Scope
+		if tok.Agency() {
+			st.Token = auth.ProfileAgency
+		}
 		if !tok.Expiry.IsZero() {
 			exp := tok.Expiry
 			st.Expires = &exp
 		}
+	}
+	if tok != nil && cfg.Token == "" {
+		st.Store = tok.Storage
+	}
+	if err := auth.Ready(cfg, store); err != nil {
+		st.Problem = termtext.Line(err.Error())
+	} else {
+		st.Ready = true
 	}
 	return st, tok, loadErr
 }
@@ -110,7 +128,11 @@ func authStatusRun(ctx context.Context, f *Factory, opts *AuthStatusOptions) err
 		case auth.KindPIT:
 			fields = append(fields, kv{"Token", "private integration token"}, kv{"Expires", "never (revoke it in the sub-account's settings)"})
 		default:
-			fields = append(fields, kv{"Token", "OAuth access token with refresh token"}, kv{"Expires", expiry(tok.Expiry, time.Now())})
+			kind := "OAuth access token with refresh token"
+			if st.Token == auth.ProfileAgency {
+				kind = "OAuth agency sign-in with refresh token (a token is minted for each sub-account opened)"
+			}
+			fields = append(fields, kv{"Token", kind}, kv{"Expires", expiry(tok.Expiry, time.Now())})
 			if st.Scopes != "" {
 				fields = append(fields, kv{"Scopes", st.Scopes})
 			}
@@ -120,12 +142,24 @@ func authStatusRun(ctx context.Context, f *Factory, opts *AuthStatusOptions) err
 			file += " (none)"
 		}
 		fields = append(fields, kv{"File", file})
+		if st.Store != "" {
+			fields = append(fields, kv{"Store", store.Describe(st.Store, st.Profile)})
+		}
+		if ok, why := store.KeyringUsable(); ok {
+			fields = append(fields, kv{"Keyring", "a new sign-in goes to the OS keyring"})
+		} else {
+			fields = append(fields, kv{"Keyring", "not used: " + why})
+		}
 		if err := printFields(f.IO, fields); err != nil {
 			return err
 		}
 	}
 	switch {
 	case loadErr == nil, st.Token == "static":
+		// Signed in (or given a token): it can run a command, or says why not.
+		if err := auth.Ready(cfg, store); err != nil {
+			return fmt.Errorf("cannot run commands: %w", err)
+		}
 		return nil
 	case errors.Is(loadErr, fs.ErrNotExist):
 		return withExitCode(ExitAuth, fmt.Errorf("not signed in: run `%s`", auth.LoginCommand(st.Profile, cfg.Profile.AuthKind == config.AuthToken)))
@@ -155,7 +189,8 @@ func shortDuration(d time.Duration) string {
 
 // AuthListOptions are what `funnels auth list` works from.
 type AuthListOptions struct {
-	Exporter Exporter
+	Exporter    Exporter
+	SubAccounts bool
 }
 
 func newCmdAuthList(f *Factory) *cobra.Command {
@@ -164,15 +199,21 @@ func newCmdAuthList(f *Factory) *cobra.Command {
 		Use:   "list",
 		Short: "Every profile: the config file's and those with a stored token",
 		Long: `Lists every profile the config file names or a stored token belongs to: whether it
-is signed in and how, its location and base URL. The profile this run would use is
-marked *. Never a token. Nothing is sent to the server.`,
+is signed in and how (oauth, agency, pit), its location, when its token expires, where
+the token is kept (keyring or file) and its base URL. The profile this run would use
+is marked *. Never a token. Nothing is sent to the server, unless --sub-accounts asks
+each agency sign-in for the sub-accounts where its app is installed (listed as
+PROFILE/LOCATION, the names 'funnels auth switch', --location and the browser's
+switcher take).`,
 		Example: `funnels auth list
+funnels auth list --sub-accounts
 funnels auth list --json profile,signedIn`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return authListRun(cmd.Context(), f, opts)
 		},
 	}
 	cmd.Args = positional(cmd)
+	cmd.Flags().BoolVar(&opts.SubAccounts, "sub-accounts", false, "also list the sub-accounts of each agency sign-in (asks the service)")
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(authStatus{}))
 	return cmd
 }
@@ -200,11 +241,19 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 		st, _, _ := profileStatus(cfg, store)
 		st.Active = name == active.Profile.Name
 		rows = append(rows, st)
+		if opts.SubAccounts && st.Token == auth.ProfileAgency {
+			subs, err := subAccountRows(ctx, f, cfg, store, st)
+			if err != nil {
+				f.notice("funnels auth list: profile %s: %s", name, termtext.Line(err.Error()))
+			}
+			rows = append(rows, subs...)
+		}
 	}
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, rows, rows)
 	}
-	t := newTable(f.IO, "", "PROFILE", "TOKEN", "LOCATION", "BASE URL")
+	now := time.Now()
+	t := newTable(f.IO, "", "PROFILE", "TOKEN", "LOCATION", "EXPIRES", "STORE", "BASE URL")
 	for _, st := range rows {
 		mark := ""
 		if st.Active {
@@ -214,9 +263,55 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 		if st.TokenFrom != "" {
 			token += " (" + st.TokenFrom + ")"
 		}
-		t.row(mark, st.Profile, token, orDash(st.Location), st.BaseURL)
+		loc := orDash(st.Location)
+		if st.Name != "" {
+			loc += " (" + st.Name + ")"
+		}
+		t.row(mark, st.Profile, token, loc, expiresIn(st, now), orDash(st.Store), st.BaseURL)
 	}
 	return t.print()
+}
+
+// subAccountRows are the sub-accounts of an agency profile, as rows PROFILE/LOCATION,
+// with when their minted token (if one was minted yet) expires.
+func subAccountRows(ctx context.Context, f *Factory, cfg *config.Config, store *auth.Store, agency authStatus) ([]authStatus, error) {
+	transport, err := f.transport(store.Dir())
+	if err != nil {
+		return nil, err
+	}
+	subs, err := auth.SubAccounts(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
+	if err != nil {
+		return nil, err
+	}
+	var rows []authStatus
+	for _, s := range subs {
+		name := auth.AccountName(agency.Profile, s.ID)
+		st := authStatus{Profile: name, SignedIn: true, Token: auth.ProfileMinted, Location: s.ID, Name: s.Name,
+			BaseURL: agency.BaseURL, Store: agency.Store, File: agency.File, Active: agency.Active && s.ID == agency.Location}
+		if exp := store.MintedExpiry(agency.Profile, s.ID); !exp.IsZero() {
+			st.Expires = &exp
+		}
+		rows = append(rows, st)
+	}
+	return rows, nil
+}
+
+// expiresIn is a list's EXPIRES cell: "in 23h", "expired", "never" for a private
+// token, "-" when unknown.
+func expiresIn(st authStatus, now time.Time) string {
+	switch {
+	case st.Token == auth.KindPIT:
+		return "never"
+	case st.Expires == nil && st.Token == auth.ProfileMinted:
+		return "minted on use"
+	case st.Expires == nil:
+		return "-"
+	case st.Expires.After(now):
+		return "in " + shortDuration(st.Expires.Sub(now).Round(time.Minute))
+	case st.Token == auth.ProfileMinted:
+		return "expired (minted again on use)"
+	}
+	return "expired (refreshed on use)"
 }
 
 // profileNames are the profiles of the config file and of the token store, sorted.
@@ -280,4 +375,83 @@ func authTokenRun(ctx context.Context, f *Factory) error {
 	}
 	_, err = fmt.Fprintln(f.IO.Out, termtext.Line(tok.AccessToken))
 	return err
+}
+
+// AuthSwitchOptions are what `funnels auth switch` works from.
+type AuthSwitchOptions struct {
+	Name string
+}
+
+func newCmdAuthSwitch(f *Factory) *cobra.Command {
+	opts := &AuthSwitchOptions{}
+	cmd := &cobra.Command{
+		Use:   "switch NAME",
+		Short: "Make a profile (or an agency's sub-account) the one used when none is named",
+		Long: `Makes NAME the default profile: it writes default_profile in the config file, leaving
+the rest of the file as it was. NAME is a profile, or PROFILE/LOCATION for a
+sub-account of an agency sign-in (funnels auth list --sub-accounts lists them), which
+also makes LOCATION the one that profile opens. --profile and FUNNELS_PROFILE still
+win over the default.`,
+		Example: `funnels auth switch clinic
+funnels auth switch agency/ve9EPM428h8vShlRW1KT`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return syntaxError("auth switch takes one NAME: a profile, or PROFILE/LOCATION")
+			}
+			opts.Name = args[0]
+			return nil
+		},
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeProfiles(f)(cmd, args, toComplete)
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return authSwitchRun(f, opts)
+		},
+	}
+	return cmd
+}
+
+func authSwitchRun(f *Factory, opts *AuthSwitchOptions) error {
+	profile, location := auth.SplitAccountName(opts.Name)
+	if err := config.CheckProfileName(profile); err != nil {
+		return usagef("%v", err)
+	}
+	store, err := f.Store()
+	if err != nil {
+		return err
+	}
+	names, err := profileNames(f.Getenv, store)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(names, profile) {
+		return usagef("no profile %s: sign it in with 'funnels login --profile %s', or see 'funnels auth list'", quoteInput(profile), profile)
+	}
+	if location != "" {
+		if err := auth.ChooseSubAccount(store, profile, location); err != nil {
+			if errors.Is(err, auth.ErrLoginRequired) {
+				return err
+			}
+			return usagef("%v", err)
+		}
+	}
+	path, err := config.SetDefaultProfile(f.Getenv, profile)
+	if err != nil {
+		if isDiskError(err) {
+			return err
+		}
+		return usagef("%v", err)
+	}
+	if location != "" {
+		f.notice("Default profile is now %s, opening sub-account %s (default_profile in %s).", profile, location, path)
+	} else {
+		f.notice("Default profile is now %s (default_profile in %s).", profile, path)
+	}
+	if env := f.Getenv("FUNNELS_PROFILE"); env != "" && env != profile {
+		f.notice("Note: FUNNELS_PROFILE=%s is set; while it is, it wins over the default.", env)
+	}
+	return nil
 }

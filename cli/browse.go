@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
@@ -37,12 +38,18 @@ below do the same without the browser, for scripts and CI.
 
 Keys: arrows or hjkl move, enter opens, esc goes back, tab changes pane, / filters,
 : lists every action, ? shows every key, r refreshes, y copies the id, Y the public
-URL, o opens it in a browser, q quits.`,
+URL, o opens it in a browser, C switches profile or sub-account, q quits.
+
+--readonly (or readonly = true in the config) leaves out every action that writes,
+for a screencast on a client's account.`,
 		Example: `# try it on seeded data, no account needed
 funnels --demo
 # the default profile (after 'funnels login'), then another one
 funnels
 funnels --profile clinic
+# a sub-account of an agency sign-in; nothing that writes
+funnels --profile agency --location LOCATION_ID
+funnels --readonly
 # a sandbox started with 'funnels sandbox'
 funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -72,6 +79,11 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	if !opts.Demo {
+		if err := browseReady(f); err != nil {
+			return err
+		}
+	}
 	if err := needTerminal(f.IO); err != nil {
 		return err
 	}
@@ -87,7 +99,14 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 				return err
 			}
 		}
-		d, err := StartDemo(transport, f.UserAgent(), surface)
+		// The demo has no config of its own; the user's [ui] settings still apply
+		// when there is a readable config file, and so does read-only.
+		readOnly := f.Flags.ReadOnly
+		if cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly}); err == nil {
+			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
+			readOnly = cfg.ReadOnly
+		}
+		d, err := StartDemo(transport, f.UserAgent(), surface, readOnly)
 		if err != nil {
 			return err
 		}
@@ -101,13 +120,22 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		}
 		defer idx.Close()
 		uiOpts.Index = idx
-		// The demo has no config of its own; the user's [ui] settings still apply
-		// when there is a readable config file.
-		if cfg, err := config.Load(f.Getenv, config.Flags{}); err == nil {
-			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
-		}
+		// The sandbox's other gyms are in the switcher, as an agency's sub-accounts are.
+		uiOpts.Account = demoAccount(d.Sandbox.Server.LocationID())
+		sw := &demoSwitcher{sb: d.Sandbox, transport: transport, readOnly: readOnly, userAgent: f.UserAgent(),
+			opened: map[string]*client.Client{uiOpts.Account: d.Client}, indexes: map[string]*index.Store{uiOpts.Account: idx}}
+		defer sw.closeIndexes()
+		uiOpts.Switcher = sw
 	} else {
-		c, cfg, err := f.clientAndConfig(ctx)
+		cfg, store, err := f.configAndStore()
+		if err != nil {
+			return err
+		}
+		transport, err := f.transport(store.Dir())
+		if err != nil {
+			return err
+		}
+		c, err := f.openClient(ctx, cfg, store, transport, nil)
 		if err != nil {
 			return err
 		}
@@ -122,6 +150,16 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 			uiOpts.Index, uiOpts.AutoIndex = idx, !f.Flags.NoCache
 		}
 		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
+		if cfg.Token == "" { // a token given by hand is for this run's profile only
+			sw := newProfileSwitcher(f, store, transport)
+			defer sw.closeIndexes()
+			uiOpts.Account = cfg.Profile.Name
+			if cfg.Profile.AuthKind == config.AuthAgency {
+				uiOpts.Account = auth.AccountName(cfg.Profile.Name, cfg.Profile.LocationID)
+			}
+			sw.keep(uiOpts.Account, ui.Opened{Client: c, Profile: uiOpts.Profile, UserID: uiOpts.UserID, Index: uiOpts.Index})
+			uiOpts.Switcher = sw
+		}
 	}
 	if b, reason := auth.SystemBrowser(runtime.GOOS, f.Getenv); b != nil {
 		uiOpts.OpenURL = b.Open
@@ -137,6 +175,19 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		return nil // interrupted from outside (a signal): the terminal is restored; not a failure
 	}
 	return fmt.Errorf("the browser stopped: %w", err)
+}
+
+// browseReady says, before the browser opens, why the profile cannot work — and
+// that --demo needs no account.
+func browseReady(f *Factory) error {
+	cfg, store, err := f.configAndStore()
+	if err != nil {
+		return err
+	}
+	if err := auth.Ready(cfg, store); err != nil {
+		return fmt.Errorf("profile %q: %w.\nTo look around without an account first: funnels --demo", cfg.Profile.Name, err)
+	}
+	return nil
 }
 
 // needTerminal refuses to start the browser where it cannot draw: standard output

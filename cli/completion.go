@@ -11,6 +11,7 @@ import (
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -227,5 +228,71 @@ func completeProfiles(f *Factory) cobra.CompletionFunc {
 			out = append(out, cobra.CompletionWithDesc(n, desc))
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// noValues completes a flag whose value only the user knows: nothing, not even files.
+func noValues(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeDomains completes a host name with the domains the location's funnels and
+// redirects are on.
+func completeDomains(f *Factory) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
+		defer cancel()
+		c := f.completionClient(ctx)
+		if c == nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		seen := map[string]bool{}
+		var hosts []string
+		add := func(h string) {
+			if h != "" && !seen[h] {
+				seen[h] = true
+				hosts = append(hosts, h)
+			}
+		}
+		if funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 100); err == nil {
+			for _, fu := range funnels {
+				add(fu.DomainName)
+			}
+		}
+		if redirects, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{}); err == nil {
+			for _, r := range redirects {
+				add(r.Domain)
+			}
+		}
+		slices.Sort(hosts)
+		return withPrefix(hosts, toComplete), cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// completeRedirectArg completes a redirect's ID argument, each described as "domain
+// path → target".
+func completeRedirectArg(f *Factory) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		ctx, cancel := context.WithTimeout(cmd.Context(), completionTimeout)
+		defer cancel()
+		c := f.completionClient(ctx)
+		if c == nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		redirects, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []cobra.Completion
+		for _, r := range redirects {
+			if strings.HasPrefix(r.ID, toComplete) {
+				// Wider than a name: where it goes is the part that tells redirects apart.
+				out = append(out, cobra.CompletionWithDesc(r.ID, cut(validate.DisplayHost(r.Domain)+" "+r.Path+" → "+r.Target, 2*maxCell)))
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveKeepOrder
 	}
 }

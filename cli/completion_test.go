@@ -92,9 +92,9 @@ func TestCompletionOfCommandsFlagsAndValues(t *testing.T) {
 		"sandbox --dialect bare,c":          {"bare,camel"},
 		"--dem":                             {"--demo"},
 		"--deb":                             {"--debug"},
-		"auth ":                             {"list", "status", "token"},
+		"auth ":                             {"list", "status", "switch", "token"},
 		"config ":                           {"get", "list", "path", "set"},
-		"config get ui.":                    {"ui.mouse", "ui.theme"},
+		"config get ui.":                    {"ui.mouse", "ui.readonly", "ui.theme"},
 		"login --with":                      {"--with-token"},
 		"--profile work fold":               {"folder", "folders"},
 		"help fol":                          {"folder", "folders"},
@@ -165,7 +165,7 @@ func TestCompletionIsSilentWhenNotSignedIn(t *testing.T) {
 func TestCompletionOfProfiles(t *testing.T) {
 	h := newHome(t)
 	sb := sandbox.StartT(t, sandbox.Options{})
-	h.runWith(false, sb.Server.DemoToken(), "login", "--profile", "stored", "--base-url", sb.URL, "--with-token").want(t, 0)
+	h.runWith(false, sb.Server.DemoToken(), "login", "--profile", "stored", "--base-url", sb.URL, "--location", "L1", "--with-token").want(t, 0)
 	h.run("config", "set", "location_id", "L1", "--profile", "configured").want(t, 0)
 	got := h.complete(t, "--profile", "")
 	if !slices.Equal(got, []string{"configured\tin the config file, not signed in", "stored\tsigned in"}) {

@@ -19,15 +19,34 @@
 //   - Exit codes (exitcode.go): commands return errors; ExitCode is the one mapping
 //     from an error to 0–4, and reportError (report.go) the one place an error
 //     becomes text on standard error ("funnels COMMAND: …", each refused field named
-//     by its flag, the status and message of an API error, "did you mean" and the
-//     usage line after a wrong command line).
+//     by its flag — a 422's messages too —, the status and message of an API error,
+//     "did you mean" and the usage line after a wrong command line). A route the
+//     service refuses to this sign-in (client.ErrRouteUnavailable, client.ErrScope)
+//     is one line: what was refused, its status and message, and the access it
+//     needs; never "sign in again".
+//   - What the token cannot reach: reads fall back as the browser does, through the
+//     client (BrowseFolder, FunnelsWithSteps, PageDetail), print what could be had,
+//     exit 0 and say once on standard error ("Note: …") what is different. The
+//     client remembers refusals per profile (an access file beside the token), so a
+//     later run goes straight to the fallback. `funnels doctor` (doctor.go) runs the
+//     client's Probe and prints its table.
+//   - Read-only mode (readonly.go; --readonly, FUNNELS_READONLY, readonly in the
+//     config): every client is read-only (client.Options.ReadOnly refuses a write
+//     before it is sent), and a command that writes is wrapped in guardWrites, so
+//     it ends at once with client.ErrReadOnly (exit 2) before a question or a read.
+//   - Sign-ins (login.go, auth.go): tokens in the OS keyring or the 0600 file
+//     (Factory.Store; --insecure-storage: the file); an agency sign-in (login
+//     --agency) reaches its sub-accounts as PROFILE/LOCATION, which --location,
+//     `auth switch` and the browser's switcher (switcher.go) take.
+//   - Questions (confirm.go): asked only when standard input is a terminal, on
+//     standard error, the default no; a no exits 2 with nothing more said.
 //   - Output (output.go, table.go): tables aligned on a terminal with cells cut to a
 //     width, tab-separated rows without a header when piped; prose on standard output
 //     at a terminal and on standard error when piped; --json [FIELDS], --jq and
 //     --template from addJSONFlags. Every string from the server goes through package
 //     ui/termtext on its way out.
-//   - Completion (completion.go): the scripts are cobra's; ids of funnels, steps and
-//     pages come from the API for the profile on the command line, quietly and
+//   - Completion (completion.go): the scripts are cobra's; ids of funnels, steps,
+//     pages and redirects, and the location's domains, come from the API for the profile on the command line, quietly and
 //     quickly (nothing at all when it is not signed in); profile names from the
 //     config file and the token store.
 //
@@ -46,7 +65,8 @@
 //     (after addJSONFlags(cmd, &opts.Exporter, fieldsOf(Record{}))), else through
 //     newTable(f.IO, …) or printFields; sentences through f.prose, notes through
 //     f.notice, the id of what was made through f.data.
-//  4. Errors: return them. Wrap with %w; a bad value is a validate error or usagef;
+//  4. A command that writes: return guardWrites(f, cmd) from newCmdNOUN.
+//     Errors: return them. Wrap with %w; a bad value is a validate error or usagef;
 //     an error whose exit code its type cannot tell gets withExitCode.
 //  5. Add newCmdNOUN(f) to NewCmdRoot (root.go) in its group, write NOUN_test.go
 //     (help, usage errors, piped and terminal output, against the sandbox over

@@ -37,7 +37,7 @@ are sent in punycode. Piped, it prints only the domain's id.`,
 	cmd.Flags().StringVar(&opts.Domain, "domain", "", "the host name to attach")
 	fieldFlag(cmd, "domain", "domain")
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Domain{}))
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func domainAttachRun(ctx context.Context, f *Factory, opts *DomainAttachOptions) error {

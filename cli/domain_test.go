@@ -14,7 +14,7 @@ func TestDomainAttachOnATerminalAndPiped(t *testing.T) {
 	if id := strings.TrimSpace(piped.stdout); id == "" || strings.Contains(id, " ") {
 		t.Errorf("piped stdout should be the domain's id alone: %q", piped.stdout)
 	}
-	h.run("domain", "attach", "--domain", "shop.example.com").want(t, 1, "err:funnels domain attach: 422 domain is already attached")
+	h.run("domain", "attach", "--domain", "shop.example.com").want(t, 1, "err:funnels domain attach: 422 --domain is already attached")
 	var d struct{ URL string }
 	h.run("domain", "attach", "--domain", "other.example.com", "--json", "url").decode(t, &d)
 	if d.URL != "other.example.com" {

@@ -75,7 +75,7 @@ currency a 3-letter code.`,
 	}
 	_ = cmd.RegisterFlagCompletionFunc("event-name", fixedValues(validate.EventNames()))
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(conversionOutput{}))
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func eventConversionRun(ctx context.Context, f *Factory, opts *EventConversionOptions) error {
@@ -143,7 +143,7 @@ them without a browser.`,
 	_ = cmd.RegisterFlagCompletionFunc("funnel", completeFunnels(f))
 	_ = cmd.RegisterFlagCompletionFunc("step", completeStepsOfFlag(f))
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Result{}))
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func eventPageViewRun(ctx context.Context, f *Factory, opts *EventPageViewOptions) error {

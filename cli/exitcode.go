@@ -27,7 +27,11 @@ const (
 //
 //	nil                                                        0
 //	a usage error, a value refused by validate, a bad config
-//	file or token text, a browser started without a terminal   2
+//	file or token text, a browser started without a terminal,
+//	a write in read-only mode, an agency profile opened with no
+//	sub-account, a private token for an agency sign-in         2
+//	signed in but unable to work (no location, a base URL
+//	no client takes)                                           2
 //	not signed in, a token the API refused (401)               3
 //	any other answer of the API or its token endpoint (a
 //	rate limit not worth waiting out), no answer, an
@@ -36,10 +40,12 @@ const (
 //	anything else (disk, terminal, bugs)                       4
 func ExitCode(err error) int {
 	var (
-		usage   *usageError
-		apiErr  *client.APIError
-		tokenEP *auth.TokenEndpointError
-		coded   *exitError
+		usage    *usageError
+		apiErr   *client.APIError
+		tokenEP  *auth.TokenEndpointError
+		agency   *auth.AgencyError
+		coded    *exitError
+		notReady *auth.NotReadyError
 	)
 	switch {
 	case err == nil:
@@ -47,13 +53,16 @@ func ExitCode(err error) int {
 	case errors.As(err, &coded):
 		return coded.code
 	case errors.As(err, &usage), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
-		errors.Is(err, auth.ErrBadToken):
+		errors.Is(err, auth.ErrBadToken), errors.Is(err, client.ErrReadOnly), errors.Is(err, auth.ErrNoSubAccount),
+		errors.Is(err, auth.ErrAgencyNeedsOAuth):
 		return ExitUsage
 	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired):
 		return ExitAuth
+	case errors.As(err, &notReady):
+		return ExitUsage // signed in, but no location or no usable base URL
 	case isDiskError(err):
 		return ExitLocal
-	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.Is(err, client.ErrNetwork), errors.Is(err, client.ErrIncompleteList),
+	case errors.As(err, &apiErr), errors.As(err, &tokenEP), errors.As(err, &agency), errors.Is(err, client.ErrNetwork), errors.Is(err, client.ErrIncompleteList),
 		errors.Is(err, client.ErrBadResponse), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return ExitAPI
 	}

@@ -27,9 +27,14 @@ type Factory struct {
 	Getenv  func(string) string
 	Version string // what --version prints
 
-	// Flags are the global flags (--base-url, --token, --location, --profile, --debug, --no-cache),
-	// filled by the parse; the login flags are added to it by `funnels login`.
+	// Flags are the global flags (--base-url, --token, --location, --profile, --debug,
+	// --readonly, --insecure-storage, --no-cache), filled by the parse; the login flags
+	// are added to it by `funnels login`.
 	Flags config.Flags
+
+	// keyring, when set, is the OS keyring the token store uses instead of the
+	// system's (tests give a fake one; nil: auth.SystemKeyring).
+	keyring auth.Keyring
 }
 
 // NewFactory is a Factory for a run with these streams and environment. version ""
@@ -56,9 +61,16 @@ func (f *Factory) Config() (*config.Config, error) {
 	return cfg, nil
 }
 
-// Store is the token store under the XDG state home.
+// Store is the token store under the XDG state home, with the OS keyring where there
+// is one (--insecure-storage or FUNNELS_INSECURE_STORAGE: the file only).
 func (f *Factory) Store() (*auth.Store, error) {
-	store, err := auth.DefaultStore(f.Getenv)
+	open := auth.OpenStore
+	if f.keyring != nil {
+		open = func(getenv func(string) string, preferFile bool) (*auth.Store, error) {
+			return auth.OpenStoreWith(getenv, auth.StoreOptions{Keyring: f.keyring, PreferFile: preferFile})
+		}
+	}
+	store, err := open(f.Getenv, f.Flags.InsecureStorage)
 	if err != nil {
 		return nil, fmt.Errorf("token store: %w", err)
 	}
@@ -81,25 +93,32 @@ func (f *Factory) configAndStore() (*config.Config, *auth.Store, error) {
 // Client is the API client of the configured profile, signed in. needLocation refuses
 // to go on without a location id, which every location-scoped operation needs.
 func (f *Factory) Client(ctx context.Context, needLocation bool) (*client.Client, error) {
-	c, _, err := f.clientAndConfig(ctx)
+	c, _, err := f.profileClient(ctx, needLocation, nil)
+	return c, err
+}
+
+// profileClient is Client and the configuration it was built from; tune, when not
+// nil, adjusts the client's options first.
+func (f *Factory) profileClient(ctx context.Context, needLocation bool, tune func(*client.Options)) (*client.Client, *config.Config, error) {
+	c, cfg, err := f.tunedClient(ctx, tune)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	loc := c.LocationID()
 	if needLocation && loc == "" {
-		return nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
+		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
 	}
 	if loc != "" {
 		if _, err := validate.ID("locationId", loc); err != nil {
-			return nil, validate.Relabel(err, "location id")
+			return nil, nil, validate.Relabel(err, "location id")
 		}
 	}
-	return c, nil
+	return c, cfg, nil
 }
 
-// clientAndConfig builds the API client of the configured profile: settings → token
-// source → client.
-func (f *Factory) clientAndConfig(ctx context.Context) (*client.Client, *config.Config, error) {
+// tunedClient builds the API client of the configured profile (settings → token
+// source → client), its options adjusted by tune (nil: none).
+func (f *Factory) tunedClient(ctx context.Context, tune func(*client.Options)) (*client.Client, *config.Config, error) {
 	cfg, store, err := f.configAndStore()
 	if err != nil {
 		return nil, nil, err
@@ -108,31 +127,46 @@ func (f *Factory) clientAndConfig(ctx context.Context) (*client.Client, *config.
 	if err != nil {
 		return nil, nil, err
 	}
+	c, err := f.openClient(ctx, cfg, store, transport, tune)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, cfg, nil
+}
+
+// openClient signs a client of cfg's profile in through store, sending through
+// transport; tune, when not nil, adjusts its options first.
+func (f *Factory) openClient(ctx context.Context, cfg *config.Config, store *auth.Store, transport http.RoundTripper, tune func(*client.Options)) (*client.Client, error) {
 	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
 	if err != nil {
-		if errors.Is(err, auth.ErrLoginRequired) || isDiskError(err) {
-			return nil, nil, err
+		if errors.Is(err, auth.ErrLoginRequired) || isDiskError(err) || errors.Is(err, auth.ErrNoSubAccount) {
+			return nil, err
 		}
-		return nil, nil, withExitCode(ExitAuth, err)
+		return nil, withExitCode(ExitAuth, err)
 	}
 	if err := config.CheckBaseURL(cfg.Profile.BaseURL); err != nil {
-		return nil, nil, usagef("%v", err)
+		return nil, usagef("%v", err)
 	}
-	c, err := client.New(client.Options{
+	opts := client.Options{
 		BaseURL:     cfg.Profile.BaseURL,
 		LocationID:  cfg.Profile.LocationID,
 		TokenSource: ts,
 		UserAgent:   f.UserAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
 		AccessStore: accessFile(cfg, store),
+		ReadOnly:    cfg.ReadOnly,
 
 		MaxListItems:    cfg.MaxListItems,
 		MaxListRequests: cfg.MaxListRequests,
-	})
-	if err != nil {
-		return nil, nil, usagef("%v", err)
 	}
-	return c, cfg, nil
+	if tune != nil {
+		tune(&opts)
+	}
+	c, err := client.New(opts)
+	if err != nil {
+		return nil, usagef("%v", err)
+	}
+	return c, nil
 }
 
 // AnonymousClient is a client with no token, for the conversion event: it works with
@@ -156,6 +190,7 @@ func (f *Factory) AnonymousClient() (*client.Client, error) {
 		LocationID: cfg.Profile.LocationID,
 		HTTPClient: &http.Client{Timeout: 30 * time.Second, Transport: transport},
 		UserAgent:  f.UserAgent(),
+		ReadOnly:   cfg.ReadOnly,
 	})
 	if err != nil {
 		return nil, usagef("%v", err)
@@ -188,8 +223,9 @@ type Demo struct {
 func (d *Demo) Close() error { return d.Sandbox.Close() }
 
 // StartDemo serves the sandbox (playing surface) on a free loopback port and signs a
-// client in with its demo token, sending through transport (nil: the default one).
-func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Surface) (*Demo, error) {
+// client in with its demo token, sending through transport (nil: the default one);
+// readOnly makes the client refuse every write.
+func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Surface, readOnly bool) (*Demo, error) {
 	if transport == nil {
 		transport = http.DefaultTransport
 	}
@@ -203,6 +239,7 @@ func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Su
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}),
 		UserAgent:   userAgent,
 		HTTPClient:  &http.Client{Transport: transport},
+		ReadOnly:    readOnly,
 	})
 	if err != nil {
 		_ = sb.Close()

@@ -46,7 +46,7 @@ funnels folder create --name "Club Sites" --type website --json`,
 	fieldFlag(cmd, "user-id", "userId")
 	_ = cmd.RegisterFlagCompletionFunc("type", fixedValues(validate.FolderTypes()))
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Folder{}))
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func folderCreateRun(ctx context.Context, f *Factory, opts *FolderCreateOptions) error {

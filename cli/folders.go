@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -19,6 +20,8 @@ type FoldersOptions struct {
 // foldersOutput is the --json shape of `funnels folders`.
 type foldersOutput struct {
 	ParentID string          `json:"parentId"` // "" for the top level
+	Via      string          `json:"via"`      // the route family that listed it: "folder entities" or "funnel list"
+	ByID     bool            `json:"byId"`     // folders named by their id: their names could not be had
 	Folders  []client.Folder `json:"folders"`
 	Funnels  []client.Funnel `json:"funnels"`
 }
@@ -69,30 +72,95 @@ func foldersRun(ctx context.Context, f *Factory, opts *FoldersOptions, parentGiv
 	if err != nil {
 		return err
 	}
-	ents, _, err := c.FolderEntities(ctx, "", parent, "")
-	if err != nil {
+	l, note, err := browseFolder(ctx, c, parent)
+	var stopped *client.ListStoppedError
+	if err != nil && !errors.As(err, &stopped) {
 		return err
 	}
+	if note != "" {
+		f.notice("Note: %s.", note)
+	}
+	if err := printFolder(ctx, f, opts, parent, l); err != nil || stopped == nil {
+		return err
+	}
+	return stopped // what was read is printed; the funnel list is not whole: exit 1
+}
+
+// browseFolder lists a folder as the browser does: folder entities where they are
+// open to this sign-in, the documented funnel list where they are refused (folders
+// then named by id), and the steps of funnels a folder listing sent without them
+// from the funnel list of the folder. note says, in one line, what is not as the web
+// app would show it; "" when everything could be had.
+func browseFolder(ctx context.Context, c *client.Client, parent string) (*client.Listing, string, error) {
+	l, _, err := c.BrowseFolder(ctx, parent)
+	if l == nil {
+		return nil, "", err
+	}
+	note := l.Note()
+	if l.StepsMissing() {
+		full, _, serr := c.FunnelsWithSteps(ctx, parent, l.Funnels)
+		l.Funnels = full
+		if n := unknownSteps(full); n > 0 {
+			why := "the funnel list does not have them"
+			if serr != nil {
+				why = "the funnel list could not be read: " + errorLine(serr)
+			}
+			stepsNote := "the folder listing sent " + plural(n, "funnel", "funnels") + " without steps (STEPS ?) and " + why
+			note = joinNotes(note, stepsNote)
+		}
+	}
+	return l, note, err
+}
+
+// unknownSteps counts the funnels whose steps are not known.
+func unknownSteps(funnels []client.Funnel) int {
+	n := 0
+	for i := range funnels {
+		if !funnels[i].StepsKnown {
+			n++
+		}
+	}
+	return n
+}
+
+// joinNotes makes one note of two.
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
+}
+
+// printFolder prints what `funnels folders` lists.
+func printFolder(ctx context.Context, f *Factory, opts *FoldersOptions, parent string, l *client.Listing) error {
 	if opts.Exporter.Enabled() {
-		items := make([]any, 0, len(ents.Folders)+len(ents.Funnels))
-		for _, fo := range ents.Folders {
+		items := make([]any, 0, len(l.Folders)+len(l.Funnels))
+		for _, fo := range l.Folders {
 			items = append(items, folderItem{Kind: folderKind(fo), Folder: fo})
 		}
-		for _, fu := range ents.Funnels {
+		for _, fu := range l.Funnels {
 			items = append(items, funnelItem{Kind: orDefault(fu.Type, "funnel"), Funnel: fu})
 		}
-		return opts.Exporter.Write(ctx, f.IO, foldersOutput{ParentID: parent, Folders: orEmpty(ents.Folders), Funnels: orEmpty(ents.Funnels)}, items)
+		return opts.Exporter.Write(ctx, f.IO, foldersOutput{ParentID: parent, Via: string(l.Via), ByID: l.Grouped,
+			Folders: orEmpty(l.Folders), Funnels: orEmpty(l.Funnels)}, items)
 	}
-	if len(ents.Folders)+len(ents.Funnels) == 0 {
+	if len(l.Folders)+len(l.Funnels) == 0 {
 		f.notice("Nothing here: the folder holds no folders and no funnels.")
 		return nil
 	}
 	t := newTable(f.IO, "KIND", "ID", "NAME", "STEPS", "DOMAIN", "PATH")
-	for _, fo := range ents.Folders {
+	for _, fo := range l.Folders {
 		t.row(folderKind(fo), fo.ID, fo.Name, "-", "-", "-")
 	}
-	for _, fu := range ents.Funnels {
-		t.row(orDefault(fu.Type, "funnel"), fu.ID, fu.Name, strconv.Itoa(len(fu.Steps)), orDash(validate.DisplayHost(fu.DomainName)), orDash(fu.URL))
+	for _, fu := range l.Funnels {
+		steps := "?"
+		if fu.StepsKnown {
+			steps = strconv.Itoa(len(fu.Steps))
+		}
+		t.row(orDefault(fu.Type, "funnel"), fu.ID, fu.Name, steps, orDash(validate.DisplayHost(fu.DomainName)), orDash(fu.URL))
 	}
 	return t.print()
 }

@@ -3,19 +3,31 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
+
+// noKeyring is a machine without an OS keyring (never the real one in a test).
+type noKeyring struct{}
+
+func (noKeyring) Get(string, string) (string, error) { return "", errNoKeyring }
+func (noKeyring) Set(string, string, string) error   { return errNoKeyring }
+func (noKeyring) Delete(string, string) error        { return errNoKeyring }
+
+var errNoKeyring = errors.New("no OS keyring in tests")
 
 // home is one user's machine for in-process runs: XDG directories of its own and an
 // environment the test sets.
 type home struct {
-	t    *testing.T
-	vars map[string]string
-	sb   *sandbox.Running
+	t       *testing.T
+	vars    map[string]string
+	sb      *sandbox.Running
+	keyring auth.Keyring // an OS keyring of the test's own (nil: none, the 0600 file)
 }
 
 func newHome(t *testing.T) *home {
@@ -23,7 +35,7 @@ func newHome(t *testing.T) *home {
 	return &home{t: t, vars: map[string]string{
 		"HOME": dir, "XDG_CONFIG_HOME": filepath.Join(dir, "config"), "XDG_STATE_HOME": filepath.Join(dir, "state"),
 		"XDG_CACHE_HOME": filepath.Join(dir, "cache"),
-	}}
+	}, keyring: noKeyring{}}
 }
 
 // signedIn is a home whose environment points at a sandbox on loopback with its demo
@@ -70,8 +82,10 @@ func (h *home) runWith(tty bool, stdin string, args ...string) result {
 func (h *home) streams(tty *IOStreams, stdin string, args ...string) result {
 	h.t.Helper()
 	ios, out, errb := TestStreams(stdin)
-	ios.OutTTY, ios.Width = tty.OutTTY, tty.Width
-	code := Run(context.Background(), NewFactory(ios, h.getenv, "1.2.3-test"), args)
+	ios.InTTY, ios.OutTTY, ios.Width = tty.InTTY, tty.OutTTY, tty.Width
+	f := NewFactory(ios, h.getenv, "1.2.3-test")
+	f.keyring = h.keyring
+	code := Run(context.Background(), f, args)
 	r := result{code: code, stdout: out.String(), stderr: errb.String()}
 	if h.sb != nil && strings.Contains(r.stdout+r.stderr, h.sb.Server.DemoToken()) && (len(args) < 2 || args[0] != "auth" || args[1] != "token") {
 		h.t.Errorf("funnels %v printed the token:\n%s%s", args, r.stdout, r.stderr)

@@ -6,7 +6,6 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
-	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -27,16 +26,5 @@ func (f *Factory) indexStore(cfg *config.Config) (*index.Store, error) {
 // locationClient is Client(ctx, true) with the configuration it was built from: the
 // index is kept per profile and location, so both are needed.
 func (f *Factory) locationClient(ctx context.Context) (*client.Client, *config.Config, error) {
-	c, cfg, err := f.clientAndConfig(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	loc := c.LocationID()
-	if loc == "" {
-		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
-	}
-	if _, err := validate.ID("locationId", loc); err != nil {
-		return nil, nil, validate.Relabel(err, "location id")
-	}
-	return c, cfg, nil
+	return f.profileClient(ctx, true, nil)
 }

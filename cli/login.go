@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"runtime"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -18,6 +20,7 @@ import (
 type LoginOptions struct {
 	NoBrowser bool
 	WithToken bool
+	Agency    bool
 }
 
 func newCmdLogin(f *Factory) *cobra.Command {
@@ -29,12 +32,25 @@ func newCmdLogin(f *Factory) *cobra.Command {
 browser, listens on 127.0.0.1 for the redirect, and also accepts the address the
 browser ends up on (or just its code) pasted at the prompt — which is how it works over
 SSH. With --with-token it stores a private integration token read from standard input
-instead (typed at a terminal, it is not shown). What login learns (base URL, token URL,
+instead (typed at a terminal, it is not shown); such a token does not name its
+sub-account, so --location is needed (on a terminal, login asks for it). What login learns (base URL, token URL,
 client id/secret, location) is kept with the token, so later commands need only
---profile.`,
+--profile.
+
+With --agency it signs in at agency level (user_type=Company): one sign-in reaches
+every sub-account where your app is installed. They are listed; --location (or the
+first by name) is the one later runs open, --location on any command picks another,
+and the browser switches between them (C). A token for each sub-account is minted when
+it is first opened and again when it expires. Private integration tokens cannot sign an
+agency in.
+
+The token goes to the OS keyring where there is one (macOS Keychain, the Secret
+Service of a desktop session, Windows Credential Manager), otherwise — over SSH, in CI
+— to a 0600 file; --insecure-storage always uses the file.`,
 		Example: `funnels login --client-id ID --client-secret SECRET --location LOCATION_ID
 funnels login --profile sandbox --base-url http://127.0.0.1:8484 --client-id sandbox-client --client-secret sandbox-secret --no-browser
-funnels login --profile staging --with-token < token.txt`,
+funnels login --profile staging --location LOCATION_ID --with-token < token.txt
+funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return loginRun(cmd.Context(), f, opts)
 		},
@@ -49,6 +65,7 @@ funnels login --profile staging --with-token < token.txt`,
 	fl.StringVar(&f.Flags.Scopes, "scopes", "", "the scopes to ask for, separated by spaces")
 	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "do not open a browser; only print the address")
 	fl.BoolVar(&opts.WithToken, "with-token", false, "read a private integration token from standard input and store it")
+	fl.BoolVar(&opts.Agency, "agency", false, "sign in at agency level: one sign-in for every sub-account where the app is installed")
 	return cmd
 }
 
@@ -67,6 +84,18 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 		f.notice("Note: FUNNELS_TOKEN is set; while it is, it is used instead of what you sign in with here.")
 	}
 	p := cfg.Profile
+	agency := opts.Agency || p.AuthKind == config.AuthAgency
+	if agency && opts.WithToken {
+		return auth.ErrAgencyNeedsOAuth
+	}
+	if agency {
+		p.AuthKind = config.AuthAgency
+	}
+	if p.LocationID != "" {
+		if _, err := auth.CheckLocationID(p.LocationID); err != nil {
+			return usagef("--location: %v", err)
+		}
+	}
 
 	if opts.WithToken {
 		raw, err := readToken(ctx, f.IO)
@@ -76,11 +105,23 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 			}
 			return usagef("%v", err)
 		}
+		if _, err := auth.CheckStaticToken(raw); err != nil {
+			return err // what is wrong with the token first, before asking anything more
+		}
+		if p.LocationID == "" {
+			// A private integration token does not say which sub-account it is for.
+			loc, err := askLocation(ctx, f.IO)
+			if err != nil {
+				return noLocation(ctx, fmt.Errorf("no location (%w): a private integration token does not say which sub-account it is for; pass --location ID. Nothing was stored", err))
+			}
+			p.LocationID = loc
+		}
 		if _, err := auth.SaveStaticToken(store, p, raw); err != nil {
 			return err
 		}
-		f.notice("Stored the private integration token for profile %q in %s.", p.Name, store.Path(p.Name))
-		return nil
+		tok, _ := store.Load(p.Name)
+		f.notice("Stored the private integration token for profile %q (location %s) in %s.", p.Name, p.LocationID, stored(store, tok, p.Name))
+		return loginReady(cfg, store)
 	}
 
 	var browser auth.Browser
@@ -91,16 +132,95 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 		}
 	}
 	tok, err := auth.Login(ctx, auth.LoginOptions{
-		Profile: p, Store: store, Paste: f.IO.In, Out: f.IO.ErrOut, Browser: browser,
+		Profile: p, Store: store, Paste: f.IO.In, Out: f.IO.ErrOut, Browser: browser, Agency: agency,
 	})
 	if err != nil {
 		return loginError(err)
 	}
+	if agency {
+		return agencyLoginDone(ctx, f, cfg, store, tok)
+	}
 	if p.LocationID != "" && tok.LocationID != "" && p.LocationID != tok.LocationID {
 		f.notice("Note: you chose location %s in the browser, not %s; using %s.", tok.LocationID, p.LocationID, tok.LocationID)
 	}
-	f.notice("Signed in to profile %q (location %s). Token saved in %s.", p.Name, orNone(tok.LocationID), store.Path(p.Name))
+	if tok.LocationID == "" && p.LocationID == "" {
+		// An agency (Company) sign-in names no sub-account: ask, or keep nothing.
+		loc, err := askLocation(ctx, f.IO)
+		if err == nil {
+			tok.LocationID = loc
+			err = store.Save(p.Name, tok)
+		}
+		if err != nil {
+			_ = store.Delete(p.Name)
+			return noLocation(ctx, fmt.Errorf("no location (%w): this sign-in names no sub-account; sign in again with --location ID. Nothing was kept", err))
+		}
+	}
+	loc := tok.LocationID
+	if loc == "" {
+		loc = p.LocationID
+	}
+	f.notice("Signed in to profile %q (location %s). Token saved in %s.", p.Name, orNone(loc), stored(store, tok, p.Name))
+	return loginReady(cfg, store)
+}
+
+// noLocation is a login left without a location: not signed in (3) when it was
+// interrupted, a usage error (2, --location is missing) otherwise.
+func noLocation(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return withExitCode(ExitAuth, err)
+	}
+	return usagef("%v", err)
+}
+
+// loginReady checks that the profile just signed in can run a command, and says why
+// not when it cannot (the sign-in is kept: what is missing is beside it).
+func loginReady(cfg *config.Config, store *auth.Store) error {
+	if err := auth.Ready(cfg, store); err != nil {
+		return fmt.Errorf("signed in, but the profile cannot run a command yet: %w", err)
+	}
 	return nil
+}
+
+// agencyLoginDone lists the sub-accounts an agency sign-in reaches and makes one the
+// profile's default: the --location given, or the first by name.
+func agencyLoginDone(ctx context.Context, f *Factory, cfg *config.Config, store *auth.Store, tok *auth.Token) error {
+	name := cfg.Profile.Name
+	transport, err := f.transport(store.Dir())
+	if err != nil {
+		return err
+	}
+	subs, err := auth.SubAccounts(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
+	if err != nil {
+		f.notice("Signed in to profile %q at agency level (token saved in %s), but the sub-accounts could not be listed: %s",
+			name, stored(store, tok, name), termtext.Line(err.Error()))
+		return nil
+	}
+	f.notice("Signed in to profile %q at agency level. Token saved in %s.", name, stored(store, tok, name))
+	if len(subs) == 0 {
+		f.notice("The app is installed in no sub-account yet: install it from the Marketplace, then run `funnels auth list --profile %s`.", name)
+		return nil
+	}
+	f.notice("Sub-accounts where the app is installed (%d):", len(subs))
+	for _, s := range subs {
+		f.notice("  %s  %s", s.ID, termtext.Line(s.Name))
+	}
+	chosen := tok.LocationID
+	if chosen == "" {
+		chosen = subs[0].ID
+		if err := auth.ChooseSubAccount(store, name, chosen); err != nil {
+			return err
+		}
+	}
+	f.notice("Runs of --profile %s open %s; --location ID opens another, and C in the browser switches.", name, chosen)
+	return nil
+}
+
+// stored says where a profile's token is kept: the OS keyring or its file.
+func stored(store *auth.Store, tok *auth.Token, profile string) string {
+	if tok == nil {
+		return store.Path(profile)
+	}
+	return store.Describe(tok.Storage, profile)
 }
 
 // loginError gives a failed sign-in its exit code: the token endpoint refused → 1;

@@ -48,12 +48,24 @@ type authHome struct {
 	config string
 	state  string
 	seen   []string // every stdout and stderr so far
+	// keyring is the OS keyring of this machine: none (the 0600 file), or a fake.
+	keyring auth.Keyring
+}
+
+// factory is a Factory of this home, on streams.
+func (h *authHome) factory(ios *IOStreams) *Factory {
+	f := NewFactory(ios, h.getenv, "test")
+	f.keyring = h.keyring
+	if f.keyring == nil {
+		f.keyring = noKeyring{}
+	}
+	return f
 }
 
 func newAuthHome(t *testing.T) *authHome {
 	home := t.TempDir()
 	h := &authHome{t: t, config: filepath.Join(home, "config"), state: filepath.Join(home, "state")}
-	h.vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": h.config, "XDG_STATE_HOME": h.state}
+	h.vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": h.config, "XDG_STATE_HOME": h.state, "FUNNELS_INSECURE_STORAGE": "1"}
 	return h
 }
 
@@ -71,7 +83,7 @@ func (h *authHome) run(stdin io.Reader, args ...string) (int, string, string) {
 		stdin = strings.NewReader("")
 	}
 	var stdout, stderr authLockedBuffer
-	code := Run(context.Background(), NewFactory(h.streams(stdin, &stdout, &stderr), h.getenv, "test"), args)
+	code := Run(context.Background(), h.factory(h.streams(stdin, &stdout, &stderr)), args)
 	h.seen = append(h.seen, stdout.String(), stderr.String())
 	return code, stdout.String(), stderr.String()
 }
@@ -114,7 +126,7 @@ func (h *authHome) loginByPaste(args []string) (int, string) {
 	var stdout, stderr authLockedBuffer
 	done := make(chan int, 1)
 	go func() {
-		done <- Run(context.Background(), NewFactory(h.streams(pr, &stdout, &stderr), h.getenv, "test"), args)
+		done <- Run(context.Background(), h.factory(h.streams(pr, &stdout, &stderr)), args)
 	}()
 	var authURL string
 	for deadline := time.Now().Add(10 * time.Second); authURL == ""; time.Sleep(5 * time.Millisecond) {
@@ -259,13 +271,30 @@ func TestLoginWithTokenCommand(t *testing.T) {
 	r := sandbox.StartT(t, sandbox.Options{})
 	h := newAuthHome(t)
 	pit := r.Server.DemoToken()
+	// Without a location, and no terminal to ask on: nothing is stored, and it says why.
 	code, _, stderr := h.run(strings.NewReader(pit+"\n"), "login", "--profile", "pit", "--base-url", r.URL, "--with-token")
-	if code != ExitOK || !strings.Contains(stderr, "Stored the private integration token") {
+	if code != ExitUsage || !strings.Contains(stderr, "pass --location ID") || !strings.Contains(stderr, "Nothing was stored") {
+		t.Fatalf("a token without a location: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := h.run(nil, "auth", "status", "--profile", "pit"); code != ExitAuth || !strings.Contains(stderr, "not signed in") {
+		t.Fatalf("after a refused login: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = h.run(strings.NewReader(pit+"\n"), "login", "--profile", "pit", "--base-url", r.URL, "--location", "bad id!", "--with-token")
+	if code != ExitUsage || !strings.Contains(stderr, "not a location id") {
+		t.Fatalf("a bad --location: exit %d: %s", code, stderr)
+	}
+	code, _, stderr = h.run(strings.NewReader(pit+"\n"), "login", "--profile", "pit", "--base-url", r.URL, "--location", r.Server.LocationID(), "--with-token")
+	if code != ExitOK || !strings.Contains(stderr, "Stored the private integration token") || !strings.Contains(stderr, r.Server.LocationID()) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	code, stdout, _ := h.run(nil, "auth", "status", "--profile", "pit")
-	if code != ExitOK || !strings.Contains(stdout, "private integration token") || !strings.Contains(stdout, r.URL) {
+	if code != ExitOK || !strings.Contains(stdout, "private integration token") || !strings.Contains(stdout, r.URL) ||
+		!strings.Contains(stdout, "Location:  "+r.Server.LocationID()) {
 		t.Errorf("status exit %d:\n%s", code, stdout)
+	}
+	// A command runs with --profile alone.
+	if code, _, stderr := h.run(nil, "folders", "--profile", "pit"); code != ExitOK {
+		t.Errorf("a command after the login: exit %d: %s", code, stderr)
 	}
 	code, _, stderr = h.run(strings.NewReader("  \n"), "login", "--profile", "pit", "--with-token")
 	if code != ExitUsage || !strings.Contains(stderr, "no token") {
@@ -274,11 +303,41 @@ func TestLoginWithTokenCommand(t *testing.T) {
 
 	// FUNNELS_TOKEN needs no login at all.
 	h.vars["FUNNELS_TOKEN"] = "pit-from-the-environment"
+	code, stdout, stderr = h.run(nil, "auth", "status", "--profile", "nobody")
+	if code != ExitUsage || !strings.Contains(stdout, "static, from FUNNELS_TOKEN") || !strings.Contains(stderr, "no location") {
+		t.Errorf("FUNNELS_TOKEN without a location: exit %d:\n%s%s", code, stdout, stderr)
+	}
+	h.vars["FUNNELS_LOCATION_ID"] = "Loc1"
 	code, stdout, _ = h.run(nil, "auth", "status", "--profile", "nobody")
 	if code != ExitOK || !strings.Contains(stdout, "static, from FUNNELS_TOKEN") {
 		t.Errorf("FUNNELS_TOKEN status: exit %d:\n%s", code, stdout)
 	}
 	h.scanForSecrets(filepath.Join(h.state, "funnels", "pit.json"), nil, pit, "pit-from-the-environment")
+}
+
+// A profile stored without a location (by an older funnels) cannot run a command:
+// auth status says so and exits 2; the browser says so and names --demo.
+func TestAuthStatusRefusesAProfileThatCannotWork(t *testing.T) {
+	h := newAuthHome(t)
+	store := auth.NewStore(filepath.Join(h.state, "funnels"))
+	if err := store.Save("old", &auth.Token{AccessToken: "pit-old", TokenType: "Bearer", Kind: auth.KindPIT, BaseURL: "http://127.0.0.1:9"}); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := h.run(nil, "auth", "status", "--profile", "old")
+	if code != ExitUsage || !strings.Contains(stdout, "Location:  (none)") || !strings.Contains(stderr, "cannot run commands: no location") ||
+		!strings.Contains(stderr, "--location ID") {
+		t.Fatalf("auth status of a profile without a location: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr = h.run(nil, "--profile", "old")
+	if code != ExitUsage || !strings.Contains(stderr, "no location") || !strings.Contains(stderr, "funnels --demo") {
+		t.Fatalf("the browser on that profile: exit %d: %s", code, stderr)
+	}
+	// Not signed in at all: exit 3, and --demo is named.
+	code, _, stderr = h.run(nil)
+	if code != ExitAuth || !strings.Contains(stderr, "not signed in") || !strings.Contains(stderr, "funnels login") || !strings.Contains(stderr, "funnels --demo") {
+		t.Fatalf("plain funnels without a sign-in: exit %d: %s", code, stderr)
+	}
+	h.scanForSecrets(store.Path("old"), nil, "pit-old")
 }
 
 func TestAuthStatusReportsCorruptFile(t *testing.T) {
@@ -312,7 +371,7 @@ func TestLoginCommandUsage(t *testing.T) {
 		{[]string{"login", "--base-url", "http://api.example", "--no-browser"}, ExitUsage, "https"},
 		{[]string{"login", "--redirect-port", "x"}, ExitUsage, "--redirect-port"},
 		{[]string{"logout", "--help"}, ExitOK, "EXAMPLES"},
-		{[]string{"auth"}, ExitUsage, "a command is needed: list, status, token"},
+		{[]string{"auth"}, ExitUsage, "a command is needed: list, status, switch, token"},
 		{[]string{"auth", "nope"}, ExitUsage, `unknown command "nope"`},
 		{[]string{"auth", "stauts"}, ExitUsage, "did you mean status?"},
 		{[]string{"auth", "status", "--help"}, ExitOK, "EXAMPLES"},

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/spf13/cobra"
@@ -17,8 +19,8 @@ func newCmdPage(f *Factory) *cobra.Command {
 
 // PageGetOptions are what `funnels page get` works from.
 type PageGetOptions struct {
-	PageID   string
-	Exporter Exporter
+	PageID, FunnelID string
+	Exporter         Exporter
 }
 
 // pageOutput is the --json shape of `funnels page get`: the page's usual fields under
@@ -26,6 +28,9 @@ type PageGetOptions struct {
 type pageOutput struct {
 	client.Page
 	Raw json.RawMessage `json:"raw"`
+	// Partial is set when the page's own route is refused to this sign-in: the fields
+	// are the page list's, and raw is the page list's record.
+	Partial bool `json:"partial"`
 }
 
 func newCmdPageGet(f *Factory) *cobra.Command {
@@ -34,39 +39,70 @@ func newCmdPageGet(f *Factory) *cobra.Command {
 		Use:   "get PAGE_ID",
 		Short: "One page with every field the service sends",
 		Long: `Shows one page with every field the service sends, in the order it sends them.
-A page written a moment ago may not be readable for a few seconds.`,
+A page written a moment ago may not be readable for a few seconds.
+
+Where the page's own route is refused to this sign-in (a private integration token
+or a Marketplace app on the real service), it shows the fields the documented page
+list has for the page instead, says so on standard error, and exits 0. The page list
+is read for the page's funnel: --funnel names it; without it the funnel is found by
+the pages its steps hold (an archived page is found only with --funnel).`,
 		Example: `funnels page get 9qVYnLdY1somoAmWnH9D
-funnels page get 9qVYnLdY1somoAmWnH9D --jq .raw`,
+funnels page get 9qVYnLdY1somoAmWnH9D --jq .raw
+funnels page get 9qVYnLdY1somoAmWnH9D --funnel tKvx487I4yks06qt7ovC`,
 		ValidArgsFunction: completePageArg(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.PageID = args[0]
-			return pageGetRun(cmd.Context(), f, opts)
+			return pageGetRun(cmd.Context(), f, opts, cmd.Flags().Changed("funnel"))
 		},
 	}
 	cmd.Args = positional(cmd, arg{"PAGE_ID", "id"})
+	cmd.Flags().StringVar(&opts.FunnelID, "funnel", "", "the page's funnel (its id): where the page's own route is refused, its page list is read")
+	fieldFlag(cmd, "funnel", "funnelId")
+	_ = cmd.RegisterFlagCompletionFunc("funnel", completeFunnels(f))
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(pageOutput{}))
 	return cmd
 }
 
-func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions) error {
+func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions, funnelGiven bool) error {
 	id, err := validate.ID("id", opts.PageID)
 	if err != nil {
 		return err
 	}
-	c, err := f.Client(ctx, false)
+	funnelID := ""
+	if funnelGiven {
+		if funnelID, err = validate.ID("funnelId", opts.FunnelID); err != nil {
+			return err
+		}
+	}
+	c, err := f.Client(ctx, funnelGiven)
 	if err != nil {
 		return err
 	}
-	page, _, err := c.Page(ctx, id)
-	if err != nil {
-		return err
+	var read *client.PageRead
+	if c.LocationID() == "" {
+		// The page list that stands in for a refused page route needs a location.
+		p, _, err := c.Page(ctx, id)
+		var api *client.APIError
+		if errors.As(err, &api) && api.Refusal != client.NotRefused {
+			return withExitCode(ExitAPI, fmt.Errorf("%s; with a location (--location ID) the page list's fields are shown instead", refusalLine(api)))
+		}
+		if err != nil {
+			return err
+		}
+		read = &client.PageRead{Page: *p}
+	} else if read, _, err = c.PageDetail(ctx, funnelID, id); err != nil {
+		return pageDetailError(err, id, funnelID)
+	}
+	page := &read.Page
+	if read.Partial {
+		f.notice("Note: %s.", partialNote(read.Refusal))
 	}
 	if opts.Exporter.Enabled() {
 		raw := page.Raw
 		if !json.Valid(raw) {
 			raw = json.RawMessage("{}")
 		}
-		out := pageOutput{Page: *page, Raw: raw}
+		out := pageOutput{Page: *page, Raw: raw, Partial: read.Partial}
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
 	fields, err := orderedFields(page.Raw)
@@ -75,4 +111,28 @@ func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions) error {
 			{"url", page.URL}, {"deleted", strconv.FormatBool(page.Deleted)}}
 	}
 	return printFields(f.IO, fields)
+}
+
+// partialNote says why a page shows only what the page list has.
+func partialNote(refusal *client.APIError) string {
+	if refusal == nil {
+		return "the page's own route is not open to this sign-in: these are the fields the page list has"
+	}
+	return "the page's own route answered " + refusal.Summary() + " — it needs " + refusal.Need() +
+		"; these are the fields the page list has"
+}
+
+// pageDetailError words a failure of PageDetail. The page's own route refused and the
+// page not found where the page list was read is said in full; anything else is as
+// the client said it.
+func pageDetailError(err error, pageID, funnelID string) error {
+	var api *client.APIError
+	if !errors.As(err, &api) || error(api) == err || api.Family != client.FamilyPageByID {
+		return err
+	}
+	refused := "the page's own route answered " + api.Summary() + " — it needs " + api.Need() + " —"
+	if funnelID != "" {
+		return withExitCode(ExitAPI, fmt.Errorf("%s, and the page list of funnel %s does not have page %s", refused, funnelID, quoteInput(pageID)))
+	}
+	return withExitCode(ExitAPI, fmt.Errorf("%s, and no funnel's steps hold page %s; an archived page is found with --funnel FUNNEL_ID", refused, quoteInput(pageID)))
 }

@@ -66,14 +66,42 @@ func pagesRun(ctx context.Context, f *Factory, opts *PagesOptions, stepGiven boo
 	if err != nil && !errors.As(err, &stopped) {
 		return err
 	}
-	if err := printPages(ctx, f, opts, funnelID, stepID, orEmpty(pages)); err != nil || stopped == nil {
+	pages = orEmpty(pages)
+	var paths map[string]string
+	if !opts.Exporter.Enabled() && pathsMissing(pages) {
+		// The documented page list sends no url: a page is served at its step's path,
+		// which the funnel list has.
+		fu, ferr := lookupFunnel(ctx, c, funnelID)
+		switch {
+		case fu != nil:
+			paths = map[string]string{}
+			for _, s := range fu.Steps {
+				paths[s.ID] = s.URL
+			}
+			f.notice("Note: the page list sent no paths; PATH is each page's step's path, from the funnel list.")
+		case ferr != nil:
+			f.notice("Note: the page list sent no paths, and the funnel list that has its steps' paths could not be read: %s.", errorLine(ferr))
+		}
+	}
+	if err := printPages(ctx, f, opts, funnelID, stepID, pages, paths); err != nil || stopped == nil {
 		return err
 	}
 	return stopped // the pages read are printed; the list is not whole: exit 1
 }
 
-// printPages prints the pages of `funnels pages`.
-func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, stepID string, pages []client.Page) error {
+// pathsMissing reports whether a page came without its path.
+func pathsMissing(pages []client.Page) bool {
+	for _, p := range pages {
+		if p.URL == "" && p.StepID != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// printPages prints the pages of `funnels pages`; stepPaths (step id → path) stands in
+// for the path of a page that came without one.
+func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, stepID string, pages []client.Page, stepPaths map[string]string) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, pagesOutput{FunnelID: funnelID, StepID: stepID, Pages: pages}, pages)
 	}
@@ -91,7 +119,11 @@ func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, s
 		if !p.DateUpdated.IsZero() {
 			updated = p.DateUpdated.UTC().Format("2006-01-02 15:04")
 		}
-		t.row(p.ID, p.Name, orDash(p.StepID), orDash(p.URL), status, updated)
+		path := p.URL
+		if path == "" {
+			path = stepPaths[p.StepID]
+		}
+		t.row(p.ID, p.Name, orDash(p.StepID), orDash(path), status, updated)
 	}
 	return t.print()
 }

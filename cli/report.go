@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -30,6 +31,9 @@ func errorStyles() (header, text lipgloss.Style) {
 // and message of an API error, the usage line after a wrong command line. On a
 // terminal it is styled as fang styles errors; elsewhere it is plain text.
 func (f *Factory) reportError(err error) {
+	if errors.Is(err, errCancelled) {
+		return
+	}
 	var ce *commandError
 	var cmd *cobra.Command
 	if errors.As(err, &ce) {
@@ -97,6 +101,8 @@ func describe(cmd *cobra.Command, err error) []string {
 	switch {
 	case errors.As(err, &decided):
 		// told in its own words where it happened
+	case errors.Is(err, client.ErrReadOnly):
+		return []string{"read-only mode is on (--readonly, FUNNELS_READONLY or readonly = true in the config) and this command writes: nothing was sent"}
 	case errors.As(err, &limited): // "429 rate limited until 14:32 — try later"
 		return []string{termtext.Line(limited.Summary())}
 	case errors.As(err, &stopped): // what was read is printed; the list is not whole
@@ -113,6 +119,15 @@ func describe(cmd *cobra.Command, err error) []string {
 		if len(lines) > 0 {
 			return lines
 		}
+	case errors.As(err, &apiErr) && apiErr.Refusal != client.NotRefused:
+		return []string{termtext.Line(refusalLine(apiErr))}
+	case errors.Is(err, client.ErrValidation) && errors.As(err, &apiErr) && len(apiErr.Messages) > 0:
+		// A 422 names its fields: each message on its own line, spelt with the flag.
+		var lines []string
+		for _, m := range apiErr.Messages {
+			lines = append(lines, termtext.Line(strconv.Itoa(apiErr.StatusCode)+" "+relabelMessage(cmd, m)))
+		}
+		return lines
 	case errors.Is(err, client.ErrUnauthorized) && errors.As(err, &apiErr):
 		return []string{termtext.Line(apiErr.Summary()) +
 			": the token was refused; sign in again with 'funnels login' or check --token / FUNNELS_TOKEN"}
@@ -139,3 +154,32 @@ func describe(cmd *cobra.Command, err error) []string {
 	}
 	return lines
 }
+
+// refusalLine says in one line what the service refused to this sign-in, with its
+// status and message, and what access it needs: "create folder refused to this
+// sign-in (403 This route is not yet supported …): it needs web-app access with write
+// rights (no published scope)". Signing in again does not help, so it does not say to.
+func refusalLine(e *client.APIError) string {
+	what := string(e.Family)
+	if what == "" {
+		what = e.Method + " " + e.Path
+	}
+	return what + " refused to this sign-in (" + e.Summary() + "): it needs " + e.Need()
+}
+
+// relabelMessage spells the request field a server message starts with ("path /old
+// already redirects …") as the flag or argument of cmd that filled it ("--path /old
+// already redirects …"); other messages are left as they are.
+func relabelMessage(cmd *cobra.Command, msg string) string {
+	first, rest, ok := strings.Cut(msg, " ")
+	if !ok || cmd == nil {
+		return msg
+	}
+	if label := labelFor(cmd, first); label != first {
+		return label + " " + rest
+	}
+	return msg
+}
+
+// errorLine is err in words on one line, for a note beside a result.
+func errorLine(err error) string { return strings.Join(describe(nil, err), "; ") }

@@ -115,12 +115,12 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	)
 	for _, c := range []*cobra.Command{
 		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
-		newCmdDomain(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
+		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
 	} {
 		c.GroupID = "browse"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newCmdLogin(f), newCmdLogout(f), newCmdAuth(f), newCmdConfig(f)} {
+	for _, c := range []*cobra.Command{newCmdLogin(f), newCmdLogout(f), newCmdAuth(f), newCmdDoctor(f), newCmdConfig(f)} {
 		c.GroupID = "account"
 		root.AddCommand(c)
 	}
@@ -153,6 +153,8 @@ func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
 	fs.StringVar(&flags.Location, "location", "", "the sub-account (location) id (env FUNNELS_LOCATION_ID)")
 	fs.StringVar(&flags.Profile, "profile", "", "the profile to use (env FUNNELS_PROFILE)")
 	fs.BoolVar(&flags.Debug, "debug", false, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
+	fs.BoolVar(&flags.ReadOnly, "readonly", false, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
+	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", false, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
 	fs.BoolVar(&flags.NoCache, "no-cache", false, "neither read nor write the local index in $XDG_CACHE_HOME/funnels (the browser keeps one for the session only)")
 }
 

@@ -180,6 +180,9 @@ func TestClaimJSONFields(t *testing.T) {
 func TestBrowseNeedsATerminal(t *testing.T) {
 	h := newHome(t)
 	h.run("--demo").want(t, 2, "err:funnels: the browser needs a terminal, and standard output is not one", "err:funnels --help")
+	// Not signed in: that comes first, with the way to try it without an account.
+	h.run().want(t, 3, "err:not signed in", "err:funnels --demo")
+	h.vars["FUNNELS_TOKEN"], h.vars["FUNNELS_LOCATION_ID"] = "pit-x", "L1"
 	h.run().want(t, 2, "err:needs a terminal")
 	for _, c := range []struct {
 		out, in bool

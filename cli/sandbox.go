@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -24,6 +25,8 @@ type SandboxOptions struct {
 	ErrorRate, DropRate, TruncRate   float64
 	Token, ReadOnlyToken, DialectArg string
 	SurfaceArg                       string
+	StateDir                         string // where the tokens are kept ("" → the state home's funnels/sandbox)
+	Ephemeral                        bool   // keep nothing: new tokens on every start
 }
 
 // dialects are the names --dialect takes.
@@ -38,7 +41,9 @@ func newCmdSandbox(f *Factory) *cobra.Command {
 		Short: "Serve the embedded funnels API on loopback with seeded data",
 		Long: `Serves the funnels API with seeded demo data on a loopback address, in the
 foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
-'funnels login' command.`,
+'funnels login' command. Its tokens, OAuth client and the OAuth tokens it issues
+are kept in the state directory, so they stay the same from start to start and
+profiles signed in to it keep working; the data starts from the seed each time.`,
 		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return sandboxRun(cmd.Context(), f, opts)
@@ -47,7 +52,7 @@ foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
 	cmd.Args = positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8484", "listen on HOST:PORT (loopback hosts only)")
-	fl.IntVar(&opts.Limit, "limit", 100, "requests per window per token")
+	fl.IntVar(&opts.Limit, "limit", 100, "requests per window per token (OAuth tokens: per app and sub-account)")
 	fl.DurationVar(&opts.Window, "window", 10*time.Second, "the window of the rate limit")
 	fl.DurationVar(&opts.TokenTTL, "token-ttl", 24*time.Hour, "lifetime of OAuth access tokens")
 	fl.DurationVar(&opts.Latency, "latency", 0, "random extra delay, up to this, on every API request")
@@ -61,6 +66,8 @@ foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
 	fl.StringVar(&opts.ReadOnlyToken, "readonly-token", "", "the read-only token (default: a random pit-… token)")
 	fl.StringVar(&opts.DialectArg, "dialect", "", "answer in other shapes: comma-separated list of "+strings.Join(dialects(), ", "))
 	fl.StringVar(&opts.SurfaceArg, "surface", "seed", "seed (every route of the spec) or public (the real service as a private integration token meets it)")
+	fl.StringVar(&opts.StateDir, "state-dir", "", "keep the tokens here across restarts (default $XDG_STATE_HOME/funnels/sandbox)")
+	fl.BoolVar(&opts.Ephemeral, "ephemeral", false, "keep nothing: new random tokens on every start")
 	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("dialect", func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		i := strings.LastIndex(toComplete, ",")
@@ -113,6 +120,17 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 		return usagef("tokens must not contain spaces")
 	}
 
+	stateDir := opts.StateDir
+	if stateDir == "" && !opts.Ephemeral {
+		store, err := f.Store()
+		if err != nil {
+			return fmt.Errorf("%w (or pass --state-dir or --ephemeral)", err)
+		}
+		stateDir = filepath.Join(store.Dir(), "sandbox")
+	}
+	if opts.Ephemeral {
+		stateDir = ""
+	}
 	run, err := sandbox.Start(opts.Addr, sandbox.Options{
 		Limit: opts.Limit, Window: opts.Window, AccessTokenTTL: opts.TokenTTL,
 		Bulk:      sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages},
@@ -120,14 +138,19 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 		Dialect:   d,
 		Surface:   surface,
 		DemoToken: opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
+		StateDir: stateDir,
+		Logf:     func(format string, a ...any) { f.notice("funnels "+format, a...) },
 	})
 	if err != nil {
+		if errors.Is(err, sandbox.ErrStateDir) {
+			return withExitCode(ExitLocal, fmt.Errorf("%w (or pass --ephemeral)", err))
+		}
 		if errors.Is(err, syscall.EADDRINUSE) {
 			return fmt.Errorf("%s is already in use (another sandbox?); pick another with --addr: %w", opts.Addr, err)
 		}
 		return fmt.Errorf("cannot serve on %s: %w", opts.Addr, err)
 	}
-	printSandboxInfo(f.IO.Out, run)
+	printSandboxInfo(f.IO.Out, run, stateDir)
 	<-ctx.Done()
 	if err := run.Close(); err != nil {
 		f.notice("funnels sandbox: shutting down: %v", err)
@@ -137,7 +160,7 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 }
 
 // printSandboxInfo prints the name: value lines scripts read, then a hint for people.
-func printSandboxInfo(w io.Writer, run *sandbox.Running) {
+func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 	s, base := run.Server, run.URL
 	fmt.Fprintf(w, "base_url: %s\n", base)
 	fmt.Fprintf(w, "token: %s\n", s.DemoToken())
@@ -148,6 +171,19 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running) {
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
 	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	fmt.Fprintf(w, "agency_login: funnels login --agency --profile agency --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --no-browser\n",
+		base, base, base, s.ClientID(), s.ClientSecret())
+	// The agency's other gyms, each with a token of its own: sub_account_N: ID "Name" token TOKEN.
+	for i, sub := range s.SubAccounts() {
+		if i > 0 && sub.Installed {
+			fmt.Fprintf(w, "sub_account_%d: %s %q token %s\n", i+1, sub.ID, sub.Name, sub.DemoToken)
+		}
+	}
+	if stateDir != "" {
+		fmt.Fprintf(w, "kept: %s (the same tokens on every start, so sandbox profiles keep working; delete it, or pass --ephemeral, for new ones)\n", sandbox.KeepPath(stateDir))
+	} else {
+		fmt.Fprintln(w, "kept: nothing (--ephemeral: these tokens end with this run)")
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
 	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")

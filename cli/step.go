@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -15,7 +16,7 @@ import (
 )
 
 // defaultStepType is the type of a step created without --type.
-const defaultStepType = "optin_funnel_page"
+const defaultStepType = validate.DefaultStepType
 
 func newCmdStep(f *Factory) *cobra.Command {
 	return group("step", "Add a step to a funnel (step create)", newCmdStepCreate(f))
@@ -63,7 +64,7 @@ printed (piped, only its id).`,
 	_ = cmd.RegisterFlagCompletionFunc("funnel", completeFunnels(f))
 	_ = cmd.RegisterFlagCompletionFunc("type", fixedValues(validate.StepTypes()))
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Step{}))
-	return cmd
+	return guardWrites(f, cmd)
 }
 
 func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) error {
@@ -92,15 +93,24 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 	body.Step.Sequence = max(body.Step.Sequence, len(fu.Steps)) + 1
 	domain := orDefault(body.DomainName, fu.DomainName)
 	check, _, err := c.CheckStepPath(ctx, client.PathCheckParams{FunnelID: fu.ID, Name: body.Step.Name, Path: body.Step.URL, Domain: domain})
-	if err != nil {
+	unchecked := ""
+	switch {
+	case errors.Is(err, client.ErrRouteUnavailable), errors.Is(err, client.ErrScope):
+		// The check is a courtesy: the create itself refuses a taken path.
+		var api *client.APIError
+		errors.As(err, &api)
+		unchecked = "the service's path check answered " + api.Summary() + ", so --path was checked against this funnel's steps only"
+	case err != nil:
 		return err
-	}
-	if check.UniqueURL != "" && !check.Free() {
+	case check.UniqueURL != "" && !check.Free():
 		return usagef("--path %s is taken; the service suggests %s", body.Step.URL, termtext.Line(check.Suggestion()))
 	}
 	res, _, err := c.CreateStep(ctx, body)
 	if err != nil {
 		return err
+	}
+	if unchecked != "" {
+		f.notice("Note: %s.", unchecked)
 	}
 	id := body.Step.ID
 	if res != nil && res.ID != "" {

@@ -56,16 +56,23 @@ func stepsRun(ctx context.Context, f *Factory, opts *StepsOptions) error {
 		return err
 	}
 	slices.SortStableFunc(fu.Steps, func(a, b client.Step) int { return a.Sequence - b.Sequence })
-	fu.Steps = orEmpty(fu.Steps)
+	count := plural(len(fu.Steps), "step", "steps")
+	if fu.StepsKnown {
+		fu.Steps = orEmpty(fu.Steps)
+	} else {
+		// Never "0 steps" for steps that were not sent: JSON says null.
+		count = "steps unknown"
+		f.notice("Note: the funnel list sent this funnel without its steps; nothing else lists them.")
+	}
 	if opts.Exporter.Enabled() {
-		return opts.Exporter.Write(ctx, f.IO, fu, fu.Steps)
+		return opts.Exporter.Write(ctx, f.IO, fu, orEmpty(fu.Steps))
 	}
 	where := fu.URL
 	if fu.DomainName != "" {
 		where = validate.DisplayHost(fu.DomainName) + fu.URL
 	}
 	f.prose("%s %q (%s), %s, %s", termtext.Line(orDefault(fu.Type, "funnel")), cut(fu.Name, maxCell), termtext.Line(fu.ID),
-		plural(len(fu.Steps), "step", "steps"), cut(orDefault(where, "no path"), maxCell))
+		count, cut(orDefault(where, "no path"), maxCell))
 	if len(fu.Steps) == 0 {
 		return nil
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/term"
+
+	"github.com/funnelsdev/funnels/auth"
 )
 
 // readToken reads the token for `login --with-token` from stdin: everything when it
@@ -63,5 +65,41 @@ func readHiddenLine(ctx context.Context, f *os.File) (string, error) {
 	case <-ctx.Done():
 		_ = term.Restore(fd, saved)
 		return "", fmt.Errorf("reading the token: %w", ctx.Err())
+	}
+}
+
+// askLocation asks for the location id on a terminal: standard input when it is one,
+// otherwise the controlling terminal when standard error (where the question shows)
+// is one — the token may have been piped in. Without a terminal it says so. Ctrl-C
+// (which cancels ctx) returns at once.
+func askLocation(ctx context.Context, ios *IOStreams) (string, error) {
+	var in io.Reader
+	if f, ok := ios.In.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		in = f
+	} else if f, ok := ios.ErrOut.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		tty, err := os.Open("/dev/tty")
+		if err != nil {
+			return "", errors.New("no terminal to ask on")
+		}
+		defer tty.Close()
+		in = tty
+	} else {
+		return "", errors.New("no terminal to ask on")
+	}
+	type answer struct {
+		id  string
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		id, err := auth.AskLocation(in, ios.ErrOut)
+		done <- answer{id, err}
+	}()
+	select {
+	case a := <-done:
+		return a.id, a.err
+	case <-ctx.Done():
+		fmt.Fprintln(ios.ErrOut)
+		return "", ctx.Err()
 	}
 }

@@ -41,9 +41,13 @@ type Options struct {
 	Timeout      time.Duration // per attempt; 0 → 30 s
 
 	// Bounds on one walk over a list's pages (ListAllFunnels, ListAllPages): past
-	// them the walk stops with a *ListStoppedError. 0 → 50,000 items, 2,500 requests.
+	// them the walk stops with a *ListStoppedError. 0 → 200,000 items, 10,000 requests.
 	MaxListItems    int
 	MaxListRequests int
+
+	// ReadOnly refuses every request that writes (see Writes) with a
+	// *ReadOnlyError before anything is sent.
+	ReadOnly bool
 
 	Now func() time.Time // nil → time.Now
 
@@ -68,6 +72,7 @@ type Client struct {
 	now       func() time.Time
 
 	maxListItems, maxListRequests int
+	readOnly                      bool
 	seq                           atomic.Uint64
 	access                        *accessBook
 }
@@ -103,6 +108,7 @@ func New(opts Options) (*Client, error) {
 
 		maxListItems:    opts.MaxListItems,
 		maxListRequests: opts.MaxListRequests,
+		readOnly:        opts.ReadOnly,
 	}
 	if c.maxListItems <= 0 {
 		c.maxListItems = defaultMaxListItems

@@ -51,6 +51,9 @@ func jsonCall(method, path string, v any) (call, error) {
 // do sends cl, pacing, retrying and reporting as the package doc says, and returns
 // the body of a 2xx answer.
 func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
+	if c.readOnly && Writes(cl.method, cl.path) {
+		return nil, nil, &ReadOnlyError{Method: cl.method, Path: cl.path}
+	}
 	u := *c.base
 	// cl.path is already escaped (ids go through url.PathEscape); keep it as sent.
 	escaped := strings.TrimRight(u.EscapedPath(), "/") + cl.path

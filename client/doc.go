@@ -1,5 +1,6 @@
-// Package client is a typed client for the HighLevel funnels API described in
-// shared/reference/funnels-api-spec.md.
+// Package client is a typed client for the HighLevel (LeadConnector) funnels API: the
+// operations of its published contract, the documented list routes, and the URL
+// redirects.
 //
 // It follows go-github's shape: one method per operation, ctx first, and
 // (*T, *Response, error) results. Under every method sits one request loop (do.go)
@@ -56,6 +57,17 @@
 // The URL redirects (redirects.go) are the writes the service documents for every
 // token with the redirect scope: list, create, update (target and action) and delete.
 // ListAllRedirects is one of the list walks above.
+//
+// A Client acts for one sub-account (Options.LocationID) and paces by that
+// sub-account's limit: the service counts requests per app and sub-account, so a
+// program that works in several builds one Client per sub-account, sharing only the
+// HTTP transport, and each keeps its own pacer and rate-limit state.
+//
+// A read-only Client (Options.ReadOnly; readonly.go) refuses every request that
+// writes with a *ReadOnlyError (errors.Is ErrReadOnly) before it is sent, so nothing
+// reaches the server, is counted or is logged. Writes are every method but GET, HEAD
+// and OPTIONS, except the POSTs that only read (custom fonts); the conversion event
+// and the page-view trigger are writes: they record an event and run workflows.
 //
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

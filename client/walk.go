@@ -6,11 +6,11 @@ import (
 )
 
 // Defaults of the bounds on one walk over a list's pages: far above the largest real
-// location (a few thousand funnels, a few hundred pages in a funnel), so only a server
+// location (a few thousand funnels, 100,000 pages at the most seen), so only a server
 // that never ends a list meets them.
 const (
-	defaultMaxListItems    = 50_000
-	defaultMaxListRequests = 2_500
+	defaultMaxListItems    = 200_000
+	defaultMaxListRequests = 10_000
 )
 
 // ErrIncompleteList matches a *ListStoppedError: a walk over pages stopped before the

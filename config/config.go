@@ -21,8 +21,9 @@ const (
 
 // Auth kinds of a profile.
 const (
-	AuthOAuth = "oauth" // Authorization Code login with refreshable tokens
-	AuthToken = "token" // a private integration token (static)
+	AuthOAuth  = "oauth"  // Authorization Code login with refreshable tokens
+	AuthToken  = "token"  // a private integration token (static)
+	AuthAgency = "agency" // an agency-level OAuth login that mints a token per sub-account
 )
 
 // DefaultScopes are asked for when a profile names none: read access to funnels and
@@ -62,6 +63,16 @@ type Config struct {
 	// client's defaults.
 	MaxListItems, MaxListRequests int
 
+	// ReadOnly: --readonly, FUNNELS_READONLY, readonly = true under [ui] or in the
+	// profile's table. ReadOnlyFrom names the first of those that set it.
+	ReadOnly     bool
+	ReadOnlyFrom string
+	uiReadOnly   bool // [ui] readonly alone, for `config get ui.readonly`
+
+	// InsecureStorage keeps tokens in the 0600 file even where an OS keyring is
+	// available: --insecure-storage or FUNNELS_INSECURE_STORAGE.
+	InsecureStorage bool
+
 	// origin names where each setting of Profile came from, by config key
 	// ("base_url" → "FUNNELS_BASE_URL"). Settings still at their default are absent.
 	origin map[string]string
@@ -78,6 +89,7 @@ const (
 	KeyClientSecret = "client_secret"
 	KeyRedirectPort = "redirect_port"
 	KeyScopes       = "scopes"
+	KeyReadOnly     = "readonly"
 )
 
 // Origin says where a profile setting came from: a flag ("--base-url"), an environment
@@ -147,6 +159,7 @@ func Load(getenv func(string) string, flags Flags) (*Config, error) {
 	if err := file.apply(cfg, path); err != nil {
 		return nil, err
 	}
+	cfg.applySwitches(getenv, flags)
 	layers := []layer{envLayer(getenv)}
 	fl, err := flags.layer()
 	if err != nil {
@@ -201,8 +214,8 @@ func (c *Config) validateProfile() error {
 		}
 	}
 	p.BaseURL = trimSlash(p.BaseURL)
-	if p.AuthKind != AuthOAuth && p.AuthKind != AuthToken {
-		return fmt.Errorf("auth_kind (from %s): %q is neither %q nor %q", c.Origin(KeyAuthKind), p.AuthKind, AuthOAuth, AuthToken)
+	if p.AuthKind != AuthOAuth && p.AuthKind != AuthToken && p.AuthKind != AuthAgency {
+		return fmt.Errorf("auth_kind (from %s): %q is not one of %q, %q, %q", c.Origin(KeyAuthKind), p.AuthKind, AuthOAuth, AuthToken, AuthAgency)
 	}
 	if p.RedirectPort < 0 || p.RedirectPort > 65535 {
 		return fmt.Errorf("redirect_port (from %s): %d is not a port (0-65535; 0 picks a free one)", c.Origin(KeyRedirectPort), p.RedirectPort)

@@ -34,7 +34,7 @@ func SetInFile(path, profile, key, value string) error {
 			return err
 		}
 		table = []string{"profiles", profile}
-	case key == KeyMouse || key == KeyTheme:
+	case key == KeyMouse || key == KeyTheme || key == KeyUIReadOnly:
 		table, key = []string{"ui"}, strings.TrimPrefix(key, "ui.")
 	case key == KeyMaxListItems || key == KeyMaxListRequests:
 		table, key = []string{"limits"}, strings.TrimPrefix(key, "limits.")
@@ -62,7 +62,7 @@ func tomlLiteral(key, value string) (string, error) {
 		if err := CheckProfileName(value); err != nil {
 			return "", bad("%v", err)
 		}
-	case KeyMouse:
+	case KeyMouse, KeyUIReadOnly, KeyReadOnly:
 		b, err := strconv.ParseBool(value)
 		if err != nil {
 			return "", bad("%q is not true or false", value)
@@ -87,8 +87,8 @@ func tomlLiteral(key, value string) (string, error) {
 	case KeyScopes:
 		v = SplitScopes(value)
 	case KeyAuthKind:
-		if value != AuthOAuth && value != AuthToken {
-			return "", bad("%q is neither %q nor %q", value, AuthOAuth, AuthToken)
+		if value != AuthOAuth && value != AuthToken && value != AuthAgency {
+			return "", bad("%q is not one of %q, %q, %q", value, AuthOAuth, AuthToken, AuthAgency)
 		}
 	case KeyBaseURL, KeyAuthURL, KeyTokenURL:
 		if err := CheckBaseURL(value); err != nil {

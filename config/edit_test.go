@@ -94,7 +94,7 @@ func TestSetInFileRefuses(t *testing.T) {
 		{KeyMouse, "maybe", "not true or false"},
 		{KeyRedirectPort, "-1", "not a port"},
 		{KeyBaseURL, "http://api.example.com", "https"},
-		{KeyAuthKind, "magic", "neither"},
+		{KeyAuthKind, "magic", "is not one of"},
 		{KeyDefaultProfile, "../x", "profile name"},
 		{KeyLocationID, "a\x1b[2Jb", "control characters"},
 	} {

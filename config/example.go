@@ -11,13 +11,14 @@ default_profile = "acme"
 [ui]
 mouse = false          # true: click rows and panes
 theme = "auto"         # "auto", "dark" or "light"
+readonly = false       # true: nothing that writes, in every profile (or per profile below)
 
 # Reading a whole list (funnels, a funnel's pages) stops with exit 1, keeping what
 # was read, past this many items or requests: a guard against a server that never
 # ends a list. The defaults are far above any real sub-account.
 [limits]
-max_list_items = 50000
-max_list_requests = 2500
+max_list_items = 200000
+max_list_requests = 10000
 
 # One [profiles.NAME] table per sub-account.
 [profiles.acme]
@@ -36,6 +37,14 @@ scopes = ["funnels/funnel.readonly", "funnels/page.readonly", "funnels/redirect.
 # A second sub-account that signs in with a private integration token
 # (funnels login --profile staging --with-token < token.txt) instead of OAuth.
 [profiles.staging]
-auth_kind = "token"                    # "oauth" (default) or "token"
+auth_kind = "token"                    # "oauth" (default), "token" or "agency"
 location_id = "Qq4sLxV0aY8Bc2dEf3Gh"
+readonly = true                        # browse and read only: writes are refused
+
+# An agency sign-in (funnels login --agency --profile agency) reaches every
+# sub-account where the app is installed; location_id (or --location) picks the one
+# a run opens, and the browser's :profile switches between them.
+[profiles.agency]
+auth_kind = "agency"
+client_id = "66a0c0ffee0000000000000a-lz0example"
 `

@@ -26,7 +26,7 @@ func TestExampleLoads(t *testing.T) {
 	if cfg.Theme != "auto" || cfg.Mouse {
 		t.Errorf("ui = %q %v", cfg.Theme, cfg.Mouse)
 	}
-	if cfg.MaxListItems != 50000 || cfg.MaxListRequests != 2500 {
+	if cfg.MaxListItems != 200000 || cfg.MaxListRequests != 10000 {
 		t.Errorf("limits = %d items, %d requests", cfg.MaxListItems, cfg.MaxListRequests)
 	}
 	staging, err := Load(getenv, Flags{Profile: "staging"})

@@ -37,8 +37,9 @@ type fileConfig struct {
 }
 
 type fileUI struct {
-	Mouse *bool  `toml:"mouse"`
-	Theme string `toml:"theme"`
+	Mouse    *bool  `toml:"mouse"`
+	Theme    string `toml:"theme"`
+	ReadOnly bool   `toml:"readonly"`
 }
 
 type fileLimits struct {
@@ -56,6 +57,7 @@ type fileProfile struct {
 	ClientSecret string    `toml:"client_secret"`
 	RedirectPort *int      `toml:"redirect_port"`
 	Scopes       scopeList `toml:"scopes"`
+	ReadOnly     bool      `toml:"readonly"`
 }
 
 // scopeList accepts `scopes = ["a", "b"]` and `scopes = "a b"`.
@@ -179,6 +181,19 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 	}
 	name := cfg.Profile.Name
 	p, ok := fc.Profiles[name]
+	if fc.md.IsDefined("ui", "readonly") {
+		cfg.uiReadOnly = fc.UI.ReadOnly
+		cfg.setOrigin(KeyUIReadOnly, "[ui] readonly in "+path)
+	}
+	switch {
+	case ok && p.ReadOnly:
+		cfg.ReadOnly, cfg.ReadOnlyFrom = true, fmt.Sprintf("[profiles.%s] readonly in %s", name, path)
+	case fc.UI.ReadOnly:
+		cfg.ReadOnly, cfg.ReadOnlyFrom = true, "[ui] readonly in "+path
+	}
+	if cfg.ReadOnly {
+		cfg.setOrigin(KeyReadOnly, cfg.ReadOnlyFrom)
+	}
 	if !ok {
 		return nil
 	}

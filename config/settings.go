@@ -14,17 +14,18 @@ const (
 	KeyTheme           = "ui.theme"
 	KeyMaxListItems    = "limits.max_list_items"
 	KeyMaxListRequests = "limits.max_list_requests"
+	KeyUIReadOnly      = "ui.readonly" // every profile read-only ([ui] readonly)
 )
 
 // SettingKeys are the keys `funnels config get/set/list` know, in the order list
 // shows them: the file's own, then those of a profile (in its [profiles.NAME] table).
 func SettingKeys() []string {
-	return append([]string{KeyDefaultProfile, KeyMouse, KeyTheme, KeyMaxListItems, KeyMaxListRequests}, profileKeys()...)
+	return append([]string{KeyDefaultProfile, KeyMouse, KeyTheme, KeyUIReadOnly, KeyMaxListItems, KeyMaxListRequests}, profileKeys()...)
 }
 
 func profileKeys() []string {
 	return []string{KeyBaseURL, KeyLocationID, KeyAuthURL, KeyTokenURL, KeyAuthKind, KeyClientID, KeyClientSecret,
-		KeyRedirectPort, KeyScopes}
+		KeyRedirectPort, KeyScopes, KeyReadOnly}
 }
 
 // IsProfileKey reports whether key is a setting of a profile (written in its
@@ -48,6 +49,10 @@ func (c *Config) Setting(key string) (value, origin string, err error) {
 		return strconv.FormatBool(c.Mouse), c.Origin(key), nil
 	case KeyTheme:
 		return c.Theme, c.Origin(key), nil
+	case KeyUIReadOnly:
+		return strconv.FormatBool(c.uiReadOnly), c.Origin(key), nil
+	case KeyReadOnly: // what this run is: [ui], the profile's table, the flag or the environment
+		return strconv.FormatBool(c.ReadOnly), c.Origin(key), nil
 	case KeyMaxListItems:
 		return strconv.Itoa(c.MaxListItems), c.Origin(key), nil // 0: the client's own bound
 	case KeyMaxListRequests:

@@ -27,11 +27,14 @@ var hostile = map[string]string{
 func TestEveryFlagRefusesHostileValues(t *testing.T) {
 	c := newBinCLI(t, sandbox.Options{})
 	valid := map[string][]string{
-		"folder create":    {"--name", "Promo", "--type", "funnel", "--user-id", "user-1"},
-		"step create":      {"--funnel", seedTrialFunnel, "--name", "Bonus", "--path", "/bonus-step", "--type", "upsell", "--domain", "join.lakesidefit.com"},
-		"domain attach":    {"--domain", "promo.example.com"},
-		"event page-view":  {"--funnel", seedTrialFunnel, "--step", seedTrialLanding, "--page-url", "/free-trial-landing"},
-		"event conversion": {"--event-name", "Lead", "--email", "jo@example.com", "--first-name", "Jo", "--last-name", "Lee", "--phone", "+15551234567", "--city", "Austin", "--state", "TX", "--postal-code", "78701", "--country", "US", "--date-of-birth", "1990-04-01", "--url", "https://join.lakesidefit.com/free-trial", "--value", "49.00", "--currency", "USD", "--event-id", "evt-1", "--pxp", "p", "--pxc", "c", "--pxclid", "cl", "--px-event-id", "pe"},
+		"folder create":                         {"--name", "Promo", "--type", "funnel", "--user-id", "user-1"},
+		"step create":                           {"--funnel", seedTrialFunnel, "--name", "Bonus", "--path", "/bonus-step", "--type", "upsell", "--domain", "join.lakesidefit.com"},
+		"domain attach":                         {"--domain", "promo.example.com"},
+		"redirects create":                      {"--domain", "offers.lakesidefit.com", "--path", "/hostile-check", "--target", "https://offers.lakesidefit.com/spring-sale-opt-in", "--action", "url"},
+		"redirects update Ebpsnk4kJ3QsUX4GJegA": {"--target", "https://www.instagram.com/lakesidefit", "--action", "url"},
+		"redirects list":                        {"--search", "instagram"},
+		"event page-view":                       {"--funnel", seedTrialFunnel, "--step", seedTrialLanding, "--page-url", "/free-trial-landing"},
+		"event conversion":                      {"--event-name", "Lead", "--email", "jo@example.com", "--first-name", "Jo", "--last-name", "Lee", "--phone", "+15551234567", "--city", "Austin", "--state", "TX", "--postal-code", "78701", "--country", "US", "--date-of-birth", "1990-04-01", "--url", "https://join.lakesidefit.com/free-trial", "--value", "49.00", "--currency", "USD", "--event-id", "evt-1", "--pxp", "p", "--pxc", "c", "--pxclid", "cl", "--px-event-id", "pe"},
 	}
 	for cmd, args := range valid {
 		// The valid form goes through, so each failure below is the hostile value's.

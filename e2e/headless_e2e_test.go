@@ -231,7 +231,7 @@ func TestDomainAttachCommand(t *testing.T) {
 	if d.ID == "" || d.URL != "shop.example.com" || d.LocationID != "LakesideFit2026Loc01" {
 		t.Errorf("--json: %+v", d)
 	}
-	c.api("domain", "attach", "--domain", "shop.example.com").want(t, 1, "err:422 domain is already attached")
+	c.api("domain", "attach", "--domain", "shop.example.com").want(t, 1, "err:422 --domain is already attached")
 	c.requests()
 	for _, bad := range []string{"shop.example.com:8443", "192.168.1.1", "localhost", "https://a.io/b", ""} {
 		c.api("domain", "attach", "--domain", bad).want(t, 2, "err:funnels domain attach: --domain ")

@@ -29,7 +29,14 @@ func TestLoginWithTokenTypedHidesIt(t *testing.T) {
 		t.Fatalf("the token shows as it is typed:\n%s", scr)
 	}
 	s.keys("Enter")
-	scr := s.waitFor(`Stored the private integration token for profile "pit"`, "funnels exited with 0")
+	// A private integration token does not say which sub-account it is for: asked.
+	s.waitFor("Location (sub-account) id")
+	s.text("not an id!")
+	s.keys("Enter")
+	s.waitFor("is not a location id")
+	s.text("LakesideFit2026Loc01")
+	s.keys("Enter")
+	scr := s.waitFor(`Stored the private integration token for profile "pit" (location LakesideFit2026Loc01)`, "funnels exited with 0")
 	if strings.Contains(scr, token[:8]) {
 		t.Fatalf("the token shows after Enter:\n%s", scr)
 	}

@@ -46,9 +46,16 @@ type runningSandbox struct {
 // `name: value` lines up to the first blank line.
 func startSandboxBinary(t *testing.T, args ...string) *runningSandbox {
 	t.Helper()
+	return startSandboxIn(t, testEnv(t), append([]string{"--addr", "127.0.0.1:0"}, args...)...)
+}
+
+// startSandboxIn is startSandboxBinary with the environment env and the flags args
+// (--addr among them).
+func startSandboxIn(t *testing.T, env []string, args ...string) *runningSandbox {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, binPath, append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...)...)
-	cmd.Env = testEnv(t)
+	cmd := exec.CommandContext(ctx, binPath, append([]string{"sandbox"}, args...)...)
+	cmd.Env = env
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -110,6 +117,7 @@ func testEnv(t *testing.T) []string {
 		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 		"XDG_STATE_HOME=" + filepath.Join(home, "state"),
 		"TERM=dumb",
+		"FUNNELS_INSECURE_STORAGE=1", // never the OS keyring of the machine running the tests
 	}
 }
 

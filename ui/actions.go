@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -34,14 +36,18 @@ func (m *Model) actions() []action {
 		{"Next pane", "move the focus right", k.NextPane.Help().Key, func(m *Model) tea.Cmd { m.setFocus((m.focus + 1) % paneCount); return nil }, ""},
 		{"Previous pane", "move the focus left", k.PrevPane.Help().Key, func(m *Model) tea.Cmd { m.setFocus((m.focus + paneCount - 1) % paneCount); return nil }, ""},
 		{"Toggle mouse", "capture the mouse (wheel and clicks) or leave it to the terminal", "", (*Model).toggleMouse, ""},
+		{"Switch profile or sub-account", "list the profiles and an agency's sub-accounts, and open another", k.Switch.Help().Key, (*Model).openSwitcher, ""},
 		{"Help", "show every key", k.Help.Help().Key, func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }, ""},
 		{"Redraw", "draw the whole screen again (after something garbled it)", k.Redraw.Help().Key, func(*Model) tea.Cmd { return redrawWhole() }, ""},
 		{"Quit", "leave funnels", k.Quit.Help().Key, (*Model).quit, ""},
-		{"Go to anything", "find any funnel, step, page, redirect or domain by name or path", k.GoTo.Help().Key, (*Model).openGoto, ""},
-		{"Index the location", "read every folder, funnel, page and redirect into the local index, in the background", "", func(m *Model) tea.Cmd { return m.startCrawl("indexing") }, ""},
-		{"Stop indexing", "call the crawl off; what it read is kept and the next one resumes", "", (*Model).stopCrawl, ""},
+		{"Go to anything", "any funnel, step, page or redirect, by name or path", k.GoTo.Help().Key, (*Model).openGoto, ""},
+		{"Index the location", "read the whole location into the local index", "", func(m *Model) tea.Cmd { return m.startCrawl("indexing") }, ""},
+		{"Stop indexing", "call the crawl off; the next one resumes", "", (*Model).stopCrawl, ""},
 	}
 	acts = append(acts, m.formActions()...)
+	if m.sh.readOnly {
+		acts = slices.DeleteFunc(acts, func(a action) bool { return writes(a.name) })
+	}
 	for i := range acts {
 		if a := acts[i]; a.needs != "" {
 			acts[i].run = func(m *Model) tea.Cmd {
@@ -55,6 +61,34 @@ func (m *Model) actions() []action {
 	return acts
 }
 
+// writes reports whether the palette's action of that name writes (or sets
+// something off on the service): read-only mode leaves it out. TestWriteActionsNamed
+// keeps the names here true to the palette's.
+func writes(action string) bool {
+	switch action {
+	case "New step", "New folder", "Attach domain", "Test conversion event", "Trigger page-visit workflow",
+		"Archive page", "Restore page", "End split test", "Lookup multiple", "Attach social account",
+		"Redirect a path here", "New redirect", "Edit redirect", "Delete redirect":
+		return true
+	}
+	return false
+}
+
+// refusedInReadOnly tells, for a key of one of bindings (the enabled set, so that a
+// key turned off still matches here), that read-only mode turned its action off.
+func (m *Model) refusedInReadOnly(msg tea.KeyPressMsg, bindings []*key.Binding) bool {
+	if !m.sh.readOnly {
+		return false
+	}
+	for _, b := range bindings {
+		if key.Matches(msg, *b) {
+			m.status.setWarn("read-only: " + b.Help().Desc + " is off (nothing that writes is sent in read-only mode)")
+			return true
+		}
+	}
+	return false
+}
+
 // formActions are the forms and views: one entry for every operation of the API
 // that the browsing itself does not already make, and the session's logs. Each run
 // opens a fresh form (forms_*.go) or view as the overlay.
@@ -66,7 +100,7 @@ func (m *Model) formActions() []action {
 		{"Attach domain", "attach a host name to the location", k.AttachDomain.Help().Key, (*Model).attachDomainForm, client.FamilyAttachDomain},
 		{"Test conversion event", "send a conversion event as a tracking pixel would", k.TestEvent.Help().Key, (*Model).conversionForm, ""},
 		{"Trigger page-visit workflow", "run the workflows of a visit to the selected page", k.PageTrigger.Help().Key, (*Model).pageTriggerForm, client.FamilyWorkflowTrigger},
-		{"Archive page", "archive the selected page (asks first)", k.ArchivePage.Help().Key, (*Model).archivePageForm, client.FamilyPageUpdate},
+		{"Archive page", pick(m.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step"), k.ArchivePage.Help().Key, (*Model).archivePageForm, client.FamilyPageUpdate},
 		{"Restore page", "bring the selected archived page back", k.ArchivePage.Help().Key, (*Model).restorePageForm, client.FamilyPageUpdate},
 		{"End split test", "keep the winning page of the selected step's split test", k.EndSplit.Help().Key, (*Model).endSplitForm, client.FamilyPageUpdate},
 		{"Check step path", "is a path free in the selected funnel, or what to use", "", (*Model).checkPathForm, client.FamilyPathCheck},
@@ -126,6 +160,8 @@ func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.openRequestLog(), true
 	case key.Matches(msg, k.EventHistory):
 		return m.openEventHistory(), true
+	case m.refusedInReadOnly(msg, m.sh.allKeys.writeKeys()):
+		return nil, true
 	}
 	return nil, false
 }

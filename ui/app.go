@@ -24,7 +24,7 @@ type Options struct {
 	Theme      string // "auto" (or ""), "dark" or "light"
 
 	// OpenURL opens an address in a browser; nil means none can be shown here, and
-	// NoBrowserReason says why ("no graphical display here …").
+	// NoBrowserReason says why ("no DISPLAY or WAYLAND_DISPLAY").
 	OpenURL         func(ctx context.Context, url string) error
 	NoBrowserReason string
 
@@ -44,6 +44,11 @@ type Options struct {
 	// never built, was left part way or is a day old; without it a crawl starts from
 	// the palette, or when "go to anything" first opens on an index never built.
 	AutoIndex bool
+	// Switcher lists the profiles and sub-accounts this browser can switch to, and
+	// opens one (C, or "Switch profile" in the palette); nil: no switching. Account is
+	// the name (in the switcher's list) of the one shown at start.
+	Switcher Switcher
+	Account  string
 
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
@@ -65,6 +70,7 @@ type Model struct {
 	client   *client.Client
 	focus    int
 	lay      layout
+	wants    [paneCount]paneWant // what the panes' rows needed when lay was made
 	entities *entitiesPane
 	steps    *stepsPane
 	pages    *pagesPane
@@ -84,7 +90,13 @@ type Model struct {
 	resizeSeq     uint64         // the latest resize, whose settling redraws the screen (redraw.go)
 	fallbackNoted bool           // the status bar said why the folders look different (once, until r)
 	unsentCopy    string         // a copy the terminal may not have been sent yet (clipboard.go)
-	idx           *indexState    // the local index, when there is one (cache.go)
+
+	account    string                             // the switcher's name of what is shown
+	switchSeq  uint64                             // the switch asked for last, until its client comes (switch.go)
+	clients    []*client.Client                   // every client shown this session, for Run to wait on
+	subscribe  func(*client.Client) (stop func()) // forwards a client's events to the program (set by Run)
+	stopEvents func()                             // ends the current client's forwarding
+	idx        *indexState                        // the local index, when there is one (cache.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -107,13 +119,17 @@ func New(opts Options) *Model {
 	if opts.Index != nil {
 		m.idx = &indexState{store: opts.Index}
 	}
+	m.account = opts.Account
 	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID)}
 	if m.status.profile == "" {
 		m.status.profile = "default"
 	}
 	if opts.Client != nil {
+		m.clients = []*client.Client{opts.Client}
 		m.status.rate = opts.Client.Rate()
 		m.status.inFlight = opts.Client.InFlight()
+		m.status.readOnly = opts.Client.ReadOnly()
+		sh.setReadOnly(opts.Client.ReadOnly())
 		sh.setAccess(opts.Client.Access())
 	}
 	if len(opts.Warnings) > 0 {
@@ -146,9 +162,10 @@ func (m *Model) next() uint64 {
 // detail, a filter being typed, or the focused pane — in that order.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	sync := m.sync()
+	cmd = tea.Batch(cmd, m.sync(), m.spin())
 	m.status.cache = m.cacheBadge()
-	return m, tea.Batch(cmd, sync, m.spin())
+	m.fitPanes()
+	return m, cmd
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -247,6 +264,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			}
 		}
 	case eventMsg:
+		if msg.from != nil && msg.from != m.client {
+			// A client switched away from: its requests stay in the session's log,
+			// its rate limit, access and work in flight are not this location's.
+			if f, ok := msg.ev.(client.RequestFinished); ok {
+				m.reqlog.add(f.Record)
+			}
+			return nil
+		}
 		if a, ok := msg.ev.(client.AccessEvent); ok {
 			m.sh.setAccess(a.Access)
 		}
@@ -257,6 +282,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.clock()
 	case answerMsg:
 		return m.answered(msg)
+	case switchedMsg:
+		return m.switched(msg)
 	case clockMsg:
 		m.status.ticking = false
 		return m.clock()
@@ -327,6 +354,8 @@ func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		return nil, true
 	case key.Matches(msg, k.Palette):
 		return m.openPalette(), true
+	case key.Matches(msg, k.Switch):
+		return m.openSwitcher(), true
 	case key.Matches(msg, k.GoTo):
 		return m.openGoto(), true
 	case key.Matches(msg, k.Refresh):

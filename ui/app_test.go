@@ -57,9 +57,9 @@ func TestWalkFolderFunnelStepPageDetail(t *testing.T) {
 	h.press("down", "down", "down", "down", "enter")
 	v = h.waitFor("Live Q&A", "Webinar: Grow Your Gym")
 	h.press("down", "enter") // the funnel: its steps, no request
-	v = h.view()
+	v = h.waitFor("control 50%", "variation 50%")
 	reg := line(v, "50/50")
-	for _, want := range []string{"1", "Registration", "50/50", "opt-in", "/"} {
+	for _, want := range []string{"1", "Registration", "50/50", "opt-in"} {
 		if !strings.Contains(reg, want) {
 			t.Fatalf("the Registration step row %q should show %q:\n%s", reg, want, v)
 		}
@@ -186,7 +186,7 @@ func TestHelpAndPalette(t *testing.T) {
 	}
 	h.press("enter")
 	h.waitUntil("the clipboard", func(string) bool { return len(h.clipboard) == 1 })
-	if h.clipboard[0] == "" || !strings.Contains(statusLine(h.view()), "copied folder id "+h.clipboard[0]+" to clipboard") {
+	if h.clipboard[0] == "" || !strings.Contains(statusLine(h.view()), "copied to clipboard: folder id "+h.clipboard[0]) {
 		t.Fatalf("the palette's Copy id should copy and say so: %q / %q", h.clipboard, statusLine(h.view()))
 	}
 	if strings.Contains(h.view(), "Commands") {
@@ -211,7 +211,7 @@ func TestCopyAndOpen(t *testing.T) {
 	h.press("y")
 	h.waitUntil("the clipboard", func(string) bool { return len(h.clipboard) == 1 })
 	funnelID := h.m.entities.selected().id
-	if h.clipboard[0] != funnelID || !strings.Contains(statusLine(h.view()), "copied funnel id "+funnelID+" to clipboard") {
+	if h.clipboard[0] != funnelID || !strings.Contains(statusLine(h.view()), "copied to clipboard: funnel id "+funnelID) {
 		t.Fatalf("y copies the funnel id: %q, status %q", h.clipboard, statusLine(h.view()))
 	}
 	h.press("tab", "Y")
@@ -232,16 +232,19 @@ func TestCopyAndOpen(t *testing.T) {
 	}
 
 	// Without a browser, o says why.
-	opts.OpenURL, opts.NoBrowserReason = nil, "no graphical display here (DISPLAY and WAYLAND_DISPLAY are unset)"
+	opts.OpenURL, opts.NoBrowserReason = nil, "no DISPLAY or WAYLAND_DISPLAY"
 	h2 := newHarness(t, opts, 120, 40)
 	h2.waitFor("Spring Sale 2026")
 	h2.press("G", "o")
-	if st := statusLine(h2.view()); !strings.Contains(st, "cannot open a browser here: no graphical display") {
-		t.Fatalf("o without a browser should say why: %q", st)
+	// Whole at 120 columns, with the profile and location beside it, "here" once at most.
+	st := statusLine(h2.view())
+	if !strings.Contains(st, "no browser (no DISPLAY or WAYLAND_DISPLAY) — Y copies the URL") ||
+		strings.Count(st, "here") > 1 || !strings.Contains(st, "demo · ") {
+		t.Fatalf("o without a browser should say why, whole: %q", st)
 	}
 	// Folders have no URL.
 	h2.press("g", "Y")
-	if st := statusLine(h2.view()); !strings.Contains(st, "folders have no public URL") {
+	if st = statusLine(h2.view()); !strings.Contains(st, "folders have no public URL") {
 		t.Fatalf("Y on a folder: %q", st)
 	}
 }
@@ -371,7 +374,7 @@ func TestLayoutAtEverySize(t *testing.T) {
 	}
 	// And the state survives the resize back.
 	h.update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	if v := h.view(); !strings.Contains(line(v, "5 steps"), "▸ Spring Sale 2026") || !strings.Contains(v, "Pages · Opt-in") {
+	if v := h.view(); !strings.Contains(v, "▸ Spring Sale 2026") || !strings.Contains(v, "Pages · Opt-in") {
 		t.Fatalf("after resizing back:\n%s", v)
 	}
 	// Help, palette and detail fit too.
@@ -395,12 +398,12 @@ func TestStatusBar(t *testing.T) {
 			t.Fatalf("status %q should show %q", st, want)
 		}
 	}
-	h.update(eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}})
-	h.update(eventMsg{client.RequestStarted{InFlight: 2}})
+	h.update(eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}})
+	h.update(eventMsg{ev: client.RequestStarted{InFlight: 2}})
 	if st = statusLine(h.view()); !strings.Contains(st, "97/100 · resets in 7s") || !strings.Contains(st, "2 requests") {
 		t.Fatalf("status %q", st)
 	}
-	h.update(eventMsg{client.RetryEvent{StatusCode: 429, Wait: 3 * time.Second, Attempt: 1}})
+	h.update(eventMsg{ev: client.RetryEvent{StatusCode: 429, Wait: 3 * time.Second, Attempt: 1}})
 	if st = statusLine(h.view()); !strings.Contains(st, "rate limited — retrying in 3s") {
 		t.Fatalf("a 429 wait counts down: %q", st)
 	}
@@ -408,35 +411,35 @@ func TestStatusBar(t *testing.T) {
 	if st = statusLine(h.view()); !strings.Contains(st, "retrying in 2s") || !strings.Contains(st, "resets in 6s") {
 		t.Fatalf("one second later: %q", st)
 	}
-	h.update(eventMsg{client.RequestFinished{InFlight: 0, Record: client.RequestRecord{Status: 200}}})
-	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: 400 * time.Millisecond, Attempt: 1}})
+	h.update(eventMsg{ev: client.RequestFinished{InFlight: 0, Record: client.RequestRecord{Status: 200}}})
+	h.update(eventMsg{ev: client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: 400 * time.Millisecond, Attempt: 1}})
 	if st = statusLine(h.view()); !strings.Contains(st, "502 from server, retrying in 400ms") || !strings.Contains(st, "idle") {
 		t.Fatalf("a retried 5xx is shown with its code: %q", st)
 	}
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 200}}})
+	h.update(eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 200}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "502 from server — recovered on retry") {
 		t.Fatalf("after the retry worked: %q", st)
 	}
 	// A retry that failed again, until the client gave up: the bar no longer says
 	// "retrying".
-	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 500, Wait: time.Second, Attempt: 3}})
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 500, Err: "500 Internal Server Error", Attempts: 4}}})
+	h.update(eventMsg{ev: client.RetryEvent{Path: "/funnels/page", StatusCode: 500, Wait: time.Second, Attempt: 3}})
+	h.update(eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=x", Status: 500, Err: "500 Internal Server Error", Attempts: 4}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "500 from server — gave up after 4 tries") || strings.Contains(st, "retrying") {
 		t.Fatalf("after the client gave up: %q", st)
 	}
 	// A retry answered with a refusal: that is what the bar says, not "gave up".
-	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: time.Second, Attempt: 1}})
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=z", Status: 404, Err: "404 Not Found", Attempts: 2}}})
+	h.update(eventMsg{ev: client.RetryEvent{Path: "/funnels/page", StatusCode: 502, Wait: time.Second, Attempt: 1}})
+	h.update(eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=z", Status: 404, Err: "404 Not Found", Attempts: 2}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "502 from server — the retry answered 404") {
 		t.Fatalf("after a retry answered 404: %q", st)
 	}
 	// A retry the browser no longer needed (the user moved on) was cancelled.
-	h.update(eventMsg{client.RetryEvent{Path: "/funnels/page", StatusCode: 503, Wait: time.Second, Attempt: 1}})
-	h.update(eventMsg{client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=y", Err: "GET /funnels/page: context canceled", Canceled: true, Attempts: 2}}})
+	h.update(eventMsg{ev: client.RetryEvent{Path: "/funnels/page", StatusCode: 503, Wait: time.Second, Attempt: 1}})
+	h.update(eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{Path: "/funnels/page?funnelId=y", Err: "GET /funnels/page: context canceled", Canceled: true, Attempts: 2}}})
 	if st = statusLine(h.view()); !strings.Contains(st, "503 from server — no longer needed") || strings.Contains(st, "retrying") {
 		t.Fatalf("after a retry was cancelled: %q", st)
 	}
-	h.update(eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Observed: now}}})
+	h.update(eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Observed: now}}})
 	h.update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	if st = statusLine(h.view()); !strings.Contains(st, "5/100") || !strings.Contains(st, "work") {
 		t.Fatalf("at 80 columns: %q", st)
@@ -444,6 +447,24 @@ func TestStatusBar(t *testing.T) {
 	checkFrame(t, h.m.View().Content, 80, 24)
 	h.update(tea.WindowSizeMsg{Width: 40, Height: 10})
 	checkFrame(t, h.m.View().Content, 40, 10)
+}
+
+func TestALongMessageKeepsTheProfileAndLocation(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	opts := Options{Profile: "demo", LocationID: "LakesideFit2026Loc01", Now: func() time.Time { return now }}
+	for _, w := range []int{80, 120, 200} {
+		h := newHarness(t, opts, w, 24)
+		h.update(eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}})
+		h.m.status.setWarn("“Registration (Variation B)” is the only live page of step Registration: the service refuses to archive a step's last page")
+		st := statusLine(h.view())
+		if !strings.Contains(st, "demo · LakesideFit2026Loc01") || !strings.Contains(st, "97/100") || !strings.Contains(st, "“Registration") {
+			t.Fatalf("at %d columns a long message pushed the profile, location or figures off: %q", w, st)
+		}
+		if w < 200 && !strings.Contains(st, "…") {
+			t.Fatalf("at %d columns the message is cut, and says so: %q", w, st)
+		}
+		checkFrame(t, h.m.View().Content, w, 24)
+	}
 }
 
 func TestRateFigureFromTheClient(t *testing.T) {
@@ -470,6 +491,16 @@ func TestSanitisesServerStrings(t *testing.T) {
 	}
 }
 
+// rowOf is the first line of view that holds s and is not a pane's top border.
+func rowOf(view, s string) string {
+	for _, l := range strings.Split(view, "\n") {
+		if strings.Contains(l, s) && !strings.Contains(l, "╭─") {
+			return l
+		}
+	}
+	return ""
+}
+
 func TestSelectionVisibleWithoutColour(t *testing.T) {
 	sb, c := testClient(t, sandbox.Options{}, -1)
 	h := newHarness(t, demoOptions(c, sb), 120, 40)
@@ -477,12 +508,12 @@ func TestSelectionVisibleWithoutColour(t *testing.T) {
 	h.waitFor("Spring Sale 2026")
 	h.press("G")
 	raw := h.m.View().Content
-	row := line(raw, "5 steps")
+	row := rowOf(raw, "Spring Sale 2026")
 	if !strings.Contains(row, "▸") || !strings.Contains(row, "\x1b[1;7m") {
 		t.Fatalf("without colour the selected row needs the marker and bold reverse video: %q", row)
 	}
 	h.update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
-	if row = line(h.m.View().Content, "5 steps"); strings.Contains(row, "\x1b[1;7m") || !strings.Contains(row, "48;2;") {
+	if row = rowOf(h.m.View().Content, "Spring Sale 2026"); strings.Contains(row, "\x1b[1;7m") || !strings.Contains(row, "48;2;") {
 		t.Fatalf("with colour the selection has a background: %q", row)
 	}
 }

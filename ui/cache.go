@@ -292,3 +292,22 @@ func ago(d time.Duration) string {
 	}
 	return strconv.Itoa(int(d/(24*time.Hour))) + "d ago"
 }
+
+// useIndex makes store the index of the account switched to (nil: none): a crawl of
+// the old one stops (what it read is kept), and nothing of the old location is
+// painted or searched in the new one.
+func (m *Model) useIndex(store *index.Store) tea.Cmd {
+	if m.idx != nil && m.idx.crawl != nil {
+		m.idx.crawl.cancel()
+	}
+	m.status.cache, m.status.indexing = "", ""
+	if store == nil {
+		m.idx = nil
+		return nil
+	}
+	m.idx = &indexState{store: store}
+	if m.client == nil {
+		return nil
+	}
+	return readIndexState(m.sh.ctx, store)
+}

@@ -26,12 +26,19 @@ type shared struct {
 	styles       Styles
 	formStyles   *huh.Styles // the forms' huh styles, built with styles
 
-	keys    KeyMap
-	access  client.Access // what this sign-in may use, family by family (access.go)
-	now     func() time.Time
-	ctx     context.Context // cancels the client calls of commands when the program ends
-	spinner spinner.Model
-	help    help.Model // the footer's short help, styled by restyle
+	keys     KeyMap        // what the footer, help and palette show and keys match: without the writes when read-only
+	allKeys  KeyMap        // every key, enabled: to tell a write refused in read-only mode
+	readOnly bool          // the client refuses writes: so does every key, the palette and the help
+	access   client.Access // what this sign-in may use, family by family (access.go)
+	now      func() time.Time
+	ctx      context.Context // cancels the client calls of commands when the program ends
+	// loads is the parent of every load (lists, a page, a lookup's read) of the
+	// location shown; switching to another location cancels it, so nothing asked for
+	// the old one runs on.
+	loads       context.Context
+	cancelLoads context.CancelFunc
+	spinner     spinner.Model
+	help        help.Model // the footer's short help, styled by restyle
 }
 
 func newShared(opts Options) *shared {
@@ -43,12 +50,38 @@ func newShared(opts Options) *shared {
 		themeSetting: opts.Theme,
 		bgDark:       true,
 		keys:         DefaultKeys(),
+		allKeys:      DefaultKeys(),
 		now:          now,
 		ctx:          context.Background(),
 		spinner:      spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	sh.restyle()
+	sh.newLocation()
 	return sh
+}
+
+// setContext makes ctx (the program's) the parent of every command's calls.
+func (sh *shared) setContext(ctx context.Context) {
+	sh.ctx = ctx
+	sh.newLocation()
+}
+
+// newLocation cancels every load of the location shown until now and starts the
+// context of the next one's.
+func (sh *shared) newLocation() {
+	if sh.cancelLoads != nil {
+		sh.cancelLoads()
+	}
+	sh.loads, sh.cancelLoads = context.WithCancel(sh.ctx)
+}
+
+// setReadOnly turns the keys that write off (or on again).
+func (sh *shared) setReadOnly(ro bool) {
+	sh.readOnly = ro
+	sh.keys = DefaultKeys()
+	if ro {
+		sh.keys = sh.keys.readOnly()
+	}
 }
 
 // restyle rebuilds theme and styles; it runs at start and when the background or the

@@ -87,7 +87,7 @@ type detailView struct {
 func newDetailView(sh *shared, funnelID string, row pageRow, step stepRow, seq uint64) *detailView {
 	d := &detailView{sh: sh, pageID: row.id, funnelID: funnelID, row: row, step: step, seq: seq, state: stateLoading}
 	if seq != 0 {
-		d.req.start(sh.ctx)
+		d.req.start(sh.loads)
 	}
 	return d
 }
@@ -112,7 +112,7 @@ func (d *detailView) apply(msg pageMsg) bool {
 func (d *detailView) reload(seq uint64) context.Context {
 	d.seq, d.state = seq, stateLoading
 	d.relayout()
-	return d.req.start(d.sh.ctx)
+	return d.req.start(d.sh.loads)
 }
 
 // setSize fits the detail to a pane area of w×h.

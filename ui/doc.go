@@ -35,6 +35,28 @@
 // with a context cancelled when the view is closed mid-read) and kept; a write that
 // succeeds puts the service's answer into the list instead of reading it again.
 //
+// # Switching profile or sub-account
+//
+// Options.Switcher (switcher.go, switch.go) is all the browser knows of sign-ins: it
+// lists accounts (profiles, and an agency's sub-accounts) and opens one, handing back
+// a client of its own. C or the palette's "Switch profile or sub-account" shows the
+// list, filtered as you type; enter asks for the client while the old location stays
+// on screen. When it comes, the shared loads context (context.go) is cancelled, so
+// every load of the old location stops; the panes, the page detail, the Redirects
+// view and the event history start empty; the status bar takes the new profile, its
+// client's own rate limit and read-only state; the root folder loads. An answer for
+// the old location is dropped by its request number (its pane is gone), and the old
+// client's events by their sender (eventMsg.from); only its finished requests still
+// go to the session's request log. Run waits for every client shown to be idle.
+//
+// # Read-only
+//
+// A read-only client (client.Options.ReadOnly) makes the browser read-only: the keys
+// of actions that write are disabled (KeyMap.readOnly), so no footer, help or key
+// match shows them; the palette leaves out every action writes() names; a write key
+// pressed says in the status bar that it is off (refusedInReadOnly); the bar says
+// "read-only". The client refusing every write before it is sent is the last guard.
+//
 // The client's own events (rate limit, retries, requests started and finished) come in
 // by forwardEvents (run.go): the client tells them in order on its request goroutines,
 // an unbounded queue (eventqueue.go) takes them without making a request wait, and one
@@ -89,10 +111,32 @@
 // (textview.go) when the answer has one — and runs its after function (reload a pane,
 // select what was made); a failure goes back to the form with its status code, and
 // says whether the write may have happened anyway (a 5xx, no answer). A question
-// (confirmForm) starts on Cancel, says under it what enter does now, and a no says
-// "cancelled" in the status bar. The forms live in forms_create.go, forms_events.go,
+// (askForm, confirmForm: every confirmation, End split test's winner first) starts
+// on Cancel, says under it what enter does with the highlight where it is now, and a
+// no says "cancelled" in the status bar. An action that cannot work for the selection
+// is not offered: A on a step's only live page says why instead of asking, and the
+// footer and the palette say so beforehand. Page rows take their split roles from
+// the step as it is now (arrangePages), so an ended test leaves no stale label.
+// The forms live in forms_create.go, forms_events.go,
 // forms_pages.go, forms_lookups.go and forms_redirects.go;
 // the session's request log and event history in requestlog.go and history.go.
+//
+// # Widths
+//
+// The panes share the width by what their rows hold (share.go): each says what its
+// required columns need whole (names, statuses) and what each optional column takes
+// (a running split, a step's path, its type, a funnel's count, a page's date, by that
+// rank). Names are whole first — when even they do not fit, the pane that needs least
+// is whole and the widest is cut — then the optional columns by rank, whole where
+// they fit, a path cut in the middle where only its minimum does. Within a pane
+// fitColumns (rows.go) does the same for its columns. The steps pane asks for the
+// widest steps of the whole folder, the pages pane for the widest pages seen in it,
+// so the panes keep their places while the cursor moves. Wants and widths are worked
+// out when the data or the size change (fitPanes after each update compares a few
+// numbers; paneBase.fitted keeps the widths), never per frame. The palette is as wide
+// as its entries need; the request log gives the trace id its whole width; text
+// wraps at spaces only (wrapText), never at a host's hyphen; the status bar keeps the
+// profile and location and cuts a long message instead.
 //
 // # Drawing fast
 //

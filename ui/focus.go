@@ -31,7 +31,8 @@ func (m *Model) setFocus(i int) {
 
 // relayout recomputes the geometry and sizes every visible part.
 func (m *Model) relayout() {
-	m.lay = computeLayout(m.sh.width, m.sh.height, m.focus)
+	m.wants = m.paneWants()
+	m.lay = computeLayout(m.sh.width, m.sh.height, m.focus, m.wants)
 	for _, s := range m.lay.slots {
 		m.pane(s.pane).setSize(s.w, m.lay.bodyHeight)
 	}
@@ -40,6 +41,23 @@ func (m *Model) relayout() {
 	}
 	if m.redirects != nil {
 		m.redirects.setSize(m.sh.width, m.lay.bodyHeight)
+	}
+}
+
+// paneWants is what each pane's rows need across (share.go).
+func (m *Model) paneWants() [paneCount]paneWant {
+	var out [paneCount]paneWant
+	out[paneEntities] = wantOf(m.entities.cols, m.entities.list.total() > 0)
+	out[paneSteps] = wantOf(m.steps.wantCols(), m.steps.hasColumns())
+	out[panePages] = wantOf(m.pages.wantCols(), m.pages.hasColumns())
+	return out
+}
+
+// fitPanes lays the panes out again when what their rows need changed (new data,
+// another folder): after every update, at the cost of comparing a few numbers.
+func (m *Model) fitPanes() {
+	if m.sh.width > 0 && m.paneWants() != m.wants {
+		m.relayout()
 	}
 }
 
@@ -75,7 +93,9 @@ func (m *Model) sync() tea.Cmd {
 			note = "No funnel selected"
 		}
 	}
+	m.steps.setFolder(m.entities.stepW)
 	m.steps.show(f, note)
+	m.pages.setScope(m.entities.folderID())
 
 	s := m.steps.selected()
 	var key stepKey

@@ -109,6 +109,10 @@ func (m *Model) reloadPagesNow() tea.Cmd {
 	return loadPages(m.pages.load(seq), m.client, key, m.pages.step, seq)
 }
 
+// newStepRows are the rows the new step's form takes with every field and every
+// type in sight: its note, three inputs and the list of types.
+const newStepRows = 26
+
 // pathCheckDelay is how long the path must stay as typed before it is checked.
 const pathCheckDelay = 300 * time.Millisecond
 
@@ -128,10 +132,9 @@ func (m *Model) newStepForm() tea.Cmd {
 	for _, s := range fn.steps {
 		next = max(next, s.seq+1)
 	}
-	name, path, kind, seqText := "", "", "optin_funnel_page", strconv.Itoa(next)
-	if len(fn.steps) > 0 {
-		kind = "misc_funnel_page"
-	}
+	// One default, the type most steps are (the command line's too), and every type
+	// in sight: the select has no height of its own, so it is as tall as its list.
+	name, path, kind, seqText := "", "", validate.DefaultStepType, strconv.Itoa(next)
 	types := validate.StepTypes()
 	opts := make([]huh.Option[string], len(types))
 	for i, t := range types {
@@ -140,14 +143,19 @@ func (m *Model) newStepForm() tea.Cmd {
 	pathField := &formField{key: "step.url", title: "Path", placeholder: "/spring-offer",
 		hint:  "Lowercase letters, digits, -, _ and /; checked as you type",
 		value: &path, check: validate.StepPath}
-	groups := []*formGroup{{fields: []*formField{
+	fields := []*formField{
 		{key: "step.name", title: "Name", hint: "What the step is called in the funnel", placeholder: "Spring offer",
 			value: &name, check: validate.StepName},
 		pathField,
-		{key: "step.type", title: "Type", hint: "What the page does", kind: fieldSelect, value: &kind, options: opts, height: 6},
+		{key: "step.type", title: "Type", hint: "What the page does", kind: fieldSelect, value: &kind, options: opts},
 		{key: "step.sequence", title: "Position", hint: "Place in the funnel (" + strconv.Itoa(next) + " is after the last step)",
 			value: &seqText, check: checkSequence},
-	}}}
+	}
+	groups := []*formGroup{{fields: fields}}
+	if m.sh.height-chromeRows-2 < newStepRows {
+		// Too short for every field and every type at once: two pages, each whole.
+		groups = []*formGroup{{fields: fields[:2]}, {fields: fields[2:]}}
+	}
 	var f *formModal
 	f, cmd := newFormModal(m.sh, "New step in "+funnelName, groups, func(m *Model, seq uint64) (tea.Cmd, error) {
 		n, _ := strconv.Atoi(strings.TrimSpace(seqText))

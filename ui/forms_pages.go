@@ -32,21 +32,24 @@ func (m *Model) selectedPage(verb string) (pageTarget, bool) {
 	return pageTarget{key: m.pages.key, step: m.pages.step, page: *pg, folderID: m.entities.folderID()}, true
 }
 
-// confirmForm is a form of one question; yes runs send. Cancel is highlighted to
-// begin with, and the line under the question says what enter does now; a no says
-// "cancelled" in the status bar.
+// confirmForm is a form of one question; yes runs send. See askForm.
 func (m *Model) confirmForm(title, question, yes string, notes []string,
 	send func(m *Model, f *formModal, seq uint64) tea.Cmd) tea.Cmd {
+	return m.askForm(title, nil, question, yes, notes, send)
+}
+
+// askForm is a form that ends in a question: the fields before it (a choice to make
+// first), then the question, whose yes runs send. Cancel is highlighted to begin
+// with, and the line under the question always says what enter does with the
+// highlight where it is now; a no says "cancelled" in the status bar, so nobody
+// believes a thing was done that was not.
+func (m *Model) askForm(title string, before []*formField, question, yes string, notes []string,
+	send func(m *Model, f *formModal, seq uint64) tea.Cmd) tea.Cmd {
 	ok := false
-	hint := func() string {
-		if ok {
-			return "enter: " + yes + " (highlighted) · n or ←/→ to cancel"
-		}
-		return "enter: cancel (highlighted) · y: " + yes + " · ←/→ to choose"
-	}
-	q := &formField{key: "confirm", title: question, kind: fieldConfirm, flag: &ok, yes: yes, no: "Cancel", hint: hint()}
+	q := &formField{key: "confirm", title: question, kind: fieldConfirm, flag: &ok, yes: yes, no: "Cancel", hint: confirmHint(yes, false)}
+	fields := append(append([]*formField{}, before...), q)
 	var f *formModal
-	f, cmd := newFormModal(m.sh, title, []*formGroup{{fields: []*formField{q}}}, func(m *Model, seq uint64) (tea.Cmd, error) {
+	f, cmd := newFormModal(m.sh, title, []*formGroup{{fields: fields}}, func(m *Model, seq uint64) (tea.Cmd, error) {
 		if !ok {
 			m.status.setInfo("cancelled: " + title + " — nothing was sent")
 			return nil, nil
@@ -54,11 +57,20 @@ func (m *Model) confirmForm(title, question, yes string, notes []string,
 		return send(m, f, seq), nil
 	})
 	f.onChange = func(*Model) tea.Cmd {
-		q.hint = hint()
+		q.hint = confirmHint(yes, ok)
 		return nil
 	}
 	f.notes = notes
 	return m.openForm(f, cmd)
+}
+
+// confirmHint is the line under a question: what enter does with the highlight where
+// it is (yes highlighted or not), and how to do the other thing.
+func confirmHint(yes string, highlighted bool) string {
+	if highlighted {
+		return "enter: " + yes + " (highlighted) · n or ←/→ to cancel"
+	}
+	return "enter: cancel (highlighted) · y: " + yes + " · ←/→ to choose"
 }
 
 // archivePageForm archives the selected page, after asking.
@@ -74,11 +86,12 @@ func (m *Model) archivePageForm() tea.Cmd {
 		m.status.setWarn(t.page.name + " is archived already: A restores it")
 		return nil
 	}
+	if why := m.archiveRefusal(); why != "" {
+		m.status.setWarn(why)
+		return nil
+	}
 	left := len(t.step.pageIDs) - 1
 	notes := []string{"Step " + t.step.name + " keeps " + plural(left, "live page") + ". An archived page can be restored (A on it)."}
-	if left < 1 {
-		notes = []string{"This is the only live page of step " + t.step.name + ": the service refuses to archive a step's last page."}
-	}
 	if t.step.splitTest {
 		notes = append(notes, "Archiving a page of a split test ends the test; \"End split test\" (S) says which page wins.")
 	}
@@ -89,6 +102,32 @@ func (m *Model) archivePageForm() tea.Cmd {
 				return m.client.ArchivePage(ctx, t.key.funnelID, step, t.page.id)
 			})
 		})
+}
+
+// archiveRefusal says why the selected page cannot be archived — it is the only
+// live page of its step, which the service refuses to archive — or "" when it can
+// be (or when no live page is selected: the action then says what to select).
+func (m *Model) archiveRefusal() string {
+	pg := m.pages.selected()
+	if pg == nil || pg.archived || m.pages.key == (stepKey{}) || len(m.pages.step.pageIDs) > 1 {
+		return ""
+	}
+	return "“" + pg.name + "” is the only live page of step " + m.pages.step.name +
+		": the service refuses to archive a step's last page"
+}
+
+// archiveHelp is what the footer says of A for the selected page.
+func (m *Model) archiveHelp() string {
+	pg := m.pages.selected()
+	switch {
+	case pg == nil:
+		return "archive/restore"
+	case pg.archived:
+		return "restore"
+	case m.archiveRefusal() != "":
+		return "archive: no, only live page"
+	}
+	return "archive"
 }
 
 // restorePageForm brings the selected archived page back, after asking.
@@ -144,28 +183,20 @@ func (m *Model) endSplitForm() tea.Cmd {
 		}
 		opts = append(opts, huh.NewOption(name+"  ("+roles[i]+")", pid))
 	}
-	winner, ok := s.pageIDs[0], false
-	groups := []*formGroup{{fields: []*formField{
-		{key: "winner", title: "Winner", hint: "The page that keeps all the traffic", kind: fieldSelect, value: &winner, options: opts},
-		{key: "confirm", title: "End the test?", kind: fieldConfirm, flag: &ok, yes: "End test", no: "Cancel",
-			hint: "The other page is archived (it can be restored)"},
-	}}}
-	var f *formModal
-	f, cmd := newFormModal(m.sh, "End split test · "+s.name, groups, func(m *Model, seq uint64) (tea.Cmd, error) {
-		if !ok {
-			return nil, nil
-		}
-		step := client.Step{ID: s.id, Pages: s.pageIDs}
-		w := names[winner]
-		if w == "" {
-			w = sanitize(winner)
-		}
-		return pageAction(m.sh.ctx, f, seq, t, "ended the split test of "+s.name+": "+w+" won", func(ctx context.Context) (*client.Result, *client.Response, error) {
-			return m.client.EndSplitTest(ctx, t.key.funnelID, step, winner)
-		}), nil
-	})
-	f.notes = []string{"Step " + s.name + " splits its traffic " + s.split + "."}
-	return m.openForm(f, cmd)
+	winner := s.pageIDs[0]
+	choice := &formField{key: "winner", title: "Winner", hint: "The page that keeps all the traffic", kind: fieldSelect, value: &winner, options: opts}
+	notes := []string{"Step " + s.name + " splits its traffic " + s.split + ". The other page is archived (it can be restored)."}
+	return m.askForm("End split test · "+s.name, []*formField{choice}, "End the test?", "End test", notes,
+		func(m *Model, f *formModal, seq uint64) tea.Cmd {
+			step := client.Step{ID: s.id, Pages: s.pageIDs}
+			w := names[winner]
+			if w == "" {
+				w = sanitize(winner)
+			}
+			return pageAction(m.sh.ctx, f, seq, t, "ended the split test of "+s.name+": "+w+" won", func(ctx context.Context) (*client.Result, *client.Response, error) {
+				return m.client.EndSplitTest(ctx, t.key.funnelID, step, winner)
+			})
+		})
 }
 
 // pageAction runs one update-funnel-and-page call and, on success, reads the funnel

@@ -35,7 +35,7 @@ func (m *Model) openRedirects() tea.Cmd {
 	v := m.redirects
 	v.shown = true
 	if v.state == stateIdle && m.client != nil {
-		return v.load(m.sh.ctx, m.client, m.next())
+		return v.load(m.sh.loads, m.client, m.next())
 	}
 	return nil
 }
@@ -58,7 +58,7 @@ func (m *Model) reloadRedirects() tea.Cmd {
 	if m.client == nil || m.redirects == nil {
 		return nil
 	}
-	return m.redirects.load(m.sh.ctx, m.client, m.next())
+	return m.redirects.load(m.sh.loads, m.client, m.next())
 }
 
 // redirectsKey handles a key while the view has the screen.
@@ -95,6 +95,7 @@ func (m *Model) redirectsKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openOldURL()
 	case key.Matches(msg, k.Refresh):
 		return m.reloadRedirects()
+	case m.refusedInReadOnly(msg, m.sh.allKeys.redirectWriteKeys()):
 	case v.navigate(msg):
 	default:
 		if cmd, ok := m.sharedKey(msg); ok {
@@ -133,8 +134,8 @@ func (m *Model) openOldURL() tea.Cmd {
 		return nil
 	}
 	if m.opts.OpenURL == nil {
-		reason := pick(m.opts.NoBrowserReason != "", m.opts.NoBrowserReason, "no browser is available")
-		m.status.setWarn("cannot open a browser here: " + reason + " — press y to copy the old URL")
+		reason := pick(m.opts.NoBrowserReason != "", m.opts.NoBrowserReason, "none was found")
+		m.status.setWarn("no browser (" + reason + ") — y copies the old URL")
 		return nil
 	}
 	m.status.setInfo("opening " + r.oldURL + " in your browser")

@@ -16,7 +16,7 @@ import (
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
-// The bad-input sweep of the forms (issue 9): every text field of every form is fed
+// The bad-input sweep of the forms: every text field of every form is fed
 // an empty value (where one is required), a 1 MB paste, a long value, control
 // characters, escape sequences, bidi overrides, text where a number, a code or a date
 // belongs, and Unicode where only ids go. Each must end in a clear message at that

@@ -22,7 +22,7 @@ import (
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
-// Tokens never appear where a person or a log can see them (issue 9). A real program
+// Tokens never appear where a person or a log can see them. A real program
 // (teatest) is driven through every place that shows a request or an answer — the
 // browser, a page's detail, errors in the status bar (with a server that echoes the
 // Authorization header back in its error), a form and its answer, the event history,

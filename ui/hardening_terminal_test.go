@@ -11,7 +11,7 @@ import (
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
-// Resize storms (issue 9): hundreds of terminal sizes, from 1×1 to 300×100, thrown at
+// Resize storms: hundreds of terminal sizes, from 1×1 to 300×100, thrown at
 // the browser in every state it has — browsing, loading, a page's detail, help, the
 // palette, a filter being typed, every kind of form, the request log, a request's
 // details, the event history, a result view still waiting for its answer, an error
@@ -168,12 +168,16 @@ func TestResizeStormInEveryState(t *testing.T) {
 	h.storm("lookup answered", 19)
 	h.press("esc")
 
-	// A question (archive the selected page).
-	h.press("A")
-	h.waitFor("Archive page")
-	h.storm("archive question", 20)
+	// A question (delete a redirect, in the Redirects view).
+	h.press("U")
+	h.waitFor("8 redirects")
+	h.press("d")
+	h.waitFor("Delete redirect")
+	h.storm("delete question", 20)
 	h.press("n")
 	h.until("the question to close", func() bool { return h.m.overlay == nil })
+	h.press("esc")
+	h.until("the Redirects view to close", func() bool { return !h.m.redirectsShown() })
 
 	// An error on the bar and in the pane.
 	sb.Server.FailNext(500, 1, "")

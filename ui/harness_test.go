@@ -59,8 +59,10 @@ func newHarness(t *testing.T, opts Options, w, h int) *harness {
 	}
 	hs := &harness{t: t, m: New(opts), msgs: make(chan tea.Msg, 4096)}
 	if opts.Client != nil {
-		stop := forwardEvents(opts.Client, func(msg tea.Msg) { hs.msgs <- msg })
-		t.Cleanup(stop)
+		// As Run does: the events of the client shown (and of each switched to).
+		hs.m.subscribe = func(c *client.Client) func() { return forwardEvents(c, func(msg tea.Msg) { hs.msgs <- msg }) }
+		hs.m.stopEvents = hs.m.subscribe(opts.Client)
+		t.Cleanup(func() { hs.m.stopEvents() })
 	}
 	hs.update(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(hs.m.Init())

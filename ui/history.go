@@ -135,6 +135,8 @@ func (v *historyView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 			m.overlay = tv
 		}
 		return nil, false
+	case m.refusedInReadOnly(km, []*key.Binding{&m.sh.allKeys.Resend}):
+		return nil, false
 	case key.Matches(km, k.Resend):
 		e := v.hist.newest(v.cursor)
 		if e == nil {

@@ -20,7 +20,7 @@ type KeyMap struct {
 	Redirects, RedirectHere                                                       key.Binding
 	NewRedirect, EditRedirect, DeleteRedirect, CopyOldURL, CopyTarget, OpenOldURL key.Binding
 	// App
-	Palette, GoTo, Help, Redraw, Quit key.Binding
+	Switch, Palette, GoTo, Help, Redraw, Quit key.Binding
 	// Inside an input or overlay
 	Accept, Cancel, ListUp, ListDown key.Binding
 	// Inside a form, the discard question, the event history and the request log
@@ -29,7 +29,7 @@ type KeyMap struct {
 	Arrows key.Binding
 }
 
-// DefaultKeys are the keys of DESIGN.md's contract: arrows or hjkl move, enter opens,
+// DefaultKeys are the keys users and tests rely on: arrows or hjkl move, enter opens,
 // esc goes back, tab changes pane, / filters, ? shows all keys, : opens the palette,
 // r refreshes, y copies, q quits. The forms and views have capitals of their own
 // (n, a new step, is the one lower-case: it is the form used most), so none of them
@@ -76,6 +76,7 @@ func DefaultKeys() KeyMap {
 		CopyTarget:     b([]string{"Y"}, "Y", "copy target"),
 		OpenOldURL:     b([]string{"o"}, "o", "open old URL"),
 
+		Switch:  b([]string{"C"}, "C", "switch profile or sub-account"),
 		Palette: b([]string{":"}, ":", "commands"),
 		GoTo:    b([]string{"ctrl+p"}, "ctrl+p", "go to anything"),
 		Help:    b([]string{"?"}, "?", "all keys"),
@@ -103,8 +104,25 @@ type keyGroup struct {
 	redirects bool // the keys of the Redirects view (its n, e and d are its own)
 }
 
-// Groups are the help overlay's sections, in order.
+// Groups are the help overlay's sections, in order. A disabled key (an action that
+// writes, in read-only mode) is left out, and so is a group left empty.
 func (k KeyMap) Groups() []keyGroup {
+	var out []keyGroup
+	for _, g := range k.allGroups() {
+		enabled := g.Bindings[:0:0]
+		for _, b := range g.Bindings {
+			if b.Enabled() {
+				enabled = append(enabled, b)
+			}
+		}
+		if len(enabled) > 0 {
+			out = append(out, keyGroup{g.Title, enabled, g.redirects})
+		}
+	}
+	return out
+}
+
+func (k KeyMap) allGroups() []keyGroup {
 	return []keyGroup{
 		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}, false},
 		{"Panes", []key.Binding{k.NextPane, k.PrevPane}, false},
@@ -112,8 +130,29 @@ func (k KeyMap) Groups() []keyGroup {
 		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}, false},
 		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}, false},
 		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}, true},
-		{"App", []key.Binding{k.Palette, k.GoTo, k.Help, k.Redraw, k.Quit}, false},
+		{"App", []key.Binding{k.Switch, k.Palette, k.GoTo, k.Help, k.Redraw, k.Quit}, false},
 	}
+}
+
+// writeKeys are the keys of actions that write (or set something off on the
+// service: a test event, a workflow trigger), where the panes and the page detail
+// take them.
+func (k *KeyMap) writeKeys() []*key.Binding {
+	return []*key.Binding{&k.NewStep, &k.NewFolder, &k.AttachDomain, &k.TestEvent, &k.PageTrigger, &k.ArchivePage, &k.EndSplit, &k.RedirectHere}
+}
+
+// redirectWriteKeys are the keys of the Redirects view that write.
+func (k *KeyMap) redirectWriteKeys() []*key.Binding {
+	return []*key.Binding{&k.NewRedirect, &k.EditRedirect, &k.DeleteRedirect}
+}
+
+// readOnly disables every key that writes, so that no footer, help or palette shows
+// it and no key press matches it.
+func (k KeyMap) readOnly() KeyMap {
+	for _, b := range append(append(k.writeKeys(), k.redirectWriteKeys()...), &k.Resend) {
+		b.SetEnabled(false)
+	}
+	return k
 }
 
 // ShortHelp implements help.KeyMap: the keys that matter most anywhere.
@@ -139,9 +178,10 @@ func as(b key.Binding, desc string) key.Binding {
 }
 
 // paneHelp are the few keys the footer shows for a focused pane: moving, the
-// pane's own action (a new folder, a new step, archiving a page), then the palette
-// and the help, which lead to everything else.
-func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
+// pane's own action (a new folder, a new step, archiving a page: archive says what
+// A does to the selected page, or why not), then the palette and the help, which
+// lead to everything else.
+func (k KeyMap) paneHelp(pane int, atRoot bool, archive string) []key.Binding {
 	move := k.Arrows
 	switch pane {
 	case paneEntities:
@@ -153,7 +193,7 @@ func (k KeyMap) paneHelp(pane int, atRoot bool) []key.Binding {
 	case paneSteps:
 		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, as(k.RedirectHere, "redirect here"), k.Quit}
 	}
-	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, "archive/restore"), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
+	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, archive), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
 }
 
 // filterHelp are the footer's keys while a filter is typed.

@@ -39,18 +39,17 @@ type layout struct {
 }
 
 // computeLayout places the visible panes for a terminal of w×h with pane focus
-// focused. Widths add up to w exactly.
-func computeLayout(w, h, focus int) layout {
+// focused, sharing the width by what each pane's rows need (share.go). Widths add up
+// to w exactly.
+func computeLayout(w, h, focus int, wants [paneCount]paneWant) layout {
 	if w < minWidth || h < minHeight {
 		return layout{tooSmall: true}
 	}
 	l := layout{bodyTop: 1, bodyHeight: h - chromeRows}
 	switch {
 	case w >= threePaneWidth:
-		// Steps carry the most columns (sequence, name, split, type, path); page names
-		// are long and share their row with a status ("variation 50%").
-		a := w * 35 / 100
-		b := w * 36 / 100
+		ws := shareWidth(wants[:], w)
+		a, b := ws[0], ws[1]
 		l.slots = []slot{{paneEntities, 0, a}, {paneSteps, a, b}, {panePages, a + b, w - a - b}}
 	case w >= twoPaneWidth:
 		// The focused pane and the neighbour that shows what it leads to (or, for the
@@ -59,7 +58,8 @@ func computeLayout(w, h, focus int) layout {
 		if focus == panePages {
 			left = paneSteps
 		}
-		a := w / 2
+		ws := shareWidth(wants[left:left+2], w)
+		a := ws[0]
 		l.slots = []slot{{left, 0, a}, {left + 1, a, w - a}}
 	default:
 		l.slots = []slot{{focus, 0, w}}
@@ -116,12 +116,66 @@ func truncLeft(s string, w int) string {
 	return "…" + ansi.TruncateLeft(s, sw-w+1, "")
 }
 
-// wrapText breaks plain text into lines of at most w cells, at spaces where it can.
+// wrapText breaks plain text into lines of at most w cells, at spaces only: a host
+// name, a path or an id is never split at a hyphen, and one longer than a line is
+// cut into whole lines of it.
 func wrapText(s string, w int) []string {
 	if w < 1 {
 		w = 1
 	}
-	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		if ansi.StringWidth(para) <= w {
+			out = append(out, para)
+			continue
+		}
+		// The first line keeps the paragraph's indentation (indented JSON).
+		body := strings.TrimLeft(para, " ")
+		indent := para[:len(para)-len(body)]
+		var line strings.Builder
+		line.WriteString(indent)
+		lw := min(len(indent), w-1)
+		if lw < len(indent) {
+			line.Reset()
+			line.WriteString(indent[:lw])
+		}
+		started := lw // cells before the first word: a word goes there without a space
+		flush := func() {
+			out = append(out, line.String())
+			line.Reset()
+			lw, started = 0, 0
+		}
+		for _, word := range strings.Split(body, " ") {
+			ww := ansi.StringWidth(word)
+			if lw > started && lw+1+ww > w {
+				flush()
+			}
+			for ww > w-lw {
+				// Longer than a line: whole lines of it, the rest starts the next.
+				n := w - lw
+				part := ansi.Truncate(word, n, "")
+				if part == "" {
+					if lw > 0 {
+						flush() // a wide character that does not fit in what is left
+						continue
+					}
+					break // narrower than one character: the line is cut when drawn
+				}
+				line.WriteString(part)
+				word = ansi.TruncateLeft(word, ansi.StringWidth(part), "")
+				ww = ansi.StringWidth(word)
+				flush()
+			}
+			if lw > started {
+				line.WriteByte(' ')
+				lw++
+			}
+			line.WriteString(word)
+			lw += ww
+		}
+		flush()
+	}
+	return out
 }
 
 // frame draws a pane of exactly w×h cells: a rounded border in the theme's colour
@@ -132,7 +186,7 @@ func (sh *shared) frame(w, h int, focused bool, v paneView, filter string) []str
 	bs := frameBorder(&sh.styles, focused)
 	inner := w - 2
 	lines := make([]string, 0, h)
-	lines = append(lines, frameTop(&sh.styles, bs, inner, v.title, v.info, filter))
+	lines = append(lines, frameTop(&sh.styles, focused, inner, v.title, v.info, filter))
 	left, right := frameSides(bs)
 	blank := strings.Repeat(" ", inner)
 	for i := 0; i < h-2; i++ {
@@ -159,21 +213,43 @@ func frameSides(bs *paint) (left, right string) {
 	return s, s
 }
 
-// frameTop is the top border with the title, its context and the filter.
-func frameTop(st *Styles, bs *paint, inner int, title, info, filter string) string {
+// frameTop is the top border with the title (in the accent when focused, readable
+// in either theme when not), its context and the filter.
+func frameTop(st *Styles, focused bool, inner int, title, info, filter string) string {
+	bs, tp := frameBorder(st, focused), &st.paints().title
+	if focused {
+		tp = &st.paints().titleFocused
+	}
+	room := max(0, inner-3)
+	// The filter matters more than the context: when all three do not fit, the
+	// context is cut (or left out) first, so what is typed stays in sight.
 	if info != "" {
-		title += st.paints().titleInfo.render(" · " + info)
+		have := room - textWidth(title) - textWidth(" · ")
+		if filter != "" {
+			have -= 1 + textWidth(filter)
+		}
+		switch {
+		case have >= textWidth(info):
+		case have >= 4:
+			info = ansi.Truncate(info, have, "…")
+		default:
+			info = ""
+		}
+	}
+	styled := tp.render(title)
+	if info != "" {
+		styled += st.paints().titleInfo.render(" · " + info)
 	}
 	if filter != "" {
-		title += " " + filter
+		styled += " " + filter
 	}
-	tw := textWidth(title)
-	if tw > max(0, inner-3) {
-		title = ansi.Truncate(title, max(0, inner-3), "…")
-		tw = ansi.StringWidth(title)
+	tw := textWidth(styled)
+	if tw > room {
+		styled = ansi.Truncate(styled, room, "…")
+		tw = ansi.StringWidth(styled)
 	}
-	fill := max(0, inner-3-tw)
-	return bs.render("╭─ ") + title + bs.render(" "+strings.Repeat("─", fill)+"╮")
+	fill := max(0, room-tw)
+	return bs.render("╭─ ") + styled + bs.render(" "+strings.Repeat("─", fill)+"╮")
 }
 
 // frameBottom is the bottom border with the position at its right.

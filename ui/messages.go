@@ -59,7 +59,10 @@ type loadPagesMsg struct {
 
 // eventMsg carries an event of the client (rate limit, retry, request started or
 // finished) into the program.
-type eventMsg struct{ ev client.Event }
+type eventMsg struct {
+	ev   client.Event
+	from *client.Client // the client that told it
+}
 
 // clockMsg is the status bar's one-second tick, running only while something counts
 // down (a rate-limit reset, a 429 wait).

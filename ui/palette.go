@@ -18,6 +18,8 @@ type palette struct {
 	list    list
 	input   textinput.Model
 	cols    []column
+	need    int // the width that shows every name, description and key whole
+	fitted  fittedColumns
 }
 
 func newPalette(sh *shared, actions []action) *palette {
@@ -32,7 +34,6 @@ func newPalette(sh *shared, actions []action) *palette {
 	st.Cursor.Color = sh.theme.Accent
 	in.SetStyles(st)
 	in.Focus()
-	in.SetWidth(max(1, paletteWidth(sh.width)-8))
 	// An action whose route is refused to this sign-in says so, and why, in place of
 	// what it does (a copy: the caller's list is not changed).
 	actions = append([]action(nil), actions...)
@@ -52,6 +53,9 @@ func newPalette(sh *shared, actions []action) *palette {
 		keyW = max(keyW, ansi.StringWidth(a.key))
 	}
 	p.cols = []column{{natural: nameW, min: 10}, {natural: descW, min: 12, optional: true, fill: true}, {natural: keyW, min: keyW}}
+	// The box's border and leading space, the marker, the gaps and a space of padding.
+	p.need = nameW + descW + keyW + 2*cellGap + markerWidth + 1 + 4
+	p.input.SetWidth(max(1, p.width(sh.width)-8))
 	p.list.setKeys(keys)
 	p.list.setHeight(len(actions))
 	return p
@@ -108,7 +112,7 @@ func (p *palette) keys() []key.Binding { return p.sh.keys.paletteHelp() }
 // view draws the palette in the upper part of the pane area.
 func (p *palette) view(w, h int) (string, int, int) {
 	st := &p.sh.styles
-	bw := paletteWidth(w)
+	bw := p.width(w)
 	inner := bw - 3
 	rows := min(len(p.actions), max(1, h-5))
 	l := p.list // a copy sized to this frame; View does not change the model
@@ -117,7 +121,7 @@ func (p *palette) view(w, h int) (string, int, int) {
 	if l.len() == 0 {
 		body = append(body, st.Empty.Render("No action matches"))
 	}
-	widths := fitColumns(p.cols, rowAvail(inner-1))
+	widths := p.fitted.get(p.cols, rowAvail(inner-1))
 	from, to := l.visible()
 	for i := from; i < to; i++ {
 		a := p.actions[l.shown[i]]
@@ -136,5 +140,9 @@ func (p *palette) view(w, h int) (string, int, int) {
 	return p.sh.box(bw, bh, "Commands", body, ""), (w - bw) / 2, y
 }
 
-// paletteWidth is the palette's width on a terminal w cells wide.
-func paletteWidth(w int) int { return min(w, 76) }
+// width is the palette's width on a terminal w cells wide: as wide as its widest
+// entry needs, within the terminal (a margin either side when there is room), and
+// never narrower than a form.
+func (p *palette) width(w int) int {
+	return min(w, max(formWidth(w), min(p.need, w-4)))
+}

@@ -31,6 +31,28 @@ type paneBase struct {
 	height int
 	rows   rowCache
 	drawn  frameCache // the pane's frame as drawn last (viewcache.go)
+	fitted fittedColumns
+}
+
+// fittedColumns are the column widths of the rows as last fitted, and what they were
+// fitted from: they are worked out again only when the data's columns or the width
+// change, not on every frame.
+type fittedColumns struct {
+	cols   []column
+	avail  int
+	widths []int
+}
+
+// get returns fitColumns(cols, avail), fitting again only when cols or avail
+// differ from the last call's.
+func (f *fittedColumns) get(cols []column, avail int) []int {
+	if f.widths != nil && avail == f.avail && slices.Equal(cols, f.cols) {
+		return f.widths
+	}
+	f.cols = append(f.cols[:0], cols...)
+	f.avail = avail
+	f.widths = fitColumnsInto(f.widths, cols, avail)
+	return f.widths
 }
 
 // rowCache keeps the drawn rows that are not selected, so a cursor move redraws two
@@ -246,7 +268,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 	case p.list.len() == 0:
 		lines = append(lines, fit(" "+pt.empty.render("Nothing matches /"+p.query), width))
 	default:
-		widths := fitColumns(cols, rowAvail(width))
+		widths := p.fitted.get(cols, rowAvail(width))
 		from, to := p.list.visible()
 		for i := from; i < to && len(lines) < height; i++ {
 			item := p.list.shown[i]

@@ -104,6 +104,7 @@ type entitiesPane struct {
 	path    []crumb
 	folders map[string]*folderState
 	cols    []column          // natural widths of the current folder's rows
+	stepW   stepWidths        // the widest steps of the current folder's funnels
 	pending map[string]string // folder id → the row to select when its next answer arrives (a new folder)
 }
 
@@ -155,7 +156,7 @@ func (p *entitiesPane) load(seq uint64) context.Context {
 	fs := p.current()
 	fs.seq = seq
 	fs.state = stateLoading
-	return fs.req.start(p.sh.ctx)
+	return fs.req.start(p.sh.loads)
 }
 
 // loading reports whether the current folder waits for an answer (its listing, or
@@ -218,9 +219,11 @@ func (p *entitiesPane) showCurrent(selectID string) {
 		nameW = max(nameW, ansi.StringWidth(r.label))
 		noteW = max(noteW, ansi.StringWidth(r.note))
 	}
-	// A name is asked to fit in 26 cells before the step counts make way for it; on a
-	// pane wide enough the fill gives it the rest back.
-	p.cols = []column{{natural: min(nameW, 26), min: 12, fill: true}, {natural: noteW, min: noteW, optional: true}}
+	p.cols = []column{{natural: nameW, min: 12, fill: true}, {natural: noteW, min: noteW, optional: true, rank: rankCount}}
+	p.stepW = stepWidths{}
+	for i := range fs.rows {
+		p.stepW.add(fs.rows[i].steps)
+	}
 	p.setKeys(keys)
 	if p.query != "" {
 		p.list.setQuery(p.input.Value())

@@ -3,9 +3,9 @@ package ui
 import (
 	"context"
 	"errors"
-	"time"
-
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -22,20 +22,34 @@ type pageRow struct {
 	updated  string // date of the last change, YYYY-MM-DD
 }
 
-// pageRows turns a step's pages into rows, live ones first (in the step's order:
-// control before variation), then the archived ones.
+// pageRows turns a step's pages into rows, arranged for step (arrangePages).
 func pageRows(pages []client.Page, step stepRow) []pageRow {
 	rows := make([]pageRow, 0, len(pages))
-	order := map[string]int{}
-	for i, id := range step.pageIDs {
-		order[id] = i
-	}
 	for _, pg := range pages {
 		r := pageRow{id: pg.ID, name: displayName(pg.Name, pg.ID), archived: pg.Deleted}
 		if !pg.DateUpdated.IsZero() {
 			r.updated = pg.DateUpdated.Format("2006-01-02")
 		}
-		if i, ok := order[pg.ID]; ok && step.splitTest && !pg.Deleted {
+		rows = append(rows, r)
+	}
+	arrangePages(rows, step)
+	return rows
+}
+
+// arrangePages gives each row what it is in step now — control or variation with
+// its share during a split test, live or archived otherwise — and puts the live ones
+// first (in the step's order: control before variation), then the archived ones. It
+// runs again whenever the step changes (a split test ended, a page archived), so no
+// row keeps a role the step no longer gives it.
+func arrangePages(rows []pageRow, step stepRow) {
+	order := make(map[string]int, len(step.pageIDs))
+	for i, id := range step.pageIDs {
+		order[id] = i
+	}
+	for i := range rows {
+		r := &rows[i]
+		r.role = ""
+		if i, ok := order[r.id]; ok && step.splitTest && len(step.pageIDs) > 1 && !r.archived {
 			switch i {
 			case 0:
 				r.role = "control " + percent(step.control) + "%"
@@ -50,35 +64,18 @@ func pageRows(pages []client.Page, step stepRow) []pageRow {
 		case r.role != "":
 			r.status = r.role
 		}
-		rows = append(rows, r)
-	}
-	live := make([]pageRow, 0, len(rows))
-	var archived []pageRow
-	for _, r := range rows {
-		if r.archived {
-			archived = append(archived, r)
-		} else {
-			live = append(live, r)
-		}
 	}
 	// Live pages in the step's own order (control first), the rest as they came.
-	sortByOrder(live, order)
-	return append(live, archived...)
-}
-
-// sortByOrder puts rows whose id is in order first, by that order (stable).
-func sortByOrder(rows []pageRow, order map[string]int) {
 	rank := func(r pageRow) int {
+		if r.archived {
+			return len(order) + 1
+		}
 		if i, ok := order[r.id]; ok {
 			return i
 		}
 		return len(order)
 	}
-	for i := 1; i < len(rows); i++ {
-		for j := i; j > 0 && rank(rows[j]) < rank(rows[j-1]); j-- {
-			rows[j], rows[j-1] = rows[j-1], rows[j]
-		}
-	}
+	slices.SortStableFunc(rows, func(a, b pageRow) int { return rank(a) - rank(b) })
 }
 
 // pagesState is what is known of one step's pages.
@@ -103,7 +100,52 @@ type pagesPane struct {
 	cache map[stepKey]*pagesState
 	note  string
 	cols  []column
+	// seen are the widest page rows shown since the folder last changed (setScope):
+	// the pane asks for that much room, so it does not change size with every step.
+	seen  pageWidths
+	scope string
 }
+
+// pageWidths are the widths of the columns of page rows.
+type pageWidths struct{ name, status, date int }
+
+// columns are the pages pane's columns at these widths, in buf when it has room.
+func (w pageWidths) columns(buf []column) []column {
+	return append(buf[:0],
+		column{natural: w.name, min: 10, fill: true},
+		column{natural: w.status, min: w.status},
+		column{natural: w.date, min: w.date, optional: true, rank: rankDate},
+	)
+}
+
+// setScope starts measuring the page rows anew when the folder shown changes.
+func (p *pagesPane) setScope(folderID string) {
+	if folderID == p.scope {
+		return
+	}
+	p.scope, p.seen = folderID, pageWidths{}
+	if ps := p.current(); ps != nil {
+		p.measure(ps.rows)
+	}
+}
+
+// measure widens seen to fit rows and sets the columns to match.
+func (p *pagesPane) measure(rows []pageRow) {
+	for i := range rows {
+		r := &rows[i]
+		p.seen.name = max(p.seen.name, ansi.StringWidth(r.name))
+		p.seen.status = max(p.seen.status, ansi.StringWidth(r.status))
+		p.seen.date = max(p.seen.date, ansi.StringWidth(r.updated))
+	}
+	p.cols = p.seen.columns(p.cols)
+}
+
+// wantCols are the columns the pane asks room for: the widest page rows seen in
+// this folder.
+func (p *pagesPane) wantCols() []column { return p.cols }
+
+// hasColumns reports whether the pane has shown rows in this folder.
+func (p *pagesPane) hasColumns() bool { return p.seen != (pageWidths{}) }
 
 func newPagesPane(sh *shared) *pagesPane {
 	return &pagesPane{paneBase: newPaneBase(sh), cache: map[stepKey]*pagesState{}}
@@ -126,7 +168,17 @@ func (p *pagesPane) current() *pagesState {
 // whether they need loading; cached pages show at once.
 func (p *pagesPane) show(key stepKey, step *stepRow, note string) (needsLoad bool) {
 	if key == p.key && step != nil {
+		changed := !sameSplit(p.step, *step)
 		p.step = *step
+		if changed {
+			// The step's split or pages changed (a test ended, a page was archived):
+			// the rows say so at once, before the pages are read again.
+			keep := ""
+			if r := p.selected(); r != nil {
+				keep = r.id
+			}
+			p.showRows(keep)
+		}
 		return false
 	}
 	p.leave()
@@ -169,15 +221,12 @@ func (p *pagesPane) showRows(selectID string) {
 		p.setKeys(nil)
 		return
 	}
+	arrangePages(ps.rows, p.step)
 	keys := make([]string, len(ps.rows))
-	var nameW, statusW, dateW int
 	for i, r := range ps.rows {
 		keys[i] = strings.ToLower(r.name + " " + r.status)
-		nameW = max(nameW, ansi.StringWidth(r.name))
-		statusW = max(statusW, ansi.StringWidth(r.status))
-		dateW = max(dateW, ansi.StringWidth(r.updated))
 	}
-	p.cols = []column{{natural: nameW, min: 10, fill: true}, {natural: statusW, min: statusW}, {natural: dateW, min: dateW, optional: true}}
+	p.measure(ps.rows)
 	p.setKeys(keys)
 	if p.query != "" {
 		p.list.setQuery(p.input.Value())
@@ -192,6 +241,11 @@ func (p *pagesPane) showRows(selectID string) {
 	}
 }
 
+// sameSplit reports whether two versions of a step give their pages the same roles.
+func sameSplit(a, b stepRow) bool {
+	return a.splitTest == b.splitTest && a.control == b.control && slices.Equal(a.pageIDs, b.pageIDs)
+}
+
 // load marks the current step as waiting for request seq and returns the load's
 // context (a load still under way for the step is cancelled).
 func (p *pagesPane) load(seq uint64) context.Context {
@@ -201,7 +255,7 @@ func (p *pagesPane) load(seq uint64) context.Context {
 		return none.context()
 	}
 	ps.seq, ps.state = seq, stateLoading
-	return ps.req.start(p.sh.ctx)
+	return ps.req.start(p.sh.loads)
 }
 
 // loadContext is the context of the load key's pages wait for.

@@ -94,6 +94,8 @@ type stepsPane struct {
 	note     string // why there are no steps to show (a folder is selected …)
 	unknown  string // why the funnel shown has no steps to show yet (they are coming, or could not be had)
 	cols     []column
+	own      stepWidths        // the widths of this funnel's rows
+	folder   stepWidths        // the widest of every funnel of the folder shown (setFolder)
 	cursorBy map[string]string // funnel id → selected step id, so going back is where you were
 	pending  stepKey           // a step to select once its funnel shows it (a new step)
 }
@@ -123,6 +125,8 @@ func (p *stepsPane) show(f *entityRow, note string) {
 	}
 	if f == nil {
 		p.funnelID, p.funnel, p.rows = "", "", nil
+		p.own = stepWidths{}
+		p.cols = p.folder.columns(p.cols)
 		p.clearFilter()
 		p.setKeys(nil)
 		return
@@ -136,22 +140,12 @@ func (p *stepsPane) show(f *entityRow, note string) {
 		p.clearFilter()
 	}
 	keys := make([]string, len(p.rows))
-	var seqW, nameW, splitW, kindW, pathW int
 	for i, r := range p.rows {
 		keys[i] = strings.ToLower(strconv.Itoa(r.seq) + " " + r.name + " " + r.path + " " + r.kind)
-		seqW = max(seqW, len(strconv.Itoa(r.seq)))
-		nameW = max(nameW, ansi.StringWidth(r.name))
-		splitW = max(splitW, ansi.StringWidth(r.split))
-		kindW = max(kindW, ansi.StringWidth(r.kind))
-		pathW = max(pathW, ansi.StringWidth(r.path))
 	}
-	p.cols = []column{
-		{natural: seqW, min: seqW},
-		{natural: nameW, min: 10},
-		{natural: splitW, min: splitW, optional: true},
-		{natural: kindW, min: kindW, optional: true},
-		{natural: pathW, min: 8, optional: true},
-	}
+	p.own = stepWidths{}
+	p.own.add(p.rows)
+	p.cols = p.own.max(p.folder).columns(p.cols)
 	p.setKeys(keys)
 	if p.query != "" {
 		p.list.setQuery(p.input.Value())
@@ -165,6 +159,57 @@ func (p *stepsPane) show(f *entityRow, note string) {
 		}
 	}
 	p.selectPending()
+}
+
+// setFolder takes the widths of every step of the folder shown, so the columns keep
+// their places while the cursor goes from funnel to funnel (and the panes keep
+// theirs: share.go asks for the widest).
+func (p *stepsPane) setFolder(w stepWidths) {
+	if w == p.folder {
+		return
+	}
+	p.folder = w
+	p.cols = p.own.max(w).columns(p.cols)
+}
+
+// wantCols are the columns the pane asks room for: the folder's widest steps.
+func (p *stepsPane) wantCols() []column { return p.cols }
+
+// hasColumns reports whether the pane shows rows, or will as soon as a funnel of the
+// folder is selected.
+func (p *stepsPane) hasColumns() bool { return len(p.rows) > 0 || p.folder != (stepWidths{}) }
+
+// stepWidths are the widths of the columns of step rows.
+type stepWidths struct{ seq, name, split, kind, path int }
+
+// add widens w to fit rows.
+func (w *stepWidths) add(rows []stepRow) {
+	for i := range rows {
+		r := &rows[i]
+		w.seq = max(w.seq, len(strconv.Itoa(r.seq)))
+		w.name = max(w.name, ansi.StringWidth(r.name))
+		w.split = max(w.split, ansi.StringWidth(r.split))
+		w.kind = max(w.kind, ansi.StringWidth(r.kind))
+		w.path = max(w.path, ansi.StringWidth(r.path))
+	}
+}
+
+// max is the wider of w and o, column by column.
+func (w stepWidths) max(o stepWidths) stepWidths {
+	return stepWidths{max(w.seq, o.seq), max(w.name, o.name), max(w.split, o.split), max(w.kind, o.kind), max(w.path, o.path)}
+}
+
+// columns are the steps pane's columns at these widths, in buf when it has room. The
+// split of a running test gets room first, then the path (it tells steps apart and
+// says where they are served), then the type.
+func (w stepWidths) columns(buf []column) []column {
+	return append(buf[:0],
+		column{natural: w.seq, min: w.seq},
+		column{natural: w.name, min: 10},
+		column{natural: w.split, min: w.split, optional: true, rank: rankSplit},
+		column{natural: w.kind, min: w.kind, optional: true, rank: rankKind},
+		column{natural: w.path, min: 16, optional: true, rank: rankPath},
+	)
 }
 
 // selectPending selects the step waited for, once the funnel shown has it.

@@ -72,12 +72,12 @@ func TestRedirectsViewListsFiltersAndCopies(t *testing.T) {
 	}
 	h.press("y")
 	h.waitUntil("the copy", func(string) bool { return len(h.clipboard) == 1 })
-	if h.clipboard[0] != "https://www.lakesidefit.com/instagram" || !strings.Contains(statusLine(h.view()), "copied old URL https://www.lakesidefit.com/instagram") {
+	if h.clipboard[0] != "https://www.lakesidefit.com/instagram" || !strings.Contains(h.m.status.info, "copied to clipboard: old URL https://www.lakesidefit.com/instagram") {
 		t.Fatalf("y copies the old full URL: %q / %q", h.clipboard, statusLine(h.view()))
 	}
 	h.press("Y")
 	h.waitUntil("the second copy", func(string) bool { return len(h.clipboard) == 2 })
-	if h.clipboard[1] != "https://www.instagram.com/lakesidefit" || !strings.Contains(statusLine(h.view()), "copied target") {
+	if h.clipboard[1] != "https://www.instagram.com/lakesidefit" || !strings.Contains(statusLine(h.view()), "copied to clipboard: target") {
 		t.Fatalf("Y copies the target: %q / %q", h.clipboard, statusLine(h.view()))
 	}
 
@@ -193,8 +193,9 @@ func TestNewRedirectForm(t *testing.T) {
 	v = h.waitUntil("the redirect listed and selected", func(v string) bool {
 		return !h.formOpen() && strings.Contains(line(v, "/old-offer"), "▸") && strings.Contains(v, "9 redirects")
 	})
-	if !strings.Contains(statusLine(v), "created redirect offers.lakesidefit.com/old-offer (201) → https://") {
-		t.Fatalf("status: %q", statusLine(v))
+	if !strings.Contains(h.m.status.info, "created redirect offers.lakesidefit.com/old-offer (201) → https://") ||
+		!strings.Contains(statusLine(v), "created redirect offers.lakesidefit.com/old-offer (201)") {
+		t.Fatalf("status: %q", h.m.status.info)
 	}
 	reqs := sent(sb, "POST", redirectPath)
 	if len(reqs) != 2 || reqs[0].Status != 422 || reqs[1].Status != 201 {
@@ -350,8 +351,10 @@ func TestRedirectAPathHereFromAStep(t *testing.T) {
 	h.typeText("/buy")
 	h.press("ctrl+s")
 	v = h.waitUntil("the form closed", func(string) bool { return !h.formOpen() })
-	if !strings.Contains(statusLine(v), "created redirect offers.lakesidefit.com/buy (201) → https://offers") {
-		t.Fatalf("status %q", statusLine(v))
+	// The whole message (the bar cuts it at 120 columns, keeping the profile and location).
+	if !strings.Contains(h.m.status.info, "created redirect offers.lakesidefit.com/buy (201) → https://offers") ||
+		!strings.Contains(statusLine(v), "created redirect offers.lakesidefit.com/buy (201)") {
+		t.Fatalf("status %q", h.m.status.info)
 	}
 	// The view, opened afterwards, reads the list with it.
 	h.press("U")

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client"
 )
@@ -27,6 +28,8 @@ type requestLog struct {
 	ring  []logEntry
 	next  int // where the next entry goes
 	count int
+	// the widest path and trace id logged in the session, for the columns
+	pathW, traceW int
 }
 
 // add records a finished request.
@@ -34,7 +37,10 @@ func (l *requestLog) add(rec client.RequestRecord) {
 	if l.ring == nil {
 		l.ring = make([]logEntry, requestLogSize)
 	}
-	l.ring[l.next] = newLogEntry(rec)
+	e := newLogEntry(rec)
+	l.pathW = max(l.pathW, ansi.StringWidth(e.path))
+	l.traceW = max(l.traceW, ansi.StringWidth(e.trace))
+	l.ring[l.next] = e
 	l.next = (l.next + 1) % len(l.ring)
 	l.count = min(l.count+1, len(l.ring))
 }
@@ -98,6 +104,7 @@ type logView struct {
 	cursor int // index from the newest
 	offset int
 	newest uint64 // the id of the newest request when the cursor last moved: new ones push the list down
+	fitted fittedColumns
 }
 
 func newLogView(sh *shared, log *requestLog) *logView {
@@ -203,16 +210,18 @@ func (v *logView) view(w, h int) (string, int, int) {
 	st := &v.sh.styles
 	bw := w
 	inner := bw - 3
-	cols := []column{
-		{natural: 8, min: 8, optional: true},  // time
-		{natural: 6, min: 4},                  // method
-		{natural: 24, min: 12, fill: true},    // path
-		{natural: 6, min: 3},                  // status
-		{natural: 7, min: 5, optional: true},  // latency
-		{natural: 9, min: 7, optional: true},  // rate
-		{natural: 20, min: 8, optional: true}, // trace
+	// The trace id is what a support request quotes: whole before the time, the
+	// latency and the rate; the path asks for its first 60 cells and takes the rest.
+	cols := [...]column{
+		{natural: 8, min: 8, optional: true, rank: 1},                // time
+		{natural: 6, min: 4},                                         // method
+		{natural: max(4, min(v.log.pathW, 60)), min: 12, fill: true}, // path
+		{natural: 6, min: 3},                                         // status
+		{natural: 7, min: 5, optional: true, rank: 2},                // latency
+		{natural: 9, min: 7, optional: true, rank: 3},                // rate
+		{natural: max(8, v.log.traceW), min: 8, optional: true},      // trace
 	}
-	widths := fitColumns(cols, rowAvail(inner-1))
+	widths := v.fitted.get(cols[:], rowAvail(inner-1))
 	header := listRow(st, inner-1, false, false, widths, []cell{
 		{text: "time", style: st.RowFaint}, {text: "method", style: st.RowFaint}, {text: "path", style: st.RowFaint},
 		{text: "status", style: st.RowFaint, right: true}, {text: "latency", style: st.RowFaint, right: true},

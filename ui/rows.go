@@ -12,7 +12,8 @@ import (
 type column struct {
 	natural  int  // the widest value in the column (over every row, so rows align)
 	min      int  // never narrower than this while the column is shown
-	optional bool // dropped (last first) when even the minimum widths do not fit
+	optional bool // shown only when there is room once the required ones are whole
+	rank     int  // of an optional column: lower ranks get room first (ties: left first)
 	fill     bool // takes the room left once every column has its natural width
 }
 
@@ -29,69 +30,130 @@ const (
 	cellGap     = 2 // spaces between columns
 )
 
-// fitColumns gives each column a width within avail cells. Required columns want
-// their natural width and optional ones their minimum; optional columns are dropped,
-// the last first, until that fits (a shown name matters more than a path). If it still
-// does not fit, required columns shrink from the right to their minimum, then are cut.
-// Room left over widens the optional columns, in order, up to their natural width,
-// and the rest goes to the fill column, if any. Dropped columns get -1.
-func fitColumns(cols []column, avail int) []int {
-	w := make([]int, len(cols))
-	want := func(c column) int {
-		if c.optional {
-			return min(c.min, c.natural)
-		}
-		return c.natural
+// fitColumns gives each column a width within avail cells; dropped columns get -1,
+// and so does a column with nothing in it (natural 0), which takes no gap either.
+//
+// The required columns come first. When their natural widths do not all fit, they
+// share the room by what they hold: each gets at least its minimum, and the room
+// above that goes to the narrowest first (water-filling), so short values stay whole
+// and only the longest are cut, never a short one while a long one has room to
+// spare. Below their minimums they are cut from the right. Optional columns are
+// shown only once every required one is whole — a shown name matters more than a
+// path — by rank: each whole where it fits, or, when it does not but its minimum
+// does, with all that is left (a path cut in the middle). The room left over goes to
+// the fill column, if any.
+//
+// It is called with the same columns and width frame after frame, so it keeps to
+// the slice it returns: out is reused when it has room (pass nil for a new one).
+func fitColumns(cols []column, avail int) []int { return fitColumnsInto(nil, cols, avail) }
+
+func fitColumnsInto(out []int, cols []column, avail int) []int {
+	w := out[:0]
+	for range cols {
+		w = append(w, -1)
 	}
-	used := func() int {
-		n, k := 0, 0
-		for i, c := range cols {
-			if w[i] >= 0 {
-				n += want(c)
-				k++
+	gap := func(shown int) int { return cellGap * max(0, shown-1) }
+	// Required columns at their minimum (never above their natural width).
+	req, need := 0, 0
+	for i, c := range cols {
+		if !c.optional && c.natural > 0 {
+			w[i] = min(c.min, c.natural)
+			need += w[i]
+			req++
+		}
+	}
+	room := avail - gap(req)
+	if need > room {
+		// Not even the minimums fit: cut from the right.
+		over := need - room
+		for i := len(cols) - 1; i >= 0 && over > 0; i-- {
+			if w[i] > 0 {
+				cut := min(over, w[i])
+				w[i] -= cut
+				over -= cut
 			}
 		}
-		return n + cellGap*max(0, k-1)
+		return w
 	}
-	for i := len(cols) - 1; i >= 0 && used() > avail; i-- {
-		if cols[i].optional {
-			w[i] = -1
+	room -= need
+	// Water-fill the required columns up to their natural widths: raise a level
+	// until the room runs out, the narrowest reaching theirs first.
+	for room > 0 {
+		below, level := 0, -1
+		for i, c := range cols {
+			if w[i] >= 0 && !c.optional && w[i] < c.natural {
+				below++
+				if level < 0 || w[i] < level {
+					level = w[i]
+				}
+			}
+		}
+		if below == 0 {
+			break
+		}
+		// Raise every column at the lowest level by one cell, left to right.
+		for i, c := range cols {
+			if room == 0 {
+				break
+			}
+			if w[i] == level && !c.optional && w[i] < c.natural {
+				w[i]++
+				room--
+			}
 		}
 	}
-	extra := avail - used()
+	whole := true
 	for i, c := range cols {
-		if w[i] >= 0 {
-			w[i] = want(c)
+		if w[i] >= 0 && !c.optional && w[i] < c.natural {
+			whole = false
 		}
 	}
-	for i := len(cols) - 1; i >= 0 && extra < 0; i-- {
-		if w[i] > 0 {
-			cut := min(-extra, max(0, w[i]-cols[i].min))
-			w[i] -= cut
-			extra += cut
-		}
-	}
-	for i := len(cols) - 1; i >= 0 && extra < 0; i-- {
-		if w[i] > 0 {
-			cut := min(-extra, w[i])
-			w[i] -= cut
-			extra += cut
+	shown := req
+	if whole {
+		// Optional columns by rank: whole where they fit; one that does not but fits
+		// at its minimum (a path, cut in the middle) takes all that is left.
+		for i := range byRank(cols) {
+			c := cols[i]
+			g := pick(shown > 0, cellGap, 0)
+			switch {
+			case c.natural+g <= room:
+				w[i] = c.natural
+			case min(c.min, c.natural)+g <= room:
+				w[i] = room - g
+			default:
+				continue
+			}
+			room -= w[i] + g
+			shown++
 		}
 	}
 	for i, c := range cols {
-		if w[i] >= 0 && c.optional && extra > 0 {
-			grow := min(extra, c.natural-w[i])
-			w[i] += grow
-			extra -= grow
-		}
-	}
-	for i, c := range cols {
-		if extra > 0 && c.fill && w[i] >= 0 {
-			w[i] += extra
-			extra = 0
+		if room > 0 && c.fill && w[i] >= 0 {
+			w[i] += room
+			room = 0
 		}
 	}
 	return w
+}
+
+// byRank yields the indexes of the optional columns with something in them, lowest
+// rank first, ties left first.
+func byRank(cols []column) func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		lo, hi := 1<<30, -1
+		for _, c := range cols {
+			if c.optional && c.natural > 0 {
+				lo, hi = min(lo, c.rank), max(hi, c.rank)
+			}
+		}
+		for r := lo; r <= hi; r++ {
+			for i, c := range cols {
+				if c.optional && c.natural > 0 && c.rank == r && !yield(i) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // listRow draws one row of exactly width cells: the selection marker, then the cells

@@ -15,7 +15,8 @@ import (
 const settleWait = time.Minute
 
 // Run shows the browser until the user quits (nil) or ctx ends. Every request still
-// under way then is called off; Run returns once they have ended, so that a token
+// under way then is called off; Run returns once they have ended (of every client
+// switched to), so that a token
 // refresh already sent is finished and saved before the process can exit (a refresh
 // lost half-way leaves a refresh token the service has already rotated).
 func Run(ctx context.Context, opts Options) error {
@@ -25,16 +26,19 @@ func Run(ctx context.Context, opts Options) error {
 	loads, cancel := context.WithCancel(ctx)
 	defer cancel()
 	m := New(opts)
-	m.sh.ctx = loads
+	m.sh.setContext(loads)
 	popts := append([]tea.ProgramOption{tea.WithContext(ctx)}, opts.ProgramOptions...)
 	p := tea.NewProgram(m, popts...)
-	stop := forwardEvents(opts.Client, p.Send)
-	defer stop()
+	m.subscribe = func(c *client.Client) func() { return forwardEvents(c, p.Send) }
+	m.stopEvents = m.subscribe(opts.Client)
 	_, err := p.Run()
+	m.stopEvents()
 	cancel()
 	settle, done := context.WithTimeout(context.WithoutCancel(ctx), settleWait)
 	defer done()
-	_ = opts.Client.Idle(settle)
+	for _, c := range m.clients { // every location shown: a refresh of any may be under way
+		_ = c.Idle(settle)
+	}
 	return err
 }
 
@@ -45,7 +49,7 @@ func Run(ctx context.Context, opts Options) error {
 func forwardEvents(c *client.Client, send func(tea.Msg)) (stop func()) {
 	q := newEventQueue()
 	unsubscribe := c.Subscribe(q.push)
-	go q.run(func(e client.Event) { send(eventMsg{ev: e}) })
+	go q.run(func(e client.Event) { send(eventMsg{ev: e, from: c}) })
 	return func() {
 		unsubscribe()
 		q.close()

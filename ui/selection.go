@@ -94,7 +94,7 @@ func (m *Model) copySelected(url bool) tea.Cmd {
 		return nil
 	}
 	text = sanitize(text)
-	m.status.setInfo("copied " + what + " " + text + " to clipboard")
+	m.status.setInfo("copied to clipboard: " + what + " " + text)
 	return m.copyText(text)
 }
 
@@ -108,9 +108,9 @@ func (m *Model) openInBrowser() tea.Cmd {
 	if m.opts.OpenURL == nil {
 		reason := m.opts.NoBrowserReason
 		if reason == "" {
-			reason = "no browser is available"
+			reason = "none was found"
 		}
-		m.status.setWarn("cannot open a browser here: " + reason + " — press Y to copy the URL")
+		m.status.setWarn("no browser (" + reason + ") — Y copies the URL")
 		return nil
 	}
 	m.status.setInfo("opening " + url + " in your browser")

@@ -10,10 +10,11 @@ import (
 	"github.com/funnelsdev/funnels/client"
 )
 
-// statusBar is the last line: who and where (profile and location), the rate limit
-// as remaining/limit with the seconds to its reset, the requests in flight, and one
+// statusBar is the last line: who and where (profile and location), "read-only" when
+// writes are off, the rate limit as remaining/limit with the seconds to its reset,
+// the requests in flight, and one
 // message — the last error with its status code, a 429 countdown, or what a key just
-// did ("copied … to clipboard"). Messages last until the next key.
+// did ("copied to clipboard: …"). Messages last until the next key.
 type statusBar struct {
 	sh         *shared
 	profile    string
@@ -27,12 +28,20 @@ type statusBar struct {
 	retryPath  string    // the request the client is retrying after a 5xx or a dropped connection
 	retryErr   string    // what went wrong with it
 	ticking    bool      // a clock tick is scheduled
+	readOnly   bool      // the client refuses writes: the bar says so, always
 	cache      string    // how old the data on screen is when it comes from the local index ("cached 5m ago")
 	indexing   string    // how a crawl under way goes ("indexing 42% · 1m left")
 
 	// drawn is the screen's chrome as drawn last — the header, the footer and this
 	// bar — so a frame that does not change them does not draw them (viewcache.go).
 	drawn chromeCache
+}
+
+// switchTo shows another profile and location: their own rate limit, requests in
+// flight and read-only state; nothing of the old one's retries stays.
+func (s *statusBar) switchTo(profile, location string, rate client.RateLimit, inFlight int, readOnly bool) {
+	s.profile, s.location, s.rate, s.inFlight, s.readOnly = profile, location, rate, inFlight, readOnly
+	s.retryUntil, s.retryPath, s.retryErr, s.err, s.info, s.notice = time.Time{}, "", "", "", "", ""
 }
 
 // keyPressed clears the messages of the previous key.
@@ -122,7 +131,13 @@ func (s *statusBar) view(width int) string {
 	if s.location != "" {
 		who += " · " + s.location
 	}
-	right := " " + s.indexText() + s.busyText() + "  " + s.rateText(now, width >= threePaneWidth) + " "
+	busy := s.busyText()
+	if s.readOnly {
+		busy = "read-only · " + busy
+	}
+	busy = s.indexText() + busy
+	right := " " + busy + "  " + s.rateText(now, width >= threePaneWidth) + " "
+	short := " " + busy + "  " + s.rateText(now, false) + " "
 
 	const (
 		msgBar = iota
@@ -145,42 +160,38 @@ func (s *statusBar) view(width int) string {
 	rateLow := s.rate.Known() && s.rate.Limit > 0 && s.rate.Remaining >= 0 && s.rate.Remaining*10 <= s.rate.Limit
 
 	// Everything above is what the bar shows; it is drawn again only when that changed.
-	k := barKey{gen: st.gen, width: width, who: who, profile: s.profile, right: right, msg: msg, msgKind: kind, rateLow: rateLow}
+	k := barKey{gen: st.gen, width: width, who: who, profile: s.profile, right: right, short: short, msg: msg, msgKind: kind, rateLow: rateLow}
 	if c := &s.drawn.bar; c.ok && c.key == k {
 		return c.line
 	}
 	msgStyle := [...]*paint{msgBar: &p.bar, msgWarn: &p.barWarn, msgError: &p.barError, msgInfo: &p.barInfo}[kind]
+	if msg != "" && ansi.StringWidth(who)+2+ansi.StringWidth(right)+ansi.StringWidth(msg)+2 > width {
+		// The message needs the room: the figures say less ("97/100 · 7s").
+		right = short
+	}
 	line := s.draw(p, width, who, right, msg, msgStyle, pick(rateLow, &p.barRateLow, &p.barRate))
 	s.drawn.bar.ok, s.drawn.bar.key, s.drawn.bar.line = true, k, line
 	return line
 }
 
-// draw lays the bar out: the profile and the figures on the right are kept; the
-// message gets what is left and is truncated with "…".
+// draw lays the bar out: the figures on the right always show, and so do the
+// profile and the location while the message keeps minMessage cells — a long
+// message is cut with "…" rather than pushing them off. On a bar too short for all
+// three, the location gives way first, then the profile.
 func (s *statusBar) draw(p *paints, width int, who, right, msg string, msgStyle, rateStyle *paint) string {
-	// The figures on the right always show. The message comes next: the location,
-	// then the profile's name, give way to it when the line is too short for all.
+	const minMessage = 24
 	rw := ansi.StringWidth(right)
 	room := width - rw
 	whoText := ""
-	for _, cand := range []string{who, s.profile, ""} {
-		w := 0
-		if cand != "" {
-			w = ansi.StringWidth(cand) + 2
-		}
-		if cand == "" || (w <= room && (msg == "" || room-w >= ansi.StringWidth(msg)+2)) {
-			if cand != "" {
-				whoText = " " + cand + " "
-			}
+	for _, cand := range []string{who, s.profile} {
+		w := ansi.StringWidth(cand) + 2
+		if w <= room && (msg == "" || room-w >= min(minMessage, ansi.StringWidth(msg)+2)) {
+			whoText = " " + cand + " "
 			break
 		}
 	}
 	if whoText == "" && msg == "" && room > 3 {
 		whoText = " " + ansi.Truncate(s.profile, room-2, "…") + " "
-	}
-	if whoText == "" && msg != "" && room-ansi.StringWidth(s.profile)-2 >= 12 {
-		// The message is long: it is truncated, but the profile stays.
-		whoText = " " + s.profile + " "
 	}
 	left := p.barProfile.render(whoText)
 	msgW := room - ansi.StringWidth(whoText)

@@ -182,7 +182,8 @@ func (p *paint) render(s string) string {
 // paints are the styles drawn in every frame (borders, the selection, the status bar,
 // the header, pane states), with the pieces that never change already drawn.
 type paints struct {
-	border, borderFocused, titleInfo, position, positionFiltering    paint
+	border, borderFocused, title, titleFocused, titleInfo            paint
+	position, positionFiltering                                      paint
 	marker, rowMuted, selected, selectedBlur                         paint
 	empty, loading, errorText, hint                                  paint
 	crumb, crumbSep, crumbHere                                       paint
@@ -194,6 +195,7 @@ type paints struct {
 func newPaints(s *Styles) *paints {
 	p := &paints{
 		border: newPaint(s.Border), borderFocused: newPaint(s.BorderFocused), titleInfo: newPaint(s.TitleInfo),
+		title: newPaint(s.Title), titleFocused: newPaint(s.TitleFocused),
 		position: newPaint(s.Position), positionFiltering: newPaint(s.PositionFiltering),
 		marker: newPaint(s.Marker), rowMuted: newPaint(s.RowMuted),
 		selected: newPaint(s.Selected), selectedBlur: newPaint(s.SelectedBlur),

@@ -88,7 +88,8 @@ func TestPublicSurfaceWalk(t *testing.T) {
 func TestSummariesNeverSayZeroSteps(t *testing.T) {
 	t.Parallel()
 	sb, c := testClient(t, sandbox.Options{Dialect: sandbox.Dialect{Summaries: true}}, -1)
-	h := newHarness(t, demoOptions(c, sb), 120, 40)
+	// Wide enough for the funnels' step counts beside their names and paths.
+	h := newHarness(t, demoOptions(c, sb), 200, 40)
 	h.waitUntil("the root's funnels with their steps", func(v string) bool {
 		if strings.Contains(v, " 0 steps") || strings.Contains(v, "No steps in this funnel") {
 			t.Fatalf("a funnel whose steps are not known said it has none:\n%s", v)

@@ -102,7 +102,7 @@ func newTextView(sh *shared, d doc) *textView {
 // newWaitingView is a view whose answer is on its way.
 func newWaitingView(sh *shared, title string, seq uint64) *textView {
 	v := &textView{sh: sh, doc: doc{title: title}, seq: seq, waiting: "Asking the server…"}
-	v.req.start(sh.ctx)
+	v.req.start(sh.loads)
 	return v
 }
 

@@ -159,7 +159,7 @@ func (m *Model) footer(w int) string {
 	case m.focused().typing:
 		keys = m.sh.keys.filterHelp()
 	default:
-		keys = m.sh.keys.paneHelp(m.focus, len(m.entities.path) == 1)
+		keys = m.sh.keys.paneHelp(m.focus, len(m.entities.path) == 1, m.archiveHelp())
 	}
 	return m.status.drawn.footerLine(m.sh, m.sh.markRefused(keys, m.overlay == nil && m.redirectsShown()), w)
 }

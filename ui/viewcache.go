@@ -57,7 +57,7 @@ func (c *frameCache) draw(sh *shared, w, h int, focused bool, v paneView, filter
 		}
 	}
 	if !c.topOK || v.title != c.title || v.info != c.info || filter != c.filter {
-		c.lines[0] = frameTop(st, bs, inner, v.title, v.info, filter)
+		c.lines[0] = frameTop(st, focused, inner, v.title, v.info, filter)
 		c.title, c.info, c.filter, c.topOK = v.title, v.info, filter, true
 	}
 	for i := range n {
@@ -145,6 +145,7 @@ type barKey struct {
 	gen                 uint64
 	width               int
 	who, profile, right string
+	short               string // right as it reads when the message needs the room
 	msg                 string
 	msgKind             int
 	rateLow             bool

@@ -207,22 +207,22 @@ var cacheOps = []cacheOp{
 	msgOp("no colour", func(*Model, time.Time) tea.Msg { return tea.ColorProfileMsg{Profile: colorprofile.ASCII} }),
 	msgOp("true colour", func(*Model, time.Time) tea.Msg { return tea.ColorProfileMsg{Profile: colorprofile.TrueColor} }),
 	msgOp("rate known", func(_ *Model, now time.Time) tea.Msg {
-		return eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}}
+		return eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 97, Reset: now.Add(7 * time.Second), Observed: now}}}
 	}),
 	msgOp("rate low", func(_ *Model, now time.Time) tea.Msg {
-		return eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 4, Reset: now.Add(3 * time.Second), Observed: now}}}
+		return eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 4, Reset: now.Add(3 * time.Second), Observed: now}}}
 	}),
 	msgOp("429 wait", func(*Model, time.Time) tea.Msg {
-		return eventMsg{client.RetryEvent{Method: "GET", Path: "/funnels/page", Attempt: 1, Wait: 4 * time.Second, StatusCode: 429}}
+		return eventMsg{ev: client.RetryEvent{Method: "GET", Path: "/funnels/page", Attempt: 1, Wait: 4 * time.Second, StatusCode: 429}}
 	}),
 	msgOp("502 retried", func(*Model, time.Time) tea.Msg {
-		return eventMsg{client.RetryEvent{Method: "GET", Path: "/funnels/page", Attempt: 1, Wait: time.Second, StatusCode: 502, Cause: "bad gateway"}}
+		return eventMsg{ev: client.RetryEvent{Method: "GET", Path: "/funnels/page", Attempt: 1, Wait: time.Second, StatusCode: 502, Cause: "bad gateway"}}
 	}),
 	msgOp("request started", func(*Model, time.Time) tea.Msg {
-		return eventMsg{client.RequestStarted{ID: 1, Method: "GET", Path: "/funnels/page", InFlight: 2}}
+		return eventMsg{ev: client.RequestStarted{ID: 1, Method: "GET", Path: "/funnels/page", InFlight: 2}}
 	}),
 	msgOp("request finished", func(*Model, time.Time) tea.Msg {
-		return eventMsg{client.RequestFinished{Record: client.RequestRecord{ID: 1, Method: "GET", Path: "/funnels/page", Status: 200}, InFlight: 0}}
+		return eventMsg{ev: client.RequestFinished{Record: client.RequestRecord{ID: 1, Method: "GET", Path: "/funnels/page", Status: 200}, InFlight: 0}}
 	}),
 	msgOp("browser failed", func(*Model, time.Time) tea.Msg { return openedMsg{url: "https://x", err: errors.New("no display")} }),
 	{"a second passes", func(_ *Model, clock *time.Time) { *clock = clock.Add(time.Second) }},
@@ -374,17 +374,17 @@ func TestEveryChangeShowsInTheNextView(t *testing.T) {
 		}, func(m *Model, _ *time.Time) { m.Update(keyPress("x")) },
 			func(v string) bool { return !strings.Contains(statusLine(v), "no display") }},
 		{"request in flight", nil, func(m *Model, _ *time.Time) {
-			m.Update(eventMsg{client.RequestStarted{ID: 1, Method: "GET", Path: "/x", InFlight: 3}})
+			m.Update(eventMsg{ev: client.RequestStarted{ID: 1, Method: "GET", Path: "/x", InFlight: 3}})
 		}, func(v string) bool { return strings.Contains(statusLine(v), "3 requests") }},
 		{"rate limit", nil, func(m *Model, clock *time.Time) {
-			m.Update(eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Reset: clock.Add(9 * time.Second), Observed: *clock}}})
+			m.Update(eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Reset: clock.Add(9 * time.Second), Observed: *clock}}})
 		}, func(v string) bool { return strings.Contains(statusLine(v), "5/100 · resets in 9s") }},
 		{"reset countdown", func(m *Model, clock *time.Time) {
-			m.Update(eventMsg{client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Reset: clock.Add(9 * time.Second), Observed: *clock}}})
+			m.Update(eventMsg{ev: client.RateEvent{Rate: client.RateLimit{Limit: 100, Remaining: 5, Reset: clock.Add(9 * time.Second), Observed: *clock}}})
 		}, func(_ *Model, clock *time.Time) { *clock = clock.Add(time.Second) },
 			func(v string) bool { return strings.Contains(statusLine(v), "resets in 8s") }},
 		{"429 countdown", func(m *Model, _ *time.Time) {
-			m.Update(eventMsg{client.RetryEvent{Method: "GET", Path: "/x", Attempt: 1, Wait: 5 * time.Second, StatusCode: 429}})
+			m.Update(eventMsg{ev: client.RetryEvent{Method: "GET", Path: "/x", Attempt: 1, Wait: 5 * time.Second, StatusCode: 429}})
 		}, func(_ *Model, clock *time.Time) { *clock = clock.Add(2 * time.Second) },
 			func(v string) bool { return strings.Contains(statusLine(v), "retrying in 3s") }},
 		{"spinner tick", func(m *Model, _ *time.Time) {

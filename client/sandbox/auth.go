@@ -15,6 +15,23 @@ type tokenRecord struct {
 	scopes  []string  // the published scopes it holds (checked on the public surface); nil = all
 	static  bool      // a private integration token: never expires, untouched by ExpireAccessTokens
 	expires time.Time // zero for static tokens
+
+	location string // the sub-account it acts for; "" for an agency token
+	agency   bool   // an agency (Company) token: only the /oauth/ agency routes take it
+	// app is the OAuth client id the token was issued to ("" for the static and
+	// IssueToken tokens). The limit is per app and sub-account: every OAuth token of
+	// one app for one location (or for the agency) shares a bucket; any other token
+	// has one of its own.
+	app string
+}
+
+// appBucket is the rate-limit key of an OAuth app's tokens for one sub-account or,
+// with location "", for the agency.
+func appBucket(clientID, location string) string {
+	if location == "" {
+		return "app:" + clientID + "|agency"
+	}
+	return "app:" + clientID + "|" + location
 }
 
 type tokenState int
@@ -75,8 +92,9 @@ func bearer(h string) (string, bool) {
 }
 
 // authenticate applies step 4 of the checks. It returns the rate-limit key of the
-// caller: the token, or "anonymous" for the tokenless conversion route.
-func (s *Server) authenticate(r *http.Request, rt *route) (key string, rep *reply) {
+// caller (the token's bucket, or "anonymous" for the tokenless conversion route) and
+// the sub-account the call acts for.
+func (s *Server) authenticate(r *http.Request, rt *route) (key string, sub *subAccount, rep *reply) {
 	token, has := bearer(r.Header.Get("Authorization"))
 	var rec tokenRecord
 	state := tokenUnknown
@@ -85,26 +103,46 @@ func (s *Server) authenticate(r *http.Request, rt *route) (key string, rep *repl
 	}
 	if rt.public {
 		// The conversion route needs no token; a valid one only picks the rate bucket.
-		if state == tokenValid {
-			return token, nil
+		if state == tokenValid && !rec.agency {
+			return rec.key(token), s.subFor(rec), nil
 		}
-		return "anonymous", nil
+		return "anonymous", s.primary(), nil
 	}
 	switch state {
 	case tokenUnknown:
 		e := errReply(http.StatusUnauthorized, "Invalid JWT")
-		return "", &e
+		return "", nil, &e
 	case tokenExpired:
 		e := errReply(http.StatusUnauthorized, "Token expired")
-		return "", &e
+		return "", nil, &e
+	}
+	if rec.agency {
+		e := errReply(http.StatusForbidden, "An agency token cannot act for a location: mint a location token with POST /oauth/locationToken.")
+		return "", nil, &e
 	}
 	if deny := s.iamRefused(rt); deny != nil {
-		return "", deny
+		return "", nil, deny
 	}
 	if deny := s.scopeDenied(rt, rec); deny != nil {
-		return "", deny
+		return "", nil, deny
 	}
-	return token, nil
+	return rec.key(token), s.subFor(rec), nil
+}
+
+// key is the token's rate-limit key.
+func (rec tokenRecord) key(token string) string {
+	if rec.app != "" {
+		return appBucket(rec.app, rec.location)
+	}
+	return token
+}
+
+// subFor is the sub-account a location token acts for.
+func (s *Server) subFor(rec tokenRecord) *subAccount {
+	if sub := s.subByID[rec.location]; sub != nil {
+		return sub
+	}
+	return s.primary()
 }
 
 // randomHex returns n random bytes from crypto/rand as hex.

@@ -10,8 +10,8 @@ import (
 // TestBulkAddsFunnelsAfterTheSeed: Bulk adds its funnels (each with its pages) after
 // the seed, whose records stay as they were, and the same Bulk serves the same ids.
 func TestBulkAddsFunnelsAfterTheSeed(t *testing.T) {
-	plain := New(Options{}).store.d
-	a, b := New(Options{Bulk: Bulk{Funnels: 30, PagesPerFunnel: 4}}).store.d, New(Options{Bulk: Bulk{Funnels: 30, PagesPerFunnel: 4}}).store.d
+	plain := New(Options{}).primary().store.d
+	a, b := New(Options{Bulk: Bulk{Funnels: 30, PagesPerFunnel: 4}}).primary().store.d, New(Options{Bulk: Bulk{Funnels: 30, PagesPerFunnel: 4}}).primary().store.d
 	if len(a.funnels) != len(plain.funnels)+30 || len(a.pages) != len(plain.pages)+120 {
 		t.Fatalf("%d funnels, %d pages; want %d and %d", len(a.funnels), len(a.pages), len(plain.funnels)+30, len(plain.pages)+120)
 	}

@@ -11,6 +11,10 @@
 // New builds the http.Handler; Start serves it on a loopback address; StartT does so
 // for a test. State is in memory behind mutexes; the data is seeded from a PCG
 // generator with a fixed seed, so every sandbox serves the same ids, names and dates.
+// With Options.StateDir, Start also keeps its tokens, OAuth client and every OAuth
+// token it issues in a 0600 file there (KeepPath), written on every change of them
+// and read back on the next start: `funnels sandbox` does so, so its printed tokens
+// and the profiles signed in to it outlive a restart. The data is never kept.
 //
 // # Seed (sub-account "Lakeside Fit", location LakesideFit2026Loc01)
 //
@@ -26,8 +30,22 @@
 // redirects; 8 URL redirects on offers. (2), join. (2), webinars., www. (2) and promo.
 // (its path /, action all). seed_test.go pins these numbers.
 //
-// Options.Bulk adds made-up funnels after the seed (bulk.go), for measuring a large
-// location: "Bulk Funnel 0001" … at the root, each with N opt-in steps of one page.
+// Options.Bulk adds made-up funnels after Lakeside Fit's seed (bulk.go), for
+// measuring a large location: "Bulk Funnel 0001" … at the root, each with N opt-in
+// steps of one page.
+//
+// # Other sub-accounts of the agency (seed_gyms.go)
+//
+// The agency (company LakesideFitCompany01) has three more sub-accounts, each with
+// data, a generator seed and a static full-scope token of its own (SubAccounts):
+// Summit Strength (SummitStrengthLoc002: 2 folders, 6 funnels, 2 domains, 2 URL
+// redirects), Riverside Boxing Club (RiversideBoxingLoc03: 1 folder, 4 funnels, 1
+// domain, 1 URL redirect), both with the app installed, and Harbor Yoga Studio
+// (HarborYogaStudioLc04), where it is not: listed, but no token can be minted for it
+// and it has no data. A token acts for one sub-account: the demo, read-only and
+// IssueToken tokens and every OAuth Location token for Lakeside Fit, a minted token
+// and a sub-account's own demo token for theirs. A locationId (query or body) other
+// than the token's own answers 403.
 //
 // # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
 //
@@ -37,15 +55,18 @@
 //     without an answer) and truncation (full Content-Length, half the body).
 //  3. Version header must be 2021-07-28 → else 400.
 //  4. Authorization: Bearer <token> → missing or unknown 401 "Invalid JWT", expired
-//     401 "Token expired"; on the public surface a web-app route → the IAM refusal
-//     (see Surfaces); then the scope check, one function every write route goes
-//     through: the read-only token on a write (every POST but custom-fonts and
-//     conversion, every PATCH and DELETE, any route added with the write flag) and,
-//     on the public surface, a token without a documented route's scope → "The token
-//     is not authorized for this scope." with 403 on the seed, 401 on the public
-//     surface. POST /funnels/event/conversion needs no token (a valid one only picks
-//     its rate bucket; otherwise "anonymous").
-//  5. per-token fixed window (Options.Limit per Options.Window, 100/10s): every answer
+//     401 "Token expired"; an agency token → 403 (it must mint a location token
+//     first); on the public surface a web-app route → the IAM refusal (see
+//     Surfaces); then the scope check, one function every write route goes through:
+//     the read-only token on a write (every POST but custom-fonts and conversion,
+//     every PATCH and DELETE, any route added with the write flag) and, on the public
+//     surface, a token without a documented route's scope → "The token is not
+//     authorized for this scope." with 403 on the seed, 401 on the public surface.
+//     POST /funnels/event/conversion needs no token (a valid one only picks its rate
+//     bucket and sub-account; otherwise "anonymous" and Lakeside Fit).
+//  5. fixed window per app and sub-account (Options.Limit per Options.Window,
+//     100/10s): the OAuth tokens of one client id share one bucket per sub-account
+//     (and one for the agency); every other token has its own. Every answer
 //     from here on carries X-RateLimit-Max, -Remaining, -Reset (whole seconds to the
 //     end of the window, ≥1), -Interval-Milliseconds, -Limit-Daily (200000) and
 //     -Daily-Remaining; past the limit 429 "Too many requests, retry after N seconds"
@@ -94,7 +115,22 @@
 // minutes; refresh tokens rotate (the old one dies at once); more than
 // Options.RefreshPerMinute refreshes per client per minute → 429 rate_limited.
 // Errors: 400 invalid_request / invalid_grant / unsupported_grant_type, 401
-// invalid_client.
+// invalid_client. A refresh must send the user_type its grant was made with. A
+// Company grant is an agency token: its exchange answer has no locationId but
+// approvedLocations and isBulkInstallation, and it only calls the two agency routes:
+//
+//	GET  /oauth/installedLocations?companyId=&appId=[&isInstalled=true|false][&skip=][&limit=≤500, 20][&query=]
+//	     200 {locations: [{_id, name, address, isInstalled}], count, installToFutureLocations}, by name;
+//	     query matches name or address without case; appId is the client id or its part before "-"
+//	POST /oauth/locationToken (form: companyId, locationId)
+//	     200 {access_token, token_type, expires_in, scope, userType, locationId, companyId, userId, planId}:
+//	     a location token with no refresh token, living Options.AccessTokenTTL
+//
+// They take the Version header, the agency token as bearer (any other 401; on the
+// public surface one without oauth.readonly, oauth.write respectively, 401 with the
+// scope message), the agency's rate-limit bucket, and answer errors in the API's shape: 422 for a missing
+// parameter, 403 for another company or a sub-account without the app, 404 for an
+// unknown app or location.
 //
 // # Control API (no auth, no Version, not rate limited, not logged)
 //
@@ -102,7 +138,7 @@
 //	POST /_sandbox/reset-log
 //	POST /_sandbox/fail?status=500&count=1[&path=/funnels/…]
 //	GET|POST /_sandbox/faults?latency=2s&fixed_latency=1s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1 (absent = 0)
-//	POST /_sandbox/expire-tokens   every access token issued so far expires now
+//	POST /_sandbox/expire-tokens   every access token issued so far (agency and minted ones too) expires now
 //	POST /_sandbox/revoke-refresh  every refresh token dies
 //
 // The log holds every request but the control API's (OAuth included, with

@@ -83,11 +83,11 @@ func (s *Server) handleUpdateFunnelAndPage(c *call) reply {
 	if len(msgs) > 0 {
 		return invalid(msgs...)
 	}
-	if b.LocationID != "" && b.LocationID != seedLocationID {
+	if b.LocationID != "" && b.LocationID != c.loc {
 		return forbiddenLocation()
 	}
 	var rep reply
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		if b.ArchivePageID != "" {
 			rep = s.archivePage(d, b)
 		} else {
@@ -241,7 +241,7 @@ func (s *Server) handleCreateStep(c *call) reply {
 		return invalid(msgs...)
 	}
 	var rep reply
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		f := d.funnel(b.FunnelID)
 		if f == nil {
 			rep = errReply(http.StatusNotFound, "Funnel not found")
@@ -266,7 +266,7 @@ func (s *Server) handleCreateStep(c *call) reply {
 		if ns.Products != nil {
 			st.Products = slices.Clone(ns.Products)
 		}
-		p := &pageRec{ID: d.newID(), LocationID: seedLocationID, FunnelID: f.ID, StepID: st.ID, Name: st.Name,
+		p := &pageRec{ID: d.newID(), LocationID: d.locationID, FunnelID: f.ID, StepID: st.ID, Name: st.Name,
 			URL: st.URL, DateAdded: now, DateUpdated: now, PageVersion: 1, sections: 1}
 		d.addPage(p)
 		st.Pages = []string{p.ID}
@@ -304,11 +304,11 @@ func (s *Server) handleWorkflowTrigger(c *call) reply {
 	if len(msgs) > 0 {
 		return invalid(msgs...)
 	}
-	if b.LocationID != "" && b.LocationID != seedLocationID {
+	if b.LocationID != "" && b.LocationID != c.loc {
 		return forbiddenLocation()
 	}
 	var rep reply
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		f := d.funnel(b.FunnelID)
 		switch {
 		case f == nil:

@@ -71,7 +71,7 @@ func (s *Server) handleConversion(c *call) reply {
 	}
 	id := b.EventID
 	if id == "" {
-		s.store.with(func(d *data) { id = d.newUUID() })
+		c.st.with(func(d *data) { id = d.newUUID() })
 	}
 	return ok(http.StatusOK, map[string]any{"success": true, "eventId": id})
 }
@@ -82,7 +82,7 @@ var socialPlatforms = []string{"facebook", "instagram", "linkedin", "twitter", "
 // attaches a social account. The body is any JSON object; instagram needs pageId.
 func (s *Server) handleSocialAccounts(c *call) reply {
 	loc, platform, account := c.params["locationId"], c.params["platform"], c.params["accountId"]
-	if loc != seedLocationID {
+	if loc != c.loc {
 		return forbiddenLocation()
 	}
 	var b map[string]any

@@ -19,7 +19,7 @@ func (s *Server) handleListFunnels(c *call) reply {
 	typ, category := c.q.Get("type"), c.q.Get("category")
 	var out []funnelRec
 	total := 0
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		var hits []*funnelRec
 		for _, f := range d.funnels {
 			if hasParent && f.ParentID != parent ||
@@ -47,7 +47,7 @@ func (s *Server) handleEntities(c *call) reply {
 	parent, typ := c.q.Get("parentId"), c.q.Get("type")
 	var out []any
 	found := true
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		if parent != "" && d.folder(parent) == nil {
 			found = false
 			return
@@ -102,7 +102,7 @@ func (s *Server) handleStepPageURL(c *call) reply {
 	}
 	unique := path
 	found := true
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		if funnelID != "" && d.funnel(funnelID) == nil {
 			found = false
 			return
@@ -169,14 +169,14 @@ func (s *Server) handleCreateFolder(c *call) reply {
 	if len(msgs) > 0 {
 		return invalid(msgs...)
 	}
-	if body.LocationID != "" && body.LocationID != seedLocationID {
+	if body.LocationID != "" && body.LocationID != c.loc {
 		return forbiddenLocation()
 	}
 	now := formatDate(s.now())
 	var out folderRec
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		f := &folderRec{ID: d.newID(), Name: strings.TrimSpace(body.Name), Type: body.Type, Category: "folder",
-			LocationID: seedLocationID, DateAdded: now, DateUpdated: now}
+			LocationID: d.locationID, DateAdded: now, DateUpdated: now}
 		d.folders = append(d.folders, f)
 		out = *f
 	})

@@ -19,7 +19,7 @@ func (s *Server) handleFunnelWithDomain(c *call) reply {
 	var dom domainRec
 	var funnels []funnelRec
 	found := false
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		dp := d.domainByHost(host)
 		if dp == nil {
 			return
@@ -47,7 +47,7 @@ func (s *Server) handleFunnelWithDomain(c *call) reply {
 func (s *Server) handleRegexRedirects(c *call) reply {
 	host := c.q.Get("domain")
 	var out []redirectRec
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		out = make([]redirectRec, 0, len(d.redirects))
 		for _, r := range d.redirects {
 			if host == "" || strings.EqualFold(r.Domain, host) {
@@ -62,7 +62,7 @@ func (s *Server) handleRegexRedirects(c *call) reply {
 func (s *Server) handleProducts(c *call) reply {
 	id := c.q.Get("productId")
 	var all []productRec
-	s.store.with(func(d *data) { all = slices.Clone(d.products) })
+	c.st.with(func(d *data) { all = slices.Clone(d.products) })
 	if id == "" {
 		return listReply("products", all, nil)
 	}
@@ -87,9 +87,9 @@ func (s *Server) handleGeoLocation(c *call) reply {
 }
 
 // POST /funnels/custom-fonts: the custom fonts of the location. Any body is ignored.
-func (s *Server) handleFonts(*call) reply {
+func (s *Server) handleFonts(c *call) reply {
 	var out []fontRec
-	s.store.with(func(d *data) { out = slices.Clone(d.fonts) })
+	c.st.with(func(d *data) { out = slices.Clone(d.fonts) })
 	return listReply("fonts", out, nil)
 }
 
@@ -109,16 +109,16 @@ func (s *Server) handleAttachDomain(c *call) reply {
 	case !isHostName(host):
 		return invalid("domain must be a valid host name")
 	}
-	if b.LocationID != "" && b.LocationID != seedLocationID {
+	if b.LocationID != "" && b.LocationID != c.loc {
 		return forbiddenLocation()
 	}
 	var rep reply
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		if d.domainByHost(host) != nil {
 			rep = invalid("domain is already attached")
 			return
 		}
-		dom := &domainRec{ID: d.newID(), URL: host, LocationID: seedLocationID, Attached: true}
+		dom := &domainRec{ID: d.newID(), URL: host, LocationID: d.locationID, Attached: true}
 		d.domains = append(d.domains, dom)
 		rep = ok(http.StatusCreated, *dom)
 	})
@@ -156,7 +156,7 @@ func (s *Server) handleLookupMultiple(c *call) reply {
 		return invalid(msgs...)
 	}
 	rows := make([]lookupRow, 0, len(entries))
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		for _, e := range entries {
 			row := lookupRow{LookupID: d.newID(), Target: e.Target, Action: e.Action, PublishStatus: "published", Type: "page"}
 			switch e.Action {

@@ -46,7 +46,7 @@ func (s *Server) handleListPages(c *call) reply {
 		return *bad
 	}
 	var out []pageRec
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		pages, nf := pagesOf(d, funnelID, stepID)
 		if nf != nil {
 			bad = nf
@@ -107,7 +107,7 @@ func (s *Server) handleCountPages(c *call) reply {
 	}
 	var bad *reply
 	n := 0
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		var pages []*pageRec
 		pages, bad = pagesOf(d, funnelID, stepID)
 		n = len(pages)
@@ -122,7 +122,7 @@ func (s *Server) handleCountPages(c *call) reply {
 func (s *Server) handleGetPage(c *call) reply {
 	var out pageDetail
 	found := false
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		if p := d.pageByID[c.params["id"]]; p != nil {
 			out, found = pageDetail{pageRec: *p, Sections: p.sections}, true
 		}

@@ -30,7 +30,7 @@ func (s *Server) handleListURLRedirects(c *call) reply {
 	search := strings.ToLower(strings.TrimSpace(c.q.Get("search")))
 	var out []urlRedirectRec
 	total := 0
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		var hits []*urlRedirectRec
 		for _, r := range d.urlRedirects {
 			if search == "" || strings.Contains(strings.ToLower(r.Domain+" "+r.Path+" "+r.Target), search) {
@@ -119,12 +119,12 @@ func (s *Server) handleCreateURLRedirect(c *call) reply {
 	if msgs := b.check(true); len(msgs) > 0 {
 		return invalid(msgs...)
 	}
-	if b.LocationID != seedLocationID {
+	if b.LocationID != c.loc {
 		return forbiddenLocation()
 	}
 	host := strings.ToLower(strings.TrimSpace(b.Domain))
 	var rep reply
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		if d.domainByHost(host) == nil {
 			rep = invalid("domain " + host + " is not attached to this location")
 			return
@@ -136,7 +136,7 @@ func (s *Server) handleCreateURLRedirect(c *call) reply {
 				return
 			}
 		}
-		r := &urlRedirectRec{ID: d.newID(), LocationID: seedLocationID, Domain: host, Path: b.Path,
+		r := &urlRedirectRec{ID: d.newID(), LocationID: d.locationID, Domain: host, Path: b.Path,
 			PathLowercase: lower, Type: "Permanent", Target: b.Target, Action: b.Action}
 		d.urlRedirects = append(d.urlRedirects, r)
 		rep = ok(http.StatusCreated, map[string]any{"data": *r})
@@ -153,11 +153,11 @@ func (s *Server) handleUpdateURLRedirect(c *call) reply {
 	if msgs := b.check(false); len(msgs) > 0 {
 		return invalid(msgs...)
 	}
-	if b.LocationID != seedLocationID {
+	if b.LocationID != c.loc {
 		return forbiddenLocation()
 	}
 	var rep reply
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		r := d.urlRedirect(c.params["id"])
 		if r == nil {
 			rep = errReply(http.StatusNotFound, "Redirect not found")
@@ -175,7 +175,7 @@ func (s *Server) handleDeleteURLRedirect(c *call) reply {
 		return invalid("locationId should not be empty")
 	}
 	found := false
-	s.store.with(func(d *data) {
+	c.st.with(func(d *data) {
 		d.urlRedirects = slices.DeleteFunc(d.urlRedirects, func(r *urlRedirectRec) bool {
 			if r.ID == c.params["id"] {
 				found = true

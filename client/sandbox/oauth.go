@@ -68,6 +68,18 @@ func (s *Server) serveOAuth(ex *exchange) {
 			return
 		}
 		s.token(ex)
+	case "/oauth/installedLocations":
+		if ex.r.Method != http.MethodGet {
+			s.send(ex, errReply(http.StatusMethodNotAllowed, "Cannot "+ex.r.Method+" "+ex.r.URL.Path).with("Allow", http.MethodGet))
+			return
+		}
+		s.agencyRoute(ex, "oauth.readonly", s.installedLocations)
+	case "/oauth/locationToken":
+		if ex.r.Method != http.MethodPost {
+			s.send(ex, errReply(http.StatusMethodNotAllowed, "Cannot "+ex.r.Method+" "+ex.r.URL.Path).with("Allow", http.MethodPost))
+			return
+		}
+		s.agencyRoute(ex, "oauth.write", s.locationToken)
 	default:
 		s.send(ex, errReply(http.StatusNotFound, "Cannot "+ex.r.Method+" "+ex.r.URL.Path))
 	}
@@ -132,6 +144,9 @@ func oauthError(status int, code, description string) reply {
 // token is the token endpoint: authorization_code and refresh_token grants.
 func (s *Server) token(ex *exchange) {
 	rep := s.tokenReply(ex)
+	if rep.status == http.StatusOK {
+		s.keep() // a token issued (and a refresh token used up) outlives a restart
+	}
 	rep = rep.with("Cache-Control", "no-store")
 	s.send(ex, rep)
 }
@@ -204,13 +219,21 @@ func (s *Server) tokenReply(ex *exchange) reply {
 			return oauthError(http.StatusBadRequest, "invalid_grant", "unknown, used or revoked refresh token")
 		case g.clientID != id:
 			return oauthError(http.StatusBadRequest, "invalid_grant", "the refresh token belongs to another client")
+		case g.userType != userType:
+			return oauthError(http.StatusBadRequest, "invalid_request", "user_type does not match the refresh token's ("+g.userType+")")
 		}
 		delete(o.refresh, rt) // rotation: the old refresh token dies now
 		scope = g.scope
 	}
 	access, refresh := newAccessToken(), newRefreshToken()
 	ttl := s.opts.AccessTokenTTL
-	s.tokens.add(access, tokenRecord{write: true, expires: now.Add(ttl), scopes: strings.Fields(scope)})
+	rec := tokenRecord{write: true, expires: now.Add(ttl), scopes: strings.Fields(scope), app: id}
+	if userType == "Company" {
+		rec.agency = true
+	} else {
+		rec.location = seedLocationID
+	}
+	s.tokens.add(access, rec)
 	o.refresh[refresh] = refreshGrant{clientID: id, scope: scope, userType: userType}
 	body := map[string]any{
 		"access_token": access, "token_type": "Bearer", "expires_in": int(ttl / time.Second),
@@ -219,6 +242,9 @@ func (s *Server) tokenReply(ex *exchange) reply {
 	}
 	if userType == "Location" {
 		body["locationId"] = seedLocationID
+	} else if grant == "authorization_code" {
+		body["approvedLocations"] = s.installedIDs()
+		body["isBulkInstallation"] = true
 	}
 	return ok(http.StatusOK, body)
 }

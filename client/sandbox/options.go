@@ -89,6 +89,14 @@ type Bulk struct {
 
 // Options configures a sandbox. The zero value is a sandbox with the limits of the
 // real service and random tokens.
+//
+// With a StateDir, Start keeps the sandbox's identity there (KeepPath, 0600): the
+// demo and read-only tokens, the OAuth client, and every OAuth token issued, written
+// again whenever one is issued, refreshed, expired or revoked. Started again with the
+// same StateDir, the sandbox takes them back, so the tokens it printed and the
+// profiles signed in to it keep working across restarts; tokens named in the options
+// win over kept ones for that run. Delete the file for new tokens. The data is not
+// kept: every run starts from the seed.
 type Options struct {
 	Limit            int           // requests per window per token; 0 → 100
 	Window           time.Duration // 0 → 10s
@@ -96,13 +104,19 @@ type Options struct {
 	RefreshPerMinute int           // refresh grants per client per minute; 0 → 5
 	Faults           Faults
 	Dialect          Dialect
-	Surface          Surface          // SurfaceSeed ("" too) or SurfacePublic
-	Bulk             Bulk             // made-up funnels and pages added after the seed
-	DemoToken        string           // full-scope static token; "" → random "pit-…"
+	Surface          Surface // SurfaceSeed ("" too) or SurfacePublic
+	Bulk             Bulk    // made-up funnels and pages added to the first sub-account's seed
+	DemoToken        string  // full-scope static token; "" → random "pit-…"
+	// SubAccountTokens are the static tokens of the other sub-accounts, by location
+	// id; one not given is random.
+	SubAccountTokens map[string]string
 	ReadOnlyToken    string           // read-only static token; "" → random "pit-…"
 	ClientID         string           // OAuth app; "" → "sandbox-client"
 	ClientSecret     string           // "" → "sandbox-secret"
 	Now              func() time.Time // clock for expiry, windows and write dates; nil → time.Now
+
+	StateDir string                           // where Start keeps tokens across restarts; "" keeps nothing
+	Logf     func(format string, args ...any) // what went wrong keeping them after the start; nil → nowhere
 }
 
 // withDefaults fills every zero (or negative) field with its default.

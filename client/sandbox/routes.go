@@ -24,6 +24,8 @@ type call struct {
 	q      url.Values
 	params map[string]string
 	body   []byte
+	loc    string // the sub-account the token acts for
+	st     *store // its data
 }
 
 type routeFlag int

@@ -6,9 +6,11 @@ import (
 	"time"
 )
 
-// The seeded sub-account: "Lakeside Fit", a gym. Everything below is a constant table;
-// seedData turns it into records with ids and dates drawn from a PCG generator with a
-// fixed seed, so every sandbox serves byte-identical data.
+// The seeded sub-accounts. The first, "Lakeside Fit", is the one every test and the
+// demo open; the tables below are its data. Other gyms of the same agency have tables
+// of their own (seed_gyms.go). seedData turns a seedSpec into records with ids and
+// dates drawn from a PCG generator with a fixed seed per sub-account, so every
+// sandbox serves byte-identical data.
 
 const (
 	seedLocationID = "LakesideFit2026Loc01"
@@ -240,65 +242,93 @@ func laterDays(rng *rand.Rand, t time.Time, maxDays int, limit time.Time) time.T
 	return u
 }
 
-// seedData builds the sub-account. Same input, same output: the order of draws from
+// seedSpec is the constant tables of one sub-account and the seed of its generator.
+type seedSpec struct {
+	location, name, address string
+	hi, lo                  uint64
+	installed               bool // the agency's app is installed there
+	favicon                 string
+
+	folders      []seedFolder
+	domains      []seedDomain
+	products     []seedProduct
+	fonts        []fontRec
+	redirects    []seedRedirect
+	funnels      []seedFunnel
+	urlRedirects []seedURLRedirect
+}
+
+// lakeside is the first sub-account: the one a token of the sandbox opens unless it
+// was minted for another.
+var lakeside = seedSpec{
+	location: seedLocationID, name: "Lakeside Fit", address: "12 Shore Road, Lakeside", hi: seedHi, lo: seedLo,
+	installed: true, favicon: "https://assets.lakesidefit.com/favicon.png",
+	folders: seedFolders, domains: seedDomains, products: seedProducts, fonts: seedFonts,
+	redirects: seedRedirects, funnels: seedFunnels, urlRedirects: seedURLRedirects,
+}
+
+// seedData builds the first sub-account.
+func seedData() *data { return seedSub(lakeside) }
+
+// seedSub builds one sub-account. Same input, same output: the order of draws from
 // the generator is part of the data, so append new tables at the end only.
-func seedData() *data {
-	rng := rand.New(rand.NewPCG(seedHi, seedLo))
-	d := &data{rng: rng, locationID: seedLocationID, pageByID: map[string]*pageRec{}}
+func seedSub(spec seedSpec) *data {
+	rng := rand.New(rand.NewPCG(spec.hi, spec.lo))
+	d := &data{rng: rng, locationID: spec.location, pageByID: map[string]*pageRec{}}
 
 	folderIDs := map[string]string{}
-	for _, sf := range seedFolders {
+	for _, sf := range spec.folders {
 		added := stamp(rng, sf.created)
 		f := &folderRec{
 			ID: d.newID(), Name: sf.name, Type: sf.kind, Category: "folder", ParentID: folderIDs[sf.parent],
-			LocationID: seedLocationID, DateAdded: formatDate(added), DateUpdated: formatDate(laterDays(rng, added, 30, time.Time{})),
+			LocationID: d.locationID, DateAdded: formatDate(added), DateUpdated: formatDate(laterDays(rng, added, 30, time.Time{})),
 		}
 		folderIDs[sf.key] = f.ID
 		d.folders = append(d.folders, f)
 	}
 
 	domains := map[string]*domainRec{}
-	for _, sd := range seedDomains {
-		dom := &domainRec{ID: d.newID(), URL: sd.host, LocationID: seedLocationID, Attached: true}
+	for _, sd := range spec.domains {
+		dom := &domainRec{ID: d.newID(), URL: sd.host, LocationID: d.locationID, Attached: true}
 		domains[sd.key] = dom
 		d.domains = append(d.domains, dom)
 	}
 
 	productIDs := map[string]string{}
-	for _, sp := range seedProducts {
+	for _, sp := range spec.products {
 		p := productRec{ID: d.newID(), Name: sp.name, Description: sp.description, Price: sp.price, Currency: "USD", Type: sp.kind}
 		productIDs[sp.key] = p.ID
 		d.products = append(d.products, p)
 	}
 
-	for _, f := range seedFonts {
+	for _, f := range spec.fonts {
 		f.ID = d.newID()
 		d.fonts = append(d.fonts, f)
 	}
 
-	for _, sr := range seedRedirects {
+	for _, sr := range spec.redirects {
 		d.redirects = append(d.redirects, redirectRec{ID: d.newID(), Domain: domains[sr.domain].URL, Regex: sr.regex, Target: sr.target, Type: sr.status})
 	}
 
-	for _, sf := range seedFunnels {
-		d.funnels = append(d.funnels, seedOneFunnel(d, sf, folderIDs, domains, productIDs))
+	for _, sf := range spec.funnels {
+		d.funnels = append(d.funnels, seedOneFunnel(d, sf, spec.favicon, folderIDs, domains, productIDs))
 	}
 
-	for _, sr := range seedURLRedirects {
-		d.urlRedirects = append(d.urlRedirects, &urlRedirectRec{ID: d.newID(), LocationID: seedLocationID,
+	for _, sr := range spec.urlRedirects {
+		d.urlRedirects = append(d.urlRedirects, &urlRedirectRec{ID: d.newID(), LocationID: d.locationID,
 			Domain: domains[sr.domain].URL, Path: sr.path, PathLowercase: strings.ToLower(sr.path),
 			Type: "Permanent", Target: sr.target, Action: sr.action})
 	}
 	return d
 }
 
-func seedOneFunnel(d *data, sf seedFunnel, folderIDs map[string]string, domains map[string]*domainRec, productIDs map[string]string) *funnelRec {
+func seedOneFunnel(d *data, sf seedFunnel, favicon string, folderIDs map[string]string, domains map[string]*domainRec, productIDs map[string]string) *funnelRec {
 	rng := d.rng
 	added := stamp(rng, sf.created)
 	updated := added.Add(time.Duration(1+rng.IntN(40))*24*time.Hour + time.Duration(rng.IntN(300))*time.Minute)
 	span := int(updated.Sub(added).Hours() / 24)
 	f := &funnelRec{
-		ID: d.newID(), Name: sf.name, LocationID: seedLocationID, Type: "funnel", Category: "funnel",
+		ID: d.newID(), Name: sf.name, LocationID: d.locationID, Type: "funnel", Category: "funnel",
 		URL: "/" + sf.slug, ParentID: folderIDs[sf.folder], Steps: []stepRec{},
 		DateAdded: formatDate(added), DateUpdated: formatDate(updated),
 	}
@@ -307,7 +337,7 @@ func seedOneFunnel(d *data, sf seedFunnel, folderIDs map[string]string, domains 
 	}
 	if dom := domains[sf.domain]; dom != nil {
 		f.DomainID, f.DomainName = dom.ID, dom.URL
-		f.FaviconURL = "https://assets.lakesidefit.com/favicon.png"
+		f.FaviconURL = favicon
 	}
 	for i, ss := range sf.steps {
 		k := stepKinds[ss.kind]
@@ -325,7 +355,7 @@ func seedOneFunnel(d *data, sf seedFunnel, folderIDs map[string]string, domains 
 		pageAt := added.Add(time.Duration(i*7) * time.Minute)
 		newPage := func(name string, archived bool) *pageRec {
 			p := &pageRec{
-				ID: d.newID(), LocationID: seedLocationID, FunnelID: f.ID, StepID: st.ID, Name: name, URL: url,
+				ID: d.newID(), LocationID: d.locationID, FunnelID: f.ID, StepID: st.ID, Name: name, URL: url,
 				Deleted: archived, DateAdded: formatDate(pageAt), DateUpdated: formatDate(laterDays(rng, pageAt, span, updated)),
 				PageVersion: 1 + rng.IntN(12), sections: 3 + rng.IntN(8),
 			}

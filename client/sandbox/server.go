@@ -18,7 +18,8 @@ import (
 // loopback. All state is in memory and every method is safe for concurrent use.
 type Server struct {
 	opts    Options
-	store   *store
+	subs    []*subAccount          // the agency's sub-accounts, the first one first
+	subByID map[string]*subAccount // the same, by location id
 	tokens  *tokenBook
 	limiter *rateLimiter
 	faults  *faultBox
@@ -26,14 +27,18 @@ type Server struct {
 	oauth   *oauthState
 	routes  []route
 	traces  atomic.Uint64 // numbers the trace ids, so a run's ids are the same every time
+	keeper  *keeper       // writes the tokens to Options.StateDir; nil keeps nothing
 }
 
 // New builds a sandbox with freshly seeded data.
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
+	subs, byID := newSubAccounts(opts.DemoToken, opts.SubAccountTokens)
+	subs[0].store.d = withBulk(subs[0].store.d, opts.Bulk) // the first gym's made-up funnels, if any
 	s := &Server{
 		opts:    opts,
-		store:   &store{d: withBulk(seedData(), opts.Bulk)},
+		subs:    subs,
+		subByID: byID,
 		tokens:  newTokenBook(),
 		limiter: newRateLimiter(opts.Limit, opts.Window),
 		faults:  &faultBox{faults: opts.Faults},
@@ -41,8 +46,12 @@ func New(opts Options) *Server {
 		oauth:   newOAuthState(),
 	}
 	// The read-only token goes in first so that a demo token equal to it stays full-scope.
-	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes})
-	s.tokens.add(opts.DemoToken, tokenRecord{static: true, write: true, scopes: allScopes})
+	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes, location: seedLocationID})
+	for _, sub := range subs {
+		if sub.demoToken != "" {
+			s.tokens.add(sub.demoToken, tokenRecord{static: true, write: true, scopes: allScopes, location: sub.id})
+		}
+	}
 	s.routes = s.apiRoutes()
 	return s
 }
@@ -66,10 +75,11 @@ func (s *Server) ReadOnlyToken() string { return s.opts.ReadOnlyToken }
 // Surface is the service the sandbox plays (SurfaceSeed or SurfacePublic).
 func (s *Server) Surface() Surface { return s.opts.Surface }
 
-// LocationID is the id of the one seeded sub-account.
+// LocationID is the id of the first seeded sub-account, the one every token but a
+// minted location token (and the other sub-accounts' demo tokens) acts for.
 func (s *Server) LocationID() string { return seedLocationID }
 
-// CompanyID is the agency the sub-account belongs to.
+// CompanyID is the agency the sub-accounts belong to.
 func (s *Server) CompanyID() string { return seedCompanyID }
 
 // UserID is the user OAuth tokens are issued to.
@@ -102,10 +112,16 @@ func (s *Server) ResetLog() { s.log.reset() }
 
 // ExpireAccessTokens makes every OAuth (and IssueToken) access token issued so far
 // expired; the static demo and read-only tokens are not affected.
-func (s *Server) ExpireAccessTokens() { s.tokens.expireAll(s.now()) }
+func (s *Server) ExpireAccessTokens() {
+	s.tokens.expireAll(s.now())
+	s.keep()
+}
 
 // RevokeRefreshTokens kills every refresh token issued so far.
-func (s *Server) RevokeRefreshTokens() { s.oauth.revokeAll() }
+func (s *Server) RevokeRefreshTokens() {
+	s.oauth.revokeAll()
+	s.keep()
+}
 
 // IssueToken returns a new full-scope access token valid for ttl (0 → the access
 // token lifetime; a negative ttl gives an already expired token).
@@ -114,12 +130,13 @@ func (s *Server) IssueToken(ttl time.Duration) string {
 		ttl = s.opts.AccessTokenTTL
 	}
 	token := newAccessToken()
-	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl)})
+	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl), location: seedLocationID})
+	s.keep()
 	return token
 }
 
-// IssueScopedToken returns a new access token valid for ttl (0 → the access token
-// lifetime) that holds only the published scopes given: on the public surface every
+// IssueScopedToken returns a new access token of Lakeside Fit valid for ttl (0 → the
+// access token lifetime) that holds only the published scopes given: on the public surface every
 // documented route outside them answers the scope refusal. It may write when it
 // holds funnels/redirect.write.
 func (s *Server) IssueScopedToken(ttl time.Duration, scopes ...string) string {
@@ -128,7 +145,8 @@ func (s *Server) IssueScopedToken(ttl time.Duration, scopes ...string) string {
 	}
 	token := newAccessToken()
 	s.tokens.add(token, tokenRecord{write: slices.Contains(scopes, scopeRedirectWrite), expires: s.now().Add(ttl),
-		scopes: append([]string{}, scopes...)})
+		scopes: append([]string{}, scopes...), location: seedLocationID})
+	s.keep()
 	return token
 }
 
@@ -215,7 +233,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	// 4. auth
-	key, deny := s.authenticate(r, rt)
+	key, sub, deny := s.authenticate(r, rt)
 	if deny != nil {
 		s.send(ex, *deny)
 		return
@@ -233,7 +251,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	q := r.URL.Query()
-	if q.Has("locationId") && q.Get("locationId") != seedLocationID {
+	if q.Has("locationId") && q.Get("locationId") != sub.id {
 		s.send(ex, forbiddenLocation())
 		return
 	}
@@ -241,7 +259,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		s.send(ex, errReply(http.StatusBadRequest, "Content-Type must be application/json"))
 		return
 	}
-	s.send(ex, rt.handle(&call{s: s, r: r, q: q, params: params, body: ex.body}))
+	s.send(ex, rt.handle(&call{s: s, r: r, q: q, params: params, body: ex.body, loc: sub.id, st: sub.store}))
 }
 
 // send encodes and writes a reply; truncation applies when a fault asked for it.

@@ -33,7 +33,11 @@ func Start(addr string, opts Options) (*Running, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: listen on %s: %w", addr, err)
 	}
-	s := New(opts)
+	s, err := open(opts)
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
 	r := &Running{
 		URL:    "http://" + ln.Addr().String(),
 		Server: s,
@@ -45,6 +49,25 @@ func Start(addr string, opts Options) (*Running, error) {
 		_ = r.srv.Serve(ln) // returns http.ErrServerClosed after Close
 	}()
 	return r, nil
+}
+
+// open is New, with the tokens kept in opts.StateDir taken back and kept from now on.
+func open(opts Options) (*Server, error) {
+	if opts.StateDir == "" {
+		return New(opts), nil
+	}
+	k, err := loadKept(opts.StateDir)
+	if err != nil {
+		return nil, err
+	}
+	s := New(opts.restore(k))
+	s.restoreTokens(k)
+	s.keeper = &keeper{path: KeepPath(opts.StateDir), logf: opts.Logf}
+	// Written at once: a state directory that cannot be written is said at the start.
+	if err := s.keeper.write(s.snapshot()); err != nil {
+		return nil, fmt.Errorf("%w: keeping the tokens in %s: %w", ErrStateDir, opts.StateDir, err)
+	}
+	return s, nil
 }
 
 // Close stops the server and closes every connection; it waits for the serving

@@ -14,6 +14,6 @@
 // and return the normalized body with FieldErrors naming every bad field by its JSON
 // path. Every error of the package matches errors.Is(err, ErrInvalid).
 //
-// The rules follow the spec and api-notes.md where they say something, and the
-// sandbox's checks where they do not; the lengths the spec leaves open are generous.
+// The rules follow the API's contract and what is known of the real service where
+// they say something, and the sandbox's checks where they do not; the lengths the spec leaves open are generous.
 package validate

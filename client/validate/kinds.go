@@ -15,7 +15,11 @@ func FolderType(s string) (string, error) {
 	return choice("type", s, FolderTypes())
 }
 
-// StepTypes are the step types the service is known to take (api-notes.md); the spec
+// DefaultStepType is the type of a new step when none is chosen, in a form and on
+// the command line: an opt-in page, the first step of most funnels.
+const DefaultStepType = "optin_funnel_page"
+
+// StepTypes are the step types the real service is known to take; the API's contract
 // lists none, so these are the choices a form offers.
 func StepTypes() []string {
 	return []string{

@@ -108,11 +108,11 @@ func (s *studio) shoot(sc scene) error {
 			return fmt.Errorf("%s: %w", sc.name, err)
 		}
 	}
-	bg := windowBG
+	bg, fg := windowBG, windowFG
 	if sc.light {
-		bg = lightBG
+		bg, fg = lightBG, lightFG
 	}
-	return renderPNG(s.freeze, t.ansi(), filepath.Join(s.out, sc.name+".png"), bg)
+	return renderPNG(s.freeze, t.ansi(), filepath.Join(s.out, sc.name+".png"), bg, fg)
 }
 
 // open starts a fresh program for the scene and waits for its first screen of data.

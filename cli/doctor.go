@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/ui/termtext"
+)
+
+// DoctorOptions are what `funnels doctor` works from.
+type DoctorOptions struct {
+	Exporter Exporter
+}
+
+// doctorOutput is the --json shape of `funnels doctor`.
+type doctorOutput struct {
+	Profile    string            `json:"profile"`
+	BaseURL    string            `json:"baseUrl"`
+	LocationID string            `json:"locationId"`
+	Asked      int               `json:"asked"`   // read routes asked
+	Open       int               `json:"open"`    // of those, the ones that answered
+	Refused    int               `json:"refused"` // of those, the ones refused to this sign-in
+	Routes     []client.ProbeRow `json:"routes"`
+}
+
+func newCmdDoctor(f *Factory) *cobra.Command {
+	opts := &DoctorOptions{}
+	cmd := &cobra.Command{
+		Use:   "doctor",
+		Short: "What this sign-in can do: every read route asked once",
+		Long: `Shows what this sign-in can do. Each family of read routes is asked once with a
+harmless GET, and a table says for every route what it answered, what that means,
+and the scope or access to ask for where it was refused. Writes are never sent: their
+rows say what this profile learned of them earlier (funnels remembers refusals per
+profile). What is learned here is remembered too, so the commands and the browser
+fall back at once where a route is refused.
+
+Exit status: 0 when the probe ran, even if routes were refused (the table is the
+answer); 3 when the token itself was refused (sign in again); 1 when no route gave
+an answer at all (a server down, no network, the rate limit).`,
+		Example: `funnels doctor
+funnels doctor --profile clinic
+funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .askFor] | @tsv'`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return doctorRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = positional(cmd)
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.ProbeRow{}))
+	return cmd
+}
+
+func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
+	// Each route is asked once: a server error or a dropped connection is tried
+	// again once, not five times, so a server that is down is told in seconds.
+	c, cfg, err := f.profileClient(ctx, true, func(o *client.Options) { o.MaxRetries = 1 })
+	if err != nil {
+		return err
+	}
+	rows, err := c.Probe(ctx)
+	if err != nil {
+		return err
+	}
+	out := doctorOutput{Profile: cfg.Profile.Name, BaseURL: c.BaseURL(), LocationID: c.LocationID(), Routes: rows}
+	var tokenRefused, silent *client.ProbeRow
+	for i := range rows {
+		r := &rows[i]
+		if !r.Probed {
+			continue
+		}
+		out.Asked++
+		switch {
+		case r.Answer == client.AnswerOpen:
+			out.Open++
+		case r.Answer.Refused():
+			out.Refused++
+		case r.Status == 401 || strings.HasPrefix(r.Result, "no token"):
+			if tokenRefused == nil {
+				tokenRefused = r
+			}
+		case silent == nil:
+			silent = r
+		}
+	}
+	if out.Open+out.Refused == 0 {
+		// Nothing was learned: the table would say the same thing on every line.
+		switch {
+		case tokenRefused != nil:
+			return withExitCode(ExitAuth, errors.New(tokenRefused.Route+" answered "+tokenRefused.Result+": "+tokenRefused.Meaning+
+				" with 'funnels login', or check --token / FUNNELS_TOKEN"))
+		case silent != nil:
+			why := strings.TrimPrefix(silent.Meaning, "no verdict: ")
+			if silent.Status != 0 {
+				why = silent.Route + " answered " + strconv.Itoa(silent.Status) + " " + why
+			}
+			return withExitCode(ExitAPI, errors.New("no route gave an answer: "+why))
+		}
+	}
+	if opts.Exporter.Enabled() {
+		return opts.Exporter.Write(ctx, f.IO, out, rows)
+	}
+	f.prose("What this sign-in can do: profile %s, location %s at %s.\nEach read route was asked once with a harmless GET; writes are never sent.",
+		termtext.Line(out.Profile), termtext.Line(out.LocationID), termtext.Line(out.BaseURL))
+	if f.IO.OutTTY {
+		f.prose("")
+	}
+	t := newTable(f.IO, "ROUTE", "ANSWER", "MEANING", "ASK FOR")
+	for _, r := range rows {
+		t.row(r.Route, r.Result, r.Meaning, orDash(r.AskFor))
+	}
+	if err := t.print(); err != nil {
+		return err
+	}
+	if f.IO.OutTTY {
+		f.prose("")
+	}
+	summary := strconv.Itoa(out.Open) + " of " + plural(out.Asked, "read route", "read routes") + " asked answered"
+	if out.Refused > 0 {
+		summary += "; " + strconv.Itoa(out.Refused) + " refused to this sign-in: ask for what ASK FOR names, or use what still works (the commands fall back where they can)"
+	}
+	f.prose("%s.", summary)
+	return nil
+}
