@@ -7,9 +7,11 @@ import (
 
 // Two lanes share the pacer: the user's requests, and background work (the index's
 // crawl) that must never hold them up. A background request takes a token of the
-// bucket only when one is there now and no user request is waiting for one, so a
-// person's request is the next to leave whenever both wait; spare tokens go to the
-// background, which keeps it at the limit while nobody else asks.
+// bucket only when the bucket is full and no user request is waiting for one: a
+// person's request is the next to leave whenever both wait, and finds the bucket's
+// burst less one at hand the moment it comes, however long the crawl has run. The
+// background takes what refills the bucket, which over a long run is the whole rate,
+// so a crawl still goes at the limit while nobody else asks.
 
 // backgroundKey marks a context whose requests go in the background lane.
 type backgroundKey struct{}
@@ -52,12 +54,12 @@ func (p *pacer) waitSpare(ctx context.Context) error {
 		}
 		sleep := spareMinSleep * 5
 		if p.users.Load() == 0 {
-			if p.limiter.Allow() {
+			took, need := p.takeSpare()
+			if took {
 				return nil
 			}
-			// The next token comes when the bucket refills to one.
+			// The bucket is full again once need tokens have come.
 			if lim := float64(p.limiter.Limit()); lim > 0 {
-				need := 1 - p.limiter.Tokens()
 				sleep = time.Duration(need / lim * float64(time.Second))
 			}
 		}
@@ -65,4 +67,17 @@ func (p *pacer) waitSpare(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// takeSpare takes a token for the background when the bucket is full; need is how
+// many tokens it lacks otherwise. Background requests take turns here, so two never
+// both see the bucket full.
+func (p *pacer) takeSpare() (took bool, need float64) {
+	p.spare.Lock()
+	defer p.spare.Unlock()
+	full := float64(p.limiter.Burst())
+	if have := p.limiter.Tokens(); have < full-1e-9 {
+		return false, full - have
+	}
+	return p.limiter.Allow(), 0
 }

@@ -67,3 +67,19 @@ func TestBackgroundTakesSpareTokens(t *testing.T) {
 		t.Fatal("IsBackground does not tell the lanes apart")
 	}
 }
+
+// TestBackgroundLeavesTheBurstForTheUser: however many tokens the background has
+// taken, the bucket still holds its burst less one, so a person's next requests leave
+// at once.
+func TestBackgroundLeavesTheBurstForTheUser(t *testing.T) {
+	p := newPacer(100, time.Second, time.Now) // burst 5
+	ctx := Background(context.Background())
+	for range 20 {
+		if err := p.wait(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if have := p.limiter.Tokens(); have < float64(p.limiter.Burst()-1)-0.01 {
+		t.Fatalf("the background left %.2f tokens of a burst of %d", have, p.limiter.Burst())
+	}
+}

@@ -16,6 +16,7 @@ type pacer struct {
 	limiter *rate.Limiter
 	now     func() time.Time
 	users   atomic.Int64 // user requests waiting for a token (lane.go)
+	spare   sync.Mutex   // background requests take their turn for a token (lane.go)
 
 	mu        sync.Mutex
 	limit     int
