@@ -228,7 +228,9 @@ func TestAnEmptyIndexIsBuiltInTheBackground(t *testing.T) {
 	opts.Index, opts.AutoIndex = emptyIndex(t, sb), true
 	h := newIndexHarness(t, opts, 120, 40)
 	h.waitFor("Spring Sale 2026")
-	h.waitUntil("the crawl to end", func(v string) bool { return strings.Contains(statusLine(v), "indexed 162 items") })
+	h.waitUntil("the crawl to end", func(v string) bool {
+		return h.m.idx.crawl == nil && !h.m.idx.built.IsZero() && !strings.Contains(statusLine(v), "indexing")
+	})
 	h.update(ctrlP)
 	h.typeText("webinar room")
 	h.waitFor("of 278 items", "Webinar Room")

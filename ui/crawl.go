@@ -22,6 +22,7 @@ import (
 // crawlRun is a crawl under way.
 type crawlRun struct {
 	cancel  context.CancelFunc
+	manual  bool                // asked for from the palette: its end is told on the message line
 	updates chan index.Progress // the latest report, replaced by the next
 	ended   chan struct{}       // closed when the crawl has ended
 	last    index.Progress
@@ -70,6 +71,16 @@ func (m *Model) startCrawl(why string) tea.Cmd {
 		return crawlDoneMsg{run: run, p: p, err: err}
 	}
 	return tea.Batch(crawl, run.wait())
+}
+
+// indexNow is the palette's "Index the location": a crawl whose end the message line
+// tells.
+func (m *Model) indexNow() tea.Cmd {
+	cmd := m.startCrawl("indexing")
+	if m.idx != nil && m.idx.crawl != nil && cmd != nil {
+		m.idx.crawl.manual = true
+	}
+	return cmd
 }
 
 // report keeps the latest progress for the waiting command (from the crawl's goroutines).
@@ -159,8 +170,10 @@ func (m *Model) crawlDone(msg crawlDoneMsg) tea.Cmd {
 	switch {
 	case msg.err == nil:
 		m.idx.built = m.sh.now()
-		m.status.setInfo("indexed " + strconv.Itoa(msg.p.Items()) + " items with " + strconv.Itoa(msg.p.Requests) +
-			" requests — ctrl+p goes to any of them")
+		if msg.run.manual { // a crawl by itself ends quietly: the message line stays the user's
+			m.status.setInfo("indexed " + strconv.Itoa(msg.p.Items()) + " items with " + strconv.Itoa(msg.p.Requests) +
+				" requests — ctrl+p goes to any of them")
+		}
 	case errors.Is(msg.err, context.Canceled):
 		m.status.indexing = "index stopped part way"
 	case errors.Is(msg.err, index.ErrCrawlIncomplete):
