@@ -7,11 +7,13 @@ import (
 
 // Two lanes share the pacer: the user's requests, and background work (the index's
 // crawl) that must never hold them up. A background request takes a token of the
-// bucket only when the bucket is full and no user request is waiting for one: a
-// person's request is the next to leave whenever both wait, and finds the bucket's
-// burst less one at hand the moment it comes, however long the crawl has run. The
-// background takes what refills the bucket, which over a long run is the whole rate,
-// so a crawl still goes at the limit while nobody else asks.
+// bucket only when no user request is waiting for one and the bucket keeps a reserve
+// after it: a person's request is the next to leave whenever both wait, and finds the
+// reserve at hand the moment it comes, however long the crawl has run. The reserve is
+// the burst less two (at least one, at most the burst less one): the token of slack
+// above it lets the bucket keep filling while a background request is a moment late
+// to take its turn, so the background takes what refills the bucket — over a long run
+// the whole rate — and a crawl still goes at the limit while nobody else asks.
 
 // backgroundKey marks a context whose requests go in the background lane.
 type backgroundKey struct{}
@@ -69,15 +71,20 @@ func (p *pacer) waitSpare(ctx context.Context) error {
 	}
 }
 
-// takeSpare takes a token for the background when the bucket is full; need is how
-// many tokens it lacks otherwise. Background requests take turns here, so two never
-// both see the bucket full.
+// takeSpare takes a token for the background when the bucket holds one above its
+// reserve; need is how many tokens it lacks otherwise. Background requests take turns
+// here, so two never both take the last one above the reserve.
 func (p *pacer) takeSpare() (took bool, need float64) {
 	p.spare.Lock()
 	defer p.spare.Unlock()
-	full := float64(p.limiter.Burst())
-	if have := p.limiter.Tokens(); have < full-1e-9 {
-		return false, full - have
+	over := float64(reserve(p.limiter.Burst()) + 1)
+	if have := p.limiter.Tokens(); have < over-1e-9 {
+		return false, over - have
 	}
 	return p.limiter.Allow(), 0
+}
+
+// reserve is how many tokens of a bucket of burst the background leaves for the user.
+func reserve(burst int) int {
+	return min(burst-1, max(1, burst-2))
 }

@@ -69,8 +69,8 @@ func TestBackgroundTakesSpareTokens(t *testing.T) {
 }
 
 // TestBackgroundLeavesTheBurstForTheUser: however many tokens the background has
-// taken, the bucket still holds its burst less one, so a person's next requests leave
-// at once.
+// taken, the bucket still holds its reserve (the burst less two), so a person's next
+// requests leave at once.
 func TestBackgroundLeavesTheBurstForTheUser(t *testing.T) {
 	p := newPacer(100, time.Second, time.Now) // burst 5
 	ctx := Background(context.Background())
@@ -79,7 +79,12 @@ func TestBackgroundLeavesTheBurstForTheUser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if have := p.limiter.Tokens(); have < float64(p.limiter.Burst()-1)-0.01 {
+	if have := p.limiter.Tokens(); have < float64(p.limiter.Burst()-2)-0.01 {
 		t.Fatalf("the background left %.2f tokens of a burst of %d", have, p.limiter.Burst())
+	}
+	for burst, want := range map[int]int{1: 0, 2: 1, 3: 1, 5: 3, 50: 48} {
+		if got := reserve(burst); got != want {
+			t.Errorf("reserve(%d) = %d, want %d", burst, got, want)
+		}
 	}
 }

@@ -126,9 +126,21 @@ func (r *crawlRun) startFolders(ctx context.Context) {
 	}
 }
 
-// folder reads what one folder holds and queues its folders.
+// folder reads the folders one folder holds and queues them. The funnel list brings
+// the funnels; only where it is refused are the folder's funnels read here too.
 func (r *crawlRun) folder(ctx context.Context, id string) {
-	ents, _, err := r.cl.FolderEntities(ctx, "", id, "")
+	r.mu.Lock()
+	fromEntities := r.entityPages
+	r.mu.Unlock()
+	var ents *client.Entities
+	var err error
+	if fromEntities {
+		ents, _, err = r.cl.FolderEntities(ctx, "", id, "")
+	} else {
+		var folders []client.Folder
+		folders, _, err = r.cl.FolderChildren(ctx, id)
+		ents = &client.Entities{Folders: folders}
+	}
 	if err != nil {
 		if api, ok := refusal(err); ok && id == "" {
 			r.group(api.Explain())
@@ -160,7 +172,10 @@ func (r *crawlRun) folder(ctx context.Context, id string) {
 					return err
 				}
 			}
-			return w.MarkListed(id)
+			if fromEntities {
+				return w.MarkListed(id) // folders and funnels: listed whole
+			}
+			return nil // listed whole once the funnel list is read too (sweep)
 		},
 		mark: func(cp *checkpoint) {
 			if !cp.FolderBegun {
@@ -174,7 +189,6 @@ func (r *crawlRun) folder(ctx context.Context, id string) {
 	r.plan.FolderBegun = true
 	r.plan.FolderQueue = append(slices.DeleteFunc(r.plan.FolderQueue, func(q string) bool { return q == id }), subs...)
 	r.foldersLeft += len(subs)
-	fromEntities := r.entityPages
 	r.mu.Unlock()
 	for _, sub := range subs {
 		r.jobs.push(high, func() { r.folder(ctx, sub) })

@@ -42,6 +42,13 @@ func (r *crawlRun) sweep(w *Writer) error {
 			return err
 		}
 	}
+	// Every folder and the root are now listed whole: their folders and their funnels.
+	if err := w.MarkListed(""); err != nil {
+		return err
+	}
+	if err := w.tx.Bucket(bFolders).ForEach(func(k, _ []byte) error { return w.MarkListed(string(k)) }); err != nil {
+		return err
+	}
 	m := w.tx.Bucket(bMeta)
 	if err := m.Put(mCrawled, itobs(millis(w.now))); err != nil {
 		return err
