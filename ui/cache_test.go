@@ -37,7 +37,7 @@ func newIndexHarness(t *testing.T, opts Options, w, h int) *harness {
 		opts.Debounce = -1
 	}
 	hs := &harness{t: t, m: New(opts), msgs: make(chan tea.Msg, 4096)}
-	hs.m.sh.ctx = ctx
+	hs.m.sh.setContext(ctx)
 	if opts.Client != nil {
 		stop := forwardEvents(opts.Client, func(msg tea.Msg) { hs.msgs <- msg })
 		t.Cleanup(stop)

@@ -7,11 +7,12 @@ import "time"
 // and the server's answer replaces them in place, keeping the cursor on the same item
 // and the filter as typed.
 
-// applyCached paints a folder from the index, unless the server has answered since
-// (or the load it stood in for is no longer awaited).
+// applyCached paints a folder from the index, unless the server's rows are there
+// already. A server that refused to list it first leaves the cached rows to show, as
+// stale.
 func (p *entitiesPane) applyCached(msg cachedFolderMsg) bool {
 	fs := p.folders[msg.folderID]
-	if fs == nil || fs.loaded || msg.seq == 0 || fs.seq != msg.seq {
+	if fs == nil || fs.loaded || len(fs.rows) > 0 {
 		return false
 	}
 	fs.rows, fs.cachedAt = msg.rows, msg.at
@@ -36,10 +37,10 @@ func (p *entitiesPane) cachedState() (at time.Time, stale bool) {
 	return fs.cachedAt, !fs.cachedAt.IsZero() && fs.state == stateFailed
 }
 
-// applyCached paints a step's pages from the index, unless the server has answered.
+// applyCached paints a step's pages from the index, unless the server's are there.
 func (p *pagesPane) applyCached(msg cachedPagesMsg) bool {
 	ps := p.cache[msg.key]
-	if ps == nil || ps.loaded || msg.seq == 0 || ps.seq != msg.seq || msg.key != p.key {
+	if ps == nil || ps.loaded || len(ps.rows) > 0 || msg.key != p.key {
 		return false
 	}
 	ps.rows, ps.cachedAt = msg.rows, msg.at

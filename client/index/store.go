@@ -245,6 +245,9 @@ func (s *Store) with(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := ctx.Err(); err != nil { // called off while another call had the store
+		return err
+	}
 	if !s.verified {
 		err := verifyFile(s.path, s.wait)
 		switch {
