@@ -245,9 +245,9 @@ func measureCrawl(ic indexConfig) ([]benchFigure, error) {
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// bigIndex writes an index of bigFunnels funnels of bigSteps steps of bigPages pages
-// straight into a store (no server: a crawl of it has its own figure). It returns the
-// store and how many bytes the records' JSON takes.
+// bigIndex writes an index of bigFunnels funnels of bigSteps steps of bigPages pages,
+// a hundred funnels a folder, straight into a store (no server: a crawl of it has its
+// own figure). It returns the store and how many bytes the records' JSON takes.
 func bigIndex(dir string, ic indexConfig) (*index.Store, int, error) {
 	store := index.Open(filepath.Join(dir, "big.db"), "bench")
 	ctx := context.Background()
@@ -257,8 +257,15 @@ func bigIndex(dir string, ic indexConfig) (*index.Store, int, error) {
 	for from := 0; from < ic.bigFunnels; from += perBatch {
 		err := store.Update(ctx, func(w *index.Writer) error {
 			for fi := from; fi < min(from+perBatch, ic.bigFunnels); fi++ {
+				folder := benchID('d', fi/100)
+				if fi%100 == 0 {
+					if err := w.PutFolder(index.Folder{ID: folder, Name: benchWords[(fi/100)%len(benchWords)] + " " + strconv.Itoa(fi/100),
+						Type: "funnel", At: now.UnixMilli()}); err != nil {
+						return err
+					}
+				}
 				f := client.Funnel{ID: benchID('f', fi), Name: benchName(fi), Type: "funnel", URL: "/f" + strconv.Itoa(fi),
-					DomainName: "offers" + strconv.Itoa(fi%7) + ".example.com", StepsKnown: true, DateUpdated: now}
+					DomainName: "offers" + strconv.Itoa(fi%7) + ".example.com", StepsKnown: true, DateUpdated: now, ParentID: folder}
 				var pages []index.Page
 				for s := range ic.bigSteps {
 					sid := benchID('s', fi*ic.bigSteps+s)
@@ -320,8 +327,8 @@ func measureIndexHeap(store *index.Store, raw int, ic indexConfig, label string)
 	return []benchFigure{{
 		Name: "cache_heap_" + label, N: ic.indexPages(), Value: mb(kept), Unit: "MB", Baseline: mb(records),
 		BaselineIs: "HeapInuse holding only the records read from the index (index.Snapshot)",
-		Note: fmt.Sprintf("runtime.MemStats.HeapInuse after GC, the whole test process (%.1f MB before): the browser with go to anything open over %d pages in %d funnels of %d steps; the index is %.1f MB on disk",
-			mb(before), ic.indexPages(), ic.bigFunnels, ic.bigSteps, float64(st.Size())/1e6),
+		Note: fmt.Sprintf("runtime.MemStats.HeapInuse after GC, the whole test process (%.1f MB before): the browser with go to anything open over %d pages in %d funnels of %d steps, %d folders; the index is %.1f MB on disk",
+			mb(before), ic.indexPages(), ic.bigFunnels, ic.bigSteps, ceilDiv(ic.bigFunnels, 100), float64(st.Size())/1e6),
 	}, {
 		Name: "cache_disk_" + label, N: ic.indexPages(), Value: float64(st.Size()) / 1e6, Unit: "MB", Baseline: float64(raw) / 1e6,
 		BaselineIs: "the records' fields as text, without keys or structure",
@@ -341,7 +348,7 @@ func openGoto(store *index.Store, ic indexConfig) (*driver, error) {
 	}
 	d := newDriver(ui.Options{Client: c, Profile: "bench", Theme: "dark", Index: store}, termW, termH)
 	d.send(ctrlP)
-	items := ic.bigFunnels*(1+ic.bigSteps) + ic.indexPages() + 7 // the seven domains
+	items := ic.bigFunnels*(1+ic.bigSteps) + ic.indexPages() + 7 + ceilDiv(ic.bigFunnels, 100) // seven domains, the folders
 	if err := d.waitFor(strconv.Itoa(items)+" items", 5*time.Minute); err != nil {
 		return nil, err
 	}

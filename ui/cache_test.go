@@ -316,3 +316,65 @@ func funnelRow(h *harness, name string) *entityRow {
 	}
 	return nil
 }
+
+// indexSwitcher opens accounts made beforehand, each with its own index.
+type indexSwitcher map[string]Opened
+
+func (s indexSwitcher) List(context.Context) ([]Account, error) {
+	var out []Account
+	for name := range s {
+		out = append(out, Account{Name: name, Profile: name})
+	}
+	return out, nil
+}
+
+func (s indexSwitcher) Open(_ context.Context, name string) (Opened, error) { return s[name], nil }
+
+// TestASwitchNeverMixesTwoIndexes: each sub-account has its own index; after a switch
+// "go to anything" lists the new one's items and none of the old one's, and the new
+// one's root paints from its own index.
+func TestASwitchNeverMixesTwoIndexes(t *testing.T) {
+	sb, lakeside := testClient(t, sandbox.Options{}, -1)
+	var summitToken, summitID string
+	for _, sub := range sb.Server.SubAccounts() {
+		if sub.Name == "Summit Strength" {
+			summitToken, summitID = sub.DemoToken, sub.ID
+		}
+	}
+	summit, err := client.New(client.Options{BaseURL: sb.URL, LocationID: summitID, TokenSource: staticToken(summitToken), MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lakesideIdx := builtIndex(t, sb, lakeside)
+	summitIdx := index.Open(filepath.Join(t.TempDir(), "summit.db"), index.KeyOf(sb.URL, summitID))
+	if _, err := (&index.Crawler{Client: summit, Store: summitIdx}).Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	sw := indexSwitcher{
+		"lakeside": {Client: lakeside, Profile: "lakeside", Index: lakesideIdx},
+		"summit":   {Client: summit, Profile: "summit", Index: summitIdx},
+	}
+	opts := demoOptions(lakeside, sb)
+	opts.Index, opts.Switcher, opts.Account = lakesideIdx, sw, "lakeside"
+	h := newIndexHarness(t, opts, 140, 40)
+	h.waitFor("Spring Sale 2026")
+	h.run(h.m.switchTo(Account{Name: "summit", Profile: "summit"}))
+	h.waitFor("Summit Open House", "Memberships/")
+	h.update(ctrlP)
+	h.typeText("o")
+	h.waitUntil("summit's items", func(string) bool {
+		g, ok := h.m.overlay.(*gotoOverlay)
+		return ok && g.set != nil && g.set.gen != 0
+	})
+	g := h.m.overlay.(*gotoOverlay)
+	seen := false
+	for _, it := range g.set.items {
+		if it.Name == "Spring Sale 2026" || strings.Contains(it.Where, "Webinars") {
+			t.Fatalf("after the switch, go to anything lists Lakeside's %+v", it)
+		}
+		seen = seen || it.Name == "Summit Open House"
+	}
+	if !seen {
+		t.Fatal("go to anything does not list the sub-account switched to")
+	}
+}

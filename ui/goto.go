@@ -23,6 +23,7 @@ import (
 type gotoSet struct {
 	items   []index.Item
 	keys    []string // lower-cased filter keys, one per item
+	masks   []uint64 // each key's charMask
 	folders map[string]gotoFolder
 	gen     uint64    // the index's write count when read
 	built   time.Time // when the last crawl read the location whole
@@ -73,13 +74,14 @@ func newGotoSet(snap *index.Snapshot, stale func(index.Kind) bool) *gotoSet {
 		clean[s] = c
 		return c
 	}
-	set := &gotoSet{items: items, keys: make([]string, len(items)), folders: make(map[string]gotoFolder, len(snap.Folders)),
-		gen: snap.State.Gen, built: snap.State.Crawled}
+	set := &gotoSet{items: items, keys: make([]string, len(items)), masks: make([]uint64, len(items)),
+		folders: make(map[string]gotoFolder, len(snap.Folders)), gen: snap.State.Gen, built: snap.State.Crawled}
 	for i := range items {
 		it := &items[i]
 		it.Name = sanitize(it.Name)
 		it.Path, it.Where, it.Domain = once(it.Path), once(it.Where), once(it.Domain)
 		set.keys[i] = it.Key()
+		set.masks[i] = charMask(set.keys[i])
 	}
 	for _, f := range snap.Folders {
 		set.folders[f.ID] = gotoFolder{name: displayName(f.Name, f.ID), parent: f.ParentID}
@@ -119,7 +121,7 @@ func newGotoOverlay(sh *shared, idx *indexState) *gotoOverlay {
 // setItems shows a set of items, keeping the query typed.
 func (g *gotoOverlay) setItems(set *gotoSet) {
 	g.set = set
-	g.list.setKeys(set.keys)
+	g.list.setMaskedKeys(set.keys, set.masks)
 	if q := g.input.Value(); q != "" {
 		g.list.setQuery(q)
 	}

@@ -272,21 +272,44 @@ func publicURL(domain, path string) string {
 	return "https://" + d + path
 }
 
-// Key is what a search matches an item against, lower-cased: its name, path and
-// where it sits.
+// Key is what a search matches an item against, lower-cased: its name, its path,
+// and the names it sits under — for a step its funnel, for a page its funnel and
+// step, for a funnel or folder its folders. (A page's folders are left out: "spring
+// offer" should find the Spring funnel's Offer page, not every page of a folder named
+// Spring; the folder is an item of its own.)
 func (it *Item) Key() string {
+	where := it.Where
+	switch it.Kind {
+	case KindStep:
+		where = lastCrumbs(where, 1)
+	case KindPage:
+		where = lastCrumbs(where, 2)
+	}
 	var b strings.Builder
-	b.Grow(len(it.Name) + len(it.Path) + len(it.Where) + 2)
+	b.Grow(len(it.Name) + len(it.Path) + len(where) + 2)
 	writeLower(&b, it.Name)
 	if it.Path != "" && it.Path != it.Name {
 		b.WriteByte(' ')
 		writeLower(&b, it.Path)
 	}
-	if it.Where != "" {
+	if where != "" {
 		b.WriteByte(' ')
-		writeLower(&b, it.Where)
+		writeLower(&b, where)
 	}
 	return b.String()
+}
+
+// lastCrumbs is the last n names of a path of crumbs ("A › B › C", 2: "B › C").
+func lastCrumbs(where string, n int) string {
+	end := len(where)
+	for ; n > 0; n-- {
+		i := strings.LastIndex(where[:end], crumbSep)
+		if i < 0 {
+			return where
+		}
+		end = i
+	}
+	return where[end+len(crumbSep):]
 }
 
 // writeLower writes s lower-cased: byte by byte while it is ASCII (names and paths
