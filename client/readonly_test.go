@@ -11,6 +11,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // A read-only client refuses every operation that writes — the conversion event and
@@ -129,7 +130,7 @@ func TestWrites(t *testing.T) {
 // One client per sub-account, sharing only the HTTP transport: each paces by its own
 // sub-account's limit, so one gym's full window does not hold the other up.
 func TestClientPerLocationPacesAlone(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{Limit: 1, Window: time.Minute})
+	sb := sandboxtest.Start(t, sandbox.Options{Limit: 1, Window: time.Minute})
 	transport := &http.Transport{}
 	t.Cleanup(transport.CloseIdleConnections)
 	subs := sb.Server.SubAccounts()

@@ -15,6 +15,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 func isStatus(err error, code int) bool { return client.StatusCode(err) == code }
@@ -363,7 +364,7 @@ func TestResetGateHoldsAtZeroRemaining(t *testing.T) {
 }
 
 func TestUnauthorizedRefreshesOnceAndRetries(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	first := sb.Server.IssueToken(time.Hour)
 	src := &swapSource{current: first, next: func() string { return sb.Server.IssueToken(time.Hour) }}
 	c, _ := client.New(client.Options{BaseURL: sb.URL, TokenSource: src})
