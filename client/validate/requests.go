@@ -72,12 +72,6 @@ func NormalizeConversion(p client.ConversionPayload) (client.ConversionPayload, 
 	return p, c.errs.Err()
 }
 
-// Conversion reports what NormalizeConversion finds wrong with p.
-func Conversion(p client.ConversionPayload) error {
-	_, err := NormalizeConversion(p)
-	return err
-}
-
 // NormalizeCreateStep checks a create-step body (POST /funnels/funnel/create-step).
 // funnelId, step.name, step.url and step.type are required; step.id may be left
 // empty (the client makes one) but must otherwise be a version 4 UUID.
@@ -101,12 +95,6 @@ func NormalizeCreateStep(b client.CreateStep) (client.CreateStep, error) {
 	return b, c.errs.Err()
 }
 
-// CreateStep reports what NormalizeCreateStep finds wrong with b.
-func CreateStep(b client.CreateStep) error {
-	_, err := NormalizeCreateStep(b)
-	return err
-}
-
 // NormalizeCreateFolder checks a create-folder body (POST /funnels/funnel/folder/create):
 // name and type are required, userId and locationId optional.
 func NormalizeCreateFolder(b client.CreateFolder) (client.CreateFolder, error) {
@@ -118,12 +106,6 @@ func NormalizeCreateFolder(b client.CreateFolder) (client.CreateFolder, error) {
 	return b, c.errs.Err()
 }
 
-// CreateFolder reports what NormalizeCreateFolder finds wrong with b.
-func CreateFolder(b client.CreateFolder) error {
-	_, err := NormalizeCreateFolder(b)
-	return err
-}
-
 // NormalizeAttachDomain checks an attach-domain body (POST /funnels/domain/attach-domain):
 // the domain is required and comes back in punycode.
 func NormalizeAttachDomain(b client.AttachDomain) (client.AttachDomain, error) {
@@ -131,12 +113,6 @@ func NormalizeAttachDomain(b client.AttachDomain) (client.AttachDomain, error) {
 	c.opt("locationId", &b.LocationID, id("locationId"))
 	c.req("domain", &b.Domain, HostName)
 	return b, c.errs.Err()
-}
-
-// AttachDomain reports what NormalizeAttachDomain finds wrong with b.
-func AttachDomain(b client.AttachDomain) error {
-	_, err := NormalizeAttachDomain(b)
-	return err
 }
 
 // NormalizePageView checks a page-visit trigger (POST /funnels/page/view/workflow/trigger):
@@ -147,10 +123,4 @@ func NormalizePageView(p client.PageViewTrigger) (client.PageViewTrigger, error)
 	c.req("stepId", &p.StepID, id("stepId"))
 	c.req("pageUrl", &p.PageURL, PagePath)
 	return p, c.errs.Err()
-}
-
-// PageView reports what NormalizePageView finds wrong with p.
-func PageView(p client.PageViewTrigger) error {
-	_, err := NormalizePageView(p)
-	return err
 }
