@@ -186,7 +186,7 @@ func (r *resp) wantError(t testing.TB, status int, want string) {
 }
 
 // seeded returns the seed records straight from a fresh data set.
-func seeded() *data { return seedData() }
+func seeded() *data { return seedSub(lakeside) }
 
 func firstFunnel(d *data, name string) *funnelRec {
 	for _, f := range d.funnels {
