@@ -10,7 +10,6 @@ import (
 // every problem under the field's JSON path (contact.email, step.url, …) and return
 // the body with each value normalized by its per-field function. Optional fields
 // that are blank are cleared, not refused. The error, when not nil, is FieldErrors.
-// Their short forms (Conversion, CreateStep, …) only report.
 
 // checker collects the field errors of one request.
 type checker struct{ errs FieldErrors }
