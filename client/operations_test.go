@@ -193,7 +193,7 @@ func TestWriteOperationsShowInLaterReads(t *testing.T) {
 	ctx := ctxT(t)
 
 	// New folder → in the root entities.
-	folder, resp, err := c.CreateFolder(ctx, client.CreateFolder{Name: "Holiday Promos", Type: "funnel", UserID: sb.Server.UserID()})
+	folder, resp, err := c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Holiday Promos", Type: "funnel", UserID: sb.Server.UserID()})
 	if err != nil || folder.ID == "" || resp.StatusCode != 201 {
 		t.Fatalf("create folder: %+v %v", folder, err)
 	}
@@ -205,7 +205,7 @@ func TestWriteOperationsShowInLaterReads(t *testing.T) {
 	// New step → in its funnel, with a first page.
 	list, _, _ := c.ListFunnels(ctx, client.ListFunnelsParams{Limit: 1})
 	f := list.Funnels[0]
-	res, resp, err := c.CreateStep(ctx, client.CreateStep{FunnelID: f.ID, Step: client.NewStep{
+	res, resp, err := c.CreateStep(ctx, client.CreateStepRequest{FunnelID: f.ID, Step: client.NewStep{
 		Name: "Bonus Offer", URL: "/bonus-offer", Type: "upsell_funnel_page", Sequence: len(f.Steps) + 1}})
 	if err != nil || resp.StatusCode != 201 || res.ID == "" {
 		t.Fatalf("create step: %+v %v", res, err)
@@ -231,12 +231,12 @@ func TestWriteOperationsShowInLaterReads(t *testing.T) {
 	if newStep == nil || newStep.URL != "/bonus-offer" || len(newStep.Pages) != 1 {
 		t.Fatalf("new step after re-read: %+v", newStep)
 	}
-	if _, _, err := c.CreateStep(ctx, client.CreateStep{FunnelID: f.ID, Step: client.NewStep{Name: "Dup", URL: "/bonus-offer", Type: "upsell_funnel_page"}}); !isStatus(err, 422) {
+	if _, _, err := c.CreateStep(ctx, client.CreateStepRequest{FunnelID: f.ID, Step: client.NewStep{Name: "Dup", URL: "/bonus-offer", Type: "upsell_funnel_page"}}); !isStatus(err, 422) {
 		t.Errorf("duplicate path: want 422, got %v", err)
 	}
 
 	// Attach a domain → funnel-with-domain knows it.
-	d, resp, err := c.AttachDomain(ctx, client.AttachDomain{Domain: "promo.lakeside-fitness.com"})
+	d, resp, err := c.AttachDomain(ctx, client.AttachDomainRequest{Domain: "promo.lakeside-fitness.com"})
 	if err != nil || d.URL != "promo.lakeside-fitness.com" || resp.StatusCode != 201 {
 		t.Fatalf("attach: %+v %v", d, err)
 	}
@@ -244,7 +244,7 @@ func TestWriteOperationsShowInLaterReads(t *testing.T) {
 	if err != nil || fw.Domain == nil {
 		t.Fatalf("attached domain not found: %v", err)
 	}
-	if _, _, err := c.AttachDomain(ctx, client.AttachDomain{Domain: "https://bad/path"}); !isStatus(err, 422) {
+	if _, _, err := c.AttachDomain(ctx, client.AttachDomainRequest{Domain: "https://bad/path"}); !isStatus(err, 422) {
 		t.Errorf("bad host: want 422, got %v", err)
 	}
 
@@ -291,7 +291,7 @@ func TestWriteOperationsShowInLaterReads(t *testing.T) {
 	if _, _, _, err := c.LookupMultiple(ctx, json.RawMessage(`[1,2]`)); err == nil {
 		t.Errorf("a non-object lookup body must be refused before sending")
 	}
-	tr, resp, err := c.TriggerPageView(ctx, "", client.PageViewTrigger{FunnelID: f.ID, StepID: f.Steps[0].ID, PageURL: f.Steps[0].URL})
+	tr, resp, err := c.TriggerPageView(ctx, "", client.PageViewRequest{FunnelID: f.ID, StepID: f.Steps[0].ID, PageURL: f.Steps[0].URL})
 	if err != nil || resp.StatusCode != 200 || !tr.Success {
 		t.Fatalf("trigger: %+v %v", tr, err)
 	}
@@ -312,7 +312,7 @@ func TestWriteOperationsShowInLaterReads(t *testing.T) {
 func TestConversionCarriesNoToken(t *testing.T) {
 	c, sb := newTestClient(t, sandbox.Options{})
 	ctx := ctxT(t)
-	res, resp, err := c.SendConversion(ctx, client.ConversionPayload{
+	res, resp, err := c.SendConversion(ctx, client.ConversionRequest{
 		EventName: "Purchase", Contact: client.ContactInfo{Email: "jo@example.com", DateOfBirth: "1990-04-01T00:00:00Z"},
 		Currency: "USD", Value: "49.00", URL: "https://offers.example.com/checkout",
 	})
@@ -330,7 +330,7 @@ func TestConversionCarriesNoToken(t *testing.T) {
 			}
 		}
 	}
-	_, _, err = c.SendConversion(ctx, client.ConversionPayload{EventName: "Bought", Contact: client.ContactInfo{}})
+	_, _, err = c.SendConversion(ctx, client.ConversionRequest{EventName: "Bought", Contact: client.ContactInfo{}})
 	var apiErr *client.APIError
 	if !isStatus(err, 422) || !errorsAs(err, &apiErr) || !strings.Contains(apiErr.Message(), "eventName") {
 		t.Errorf("bad eventName: want a 422 naming eventName, got %v", err)

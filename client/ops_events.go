@@ -27,8 +27,8 @@ type ContactInfo struct {
 	DateOfBirth string `json:"dateOfBirth,omitempty"` // ISO 8601
 }
 
-// ConversionPayload is the body of POST /funnels/event/conversion.
-type ConversionPayload struct {
+// ConversionRequest is the body of POST /funnels/event/conversion.
+type ConversionRequest struct {
 	EventID   string      `json:"eventId,omitempty"`
 	EventName string      `json:"eventName"`
 	Contact   ContactInfo `json:"contact"`
@@ -43,7 +43,7 @@ type ConversionPayload struct {
 
 // SendConversion records a conversion event. It carries no bearer token: the spec
 // gives this operation no security requirement.
-func (c *Client) SendConversion(ctx context.Context, p ConversionPayload) (*Result, *Response, error) {
+func (c *Client) SendConversion(ctx context.Context, p ConversionRequest) (*Result, *Response, error) {
 	cl, err := jsonCall(http.MethodPost, "/funnels/event/conversion", p)
 	if err != nil {
 		return nil, nil, err
@@ -52,8 +52,8 @@ func (c *Client) SendConversion(ctx context.Context, p ConversionPayload) (*Resu
 	return c.doResult(ctx, cl)
 }
 
-// PageViewTrigger is the body of the page-visit workflow trigger.
-type PageViewTrigger struct {
+// PageViewRequest is the body of the page-visit workflow trigger.
+type PageViewRequest struct {
 	FunnelID string `json:"funnelId"`
 	StepID   string `json:"stepId"`
 	PageURL  string `json:"pageUrl"` // a path within the funnel
@@ -63,7 +63,7 @@ type PageViewTrigger struct {
 // (POST /funnels/page/view/workflow/trigger). The spec says a locationId accompanies
 // the request without saying where; it goes in the query, which leaves the body
 // exactly the spec's.
-func (c *Client) TriggerPageView(ctx context.Context, locationID string, p PageViewTrigger) (*Result, *Response, error) {
+func (c *Client) TriggerPageView(ctx context.Context, locationID string, p PageViewRequest) (*Result, *Response, error) {
 	cl, err := jsonCall(http.MethodPost, "/funnels/page/view/workflow/trigger", p)
 	if err != nil {
 		return nil, nil, err

@@ -31,8 +31,8 @@ type FunnelStepDetails struct {
 	DomainName       string          `json:"domainName,omitempty"`
 }
 
-// UpdateFunnelAndPage is the body of POST /funnels/funnel/update-funnel-and-page.
-type UpdateFunnelAndPage struct {
+// UpdateFunnelAndPageRequest is the body of POST /funnels/funnel/update-funnel-and-page.
+type UpdateFunnelAndPageRequest struct {
 	FunnelID             string             `json:"funnelId,omitempty"`
 	LocationID           string             `json:"locationId,omitempty"`
 	StepID               string             `json:"stepId,omitempty"`
@@ -43,7 +43,7 @@ type UpdateFunnelAndPage struct {
 }
 
 // UpdateFunnelAndPage archives or restores a page, or ends a split test.
-func (c *Client) UpdateFunnelAndPage(ctx context.Context, b UpdateFunnelAndPage) (*Result, *Response, error) {
+func (c *Client) UpdateFunnelAndPage(ctx context.Context, b UpdateFunnelAndPageRequest) (*Result, *Response, error) {
 	if b.LocationID == "" {
 		b.LocationID = c.location
 	}
@@ -62,7 +62,7 @@ func (c *Client) ArchivePage(ctx context.Context, funnelID string, step Step, pa
 			left = append(left, p)
 		}
 	}
-	return c.UpdateFunnelAndPage(ctx, UpdateFunnelAndPage{
+	return c.UpdateFunnelAndPage(ctx, UpdateFunnelAndPageRequest{
 		FunnelID: funnelID, StepID: step.ID, ArchivePageID: pageID,
 		FunnelStepDetails: &FunnelStepDetails{StepID: step.ID, Pages: left},
 	})
@@ -70,7 +70,7 @@ func (c *Client) ArchivePage(ctx context.Context, funnelID string, step Step, pa
 
 // RestorePage brings an archived page back into its step.
 func (c *Client) RestorePage(ctx context.Context, funnelID, stepID, pageID string) (*Result, *Response, error) {
-	return c.UpdateFunnelAndPage(ctx, UpdateFunnelAndPage{FunnelID: funnelID, StepID: stepID, RestoreArchivePageID: pageID})
+	return c.UpdateFunnelAndPage(ctx, UpdateFunnelAndPageRequest{FunnelID: funnelID, StepID: stepID, RestoreArchivePageID: pageID})
 }
 
 // EndSplitTest keeps winner as the step's only page and archives the other one.
@@ -85,7 +85,7 @@ func (c *Client) EndSplitTest(ctx context.Context, funnelID string, step Step, w
 		return nil, nil, errors.New("end split test: the step has no second page to archive")
 	}
 	off, full := false, 100.0
-	return c.UpdateFunnelAndPage(ctx, UpdateFunnelAndPage{
+	return c.UpdateFunnelAndPage(ctx, UpdateFunnelAndPageRequest{
 		FunnelID: funnelID, StepID: step.ID, ArchivePageID: loser,
 		FunnelStepDetails: &FunnelStepDetails{StepID: step.ID, Pages: []string{winner}, Split: &off, ControlTraffic: &full},
 	})
@@ -101,8 +101,8 @@ type NewStep struct {
 	Sequence int      `json:"sequence"`
 }
 
-// CreateStep is the body of POST /funnels/funnel/create-step.
-type CreateStep struct {
+// CreateStepRequest is the body of POST /funnels/funnel/create-step.
+type CreateStepRequest struct {
 	Step           NewStep `json:"step"`
 	FunnelID       string  `json:"funnelId"`
 	DomainName     string  `json:"domainName,omitempty"`
@@ -113,7 +113,7 @@ type CreateStep struct {
 // CreateStep adds a step to a funnel. The service creates the step's first page and
 // its answer is not reliable, so callers re-read the funnel afterwards. The id used
 // is returned in the Result.
-func (c *Client) CreateStep(ctx context.Context, b CreateStep) (*Result, *Response, error) {
+func (c *Client) CreateStep(ctx context.Context, b CreateStepRequest) (*Result, *Response, error) {
 	if b.Step.ID == "" {
 		b.Step.ID = uuid.NewString()
 	}
@@ -131,9 +131,9 @@ func (c *Client) CreateStep(ctx context.Context, b CreateStep) (*Result, *Respon
 	return r, resp, err
 }
 
-// CreateFolder is the body of POST /funnels/funnel/folder/create. It has no parent
+// CreateFolderRequest is the body of POST /funnels/funnel/folder/create. It has no parent
 // field: new folders appear at the top level.
-type CreateFolder struct {
+type CreateFolderRequest struct {
 	LocationID string `json:"locationId"`
 	Type       string `json:"type"` // "funnel" or "website"
 	Name       string `json:"name"`
@@ -141,7 +141,7 @@ type CreateFolder struct {
 }
 
 // CreateFolder makes a folder and returns it as the service answered.
-func (c *Client) CreateFolder(ctx context.Context, b CreateFolder) (*Folder, *Response, error) {
+func (c *Client) CreateFolder(ctx context.Context, b CreateFolderRequest) (*Folder, *Response, error) {
 	if b.LocationID == "" {
 		b.LocationID = c.location
 	}
@@ -163,14 +163,14 @@ func (c *Client) CreateFolder(ctx context.Context, b CreateFolder) (*Folder, *Re
 	return f, resp, nil
 }
 
-// AttachDomain is the body of POST /funnels/domain/attach-domain.
-type AttachDomain struct {
+// AttachDomainRequest is the body of POST /funnels/domain/attach-domain.
+type AttachDomainRequest struct {
 	LocationID string `json:"locationId"`
 	Domain     string `json:"domain"` // a host name
 }
 
 // AttachDomain attaches a host name to the location.
-func (c *Client) AttachDomain(ctx context.Context, b AttachDomain) (*Domain, *Response, error) {
+func (c *Client) AttachDomain(ctx context.Context, b AttachDomainRequest) (*Domain, *Response, error) {
 	if b.LocationID == "" {
 		b.LocationID = c.location
 	}

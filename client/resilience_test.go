@@ -34,7 +34,7 @@ func TestErrorClasses(t *testing.T) {
 	}
 	// 403: the read-only token writing.
 	ro, _ := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(), TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.ReadOnlyToken()})})
-	if _, _, err := ro.CreateFolder(ctx, client.CreateFolder{Name: "x", Type: "funnel"}); !errors.Is(err, client.ErrForbidden) {
+	if _, _, err := ro.CreateFolder(ctx, client.CreateFolderRequest{Name: "x", Type: "funnel"}); !errors.Is(err, client.ErrForbidden) {
 		t.Errorf("403: %v", err)
 	}
 	if _, _, err := ro.GeoLocation(ctx); err != nil {
@@ -45,7 +45,7 @@ func TestErrorClasses(t *testing.T) {
 		t.Errorf("404: %v", err)
 	}
 	// 422 with messages.
-	_, _, err = c.CreateFolder(ctx, client.CreateFolder{Name: "", Type: "funnel"})
+	_, _, err = c.CreateFolder(ctx, client.CreateFolderRequest{Name: "", Type: "funnel"})
 	var apiErr *client.APIError
 	if !errors.Is(err, client.ErrValidation) || !errors.As(err, &apiErr) || len(apiErr.Messages) == 0 || apiErr.TraceID == "" {
 		t.Errorf("422: %#v", err)
@@ -109,10 +109,10 @@ func TestHeadersOnEveryRequest(t *testing.T) {
 	if _, _, err := c.CustomFonts(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := c.CreateFolder(ctx, client.CreateFolder{Name: "Hdr", Type: "funnel"}); err != nil {
+	if _, _, err := c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Hdr", Type: "funnel"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := c.SendConversion(ctx, client.ConversionPayload{EventName: "Lead"}); err != nil {
+	if _, _, err := c.SendConversion(ctx, client.ConversionRequest{EventName: "Lead"}); err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()
@@ -213,7 +213,7 @@ func TestRetriesGETOnly(t *testing.T) {
 
 	sb.Server.ResetLog()
 	sb.Server.FailNext(500, 1, "/funnels/funnel/folder/create")
-	_, _, err := c.CreateFolder(ctx, client.CreateFolder{Name: "Once", Type: "funnel"})
+	_, _, err := c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Once", Type: "funnel"})
 	if !errors.Is(err, client.ErrServer) {
 		t.Fatalf("POST after 500: %v", err)
 	}
@@ -224,7 +224,7 @@ func TestRetriesGETOnly(t *testing.T) {
 	// A 429 was not processed: a POST goes again.
 	sb.Server.ResetLog()
 	sb.Server.FailNext(429, 1, "/funnels/funnel/folder/create")
-	if _, _, err := c.CreateFolder(ctx, client.CreateFolder{Name: "Twice", Type: "funnel"}); err != nil {
+	if _, _, err := c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Twice", Type: "funnel"}); err != nil {
 		t.Fatalf("POST after 429: %v", err)
 	}
 	if n, st := countRequests(sb, "POST", "/funnels/funnel/folder/create"); n != 2 || st[0] != 429 || st[1] != 201 {
@@ -253,7 +253,7 @@ func TestDroppedConnections(t *testing.T) {
 		t.Errorf("GET sent %d times, want 1 + 2 retries", n)
 	}
 	sb.Server.ResetLog()
-	_, _, err = c.CreateFolder(ctx, client.CreateFolder{Name: "Dropped", Type: "funnel"})
+	_, _, err = c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Dropped", Type: "funnel"})
 	if !errors.Is(err, client.ErrNetwork) {
 		t.Fatalf("POST dropped: %v", err)
 	}
@@ -424,7 +424,7 @@ func TestA429StormIsRiddenOut(t *testing.T) {
 			defer wg.Done()
 			var err error
 			if i%4 == 0 {
-				_, _, err = c.CreateFolder(ctx, client.CreateFolder{Name: "Storm " + strconv.Itoa(i), Type: "funnel"})
+				_, _, err = c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Storm " + strconv.Itoa(i), Type: "funnel"})
 			} else {
 				_, _, err = c.GeoLocation(ctx)
 			}

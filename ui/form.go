@@ -26,7 +26,7 @@ import (
 //	fm, cmd := newFormModal(m.sh, "New folder", []*formGroup{{fields: []*formField{
 //		{key: "name", title: "Name", value: &name, check: validate.FolderName},
 //	}}}, func(m *Model, seq uint64) (tea.Cmd, error) {
-//		body, err := validate.NormalizeCreateFolder(client.CreateFolder{Name: name, Type: "funnel"})
+//		body, err := validate.NormalizeCreateFolder(client.CreateFolderRequest{Name: name, Type: "funnel"})
 //		if err != nil {
 //			return nil, err // FieldErrors: marked at the fields they name; nothing is sent
 //		}

@@ -34,7 +34,7 @@ func (m *Model) newFolderForm() tea.Cmd {
 			options: []huh.Option[string]{huh.NewOption("Funnels", "funnel"), huh.NewOption("Websites", "website")}},
 	}}}
 	f, cmd := newFormModal(m.sh, "New folder", groups, func(m *Model, seq uint64) (tea.Cmd, error) {
-		body, err := validate.NormalizeCreateFolder(client.CreateFolder{Name: name, Type: kind, UserID: m.opts.UserID})
+		body, err := validate.NormalizeCreateFolder(client.CreateFolderRequest{Name: name, Type: kind, UserID: m.opts.UserID})
 		if err != nil {
 			return nil, err
 		}
@@ -59,7 +59,7 @@ func (m *Model) locationName() string {
 	return "the token's own"
 }
 
-func createFolder(ctx context.Context, c *client.Client, b client.CreateFolder, from *formModal, seq uint64) tea.Cmd {
+func createFolder(ctx context.Context, c *client.Client, b client.CreateFolderRequest, from *formModal, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		f, resp, err := c.CreateFolder(ctx, b)
 		msg := answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
@@ -159,7 +159,7 @@ func (m *Model) newStepForm() tea.Cmd {
 	var f *formModal
 	f, cmd := newFormModal(m.sh, "New step in "+funnelName, groups, func(m *Model, seq uint64) (tea.Cmd, error) {
 		n, _ := strconv.Atoi(strings.TrimSpace(seqText))
-		body, err := validate.NormalizeCreateStep(client.CreateStep{
+		body, err := validate.NormalizeCreateStep(client.CreateStepRequest{
 			FunnelID: funnelID,
 			Step:     client.NewStep{ID: uuid.NewString(), Name: name, URL: path, Type: kind, Sequence: n},
 		})
@@ -192,14 +192,14 @@ func checkSequence(s string) (string, error) {
 	if err != nil {
 		return "", &validate.FieldError{Field: "sequence", Message: "must be a whole number such as 3", Value: s}
 	}
-	_, err = validate.NormalizeCreateStep(client.CreateStep{Step: client.NewStep{Sequence: n}})
+	_, err = validate.NormalizeCreateStep(client.CreateStepRequest{Step: client.NewStep{Sequence: n}})
 	if msg := validate.As(err).Message("step.sequence"); msg != "" {
 		return "", &validate.FieldError{Field: "sequence", Message: msg, Value: s}
 	}
 	return strconv.Itoa(n), nil
 }
 
-func createStep(ctx context.Context, c *client.Client, b client.CreateStep, folderID string, from *formModal, seq uint64) tea.Cmd {
+func createStep(ctx context.Context, c *client.Client, b client.CreateStepRequest, folderID string, from *formModal, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		_, resp, err := c.CreateStep(ctx, b)
 		msg := answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
@@ -324,7 +324,7 @@ func (m *Model) attachDomainForm() tea.Cmd {
 	folderID := m.entities.folderID()
 	var f *formModal
 	f, cmd := newFormModal(m.sh, "Attach domain", []*formGroup{{fields: []*formField{hostField}}}, func(m *Model, seq uint64) (tea.Cmd, error) {
-		body, err := validate.NormalizeAttachDomain(client.AttachDomain{Domain: host})
+		body, err := validate.NormalizeAttachDomain(client.AttachDomainRequest{Domain: host})
 		if err != nil {
 			return nil, err
 		}
@@ -350,7 +350,7 @@ func (m *Model) attachDomainForm() tea.Cmd {
 	return m.openForm(f, cmd)
 }
 
-func attachDomain(ctx context.Context, c *client.Client, b client.AttachDomain, folderID string, from *formModal, seq uint64) tea.Cmd {
+func attachDomain(ctx context.Context, c *client.Client, b client.AttachDomainRequest, folderID string, from *formModal, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		dom, resp, err := c.AttachDomain(ctx, b)
 		status := statusOf(resp, err)

@@ -35,7 +35,7 @@ func (m *Model) conversionForm() tea.Cmd {
 	if !m.connected() {
 		return nil
 	}
-	var p client.ConversionPayload
+	var p client.ConversionRequest
 	p.EventName = "Lead"
 	if _, url, problem := m.selection(true); problem == "" {
 		p.URL = url
@@ -100,7 +100,7 @@ func (m *Model) pageTriggerForm() tea.Cmd {
 	if !m.connected() {
 		return nil
 	}
-	var p client.PageViewTrigger
+	var p client.PageViewRequest
 	what := ""
 	switch {
 	case m.pages.key != (stepKey{}) && m.pages.selected() != nil && m.focus == panePages:
@@ -131,7 +131,7 @@ func (m *Model) pageTriggerForm() tea.Cmd {
 	return m.openForm(f, cmd)
 }
 
-func triggerPageView(ctx context.Context, c *client.Client, p client.PageViewTrigger, from *formModal, seq uint64) tea.Cmd {
+func triggerPageView(ctx context.Context, c *client.Client, p client.PageViewRequest, from *formModal, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		res, resp, err := c.TriggerPageView(ctx, "", p)
 		status := statusOf(resp, err)

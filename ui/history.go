@@ -21,7 +21,7 @@ type historyEntry struct {
 	status  int    // 0 when no answer came
 	outcome string // "accepted", or the error with its status code
 	ok      bool
-	payload client.ConversionPayload // as sent, to send again
+	payload client.ConversionRequest // as sent, to send again
 	ownID   bool                     // the user gave the event id: a replay keeps it
 	answer  doc                      // what the answer said, for the detail
 }
@@ -41,7 +41,7 @@ func (h *eventHistory) newest(i int) *historyEntry {
 
 // sendConversion sends a conversion event (without a token: the client leaves it
 // out for this operation) and records it in the history, whatever the answer.
-func sendConversion(ctx context.Context, c *client.Client, p client.ConversionPayload, ownID bool, from any, seq uint64, again bool) tea.Cmd {
+func sendConversion(ctx context.Context, c *client.Client, p client.ConversionRequest, ownID bool, from any, seq uint64, again bool) tea.Cmd {
 	return func() tea.Msg {
 		res, resp, err := c.SendConversion(ctx, p)
 		status := statusOf(resp, err)

@@ -167,7 +167,7 @@ func TestReadOnlyClientBehindTheBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := createFolder(t.Context(), c, client.CreateFolder{Name: "x", Type: "funnel"}, nil, 1)()
+	msg := createFolder(t.Context(), c, client.CreateFolderRequest{Name: "x", Type: "funnel"}, nil, 1)()
 	if a, ok := msg.(answerMsg); !ok || a.err == nil || !strings.Contains(errorText(a.err), "read-only") {
 		t.Fatalf("answer %#v", msg)
 	}

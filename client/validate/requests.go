@@ -47,7 +47,7 @@ func opaque(field string) func(string) (string, error) {
 
 // NormalizeConversion checks a conversion event (POST /funnels/event/conversion).
 // eventName is required; the contact may be empty; every other field is optional.
-func NormalizeConversion(p client.ConversionPayload) (client.ConversionPayload, error) {
+func NormalizeConversion(p client.ConversionRequest) (client.ConversionRequest, error) {
 	var c checker
 	c.req("eventName", &p.EventName, EventName)
 	c.opt("eventId", &p.EventID, opaque("eventId"))
@@ -74,7 +74,7 @@ func NormalizeConversion(p client.ConversionPayload) (client.ConversionPayload, 
 // NormalizeCreateStep checks a create-step body (POST /funnels/funnel/create-step).
 // funnelId, step.name, step.url and step.type are required; step.id may be left
 // empty (the client makes one) but must otherwise be a version 4 UUID.
-func NormalizeCreateStep(b client.CreateStep) (client.CreateStep, error) {
+func NormalizeCreateStep(b client.CreateStepRequest) (client.CreateStepRequest, error) {
 	var c checker
 	c.req("funnelId", &b.FunnelID, id("funnelId"))
 	c.opt("step.id", &b.Step.ID, StepID)
@@ -96,7 +96,7 @@ func NormalizeCreateStep(b client.CreateStep) (client.CreateStep, error) {
 
 // NormalizeCreateFolder checks a create-folder body (POST /funnels/funnel/folder/create):
 // name and type are required, userId and locationId optional.
-func NormalizeCreateFolder(b client.CreateFolder) (client.CreateFolder, error) {
+func NormalizeCreateFolder(b client.CreateFolderRequest) (client.CreateFolderRequest, error) {
 	var c checker
 	c.opt("locationId", &b.LocationID, id("locationId"))
 	c.req("type", &b.Type, FolderType)
@@ -107,7 +107,7 @@ func NormalizeCreateFolder(b client.CreateFolder) (client.CreateFolder, error) {
 
 // NormalizeAttachDomain checks an attach-domain body (POST /funnels/domain/attach-domain):
 // the domain is required and comes back in punycode.
-func NormalizeAttachDomain(b client.AttachDomain) (client.AttachDomain, error) {
+func NormalizeAttachDomain(b client.AttachDomainRequest) (client.AttachDomainRequest, error) {
 	var c checker
 	c.opt("locationId", &b.LocationID, id("locationId"))
 	c.req("domain", &b.Domain, HostName)
@@ -116,7 +116,7 @@ func NormalizeAttachDomain(b client.AttachDomain) (client.AttachDomain, error) {
 
 // NormalizePageView checks a page-visit trigger (POST /funnels/page/view/workflow/trigger):
 // every field is required.
-func NormalizePageView(p client.PageViewTrigger) (client.PageViewTrigger, error) {
+func NormalizePageView(p client.PageViewRequest) (client.PageViewRequest, error) {
 	var c checker
 	c.req("funnelId", &p.FunnelID, id("funnelId"))
 	c.req("stepId", &p.StepID, id("stepId"))
