@@ -72,13 +72,3 @@ func (c *Client) TriggerPageView(ctx context.Context, locationID string, p PageV
 	c.setLocation(cl.query, locationID)
 	return c.doResult(ctx, cl)
 }
-
-// doResult sends cl and reads its answer as a Result.
-func (c *Client) doResult(ctx context.Context, cl call) (*Result, *Response, error) {
-	body, resp, err := c.do(ctx, cl)
-	if err != nil {
-		return nil, resp, err
-	}
-	r := decodeResult(body)
-	return &r, resp, nil
-}
