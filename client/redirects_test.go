@@ -299,3 +299,12 @@ func TestRedirectDecoding(t *testing.T) {
 		t.Fatal("an array decoded as a redirect")
 	}
 }
+
+// TestRegexRedirects lists the pattern redirects.
+func TestRegexRedirects(t *testing.T) {
+	c, _ := newTestClient(t, sandbox.Options{})
+	redirects, _, err := c.RegexRedirects(ctxT(t), "")
+	if err != nil || len(redirects) == 0 || redirects[0].Regex == "" {
+		t.Fatalf("redirects: %+v %v", redirects, err)
+	}
+}
