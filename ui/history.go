@@ -105,7 +105,7 @@ func newHistoryView(sh *shared, h *eventHistory) *historyView {
 
 func (v *historyView) rows() int { return max(1, v.sh.height-chromeRows-2-3) }
 
-func (v *historyView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (v *historyView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -132,24 +132,24 @@ func (v *historyView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 		if e := v.hist.newest(v.cursor); e != nil {
 			tv := newTextView(v.sh, e.answer)
 			tv.back = v
-			m.overlay = tv
+			h.show(tv)
 		}
 		return nil, false
-	case m.refusedInReadOnly(km, []*key.Binding{&m.sh.allKeys.Resend}):
+	case refusedInReadOnly(h, km, []*key.Binding{&v.sh.allKeys.Resend}):
 		return nil, false
 	case key.Matches(km, k.Resend):
 		e := v.hist.newest(v.cursor)
 		if e == nil {
-			m.status.setWarn("no event to send again yet: E sends a test conversion event")
+			h.setWarn("no event to send again yet: E sends a test conversion event")
 			return nil, false
 		}
 		p := e.payload
 		if !e.ownID {
 			p.EventID = uuid.NewString()
 		}
-		v.seq = m.next()
-		m.status.setInfo("sending " + p.EventName + " again…")
-		return sendConversion(m.sh.ctx, m.client, p, e.ownID, v, v.seq, true), false
+		v.seq = h.next()
+		h.setInfo("sending " + p.EventName + " again…")
+		return sendConversion(v.sh.ctx, h.api(), p, e.ownID, v, v.seq, true), false
 	}
 	v.cursor = max(0, min(v.cursor, n-1))
 	if v.cursor < v.offset {

@@ -18,9 +18,9 @@ func (m *Model) toggleMouse() tea.Cmd {
 	return nil
 }
 
-// selection says what y, Y and o act on: a name for it ("page id"), the text, or why
+// copyTarget says what y, Y and o act on: a name for it ("page id"), the text, or why
 // there is none.
-func (m *Model) selection(wantURL bool) (what, text, problem string) {
+func (m *Model) copyTarget(wantURL bool) (what, text, problem string) {
 	noDomain := func(name string) string {
 		return name + " has no domain attached, so it has no public URL yet"
 	}
@@ -88,7 +88,7 @@ func (m *Model) selection(wantURL bool) (what, text, problem string) {
 
 // copySelected copies the selection's id (or public URL) with OSC 52 and says so.
 func (m *Model) copySelected(url bool) tea.Cmd {
-	what, text, problem := m.selection(url)
+	what, text, problem := m.copyTarget(url)
 	if problem != "" {
 		m.status.setWarn(problem)
 		return nil
@@ -100,7 +100,7 @@ func (m *Model) copySelected(url bool) tea.Cmd {
 
 // openInBrowser opens the selection's public URL, when a browser can be shown.
 func (m *Model) openInBrowser() tea.Cmd {
-	_, url, problem := m.selection(true)
+	_, url, problem := m.copyTarget(true)
 	if problem != "" {
 		m.status.setWarn(problem)
 		return nil
