@@ -29,9 +29,10 @@
 // process can exit. Options.Warnings (what start-up warned about) open the status
 // bar.
 //
-// The Redirects view (redirects.go, forms_redirects.go) takes the whole body when
-// it is shown: every URL redirect of the location in one list, on a paneBase of its
-// own, so it filters and draws as the panes do. It is read once (ListAllRedirects,
+// The Redirects view (redirects.go; the root's side in redirects_root.go, its forms in
+// forms_redirects.go) takes the whole body when it is shown: every URL redirect of the
+// location in one list, on a paneBase of its own, so it filters and draws as the panes
+// do. It is read once (ListAllRedirects,
 // with a context cancelled when the view is closed mid-read) and kept; a write that
 // succeeds puts the service's answer into the list instead of reading it again.
 //
@@ -107,7 +108,7 @@
 // refusal, and asks before esc throws input away. A paste or key carrying control
 // characters, escape sequences or bidi overrides, or more than a field takes, is
 // refused whole at the field (form_refuse.go). The command returns an answerMsg
-// (submit.go): the root closes the form on success — opening a result view
+// (answer.go): the root closes the form on success — opening a result view
 // (textview.go) when the answer has one — and runs its after function (reload a pane,
 // select what was made); a failure goes back to the form with its status code, and
 // says whether the write may have happened anyway (a 5xx, no answer). A question

@@ -40,7 +40,7 @@ import (
 // any field. Either way every field is checked first; a refused value is marked at
 // its field and nothing is sent. While the request is out the form shows
 // "sending…" and takes no keys, so nothing is sent twice. The answer comes back to
-// the root as an answerMsg (submit.go): the root closes the form on success and
+// the root as an answerMsg (answer.go): the root closes the form on success and
 // hands a failure back (fail), which the form shows with its status code, marking
 // the field a 422 names, with everything typed still there.
 //

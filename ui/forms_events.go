@@ -15,19 +15,6 @@ import (
 
 // The forms that fire events: a test conversion event and a page-visit trigger.
 
-// text returns a check of free text for field, with the validate package's rule.
-func text(field string) func(string) (string, error) {
-	return func(s string) (string, error) { return validate.Text(field, s, 0) }
-}
-
-func opaque(field string) func(string) (string, error) {
-	return func(s string) (string, error) { return validate.Opaque(field, s) }
-}
-
-func id(field string) func(string) (string, error) {
-	return func(s string) (string, error) { return validate.ID(field, s) }
-}
-
 // conversionForm sends a test conversion event, as a tracking pixel would: the
 // event's name, where and what it was worth, the contact, and the ad platform's
 // ids. Only the name is required; ctrl+s sends from any field.

@@ -50,18 +50,6 @@ func lookupForm(h host, title string, notes []string, fields []*formField, send 
 	return openForm(h, f, cmd)
 }
 
-// normalized runs a field's check again for the value to send.
-func normalized(check func(string) (string, error), s string) string {
-	if strings.TrimSpace(s) == "" {
-		return ""
-	}
-	out, err := check(s)
-	if err != nil {
-		return strings.TrimSpace(s)
-	}
-	return out
-}
-
 // funnelByDomainForm lists the funnels that use an attached domain.
 func funnelByDomainForm(h host) tea.Cmd {
 	hostName := ""

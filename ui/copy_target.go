@@ -1,22 +1,9 @@
 package ui
 
-import (
-	tea "charm.land/bubbletea/v2"
-)
+import tea "charm.land/bubbletea/v2"
 
-// What y, Y and o act on, and the mouse switch. In the Redirects view y and Y copy
-// the selected redirect's old URL and target.
-
-// toggleMouse captures the mouse or gives it back to the terminal.
-func (m *Model) toggleMouse() tea.Cmd {
-	m.mouse = !m.mouse
-	if m.mouse {
-		m.status.setInfo("mouse on: wheel scrolls, click selects (hold shift to select text)")
-	} else {
-		m.status.setInfo("mouse off: the terminal selects text again")
-	}
-	return nil
-}
+// What y, Y and o act on. In the Redirects view y and Y copy the selected redirect's
+// old URL and target.
 
 // copyTarget says what y, Y and o act on: a name for it ("page id"), the text, or why
 // there is none.
