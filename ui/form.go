@@ -44,8 +44,8 @@ import (
 // hands a failure back (fail), which the form shows with its status code, marking
 // the field a 422 names, with everything typed still there.
 //
-// huh cannot take a completed form back (huh #319, #167), so on completion the form
-// is built again over the same variables, with the focus where it was.
+// A huh form, once completed, cannot be taken back to editing, so on completion the
+// form is built again over the same variables, with the focus where it was.
 type formModal struct {
 	sh     *shared
 	title  string
