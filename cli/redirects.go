@@ -13,7 +13,7 @@ import (
 )
 
 func newCmdRedirects(f *Factory) *cobra.Command {
-	return group("redirects", "URL redirects of the location's domains (redirects list, create, update, delete)",
+	return group("redirects", "Redirects of old paths on the location's domains to new URLs (redirects list, create, update, delete)",
 		newCmdRedirectsList(f), newCmdRedirectsCreate(f), newCmdRedirectsUpdate(f), newCmdRedirectsDelete(f))
 }
 
