@@ -4,7 +4,7 @@ BIN     := bin/funnels
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: build install test test-faults demo bench screenshots lint vet fmt-check sandbox fuzz clean
+.PHONY: build install test test-faults demo bench screenshots lint vet fmt-check deadcode sandbox fuzz clean
 
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
@@ -49,7 +49,7 @@ demo: build
 sandbox: build
 	./$(BIN) sandbox --addr 127.0.0.1:8484
 
-lint: fmt-check vet
+lint: fmt-check vet deadcode
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -57,6 +57,13 @@ fmt-check:
 
 vet:
 	$(GO) vet ./...
+
+# Functions nothing calls, tests included (x/tools deadcode, pinned): it must find none.
+# About 7 s once the tool is built; the first run fetches and builds it (under a minute).
+DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
+deadcode:
+	@out=$$($(GO) run $(DEADCODE) -test ./...) || exit 1; \
+	if [ -n "$$out" ]; then echo "deadcode: unreachable functions:"; echo "$$out"; exit 1; fi
 
 # Longer fuzzing than the corpus replay that `make test` does.
 FUZZTIME ?= 30s

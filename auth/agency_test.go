@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -77,7 +79,7 @@ func funnelsSeen(t *testing.T, base, access string) string {
 }
 
 func TestAgencySignInListsAndMints(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	k := newFakeKeyring()
 	store := NewStoreWith(t.TempDir(), StoreOptions{Keyring: k})
 	tok := agencyLogin(t, r, store)
@@ -184,7 +186,7 @@ func TestAgencySignInListsAndMints(t *testing.T) {
 // passed) and when the API refuses it (the service expired it early). An agency token
 // that expired meanwhile is refreshed first, and its rotation saved.
 func TestMintedTokenExpires(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	agencyLogin(t, r, store)
 	src := agencySource(t, r, store, summitID, nil)
@@ -228,7 +230,7 @@ func TestMintedTokenExpires(t *testing.T) {
 // A sub-account without the app, and a private token for an agency profile, are
 // refused with what to do.
 func TestAgencyRefusals(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	if _, err := SaveStaticToken(store, agencyProfile(r, ""), "pit-abc"); !errors.Is(err, ErrAgencyNeedsOAuth) {
 		t.Fatalf("PIT for an agency: %v", err)
@@ -249,7 +251,7 @@ func TestAgencyRefusals(t *testing.T) {
 }
 
 func TestListProfiles(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	cfgHome := t.TempDir()
 	getenv := func(k string) string { return map[string]string{"XDG_CONFIG_HOME": cfgHome}[k] }
 	if err := os.MkdirAll(filepath.Join(cfgHome, "funnels"), 0o700); err != nil {

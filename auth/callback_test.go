@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // TestCallbackCountsWrongStatesAndRefusesForeignHosts: any local web page can send the
@@ -14,7 +16,7 @@ import (
 // the right redirect asked for under another Host (DNS rebinding) is refused and does
 // not end the sign-in; the count shows on the line that ends the wait.
 func TestCallbackCountsWrongStatesAndRefusesForeignHosts(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	out, _, done := startLogin(t, r, store, nil)
 	redirected := redirectOf(t, out.waitFor(t, authURLRe))

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // TestRefreshCancelledAfterTheAnswerKeepsTheSignIn: a command is interrupted (Ctrl-C
@@ -17,7 +19,7 @@ import (
 // answered, while the answer is on its way. The refresh is finished and saved all the
 // same, so the next command is still signed in.
 func TestRefreshCancelledAfterTheAnswerKeepsTheSignIn(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	first := login(t, r, store)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -60,7 +62,7 @@ func TestRefreshCancelledAfterTheAnswerKeepsTheSignIn(t *testing.T) {
 // renaming it leaves .PROFILE.NNN.tmp, holding the token and client secret; the next
 // start removes it (and only the profile's own).
 func TestStaleTempFilesAreRemovedAtStart(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	dir := t.TempDir()
 	store := NewStore(dir)
 	login(t, r, store)

@@ -12,6 +12,8 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // fakeKeyring is an OS keyring in memory. failSet and failDelete make those calls
@@ -287,7 +289,7 @@ func TestKeyringTokenWhereNoKeyringIs(t *testing.T) {
 // The rotation rules hold in the keyring too: a refresh persists the rotated refresh
 // token there before the new access token is handed out.
 func TestRefreshRotatesInTheKeyring(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	k := newFakeKeyring()
 	store := NewStoreWith(t.TempDir(), StoreOptions{Keyring: k})
 	first := login(t, r, store)

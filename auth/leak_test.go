@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // TestNoSecretInOutputErrorsLogsOrFiles drives every path that prints or fails — login
@@ -25,7 +27,7 @@ func TestNoSecretInOutputErrorsLogsOrFiles(t *testing.T) {
 	log.SetOutput(&logs) // also where slog's default handler writes
 	t.Cleanup(func() { log.SetOutput(os.Stderr) })
 
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	dir := t.TempDir()
 	store := NewStore(dir)
 	var captured []string

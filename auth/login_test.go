@@ -11,10 +11,12 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 func TestLoginThroughLoopbackRedirect(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(filepath.Join(t.TempDir(), "state", "funnels"))
 	b := &followingBrowser{t: t, page: make(chan string, 1)}
 	out, _, done := startLogin(t, r, store, b)
@@ -67,7 +69,7 @@ func TestLoginThroughLoopbackRedirect(t *testing.T) {
 func TestLoginThroughPastedAddress(t *testing.T) {
 	for _, form := range []string{"address", "curl Location header", "bare code"} {
 		t.Run(form, func(t *testing.T) {
-			r := sandbox.StartT(t, sandbox.Options{})
+			r := sandboxtest.Start(t, sandbox.Options{})
 			store := NewStore(t.TempDir())
 			out, pw, done := startLogin(t, r, store, nil)
 			authURL := out.waitFor(t, authURLRe)
@@ -98,7 +100,7 @@ func TestLoginThroughPastedAddress(t *testing.T) {
 }
 
 func TestLoginRefusesWrongState(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	out, pw, done := startLogin(t, r, store, nil)
 	authURL := out.waitFor(t, authURLRe)
@@ -146,7 +148,7 @@ func TestLoginRefusesWrongState(t *testing.T) {
 }
 
 func TestLoginDeniedInBrowser(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	out, pw, done := startLogin(t, r, NewStore(t.TempDir()), nil)
 	redirected := redirectOf(t, out.waitFor(t, authURLRe))
 	u, _ := url.Parse(redirected)
@@ -164,7 +166,7 @@ func TestLoginDeniedInBrowser(t *testing.T) {
 }
 
 func TestLoginNeedsClient(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	p := profileFor(r)
 	p.ClientSecret = ""
 	_, err := Login(t.Context(), LoginOptions{Profile: p, Store: NewStore(t.TempDir())})
@@ -174,7 +176,7 @@ func TestLoginNeedsClient(t *testing.T) {
 }
 
 func TestLoginWrongClientSecret(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	p := profileFor(r)
 	p.ClientSecret = "wrong-secret-value"
@@ -195,7 +197,7 @@ func TestLoginWrongClientSecret(t *testing.T) {
 }
 
 func TestSaveStaticToken(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	p := profileFor(r)
 	for _, bad := range []string{"", "  \n", "two words", "a\x1bb"} {

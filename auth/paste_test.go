@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 func TestParsePasted(t *testing.T) {
@@ -74,7 +76,7 @@ func TestCallbackRefusesOtherMethods(t *testing.T) {
 // TestOverlongPasteSaysSoAndKeepsListening: a pasted line over 64 KiB is answered
 // with "too long" and the prompt; the right address pasted after it signs in.
 func TestOverlongPasteSaysSoAndKeepsListening(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	out, pw, done := startLogin(t, r, store, nil)
 	redirected := redirectOf(t, out.waitFor(t, authURLRe))

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -58,7 +60,7 @@ func digest(s string) string {
 func TestTwoProcessesSpendOneRefreshToken(t *testing.T) {
 	// One refresh per minute at the sandbox: if both processes spent the refresh token,
 	// one would be refused (429, or invalid_grant for the rotated one).
-	r := sandbox.StartT(t, sandbox.Options{RefreshPerMinute: 1})
+	r := sandboxtest.Start(t, sandbox.Options{RefreshPerMinute: 1})
 	dir := t.TempDir()
 	store := NewStore(dir)
 	first := login(t, r, store)

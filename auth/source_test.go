@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -24,7 +26,7 @@ func sourceFor(t *testing.T, r *sandbox.Running, store *Store, rt http.RoundTrip
 }
 
 func TestRefreshRotatesAndPersists(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	first := login(t, r, store)
 	src := sourceFor(t, r, store, nil)
@@ -72,7 +74,7 @@ func TestRefreshRotatesAndPersists(t *testing.T) {
 }
 
 func TestRefreshSendsUserTypeAndHeaders(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	first := login(t, r, store)
 	var seen http.Header
@@ -99,7 +101,7 @@ func TestRefreshSendsUserTypeAndHeaders(t *testing.T) {
 }
 
 func TestExpiredAccessTokenRefreshedTransparently(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	login(t, r, store)
 	src := sourceFor(t, r, store, nil)
@@ -134,7 +136,7 @@ func TestExpiredAccessTokenRefreshedTransparently(t *testing.T) {
 // directory (standing in for separate processes): all see one 401, one refresh happens.
 // The sandbox allows one refresh per minute, so a second would fail with 429.
 func TestConcurrentRefreshSpendsOneRefreshToken(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{RefreshPerMinute: 1})
+	r := sandboxtest.Start(t, sandbox.Options{RefreshPerMinute: 1})
 	dir := t.TempDir()
 	storeA, storeB := NewStore(dir), NewStore(dir)
 	first := login(t, r, storeA)
@@ -184,7 +186,7 @@ func TestConcurrentRefreshSpendsOneRefreshToken(t *testing.T) {
 }
 
 func TestInvalidGrantEndsInLoginRequired(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	first := login(t, r, store)
 	count := &countingTransport{}
@@ -216,7 +218,7 @@ func TestInvalidGrantEndsInLoginRequired(t *testing.T) {
 }
 
 func TestRefreshRateLimited(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{RefreshPerMinute: 100})
+	r := sandboxtest.Start(t, sandbox.Options{RefreshPerMinute: 100})
 	store := NewStore(t.TempDir())
 	login(t, r, store)
 	src := sourceFor(t, r, store, nil)
@@ -235,7 +237,7 @@ func TestRefreshRateLimited(t *testing.T) {
 }
 
 func TestStaticSources(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 
 	// FUNNELS_TOKEN / --token: no login, nothing stored.
@@ -276,7 +278,7 @@ func TestStaticSources(t *testing.T) {
 }
 
 func TestSourceCompletesProfileFromLogin(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	dir := t.TempDir()
 	store := NewStore(dir)
 	login(t, r, store)
@@ -299,7 +301,7 @@ func TestSourceCompletesProfileFromLogin(t *testing.T) {
 }
 
 func TestSourceStopsWithContext(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	store := NewStore(t.TempDir())
 	first := login(t, r, store)
 	ctx, cancel := context.WithCancel(t.Context())

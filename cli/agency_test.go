@@ -10,6 +10,7 @@ import (
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // fakeKeyring is an OS keyring in memory (never the real one in a test).
@@ -65,7 +66,7 @@ func agencyLoginArgs(r *sandbox.Running) []string {
 // say so; commands reach each gym with --location; auth switch makes another the
 // default; logout leaves nothing behind.
 func TestAgencyLoginListSwitchAndCommands(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	h := newAuthHome(t)
 	delete(h.vars, "FUNNELS_INSECURE_STORAGE")
 	k := &fakeKeyring{items: map[string]string{}}
@@ -153,7 +154,7 @@ func TestAgencyLoginListSwitchAndCommands(t *testing.T) {
 // auth list without a keyring says where tokens are; --insecure-storage keeps a new
 // sign-in in the file even where a keyring is.
 func TestInsecureStorageKeepsTheFile(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	h := newAuthHome(t)
 	delete(h.vars, "FUNNELS_INSECURE_STORAGE")
 	k := &fakeKeyring{items: map[string]string{}}

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 func TestAuthStatusOnATerminalPipedAndJSON(t *testing.T) {
@@ -67,7 +69,7 @@ func TestAuthListAndToken(t *testing.T) {
 // TestAuthTokenRefreshesAnExpiredToken: an OAuth sign-in whose access token the
 // server expired gives a fresh one that works.
 func TestAuthTokenRefreshesAnExpiredToken(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	h := newAuthHome(t)
 	if code, stderr := h.loginByPaste(sandboxLoginArgs(r)); code != ExitOK {
 		t.Fatalf("login exit %d:\n%s", code, stderr)

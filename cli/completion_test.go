@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // TestCompletionScriptsForEveryShell: each script is generated, is for funnels, and
@@ -164,7 +166,7 @@ func TestCompletionIsSilentWhenNotSignedIn(t *testing.T) {
 
 func TestCompletionOfProfiles(t *testing.T) {
 	h := newHome(t)
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	h.runWith(false, sb.Server.DemoToken(), "login", "--profile", "stored", "--base-url", sb.URL, "--location", "L1", "--with-token").want(t, 0)
 	h.run("config", "set", "location_id", "L1", "--profile", "configured").want(t, 0)
 	got := h.complete(t, "--profile", "")

@@ -41,7 +41,7 @@ are sent in punycode. Piped, it prints only the domain's id.`,
 }
 
 func domainAttachRun(ctx context.Context, f *Factory, opts *DomainAttachOptions) error {
-	body, err := validate.NormalizeAttachDomain(client.AttachDomain{Domain: opts.Domain})
+	body, err := validate.NormalizeAttachDomain(client.AttachDomainRequest{Domain: opts.Domain})
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ func newCmdEvent(f *Factory) *cobra.Command {
 
 // EventConversionOptions are what `funnels event conversion` works from.
 type EventConversionOptions struct {
-	Payload  client.ConversionPayload
+	Payload  client.ConversionRequest
 	Exporter Exporter
 }
 
@@ -116,7 +116,7 @@ func eventConversionRun(ctx context.Context, f *Factory, opts *EventConversionOp
 
 // EventPageViewOptions are what `funnels event page-view` works from.
 type EventPageViewOptions struct {
-	Trigger  client.PageViewTrigger
+	Trigger  client.PageViewRequest
 	Exporter Exporter
 }
 

@@ -50,7 +50,7 @@ funnels folder create --name "Club Sites" --type website --json`,
 }
 
 func folderCreateRun(ctx context.Context, f *Factory, opts *FolderCreateOptions) error {
-	body, err := validate.NormalizeCreateFolder(client.CreateFolder{Name: opts.Name, Type: opts.Type, UserID: opts.UserID})
+	body, err := validate.NormalizeCreateFolder(client.CreateFolderRequest{Name: opts.Name, Type: opts.Type, UserID: opts.UserID})
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // noKeyring is a machine without an OS keyring (never the real one in a test).
@@ -42,7 +43,7 @@ func newHome(t *testing.T) *home {
 // token and location, as FUNNELS_* variables.
 func signedIn(t *testing.T, opts sandbox.Options) *home {
 	h := newHome(t)
-	h.sb = sandbox.StartT(t, opts)
+	h.sb = sandboxtest.Start(t, opts)
 	h.vars["FUNNELS_BASE_URL"] = h.sb.URL
 	h.vars["FUNNELS_TOKEN"] = h.sb.Server.DemoToken()
 	h.vars["FUNNELS_LOCATION_ID"] = h.sb.Server.LocationID()

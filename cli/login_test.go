@@ -19,6 +19,7 @@ import (
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -185,7 +186,7 @@ func (h *authHome) scanForSecrets(tokenFile string, errs []string, secrets ...st
 }
 
 func TestLoginCommandPasteStatusLogout(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	h := newAuthHome(t)
 	code, stderr := h.loginByPaste(sandboxLoginArgs(r))
 	if code != ExitOK {
@@ -268,7 +269,7 @@ func authAPIStatus(t *testing.T, base, access string) int {
 }
 
 func TestLoginWithTokenCommand(t *testing.T) {
-	r := sandbox.StartT(t, sandbox.Options{})
+	r := sandboxtest.Start(t, sandbox.Options{})
 	h := newAuthHome(t)
 	pit := r.Server.DemoToken()
 	// Without a location, and no terminal to ask on: nothing is stored, and it says why.

@@ -16,6 +16,7 @@ import (
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 	"github.com/funnelsdev/funnels/client/validate"
 )
 
@@ -100,7 +101,7 @@ func TestUsageErrorsSayWhatWasMeant(t *testing.T) {
 // TestGlobalFlagsGoAnywhere: the settings flags work before and after the command.
 func TestGlobalFlagsGoAnywhere(t *testing.T) {
 	h := newHome(t)
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	settings := []string{"--base-url", sb.URL, "--token", sb.Server.DemoToken(), "--location", sb.Server.LocationID(), "--profile", "acme"}
 	before := h.run(append(slices.Clone(settings), "steps", seedTrialFunnel)...).want(t, 0, "Landing Page")
 	after := h.run(append([]string{"steps", seedTrialFunnel}, settings...)...).want(t, 0, "Landing Page")

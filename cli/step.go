@@ -68,7 +68,7 @@ printed (piped, only its id).`,
 }
 
 func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) error {
-	body, err := validate.NormalizeCreateStep(client.CreateStep{
+	body, err := validate.NormalizeCreateStep(client.CreateStepRequest{
 		FunnelID:   opts.FunnelID,
 		DomainName: opts.Domain,
 		Step:       client.NewStep{ID: uuid.NewString(), Name: opts.Name, URL: opts.Path, Type: opts.Type, Pages: []string{}},

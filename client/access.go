@@ -201,7 +201,7 @@ func (c *Client) Access() Access { return c.access.snapshot() }
 // new sign-in). Subscribers hear an AccessEvent when something was forgotten.
 func (c *Client) ForgetAccess() {
 	if c.access.forget() {
-		c.hub.publish(AccessEvent{Access: Access{}})
+		c.bus.publish(AccessEvent{Access: Access{}})
 	}
 }
 
@@ -211,6 +211,6 @@ func (c *Client) learnAccess(cl call, status int, err error) {
 		return
 	}
 	if snap, changed := c.access.learn(cl.method, cl.path, status, err, c.now()); changed {
-		c.hub.publish(AccessEvent{Access: snap})
+		c.bus.publish(AccessEvent{Access: snap})
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -89,7 +90,7 @@ const allScopes = "funnels/funnel.readonly funnels/page.readonly funnels/pagecou
 // endpoint is never called), nor retries, nor matches ErrUnauthorized; each error
 // says what access the route needs.
 func TestRefusalsAreNotExpiredTokens(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	sb := sandboxtest.Start(t, sandbox.Options{Surface: sandbox.SurfacePublic})
 	ctx := ctxT(t)
 	wide := clientWith(t, sb, oauthSource(t, sb, allScopes), nil)
 	narrow := clientWith(t, sb, oauthSource(t, sb, "funnels/funnel.readonly"), nil)
@@ -151,7 +152,7 @@ func TestRefusalsAreNotExpiredTokens(t *testing.T) {
 // TestAnExpiredTokenRefreshesOnce: an expired OAuth token still refreshes, exactly
 // once, and the request goes through.
 func TestAnExpiredTokenRefreshesOnce(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	sb := sandboxtest.Start(t, sandbox.Options{Surface: sandbox.SurfacePublic})
 	ctx := ctxT(t)
 	c := clientWith(t, sb, oauthSource(t, sb, allScopes), nil)
 	if _, _, err := c.ListFunnels(ctx, client.ListFunnelsParams{Limit: 1}); err != nil {
@@ -183,7 +184,7 @@ func TestAnExpiredTokenRefreshesOnce(t *testing.T) {
 // subscribers, kept in the store and read back by the next client; a refused family
 // that answers is open again; ForgetAccess empties the record and the file.
 func TestAccessRecordLearnsAndForgets(t *testing.T) {
-	pub := sandbox.StartT(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	pub := sandboxtest.Start(t, sandbox.Options{Surface: sandbox.SurfacePublic})
 	ctx := ctxT(t)
 	file := client.AccessFile{Path: filepath.Join(t.TempDir(), "state", "p.access.json"), Key: pub.URL}
 	token := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: pub.Server.DemoToken()})
@@ -238,7 +239,7 @@ func TestAccessRecordLearnsAndForgets(t *testing.T) {
 	}
 
 	// A refused family that answers is open again: the seed answers page by id.
-	seed := sandbox.StartT(t, sandbox.Options{})
+	seed := sandboxtest.Start(t, sandbox.Options{})
 	seedFile := client.AccessFile{Path: filepath.Join(t.TempDir(), "seed.json"), Key: seed.URL}
 	if err := seedFile.SaveAccess(client.Access{client.FamilyPageByID: {Answer: client.AnswerRouteRefused, Status: 401,
 		Message: "This route is not yet supported by the IAM Service. Please update your IAM config."}}); err != nil {

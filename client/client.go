@@ -64,7 +64,7 @@ type Client struct {
 	http      *http.Client
 	userAgent string
 	pacer     *pacer
-	hub       *hub
+	bus       *eventBus
 	retries   int
 	retryBase time.Duration
 	maxWait   time.Duration
@@ -98,7 +98,7 @@ func New(opts Options) (*Client, error) {
 		location:  opts.LocationID,
 		ts:        opts.TokenSource,
 		userAgent: opts.UserAgent,
-		hub:       &hub{},
+		bus:       &eventBus{},
 		retries:   opts.MaxRetries,
 		retryBase: opts.RetryBase,
 		maxWait:   opts.MaxRetryWait,

@@ -20,7 +20,7 @@ func TestCurlReplaysTheRequestWithoutTheToken(t *testing.T) {
 			recs = append(recs, f.Record)
 		}
 	})
-	if _, _, err := c.CreateFolder(ctxT(t), client.CreateFolder{Name: "O'Brien's \"Deals\" $HOME", Type: "funnel"}); err != nil {
+	if _, _, err := c.CreateFolder(ctxT(t), client.CreateFolderRequest{Name: "O'Brien's \"Deals\" $HOME", Type: "funnel"}); err != nil {
 		t.Fatal(err)
 	}
 	if len(recs) != 1 {

@@ -73,7 +73,7 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 		ID: c.seq.Add(1), Method: cl.method, URL: u.String(), Path: display,
 		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(), Background: IsBackground(ctx),
 	}
-	c.hub.started(rec.ID, rec.Method, rec.Path, rec.Background)
+	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
 	rec.Latency = c.now().Sub(rec.Started)
 	if err != nil {
@@ -86,7 +86,7 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 		status = resp.StatusCode
 	}
 	c.learnAccess(cl, status, err)
-	c.hub.finished(rec)
+	c.bus.finished(rec)
 	return body, resp, err
 }
 
@@ -131,7 +131,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			// their figures would mislead the pacer and the status bar.
 			if rec.Authorized {
 				c.pacer.observe(rl)
-				c.hub.setRate(rl)
+				c.bus.setRate(rl)
 			}
 		}
 		if status >= 200 && status < 300 {
@@ -170,7 +170,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 				wait = c.backoffDelay(attempt)
 			}
 			c.pacer.holdFor(wait)
-			c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited",
+			c.bus.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited",
 				Background: rec.Background})
 		case status >= 500 && idempotent && attempt <= min(c.retries, maxServerRetries):
 			if err := c.backoff(ctx, cl, attempt, status, "server error"); err != nil {
@@ -246,7 +246,7 @@ func describeNetErr(err error) string {
 // backoff waits before retry attempt+1 and tells subscribers why.
 func (c *Client) backoff(ctx context.Context, cl call, attempt, status int, cause string) error {
 	wait := c.backoffDelay(attempt)
-	c.hub.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: cause,
+	c.bus.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: cause,
 		Background: IsBackground(ctx)})
 	return sleepCtx(ctx, wait)
 }

@@ -78,5 +78,21 @@
 // and OPTIONS, except the POSTs that only read (custom fonts); the conversion event
 // and the page-view trigger are writes: they record an event and run workflows.
 //
+// # Files
+//
+// One file per resource holds its records, its request bodies (named …Request, after
+// the method that sends them) and its methods, with its tests beside it (funnels.go
+// and funnels_test.go): funnels.go, steps.go (with the step path check), folders.go,
+// pages.go (with archive, restore and the end of a split test), domains.go,
+// redirects.go (URL and pattern redirects), tracking.go (the conversion event and the
+// page-view trigger), lookups.go (lookup/multiple, order-form products, geo-location,
+// custom fonts) and social.go. The machinery under them: client.go (Options, New),
+// do.go (the request loop), pacer.go, ratelimit.go and ratewait.go (pacing and the
+// rate-limit headers), events.go (the events subscribers hear, and the eventBus that
+// tells them), decode_fields.go and decode_lists.go (the tolerance rules), result.go
+// (answers the spec leaves open), query.go, errors.go, access.go and access_file.go,
+// routes.go, walk.go, browse.go, probe.go, readonly.go, raw.go (any request, for
+// `funnels api`) and curl.go.
+//
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

@@ -277,3 +277,13 @@ func quoteSnippet(body []byte) string {
 	}
 	return strconv.Quote(string(body))
 }
+
+// decodeErr is the *DecodeError of a 2xx answer to method and path whose body could
+// not be read.
+func decodeErr(method, path string, resp *Response, body []byte, err error) error {
+	status := 0
+	if resp != nil {
+		status = resp.StatusCode
+	}
+	return &DecodeError{Method: method, Path: path, StatusCode: status, Snippet: quoteSnippet(body), Err: err}
+}

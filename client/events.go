@@ -85,8 +85,10 @@ func (RetryEvent) isEvent()      {}
 func (RequestStarted) isEvent()  {}
 func (RequestFinished) isEvent() {}
 
-// hub holds subscribers and the latest rate-limit snapshot. It belongs to one Client.
-type hub struct {
+// eventBus tells a client's subscribers what it does (rate, retries, requests,
+// access) and keeps what they may ask at any time: the latest rate-limit snapshot and
+// the requests under way. It belongs to one Client.
+type eventBus struct {
 	// pub is held while a change is made and told to the subscribers, so that they
 	// hear changes in the order they were made: told out of order, a screen that shows
 	// the last in-flight count it heard would keep saying "1 request" when none is.
@@ -104,34 +106,34 @@ type hub struct {
 // called. fn runs on the goroutine that made the request, one event at a time and in
 // the order things happened: it must not block for long, nor make requests itself.
 func (c *Client) Subscribe(fn func(Event)) (unsubscribe func()) {
-	h := c.hub
-	h.mu.Lock()
-	id := h.nextSub
-	h.nextSub++
-	if h.subs == nil {
-		h.subs = map[int]func(Event){}
+	b := c.bus
+	b.mu.Lock()
+	id := b.nextSub
+	b.nextSub++
+	if b.subs == nil {
+		b.subs = map[int]func(Event){}
 	}
-	h.subs[id] = fn
-	h.mu.Unlock()
+	b.subs[id] = fn
+	b.mu.Unlock()
 	return func() {
-		h.mu.Lock()
-		delete(h.subs, id)
-		h.mu.Unlock()
+		b.mu.Lock()
+		delete(b.subs, id)
+		b.mu.Unlock()
 	}
 }
 
 // Rate returns the latest rate-limit snapshot.
 func (c *Client) Rate() RateLimit {
-	c.hub.mu.Lock()
-	defer c.hub.mu.Unlock()
-	return c.hub.rate
+	c.bus.mu.Lock()
+	defer c.bus.mu.Unlock()
+	return c.bus.rate
 }
 
 // InFlight returns how many requests are under way.
 func (c *Client) InFlight() int {
-	c.hub.mu.Lock()
-	defer c.hub.mu.Unlock()
-	return c.hub.inFlight
+	c.bus.mu.Lock()
+	defer c.bus.mu.Unlock()
+	return c.bus.inFlight
 }
 
 // Idle waits until no request of this client is under way, or ctx ends. A request
@@ -139,9 +141,9 @@ func (c *Client) InFlight() int {
 // already sent: that one finishes and is saved first.
 func (c *Client) Idle(ctx context.Context) error {
 	for {
-		c.hub.mu.Lock()
-		n, idle := c.hub.inFlight, c.hub.idle
-		c.hub.mu.Unlock()
+		c.bus.mu.Lock()
+		n, idle := c.bus.inFlight, c.bus.idle
+		c.bus.mu.Unlock()
 		if n == 0 {
 			return nil
 		}
@@ -154,20 +156,20 @@ func (c *Client) Idle(ctx context.Context) error {
 }
 
 // publish tells every subscriber of e, in turn with every other change.
-func (h *hub) publish(e Event) {
-	h.pub.Lock()
-	defer h.pub.Unlock()
-	h.tell(e)
+func (b *eventBus) publish(e Event) {
+	b.pub.Lock()
+	defer b.pub.Unlock()
+	b.tell(e)
 }
 
-// tell calls every subscriber with e; the caller holds h.pub.
-func (h *hub) tell(e Event) {
-	h.mu.Lock()
-	subs := make([]func(Event), 0, len(h.subs))
-	for _, fn := range h.subs {
+// tell calls every subscriber with e; the caller holds b.pub.
+func (b *eventBus) tell(e Event) {
+	b.mu.Lock()
+	subs := make([]func(Event), 0, len(b.subs))
+	for _, fn := range b.subs {
 		subs = append(subs, fn)
 	}
-	h.mu.Unlock()
+	b.mu.Unlock()
 	for _, fn := range subs {
 		fn(e)
 	}
@@ -175,47 +177,47 @@ func (h *hub) tell(e Event) {
 
 // setRate stores a new snapshot and publishes it when something a person would see
 // changed.
-func (h *hub) setRate(r RateLimit) {
-	h.pub.Lock()
-	defer h.pub.Unlock()
-	h.mu.Lock()
-	old := h.rate
-	h.rate = r
-	h.mu.Unlock()
+func (b *eventBus) setRate(r RateLimit) {
+	b.pub.Lock()
+	defer b.pub.Unlock()
+	b.mu.Lock()
+	old := b.rate
+	b.rate = r
+	b.mu.Unlock()
 	if old.Limit != r.Limit || old.Remaining != r.Remaining || !old.Reset.Equal(r.Reset) ||
 		old.DailyRemaining != r.DailyRemaining || old.Interval != r.Interval {
-		h.tell(RateEvent{Rate: r})
+		b.tell(RateEvent{Rate: r})
 	}
 }
 
-func (h *hub) started(id uint64, method, path string, background bool) {
-	h.pub.Lock()
-	defer h.pub.Unlock()
-	h.mu.Lock()
-	if h.inFlight == 0 {
-		h.idle = make(chan struct{})
+func (b *eventBus) started(id uint64, method, path string, background bool) {
+	b.pub.Lock()
+	defer b.pub.Unlock()
+	b.mu.Lock()
+	if b.inFlight == 0 {
+		b.idle = make(chan struct{})
 	}
-	h.inFlight++
+	b.inFlight++
 	if background {
-		h.bgFlight++
+		b.bgFlight++
 	}
-	n, bg := h.inFlight, h.bgFlight
-	h.mu.Unlock()
-	h.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n, Background: bg, IsBackground: background})
+	n, bg := b.inFlight, b.bgFlight
+	b.mu.Unlock()
+	b.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n, Background: bg, IsBackground: background})
 }
 
-func (h *hub) finished(rec RequestRecord) {
-	h.pub.Lock()
-	defer h.pub.Unlock()
-	h.mu.Lock()
-	h.inFlight--
+func (b *eventBus) finished(rec RequestRecord) {
+	b.pub.Lock()
+	defer b.pub.Unlock()
+	b.mu.Lock()
+	b.inFlight--
 	if rec.Background {
-		h.bgFlight--
+		b.bgFlight--
 	}
-	n, bg := h.inFlight, h.bgFlight
+	n, bg := b.inFlight, b.bgFlight
 	if n == 0 {
-		close(h.idle)
+		close(b.idle)
 	}
-	h.mu.Unlock()
-	h.tell(RequestFinished{Record: rec, InFlight: n, Background: bg})
+	b.mu.Unlock()
+	b.tell(RequestFinished{Record: rec, InFlight: n, Background: bg})
 }

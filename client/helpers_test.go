@@ -10,12 +10,13 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // newTestClient starts a sandbox and a client signed in with its demo token.
 func newTestClient(t *testing.T, opts sandbox.Options, tune ...func(*client.Options)) (*client.Client, *sandbox.Running) {
 	t.Helper()
-	sb := sandbox.StartT(t, opts)
+	sb := sandboxtest.Start(t, opts)
 	o := client.Options{
 		BaseURL:     sb.URL,
 		LocationID:  sb.Server.LocationID(),

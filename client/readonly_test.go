@@ -11,6 +11,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // A read-only client refuses every operation that writes — the conversion event and
@@ -25,22 +26,22 @@ func TestReadOnlyRefusesEveryWrite(t *testing.T) {
 	step := client.Step{ID: "b25072e3-6b93-49dc-999b-445db8bad6fd", Pages: []string{"p1", "p2"}}
 	writes := map[string]func() error{
 		"UpdateFunnelAndPage": func() error {
-			_, _, err := c.UpdateFunnelAndPage(ctx, client.UpdateFunnelAndPage{FunnelID: "f", StepID: "s", RestorePageID: "p"})
+			_, _, err := c.UpdateFunnelAndPage(ctx, client.UpdateFunnelAndPageRequest{FunnelID: "f", StepID: "s", RestorePageID: "p"})
 			return err
 		},
 		"ArchivePage":  func() error { _, _, err := c.ArchivePage(ctx, "f", step, "p1"); return err },
 		"RestorePage":  func() error { _, _, err := c.RestorePage(ctx, "f", step.ID, "p1"); return err },
 		"EndSplitTest": func() error { _, _, err := c.EndSplitTest(ctx, "f", step, "p1"); return err },
 		"CreateStep": func() error {
-			_, _, err := c.CreateStep(ctx, client.CreateStep{FunnelID: "f", Step: client.NewStep{Name: "x", URL: "/x", Type: "optin_funnel_page"}})
+			_, _, err := c.CreateStep(ctx, client.CreateStepRequest{FunnelID: "f", Step: client.NewStep{Name: "x", URL: "/x", Type: "optin_funnel_page"}})
 			return err
 		},
 		"CreateFolder": func() error {
-			_, _, err := c.CreateFolder(ctx, client.CreateFolder{Name: "x", Type: "funnel"})
+			_, _, err := c.CreateFolder(ctx, client.CreateFolderRequest{Name: "x", Type: "funnel"})
 			return err
 		},
 		"AttachDomain": func() error {
-			_, _, err := c.AttachDomain(ctx, client.AttachDomain{Domain: "x.example.com"})
+			_, _, err := c.AttachDomain(ctx, client.AttachDomainRequest{Domain: "x.example.com"})
 			return err
 		},
 		"LookupMultiple": func() error {
@@ -52,11 +53,11 @@ func TestReadOnlyRefusesEveryWrite(t *testing.T) {
 			return err
 		},
 		"SendConversion": func() error {
-			_, _, err := c.SendConversion(ctx, client.ConversionPayload{EventName: "optin", Contact: client.ContactInfo{Email: "a@b.co"}})
+			_, _, err := c.SendConversion(ctx, client.ConversionRequest{EventName: "optin", Contact: client.ContactInfo{Email: "a@b.co"}})
 			return err
 		},
 		"TriggerPageView": func() error {
-			_, _, err := c.TriggerPageView(ctx, "", client.PageViewTrigger{FunnelID: "f", StepID: "s", PageURL: "/x"})
+			_, _, err := c.TriggerPageView(ctx, "", client.PageViewRequest{FunnelID: "f", StepID: "s", PageURL: "/x"})
 			return err
 		},
 		"CreateRedirect": func() error {
@@ -129,7 +130,7 @@ func TestWrites(t *testing.T) {
 // One client per sub-account, sharing only the HTTP transport: each paces by its own
 // sub-account's limit, so one gym's full window does not hold the other up.
 func TestClientPerLocationPacesAlone(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{Limit: 1, Window: time.Minute})
+	sb := sandboxtest.Start(t, sandbox.Options{Limit: 1, Window: time.Minute})
 	transport := &http.Transport{}
 	t.Cleanup(transport.CloseIdleConnections)
 	subs := sb.Server.SubAccounts()

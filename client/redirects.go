@@ -243,3 +243,41 @@ func decodeRedirect(body []byte, sent Redirect) *Redirect {
 	fill(&got.Action, sent.Action)
 	return &got
 }
+
+// RegexRedirect is a pattern-based redirect of a domain.
+type RegexRedirect struct {
+	ID     string          `json:"id"`
+	Domain string          `json:"domain,omitempty"`
+	Regex  string          `json:"regex"`
+	Target string          `json:"target"`
+	Type   int             `json:"type,omitempty"` // HTTP status of the redirect, 301 or 302
+	Raw    json.RawMessage `json:"-"`
+}
+
+func (r *RegexRedirect) UnmarshalJSON(b []byte) error {
+	o, err := objectFields(b)
+	if err != nil {
+		return err
+	}
+	*r = RegexRedirect{ID: o.str("id"), Domain: o.str("domain", "domainname"), Regex: o.str("regex", "pattern", "source"),
+		Target: o.str("target", "destination", "to"), Type: o.int("type", "statuscode"), Raw: append(json.RawMessage(nil), b...)}
+	return nil
+}
+
+// RegexRedirects lists the location's pattern redirects, optionally of one domain
+// (GET /funnels/lookup/redirect/regex).
+func (c *Client) RegexRedirects(ctx context.Context, domain string) ([]RegexRedirect, *Response, error) {
+	q := url.Values{}
+	c.setLocation(q, "")
+	setIf(q, "domain", domain)
+	const path = "/funnels/lookup/redirect/regex"
+	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: path, query: q})
+	if err != nil {
+		return nil, resp, err
+	}
+	env, err := unwrapList(body, "redirects")
+	if err != nil {
+		return nil, resp, decodeErr(http.MethodGet, path, resp, body, err)
+	}
+	return decodeEach[RegexRedirect](env.items), resp, nil
+}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // TestRedirectOperations lists, creates, edits and deletes URL redirects over HTTP,
@@ -92,7 +93,7 @@ func TestRedirectOperations(t *testing.T) {
 // TestRedirectsReadOnlyToken: the read-only token lists redirects and is refused every
 // write, which changes nothing.
 func TestRedirectsReadOnlyToken(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	c, err := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(),
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.ReadOnlyToken()})})
 	if err != nil {
@@ -296,5 +297,14 @@ func TestRedirectDecoding(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`[1]`), &r); err == nil {
 		t.Fatal("an array decoded as a redirect")
+	}
+}
+
+// TestRegexRedirects lists the pattern redirects.
+func TestRegexRedirects(t *testing.T) {
+	c, _ := newTestClient(t, sandbox.Options{})
+	redirects, _, err := c.RegexRedirects(ctxT(t), "")
+	if err != nil || len(redirects) == 0 || redirects[0].Regex == "" {
+		t.Fatalf("redirects: %+v %v", redirects, err)
 	}
 }

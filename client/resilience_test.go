@@ -15,6 +15,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 func isStatus(err error, code int) bool { return client.StatusCode(err) == code }
@@ -33,7 +34,7 @@ func TestErrorClasses(t *testing.T) {
 	}
 	// 403: the read-only token writing.
 	ro, _ := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(), TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.ReadOnlyToken()})})
-	if _, _, err := ro.CreateFolder(ctx, client.CreateFolder{Name: "x", Type: "funnel"}); !errors.Is(err, client.ErrForbidden) {
+	if _, _, err := ro.CreateFolder(ctx, client.CreateFolderRequest{Name: "x", Type: "funnel"}); !errors.Is(err, client.ErrForbidden) {
 		t.Errorf("403: %v", err)
 	}
 	if _, _, err := ro.GeoLocation(ctx); err != nil {
@@ -44,7 +45,7 @@ func TestErrorClasses(t *testing.T) {
 		t.Errorf("404: %v", err)
 	}
 	// 422 with messages.
-	_, _, err = c.CreateFolder(ctx, client.CreateFolder{Name: "", Type: "funnel"})
+	_, _, err = c.CreateFolder(ctx, client.CreateFolderRequest{Name: "", Type: "funnel"})
 	var apiErr *client.APIError
 	if !errors.Is(err, client.ErrValidation) || !errors.As(err, &apiErr) || len(apiErr.Messages) == 0 || apiErr.TraceID == "" {
 		t.Errorf("422: %#v", err)
@@ -108,10 +109,10 @@ func TestHeadersOnEveryRequest(t *testing.T) {
 	if _, _, err := c.CustomFonts(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := c.CreateFolder(ctx, client.CreateFolder{Name: "Hdr", Type: "funnel"}); err != nil {
+	if _, _, err := c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Hdr", Type: "funnel"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := c.SendConversion(ctx, client.ConversionPayload{EventName: "Lead"}); err != nil {
+	if _, _, err := c.SendConversion(ctx, client.ConversionRequest{EventName: "Lead"}); err != nil {
 		t.Fatal(err)
 	}
 	mu.Lock()
@@ -212,7 +213,7 @@ func TestRetriesGETOnly(t *testing.T) {
 
 	sb.Server.ResetLog()
 	sb.Server.FailNext(500, 1, "/funnels/funnel/folder/create")
-	_, _, err := c.CreateFolder(ctx, client.CreateFolder{Name: "Once", Type: "funnel"})
+	_, _, err := c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Once", Type: "funnel"})
 	if !errors.Is(err, client.ErrServer) {
 		t.Fatalf("POST after 500: %v", err)
 	}
@@ -223,7 +224,7 @@ func TestRetriesGETOnly(t *testing.T) {
 	// A 429 was not processed: a POST goes again.
 	sb.Server.ResetLog()
 	sb.Server.FailNext(429, 1, "/funnels/funnel/folder/create")
-	if _, _, err := c.CreateFolder(ctx, client.CreateFolder{Name: "Twice", Type: "funnel"}); err != nil {
+	if _, _, err := c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Twice", Type: "funnel"}); err != nil {
 		t.Fatalf("POST after 429: %v", err)
 	}
 	if n, st := countRequests(sb, "POST", "/funnels/funnel/folder/create"); n != 2 || st[0] != 429 || st[1] != 201 {
@@ -252,7 +253,7 @@ func TestDroppedConnections(t *testing.T) {
 		t.Errorf("GET sent %d times, want 1 + 2 retries", n)
 	}
 	sb.Server.ResetLog()
-	_, _, err = c.CreateFolder(ctx, client.CreateFolder{Name: "Dropped", Type: "funnel"})
+	_, _, err = c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Dropped", Type: "funnel"})
 	if !errors.Is(err, client.ErrNetwork) {
 		t.Fatalf("POST dropped: %v", err)
 	}
@@ -363,7 +364,7 @@ func TestResetGateHoldsAtZeroRemaining(t *testing.T) {
 }
 
 func TestUnauthorizedRefreshesOnceAndRetries(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	first := sb.Server.IssueToken(time.Hour)
 	src := &swapSource{current: first, next: func() string { return sb.Server.IssueToken(time.Hour) }}
 	c, _ := client.New(client.Options{BaseURL: sb.URL, TokenSource: src})
@@ -423,7 +424,7 @@ func TestA429StormIsRiddenOut(t *testing.T) {
 			defer wg.Done()
 			var err error
 			if i%4 == 0 {
-				_, _, err = c.CreateFolder(ctx, client.CreateFolder{Name: "Storm " + strconv.Itoa(i), Type: "funnel"})
+				_, _, err = c.CreateFolder(ctx, client.CreateFolderRequest{Name: "Storm " + strconv.Itoa(i), Type: "funnel"})
 			} else {
 				_, _, err = c.GeoLocation(ctx)
 			}

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // cliResult is what one run of the binary left behind.
@@ -31,7 +33,7 @@ type binCLI struct {
 
 func newBinCLI(t *testing.T, opts sandbox.Options) *binCLI {
 	t.Helper()
-	c := &binCLI{t: t, sb: sandbox.StartT(t, opts), env: append(testEnv(t), "FUNNELS_FORCE_TTY=1")}
+	c := &binCLI{t: t, sb: sandboxtest.Start(t, opts), env: append(testEnv(t), "FUNNELS_FORCE_TTY=1")}
 	t.Cleanup(func() {
 		for _, tok := range []string{c.sb.Server.DemoToken(), c.sb.Server.ReadOnlyToken()} {
 			for _, out := range c.seen {

@@ -12,15 +12,16 @@ import (
 // openAccessView shows what this sign-in can do: every read route family asked once
 // with a harmless GET, and what answered, what that means and what to ask for.
 // Writes are never sent; their rows say what this session learned of them.
-func (m *Model) openAccessView() tea.Cmd {
-	if !m.connected() {
+func openAccessView(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	seq := m.next()
-	v := newWaitingView(m.sh, "What this sign-in can do", seq)
+	sel := h.selected()
+	seq := h.next()
+	v := newWaitingView(h.common(), "What this sign-in can do", seq)
 	v.waiting = "Asking each read route once…"
-	m.overlay = v
-	return probeAccess(m.sh.ctx, m.client, v, seq, m.status.profile, m.locationName())
+	h.show(v)
+	return probeAccess(h.common().ctx, h.api(), v, seq, sel.profile, sel.location)
 }
 
 // probeAccess runs the client's probe and turns its rows into the view's table.

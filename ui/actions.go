@@ -76,13 +76,13 @@ func writes(action string) bool {
 
 // refusedInReadOnly tells, for a key of one of bindings (the enabled set, so that a
 // key turned off still matches here), that read-only mode turned its action off.
-func (m *Model) refusedInReadOnly(msg tea.KeyPressMsg, bindings []*key.Binding) bool {
-	if !m.sh.readOnly {
+func refusedInReadOnly(h host, msg tea.KeyPressMsg, bindings []*key.Binding) bool {
+	if !h.common().readOnly {
 		return false
 	}
 	for _, b := range bindings {
 		if key.Matches(msg, *b) {
-			m.status.setWarn("read-only: " + b.Help().Desc + " is off (nothing that writes is sent in read-only mode)")
+			h.setWarn("read-only: " + b.Help().Desc + " is off (nothing that writes is sent in read-only mode)")
 			return true
 		}
 	}
@@ -95,31 +95,31 @@ func (m *Model) refusedInReadOnly(msg tea.KeyPressMsg, bindings []*key.Binding) 
 func (m *Model) formActions() []action {
 	k := m.sh.keys
 	return []action{
-		{"New step", "add a step to the selected funnel", k.NewStep.Help().Key, (*Model).newStepForm, client.FamilyCreateStep},
-		{"New folder", "create a folder of funnels or websites (at the top level)", k.NewFolder.Help().Key, (*Model).newFolderForm, client.FamilyCreateFolder},
-		{"Attach domain", "attach a host name to the location", k.AttachDomain.Help().Key, (*Model).attachDomainForm, client.FamilyAttachDomain},
-		{"Test conversion event", "send a conversion event as a tracking pixel would", k.TestEvent.Help().Key, (*Model).conversionForm, ""},
-		{"Trigger page-visit workflow", "run the workflows of a visit to the selected page", k.PageTrigger.Help().Key, (*Model).pageTriggerForm, client.FamilyWorkflowTrigger},
-		{"Archive page", pick(m.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step"), k.ArchivePage.Help().Key, (*Model).archivePageForm, client.FamilyPageUpdate},
-		{"Restore page", "bring the selected archived page back", k.ArchivePage.Help().Key, (*Model).restorePageForm, client.FamilyPageUpdate},
-		{"End split test", "keep the winning page of the selected step's split test", k.EndSplit.Help().Key, (*Model).endSplitForm, client.FamilyPageUpdate},
-		{"Check step path", "is a path free in the selected funnel, or what to use", "", (*Model).checkPathForm, client.FamilyPathCheck},
-		{"Funnel by domain", "the funnels that use an attached domain", "", (*Model).funnelByDomainForm, client.FamilyFunnelByDomain},
-		{"Regex redirects", "the pattern redirects, of every domain or one", "", (*Model).regexRedirectsForm, client.FamilyRegexRedirects},
-		{"Lookup multiple", "publish, unpublish or redirect paths in one request (JSON)", "", (*Model).lookupMultipleForm, client.FamilyLookupMultiple},
-		{"Order-form products", "the public products of the order forms", "", (*Model).productsForm, client.FamilyProducts},
-		{"Page by id", "read any page by its id", "", (*Model).pageByIDForm, client.FamilyPageByID},
-		{"Geo-location", "where the service places this connection", "", (*Model).geoLocation, client.FamilyGeoLocation},
-		{"Custom fonts", "the location's custom fonts", "", (*Model).customFonts, client.FamilyFonts},
-		{"Attach social account", "attach an OAuth account of a social platform", "", (*Model).socialAccountForm, client.FamilySocialAccounts},
+		{"New step", "add a step to the selected funnel", k.NewStep.Help().Key, onHost(newStepForm), client.FamilyCreateStep},
+		{"New folder", "create a folder of funnels or websites (at the top level)", k.NewFolder.Help().Key, onHost(newFolderForm), client.FamilyCreateFolder},
+		{"Attach domain", "attach a host name to the location", k.AttachDomain.Help().Key, onHost(attachDomainForm), client.FamilyAttachDomain},
+		{"Test conversion event", "send a conversion event as a tracking pixel would", k.TestEvent.Help().Key, onHost(conversionForm), ""},
+		{"Trigger page-visit workflow", "run the workflows of a visit to the selected page", k.PageTrigger.Help().Key, onHost(pageTriggerForm), client.FamilyWorkflowTrigger},
+		{"Archive page", pick(m.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step"), k.ArchivePage.Help().Key, onHost(archivePageForm), client.FamilyPageUpdate},
+		{"Restore page", "bring the selected archived page back", k.ArchivePage.Help().Key, onHost(restorePageForm), client.FamilyPageUpdate},
+		{"End split test", "keep the winning page of the selected step's split test", k.EndSplit.Help().Key, onHost(endSplitForm), client.FamilyPageUpdate},
+		{"Check step path", "is a path free in the selected funnel, or what to use", "", onHost(checkPathForm), client.FamilyPathCheck},
+		{"Funnel by domain", "the funnels that use an attached domain", "", onHost(funnelByDomainForm), client.FamilyFunnelByDomain},
+		{"Regex redirects", "the pattern redirects, of every domain or one", "", onHost(regexRedirectsForm), client.FamilyRegexRedirects},
+		{"Lookup multiple", "publish, unpublish or redirect paths in one request (JSON)", "", onHost(lookupMultipleForm), client.FamilyLookupMultiple},
+		{"Order-form products", "the public products of the order forms", "", onHost(productsForm), client.FamilyProducts},
+		{"Page by id", "read any page by its id", "", onHost(pageByIDForm), client.FamilyPageByID},
+		{"Geo-location", "where the service places this connection", "", onHost(geoLocation), client.FamilyGeoLocation},
+		{"Custom fonts", "the location's custom fonts", "", onHost(customFonts), client.FamilyFonts},
+		{"Attach social account", "attach an OAuth account of a social platform", "", onHost(socialAccountForm), client.FamilySocialAccounts},
 		{"Redirects", "every URL redirect of the location: new, edit, delete, copy", k.Redirects.Help().Key, (*Model).openRedirects, client.FamilyRedirectList},
-		{"Redirect a path here", "a new redirect whose target is the selected step's public URL", k.RedirectHere.Help().Key, (*Model).redirectHereForm, client.FamilyRedirectWrite},
-		{"New redirect", "send a path of a domain to another address", m.inRedirects(k.NewRedirect), (*Model).newRedirectForm, client.FamilyRedirectWrite},
-		{"Edit redirect", "change where the selected redirect goes", m.inRedirects(k.EditRedirect), (*Model).editRedirectForm, client.FamilyRedirectWrite},
-		{"Delete redirect", "delete the selected redirect (asks first)", m.inRedirects(k.DeleteRedirect), (*Model).deleteRedirectForm, client.FamilyRedirectWrite},
+		{"Redirect a path here", "a new redirect whose target is the selected step's public URL", k.RedirectHere.Help().Key, onHost(redirectHereForm), client.FamilyRedirectWrite},
+		{"New redirect", "send a path of a domain to another address", m.inRedirects(k.NewRedirect), onHost(newRedirectForm), client.FamilyRedirectWrite},
+		{"Edit redirect", "change where the selected redirect goes", m.inRedirects(k.EditRedirect), onHost(editRedirectForm), client.FamilyRedirectWrite},
+		{"Delete redirect", "delete the selected redirect (asks first)", m.inRedirects(k.DeleteRedirect), onHost(deleteRedirectForm), client.FamilyRedirectWrite},
 		{"Copy redirect's old URL", "copy the address the selected redirect answers", m.inRedirects(k.CopyOldURL), func(m *Model) tea.Cmd { return m.copyRedirect(false) }, ""},
 		{"Copy redirect target", "copy where the selected redirect goes", m.inRedirects(k.CopyTarget), func(m *Model) tea.Cmd { return m.copyRedirect(true) }, ""},
-		{"What this sign-in can do", "ask each read route once and show what answers and what to ask for", "", (*Model).openAccessView, ""},
+		{"What this sign-in can do", "ask each read route once and show what answers and what to ask for", "", onHost(openAccessView), ""},
 		{"Request log", "every request of this session; c copies one as curl", k.RequestLog.Help().Key, (*Model).openRequestLog, ""},
 		{"Event history", "the test events sent; R sends one again", k.EventHistory.Help().Key, (*Model).openEventHistory, ""},
 	}
@@ -136,31 +136,31 @@ func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	switch {
 	case key.Matches(msg, k.NewStep):
-		return m.newStepForm(), true
+		return newStepForm(m), true
 	case key.Matches(msg, k.NewFolder):
-		return m.newFolderForm(), true
+		return newFolderForm(m), true
 	case key.Matches(msg, k.AttachDomain):
-		return m.attachDomainForm(), true
+		return attachDomainForm(m), true
 	case key.Matches(msg, k.TestEvent):
-		return m.conversionForm(), true
+		return conversionForm(m), true
 	case key.Matches(msg, k.PageTrigger):
-		return m.pageTriggerForm(), true
+		return pageTriggerForm(m), true
 	case key.Matches(msg, k.ArchivePage):
 		if pg := m.pages.selected(); pg != nil && pg.archived {
-			return m.restorePageForm(), true
+			return restorePageForm(m), true
 		}
-		return m.archivePageForm(), true
+		return archivePageForm(m), true
 	case key.Matches(msg, k.EndSplit):
-		return m.endSplitForm(), true
+		return endSplitForm(m), true
 	case key.Matches(msg, k.Redirects):
 		return m.openRedirects(), true
 	case key.Matches(msg, k.RedirectHere):
-		return m.redirectHereForm(), true
+		return redirectHereForm(m), true
 	case key.Matches(msg, k.RequestLog):
 		return m.openRequestLog(), true
 	case key.Matches(msg, k.EventHistory):
 		return m.openEventHistory(), true
-	case m.refusedInReadOnly(msg, m.sh.allKeys.writeKeys()):
+	case refusedInReadOnly(m, msg, m.sh.allKeys.writeKeys()):
 		return nil, true
 	}
 	return nil, false
@@ -175,19 +175,9 @@ func (m *Model) inRedirects(b key.Binding) string {
 	return ""
 }
 
-// openForm shows a form.
-func (m *Model) openForm(f *formModal, cmd tea.Cmd) tea.Cmd {
-	m.overlay = f
-	return cmd
-}
-
-// connected reports whether there is a client to send with, and says so when not.
-func (m *Model) connected() bool {
-	if m.client == nil {
-		m.status.setWarn("not connected to an API: nothing can be sent")
-		return false
-	}
-	return true
+// onHost is the action of an overlay or form that opens on a host (host.go).
+func onHost(open func(h host) tea.Cmd) func(m *Model) tea.Cmd {
+	return func(m *Model) tea.Cmd { return open(m) }
 }
 
 // openRequestLog shows every request of the session.

@@ -478,7 +478,7 @@ func TestRateFigureFromTheClient(t *testing.T) {
 
 func TestSanitisesServerStrings(t *testing.T) {
 	sb, c := testClient(t, sandbox.Options{}, -1)
-	if _, _, err := c.CreateFolder(context.Background(), client.CreateFolder{Type: "funnel", Name: "Evil\x1b[31mRed\x1b]0;pwned\x07 Folder\x1b[2J"}); err != nil {
+	if _, _, err := c.CreateFolder(context.Background(), client.CreateFolderRequest{Type: "funnel", Name: "Evil\x1b[31mRed\x1b]0;pwned\x07 Folder\x1b[2J"}); err != nil {
 		t.Fatal(err)
 	}
 	h := newHarness(t, demoOptions(c, sb), 120, 40)

@@ -111,7 +111,7 @@ func TestWhatChangedUpdatesInPlace(t *testing.T) {
 			spring = f.ID
 		}
 	}
-	if _, _, err := c.CreateStep(context.Background(), client.CreateStep{FunnelID: spring,
+	if _, _, err := c.CreateStep(context.Background(), client.CreateStepRequest{FunnelID: spring,
 		Step: client.NewStep{Name: "Bonus", URL: "/spring-bonus", Type: "optin_funnel_page", Sequence: 6}}); err != nil {
 		t.Fatal(err)
 	}

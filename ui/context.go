@@ -39,6 +39,8 @@ type shared struct {
 	cancelLoads context.CancelFunc
 	spinner     spinner.Model
 	help        help.Model // the footer's short help, styled by restyle
+
+	pathCheckDelay time.Duration // Options.PathCheckDelay: the wait before a typed step path is checked (pathDelay)
 }
 
 func newShared(opts Options) *shared {
@@ -47,13 +49,14 @@ func newShared(opts Options) *shared {
 		now = time.Now
 	}
 	sh := &shared{
-		themeSetting: opts.Theme,
-		bgDark:       true,
-		keys:         DefaultKeys(),
-		allKeys:      DefaultKeys(),
-		now:          now,
-		ctx:          context.Background(),
-		spinner:      spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		themeSetting:   opts.Theme,
+		bgDark:         true,
+		keys:           DefaultKeys(),
+		allKeys:        DefaultKeys(),
+		now:            now,
+		pathCheckDelay: opts.PathCheckDelay,
+		ctx:            context.Background(),
+		spinner:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
 	sh.restyle()
 	sh.newLocation()

@@ -29,9 +29,10 @@
 // process can exit. Options.Warnings (what start-up warned about) open the status
 // bar.
 //
-// The Redirects view (redirects.go, forms_redirects.go) takes the whole body when
-// it is shown: every URL redirect of the location in one list, on a paneBase of its
-// own, so it filters and draws as the panes do. It is read once (ListAllRedirects,
+// The Redirects view (redirects.go; the root's side in redirects_root.go, its forms in
+// forms_redirects.go) takes the whole body when it is shown: every URL redirect of the
+// location in one list, on a paneBase of its own, so it filters and draws as the panes
+// do. It is read once (ListAllRedirects,
 // with a context cancelled when the view is closed mid-read) and kept; a write that
 // succeeds puts the service's answer into the list instead of reading it again.
 //
@@ -112,11 +113,22 @@
 //
 // Every action is listed in the command palette (actions.go). A new one is an entry
 // of Model.actions — or, for the forms and views, of Model.formActions, with its
-// direct key, if any, in keys.go and Model.formKey — whose run function gets the
-// Model: it may read the selection (m.entities.selectedFunnel(), m.steps.selected(),
-// m.pages.selected()), set m.overlay to open a modal, and return a command. Its last
-// field names the client.Family it sends to, so a refusal marks it unavailable; a
-// direct key of such an action also goes in KeyMap.keyFamily and formKey's list.
+// direct key, if any, in keys.go and Model.formKey. Its last field names the
+// client.Family it sends to, so a refusal marks it unavailable; a direct key of such
+// an action also goes in KeyMap.keyFamily and formKey's list.
+//
+// A form or a view is opened by a function of a host (host.go), not of the Model:
+// newFolderForm(h host) tea.Cmd, listed as onHost(newFolderForm). The host is all an
+// overlay may use of the browser: common() (size, theme, styles, keys, contexts),
+// api() (the client, nil when there is none: connected(h) says so), selected() (a
+// selection: the folder shown, the rows under the cursors, the Redirects view, the
+// location and user requests act for), setInfo and setWarn (the status bar), next()
+// (a request's number), show and showing (the overlay slot) and copyText. Every
+// modal's update gets the same host, so the palette, the result views, the logs and
+// the forms never reach into the root; what a write changes in the browser after it
+// succeeded is the answer's after function (answer.go), which the root runs. So a
+// form can be built and driven in a test on a fake host, without a Model
+// (host_test.go).
 //
 // A form (form.go) is a list of formGroups of formFields, each bound to a variable
 // of the form's own and checked with a function of client/validate, and a submit
@@ -126,7 +138,7 @@
 // refusal, and asks before esc throws input away. A paste or key carrying control
 // characters, escape sequences or bidi overrides, or more than a field takes, is
 // refused whole at the field (form_refuse.go). The command returns an answerMsg
-// (submit.go): the root closes the form on success — opening a result view
+// (answer.go): the root closes the form on success — opening a result view
 // (textview.go) when the answer has one — and runs its after function (reload a pane,
 // select what was made); a failure goes back to the form with its status code, and
 // says whether the write may have happened anyway (a 5xx, no answer). A question
@@ -136,9 +148,10 @@
 // is not offered: A on a step's only live page says why instead of asking, and the
 // footer and the palette say so beforehand. Page rows take their split roles from
 // the step as it is now (arrangePages), so an ended test leaves no stale label.
-// The forms live in forms_create.go, forms_events.go,
-// forms_pages.go, forms_lookups.go and forms_redirects.go;
-// the session's request log and event history in requestlog.go and history.go.
+// The forms live in forms_create.go, forms_events.go, forms_pages.go,
+// forms_lookups.go and forms_redirects.go, the questions in form_ask.go, the field
+// checks in form_checks.go; the session's request log and event history in
+// requestlog.go and history.go.
 //
 // # Widths
 //

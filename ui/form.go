@@ -23,38 +23,40 @@ import (
 //
 //	var name string
 //	var fm *formModal
-//	fm, cmd := newFormModal(m.sh, "New folder", []*formGroup{{fields: []*formField{
+//	fm, cmd := newFormModal(h.common(), "New folder", []*formGroup{{fields: []*formField{
 //		{key: "name", title: "Name", value: &name, check: validate.FolderName},
-//	}}}, func(m *Model, seq uint64) (tea.Cmd, error) {
-//		body, err := validate.NormalizeCreateFolder(client.CreateFolder{Name: name, Type: "funnel"})
+//	}}}, func(h host, seq uint64) (tea.Cmd, error) {
+//		body, err := validate.NormalizeCreateFolder(client.CreateFolderRequest{Name: name, Type: "funnel"})
 //		if err != nil {
 //			return nil, err // FieldErrors: marked at the fields they name; nothing is sent
 //		}
-//		return createFolder(m.sh.ctx, m.client, body, fm, seq), nil // a command returning an answerMsg
+//		return createFolder(h.common().ctx, h.api(), body, fm, seq), nil // a command returning an answerMsg
 //	})
-//	return m.openForm(fm, cmd)
+//	return openForm(h, fm, cmd)
+//
+// h is the form's host (host.go): the root Model, or a test's own.
 //
 // It is sent with enter on the last field (huh completes the form) or ctrl+s from
 // any field. Either way every field is checked first; a refused value is marked at
 // its field and nothing is sent. While the request is out the form shows
 // "sending…" and takes no keys, so nothing is sent twice. The answer comes back to
-// the root as an answerMsg (submit.go): the root closes the form on success and
+// the root as an answerMsg (answer.go): the root closes the form on success and
 // hands a failure back (fail), which the form shows with its status code, marking
 // the field a 422 names, with everything typed still there.
 //
-// huh cannot take a completed form back (huh #319, #167), so on completion the form
-// is built again over the same variables, with the focus where it was.
+// A huh form, once completed, cannot be taken back to editing, so on completion the
+// form is built again over the same variables, with the focus where it was.
 type formModal struct {
 	sh     *shared
 	title  string
 	notes  []string // lines above the form: what it does, where things will appear
 	groups []*formGroup
 	form   *huh.Form
-	submit func(m *Model, seq uint64) (tea.Cmd, error)
+	submit func(h host, seq uint64) (tea.Cmd, error)
 	// onMsg sees every message before the form (a form's own messages, such as the
 	// path check's); onChange runs after every update (to start such checks).
-	onMsg    func(m *Model, msg tea.Msg) (tea.Cmd, bool)
-	onChange func(m *Model) tea.Cmd
+	onMsg    func(h host, msg tea.Msg) (tea.Cmd, bool)
+	onChange func(h host) tea.Cmd
 
 	sending bool
 	seq     uint64 // the request awaited, or the last one sent
@@ -116,11 +118,17 @@ type formField struct {
 	input   *huh.Input
 }
 
+// openForm shows f as h's overlay; cmd is what newFormModal returned.
+func openForm(h host, f *formModal, cmd tea.Cmd) tea.Cmd {
+	h.show(f)
+	return cmd
+}
+
 // formWidth is the width of a form overlay on a terminal w cells wide.
 func formWidth(w int) int { return min(w, 76) }
 
 // newFormModal builds the form; run the returned command (the form's Init).
-func newFormModal(sh *shared, title string, groups []*formGroup, submit func(*Model, uint64) (tea.Cmd, error)) (*formModal, tea.Cmd) {
+func newFormModal(sh *shared, title string, groups []*formGroup, submit func(host, uint64) (tea.Cmd, error)) (*formModal, tea.Cmd) {
 	f := &formModal{sh: sh, title: title, groups: groups, submit: submit}
 	for _, ff := range f.fields() {
 		ff.desc = ff.hint
@@ -411,7 +419,7 @@ func (f *formModal) markErrors(err error) *formField {
 // send checks everything and, when all is well, sends. completedAt is the field
 // the huh form completed on (nil for ctrl+s): a completed huh form is built again,
 // with the focus back there, or on the first field that needs fixing.
-func (f *formModal) send(m *Model, completedAt *formField) tea.Cmd {
+func (f *formModal) send(h host, completedAt *formField) tea.Cmd {
 	const fix = "Nothing was sent: fix the marked field."
 	f.failure, f.problem, f.barred = "", "", false
 	for _, ff := range f.fields() {
@@ -422,8 +430,8 @@ func (f *formModal) send(m *Model, completedAt *formField) tea.Cmd {
 	if bad := f.checkAll(); bad != nil {
 		f.problem, focus = fix, bad
 	} else {
-		seq := m.next()
-		cmd, err := f.submit(m, seq)
+		seq := h.next()
+		cmd, err := f.submit(h, seq)
 		switch {
 		case err != nil:
 			if bad := f.markErrors(err); bad != nil {
@@ -432,8 +440,8 @@ func (f *formModal) send(m *Model, completedAt *formField) tea.Cmd {
 				f.problem = "Nothing was sent: " + sanitize(err.Error())
 			}
 		case cmd == nil: // nothing to send (a confirmation answered no): done
-			if m.overlay == f {
-				m.overlay = nil
+			if h.showing(f) {
+				h.show(nil)
 			}
 			return nil
 		default:
@@ -506,9 +514,9 @@ func (f *formModal) resize() tea.Cmd {
 	return f.rebuild(f.focused())
 }
 
-func (f *formModal) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (f *formModal) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	if f.onMsg != nil {
-		if cmd, handled := f.onMsg(m, msg); handled {
+		if cmd, handled := f.onMsg(h, msg); handled {
 			f.refresh()
 			return cmd, false
 		}
@@ -543,7 +551,7 @@ func (f *formModal) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 		}
 	}
 	if isKey && key.Matches(km, k.Send) && f.sendable() {
-		return f.send(m, nil), false
+		return f.send(h, nil), false
 	}
 	if f.refuseInput(msg) {
 		return nil, false
@@ -552,13 +560,13 @@ func (f *formModal) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 	switch f.form.State {
 	case huh.StateCompleted:
 		last := f.focused()
-		return tea.Batch(cmd, f.send(m, f.lastField(last))), false
+		return tea.Batch(cmd, f.send(h, f.lastField(last))), false
 	case huh.StateAborted:
 		return cmd, true
 	}
 	var more tea.Cmd
 	if f.onChange != nil {
-		more = f.onChange(m)
+		more = f.onChange(h)
 	}
 	f.refresh()
 	return tea.Batch(cmd, more), false

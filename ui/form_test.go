@@ -23,7 +23,7 @@ func TestFormModalEmbedsAHuhForm(t *testing.T) {
 		name = ""
 		fm, cmd := newFormModal(h.m.sh, "New folder", []*formGroup{{fields: []*formField{
 			{key: "name", title: "Folder name", hint: "What it is called", value: &name, check: validate.FolderName},
-		}}}, func(_ *Model, seq uint64) (tea.Cmd, error) {
+		}}}, func(_ host, seq uint64) (tea.Cmd, error) {
 			sent = append(sent, name)
 			return func() tea.Msg { return nil }, nil
 		})

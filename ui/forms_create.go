@@ -18,12 +18,13 @@ import (
 
 // newFolderForm asks for a folder's name and kind. The API has no parent field, so
 // the form says where the folder will appear, and the browser goes there afterwards.
-func (m *Model) newFolderForm() tea.Cmd {
-	if !m.connected() {
+func newFolderForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
+	sel := h.selected()
 	name, kind := "", "funnel"
-	if r := m.entities.selected(); r != nil && r.website {
+	if r := sel.entity; r != nil && r.website {
 		kind = "website"
 	}
 	var f *formModal
@@ -33,33 +34,22 @@ func (m *Model) newFolderForm() tea.Cmd {
 		{key: "type", title: "Holds", hint: "Funnels or websites", kind: fieldSelect, value: &kind,
 			options: []huh.Option[string]{huh.NewOption("Funnels", "funnel"), huh.NewOption("Websites", "website")}},
 	}}}
-	f, cmd := newFormModal(m.sh, "New folder", groups, func(m *Model, seq uint64) (tea.Cmd, error) {
-		body, err := validate.NormalizeCreateFolder(client.CreateFolder{Name: name, Type: kind, UserID: m.opts.UserID})
+	f, cmd := newFormModal(h.common(), "New folder", groups, func(h host, seq uint64) (tea.Cmd, error) {
+		body, err := validate.NormalizeCreateFolder(client.CreateFolderRequest{Name: name, Type: kind, UserID: h.selected().userID})
 		if err != nil {
 			return nil, err
 		}
-		return createFolder(m.sh.ctx, m.client, body, f, seq), nil
+		return createFolder(h.common().ctx, h.api(), body, f, seq), nil
 	})
 	who := ""
-	if m.opts.UserID != "" {
-		who = ", created by user " + sanitize(m.opts.UserID)
+	if sel.userID != "" {
+		who = ", created by user " + sanitize(sel.userID)
 	}
-	f.notes = []string{"New folders appear at the top level (the API has no parent field)" + who + ". Location: " + m.locationName() + "."}
-	return m.openForm(f, cmd)
+	f.notes = []string{"New folders appear at the top level (the API has no parent field)" + who + ". Location: " + sel.location + "."}
+	return openForm(h, f, cmd)
 }
 
-// locationName is the location requests go to, for the notes of the forms.
-func (m *Model) locationName() string {
-	if m.client != nil && m.client.LocationID() != "" {
-		return sanitize(m.client.LocationID())
-	}
-	if m.status.location != "" {
-		return m.status.location
-	}
-	return "the token's own"
-}
-
-func createFolder(ctx context.Context, c *client.Client, b client.CreateFolder, from *formModal, seq uint64) tea.Cmd {
+func createFolder(ctx context.Context, c *client.Client, b client.CreateFolderRequest, from *formModal, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		f, resp, err := c.CreateFolder(ctx, b)
 		msg := answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
@@ -72,43 +62,6 @@ func createFolder(ctx context.Context, c *client.Client, b client.CreateFolder, 
 	}
 }
 
-// showNewFolder reads the root again and selects the folder made there.
-func (m *Model) showNewFolder(id string) tea.Cmd {
-	m.closeDetail()
-	m.goRoot()
-	if id != "" {
-		m.entities.pending[""] = id
-	}
-	return m.loadFolder()
-}
-
-// reloadFolder reads a folder again: at once when it is the one shown, the next time
-// it is opened otherwise.
-func (m *Model) reloadFolder(id string) tea.Cmd {
-	if id == m.entities.folderID() {
-		return m.loadFolder()
-	}
-	if fs := m.entities.folders[id]; fs != nil {
-		fs.loaded = false
-	}
-	return nil
-}
-
-// reloadPagesNow reads the pages of the step waited for again (after its funnel was
-// read again, so the pages see the step's new page list and split).
-func (m *Model) reloadPagesNow() tea.Cmd {
-	key := m.reloadPages
-	m.reloadPages = stepKey{}
-	if ps := m.pages.cache[key]; ps != nil {
-		ps.loaded = false
-	}
-	if key != m.pages.key || m.client == nil {
-		return nil
-	}
-	seq := m.next()
-	return loadPages(m.pages.load(seq), m.client, key, m.pages.step, seq)
-}
-
 // newStepRows are the rows the new step's form takes with every field and every
 // type in sight: its note, three inputs and the list of types.
 const newStepRows = 26
@@ -118,16 +71,17 @@ const pathCheckDelay = 300 * time.Millisecond
 
 // newStepForm adds a step to the selected funnel: name, path (checked while typed),
 // type and sequence.
-func (m *Model) newStepForm() tea.Cmd {
-	if !m.connected() {
+func newStepForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	fn := m.entities.selectedFunnel()
+	sel, sh := h.selected(), h.common()
+	fn := sel.funnel
 	if fn == nil {
-		m.status.setWarn("select a funnel first: a new step goes into the selected funnel")
+		h.setWarn("select a funnel first: a new step goes into the selected funnel")
 		return nil
 	}
-	funnelID, funnelName, domain, folderID := fn.id, fn.name, fn.domain, m.entities.folderID()
+	funnelID, funnelName, domain, folderID := fn.id, fn.name, fn.domain, sel.folderID
 	next := 1
 	for _, s := range fn.steps {
 		next = max(next, s.seq+1)
@@ -152,32 +106,32 @@ func (m *Model) newStepForm() tea.Cmd {
 			value: &seqText, check: checkSequence},
 	}
 	groups := []*formGroup{{fields: fields}}
-	if m.sh.height-chromeRows-2 < newStepRows {
+	if sh.height-chromeRows-2 < newStepRows {
 		// Too short for every field and every type at once: two pages, each whole.
 		groups = []*formGroup{{fields: fields[:2]}, {fields: fields[2:]}}
 	}
 	var f *formModal
-	f, cmd := newFormModal(m.sh, "New step in "+funnelName, groups, func(m *Model, seq uint64) (tea.Cmd, error) {
+	f, cmd := newFormModal(sh, "New step in "+funnelName, groups, func(h host, seq uint64) (tea.Cmd, error) {
 		n, _ := strconv.Atoi(strings.TrimSpace(seqText))
-		body, err := validate.NormalizeCreateStep(client.CreateStep{
+		body, err := validate.NormalizeCreateStep(client.CreateStepRequest{
 			FunnelID: funnelID,
 			Step:     client.NewStep{ID: uuid.NewString(), Name: name, URL: path, Type: kind, Sequence: n},
 		})
 		if err != nil {
 			return nil, err
 		}
-		return createStep(m.sh.ctx, m.client, body, folderID, f, seq), nil
+		return createStep(h.common().ctx, h.api(), body, folderID, f, seq), nil
 	})
-	pc := &pathCheck{form: f, field: pathField, funnelID: funnelID, domain: domain, delay: m.pathDelay()}
+	pc := &pathCheck{form: f, field: pathField, funnelID: funnelID, domain: domain, delay: sh.pathDelay()}
 	f.onChange, f.onMsg = pc.changed, pc.message
 	f.notes = []string{"The step gets a page of its own, made by the service; the steps pane selects the new step."}
-	return m.openForm(f, cmd)
+	return openForm(h, f, cmd)
 }
 
 // pathDelay is the wait before a typed path is checked: long enough that a path
 // typed at speed is checked once, short enough to feel live.
-func (m *Model) pathDelay() time.Duration {
-	if d := m.opts.PathCheckDelay; d != 0 {
+func (sh *shared) pathDelay() time.Duration {
+	if d := sh.pathCheckDelay; d != 0 {
 		return d
 	}
 	return pathCheckDelay
@@ -192,14 +146,14 @@ func checkSequence(s string) (string, error) {
 	if err != nil {
 		return "", &validate.FieldError{Field: "sequence", Message: "must be a whole number such as 3", Value: s}
 	}
-	_, err = validate.NormalizeCreateStep(client.CreateStep{Step: client.NewStep{Sequence: n}})
+	_, err = validate.NormalizeCreateStep(client.CreateStepRequest{Step: client.NewStep{Sequence: n}})
 	if msg := validate.As(err).Message("step.sequence"); msg != "" {
 		return "", &validate.FieldError{Field: "sequence", Message: msg, Value: s}
 	}
 	return strconv.Itoa(n), nil
 }
 
-func createStep(ctx context.Context, c *client.Client, b client.CreateStep, folderID string, from *formModal, seq uint64) tea.Cmd {
+func createStep(ctx context.Context, c *client.Client, b client.CreateStepRequest, folderID string, from *formModal, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		_, resp, err := c.CreateStep(ctx, b)
 		msg := answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
@@ -242,7 +196,7 @@ type pathCheckedMsg struct {
 	err   error
 }
 
-func (pc *pathCheck) changed(m *Model) tea.Cmd {
+func (pc *pathCheck) changed(h host) tea.Cmd {
 	raw := pc.field.current()
 	if raw == pc.typed {
 		return nil
@@ -253,7 +207,7 @@ func (pc *pathCheck) changed(m *Model) tea.Cmd {
 	if pc.field.input != nil {
 		pc.field.input.Suggestions(nil)
 	}
-	st := &m.sh.styles
+	st := &h.common().styles
 	if strings.TrimSpace(raw) == "" {
 		pc.field.status = ""
 		return nil
@@ -271,13 +225,13 @@ func (pc *pathCheck) changed(m *Model) tea.Cmd {
 	return tea.Tick(pc.delay, func(time.Time) tea.Msg { return due })
 }
 
-func (pc *pathCheck) message(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (pc *pathCheck) message(h host, msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case pathCheckDueMsg:
 		if msg.pc != pc || msg.seq != pc.seq {
 			return nil, true
 		}
-		ctx, c, seq := m.sh.ctx, m.client, msg.seq
+		ctx, c, seq := h.common().ctx, h.api(), msg.seq
 		params := client.PathCheckParams{FunnelID: pc.funnelID, Path: msg.path, Domain: pc.domain}
 		return func() tea.Msg {
 			check, _, err := c.CheckStepPath(ctx, params)
@@ -287,7 +241,7 @@ func (pc *pathCheck) message(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 		if msg.pc != pc || msg.seq != pc.seq {
 			return nil, true
 		}
-		st := &m.sh.styles
+		st := &h.common().styles
 		switch {
 		case msg.err != nil:
 			pc.field.status = st.Notice.Render("? could not check the path: " + errorText(msg.err))
@@ -314,43 +268,44 @@ func (pc *pathCheck) message(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 
 // attachDomainForm attaches a host name to the location. International names are
 // sent in punycode; the form shows what will be sent.
-func (m *Model) attachDomainForm() tea.Cmd {
-	if !m.connected() {
+func attachDomainForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	host := ""
+	sel := h.selected()
+	hostName := ""
 	hostField := &formField{key: "domain", title: "Domain", placeholder: "offers.example.com",
-		hint: "A host name: no https://, port or path", value: &host, check: validate.HostName}
-	folderID := m.entities.folderID()
+		hint: "A host name: no https://, port or path", value: &hostName, check: validate.HostName}
+	folderID := sel.folderID
 	var f *formModal
-	f, cmd := newFormModal(m.sh, "Attach domain", []*formGroup{{fields: []*formField{hostField}}}, func(m *Model, seq uint64) (tea.Cmd, error) {
-		body, err := validate.NormalizeAttachDomain(client.AttachDomain{Domain: host})
+	f, cmd := newFormModal(h.common(), "Attach domain", []*formGroup{{fields: []*formField{hostField}}}, func(h host, seq uint64) (tea.Cmd, error) {
+		body, err := validate.NormalizeAttachDomain(client.AttachDomainRequest{Domain: hostName})
 		if err != nil {
 			return nil, err
 		}
-		return attachDomain(m.sh.ctx, m.client, body, folderID, f, seq), nil
+		return attachDomain(h.common().ctx, h.api(), body, folderID, f, seq), nil
 	})
 	typed := ""
-	f.onChange = func(m *Model) tea.Cmd {
-		if host == typed {
+	f.onChange = func(h host) tea.Cmd {
+		if hostName == typed {
 			return nil
 		}
-		typed = host
+		typed = hostName
 		hostField.status = ""
-		if ascii, err := validate.HostName(host); err == nil {
+		if ascii, err := validate.HostName(hostName); err == nil {
 			if display := validate.DisplayHost(ascii); display != ascii {
-				hostField.status = m.sh.styles.Status.Render("✓ will be sent as " + ascii + " (punycode)")
+				hostField.status = h.common().styles.Status.Render("✓ will be sent as " + ascii + " (punycode)")
 			} else {
-				hostField.status = m.sh.styles.Status.Render("✓ will be sent as " + ascii)
+				hostField.status = h.common().styles.Status.Render("✓ will be sent as " + ascii)
 			}
 		}
 		return nil
 	}
-	f.notes = []string{"The domain is attached to the location (" + m.locationName() + "). That does not bind it to a funnel: a funnel's public URLs use it once the funnel's settings name it."}
-	return m.openForm(f, cmd)
+	f.notes = []string{"The domain is attached to the location (" + sel.location + "). That does not bind it to a funnel: a funnel's public URLs use it once the funnel's settings name it."}
+	return openForm(h, f, cmd)
 }
 
-func attachDomain(ctx context.Context, c *client.Client, b client.AttachDomain, folderID string, from *formModal, seq uint64) tea.Cmd {
+func attachDomain(ctx context.Context, c *client.Client, b client.AttachDomainRequest, folderID string, from *formModal, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		dom, resp, err := c.AttachDomain(ctx, b)
 		status := statusOf(resp, err)

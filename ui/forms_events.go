@@ -15,31 +15,16 @@ import (
 
 // The forms that fire events: a test conversion event and a page-visit trigger.
 
-// text returns a check of free text for field, with the validate package's rule.
-func text(field string) func(string) (string, error) {
-	return func(s string) (string, error) { return validate.Text(field, s, 0) }
-}
-
-func opaque(field string) func(string) (string, error) {
-	return func(s string) (string, error) { return validate.Opaque(field, s) }
-}
-
-func id(field string) func(string) (string, error) {
-	return func(s string) (string, error) { return validate.ID(field, s) }
-}
-
 // conversionForm sends a test conversion event, as a tracking pixel would: the
 // event's name, where and what it was worth, the contact, and the ad platform's
 // ids. Only the name is required; ctrl+s sends from any field.
-func (m *Model) conversionForm() tea.Cmd {
-	if !m.connected() {
+func conversionForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	var p client.ConversionPayload
+	var p client.ConversionRequest
 	p.EventName = "Lead"
-	if _, url, problem := m.selection(true); problem == "" {
-		p.URL = url
-	}
+	p.URL = h.selected().publicURL
 	names := validate.EventNames()
 	opts := make([]huh.Option[string], len(names))
 	for i, n := range names {
@@ -78,7 +63,7 @@ func (m *Model) conversionForm() tea.Cmd {
 		}},
 	}
 	var f *formModal
-	f, cmd := newFormModal(m.sh, "Test conversion event", groups, func(m *Model, seq uint64) (tea.Cmd, error) {
+	f, cmd := newFormModal(h.common(), "Test conversion event", groups, func(h host, seq uint64) (tea.Cmd, error) {
 		body := p
 		ownID := strings.TrimSpace(body.EventID) != ""
 		if !ownID {
@@ -88,30 +73,31 @@ func (m *Model) conversionForm() tea.Cmd {
 		if err != nil {
 			return nil, err
 		}
-		return sendConversion(m.sh.ctx, m.client, body, ownID, f, seq, false), nil
+		return sendConversion(h.common().ctx, h.api(), body, ownID, f, seq, false), nil
 	})
 	f.notes = []string{"Sent without a token, as a pixel sends it. Enter moves on; ctrl+s sends from any field."}
-	return m.openForm(f, cmd)
+	return openForm(h, f, cmd)
 }
 
 // pageTriggerForm runs the workflows of a visit to the selected page. The ids and
 // the path are filled in from the selection and may be changed.
-func (m *Model) pageTriggerForm() tea.Cmd {
-	if !m.connected() {
+func pageTriggerForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	var p client.PageViewTrigger
+	sel := h.selected()
+	var p client.PageViewRequest
 	what := ""
 	switch {
-	case m.pages.key != (stepKey{}) && m.pages.selected() != nil && m.focus == panePages:
-		p.FunnelID, p.StepID, p.PageURL = m.pages.key.funnelID, m.pages.key.stepID, m.pages.step.path
-		what = "page " + m.pages.selected().name
-	case m.steps.selected() != nil:
-		s := m.steps.selected()
-		p.FunnelID, p.StepID, p.PageURL = m.steps.funnelID, s.id, s.path
+	case sel.pagesOf != (stepKey{}) && sel.page != nil && sel.pagesFocused:
+		p.FunnelID, p.StepID, p.PageURL = sel.pagesOf.funnelID, sel.pagesOf.stepID, sel.pagesStep.path
+		what = "page " + sel.page.name
+	case sel.step != nil:
+		s := sel.step
+		p.FunnelID, p.StepID, p.PageURL = sel.stepsOf, s.id, s.path
 		what = "step " + s.name
 	default:
-		m.status.setWarn("select a step or page first: the trigger is for a visit to it")
+		h.setWarn("select a step or page first: the trigger is for a visit to it")
 		return nil
 	}
 	groups := []*formGroup{{fields: []*formField{
@@ -120,18 +106,18 @@ func (m *Model) pageTriggerForm() tea.Cmd {
 		{key: "pageUrl", title: "Page path", hint: "The path visited, within the funnel (a query may follow)", value: &p.PageURL, check: validate.PagePath},
 	}}}
 	var f *formModal
-	f, cmd := newFormModal(m.sh, "Trigger page-visit workflow", groups, func(m *Model, seq uint64) (tea.Cmd, error) {
+	f, cmd := newFormModal(h.common(), "Trigger page-visit workflow", groups, func(h host, seq uint64) (tea.Cmd, error) {
 		body, err := validate.NormalizePageView(p)
 		if err != nil {
 			return nil, err
 		}
-		return triggerPageView(m.sh.ctx, m.client, body, f, seq), nil
+		return triggerPageView(h.common().ctx, h.api(), body, f, seq), nil
 	})
-	f.notes = []string{"Runs the workflows that start when " + what + " is visited. The request carries locationId " + m.locationName() + "."}
-	return m.openForm(f, cmd)
+	f.notes = []string{"Runs the workflows that start when " + what + " is visited. The request carries locationId " + sel.location + "."}
+	return openForm(h, f, cmd)
 }
 
-func triggerPageView(ctx context.Context, c *client.Client, p client.PageViewTrigger, from *formModal, seq uint64) tea.Cmd {
+func triggerPageView(ctx context.Context, c *client.Client, p client.PageViewRequest, from *formModal, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		res, resp, err := c.TriggerPageView(ctx, "", p)
 		status := statusOf(resp, err)

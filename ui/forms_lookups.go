@@ -38,45 +38,34 @@ func lookup(from any, seq uint64, title string, call func() (*client.Response, e
 }
 
 // lookupForm opens a form whose submit sends a lookup.
-func (m *Model) lookupForm(title string, notes []string, fields []*formField, send func(m *Model, f *formModal, seq uint64) (tea.Cmd, error)) tea.Cmd {
-	if !m.connected() {
+func lookupForm(h host, title string, notes []string, fields []*formField, send func(h host, f *formModal, seq uint64) (tea.Cmd, error)) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
 	var f *formModal
-	f, cmd := newFormModal(m.sh, title, []*formGroup{{fields: fields}}, func(m *Model, seq uint64) (tea.Cmd, error) {
-		return send(m, f, seq)
+	f, cmd := newFormModal(h.common(), title, []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
+		return send(h, f, seq)
 	})
 	f.notes = notes
-	return m.openForm(f, cmd)
-}
-
-// normalized runs a field's check again for the value to send.
-func normalized(check func(string) (string, error), s string) string {
-	if strings.TrimSpace(s) == "" {
-		return ""
-	}
-	out, err := check(s)
-	if err != nil {
-		return strings.TrimSpace(s)
-	}
-	return out
+	return openForm(h, f, cmd)
 }
 
 // funnelByDomainForm lists the funnels that use an attached domain.
-func (m *Model) funnelByDomainForm() tea.Cmd {
-	host := ""
-	if f := m.entities.selectedFunnel(); f != nil {
-		host = f.domain
+func funnelByDomainForm(h host) tea.Cmd {
+	hostName := ""
+	if f := h.selected().funnel; f != nil {
+		hostName = f.domain
 	}
-	return m.lookupForm("Funnel by domain", nil, []*formField{
-		{key: "domain", title: "Domain", hint: "An attached host name", placeholder: "offers.example.com", value: &host, check: validate.HostName},
-	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
-		h := normalized(validate.HostName, host)
+	return lookupForm(h, "Funnel by domain", nil, []*formField{
+		{key: "domain", title: "Domain", hint: "An attached host name", placeholder: "offers.example.com", value: &hostName, check: validate.HostName},
+	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+		c, ctx := h.api(), h.common().ctx
+		dom := normalized(validate.HostName, hostName)
 		var res *client.FunnelsWithDomain
-		return lookup(f, seq, "Funnels on "+sanitize(h), func() (*client.Response, error) {
+		return lookup(f, seq, "Funnels on "+sanitize(dom), func() (*client.Response, error) {
 			var resp *client.Response
 			var err error
-			res, resp, err = m.client.FunnelWithDomain(m.sh.ctx, h)
+			res, resp, err = c.FunnelWithDomain(ctx, dom)
 			return resp, err
 		}, func(d *doc) {
 			if res.Domain != nil {
@@ -91,7 +80,7 @@ func (m *Model) funnelByDomainForm() tea.Cmd {
 			d.heading(plural(len(res.Funnels), "funnel") + " on it")
 			for i := range res.Funnels {
 				fn := &res.Funnels[i]
-				d.pair(displayName(fn.Name, fn.ID), plural(len(fn.Steps), "step")+" · "+publicURL(sanitize(h), firstStepPath(fn)))
+				d.pair(displayName(fn.Name, fn.ID), plural(len(fn.Steps), "step")+" · "+publicURL(sanitize(dom), firstStepPath(fn)))
 			}
 		}), nil
 	})
@@ -110,22 +99,23 @@ func firstStepPath(f *client.Funnel) string {
 }
 
 // regexRedirectsForm lists the pattern redirects, of one domain or all.
-func (m *Model) regexRedirectsForm() tea.Cmd {
-	host := ""
-	return m.lookupForm("Regex redirects", nil, []*formField{
+func regexRedirectsForm(h host) tea.Cmd {
+	hostName := ""
+	return lookupForm(h, "Regex redirects", nil, []*formField{
 		{key: "domain", title: "Domain", hint: "Leave empty for every domain", placeholder: "offers.example.com",
-			value: &host, check: validate.HostName, optional: true},
-	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
-		h := normalized(validate.HostName, host)
+			value: &hostName, check: validate.HostName, optional: true},
+	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+		c, ctx := h.api(), h.common().ctx
+		dom := normalized(validate.HostName, hostName)
 		var rows []client.RegexRedirect
 		title := "Regex redirects"
-		if h != "" {
-			title += " of " + sanitize(h)
+		if dom != "" {
+			title += " of " + sanitize(dom)
 		}
 		return lookup(f, seq, title, func() (*client.Response, error) {
 			var resp *client.Response
 			var err error
-			rows, resp, err = m.client.RegexRedirects(m.sh.ctx, h)
+			rows, resp, err = c.RegexRedirects(ctx, dom)
 			return resp, err
 		}, func(d *doc) {
 			if len(rows) == 0 {
@@ -148,15 +138,16 @@ func (m *Model) regexRedirectsForm() tea.Cmd {
 const lookupMultipleTemplate = `{"lookups": [{"target": "/spring-sale-opt-in", "action": "publish"}]}`
 
 // lookupMultipleForm posts a JSON body to lookup/multiple.
-func (m *Model) lookupMultipleForm() tea.Cmd {
+func lookupMultipleForm(h host) tea.Cmd {
 	body := lookupMultipleTemplate
-	return m.lookupForm("Lookup multiple", []string{"The body is a JSON object; the spec leaves its fields open. Each lookup names a target path and an action: publish, unpublish or redirect."}, []*formField{
+	return lookupForm(h, "Lookup multiple", []string{"The body is a JSON object; the spec leaves its fields open. Each lookup names a target path and an action: publish, unpublish or redirect."}, []*formField{
 		{key: "body", title: "Body (JSON)", hint: "ctrl+j starts a new line; enter sends", kind: fieldText, height: 5, value: &body,
 			check: func(s string) (string, error) {
 				b, err := validate.JSONObject("body", s)
 				return string(b), err
 			}},
-	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+		c, ctx := h.api(), h.common().ctx
 		raw, err := validate.JSONObject("body", body)
 		if err != nil {
 			return nil, err
@@ -165,7 +156,7 @@ func (m *Model) lookupMultipleForm() tea.Cmd {
 		return lookup(f, seq, "Lookup multiple", func() (*client.Response, error) {
 			var resp *client.Response
 			var err error
-			rows, _, resp, err = m.client.LookupMultiple(m.sh.ctx, raw)
+			rows, _, resp, err = c.LookupMultiple(ctx, raw)
 			return resp, err
 		}, func(d *doc) {
 			d.heading(plural(len(rows), "lookup"))
@@ -177,17 +168,18 @@ func (m *Model) lookupMultipleForm() tea.Cmd {
 }
 
 // productsForm lists the public products of the order forms, or one.
-func (m *Model) productsForm() tea.Cmd {
+func productsForm(h host) tea.Cmd {
 	productID := ""
-	return m.lookupForm("Order-form products", nil, []*formField{
+	return lookupForm(h, "Order-form products", nil, []*formField{
 		{key: "productId", title: "Product id", hint: "Leave empty for every product", value: &productID, check: id("productId"), optional: true},
-	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+		c, ctx := h.api(), h.common().ctx
 		pid := normalized(id("productId"), productID)
 		var rows []client.Product
 		return lookup(f, seq, "Order-form products", func() (*client.Response, error) {
 			var resp *client.Response
 			var err error
-			rows, resp, err = m.client.OrderFormProducts(m.sh.ctx, pid)
+			rows, resp, err = c.OrderFormProducts(ctx, pid)
 			return resp, err
 		}, func(d *doc) {
 			if len(rows) == 0 {
@@ -207,20 +199,21 @@ func (m *Model) productsForm() tea.Cmd {
 }
 
 // pageByIDForm reads one page by its id, with every field the server sends.
-func (m *Model) pageByIDForm() tea.Cmd {
+func pageByIDForm(h host) tea.Cmd {
 	pageID := ""
-	if pg := m.pages.selected(); pg != nil {
+	if pg := h.selected().page; pg != nil {
 		pageID = pg.id
 	}
-	return m.lookupForm("Page by id", nil, []*formField{
+	return lookupForm(h, "Page by id", nil, []*formField{
 		{key: "pageId", title: "Page id", hint: "The selected page's id when there is one", value: &pageID, check: id("pageId")},
-	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+		c, ctx := h.api(), h.common().ctx
 		pid := normalized(id("pageId"), pageID)
 		var pg *client.Page
 		return lookup(f, seq, "Page "+sanitize(pid), func() (*client.Response, error) {
 			var resp *client.Response
 			var err error
-			pg, resp, err = m.client.Page(m.sh.ctx, pid)
+			pg, resp, err = c.Page(ctx, pid)
 			return resp, err
 		}, func(d *doc) {
 			d.pair("name", displayName(pg.Name, pg.ID))
@@ -239,15 +232,16 @@ func (m *Model) pageByIDForm() tea.Cmd {
 }
 
 // checkPathForm asks whether a step path is free in the selected funnel.
-func (m *Model) checkPathForm() tea.Cmd {
+func checkPathForm(h host) tea.Cmd {
 	path, funnelID, domain := "", "", ""
-	if f := m.entities.selectedFunnel(); f != nil {
+	if f := h.selected().funnel; f != nil {
 		funnelID, domain = f.id, f.domain
 	}
-	return m.lookupForm("Check step path", []string{"Paths are checked in the funnel (and on its domain) given here; leave the funnel empty to check every funnel."}, []*formField{
+	return lookupForm(h, "Check step path", []string{"Paths are checked in the funnel (and on its domain) given here; leave the funnel empty to check every funnel."}, []*formField{
 		{key: "path", title: "Path", placeholder: "/spring-offer", hint: "Lowercase letters, digits, -, _ and /", value: &path, check: validate.StepPath},
 		{key: "funnelId", title: "Funnel id", hint: "The selected funnel when there is one", value: &funnelID, check: id("funnelId"), optional: true},
-	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+		c, ctx := h.api(), h.common().ctx
 		p := normalized(validate.StepPath, path)
 		params := client.PathCheckParams{Path: p, FunnelID: normalized(id("funnelId"), funnelID)}
 		if params.FunnelID != "" {
@@ -257,7 +251,7 @@ func (m *Model) checkPathForm() tea.Cmd {
 		return lookup(f, seq, "Step path "+sanitize(p), func() (*client.Response, error) {
 			var resp *client.Response
 			var err error
-			check, resp, err = m.client.CheckStepPath(m.sh.ctx, params)
+			check, resp, err = c.CheckStepPath(ctx, params)
 			return resp, err
 		}, func(d *doc) {
 			if check.Free() {
@@ -270,19 +264,19 @@ func (m *Model) checkPathForm() tea.Cmd {
 }
 
 // geoLocation shows where the service places this connection; it asks nothing.
-func (m *Model) geoLocation() tea.Cmd {
-	if !m.connected() {
+func geoLocation(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	seq := m.next()
-	v := newWaitingView(m.sh, "Geo-location", seq)
-	m.overlay = v
-	ctx := v.req.context()
+	seq := h.next()
+	v := newWaitingView(h.common(), "Geo-location", seq)
+	h.show(v)
+	c, ctx := h.api(), v.req.context()
 	var g *client.GeoLocation
 	return lookup(v, seq, "Geo-location", func() (*client.Response, error) {
 		var resp *client.Response
 		var err error
-		g, resp, err = m.client.GeoLocation(ctx)
+		g, resp, err = c.GeoLocation(ctx)
 		return resp, err
 	}, func(d *doc) {
 		d.pair("country", strings.TrimSpace(sanitize(g.Country)+" "+paren(sanitize(g.CountryName))))
@@ -301,19 +295,19 @@ func paren(s string) string {
 }
 
 // customFonts lists the location's custom fonts; it asks nothing.
-func (m *Model) customFonts() tea.Cmd {
-	if !m.connected() {
+func customFonts(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	seq := m.next()
-	v := newWaitingView(m.sh, "Custom fonts", seq)
-	m.overlay = v
-	ctx := v.req.context()
+	seq := h.next()
+	v := newWaitingView(h.common(), "Custom fonts", seq)
+	h.show(v)
+	c, ctx := h.api(), v.req.context()
 	var fonts []client.Font
 	return lookup(v, seq, "Custom fonts", func() (*client.Response, error) {
 		var resp *client.Response
 		var err error
-		fonts, resp, err = m.client.CustomFonts(ctx)
+		fonts, resp, err = c.CustomFonts(ctx)
 		return resp, err
 	}, func(d *doc) {
 		if len(fonts) == 0 {
@@ -329,10 +323,10 @@ func (m *Model) customFonts() tea.Cmd {
 }
 
 // socialAccountForm attaches an OAuth account of a social platform to a location.
-func (m *Model) socialAccountForm() tea.Cmd {
+func socialAccountForm(h host) tea.Cmd {
 	platform, location, account, body := "facebook", "", "", "{}"
-	if m.client != nil {
-		location = m.client.LocationID()
+	if c := h.api(); c != nil {
+		location = c.LocationID()
 	}
 	platforms := validate.Platforms()
 	opts := make([]huh.Option[string], len(platforms))
@@ -343,13 +337,14 @@ func (m *Model) socialAccountForm() tea.Cmd {
 		b, err := validate.JSONObject("body", s)
 		return string(b), err
 	}
-	return m.lookupForm("Attach social account", nil, []*formField{
+	return lookupForm(h, "Attach social account", nil, []*formField{
 		{key: "platform", title: "Platform", hint: "The social network", kind: fieldSelect, value: &platform, options: opts, height: 5},
 		{key: "locationId", title: "Location id", hint: "The location the account is attached to", value: &location, check: id("locationId")},
 		{key: "accountId", title: "Account id", hint: "The account's id from the platform's OAuth", value: &account, check: id("accountId")},
 		{key: "body", title: "Body (JSON)", hint: "e.g. {\"name\": \"…\", \"originId\": \"…\"}; instagram needs pageId", kind: fieldText, height: 3,
 			value: &body, check: jsonObject},
-	}, func(m *Model, f *formModal, seq uint64) (tea.Cmd, error) {
+	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+		c, ctx := h.api(), h.common().ctx
 		plat, err := validate.Platform(platform)
 		if err != nil {
 			return nil, validate.FieldErrors{{Field: "platform", Message: fieldMessage(err)}}
@@ -363,7 +358,7 @@ func (m *Model) socialAccountForm() tea.Cmd {
 		return lookup(f, seq, "Social account", func() (*client.Response, error) {
 			var resp *client.Response
 			var err error
-			res, resp, err = m.client.AttachSocialAccount(m.sh.ctx, loc, plat, acct, json.RawMessage(raw))
+			res, resp, err = c.AttachSocialAccount(ctx, loc, plat, acct, json.RawMessage(raw))
 			return resp, err
 		}, func(d *doc) {
 			d.ok("Attached the " + plat + " account " + sanitize(acct) + pick(res.Message != "", ": "+sanitize(res.Message), ""))

@@ -23,71 +23,31 @@ type pageTarget struct {
 }
 
 // selectedPage is the page of the third pane under the cursor, or why there is none.
-func (m *Model) selectedPage(verb string) (pageTarget, bool) {
-	pg := m.pages.selected()
-	if pg == nil || m.pages.key == (stepKey{}) {
-		m.status.setWarn("select a page first (third pane) to " + verb + " it")
+func selectedPage(h host, verb string) (pageTarget, bool) {
+	sel := h.selected()
+	pg := sel.page
+	if pg == nil || sel.pagesOf == (stepKey{}) {
+		h.setWarn("select a page first (third pane) to " + verb + " it")
 		return pageTarget{}, false
 	}
-	return pageTarget{key: m.pages.key, step: m.pages.step, page: *pg, folderID: m.entities.folderID()}, true
-}
-
-// confirmForm is a form of one question; yes runs send. See askForm.
-func (m *Model) confirmForm(title, question, yes string, notes []string,
-	send func(m *Model, f *formModal, seq uint64) tea.Cmd) tea.Cmd {
-	return m.askForm(title, nil, question, yes, notes, send)
-}
-
-// askForm is a form that ends in a question: the fields before it (a choice to make
-// first), then the question, whose yes runs send. Cancel is highlighted to begin
-// with, and the line under the question always says what enter does with the
-// highlight where it is now; a no says "cancelled" in the status bar, so nobody
-// believes a thing was done that was not.
-func (m *Model) askForm(title string, before []*formField, question, yes string, notes []string,
-	send func(m *Model, f *formModal, seq uint64) tea.Cmd) tea.Cmd {
-	ok := false
-	q := &formField{key: "confirm", title: question, kind: fieldConfirm, flag: &ok, yes: yes, no: "Cancel", hint: confirmHint(yes, false)}
-	fields := append(append([]*formField{}, before...), q)
-	var f *formModal
-	f, cmd := newFormModal(m.sh, title, []*formGroup{{fields: fields}}, func(m *Model, seq uint64) (tea.Cmd, error) {
-		if !ok {
-			m.status.setInfo("cancelled: " + title + " — nothing was sent")
-			return nil, nil
-		}
-		return send(m, f, seq), nil
-	})
-	f.onChange = func(*Model) tea.Cmd {
-		q.hint = confirmHint(yes, ok)
-		return nil
-	}
-	f.notes = notes
-	return m.openForm(f, cmd)
-}
-
-// confirmHint is the line under a question: what enter does with the highlight where
-// it is (yes highlighted or not), and how to do the other thing.
-func confirmHint(yes string, highlighted bool) string {
-	if highlighted {
-		return "enter: " + yes + " (highlighted) · n or ←/→ to cancel"
-	}
-	return "enter: cancel (highlighted) · y: " + yes + " · ←/→ to choose"
+	return pageTarget{key: sel.pagesOf, step: sel.pagesStep, page: *pg, folderID: sel.folderID}, true
 }
 
 // archivePageForm archives the selected page, after asking.
-func (m *Model) archivePageForm() tea.Cmd {
-	if !m.connected() {
+func archivePageForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	t, ok := m.selectedPage("archive")
+	t, ok := selectedPage(h, "archive")
 	if !ok {
 		return nil
 	}
 	if t.page.archived {
-		m.status.setWarn(t.page.name + " is archived already: A restores it")
+		h.setWarn(t.page.name + " is archived already: A restores it")
 		return nil
 	}
-	if why := m.archiveRefusal(); why != "" {
-		m.status.setWarn(why)
+	if why := archiveRefusal(&t.page, t.step); why != "" {
+		h.setWarn(why)
 		return nil
 	}
 	left := len(t.step.pageIDs) - 1
@@ -95,11 +55,12 @@ func (m *Model) archivePageForm() tea.Cmd {
 	if t.step.splitTest {
 		notes = append(notes, "Archiving a page of a split test ends the test; \"End split test\" (S) says which page wins.")
 	}
-	return m.confirmForm("Archive page", "Archive “"+t.page.name+"”?", "Archive", notes,
-		func(m *Model, f *formModal, seq uint64) tea.Cmd {
+	return confirmForm(h, "Archive page", "Archive “"+t.page.name+"”?", "Archive", notes,
+		func(h host, f *formModal, seq uint64) tea.Cmd {
 			step := client.Step{ID: t.step.id, Pages: t.step.pageIDs}
-			return pageAction(m.sh.ctx, f, seq, t, "archived page "+t.page.name, func(ctx context.Context) (*client.Result, *client.Response, error) {
-				return m.client.ArchivePage(ctx, t.key.funnelID, step, t.page.id)
+			c := h.api()
+			return pageAction(h.common().ctx, f, seq, t, "archived page "+t.page.name, func(ctx context.Context) (*client.Result, *client.Response, error) {
+				return c.ArchivePage(ctx, t.key.funnelID, step, t.page.id)
 			})
 		})
 }
@@ -108,11 +69,18 @@ func (m *Model) archivePageForm() tea.Cmd {
 // live page of its step, which the service refuses to archive — or "" when it can
 // be (or when no live page is selected: the action then says what to select).
 func (m *Model) archiveRefusal() string {
-	pg := m.pages.selected()
-	if pg == nil || pg.archived || m.pages.key == (stepKey{}) || len(m.pages.step.pageIDs) > 1 {
+	if m.pages.key == (stepKey{}) {
 		return ""
 	}
-	return "“" + pg.name + "” is the only live page of step " + m.pages.step.name +
+	return archiveRefusal(m.pages.selected(), m.pages.step)
+}
+
+// archiveRefusal says why page pg of step cannot be archived, or "" when it can be.
+func archiveRefusal(pg *pageRow, step stepRow) string {
+	if pg == nil || pg.archived || len(step.pageIDs) > 1 {
+		return ""
+	}
+	return "“" + pg.name + "” is the only live page of step " + step.name +
 		": the service refuses to archive a step's last page"
 }
 
@@ -131,48 +99,48 @@ func (m *Model) archiveHelp() string {
 }
 
 // restorePageForm brings the selected archived page back, after asking.
-func (m *Model) restorePageForm() tea.Cmd {
-	if !m.connected() {
+func restorePageForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	t, ok := m.selectedPage("restore")
+	t, ok := selectedPage(h, "restore")
 	if !ok {
 		return nil
 	}
 	if !t.page.archived {
-		m.status.setWarn(t.page.name + " is live: only an archived page can be restored (A archives it)")
+		h.setWarn(t.page.name + " is live: only an archived page can be restored (A archives it)")
 		return nil
 	}
 	notes := []string{"The page goes back into step " + t.step.name + " as its last live page."}
-	return m.confirmForm("Restore page", "Restore “"+t.page.name+"”?", "Restore", notes,
-		func(m *Model, f *formModal, seq uint64) tea.Cmd {
-			return pageAction(m.sh.ctx, f, seq, t, "restored page "+t.page.name, func(ctx context.Context) (*client.Result, *client.Response, error) {
-				return m.client.RestorePage(ctx, t.key.funnelID, t.step.id, t.page.id)
+	return confirmForm(h, "Restore page", "Restore “"+t.page.name+"”?", "Restore", notes,
+		func(h host, f *formModal, seq uint64) tea.Cmd {
+			c := h.api()
+			return pageAction(h.common().ctx, f, seq, t, "restored page "+t.page.name, func(ctx context.Context) (*client.Result, *client.Response, error) {
+				return c.RestorePage(ctx, t.key.funnelID, t.step.id, t.page.id)
 			})
 		})
 }
 
 // endSplitForm ends the split test of the selected step: the winner stays with all
 // the traffic, the other page is archived.
-func (m *Model) endSplitForm() tea.Cmd {
-	if !m.connected() {
+func endSplitForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	s := m.steps.selected()
+	sel := h.selected()
+	s := sel.step
 	if s == nil {
-		m.status.setWarn("select a step with a split test first (second pane)")
+		h.setWarn("select a step with a split test first (second pane)")
 		return nil
 	}
 	if !s.splitTest || len(s.pageIDs) < 2 {
-		m.status.setWarn(s.name + " runs no split test")
+		h.setWarn(s.name + " runs no split test")
 		return nil
 	}
-	t := pageTarget{key: stepKey{funnelID: m.steps.funnelID, stepID: s.id}, step: *s, folderID: m.entities.folderID()}
+	t := pageTarget{key: stepKey{funnelID: sel.stepsOf, stepID: s.id}, step: *s, folderID: sel.folderID}
 	names := map[string]string{}
-	if ps := m.pages.cache[t.key]; ps != nil {
-		for _, r := range ps.rows {
-			names[r.id] = r.name
-		}
+	for _, r := range sel.stepPages {
+		names[r.id] = r.name
 	}
 	roles := []string{"control " + percent(s.control) + "%", "variation " + percent(100-s.control) + "%"}
 	opts := make([]huh.Option[string], 0, 2)
@@ -186,15 +154,16 @@ func (m *Model) endSplitForm() tea.Cmd {
 	winner := s.pageIDs[0]
 	choice := &formField{key: "winner", title: "Winner", hint: "The page that keeps all the traffic", kind: fieldSelect, value: &winner, options: opts}
 	notes := []string{"Step " + s.name + " splits its traffic " + s.split + ". The other page is archived (it can be restored)."}
-	return m.askForm("End split test · "+s.name, []*formField{choice}, "End the test?", "End test", notes,
-		func(m *Model, f *formModal, seq uint64) tea.Cmd {
+	return askForm(h, "End split test · "+s.name, []*formField{choice}, "End the test?", "End test", notes,
+		func(h host, f *formModal, seq uint64) tea.Cmd {
 			step := client.Step{ID: s.id, Pages: s.pageIDs}
 			w := names[winner]
 			if w == "" {
 				w = sanitize(winner)
 			}
-			return pageAction(m.sh.ctx, f, seq, t, "ended the split test of "+s.name+": "+w+" won", func(ctx context.Context) (*client.Result, *client.Response, error) {
-				return m.client.EndSplitTest(ctx, t.key.funnelID, step, winner)
+			c := h.api()
+			return pageAction(h.common().ctx, f, seq, t, "ended the split test of "+s.name+": "+w+" won", func(ctx context.Context) (*client.Result, *client.Response, error) {
+				return c.EndSplitTest(ctx, t.key.funnelID, step, winner)
 			})
 		})
 }

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 
@@ -15,10 +14,10 @@ import (
 	"github.com/funnelsdev/funnels/client/validate"
 )
 
-// The Redirects view and its forms: open it (U), make a redirect (n, or P from a
-// step, with the step's public URL as the target), change where one goes (e), delete
-// one (d, asked first). A write that succeeds changes the list at once with what the
-// service answered; r reads the whole list again.
+// The Redirects view's forms: make a redirect (n, or P from a step, with the step's
+// public URL as the target), change where one goes (e), delete one (d, asked first).
+// A write that succeeds changes the list at once with what the service answered
+// (redirectChanged, redirects_root.go); r reads the whole list again.
 
 // redirectDraft is what a new-redirect form starts with.
 type redirectDraft struct {
@@ -26,137 +25,19 @@ type redirectDraft struct {
 	from                       string // what it was started from, for the form's notes
 }
 
-// openRedirects shows the Redirects view, reading the list the first time.
-func (m *Model) openRedirects() tea.Cmd {
-	if m.redirects == nil {
-		m.redirects = newRedirectsView(m.sh)
-		m.redirects.setSize(m.sh.width, m.lay.bodyHeight)
-	}
-	v := m.redirects
-	v.shown = true
-	if v.state == stateIdle && m.client != nil {
-		return v.load(m.sh.loads, m.client, m.next())
-	}
-	return nil
-}
-
-// closeRedirects hides the view; a load under way is given up.
-func (m *Model) closeRedirects() {
-	if v := m.redirects; v != nil {
-		v.shown = false
-		v.typing = false
-		v.input.Blur()
-		v.stop()
-	}
-}
-
-// redirectsShown reports whether the Redirects view has the screen.
-func (m *Model) redirectsShown() bool { return m.redirects != nil && m.redirects.shown }
-
-// reloadRedirects reads the list again (r in the view).
-func (m *Model) reloadRedirects() tea.Cmd {
-	if m.client == nil || m.redirects == nil {
-		return nil
-	}
-	return m.redirects.load(m.sh.loads, m.client, m.next())
-}
-
-// redirectsKey handles a key while the view has the screen.
-func (m *Model) redirectsKey(msg tea.KeyPressMsg) tea.Cmd {
-	v := m.redirects
-	if v.typing {
-		return v.filterKey(msg)
-	}
-	k := m.sh.keys
-	switch {
-	case key.Matches(msg, k.Cancel, k.Back):
-		if v.list.filtering() {
-			v.clearFilter()
-			return nil
-		}
-		m.closeRedirects()
-	case key.Matches(msg, k.Redirects):
-		m.closeRedirects()
-	case key.Matches(msg, k.Filter):
-		return v.startFilter()
-	case key.Matches(msg, k.NewRedirect, k.EditRedirect, k.DeleteRedirect) && m.unavailable(client.FamilyRedirectWrite, "this redirect write"):
-		return nil
-	case key.Matches(msg, k.NewRedirect):
-		return m.newRedirectForm()
-	case key.Matches(msg, k.EditRedirect):
-		return m.editRedirectForm()
-	case key.Matches(msg, k.DeleteRedirect):
-		return m.deleteRedirectForm()
-	case key.Matches(msg, k.CopyOldURL):
-		return m.copyRedirect(false)
-	case key.Matches(msg, k.CopyTarget):
-		return m.copyRedirect(true)
-	case key.Matches(msg, k.OpenOldURL):
-		return m.openOldURL()
-	case key.Matches(msg, k.Refresh):
-		return m.reloadRedirects()
-	case m.refusedInReadOnly(msg, m.sh.allKeys.redirectWriteKeys()):
-	case v.navigate(msg):
-	default:
-		if cmd, ok := m.sharedKey(msg); ok {
-			return cmd
-		}
-	}
-	return nil
-}
-
 // selectedRedirect is the redirect under the view's cursor, or why there is none.
-func (m *Model) selectedRedirect(verb string) (redirectRow, bool) {
-	if !m.redirectsShown() {
-		m.status.setWarn("open the redirects first (U) and select the one to " + verb)
+func selectedRedirect(h host, verb string) (redirectRow, bool) {
+	v := h.selected().redirects
+	if v == nil || !v.shown {
+		h.setWarn("open the redirects first (U) and select the one to " + verb)
 		return redirectRow{}, false
 	}
-	r := m.redirects.selected()
+	r := v.selected()
 	if r == nil {
-		m.status.setWarn("no redirect selected to " + verb)
+		h.setWarn("no redirect selected to " + verb)
 		return redirectRow{}, false
 	}
 	return *r, true
-}
-
-// copyRedirect copies the selected redirect's old URL (y) or target (Y).
-func (m *Model) copyRedirect(target bool) tea.Cmd {
-	if _, ok := m.selectedRedirect("copy"); !ok {
-		return nil
-	}
-	return m.copySelected(target)
-}
-
-// openOldURL opens the selected redirect's old URL in a browser: the way to see it work.
-func (m *Model) openOldURL() tea.Cmd {
-	r, ok := m.selectedRedirect("open")
-	if !ok {
-		return nil
-	}
-	if m.opts.OpenURL == nil {
-		reason := pick(m.opts.NoBrowserReason != "", m.opts.NoBrowserReason, "none was found")
-		m.status.setWarn("no browser (" + reason + ") — y copies the old URL")
-		return nil
-	}
-	m.status.setInfo("opening " + r.oldURL + " in your browser")
-	return openURL(m.sh.ctx, m.opts.OpenURL, r.oldURL)
-}
-
-// knownHosts are the domains the browser has seen: the redirects' and the funnels'.
-func (m *Model) knownHosts() []string {
-	var out []string
-	if m.redirects != nil {
-		out = append(out, m.redirects.hosts()...)
-	}
-	for _, fs := range m.entities.folders {
-		for _, r := range fs.rows {
-			if h := strings.ToLower(strings.TrimSpace(r.domain)); h != "" {
-				out = append(out, h)
-			}
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
 }
 
 // redirectActionOptions are the choices of a redirect's action.
@@ -170,43 +51,45 @@ func redirectActionOptions() []huh.Option[string] {
 }
 
 // newRedirectForm asks for a new redirect: domain, path, action and target.
-func (m *Model) newRedirectForm() tea.Cmd {
+func newRedirectForm(h host) tea.Cmd {
 	d := redirectDraft{action: "url"}
-	if r := m.redirects; m.redirectsShown() && r.selected() != nil {
-		d.host = r.selected().host
+	if r := h.selected().redirect(); r != nil {
+		d.host = r.host
 	}
-	return m.redirectForm(d)
+	return redirectForm(h, d)
 }
 
 // redirectHereForm starts a redirect to the selected step's public URL.
-func (m *Model) redirectHereForm() tea.Cmd {
-	s := m.steps.selected()
+func redirectHereForm(h host) tea.Cmd {
+	sel := h.selected()
+	s := sel.step
 	if s == nil {
-		m.status.setWarn("select a step first (second pane): the new redirect goes to its public URL")
+		h.setWarn("select a step first (second pane): the new redirect goes to its public URL")
 		return nil
 	}
 	if s.url == "" {
-		m.status.setWarn(s.funnel + " has no domain attached, so " + s.name + " has no public URL to redirect to")
+		h.setWarn(s.funnel + " has no domain attached, so " + s.name + " has no public URL to redirect to")
 		return nil
 	}
 	d := redirectDraft{target: s.url, action: "funnel", from: "step " + s.name + " of " + s.funnel}
-	if f := m.entities.selectedFunnel(); f != nil {
+	if f := sel.funnel; f != nil {
 		d.host = strings.ToLower(f.domain)
 		if f.website {
 			d.action = "website"
 		}
 	}
-	return m.redirectForm(d)
+	return redirectForm(h, d)
 }
 
 // redirectForm opens the new-redirect form with d filled in.
-func (m *Model) redirectForm(d redirectDraft) tea.Cmd {
-	if !m.connected() {
+func redirectForm(h host, d redirectDraft) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	host, path, target, action := validate.DisplayHost(d.host), d.path, d.target, d.action
-	view := m.redirects
-	hosts := m.knownHosts()
+	sel := h.selected()
+	hostName, path, target, action := validate.DisplayHost(d.host), d.path, d.target, d.action
+	view := sel.redirects
+	hosts := sel.knownHosts()
 	taken := func(h, p string) *redirectRow {
 		if view == nil {
 			return nil
@@ -223,7 +106,7 @@ func (m *Model) redirectForm(d redirectDraft) tea.Cmd {
 		value: &path, check: validate.RedirectPath}
 	fields := []*formField{
 		{key: "domain", title: "Domain", hint: "An attached host name of the location" + pick(len(hosts) > 0, " (ctrl+e completes)", ""),
-			placeholder: "offers.example.com", value: &host, check: validate.HostName, suggest: hosts},
+			placeholder: "offers.example.com", value: &hostName, check: validate.HostName, suggest: hosts},
 		pathField,
 		{key: "action", title: "Goes to", hint: "What the target is", kind: fieldSelect, value: &action,
 			options: redirectActionOptions()},
@@ -231,35 +114,35 @@ func (m *Model) redirectForm(d redirectDraft) tea.Cmd {
 			placeholder: "https://offers.example.com/new-offer", value: &target,
 			check: func(s string) (string, error) { return validate.RedirectTarget(action, s) }},
 	}
-	f, cmd := newFormModal(m.sh, "New redirect", []*formGroup{{fields: fields}}, func(m *Model, seq uint64) (tea.Cmd, error) {
-		body, err := validate.NormalizeCreateRedirect(client.CreateRedirectRequest{Domain: host, Path: path, Target: target, Action: action})
+	f, cmd := newFormModal(h.common(), "New redirect", []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
+		body, err := validate.NormalizeCreateRedirect(client.CreateRedirectRequest{Domain: hostName, Path: path, Target: target, Action: action})
 		if err != nil {
 			return nil, err
 		}
-		return createRedirect(m.sh.ctx, m.client, body, f, seq), nil
+		return createRedirect(h.common().ctx, h.api(), body, f, seq), nil
 	})
 	// A domain and path the list holds already are marked while they are typed.
-	f.onChange = func(m *Model) tea.Cmd {
+	f.onChange = func(h host) tea.Cmd {
 		pathField.block, pathField.status = "", ""
-		if r := taken(host, path); r != nil {
+		if r := taken(hostName, path); r != nil {
 			pathField.block = "already redirects to " + r.target + ": e in the list edits it"
-			pathField.status = m.sh.styles.Error.Render("✗ " + pathField.block)
+			pathField.status = h.common().styles.Error.Render("✗ " + pathField.block)
 		}
 		return nil
 	}
-	f.notes = []string{"A visit to the path on the domain goes to the target (a permanent redirect). Location: " + m.locationName() + "."}
+	f.notes = []string{"A visit to the path on the domain goes to the target (a permanent redirect). Location: " + sel.location + "."}
 	if d.from != "" {
 		f.notes[0] = "The target is the public URL of " + d.from + ". " + f.notes[0]
 	}
-	return m.openForm(f, cmd)
+	return openForm(h, f, cmd)
 }
 
 // editRedirectForm changes where the selected redirect goes.
-func (m *Model) editRedirectForm() tea.Cmd {
-	if !m.connected() {
+func editRedirectForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	r, ok := m.selectedRedirect("edit")
+	r, ok := selectedRedirect(h, "edit")
 	if !ok {
 		return nil
 	}
@@ -275,7 +158,7 @@ func (m *Model) editRedirectForm() tea.Cmd {
 			check: func(s string) (string, error) { return validate.RedirectTarget(action, s) }},
 	}
 	var f *formModal
-	f, cmd := newFormModal(m.sh, "Edit redirect · "+r.domain+r.path, []*formGroup{{fields: fields}}, func(m *Model, seq uint64) (tea.Cmd, error) {
+	f, cmd := newFormModal(h.common(), "Edit redirect · "+r.domain+r.path, []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
 		body, err := validate.NormalizeUpdateRedirect(client.UpdateRedirectRequest{Target: target, Action: action})
 		if err != nil {
 			return nil, err
@@ -283,24 +166,26 @@ func (m *Model) editRedirectForm() tea.Cmd {
 		if body.Target == r.target && body.Action == r.action {
 			return nil, errors.New("the target and action are as they were")
 		}
-		return updateRedirect(m.sh.ctx, m.client, r, body, f, seq), nil
+		return updateRedirect(h.common().ctx, h.api(), r, body, f, seq), nil
 	})
 	f.notes = []string{r.oldURL + " goes to the target. A redirect keeps its domain and path: to move one, make a new one and delete this."}
-	return m.openForm(f, cmd)
+	return openForm(h, f, cmd)
 }
 
 // deleteRedirectForm deletes the selected redirect, after asking.
-func (m *Model) deleteRedirectForm() tea.Cmd {
-	if !m.connected() {
+func deleteRedirectForm(h host) tea.Cmd {
+	if !connected(h) {
 		return nil
 	}
-	r, ok := m.selectedRedirect("delete")
+	r, ok := selectedRedirect(h, "delete")
 	if !ok {
 		return nil
 	}
 	notes := []string{r.oldURL + " goes to " + r.target + " (" + r.action + "). Deleted, the old path answers as the domain itself does."}
-	return m.confirmForm("Delete redirect", "Delete the redirect of "+r.domain+r.path+"?", "Delete", notes,
-		func(m *Model, f *formModal, seq uint64) tea.Cmd { return deleteRedirect(m.sh.ctx, m.client, r, f, seq) })
+	return confirmForm(h, "Delete redirect", "Delete the redirect of "+r.domain+r.path+"?", "Delete", notes,
+		func(h host, f *formModal, seq uint64) tea.Cmd {
+			return deleteRedirect(h.common().ctx, h.api(), r, f, seq)
+		})
 }
 
 // createRedirect sends a new redirect; on success the list shows it, selected.
@@ -350,23 +235,4 @@ func deleteRedirect(ctx context.Context, c *client.Client, r redirectRow, from *
 		}
 		return msg
 	}
-}
-
-// redirectChanged shows a write in the list: made puts a redirect in (made or
-// changed), gone takes one out. A list never read has nothing to change; one whose
-// answer had no id is read again.
-func (m *Model) redirectChanged(made redirectRow, gone string) tea.Cmd {
-	v := m.redirects
-	if v == nil || v.state == stateIdle {
-		return nil
-	}
-	switch {
-	case gone != "":
-		v.remove(gone)
-	case made.id == "":
-		return m.reloadRedirects()
-	default:
-		v.put(made)
-	}
-	return nil
 }

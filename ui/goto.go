@@ -98,9 +98,11 @@ type gotoOverlay struct {
 	err   error
 	idx   *indexState
 	cols  []column
+	// goTo opens an item in the browser (Model.goTo, given by openGoto).
+	goTo func(set *gotoSet, it index.Item) tea.Cmd
 }
 
-func newGotoOverlay(sh *shared, idx *indexState) *gotoOverlay {
+func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
 	in := textinput.New()
 	in.Prompt = "› "
 	in.Placeholder = "a name, a path (/spring-offer), a domain, a folder…"
@@ -113,7 +115,7 @@ func newGotoOverlay(sh *shared, idx *indexState) *gotoOverlay {
 	in.SetStyles(st)
 	in.Focus()
 	in.SetWidth(max(1, gotoWidth(sh.width)-8))
-	g := &gotoOverlay{sh: sh, input: in, idx: idx}
+	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo}
 	g.cols = []column{{natural: 12, min: 8}, {natural: 32, min: 12}, {natural: 28, min: 8, optional: true}, {natural: 40, min: 10, optional: true, fill: true}}
 	return g
 }
@@ -149,7 +151,7 @@ func (m *Model) openGoto() tea.Cmd {
 		m.status.setWarn("go to anything searches the local index, and there is none in this session")
 		return nil
 	}
-	g := newGotoOverlay(m.sh, m.idx)
+	g := newGotoOverlay(m.sh, m.idx, m.goTo)
 	if m.idx.set != nil {
 		g.setItems(m.idx.set)
 	}
@@ -184,7 +186,7 @@ func (m *Model) applyGotoItems(msg gotoItemsMsg) tea.Cmd {
 	return nil
 }
 
-func (g *gotoOverlay) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		k := g.sh.keys
@@ -196,8 +198,8 @@ func (g *gotoOverlay) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 			if g.set == nil || i < 0 {
 				return nil, false
 			}
-			m.overlay = nil
-			return m.goTo(g.set, g.set.items[i]), true
+			h.show(nil)
+			return g.goTo(g.set, g.set.items[i]), true
 		case key.Matches(msg, k.ListUp):
 			g.list.move(-1)
 			return nil, false

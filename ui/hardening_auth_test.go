@@ -13,6 +13,7 @@ import (
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -75,7 +76,7 @@ func signedInVia(t *testing.T, sb *sandbox.Running, hc *http.Client) (*client.Cl
 // TestAccessTokenExpiringMidSession: the server stops taking the access token while
 // the browser runs; the next load refreshes it and goes on, and nothing is shown.
 func TestAccessTokenExpiringMidSession(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	c := signedIn(t, sb)
 	h := newHarness(t, Options{Client: c, Profile: "sandbox", LocationID: sb.Server.LocationID()}, 120, 40)
 	h.waitFor("Spring Sale 2026")
@@ -114,7 +115,7 @@ func TestAccessTokenExpiringMidSession(t *testing.T) {
 // token revoked, the browser says to sign in again (once, not in a loop) and stays
 // usable: what it loaded can still be browsed, help opens, q quits.
 func TestRevokedRefreshTokenSaysSignInAgain(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	c := signedIn(t, sb)
 	h := newHarness(t, Options{Client: c, Profile: "sandbox", LocationID: sb.Server.LocationID()}, 120, 40)
 	h.waitFor("Spring Sale 2026")

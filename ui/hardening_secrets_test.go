@@ -20,6 +20,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // Tokens never appear where a person or a log can see them. A real program
@@ -104,7 +105,7 @@ func leaks(s string) string {
 
 func TestTokenNeverShownCopiedOrWritten(t *testing.T) {
 	t.Parallel()
-	sb := sandbox.StartT(t, sandbox.Options{DemoToken: secretToken, Limit: 10000})
+	sb := sandboxtest.Start(t, sandbox.Options{DemoToken: secretToken, Limit: 10000})
 	proxy := newEchoProxy(t, sb.URL)
 	c, err := client.New(client.Options{
 		BaseURL:     proxy.srv.URL,

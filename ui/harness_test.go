@@ -13,6 +13,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // waitTimeout bounds every wait for the screen to show something. It is generous
@@ -36,7 +37,7 @@ type harness struct {
 // retries off, so a failure reaches the model at once.
 func testClient(t *testing.T, opts sandbox.Options, retries int) (*sandbox.Running, *client.Client) {
 	t.Helper()
-	sb := sandbox.StartT(t, opts)
+	sb := sandboxtest.Start(t, opts)
 	c, err := client.New(client.Options{
 		BaseURL:     sb.URL,
 		LocationID:  sb.Server.LocationID(),

@@ -19,7 +19,7 @@ type helpOverlay struct {
 
 func newHelpOverlay(sh *shared) *helpOverlay { return &helpOverlay{sh: sh} }
 
-func (h *helpOverlay) update(_ *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (h *helpOverlay) update(_ host, msg tea.Msg) (tea.Cmd, bool) {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false

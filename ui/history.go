@@ -21,7 +21,7 @@ type historyEntry struct {
 	status  int    // 0 when no answer came
 	outcome string // "accepted", or the error with its status code
 	ok      bool
-	payload client.ConversionPayload // as sent, to send again
+	payload client.ConversionRequest // as sent, to send again
 	ownID   bool                     // the user gave the event id: a replay keeps it
 	answer  doc                      // what the answer said, for the detail
 }
@@ -41,7 +41,7 @@ func (h *eventHistory) newest(i int) *historyEntry {
 
 // sendConversion sends a conversion event (without a token: the client leaves it
 // out for this operation) and records it in the history, whatever the answer.
-func sendConversion(ctx context.Context, c *client.Client, p client.ConversionPayload, ownID bool, from any, seq uint64, again bool) tea.Cmd {
+func sendConversion(ctx context.Context, c *client.Client, p client.ConversionRequest, ownID bool, from any, seq uint64, again bool) tea.Cmd {
 	return func() tea.Msg {
 		res, resp, err := c.SendConversion(ctx, p)
 		status := statusOf(resp, err)
@@ -105,7 +105,7 @@ func newHistoryView(sh *shared, h *eventHistory) *historyView {
 
 func (v *historyView) rows() int { return max(1, v.sh.height-chromeRows-2-3) }
 
-func (v *historyView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (v *historyView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -132,24 +132,24 @@ func (v *historyView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 		if e := v.hist.newest(v.cursor); e != nil {
 			tv := newTextView(v.sh, e.answer)
 			tv.back = v
-			m.overlay = tv
+			h.show(tv)
 		}
 		return nil, false
-	case m.refusedInReadOnly(km, []*key.Binding{&m.sh.allKeys.Resend}):
+	case refusedInReadOnly(h, km, []*key.Binding{&v.sh.allKeys.Resend}):
 		return nil, false
 	case key.Matches(km, k.Resend):
 		e := v.hist.newest(v.cursor)
 		if e == nil {
-			m.status.setWarn("no event to send again yet: E sends a test conversion event")
+			h.setWarn("no event to send again yet: E sends a test conversion event")
 			return nil, false
 		}
 		p := e.payload
 		if !e.ownID {
 			p.EventID = uuid.NewString()
 		}
-		v.seq = m.next()
-		m.status.setInfo("sending " + p.EventName + " again…")
-		return sendConversion(m.sh.ctx, m.client, p, e.ownID, v, v.seq, true), false
+		v.seq = h.next()
+		h.setInfo("sending " + p.EventName + " again…")
+		return sendConversion(v.sh.ctx, h.api(), p, e.ownID, v, v.seq, true), false
 	}
 	v.cursor = max(0, min(v.cursor, n-1))
 	if v.cursor < v.offset {

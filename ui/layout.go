@@ -67,16 +67,6 @@ func computeLayout(w, h, focus int, wants [paneCount]paneWant) layout {
 	return l
 }
 
-// visible reports whether pane is on screen.
-func (l layout) visible(pane int) bool {
-	for _, s := range l.slots {
-		if s.pane == pane {
-			return true
-		}
-	}
-	return false
-}
-
 // paneAt returns the pane under column x, or -1.
 func (l layout) paneAt(x int) int {
 	for _, s := range l.slots {

@@ -12,10 +12,11 @@ import (
 // The root model sends it key presses, pastes and every message the root does not
 // handle itself (so a huh form's internal messages reach it), and closes it when
 // update reports done — unless update already replaced it with another modal (the
-// palette running "Help" opens the help overlay that way). update gets the root model,
-// so an action can read the selection and start requests.
+// palette running "Help" opens the help overlay that way). update gets the root model
+// as a host (host.go): the selection, the client, the status bar and the overlay
+// slot, and nothing else of it.
 type modal interface {
-	update(m *Model, msg tea.Msg) (cmd tea.Cmd, done bool)
+	update(h host, msg tea.Msg) (cmd tea.Cmd, done bool)
 	// view draws the box for a pane area of w×h and says where it goes.
 	view(w, h int) (box string, x, y int)
 	// keys are the bindings the footer shows while the modal is open.

@@ -1,8 +1,6 @@
 package ui
 
-import (
-	tea "charm.land/bubbletea/v2"
-)
+import tea "charm.land/bubbletea/v2"
 
 // wheel scrolls the list (or the detail) under the pointer.
 func (m *Model) wheel(ms tea.Mouse) {
@@ -52,4 +50,15 @@ func (m *Model) click(ms tea.Mouse) {
 	}
 	m.setFocus(p)
 	m.pane(p).list.selectRow(row)
+}
+
+// toggleMouse captures the mouse or gives it back to the terminal.
+func (m *Model) toggleMouse() tea.Cmd {
+	m.mouse = !m.mouse
+	if m.mouse {
+		m.status.setInfo("mouse on: wheel scrolls, click selects (hold shift to select text)")
+	} else {
+		m.status.setInfo("mouse off: the terminal selects text again")
+	}
+	return nil
 }

@@ -14,7 +14,8 @@ import (
 type palette struct {
 	sh      *shared
 	actions []action
-	refused []bool // the actions whose route is refused to this sign-in
+	run     func(action) tea.Cmd // runs the chosen action (the root's)
+	refused []bool               // the actions whose route is refused to this sign-in
 	list    list
 	input   textinput.Model
 	cols    []column
@@ -22,7 +23,7 @@ type palette struct {
 	fitted  fittedColumns
 }
 
-func newPalette(sh *shared, actions []action) *palette {
+func newPalette(sh *shared, actions []action, run func(action) tea.Cmd) *palette {
 	in := textinput.New()
 	in.Prompt = ": "
 	in.Placeholder = "type to search actions"
@@ -43,7 +44,7 @@ func newPalette(sh *shared, actions []action) *palette {
 			actions[i].desc, refused[i] = "unavailable: "+r, true
 		}
 	}
-	p := &palette{sh: sh, actions: actions, refused: refused, input: in}
+	p := &palette{sh: sh, actions: actions, run: run, refused: refused, input: in}
 	keys := make([]string, len(actions))
 	var nameW, descW, keyW int
 	for i, a := range actions {
@@ -61,7 +62,7 @@ func newPalette(sh *shared, actions []action) *palette {
 	return p
 }
 
-func (p *palette) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (p *palette) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		k := p.sh.keys
@@ -74,8 +75,8 @@ func (p *palette) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 				return nil, false
 			}
 			// The palette closes first; the action may open another modal.
-			m.overlay = nil
-			return p.actions[i].run(m), true
+			h.show(nil)
+			return p.run(p.actions[i]), true
 		case key.Matches(msg, k.ListUp):
 			p.list.move(-1)
 			return nil, false

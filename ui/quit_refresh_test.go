@@ -13,6 +13,7 @@ import (
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -49,7 +50,7 @@ func (h *heldAnswers) RoundTrip(r *http.Request) (*http.Response, error) {
 // token but before the answer was read and saved. Run returns only once the new token
 // is on disk: the process may exit then, and the next run is still signed in.
 func TestQuitDuringARefreshKeepsTheSignIn(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	held := &heldAnswers{answered: make(chan struct{}, 1), died: make(chan struct{}), hold: time.Second}
 	c, store, profile := signedInVia(t, sb, &http.Client{Transport: held})
 	sb.Server.ExpireAccessTokens()

@@ -9,12 +9,13 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // readOnlyHarness is the browser on a read-only client of a fresh sandbox.
 func readOnlyHarness(t *testing.T) (*harness, *sandbox.Running) {
 	t.Helper()
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	c, err := client.New(client.Options{
 		BaseURL: sb.URL, LocationID: sb.Server.LocationID(), MaxRetries: -1, ReadOnly: true,
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}),
@@ -160,13 +161,13 @@ func TestWriteActionsNamed(t *testing.T) {
 // opened before the switch to a read-only profile, say): the refusal is an error,
 // and nothing is sent.
 func TestReadOnlyClientBehindTheBrowser(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	c, err := client.New(client.Options{BaseURL: sb.URL, ReadOnly: true, HTTPClient: &http.Client{},
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()})})
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := createFolder(t.Context(), c, client.CreateFolder{Name: "x", Type: "funnel"}, nil, 1)()
+	msg := createFolder(t.Context(), c, client.CreateFolderRequest{Name: "x", Type: "funnel"}, nil, 1)()
 	if a, ok := msg.(answerMsg); !ok || a.err == nil || !strings.Contains(errorText(a.err), "read-only") {
 		t.Fatalf("answer %#v", msg)
 	}

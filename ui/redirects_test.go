@@ -12,6 +12,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // Tests of the Redirects view and its forms against a sandbox, key by key through the
@@ -253,7 +254,7 @@ func TestEditRedirectForm(t *testing.T) {
 // of the service the browser cannot know): the field is marked, the input kept.
 func TestEditRedirectMarksA422(t *testing.T) {
 	t.Parallel()
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	refuse := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodPatch {
 			w.Header().Set("Content-Type", "application/json")
@@ -363,7 +364,7 @@ func TestRedirectAPathHereFromAStep(t *testing.T) {
 
 func TestRedirectsReadOnlyToken(t *testing.T) {
 	t.Parallel()
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	c, err := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(), MaxRetries: -1,
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.ReadOnlyToken()})})
 	if err != nil {

@@ -145,7 +145,7 @@ func (v *logView) shifted() (cursor, offset int) {
 
 func (v *logView) rows() int { return max(1, v.sh.height-chromeRows-2-3) }
 
-func (v *logView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (v *logView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -171,16 +171,16 @@ func (v *logView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 	case key.Matches(km, k.CopyCurl, k.CopyID):
 		e := v.log.at(v.cursor)
 		if e == nil {
-			m.status.setWarn("no request to copy yet")
+			h.setWarn("no request to copy yet")
 			return nil, false
 		}
-		m.status.setInfo("copied curl for " + e.method + " " + trimQuery(e.path) + " — token from $FUNNELS_TOKEN")
-		return m.copyText(e.rec.Curl()), false
+		h.setInfo("copied curl for " + e.method + " " + trimQuery(e.path) + " — token from $FUNNELS_TOKEN")
+		return h.copyText(e.rec.Curl()), false
 	case key.Matches(km, k.Open):
 		if e := v.log.at(v.cursor); e != nil {
 			tv := newTextView(v.sh, requestDoc(e))
 			tv.back = v
-			m.overlay = tv
+			h.show(tv)
 			return nil, false
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // Tests of the browser against the sandbox playing the real service's public surface
@@ -205,7 +206,7 @@ func TestWhatThisSignInCanDo(t *testing.T) {
 // own n.
 func TestRefusedRedirectWritesSayWhy(t *testing.T) {
 	t.Parallel()
-	sb := sandbox.StartT(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	sb := sandboxtest.Start(t, sandbox.Options{Surface: sandbox.SurfacePublic})
 	c, err := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(), MaxRetries: -1,
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.ReadOnlyToken()})})
 	if err != nil {

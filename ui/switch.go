@@ -25,7 +25,7 @@ func (m *Model) openSwitcher() tea.Cmd {
 		return nil
 	}
 	seq := m.next()
-	m.overlay = newSwitcherView(m.sh, m.account, seq)
+	m.overlay = newSwitcherView(m.sh, m.account, seq, m.switchTo)
 	return listAccounts(m.sh.ctx, m.opts.Switcher, seq)
 }
 

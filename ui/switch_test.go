@@ -13,6 +13,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // sandboxSwitcher switches between the sandbox's sub-accounts, one client each (made
@@ -90,7 +91,7 @@ func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
 // switchHarness is the browser on the first gym with the sandbox's switcher.
 func switchHarness(t *testing.T, sbOpts sandbox.Options, transport http.RoundTripper) (*harness, *sandboxSwitcher, *sandbox.Running) {
 	t.Helper()
-	sb := sandbox.StartT(t, sbOpts)
+	sb := sandboxtest.Start(t, sbOpts)
 	sw := newSandboxSwitcher(sb, transport)
 	first, err := sw.Open(t.Context(), sb.Server.LocationID())
 	if err != nil {
@@ -205,7 +206,7 @@ func TestSwitchMidRequestDropsTheOldAnswer(t *testing.T) {
 // Switching to a read-only account turns the writes off; switching back, on again.
 // A failed switch leaves everything where it was, saying why with the error.
 func TestSwitchFollowsReadOnlyAndReportsFailures(t *testing.T) {
-	sb := sandbox.StartT(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, sandbox.Options{})
 	sw := newSandboxSwitcher(sb, http.DefaultTransport)
 	sw.readOnly["RiversideBoxingLoc03"] = true
 	first, _ := sw.Open(t.Context(), sb.Server.LocationID())

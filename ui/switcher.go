@@ -97,9 +97,10 @@ type switcherView struct {
 	list     list
 	input    textinput.Model
 	cols     []column
+	choose   func(Account) tea.Cmd // switches to the account chosen (the root's)
 }
 
-func newSwitcherView(sh *shared, current string, seq uint64) *switcherView {
+func newSwitcherView(sh *shared, current string, seq uint64, choose func(Account) tea.Cmd) *switcherView {
 	in := textinput.New()
 	in.Prompt = "switch to "
 	in.Placeholder = "type to filter profiles and sub-accounts"
@@ -112,7 +113,7 @@ func newSwitcherView(sh *shared, current string, seq uint64) *switcherView {
 	in.SetStyles(st)
 	in.Focus()
 	in.SetWidth(max(1, switcherWidth(sh.width)-14))
-	return &switcherView{sh: sh, seq: seq, current: current, input: in}
+	return &switcherView{sh: sh, seq: seq, current: current, input: in, choose: choose}
 }
 
 // fill takes the list.
@@ -183,7 +184,7 @@ func shortDuration(d time.Duration) string {
 	return strconv.Itoa(int(d/time.Second)) + "s"
 }
 
-func (v *switcherView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (v *switcherView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case accountsMsg:
 		if msg.seq == v.seq && v.seq != 0 {
@@ -200,8 +201,8 @@ func (v *switcherView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 			if i < 0 || v.seq != 0 {
 				return nil, false
 			}
-			m.overlay = nil
-			return m.switchTo(v.accounts[i]), true
+			h.show(nil)
+			return v.choose(v.accounts[i]), true
 		case key.Matches(msg, k.ListUp):
 			v.list.move(-1)
 			return nil, false

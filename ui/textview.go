@@ -119,7 +119,7 @@ func (v *textView) fill(d doc) {
 	v.keyW = min(v.keyW, 22)
 }
 
-func (v *textView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
+func (v *textView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil, false
@@ -129,7 +129,7 @@ func (v *textView) update(m *Model, msg tea.Msg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(km, k.Cancel, k.Back, k.Quit):
 		if v.back != nil {
-			m.overlay = v.back
+			h.show(v.back)
 			return nil, false
 		}
 		return nil, true

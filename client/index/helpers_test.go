@@ -11,6 +11,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // The seed's numbers (client/sandbox's seed_test.go pins them).
@@ -41,7 +42,7 @@ func newClient(t testing.TB, sb *sandbox.Running, token string) *client.Client {
 func fastSandbox(t testing.TB, opts sandbox.Options) *sandbox.Running {
 	t.Helper()
 	opts.Limit, opts.Window = 1000, time.Second
-	return sandbox.StartT(t, opts)
+	return sandboxtest.Start(t, opts)
 }
 
 // newStore is an index of sb's location in a file of the test's own.

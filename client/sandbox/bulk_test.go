@@ -25,7 +25,7 @@ func TestBulkAddsFunnelsAfterTheSeed(t *testing.T) {
 		len(last.Steps[3].Pages) != 1 || a.pageByID[last.Steps[3].Pages[0]] == nil {
 		t.Fatalf("bulk funnel %+v", last)
 	}
-	r := StartT(t, Options{Bulk: Bulk{Funnels: 30, PagesPerFunnel: 4}})
+	r := startT(t, Options{Bulk: Bulk{Funnels: 30, PagesPerFunnel: 4}})
 	_, body, err := raw(t, r, "/funnels/funnel/list?limit=1&name=bulk")
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +39,7 @@ func TestBulkAddsFunnelsAfterTheSeed(t *testing.T) {
 // TestFixedLatencyDelaysEveryAnswer: FixedLatency holds every API answer at least that
 // long (the random Latency adds to it), and the control API sets it.
 func TestFixedLatencyDelaysEveryAnswer(t *testing.T) {
-	r := StartT(t, Options{Faults: Faults{FixedLatency: 150 * time.Millisecond}})
+	r := startT(t, Options{Faults: Faults{FixedLatency: 150 * time.Millisecond}})
 	for range 3 {
 		start := time.Now()
 		if _, _, err := raw(t, r, "/funnels/funnel/list"); err != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 func TestDialectDefaultShapes(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	body := c.get("/funnels/funnel/list?limit=1").hasStatus(t, 200).String()
 	for _, want := range []string{`{"count":25,"funnels":[{"_id":"`, `"control_traffic":100`, `"split_started_at":null`, `"sequence":1,`} {
 		if !strings.Contains(body, want) {
@@ -21,7 +21,7 @@ func TestDialectDefaultShapes(t *testing.T) {
 }
 
 func TestDialectBareLists(t *testing.T) {
-	c := newTC(t, StartT(t, Options{Dialect: Dialect{BareLists: true}}))
+	c := newTC(t, startT(t, Options{Dialect: Dialect{BareLists: true}}))
 	for _, p := range []string{"/funnels/funnel/list", "/funnels/funnel/folder/entities", "/funnels/lookup/redirect/regex", "/funnels/order-form/public/product"} {
 		var arr []map[string]any
 		c.get(p).hasStatus(t, 200).into(t, &arr)
@@ -41,7 +41,7 @@ func TestDialectBareLists(t *testing.T) {
 }
 
 func TestDialectWrappedLists(t *testing.T) {
-	c := newTC(t, StartT(t, Options{Dialect: Dialect{WrappedLists: true, BareLists: true}}))
+	c := newTC(t, startT(t, Options{Dialect: Dialect{WrappedLists: true, BareLists: true}}))
 	var out struct {
 		Data  []map[string]any `json:"data"`
 		Count int              `json:"count"`
@@ -62,7 +62,7 @@ func TestDialectWrappedLists(t *testing.T) {
 }
 
 func TestDialectRecords(t *testing.T) {
-	r := StartT(t, Options{Dialect: Dialect{PlainIDs: true, CamelSteps: true, StringNumbers: true}})
+	r := startT(t, Options{Dialect: Dialect{PlainIDs: true, CamelSteps: true, StringNumbers: true}})
 	c := newTC(t, r)
 	body := c.get("/funnels/funnel/list?limit=100").hasStatus(t, 200).String()
 	for _, gone := range []string{`"_id"`, `"control_traffic"`, `"split_started_at"`, `"split_ended_at"`, `"route_all_requests"`, `"additional_routes"`} {
@@ -112,7 +112,7 @@ func TestDialectEachSwitchAlone(t *testing.T) {
 		"StringNumbers": {Dialect{StringNumbers: true}, `"sequence":"1"`, `"sequence":1`},
 	} {
 		t.Run(name, func(t *testing.T) {
-			b := newTC(t, StartT(t, Options{Dialect: tc.d})).get("/funnels/funnel/list?limit=2").hasStatus(t, 200).String()
+			b := newTC(t, startT(t, Options{Dialect: tc.d})).get("/funnels/funnel/list?limit=2").hasStatus(t, 200).String()
 			if !strings.Contains(b, tc.want) || strings.Contains(b, tc.avoid) {
 				t.Fatalf("%s", b)
 			}

@@ -5,12 +5,14 @@
 //
 // # Use
 //
-//	r := sandbox.StartT(t, sandbox.Options{Limit: 3, Window: time.Second})
+//	r := sandboxtest.Start(t, sandbox.Options{Limit: 3, Window: time.Second})
 //	// r.URL, r.Server.DemoToken(), r.Server.LocationID() …
 //
-// New builds the http.Handler; Start serves it on a loopback address; StartT does so
-// for a test. State is in memory behind mutexes; the data is seeded from a PCG
-// generator with a fixed seed, so every sandbox serves the same ids, names and dates.
+// New builds the http.Handler; Start serves it on a loopback address; sandboxtest.Start
+// does so for a test and closes it when the test ends (a package of its own, so that
+// the binary links no testing package). State is in memory behind mutexes; the data
+// is seeded from a PCG generator with a fixed seed, so every sandbox serves the same
+// ids, names and dates.
 // With Options.StateDir, Start also keeps its tokens, OAuth client and every OAuth
 // token it issues in a 0600 file there (KeepPath), written on every change of them
 // and read back on the next start: `funnels sandbox` does so, so its printed tokens

@@ -29,7 +29,7 @@ func raw(t *testing.T, r *Running, path string) (*http.Response, []byte, error) 
 }
 
 func TestFaultErrors(t *testing.T) {
-	r := StartT(t, Options{Faults: Faults{ErrorRate: 1}})
+	r := startT(t, Options{Faults: Faults{ErrorRate: 1}})
 	seen := map[string]bool{}
 	for i := 0; i < 60; i++ {
 		res, body, err := raw(t, r, "/funnels/funnel/list")
@@ -70,7 +70,7 @@ func TestFaultErrors(t *testing.T) {
 }
 
 func TestFaultDropAndTruncate(t *testing.T) {
-	r := StartT(t, Options{Faults: Faults{DropRate: 1}})
+	r := startT(t, Options{Faults: Faults{DropRate: 1}})
 	if _, _, err := raw(t, r, "/funnels/funnel/list"); err == nil {
 		t.Fatal("dropped request got an answer")
 	}
@@ -91,7 +91,7 @@ func TestFaultDropAndTruncate(t *testing.T) {
 
 func TestFaultLatency(t *testing.T) {
 	const latency = 120 * time.Millisecond
-	r := StartT(t, Options{Faults: Faults{Latency: latency}})
+	r := startT(t, Options{Faults: Faults{Latency: latency}})
 	c := newTC(t, r)
 	var total, longest time.Duration
 	for i := 0; i < 8; i++ {
@@ -111,7 +111,7 @@ func TestFaultLatency(t *testing.T) {
 }
 
 func TestFailNext(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	r.Server.FailNext(503, 2, "/funnels/page")
 	c.get("/funnels/funnel/list").hasStatus(t, 200) // other prefix: untouched
@@ -141,7 +141,7 @@ func TestFailNext(t *testing.T) {
 }
 
 func TestFaultsControlAPI(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	m := c.post("/_sandbox/faults?latency=5ms&error_rate=0.25&drop_rate=0.5&truncate_rate=1", nil).hasStatus(t, 200).obj(t)
 	if m["latency"] != "5ms" || m["error_rate"] != 0.25 {

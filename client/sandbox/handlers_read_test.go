@@ -40,7 +40,7 @@ type wirePage struct {
 }
 
 func TestFunnelList(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	var out struct {
 		Funnels []wireFunnel `json:"funnels"`
 		Count   int          `json:"count"`
@@ -78,7 +78,7 @@ func TestFunnelList(t *testing.T) {
 }
 
 func TestEntities(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	type entity struct {
 		ID       string `json:"_id"`
 		Name     string `json:"name"`
@@ -138,7 +138,7 @@ func funnelByName(t *testing.T, c *tc, name string) wireFunnel {
 }
 
 func TestPages(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	f := funnelByName(t, c, "Summer Sale 2025") // 6 steps, 8 pages, 2 archived
 	var pages []wirePage
 	c.get("/funnels/page?funnelId="+f.ID).hasStatus(t, 200).into(t, &pages)
@@ -186,7 +186,7 @@ func TestPages(t *testing.T) {
 }
 
 func TestSplitTestsInSeed(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	for name, want := range map[string]struct {
 		step    string
 		control int
@@ -209,7 +209,7 @@ func TestSplitTestsInSeed(t *testing.T) {
 }
 
 func TestLookups(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 
 	var withDomain struct {
@@ -269,7 +269,7 @@ func TestLookups(t *testing.T) {
 }
 
 func TestStepPageURL(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	f := funnelByName(t, c, "Spring Sale 2026")
 	check := func(query, want string) {
 		t.Helper()

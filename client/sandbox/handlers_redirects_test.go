@@ -24,7 +24,7 @@ func listRedirects(t *testing.T, c *tc, query string) redirectPage {
 }
 
 func TestListURLRedirects(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	all := listRedirects(t, c, "&limit=100&offset=0")
 	if all.Data.Count != 8 || len(all.Data.Data) != 8 {
@@ -73,7 +73,7 @@ func TestURLRedirectListDialects(t *testing.T) {
 		"strings": {Dialect{StringNumbers: true}, `"count":"8"`},
 	} {
 		t.Run(name, func(t *testing.T) {
-			body := newTC(t, StartT(t, Options{Dialect: tc.d})).get(listRedirectsPath).hasStatus(t, 200).String()
+			body := newTC(t, startT(t, Options{Dialect: tc.d})).get(listRedirectsPath).hasStatus(t, 200).String()
 			if !strings.Contains(body, tc.want) {
 				t.Fatalf("want %s in %s", tc.want, body)
 			}
@@ -82,7 +82,7 @@ func TestURLRedirectListDialects(t *testing.T) {
 }
 
 func TestCreateURLRedirect(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	body := map[string]any{"locationId": seedLocationID, "domain": "offers.lakesidefit.com", "path": "/old-offer",
 		"target": "https://offers.lakesidefit.com/spring-sale-opt-in", "action": "funnel"}
@@ -130,7 +130,7 @@ func TestCreateURLRedirect(t *testing.T) {
 }
 
 func TestUpdateAndDeleteURLRedirect(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	ro := c.as(r.Server.ReadOnlyToken())
 	target := listRedirects(t, c, "&limit=1&offset=0").Data.Data[0]

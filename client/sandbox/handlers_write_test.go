@@ -9,7 +9,7 @@ import (
 const newStepID = "3f0c8a52-1b7d-4e6a-9c2f-5d8e7b6a4c31"
 
 func TestCreateStep(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	f := funnelByName(t, c, "Referral Rewards")
 	body := func(step any) map[string]any {
@@ -72,7 +72,7 @@ func with(m map[string]any, k string, v any) map[string]any {
 
 func TestCreateFolder(t *testing.T) {
 	clock := newFakeClock()
-	c := newTC(t, StartT(t, Options{Now: clock.Now}))
+	c := newTC(t, startT(t, Options{Now: clock.Now}))
 	c.post("/funnels/funnel/folder/create", map[string]any{"type": "funnel"}).wantError(t, 422, "name should not be empty")
 	res := c.post("/funnels/funnel/folder/create", map[string]any{"name": "", "type": "blog"})
 	res.wantError(t, 422, "name should not be empty")
@@ -99,7 +99,7 @@ func TestCreateFolder(t *testing.T) {
 }
 
 func TestAttachDomain(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	for _, bad := range []string{"https://shop.example.com", "shop.example.com:8080", "shop.example.com/path", "localhost",
 		"-bad.example.com", "bad..example.com", "shop_1.example.com", "10.0.0.1", strings.Repeat("a", 64) + ".com"} {
 		c.post("/funnels/domain/attach-domain", map[string]any{"locationId": seedLocationID, "domain": bad}).
@@ -120,7 +120,7 @@ func TestAttachDomain(t *testing.T) {
 }
 
 func TestArchiveRestoreAndEndSplit(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	const path = "/funnels/funnel/update-funnel-and-page"
 	f := funnelByName(t, c, "Q3 Launch: Bootcamp Series")
@@ -197,7 +197,7 @@ func TestArchiveRestoreAndEndSplit(t *testing.T) {
 }
 
 func TestConversion(t *testing.T) {
-	c := newTC(t, StartT(t, Options{})).as("")
+	c := newTC(t, startT(t, Options{})).as("")
 	const path = "/funnels/event/conversion"
 	good := map[string]any{"eventName": "Purchase", "eventId": "evt-1", "url": "https://offers.lakesidefit.com/spring-sale",
 		"currency": "USD", "value": "49.00", "pxp": "fb.1.2.3",
@@ -231,7 +231,7 @@ func TestConversion(t *testing.T) {
 }
 
 func TestLookupMultiple(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	const path = "/funnels/lookup/multiple"
 	var out struct {
 		Lookups []map[string]any `json:"lookups"`
@@ -261,7 +261,7 @@ func TestLookupMultiple(t *testing.T) {
 }
 
 func TestWorkflowTrigger(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	const path = "/funnels/page/view/workflow/trigger"
 	f := funnelByName(t, c, "Free Workout Guide")
 	ok := map[string]any{"funnelId": f.ID, "stepId": f.Steps[0].ID, "pageUrl": f.Steps[0].URL}
@@ -279,7 +279,7 @@ func TestWorkflowTrigger(t *testing.T) {
 }
 
 func TestSocialAccounts(t *testing.T) {
-	c := newTC(t, StartT(t, Options{}))
+	c := newTC(t, startT(t, Options{}))
 	base := "/social-media-posting/oauth/" + seedLocationID + "/"
 	m := c.post(base+"facebook/accounts/acc-1", map[string]any{"originId": "o1", "name": "Lakeside Fit", "type": "page"}).hasStatus(t, 201).obj(t)
 	res, _ := m["results"].(map[string]any)

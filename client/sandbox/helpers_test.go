@@ -11,6 +11,19 @@ import (
 	"time"
 )
 
+// startT starts a sandbox on a random loopback port for a test and closes it when the
+// test ends (sandboxtest.Start, which these tests cannot import: it imports this
+// package).
+func startT(t testing.TB, opts Options) *Running {
+	t.Helper()
+	r, err := Start("", opts)
+	if err != nil {
+		t.Fatalf("start sandbox: %v", err)
+	}
+	t.Cleanup(func() { _ = r.Close() })
+	return r
+}
+
 // fakeClock is an Options.Now that only moves when told to.
 type fakeClock struct {
 	mu sync.Mutex
@@ -173,7 +186,7 @@ func (r *resp) wantError(t testing.TB, status int, want string) {
 }
 
 // seeded returns the seed records straight from a fresh data set.
-func seeded() *data { return seedData() }
+func seeded() *data { return seedSub(lakeside) }
 
 func firstFunnel(d *data, name string) *funnelRec {
 	for _, f := range d.funnels {

@@ -61,7 +61,7 @@ func TestStateDirKeepsTokensAcrossRestarts(t *testing.T) {
 	if err := second.Close(); err != nil {
 		t.Fatal(err)
 	}
-	third := StartT(t, Options{StateDir: dir})
+	third := startT(t, Options{StateDir: dir})
 	if status, m, _ := newOAuth(t, third).token(refreshForm()); status != 400 || m["error"] != "invalid_grant" {
 		t.Fatalf("a used refresh token after another restart: %d %v", status, m)
 	}
@@ -73,8 +73,8 @@ func TestStateDirKeepsTokensAcrossRestarts(t *testing.T) {
 
 func TestStateDirOptionsWinAndDamageIsSaid(t *testing.T) {
 	dir := t.TempDir()
-	StartT(t, Options{StateDir: dir})
-	r := StartT(t, Options{StateDir: dir, DemoToken: "pit-given"})
+	startT(t, Options{StateDir: dir})
+	r := startT(t, Options{StateDir: dir, DemoToken: "pit-given"})
 	if r.Server.DemoToken() != "pit-given" {
 		t.Fatalf("a token named in the options wins: %s", r.Server.DemoToken())
 	}
@@ -85,7 +85,7 @@ func TestStateDirOptionsWinAndDamageIsSaid(t *testing.T) {
 		t.Fatalf("a damaged file: %v", err)
 	}
 	// Without a state directory nothing is kept and tokens differ per start.
-	if a, b := StartT(t, Options{}).Server.DemoToken(), StartT(t, Options{}).Server.DemoToken(); a == b {
+	if a, b := startT(t, Options{}).Server.DemoToken(), startT(t, Options{}).Server.DemoToken(); a == b {
 		t.Fatal("without a state directory every start has new tokens")
 	}
 }
@@ -105,7 +105,7 @@ func TestStateDirKeepsSubAccountsAndAgencyTokens(t *testing.T) {
 	if err := first.Close(); err != nil {
 		t.Fatal(err)
 	}
-	second := StartT(t, Options{StateDir: dir})
+	second := startT(t, Options{StateDir: dir})
 	if got := second.Server.SubAccounts()[1].DemoToken; got != summitToken {
 		t.Fatalf("summit's token changed across the restart: %s", got)
 	}

@@ -31,7 +31,7 @@ func installedPath(query string) string {
 }
 
 func TestAgencySignInListsAndMints(t *testing.T) {
-	r := StartT(t, Options{AccessTokenTTL: time.Hour})
+	r := startT(t, Options{AccessTokenTTL: time.Hour})
 	o := newOAuth(t, r)
 	tok := agencyToken(t, o)
 	if tok["userType"] != "Company" || tok["locationId"] != nil || tok["companyId"] != seedCompanyID || tok["refresh_token"] == "" {
@@ -115,7 +115,7 @@ func TestAgencySignInListsAndMints(t *testing.T) {
 
 // The agency's refresh token rotates like a location's, and stays an agency grant.
 func TestAgencyRefreshKeepsUserType(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	o := newOAuth(t, r)
 	tok := agencyToken(t, o)
 	rt := tok["refresh_token"].(string)
@@ -132,7 +132,7 @@ func TestAgencyRefreshKeepsUserType(t *testing.T) {
 // The limit is per app and sub-account: two gyms' tokens of one app count apart,
 // two tokens of one app for one gym count together.
 func TestRateBucketPerLocation(t *testing.T) {
-	r := StartT(t, Options{Limit: 3, Window: time.Minute})
+	r := startT(t, Options{Limit: 3, Window: time.Minute})
 	o := newOAuth(t, r)
 	agency := newTC(t, r).as(agencyToken(t, o)["access_token"].(string))
 	token := func(loc string) *tc {
@@ -157,7 +157,7 @@ func TestRateBucketPerLocation(t *testing.T) {
 // Every installed sub-account has a static demo token of its own, which reads and
 // writes that sub-account's data only.
 func TestSubAccountDemoTokens(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	subs := r.Server.SubAccounts()
 	if len(subs) != 4 || subs[0].ID != r.Server.LocationID() || subs[0].DemoToken != r.Server.DemoToken() {
 		t.Fatalf("sub-accounts: %+v", subs)
@@ -196,7 +196,7 @@ func TestSubAccountDemoTokens(t *testing.T) {
 
 // On the public surface the agency routes want their oauth scopes, as the service does.
 func TestAgencyRoutesCheckScopesOnThePublicSurface(t *testing.T) {
-	r := StartT(t, Options{Surface: SurfacePublic})
+	r := startT(t, Options{Surface: SurfacePublic})
 	agency := newTC(t, r).as(agencyToken(t, newOAuth(t, r))["access_token"].(string)) // asked for funnels scopes only
 	agency.get(installedPath("")).wantError(t, 401, "not authorized for this scope")
 	mint(t, agency, url.Values{"companyId": {seedCompanyID}, "locationId": {summitLocationID}}).wantError(t, 401, "not authorized for this scope")

@@ -94,7 +94,7 @@ func s256(verifier string) string {
 
 func TestOAuthCodeFlow(t *testing.T) {
 	clock := newFakeClock()
-	r := StartT(t, Options{AccessTokenTTL: time.Hour, Now: clock.Now})
+	r := startT(t, Options{AccessTokenTTL: time.Hour, Now: clock.Now})
 	o := newOAuth(t, r)
 	api := newTC(t, r)
 	verifier := strings.Repeat("v3rifier-", 6)
@@ -163,7 +163,7 @@ func TestOAuthCodeFlow(t *testing.T) {
 
 func TestOAuthErrors(t *testing.T) {
 	clock := newFakeClock()
-	r := StartT(t, Options{Now: clock.Now})
+	r := startT(t, Options{Now: clock.Now})
 	o := newOAuth(t, r)
 
 	good := url.Values{"response_type": {"code"}, "client_id": {"sandbox-client"}, "redirect_uri": {redirectURI}}
@@ -227,7 +227,7 @@ func TestOAuthErrors(t *testing.T) {
 
 func TestOAuthRefreshLimit(t *testing.T) {
 	clock := newFakeClock()
-	r := StartT(t, Options{RefreshPerMinute: 2, Now: clock.Now})
+	r := startT(t, Options{RefreshPerMinute: 2, Now: clock.Now})
 	o := newOAuth(t, r)
 	code := o.code("", "s")
 	_, tok, _ := o.token(url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirectURI}, "user_type": {"Location"}})

@@ -8,7 +8,7 @@ import (
 
 func TestRateLimit(t *testing.T) {
 	clock := newFakeClock()
-	r := StartT(t, Options{Limit: 3, Window: 2 * time.Second, Now: clock.Now})
+	r := startT(t, Options{Limit: 3, Window: 2 * time.Second, Now: clock.Now})
 	c := newTC(t, r)
 	const path = "/funnels/funnel/list"
 
@@ -63,7 +63,7 @@ func TestRateLimit(t *testing.T) {
 
 // The tokenless conversion counts under "anonymous".
 func TestRateLimitAnonymous(t *testing.T) {
-	r := StartT(t, Options{Limit: 2, Window: time.Minute})
+	r := startT(t, Options{Limit: 2, Window: time.Minute})
 	c := newTC(t, r).as("")
 	body := map[string]any{"eventName": "PageView", "contact": map[string]any{}}
 	c.post("/funnels/event/conversion", body).hasStatus(t, 200)

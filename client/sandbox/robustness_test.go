@@ -11,7 +11,7 @@ import (
 
 // Many clients reading and writing at once: run with -race.
 func TestConcurrentUse(t *testing.T) {
-	r := StartT(t, Options{Limit: 10000})
+	r := startT(t, Options{Limit: 10000})
 	c := newTC(t, r)
 	f := funnelByName(t, c, "Referral Rewards")
 	var wg sync.WaitGroup

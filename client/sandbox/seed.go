@@ -267,9 +267,6 @@ var lakeside = seedSpec{
 	redirects: seedRedirects, funnels: seedFunnels, urlRedirects: seedURLRedirects,
 }
 
-// seedData builds the first sub-account.
-func seedData() *data { return seedSub(lakeside) }
-
 // seedSub builds one sub-account. Same input, same output: the order of draws from
 // the generator is part of the data, so append new tables at the end only.
 func seedSub(spec seedSpec) *data {

@@ -134,7 +134,7 @@ func TestSeedShape(t *testing.T) {
 // Two servers seed identical data: the same JSON for every list, byte for byte once
 // the traceIds are removed.
 func TestSeedDeterministic(t *testing.T) {
-	a, b := newTC(t, StartT(t, Options{})), newTC(t, StartT(t, Options{}))
+	a, b := newTC(t, startT(t, Options{})), newTC(t, startT(t, Options{}))
 	traceRe := regexp.MustCompile(`"traceId":"[0-9a-f]{32}"`)
 	paths := []string{
 		"/funnels/funnel/list?limit=100",

@@ -8,7 +8,7 @@ import (
 )
 
 func TestChecksOrder(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	const list = "/funnels/funnel/list"
 
@@ -87,7 +87,7 @@ func TestChecksOrder(t *testing.T) {
 }
 
 func TestRequestLog(t *testing.T) {
-	r := StartT(t, Options{})
+	r := startT(t, Options{})
 	c := newTC(t, r)
 	c.get("/funnels/funnel/list?limit=2")
 	c.as("").post("/funnels/event/conversion", map[string]any{"eventName": "Lead", "contact": map[string]any{"email": "a@b.co"}})

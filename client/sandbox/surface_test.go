@@ -37,8 +37,8 @@ func samplePath(rt *route, pageID string) string {
 // other one answers the IAM message with the status iamStatus fixes for it; on the
 // seed nothing is refused.
 func TestPublicSurfaceRefusesWebAppRoutes(t *testing.T) {
-	pub := StartT(t, Options{Surface: SurfacePublic})
-	seed := StartT(t, Options{})
+	pub := startT(t, Options{Surface: SurfacePublic})
+	seed := startT(t, Options{})
 	pageID := seeded().pages[0].ID
 	for _, rt := range pub.Server.routes {
 		path := samplePath(&rt, pageID)
@@ -87,7 +87,7 @@ func TestScopeDenialsBySurface(t *testing.T) {
 		surface Surface
 		status  int
 	}{{SurfacePublic, 401}, {SurfaceSeed, 403}} {
-		r := StartT(t, Options{Surface: tc.surface})
+		r := startT(t, Options{Surface: tc.surface})
 		ro := newTC(t, r).as(r.Server.ReadOnlyToken())
 		if tc.surface == SurfaceSeed {
 			ro.post("/funnels/funnel/folder/create", folder).wantError(t, tc.status, scopeRefusal)
@@ -127,7 +127,7 @@ func TestScopeDenialsBySurface(t *testing.T) {
 // TestPublicPageList: the documented page list wants all four parameters and answers
 // a bare array of records without url.
 func TestPublicPageList(t *testing.T) {
-	r := StartT(t, Options{Surface: SurfacePublic})
+	r := startT(t, Options{Surface: SurfacePublic})
 	c := newTC(t, r)
 	f := funnelByName(t, c, "Summer Sale 2025")
 	base := "/funnels/page?locationId=" + seedLocationID + "&funnelId=" + f.ID
@@ -155,14 +155,14 @@ func TestPublicPageList(t *testing.T) {
 		t.Fatalf("stepId narrowed the public list to %d", len(pages))
 	}
 	// The seed keeps its own rules.
-	seed := newTC(t, StartT(t, Options{}))
+	seed := newTC(t, startT(t, Options{}))
 	seed.get("/funnels/page?funnelId="+f.ID).hasStatus(t, 200)
 }
 
 // TestSummariesDialect: folder entities list funnels without steps; the funnel list
 // keeps them.
 func TestSummariesDialect(t *testing.T) {
-	r := StartT(t, Options{Dialect: Dialect{Summaries: true}})
+	r := startT(t, Options{Dialect: Dialect{Summaries: true}})
 	c := newTC(t, r)
 	var ents struct {
 		Entities []map[string]json.RawMessage `json:"entities"`

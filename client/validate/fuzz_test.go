@@ -229,7 +229,7 @@ var conversionFields = []string{"eventName", "eventId", "contact.email", "contac
 
 func FuzzConversion(f *testing.F) {
 	f.Fuzz(func(t *testing.T, event, email, phone, dob, currency, value, url, name string) {
-		p := client.ConversionPayload{EventName: event, Currency: currency, Value: value, URL: url, Pxc: name,
+		p := client.ConversionRequest{EventName: event, Currency: currency, Value: value, URL: url, Pxc: name,
 			Contact: client.ContactInfo{Email: email, Phone: phone, DateOfBirth: dob, FirstName: name, Country: name, PostalCode: name}}
 		out, err := NormalizeConversion(p)
 		if err != nil {
@@ -253,7 +253,7 @@ func FuzzConversion(f *testing.F) {
 
 func FuzzCreateStep(f *testing.F) {
 	f.Fuzz(func(t *testing.T, funnel, id, name, path, typ, domain string, seq int) {
-		b := client.CreateStep{FunnelID: funnel, DomainName: domain, Step: client.NewStep{ID: id, Name: name, URL: path, Type: typ, Sequence: seq}}
+		b := client.CreateStepRequest{FunnelID: funnel, DomainName: domain, Step: client.NewStep{ID: id, Name: name, URL: path, Type: typ, Sequence: seq}}
 		out, err := NormalizeCreateStep(b)
 		if err != nil {
 			if len(As(err)) == 0 {
@@ -268,28 +268,28 @@ func FuzzCreateStep(f *testing.F) {
 	})
 }
 
-func reflectEqualStep(a, b client.CreateStep) bool {
+func reflectEqualStep(a, b client.CreateStepRequest) bool {
 	return a.FunnelID == b.FunnelID && a.DomainName == b.DomainName && a.Step.ID == b.Step.ID && a.Step.Name == b.Step.Name &&
 		a.Step.URL == b.Step.URL && a.Step.Type == b.Step.Type && a.Step.Sequence == b.Step.Sequence
 }
 
 func FuzzFolderDomainPageView(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b, c string) {
-		if out, err := NormalizeCreateFolder(client.CreateFolder{Name: a, Type: b, UserID: c}); err == nil {
+		if out, err := NormalizeCreateFolder(client.CreateFolderRequest{Name: a, Type: b, UserID: c}); err == nil {
 			if again, err := NormalizeCreateFolder(out); err != nil || again != out {
 				t.Fatalf("folder %+v → %+v %v", out, again, err)
 			}
 		} else if len(As(err)) == 0 {
 			t.Fatalf("folder error %v", err)
 		}
-		if out, err := NormalizeAttachDomain(client.AttachDomain{Domain: a, LocationID: c}); err == nil {
+		if out, err := NormalizeAttachDomain(client.AttachDomainRequest{Domain: a, LocationID: c}); err == nil {
 			if again, err := NormalizeAttachDomain(out); err != nil || again != out {
 				t.Fatalf("domain %+v → %+v %v", out, again, err)
 			}
 		} else if len(As(err)) == 0 {
 			t.Fatalf("domain error %v", err)
 		}
-		if out, err := NormalizePageView(client.PageViewTrigger{FunnelID: a, StepID: b, PageURL: c}); err == nil {
+		if out, err := NormalizePageView(client.PageViewRequest{FunnelID: a, StepID: b, PageURL: c}); err == nil {
 			if again, err := NormalizePageView(out); err != nil || again != out {
 				t.Fatalf("page view %+v → %+v %v", out, again, err)
 			}

@@ -88,12 +88,6 @@ func NormalizeCreateRedirect(b client.CreateRedirectRequest) (client.CreateRedir
 	return b, c.errs.Err()
 }
 
-// CreateRedirect reports what NormalizeCreateRedirect finds wrong with b.
-func CreateRedirect(b client.CreateRedirectRequest) error {
-	_, err := NormalizeCreateRedirect(b)
-	return err
-}
-
 // NormalizeUpdateRedirect checks a change of a redirect (PATCH
 // /funnels/lookup/redirect/{id}): target and action are required.
 func NormalizeUpdateRedirect(b client.UpdateRedirectRequest) (client.UpdateRedirectRequest, error) {
@@ -103,12 +97,6 @@ func NormalizeUpdateRedirect(b client.UpdateRedirectRequest) (client.UpdateRedir
 	c.req("action", &b.Action, RedirectAction)
 	c.opt("locationId", &b.LocationID, id("locationId"))
 	return b, c.errs.Err()
-}
-
-// UpdateRedirect reports what NormalizeUpdateRedirect finds wrong with b.
-func UpdateRedirect(b client.UpdateRedirectRequest) error {
-	_, err := NormalizeUpdateRedirect(b)
-	return err
 }
 
 // RedirectID checks the id of a redirect.

@@ -81,10 +81,10 @@ func TestNormalizeRedirectRequests(t *testing.T) {
 	if err != nil || u.Target != "/b" || u.Action != "website" {
 		t.Fatalf("update %+v %v", u, err)
 	}
-	if err := UpdateRedirect(client.UpdateRedirectRequest{Action: "url", Target: "b"}); As(err).Message("target") == "" {
+	if err := errOf(NormalizeUpdateRedirect(client.UpdateRedirectRequest{Action: "url", Target: "b"})); As(err).Message("target") == "" {
 		t.Fatalf("update with a relative url target: %v", err)
 	}
-	if err := CreateRedirect(client.CreateRedirectRequest{}); len(As(err)) != 4 {
+	if err := errOf(NormalizeCreateRedirect(client.CreateRedirectRequest{})); len(As(err)) != 4 {
 		t.Fatalf("empty create: %v", err)
 	}
 }

@@ -10,7 +10,6 @@ import (
 // every problem under the field's JSON path (contact.email, step.url, …) and return
 // the body with each value normalized by its per-field function. Optional fields
 // that are blank are cleared, not refused. The error, when not nil, is FieldErrors.
-// Their short forms (Conversion, CreateStep, …) only report.
 
 // checker collects the field errors of one request.
 type checker struct{ errs FieldErrors }
@@ -48,7 +47,7 @@ func opaque(field string) func(string) (string, error) {
 
 // NormalizeConversion checks a conversion event (POST /funnels/event/conversion).
 // eventName is required; the contact may be empty; every other field is optional.
-func NormalizeConversion(p client.ConversionPayload) (client.ConversionPayload, error) {
+func NormalizeConversion(p client.ConversionRequest) (client.ConversionRequest, error) {
 	var c checker
 	c.req("eventName", &p.EventName, EventName)
 	c.opt("eventId", &p.EventID, opaque("eventId"))
@@ -72,16 +71,10 @@ func NormalizeConversion(p client.ConversionPayload) (client.ConversionPayload, 
 	return p, c.errs.Err()
 }
 
-// Conversion reports what NormalizeConversion finds wrong with p.
-func Conversion(p client.ConversionPayload) error {
-	_, err := NormalizeConversion(p)
-	return err
-}
-
 // NormalizeCreateStep checks a create-step body (POST /funnels/funnel/create-step).
 // funnelId, step.name, step.url and step.type are required; step.id may be left
 // empty (the client makes one) but must otherwise be a version 4 UUID.
-func NormalizeCreateStep(b client.CreateStep) (client.CreateStep, error) {
+func NormalizeCreateStep(b client.CreateStepRequest) (client.CreateStepRequest, error) {
 	var c checker
 	c.req("funnelId", &b.FunnelID, id("funnelId"))
 	c.opt("step.id", &b.Step.ID, StepID)
@@ -101,15 +94,9 @@ func NormalizeCreateStep(b client.CreateStep) (client.CreateStep, error) {
 	return b, c.errs.Err()
 }
 
-// CreateStep reports what NormalizeCreateStep finds wrong with b.
-func CreateStep(b client.CreateStep) error {
-	_, err := NormalizeCreateStep(b)
-	return err
-}
-
 // NormalizeCreateFolder checks a create-folder body (POST /funnels/funnel/folder/create):
 // name and type are required, userId and locationId optional.
-func NormalizeCreateFolder(b client.CreateFolder) (client.CreateFolder, error) {
+func NormalizeCreateFolder(b client.CreateFolderRequest) (client.CreateFolderRequest, error) {
 	var c checker
 	c.opt("locationId", &b.LocationID, id("locationId"))
 	c.req("type", &b.Type, FolderType)
@@ -118,39 +105,21 @@ func NormalizeCreateFolder(b client.CreateFolder) (client.CreateFolder, error) {
 	return b, c.errs.Err()
 }
 
-// CreateFolder reports what NormalizeCreateFolder finds wrong with b.
-func CreateFolder(b client.CreateFolder) error {
-	_, err := NormalizeCreateFolder(b)
-	return err
-}
-
 // NormalizeAttachDomain checks an attach-domain body (POST /funnels/domain/attach-domain):
 // the domain is required and comes back in punycode.
-func NormalizeAttachDomain(b client.AttachDomain) (client.AttachDomain, error) {
+func NormalizeAttachDomain(b client.AttachDomainRequest) (client.AttachDomainRequest, error) {
 	var c checker
 	c.opt("locationId", &b.LocationID, id("locationId"))
 	c.req("domain", &b.Domain, HostName)
 	return b, c.errs.Err()
 }
 
-// AttachDomain reports what NormalizeAttachDomain finds wrong with b.
-func AttachDomain(b client.AttachDomain) error {
-	_, err := NormalizeAttachDomain(b)
-	return err
-}
-
 // NormalizePageView checks a page-visit trigger (POST /funnels/page/view/workflow/trigger):
 // every field is required.
-func NormalizePageView(p client.PageViewTrigger) (client.PageViewTrigger, error) {
+func NormalizePageView(p client.PageViewRequest) (client.PageViewRequest, error) {
 	var c checker
 	c.req("funnelId", &p.FunnelID, id("funnelId"))
 	c.req("stepId", &p.StepID, id("stepId"))
 	c.req("pageUrl", &p.PageURL, PagePath)
 	return p, c.errs.Err()
-}
-
-// PageView reports what NormalizePageView finds wrong with p.
-func PageView(p client.PageViewTrigger) error {
-	_, err := NormalizePageView(p)
-	return err
 }

@@ -18,7 +18,7 @@ func fields(err error) []string {
 }
 
 func TestConversionNormalizesEveryField(t *testing.T) {
-	in := client.ConversionPayload{
+	in := client.ConversionRequest{
 		EventName: "purchase", EventID: " evt-1 ", URL: " https://shop.example.com/thanks ",
 		Contact: client.ContactInfo{
 			Email: "Jo@Bücher.Example", FirstName: " Jo ", LastName: "Smith", Phone: "+1 (555) 123-4567",
@@ -30,7 +30,7 @@ func TestConversionNormalizesEveryField(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := client.ConversionPayload{
+	want := client.ConversionRequest{
 		EventName: "Purchase", EventID: "evt-1", URL: "https://shop.example.com/thanks",
 		Contact: client.ContactInfo{
 			Email: "Jo@xn--bcher-kva.example", FirstName: "Jo", LastName: "Smith", Phone: "+15551234567",
@@ -41,13 +41,13 @@ func TestConversionNormalizesEveryField(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %+v\nwant %+v", got, want)
 	}
-	if err := Conversion(want); err != nil {
+	if err := errOf(NormalizeConversion(want)); err != nil {
 		t.Errorf("a normalized payload is refused: %v", err)
 	}
 }
 
 func TestConversionCollectsEveryFieldError(t *testing.T) {
-	p := client.ConversionPayload{
+	p := client.ConversionRequest{
 		EventName: "Bought", Contact: client.ContactInfo{Email: "jo@", DateOfBirth: "12/04/1990", FirstName: "   "},
 		Currency: "dollars", Value: "1,00", URL: "shop",
 	}
@@ -70,16 +70,16 @@ func TestConversionCollectsEveryFieldError(t *testing.T) {
 	if msg := err.Error(); !strings.Contains(msg, "contact.email must be an email address") {
 		t.Errorf("Error() = %q", msg)
 	}
-	if err := Conversion(client.ConversionPayload{EventName: "Lead"}); err != nil {
+	if err := errOf(NormalizeConversion(client.ConversionRequest{EventName: "Lead"})); err != nil {
 		t.Errorf("a bare Lead with an empty contact is refused: %v", err)
 	}
-	if err := Conversion(client.ConversionPayload{}); !reflect.DeepEqual(fields(err), []string{"eventName"}) {
+	if err := errOf(NormalizeConversion(client.ConversionRequest{})); !reflect.DeepEqual(fields(err), []string{"eventName"}) {
 		t.Errorf("an empty payload: %v", err)
 	}
 }
 
 func TestCreateStep(t *testing.T) {
-	got, err := NormalizeCreateStep(client.CreateStep{
+	got, err := NormalizeCreateStep(client.CreateStepRequest{
 		FunnelID: " F1 ", DomainName: "Join.Example.com",
 		Step: client.NewStep{Name: " Offer ", URL: "Offer", Type: "sales", Sequence: 3},
 	})
@@ -90,7 +90,7 @@ func TestCreateStep(t *testing.T) {
 		got.Step.Type != "sales_funnel_page" || got.Step.ID != "" || got.Step.Sequence != 3 {
 		t.Errorf("normalized to %+v", got)
 	}
-	err = CreateStep(client.CreateStep{Step: client.NewStep{ID: "nope", URL: "/a b", Sequence: -1, Pages: []string{"a/b"}}, DomainName: "x"})
+	err = errOf(NormalizeCreateStep(client.CreateStepRequest{Step: client.NewStep{ID: "nope", URL: "/a b", Sequence: -1, Pages: []string{"a/b"}}, DomainName: "x"}))
 	want := []string{"funnelId", "step.id", "step.name", "step.url", "step.type", "step.sequence", "step.pages", "domainName"}
 	if got := fields(err); !reflect.DeepEqual(got, want) {
 		t.Errorf("fields %v, want %v", got, want)
@@ -98,25 +98,25 @@ func TestCreateStep(t *testing.T) {
 }
 
 func TestCreateFolderAttachDomainPageView(t *testing.T) {
-	f, err := NormalizeCreateFolder(client.CreateFolder{Name: " Spring ", Type: "Website", UserID: " u1 "})
+	f, err := NormalizeCreateFolder(client.CreateFolderRequest{Name: " Spring ", Type: "Website", UserID: " u1 "})
 	if err != nil || f.Name != "Spring" || f.Type != "website" || f.UserID != "u1" || f.LocationID != "" {
 		t.Errorf("folder %+v %v", f, err)
 	}
-	if got := fields(CreateFolder(client.CreateFolder{Type: "folder", UserID: "a b", LocationID: "x/y"})); !reflect.DeepEqual(got, []string{"locationId", "type", "name", "userId"}) {
+	if got := fields(errOf(NormalizeCreateFolder(client.CreateFolderRequest{Type: "folder", UserID: "a b", LocationID: "x/y"}))); !reflect.DeepEqual(got, []string{"locationId", "type", "name", "userId"}) {
 		t.Errorf("folder fields %v", got)
 	}
-	d, err := NormalizeAttachDomain(client.AttachDomain{Domain: "Bücher.example"})
+	d, err := NormalizeAttachDomain(client.AttachDomainRequest{Domain: "Bücher.example"})
 	if err != nil || d.Domain != "xn--bcher-kva.example" {
 		t.Errorf("domain %+v %v", d, err)
 	}
-	if got := fields(AttachDomain(client.AttachDomain{Domain: "https://x.io"})); !reflect.DeepEqual(got, []string{"domain"}) {
+	if got := fields(errOf(NormalizeAttachDomain(client.AttachDomainRequest{Domain: "https://x.io"}))); !reflect.DeepEqual(got, []string{"domain"}) {
 		t.Errorf("domain fields %v", got)
 	}
-	p, err := NormalizePageView(client.PageViewTrigger{FunnelID: "f", StepID: "s", PageURL: "offer"})
+	p, err := NormalizePageView(client.PageViewRequest{FunnelID: "f", StepID: "s", PageURL: "offer"})
 	if err != nil || p.PageURL != "/offer" {
 		t.Errorf("page view %+v %v", p, err)
 	}
-	if got := fields(PageView(client.PageViewTrigger{})); !reflect.DeepEqual(got, []string{"funnelId", "stepId", "pageUrl"}) {
+	if got := fields(errOf(NormalizePageView(client.PageViewRequest{}))); !reflect.DeepEqual(got, []string{"funnelId", "stepId", "pageUrl"}) {
 		t.Errorf("page view fields %v", got)
 	}
 }
@@ -139,3 +139,6 @@ func TestErrorsHelpers(t *testing.T) {
 		t.Errorf("As(single) = %v", got)
 	}
 }
+
+// errOf is the error of a Normalize function, for the checks that want only that.
+func errOf[T any](_ T, err error) error { return err }

@@ -1,26 +1,13 @@
 package ui
 
-import (
-	tea "charm.land/bubbletea/v2"
-)
+import tea "charm.land/bubbletea/v2"
 
-// What y, Y and o act on, and the mouse switch. In the Redirects view y and Y copy
-// the selected redirect's old URL and target.
+// What y, Y and o act on. In the Redirects view y and Y copy the selected redirect's
+// old URL and target.
 
-// toggleMouse captures the mouse or gives it back to the terminal.
-func (m *Model) toggleMouse() tea.Cmd {
-	m.mouse = !m.mouse
-	if m.mouse {
-		m.status.setInfo("mouse on: wheel scrolls, click selects (hold shift to select text)")
-	} else {
-		m.status.setInfo("mouse off: the terminal selects text again")
-	}
-	return nil
-}
-
-// selection says what y, Y and o act on: a name for it ("page id"), the text, or why
+// copyTarget says what y, Y and o act on: a name for it ("page id"), the text, or why
 // there is none.
-func (m *Model) selection(wantURL bool) (what, text, problem string) {
+func (m *Model) copyTarget(wantURL bool) (what, text, problem string) {
 	noDomain := func(name string) string {
 		return name + " has no domain attached, so it has no public URL yet"
 	}
@@ -88,7 +75,7 @@ func (m *Model) selection(wantURL bool) (what, text, problem string) {
 
 // copySelected copies the selection's id (or public URL) with OSC 52 and says so.
 func (m *Model) copySelected(url bool) tea.Cmd {
-	what, text, problem := m.selection(url)
+	what, text, problem := m.copyTarget(url)
 	if problem != "" {
 		m.status.setWarn(problem)
 		return nil
@@ -100,7 +87,7 @@ func (m *Model) copySelected(url bool) tea.Cmd {
 
 // openInBrowser opens the selection's public URL, when a browser can be shown.
 func (m *Model) openInBrowser() tea.Cmd {
-	_, url, problem := m.selection(true)
+	_, url, problem := m.copyTarget(true)
 	if problem != "" {
 		m.status.setWarn(problem)
 		return nil

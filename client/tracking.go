@@ -27,8 +27,8 @@ type ContactInfo struct {
 	DateOfBirth string `json:"dateOfBirth,omitempty"` // ISO 8601
 }
 
-// ConversionPayload is the body of POST /funnels/event/conversion.
-type ConversionPayload struct {
+// ConversionRequest is the body of POST /funnels/event/conversion.
+type ConversionRequest struct {
 	EventID   string      `json:"eventId,omitempty"`
 	EventName string      `json:"eventName"`
 	Contact   ContactInfo `json:"contact"`
@@ -43,7 +43,7 @@ type ConversionPayload struct {
 
 // SendConversion records a conversion event. It carries no bearer token: the spec
 // gives this operation no security requirement.
-func (c *Client) SendConversion(ctx context.Context, p ConversionPayload) (*Result, *Response, error) {
+func (c *Client) SendConversion(ctx context.Context, p ConversionRequest) (*Result, *Response, error) {
 	cl, err := jsonCall(http.MethodPost, "/funnels/event/conversion", p)
 	if err != nil {
 		return nil, nil, err
@@ -52,8 +52,8 @@ func (c *Client) SendConversion(ctx context.Context, p ConversionPayload) (*Resu
 	return c.doResult(ctx, cl)
 }
 
-// PageViewTrigger is the body of the page-visit workflow trigger.
-type PageViewTrigger struct {
+// PageViewRequest is the body of the page-visit workflow trigger.
+type PageViewRequest struct {
 	FunnelID string `json:"funnelId"`
 	StepID   string `json:"stepId"`
 	PageURL  string `json:"pageUrl"` // a path within the funnel
@@ -63,7 +63,7 @@ type PageViewTrigger struct {
 // (POST /funnels/page/view/workflow/trigger). The spec says a locationId accompanies
 // the request without saying where; it goes in the query, which leaves the body
 // exactly the spec's.
-func (c *Client) TriggerPageView(ctx context.Context, locationID string, p PageViewTrigger) (*Result, *Response, error) {
+func (c *Client) TriggerPageView(ctx context.Context, locationID string, p PageViewRequest) (*Result, *Response, error) {
 	cl, err := jsonCall(http.MethodPost, "/funnels/page/view/workflow/trigger", p)
 	if err != nil {
 		return nil, nil, err
@@ -71,14 +71,4 @@ func (c *Client) TriggerPageView(ctx context.Context, locationID string, p PageV
 	cl.query = url.Values{}
 	c.setLocation(cl.query, locationID)
 	return c.doResult(ctx, cl)
-}
-
-// doResult sends cl and reads its answer as a Result.
-func (c *Client) doResult(ctx context.Context, cl call) (*Result, *Response, error) {
-	body, resp, err := c.do(ctx, cl)
-	if err != nil {
-		return nil, resp, err
-	}
-	r := decodeResult(body)
-	return &r, resp, nil
 }

@@ -1,0 +1,148 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// Folder groups funnels or websites; folders nest through ParentID.
+type Folder struct {
+	ID          string          `json:"id"`
+	Name        string          `json:"name"`
+	Type        string          `json:"type,omitempty"`
+	Category    string          `json:"category,omitempty"`
+	ParentID    string          `json:"parentId,omitempty"`
+	LocationID  string          `json:"locationId,omitempty"`
+	DateAdded   time.Time       `json:"dateAdded,omitzero"`
+	DateUpdated time.Time       `json:"dateUpdated,omitzero"`
+	Raw         json.RawMessage `json:"-"`
+}
+
+func (f *Folder) UnmarshalJSON(b []byte) error {
+	o, err := objectFields(b)
+	if err != nil {
+		return err
+	}
+	*f = Folder{
+		ID:          o.str("id", "folderid"),
+		Name:        o.str("name", "title"),
+		Type:        o.str("type"),
+		Category:    o.str("category"),
+		ParentID:    o.str("parentid"),
+		LocationID:  o.str("locationid"),
+		DateAdded:   o.time("dateadded", "createdat"),
+		DateUpdated: o.time("dateupdated", "updatedat"),
+		Raw:         append(json.RawMessage(nil), b...),
+	}
+	return nil
+}
+
+// Entities is what one folder holds: its subfolders and its funnels.
+type Entities struct {
+	Folders []Folder `json:"folders"`
+	Funnels []Funnel `json:"funnels"`
+}
+
+// FolderEntities returns what one folder holds (GET /funnels/funnel/folder/entities);
+// parentID "" is the root. The answer's shape is not documented, so both a mixed list
+// (told apart by category) and separate folders/funnels lists are read.
+func (c *Client) FolderEntities(ctx context.Context, locationID, parentID, typ string) (*Entities, *Response, error) {
+	q := url.Values{}
+	c.setLocation(q, locationID)
+	setIf(q, "parentId", parentID)
+	setIf(q, "type", typ)
+	const path = "/funnels/funnel/folder/entities"
+	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: path, query: q})
+	if err != nil {
+		return nil, resp, err
+	}
+	out, err := decodeEntities(body)
+	if err != nil {
+		return nil, resp, decodeErr(http.MethodGet, path, resp, body, err)
+	}
+	return out, resp, nil
+}
+
+func decodeEntities(body []byte) (*Entities, error) {
+	out := &Entities{Folders: []Folder{}, Funnels: []Funnel{}}
+	env, err := unwrapList(body, "entities")
+	if err != nil {
+		return nil, err
+	}
+	if env.wrapper != nil {
+		// {"folders": [...], "funnels": [...]}: lists of one kind each.
+		rawFolders, hasFolders := env.wrapper.get("folders")
+		rawFunnels, hasFunnels := env.wrapper.get("funnels")
+		if _, hasEntities := env.wrapper.get("entities"); !hasEntities && (hasFolders || hasFunnels) {
+			if fe, err := unwrapList(rawFolders); err == nil {
+				out.Folders = append(out.Folders, decodeEach[Folder](fe.items)...)
+			}
+			if fu, err := unwrapList(rawFunnels); err == nil {
+				out.Funnels = append(out.Funnels, decodeEach[Funnel](fu.items)...)
+			}
+			return out, nil
+		}
+	}
+	for _, it := range env.items {
+		o, err := objectFields(it)
+		if err != nil {
+			continue
+		}
+		if isFolderEntity(o) {
+			var f Folder
+			if f.UnmarshalJSON(it) == nil {
+				out.Folders = append(out.Folders, f)
+			}
+			continue
+		}
+		var fn Funnel
+		if fn.UnmarshalJSON(it) == nil {
+			out.Funnels = append(out.Funnels, fn)
+		}
+	}
+	return out, nil
+}
+
+func isFolderEntity(o fields) bool {
+	for _, k := range []string{"category", "entitytype", "kind"} {
+		if v := o.str(k); v != "" {
+			return v == "folder"
+		}
+	}
+	return o.bool("isfolder") || o.str("type") == "folder"
+}
+
+// CreateFolderRequest is the body of POST /funnels/funnel/folder/create. It has no parent
+// field: new folders appear at the top level.
+type CreateFolderRequest struct {
+	LocationID string `json:"locationId"`
+	Type       string `json:"type"` // "funnel" or "website"
+	Name       string `json:"name"`
+	UserID     string `json:"userId,omitempty"`
+}
+
+// CreateFolder makes a folder and returns it as the service answered.
+func (c *Client) CreateFolder(ctx context.Context, b CreateFolderRequest) (*Folder, *Response, error) {
+	if b.LocationID == "" {
+		b.LocationID = c.location
+	}
+	cl, err := jsonCall(http.MethodPost, "/funnels/funnel/folder/create", b)
+	if err != nil {
+		return nil, nil, err
+	}
+	body, resp, err := c.do(ctx, cl)
+	if err != nil {
+		return nil, resp, err
+	}
+	f := &Folder{Name: b.Name, Type: b.Type}
+	if raw, _, err := unwrapRecord(body, "folder"); err == nil {
+		var got Folder
+		if got.UnmarshalJSON(raw) == nil && got.ID != "" {
+			f = &got
+		}
+	}
+	return f, resp, nil
+}

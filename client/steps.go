@@ -1,0 +1,159 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// Step is one step of a funnel. During a split test Pages holds the control page
+// first and the variation second.
+type Step struct {
+	ID               string          `json:"id"`
+	Name             string          `json:"name"`
+	URL              string          `json:"url"`
+	Type             string          `json:"type,omitempty"`
+	Pages            []string        `json:"pages"`
+	Sequence         int             `json:"sequence"`
+	Products         []string        `json:"products,omitempty"`
+	OriginID         string          `json:"originId,omitempty"`
+	Split            bool            `json:"split"`
+	ControlTraffic   float64         `json:"controlTraffic,omitempty"`
+	SplitStartedAt   time.Time       `json:"splitStartedAt,omitzero"`
+	SplitEndedAt     time.Time       `json:"splitEndedAt,omitzero"`
+	RouteAllRequests bool            `json:"routeAllRequests,omitempty"`
+	AdditionalRoutes []string        `json:"additionalRoutes,omitempty"`
+	Raw              json.RawMessage `json:"-"`
+}
+
+func (s *Step) UnmarshalJSON(b []byte) error {
+	o, err := objectFields(b)
+	if err != nil {
+		return err
+	}
+	*s = Step{
+		ID:               o.str("id", "stepid"),
+		Name:             o.str("name"),
+		URL:              o.str("url", "path"),
+		Type:             o.str("type"),
+		Pages:            o.strs("pages"),
+		Sequence:         o.int("sequence"),
+		Products:         o.strs("products"),
+		OriginID:         o.str("originid"),
+		Split:            o.bool("split"),
+		ControlTraffic:   o.float("controltraffic"),
+		SplitStartedAt:   o.time("splitstartedat"),
+		SplitEndedAt:     o.time("splitendedat"),
+		RouteAllRequests: o.bool("routeallrequests"),
+		AdditionalRoutes: o.strs("additionalroutes"),
+		Raw:              append(json.RawMessage(nil), b...),
+	}
+	return nil
+}
+
+// VariationTraffic is the share of visitors the variation page gets in a split test.
+func (s Step) VariationTraffic() float64 {
+	if !s.Split {
+		return 0
+	}
+	return 100 - s.ControlTraffic
+}
+
+// NewStep is the step object of create-step.
+type NewStep struct {
+	ID       string   `json:"id"` // a uuid v4; CreateStep makes one when empty
+	Name     string   `json:"name"`
+	URL      string   `json:"url"`
+	Type     string   `json:"type"`
+	Pages    []string `json:"pages"`
+	Sequence int      `json:"sequence"`
+}
+
+// CreateStepRequest is the body of POST /funnels/funnel/create-step.
+type CreateStepRequest struct {
+	Step           NewStep `json:"step"`
+	FunnelID       string  `json:"funnelId"`
+	DomainName     string  `json:"domainName,omitempty"`
+	SplitStartedAt string  `json:"split_started_at,omitempty"`
+	SplitEndedAt   string  `json:"split_ended_at,omitempty"`
+}
+
+// CreateStep adds a step to a funnel. The service creates the step's first page and
+// its answer is not reliable, so callers re-read the funnel afterwards. The id used
+// is returned in the Result.
+func (c *Client) CreateStep(ctx context.Context, b CreateStepRequest) (*Result, *Response, error) {
+	if b.Step.ID == "" {
+		b.Step.ID = uuid.NewString()
+	}
+	if b.Step.Pages == nil {
+		b.Step.Pages = []string{}
+	}
+	cl, err := jsonCall(http.MethodPost, "/funnels/funnel/create-step", b)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, resp, err := c.doResult(ctx, cl)
+	if r != nil && r.ID == "" {
+		r.ID = b.Step.ID
+	}
+	return r, resp, err
+}
+
+// PathCheckParams ask whether a step path is free (GET /funnels/funnel/funnel-step-page-url).
+type PathCheckParams struct {
+	LocationID string
+	FunnelID   string
+	Name       string
+	Path       string // "/offer"
+	Domain     string
+}
+
+// PathCheck answers funnel-step-page-url. The service says ok even when the path is
+// taken; a path is free only when UniqueURL is the path that was asked for, and
+// otherwise UniqueURL is its suggestion.
+type PathCheck struct {
+	Asked     string `json:"asked"`
+	UniqueURL string `json:"uniqueUrl"`
+	OK        bool   `json:"ok"`
+	TraceID   string `json:"traceId,omitempty"`
+}
+
+// Free reports whether the asked path can be used as it is.
+func (p PathCheck) Free() bool { return p.UniqueURL != "" && p.UniqueURL == p.Asked }
+
+// Suggestion is the path the service proposes instead, or "" when the asked one is free.
+func (p PathCheck) Suggestion() string {
+	if p.Free() {
+		return ""
+	}
+	return p.UniqueURL
+}
+
+// CheckStepPath asks the service whether a path is free, and for its suggestion when not.
+func (c *Client) CheckStepPath(ctx context.Context, p PathCheckParams) (*PathCheck, *Response, error) {
+	q := url.Values{}
+	c.setLocation(q, p.LocationID)
+	setIf(q, "funnelId", p.FunnelID)
+	setIf(q, "name", p.Name)
+	q.Set("path", p.Path)
+	q.Set("type", "page")
+	setIf(q, "domain", p.Domain)
+	const path = "/funnels/funnel/funnel-step-page-url"
+	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: path, query: q})
+	if err != nil {
+		return nil, resp, err
+	}
+	raw, _, err := unwrapRecord(body)
+	if err != nil {
+		return nil, resp, decodeErr(http.MethodGet, path, resp, body, err)
+	}
+	o, err := objectFields(raw)
+	if err != nil {
+		return nil, resp, decodeErr(http.MethodGet, path, resp, body, err)
+	}
+	return &PathCheck{Asked: p.Path, UniqueURL: o.str("uniqueurl", "url", "path"), OK: o.bool("ok"), TraceID: o.str("traceid")}, resp, nil
+}
