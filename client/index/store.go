@@ -135,17 +135,8 @@ func OpenTemp(key string) (*Store, error) {
 	return s, nil
 }
 
-// SetWait sets how long an open waits for another process's lock (tests).
-func (s *Store) SetWait(d time.Duration) { s.wait = d }
-
-// SetClock sets the clock that stamps records (tests).
-func (s *Store) SetClock(now func() time.Time) { s.now = now }
-
 // Path is the file of the index.
 func (s *Store) Path() string { return s.path }
-
-// Temporary reports whether the index lasts only the session.
-func (s *Store) Temporary() bool { return s.temp != "" }
 
 // Close removes a session-only index; a file in the cache directory stays.
 func (s *Store) Close() error {
