@@ -49,3 +49,8 @@ func readLock(f *os.File, wait time.Duration) (unlock func(), err error) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// processGone reports whether no process pid exists (signal 0 finds none).
+func processGone(pid int) bool {
+	return pid > 0 && errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+}

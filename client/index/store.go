@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -124,15 +125,33 @@ func Open(path, key string) *Store {
 }
 
 // OpenTemp is an index for this session only, in a new temporary directory that
-// Close removes: what the browser uses with --no-cache or --demo.
+// Close removes: what the browser uses with --no-cache or --demo. The directory is
+// named after the process, so one left by a process that was killed (its Close never
+// ran) is removed by the next OpenTemp.
 func OpenTemp(key string) (*Store, error) {
-	dir, err := os.MkdirTemp("", "funnels-index-")
+	sweepTemp()
+	dir, err := os.MkdirTemp("", tempPrefix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
 	s := Open(filepath.Join(dir, "index.db"), key)
 	s.temp = dir
 	return s, nil
+}
+
+// tempPrefix begins the name of a session-only index's directory: PREFIX + pid + "-".
+const tempPrefix = "funnels-index-"
+
+// sweepTemp removes the session-only indexes of processes that are gone.
+func sweepTemp() {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), tempPrefix+"*"))
+	for _, d := range dirs {
+		pidText, _, ok := strings.Cut(strings.TrimPrefix(filepath.Base(d), tempPrefix), "-")
+		pid, err := strconv.Atoi(pidText)
+		if ok && err == nil && pid != os.Getpid() && processGone(pid) {
+			_ = os.RemoveAll(d)
+		}
+	}
 }
 
 // Path is the file of the index.

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -167,5 +169,44 @@ func TestWhatTheBrowserSawIsKept(t *testing.T) {
 	}
 	if snap.State.Gen < 6 {
 		t.Fatalf("gen %d after six writes", snap.State.Gen)
+	}
+}
+
+// TestTempIndexesOfGoneProcessesAreSwept: a session-only index left by a process that
+// was killed is removed by the next OpenTemp; one of a live process stays, and Close
+// removes the session's own.
+func TestTempIndexesOfGoneProcessesAreSwept(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	gone := exec.Command(os.Args[0], "-test.run=^$")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	left := filepath.Join(tmp, tempPrefix+strconv.Itoa(gone.Process.Pid)+"-123")
+	live := filepath.Join(tmp, tempPrefix+"1-456") // init, always there
+	for _, d := range []string{left, live} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := OpenTemp("k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(left); !os.IsNotExist(err) {
+		t.Fatalf("the index of a gone process is still there: %v", err)
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Fatalf("the index of a live process was removed: %v", err)
+	}
+	if err := s.SaveFunnels(ctxT(t), []client.Funnel{{ID: "f"}}); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(s.Path())
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("Close left the session's index: %v", err)
 	}
 }
