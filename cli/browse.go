@@ -14,6 +14,7 @@ import (
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
@@ -112,10 +113,19 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		defer d.Close()
 		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID, uiOpts.Demo = d.Client, "demo", d.Sandbox.Server.LocationID(), true
 		uiOpts.UserID = d.Sandbox.Server.UserID()
+		// The demo's data lives as long as its sandbox: its index is the session's.
+		idx, err := index.OpenTemp(index.KeyOf(d.Sandbox.URL, d.Sandbox.Server.LocationID()))
+		if err != nil {
+			return withExitCode(ExitLocal, err)
+		}
+		defer idx.Close()
+		uiOpts.Index = idx
 		// The sandbox's other gyms are in the switcher, as an agency's sub-accounts are.
 		uiOpts.Account = demoAccount(d.Sandbox.Server.LocationID())
-		uiOpts.Switcher = &demoSwitcher{sb: d.Sandbox, transport: transport, readOnly: readOnly, userAgent: f.UserAgent(),
-			opened: map[string]*client.Client{uiOpts.Account: d.Client}}
+		sw := &demoSwitcher{sb: d.Sandbox, transport: transport, readOnly: readOnly, userAgent: f.UserAgent(),
+			opened: map[string]*client.Client{uiOpts.Account: d.Client}, indexes: map[string]*index.Store{uiOpts.Account: idx}}
+		defer sw.closeIndexes()
+		uiOpts.Switcher = sw
 	} else {
 		cfg, store, err := f.configAndStore()
 		if err != nil {
@@ -131,14 +141,23 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		}
 		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
 		uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
+		if cfg.Profile.LocationID != "" {
+			idx, err := f.indexStore(cfg) // a session-only one with --no-cache
+			if err != nil {
+				return err
+			}
+			defer idx.Close()
+			uiOpts.Index, uiOpts.AutoIndex = idx, !f.Flags.NoCache
+		}
 		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 		if cfg.Token == "" { // a token given by hand is for this run's profile only
 			sw := newProfileSwitcher(f, store, transport)
+			defer sw.closeIndexes()
 			uiOpts.Account = cfg.Profile.Name
 			if cfg.Profile.AuthKind == config.AuthAgency {
 				uiOpts.Account = auth.AccountName(cfg.Profile.Name, cfg.Profile.LocationID)
 			}
-			sw.keep(uiOpts.Account, ui.Opened{Client: c, Profile: uiOpts.Profile, UserID: uiOpts.UserID})
+			sw.keep(uiOpts.Account, ui.Opened{Client: c, Profile: uiOpts.Profile, UserID: uiOpts.UserID, Index: uiOpts.Index})
 			uiOpts.Switcher = sw
 		}
 	}

@@ -28,8 +28,8 @@ type Factory struct {
 	Version string // what --version prints
 
 	// Flags are the global flags (--base-url, --token, --location, --profile, --debug,
-	// --readonly, --insecure-storage), filled by the parse; the login flags are added
-	// to it by `funnels login`.
+	// --readonly, --insecure-storage, --no-cache), filled by the parse; the login flags
+	// are added to it by `funnels login`.
 	Flags config.Flags
 
 	// keyring, when set, is the OS keyring the token store uses instead of the

@@ -35,6 +35,7 @@ func newHome(t *testing.T) *home {
 	dir := t.TempDir()
 	return &home{t: t, vars: map[string]string{
 		"HOME": dir, "XDG_CONFIG_HOME": filepath.Join(dir, "config"), "XDG_STATE_HOME": filepath.Join(dir, "state"),
+		"XDG_CACHE_HOME": filepath.Join(dir, "cache"),
 	}, keyring: noKeyring{}}
 }
 

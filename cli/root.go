@@ -115,7 +115,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	)
 	for _, c := range []*cobra.Command{
 		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
-		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f),
+		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
 	} {
 		c.GroupID = "browse"
 		root.AddCommand(c)
@@ -124,7 +124,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		c.GroupID = "account"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newCmdSandbox(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
+	for _, c := range []*cobra.Command{newCmdCache(f), newCmdSandbox(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
 		c.GroupID = "more"
 		root.AddCommand(c)
 	}
@@ -155,6 +155,7 @@ func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
 	fs.BoolVar(&flags.Debug, "debug", false, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
 	fs.BoolVar(&flags.ReadOnly, "readonly", false, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
 	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", false, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
+	fs.BoolVar(&flags.NoCache, "no-cache", false, "neither read nor write the local index in $XDG_CACHE_HOME/funnels (the browser keeps one for the session only)")
 }
 
 // group is a noun whose verbs are its subcommands (`funnels folder create`). On its

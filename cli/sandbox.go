@@ -20,6 +20,8 @@ type SandboxOptions struct {
 	Addr                             string
 	Limit                            int
 	Window, TokenTTL, Latency        time.Duration
+	FixedLatency                     time.Duration
+	BulkFunnels, BulkPages           int
 	ErrorRate, DropRate, TruncRate   float64
 	Token, ReadOnlyToken, DialectArg string
 	SurfaceArg                       string
@@ -54,6 +56,9 @@ profiles signed in to it keep working; the data starts from the seed each time.`
 	fl.DurationVar(&opts.Window, "window", 10*time.Second, "the window of the rate limit")
 	fl.DurationVar(&opts.TokenTTL, "token-ttl", 24*time.Hour, "lifetime of OAuth access tokens")
 	fl.DurationVar(&opts.Latency, "latency", 0, "random extra delay, up to this, on every API request")
+	fl.DurationVar(&opts.FixedLatency, "fixed-latency", 0, "a delay of exactly this before every API answer (a far-away server)")
+	fl.IntVar(&opts.BulkFunnels, "bulk-funnels", 0, "add this many made-up funnels at the root (a large location)")
+	fl.IntVar(&opts.BulkPages, "bulk-pages", 10, "with --bulk-funnels: the pages of each (one per step)")
 	fl.Float64Var(&opts.ErrorRate, "error-rate", 0, "share (0..1) of API requests answered 500/502/503")
 	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "share (0..1) of API requests whose connection is dropped")
 	fl.Float64Var(&opts.TruncRate, "truncate-rate", 0, "share (0..1) of API answers cut in half")
@@ -88,6 +93,12 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 		return usagef("--token-ttl must be a positive duration such as 24h")
 	case opts.Latency < 0:
 		return usagef("--latency must not be negative")
+	case opts.FixedLatency < 0:
+		return usagef("--fixed-latency must not be negative")
+	case opts.BulkFunnels < 0 || opts.BulkFunnels > 100_000:
+		return usagef("--bulk-funnels must be from 0 to 100000")
+	case opts.BulkPages < 0 || opts.BulkPages > 1000:
+		return usagef("--bulk-pages must be from 0 to 1000")
 	}
 	for _, r := range []struct {
 		name string
@@ -122,7 +133,8 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 	}
 	run, err := sandbox.Start(opts.Addr, sandbox.Options{
 		Limit: opts.Limit, Window: opts.Window, AccessTokenTTL: opts.TokenTTL,
-		Faults:    sandbox.Faults{Latency: opts.Latency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate},
+		Bulk:      sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages},
+		Faults:    sandbox.Faults{Latency: opts.Latency, FixedLatency: opts.FixedLatency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate},
 		Dialect:   d,
 		Surface:   surface,
 		DemoToken: opts.Token, ReadOnlyToken: opts.ReadOnlyToken,

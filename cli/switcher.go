@@ -11,6 +11,7 @@ import (
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
@@ -33,6 +34,18 @@ type profileSwitcher struct {
 	mu     sync.Mutex
 	opened map[string]ui.Opened
 	names  map[string]string // sub-account names from the last list, by account name
+}
+
+// closeIndexes closes the local indexes opened for the accounts (a session-only one,
+// with --no-cache, is removed).
+func (s *profileSwitcher) closeIndexes() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, o := range s.opened {
+		if o.Index != nil {
+			_ = o.Index.Close()
+		}
+	}
 }
 
 func newProfileSwitcher(f *Factory, store *auth.Store, transport http.RoundTripper) *profileSwitcher {
@@ -94,6 +107,11 @@ func (s *profileSwitcher) Open(ctx context.Context, name string) (ui.Opened, err
 		label = profile + " / " + n
 	}
 	o := ui.Opened{Client: c, Profile: label, UserID: userOf(s.store, profile)}
+	if cfg.Profile.LocationID != "" {
+		if o.Index, err = s.f.indexStore(cfg); err != nil {
+			return ui.Opened{}, err
+		}
+	}
 	s.opened[name] = o
 	return o, nil
 }
@@ -115,8 +133,18 @@ type demoSwitcher struct {
 	readOnly  bool
 	userAgent string
 
-	mu     sync.Mutex
-	opened map[string]*client.Client
+	mu      sync.Mutex
+	opened  map[string]*client.Client
+	indexes map[string]*index.Store // each gym's session index
+}
+
+// closeIndexes removes the gyms' session indexes.
+func (s *demoSwitcher) closeIndexes() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, idx := range s.indexes {
+		_ = idx.Close()
+	}
 }
 
 // demoAccount names a sub-account of the demo in the switcher.
@@ -153,7 +181,15 @@ func (s *demoSwitcher) Open(_ context.Context, name string) (ui.Opened, error) {
 			}
 			s.opened[name] = c
 		}
-		return ui.Opened{Client: c, Profile: "demo / " + sub.Name, UserID: s.sb.Server.UserID()}, nil
+		idx := s.indexes[name]
+		if idx == nil {
+			var err error
+			if idx, err = index.OpenTemp(index.KeyOf(s.sb.URL, sub.ID)); err != nil {
+				return ui.Opened{}, err
+			}
+			s.indexes[name] = idx
+		}
+		return ui.Opened{Client: c, Profile: "demo / " + sub.Name, UserID: s.sb.Server.UserID(), Index: idx}, nil
 	}
 	return ui.Opened{}, fmt.Errorf("the demo has no sub-account %q", name)
 }

@@ -71,9 +71,9 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	}
 	rec := RequestRecord{
 		ID: c.seq.Add(1), Method: cl.method, URL: u.String(), Path: display,
-		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(),
+		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(), Background: IsBackground(ctx),
 	}
-	c.bus.started(rec.ID, rec.Method, rec.Path)
+	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
 	rec.Latency = c.now().Sub(rec.Started)
 	if err != nil {
@@ -170,7 +170,8 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 				wait = c.backoffDelay(attempt)
 			}
 			c.pacer.holdFor(wait)
-			c.bus.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited"})
+			c.bus.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: "rate limited",
+				Background: rec.Background})
 		case status >= 500 && idempotent && attempt <= min(c.retries, maxServerRetries):
 			if err := c.backoff(ctx, cl, attempt, status, "server error"); err != nil {
 				return nil, resp, fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
@@ -245,7 +246,8 @@ func describeNetErr(err error) string {
 // backoff waits before retry attempt+1 and tells subscribers why.
 func (c *Client) backoff(ctx context.Context, cl call, attempt, status int, cause string) error {
 	wait := c.backoffDelay(attempt)
-	c.bus.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: cause})
+	c.bus.publish(RetryEvent{Method: cl.method, Path: cl.path, Attempt: attempt, Wait: wait, StatusCode: status, Cause: cause,
+		Background: IsBackground(ctx)})
 	return sleepCtx(ctx, wait)
 }
 

@@ -16,6 +16,14 @@
 // minute, or Options.MaxRetryWait) is not waited: the call ends with a *RateLimitError
 // whose Until says when requests pass again. Idle waits until no request is under way.
 //
+// Requests made with a context from Background (lane.go) are background work (the
+// local index's crawl): they take a token only when no other request waits for one
+// and the bucket keeps a reserve (its burst less two) after them, so a person's
+// requests always leave first and find tokens at hand, while a crawl alone still
+// runs at the whole rate. Their events say so (RequestRecord.Background, the
+// Background counts of RequestStarted and RequestFinished, RetryEvent.Background), so
+// a status bar can leave them out of what the user waits for.
+//
 // The list walks (ListAllFunnels, ListAllPages, ListAllRedirects; walk.go) move the
 // offset by what each page held, trust an announced count, and stop early with a
 // *ListStoppedError, returning what they read, on a page whose items were all read
@@ -49,8 +57,9 @@
 // The browser and the commands fall back the same way (browse.go): BrowseFolder lists
 // a folder with folder entities where they are open and from the documented funnel
 // list where they are refused (folders grouped by the funnels' parentId, named by
-// their ids); FunnelsWithSteps completes funnels that came without steps from one
-// funnel-list request per folder; PageDetail reads a page by id or, refused, returns
+// their ids); FolderChildren reads only a folder's folders, for a walk of the tree
+// that gets funnels from the funnel list; FunnelsWithSteps completes funnels that
+// came without steps from one funnel-list request per folder; PageDetail reads a page by id or, refused, returns
 // the page list's record marked Partial. Probe (probe.go) asks each read family once
 // with a harmless GET and never sends a write.
 //

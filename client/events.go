@@ -22,6 +22,7 @@ type RetryEvent struct {
 	Wait         time.Duration
 	StatusCode   int // 0 for a network failure
 	Cause        string
+	Background   bool // the request was background work (sent with Background)
 }
 
 // String reads well in a status bar: "rate limited, retrying in 2s".
@@ -40,18 +41,23 @@ func (e RetryEvent) String() string {
 	}
 }
 
-// RequestStarted says a request left; InFlight counts those not yet finished.
+// RequestStarted says a request left; InFlight counts those not yet finished, and
+// Background how many of them are background work (sent with Background).
 type RequestStarted struct {
-	ID       uint64
-	Method   string
-	Path     string
-	InFlight int
+	ID         uint64
+	Method     string
+	Path       string
+	InFlight   int
+	Background int
+	// IsBackground is set when this request itself is background work.
+	IsBackground bool
 }
 
 // RequestFinished carries the record of one finished request (after its retries).
 type RequestFinished struct {
-	Record   RequestRecord
-	InFlight int
+	Record     RequestRecord
+	InFlight   int
+	Background int // background requests among InFlight
 }
 
 // RequestRecord is one line of the request log. It never holds a token: Authorized
@@ -63,7 +69,8 @@ type RequestRecord struct {
 	Path       string // path and query, for display
 	Body       []byte // the JSON sent, if any
 	Authorized bool
-	Status     int // 0 when no answer came
+	Background bool // sent with Background: work nobody waits for (the index's crawl)
+	Status     int  // 0 when no answer came
 	Err        string
 	Canceled   bool // ended because the caller's context did (it was no longer needed)
 	TraceID    string
@@ -91,6 +98,7 @@ type eventBus struct {
 	nextSub  int
 	rate     RateLimit
 	inFlight int
+	bgFlight int           // background requests among inFlight
 	idle     chan struct{} // closed when inFlight drops to 0; a new one when it leaves 0
 }
 
@@ -182,7 +190,7 @@ func (b *eventBus) setRate(r RateLimit) {
 	}
 }
 
-func (b *eventBus) started(id uint64, method, path string) {
+func (b *eventBus) started(id uint64, method, path string, background bool) {
 	b.pub.Lock()
 	defer b.pub.Unlock()
 	b.mu.Lock()
@@ -190,9 +198,12 @@ func (b *eventBus) started(id uint64, method, path string) {
 		b.idle = make(chan struct{})
 	}
 	b.inFlight++
-	n := b.inFlight
+	if background {
+		b.bgFlight++
+	}
+	n, bg := b.inFlight, b.bgFlight
 	b.mu.Unlock()
-	b.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n})
+	b.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n, Background: bg, IsBackground: background})
 }
 
 func (b *eventBus) finished(rec RequestRecord) {
@@ -200,10 +211,13 @@ func (b *eventBus) finished(rec RequestRecord) {
 	defer b.pub.Unlock()
 	b.mu.Lock()
 	b.inFlight--
-	n := b.inFlight
+	if rec.Background {
+		b.bgFlight--
+	}
+	n, bg := b.inFlight, b.bgFlight
 	if n == 0 {
 		close(b.idle)
 	}
 	b.mu.Unlock()
-	b.tell(RequestFinished{Record: rec, InFlight: n})
+	b.tell(RequestFinished{Record: rec, InFlight: n, Background: bg})
 }

@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -14,6 +15,8 @@ import (
 type pacer struct {
 	limiter *rate.Limiter
 	now     func() time.Time
+	users   atomic.Int64 // user requests waiting for a token (lane.go)
+	spare   sync.Mutex   // background requests take their turn for a token (lane.go)
 
 	mu        sync.Mutex
 	limit     int
@@ -55,8 +58,14 @@ func bucketFor(limit int, window time.Duration) (rate.Limit, int) {
 	return rate.Limit(float64(limit-burst-spare) / window.Seconds()), burst
 }
 
-// wait blocks until a request may be sent, or ctx ends.
+// wait blocks until a request may be sent, or ctx ends. A background request
+// (Background) waits in its own lane and yields to the others (lane.go).
 func (p *pacer) wait(ctx context.Context) error {
+	if IsBackground(ctx) {
+		return p.waitSpare(ctx)
+	}
+	p.users.Add(1)
+	defer p.users.Add(-1)
 	p.mu.Lock()
 	hold := p.holdUntil.Sub(p.now())
 	p.mu.Unlock()

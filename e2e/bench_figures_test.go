@@ -45,6 +45,7 @@ type benchConfig struct {
 	ptyRounds     int // 0: no startup in a real terminal
 	pacing        pacingConfig
 	heapPages     int
+	index         indexConfig
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -68,6 +69,11 @@ var fullBench = benchConfig{
 	ptyRounds:     7,
 	pacing:        pacingConfig{requests: 1000, limit: 100, window: time.Second, workers: 8},
 	heapPages:     100_000,
+	index: indexConfig{
+		firstFrameRounds: 9, firstFrameLatency: 300 * time.Millisecond,
+		crawlFunnels: 1000, crawlPagesPer: 10, crawlLimit: 100, crawlWindow: time.Second,
+		bigFunnels: 4000, bigSteps: 5, bigPages: 5, gotoRounds: 5,
+	},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -82,6 +88,11 @@ var tinyBench = benchConfig{
 	// A limit the client's first burst (before it learns the limit) cannot trip.
 	pacing:    pacingConfig{requests: 24, limit: 20, window: 200 * time.Millisecond, workers: 4},
 	heapPages: 240,
+	index: indexConfig{
+		firstFrameRounds: 1, firstFrameLatency: 50 * time.Millisecond,
+		crawlFunnels: 20, crawlPagesPer: 3, crawlLimit: 1000, crawlWindow: time.Second,
+		bigFunnels: 20, bigSteps: 4, bigPages: 3, gotoRounds: 1,
+	},
 }
 
 // termW×termH is the terminal of every UI figure.

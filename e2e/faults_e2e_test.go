@@ -47,7 +47,8 @@ func TestTUIUnderFaults(t *testing.T) {
 	// The faults wait until the browser has drawn its first screen, so every run
 	// starts the same way.
 	f.control("POST", "/_sandbox/faults")
-	f.s = startTUI(t, 120, 40, nil, "--base-url", base, "--token", sb.values["token"], "--location", sb.values["location_id"])
+	// --no-cache: no crawl in the background; the faults met are the forms' requests'.
+	f.s = startTUI(t, 120, 40, nil, "--no-cache", "--base-url", base, "--token", sb.values["token"], "--location", sb.values["location_id"])
 	f.s.waitFor("Spring Sale 2026")
 	f.control("POST", "/_sandbox/faults?latency=5s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1")
 

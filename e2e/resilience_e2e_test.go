@@ -19,7 +19,8 @@ func TestTUIServerGoesAwayAndComesBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := startTUI(t, 120, 40, nil, "--base-url", sb.values["base_url"], "--token", token, "--location", sb.values["location_id"])
+	// --no-cache: no crawl in the background; the failures met are the test's requests'.
+	s := startTUI(t, 120, 40, nil, "--no-cache", "--base-url", sb.values["base_url"], "--token", token, "--location", sb.values["location_id"])
 	s.waitFor("Spring Sale 2026")
 
 	if err := sb.cmd.Process.Signal(os.Interrupt); err != nil {

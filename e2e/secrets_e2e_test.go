@@ -22,8 +22,9 @@ func TestTUINeverShowsTheToken(t *testing.T) {
 	sb := startSandboxBinary(t, "--token", token)
 	base := sb.values["base_url"]
 	state := filepath.Join(t.TempDir(), "state")
+	// --no-cache: no crawl in the background to meet the failure injected below.
 	s := startTUI(t, 120, 40, []string{"FUNNELS_TOKEN=" + token, "XDG_STATE_HOME=" + state},
-		"--debug", "--base-url", base, "--location", sb.values["location_id"])
+		"--debug", "--no-cache", "--base-url", base, "--location", sb.values["location_id"])
 	s.tmux("set-option", "-g", "set-clipboard", "on")
 
 	var screens []string

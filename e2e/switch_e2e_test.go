@@ -95,7 +95,8 @@ func TestTUISwitchAgencySubAccount(t *testing.T) {
 		t.Fatalf("login --agency said:\n%s", said)
 	}
 
-	s := startScript(t, 130, 30, env, shellCommand("--profile", "agency")+`; echo "funnels exited with $?"; sleep 600`)
+	// --no-cache: no crawl in the background, so each gym's rate counts only the test's requests.
+	s := startScript(t, 130, 30, env, shellCommand("--profile", "agency", "--no-cache")+`; echo "funnels exited with $?"; sleep 600`)
 	s.waitFor("Lead Generation", "Spring Sale 2026", "agency · LakesideFit2026Loc01")
 	s.keys("Enter") // Archive/
 	s.waitFor("2025 Campaigns")

@@ -237,7 +237,8 @@ func TestTUIWalkFilterHelpPaletteAndResize(t *testing.T) {
 func TestTUIInjected500AndTheFallingRateLimit(t *testing.T) {
 	sb := startSandboxBinary(t, "--limit", "1000")
 	base := sb.values["base_url"]
-	s := startTUI(t, 120, 40, nil, "--base-url", base, "--token", sb.values["token"], "--location", sb.values["location_id"])
+	// --no-cache: no crawl in the background, so every request counted is the test's.
+	s := startTUI(t, 120, 40, nil, "--no-cache", "--base-url", base, "--token", sb.values["token"], "--location", sb.values["location_id"])
 	s.waitFor("Spring Sale 2026")
 	s.waitUntil("999/1000 and the profile and location on the bar", func(scr string) bool {
 		return strings.Contains(lastLine(scr), "999/1000") && strings.Contains(lastLine(scr), "default · "+sb.values["location_id"])

@@ -40,6 +40,9 @@ func (m *Model) actions() []action {
 		{"Help", "show every key", k.Help.Help().Key, func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }, ""},
 		{"Redraw", "draw the whole screen again (after something garbled it)", k.Redraw.Help().Key, func(*Model) tea.Cmd { return redrawWhole() }, ""},
 		{"Quit", "leave funnels", k.Quit.Help().Key, (*Model).quit, ""},
+		{"Go to anything", "any funnel, step, page or redirect, by name or path", k.GoTo.Help().Key, (*Model).openGoto, ""},
+		{"Index the location", "read the whole location into the local index", "", func(m *Model) tea.Cmd { return m.indexNow() }, ""},
+		{"Stop indexing", "call the crawl off; the next one resumes", "", (*Model).stopCrawl, ""},
 	}
 	acts = append(acts, m.formActions()...)
 	if m.sh.readOnly {

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 )
 
 // Options configure the browser.
@@ -35,6 +36,14 @@ type Options struct {
 	// an unknown key): the status bar shows them until the first key.
 	Warnings []string
 
+	// Index is the local index of the location (nil: none): folders and pages are
+	// painted from it at once and read again, what is read is written into it, ctrl+p
+	// searches it, and a crawl fills it (cache.go, crawl.go, goto.go).
+	Index *index.Store
+	// AutoIndex crawls the location into Index by itself at start when the index was
+	// never built, was left part way or is a day old; without it a crawl starts from
+	// the palette, or when "go to anything" first opens on an index never built.
+	AutoIndex bool
 	// Switcher lists the profiles and sub-accounts this browser can switch to, and
 	// opens one (C, or "Switch profile" in the palette); nil: no switching. Account is
 	// the name (in the switcher's list) of the one shown at start.
@@ -87,6 +96,7 @@ type Model struct {
 	clients    []*client.Client                   // every client shown this session, for Run to wait on
 	subscribe  func(*client.Client) (stop func()) // forwards a client's events to the program (set by Run)
 	stopEvents func()                             // ends the current client's forwarding
+	idx        *indexState                        // the local index, when there is one (cache.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -105,6 +115,9 @@ func New(opts Options) *Model {
 	}
 	if m.debounce == 0 {
 		m.debounce = defaultDebounce
+	}
+	if opts.Index != nil {
+		m.idx = &indexState{store: opts.Index}
 	}
 	m.account = opts.Account
 	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID)}
@@ -130,6 +143,9 @@ func New(opts Options) *Model {
 // background colour.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.loadFolder()}
+	if m.idx != nil && m.client != nil {
+		cmds = append(cmds, readIndexState(m.sh.ctx, m.idx.store))
+	}
 	if t := m.opts.Theme; t != "dark" && t != "light" {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
@@ -147,6 +163,7 @@ func (m *Model) next() uint64 {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	cmd = tea.Batch(cmd, m.sync(), m.spin())
+	m.status.cache = m.cacheBadge()
 	m.fitPanes()
 	return m, cmd
 }
@@ -189,10 +206,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmd
 	case entitiesMsg:
 		if m.entities.apply(msg) {
+			save := m.savedFolder(msg)
 			if msg.err != nil {
 				m.status.setErr(msg.err)
 				if msg.rows == nil {
-					return nil
+					return save
 				}
 			}
 			if msg.note != "" && !m.fallbackNoted && msg.err == nil {
@@ -201,7 +219,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 				m.fallbackNoted = true
 				m.status.setNotice(msg.note)
 			}
-			var cmds []tea.Cmd
+			cmds := []tea.Cmd{save}
 			if len(msg.summaries) > 0 && m.client != nil {
 				seq := m.next()
 				m.entities.folders[msg.folderID].stepsSeq = seq
@@ -213,19 +231,30 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return tea.Batch(cmds...)
 		}
 	case folderStepsMsg:
-		m.entities.applySteps(msg)
+		if m.entities.applySteps(msg) {
+			return m.savedSteps(msg)
+		}
 	case loadPagesMsg:
 		if m.pages.awaiting(msg.key, msg.seq) {
-			return loadPages(m.pages.loadContext(msg.key), m.client, msg.key, m.pages.step, msg.seq)
+			return tea.Batch(loadPages(m.pages.loadContext(msg.key), m.client, msg.key, m.pages.step, msg.seq),
+				m.cachedPages(msg.key, msg.seq))
 		}
 	case pagesMsg:
-		if m.pages.apply(msg) && msg.err != nil {
-			m.status.setErr(msg.err)
+		if m.pages.apply(msg) {
+			if msg.err != nil {
+				m.status.setErr(msg.err)
+			}
+			return m.savedPages(msg)
 		}
 	case redirectsMsg:
-		if m.redirects != nil && m.redirects.apply(msg) && msg.err != nil {
-			m.status.setErr(msg.err)
+		if m.redirects != nil && m.redirects.apply(msg) {
+			if msg.err != nil {
+				m.status.setErr(msg.err)
+			}
+			return m.savedRedirects(msg)
 		}
+	case cacheMsg:
+		return m.cacheUpdate(msg)
 	case pageMsg:
 		if m.detail != nil && m.detail.apply(msg) {
 			if msg.err != nil {
@@ -247,8 +276,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.sh.setAccess(a.Access)
 		}
 		m.status.event(msg.ev)
-		if f, ok := msg.ev.(client.RequestFinished); ok {
-			m.reqlog.add(f.Record)
+		if f, ok := msg.ev.(client.RequestFinished); ok && !f.Record.Background {
+			m.reqlog.add(f.Record) // the crawl's requests are its own; the log is the user's
 		}
 		return m.clock()
 	case answerMsg:
@@ -327,6 +356,8 @@ func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		return m.openPalette(), true
 	case key.Matches(msg, k.Switch):
 		return m.openSwitcher(), true
+	case key.Matches(msg, k.GoTo):
+		return m.openGoto(), true
 	case key.Matches(msg, k.Refresh):
 		return m.refresh(), true
 	case key.Matches(msg, k.CopyID):

@@ -83,6 +83,25 @@
 // sign-in can do" (access_view.go) runs the client's probe and shows its table. r
 // forgets the record, so every route is tried again.
 //
+// # The local index
+//
+// With Options.Index (package client/index) the browser keeps the location on disk
+// (cache.go, pane_cached.go): loading a folder or a step's pages also reads what the
+// index last saw of it, in a command, and paints that at once (the status bar says
+// "cached 5m ago"); the server's answer replaces it in place, keeping the cursor's
+// item and the filter, and is written back into the index by a command of its own
+// (SaveListing, SavePages, SaveRedirects). Rows the server then refuses to list stay
+// and are called stale. A crawl (crawl.go) runs in a command, its reports waited for
+// by another and shown on the right of the status bar; it starts by itself with
+// Options.AutoIndex (the index never built, left part way, or a day old), from the
+// palette, or when go to anything first opens on an index never built. Its requests
+// are the client's background lane: they never count as the user's in flight, in the
+// request log or on the message line. "Go to anything" (goto.go, ctrl+p) reads every
+// item of the index in a command, sanitised there, and filters it with the panes'
+// list; enter opens the item's folder path, selects its funnel, step or page as each
+// arrives and focuses its pane (goto_nav.go). A switch to another account takes that
+// account's own index (Opened.Index).
+//
 // # Keys
 //
 // A key goes to the first of: the overlay (help, palette, a form, a result view, the

@@ -169,8 +169,9 @@ func (m *Model) loadFolder() tea.Cmd {
 		return nil
 	}
 	seq := m.next()
+	cached := m.cachedFolder(m.entities.folderID(), seq) // painted at once, while the server is asked
 	ctx := m.entities.load(seq)
-	return loadEntities(ctx, m.client, m.entities.folderID(), seq)
+	return tea.Batch(loadEntities(ctx, m.client, m.entities.folderID(), seq), cached)
 }
 
 // refresh reloads what the focus is on (r); after an error it is the retry. It

@@ -19,8 +19,16 @@ const (
 // when q is not a subsequence of key. The match is greedy (each character at its
 // first occurrence after the previous one), which is what keeps it a single pass.
 func fuzzyScore(key, q string) (score int, ok bool) {
+	score, _, ok = fuzzyScoreEnd(key, q)
+	return score, ok
+}
+
+// fuzzyScoreEnd is fuzzyScore that also says where the match of q ended in key (the
+// byte after its last character): the next character of a longer query is looked
+// for from there (list_incremental.go).
+func fuzzyScoreEnd(key, q string) (score, end int, ok bool) {
 	if q == "" {
-		return 0, true
+		return 0, 0, true
 	}
 	pos, prevEnd := 0, -1
 	for qi := 0; qi < len(q); {
@@ -40,7 +48,7 @@ func fuzzyScore(key, q string) (score int, ok bool) {
 			qi += n
 		}
 		if i < 0 {
-			return 0, false
+			return 0, 0, false
 		}
 		i += pos
 		score += scoreChar
@@ -55,7 +63,7 @@ func fuzzyScore(key, q string) (score int, ok bool) {
 		prevEnd = i + size
 		pos = prevEnd
 	}
-	return score, true
+	return score, pos, true
 }
 
 // isWordBoundary reports whether a word starts after byte c.

@@ -20,7 +20,7 @@ type KeyMap struct {
 	Redirects, RedirectHere                                                       key.Binding
 	NewRedirect, EditRedirect, DeleteRedirect, CopyOldURL, CopyTarget, OpenOldURL key.Binding
 	// App
-	Switch, Palette, Help, Redraw, Quit key.Binding
+	Switch, Palette, GoTo, Help, Redraw, Quit key.Binding
 	// Inside an input or overlay
 	Accept, Cancel, ListUp, ListDown key.Binding
 	// Inside a form, the discard question, the event history and the request log
@@ -78,6 +78,7 @@ func DefaultKeys() KeyMap {
 
 		Switch:  b([]string{"C"}, "C", "switch profile or sub-account"),
 		Palette: b([]string{":"}, ":", "commands"),
+		GoTo:    b([]string{"ctrl+p"}, "ctrl+p", "go to anything"),
 		Help:    b([]string{"?"}, "?", "all keys"),
 		Redraw:  b([]string{"ctrl+l"}, "ctrl+l", "redraw the screen"),
 		Quit:    b([]string{"q", "ctrl+c"}, "q", "quit"),
@@ -129,7 +130,7 @@ func (k KeyMap) allGroups() []keyGroup {
 		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}, false},
 		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}, false},
 		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}, true},
-		{"App", []key.Binding{k.Switch, k.Palette, k.Help, k.Redraw, k.Quit}, false},
+		{"App", []key.Binding{k.Switch, k.Palette, k.GoTo, k.Help, k.Redraw, k.Quit}, false},
 	}
 }
 

@@ -19,6 +19,10 @@ type list struct {
 	cursor int // index into shown
 	offset int // index into shown of the first visible row
 	height int // visible rows
+	// masks, when set (setMaskedKeys), holds each key's charMask: a key that lacks a
+	// letter or digit of the query is passed over without being scanned.
+	masks []uint64
+	inc   *incremental // where each match ended, to narrow by one key cheaply (list_incremental.go)
 	// scratch buffers reused across keystrokes, so filtering allocates little
 	scores []int
 	counts []int
@@ -37,7 +41,7 @@ const maxLevels = 32
 // setKeys replaces the items, clears the filter and puts the cursor on the first
 // row. keys must already be lower-cased.
 func (l *list) setKeys(keys []string) {
-	l.keys = keys
+	l.keys, l.masks, l.inc = keys, nil, nil
 	l.query = ""
 	l.levels = l.levels[:0]
 	l.shown = identity(len(keys), l.shown)
@@ -167,6 +171,7 @@ func (l *list) setQuery(q string) {
 	case q == "":
 		l.levels = l.levels[:0]
 		l.shown = identity(len(l.keys), l.shown)
+		l.inc.forget()
 	case l.query != "" && strings.HasPrefix(q, l.query):
 		// Narrowing: only the items that matched the shorter query can match.
 		prev := l.shown
@@ -175,6 +180,7 @@ func (l *list) setQuery(q string) {
 	default:
 		if lv, ok := l.pop(q); ok {
 			l.shown = lv
+			l.inc.forget() // its ends are of a longer query
 		} else {
 			l.levels = l.levels[:0]
 			l.shown = l.match(q, nil)
@@ -222,20 +228,29 @@ func (l *list) match(q string, from []int) []int {
 	out := make([]int, 0, min(n, 1024))
 	scores := l.scores[:0]
 	maxScore := 0
+	qm := charMask(q)
+	if l.inc.narrows(q, from) {
+		return l.inc.match(l, q, from, qm)
+	}
 	for i := 0; i < n; i++ {
 		idx := i
 		if from != nil {
 			idx = from[i]
 		}
-		s, ok := fuzzyScore(l.keys[idx], q)
+		if l.masks != nil && l.masks[idx]&qm != qm {
+			continue
+		}
+		s, end, ok := fuzzyScoreEnd(l.keys[idx], q)
 		if !ok {
 			continue
 		}
+		l.inc.keep(idx, s, end)
 		out = append(out, idx)
 		scores = append(scores, s)
 		maxScore = max(maxScore, s)
 	}
 	l.scores = scores
+	l.inc.matched(q)
 	return l.rank(out, scores, maxScore)
 }
 

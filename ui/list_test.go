@@ -191,3 +191,36 @@ func TestFitCellMiddleKeepsTheTail(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskedKeysFilterAlike: with each key's charMask given (and the incremental
+// narrowing that comes with it), the list shows exactly what it shows without, in the
+// same order, for queries of every kind (letters, digits, spaces, marks, non-ASCII)
+// set at once or typed a key at a time with a backspace on the way.
+func TestMaskedKeysFilterAlike(t *testing.T) {
+	keys := []string{"spring sale 2026 /spring-sale", "summer offer", "webinar room › grow your gym", "café crème 7", "", "a-b_c.d", "ñandú"}
+	masks := make([]uint64, len(keys))
+	for i, k := range keys {
+		masks[i] = charMask(k)
+	}
+	for _, q := range []string{"s", "sp 26", "/spring", "room gym", "café", "é", "7", "zz", "a-b", "ñ", " ", "SPRING", "spring sale", "sss", "ss ss"} {
+		var plain, masked, plainTyped, typed list
+		plain.setKeys(keys)
+		masked.setMaskedKeys(keys, masks)
+		plainTyped.setKeys(keys)
+		typed.setMaskedKeys(keys, masks)
+		plain.setQuery(q)
+		masked.setQuery(q)
+		for _, l := range []*list{&plainTyped, &typed} {
+			for i := 1; i <= len(q); i++ { // typed a byte at a time, with a backspace on the way
+				l.setQuery(q[:i])
+				if i == 3 {
+					l.setQuery(q[:i-1])
+					l.setQuery(q[:i])
+				}
+			}
+		}
+		if !slices.Equal(plain.shown, masked.shown) || !slices.Equal(plainTyped.shown, typed.shown) {
+			t.Errorf("%q: masked %v, plain %v; typed %v, plain typed %v", q, masked.shown, plain.shown, typed.shown, plainTyped.shown)
+		}
+	}
+}

@@ -23,6 +23,7 @@ func loadEntities(ctx context.Context, c *client.Client, folderID string, seq ui
 		msg := entitiesMsg{folderID: folderID, seq: seq, err: err}
 		if l != nil { // with an error too: a funnel list stopped early keeps what was read
 			msg.rows = entityRows(l.Folders, l.Funnels)
+			msg.folders, msg.funnels = l.Folders, l.Funnels
 			msg.note = sanitize(l.Note())
 			if l.StepsMissing() {
 				msg.summaries = l.Funnels
@@ -37,7 +38,13 @@ func loadEntities(ctx context.Context, c *client.Client, folderID string, seq ui
 func loadFolderSteps(ctx context.Context, c *client.Client, folderID string, funnels []client.Funnel, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		full, _, err := c.FunnelsWithSteps(ctx, folderID, funnels)
-		return folderStepsMsg{folderID: folderID, seq: seq, rows: entityRows(nil, full), err: err}
+		msg := folderStepsMsg{folderID: folderID, seq: seq, rows: entityRows(nil, full), err: err}
+		for _, f := range full {
+			if f.StepsKnown {
+				msg.funnels = append(msg.funnels, f)
+			}
+		}
+		return msg
 	}
 }
 
@@ -49,6 +56,9 @@ func loadPages(ctx context.Context, c *client.Client, key stepKey, step stepRow,
 		msg := pagesMsg{key: key, seq: seq, err: err}
 		if err == nil || errors.Is(err, client.ErrIncompleteList) {
 			msg.rows = pageRows(pages, step)
+		}
+		if err == nil {
+			msg.pages = pages
 		}
 		return msg
 	}

@@ -18,6 +18,10 @@ type entitiesMsg struct {
 	note      string          // why the folders look different (a fallback), sanitised; "" when they do not
 	summaries []client.Funnel // the funnels, when some came without their steps
 	err       error
+
+	// What the server answered, for the local index.
+	folders []client.Folder
+	funnels []client.Funnel
 }
 
 // folderStepsMsg is the funnels of a folder completed with their steps.
@@ -26,14 +30,16 @@ type folderStepsMsg struct {
 	seq      uint64
 	rows     []entityRow // the funnels, sanitised
 	err      error
+	funnels  []client.Funnel // as the server answered, for the local index
 }
 
 // pagesMsg is the pages of one step.
 type pagesMsg struct {
-	key  stepKey
-	seq  uint64
-	rows []pageRow
-	err  error
+	key   stepKey
+	seq   uint64
+	rows  []pageRow
+	err   error
+	pages []client.Page // as the server answered, for the local index
 }
 
 // pageMsg is one page's full record, for the detail view.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -91,6 +92,9 @@ type folderState struct {
 	stepsSeq uint64  // the request for the steps its funnels came without; 0 = none
 	cursorID string
 	fallback bool // listed from the funnel list: folders are grouped by id
+	// cachedAt: the rows are the local index's, fetched then, until the server
+	// answers again (pane_cached.go).
+	cachedAt time.Time
 }
 
 // entitiesPane lists the folders and funnels of the current folder. Folders open in

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -86,6 +87,7 @@ type pagesState struct {
 	seq      uint64
 	req      loadCtx // the context of request seq, cancelled when the step is left
 	cursorID string
+	cachedAt time.Time // the rows are the local index's, fetched then (pane_cached.go)
 }
 
 // pagesPane lists the pages of the step selected in the second pane. Pages come from

@@ -72,13 +72,14 @@ type redirectsMsg struct {
 	seq  uint64
 	rows []redirectRow
 	err  error
+	list []client.Redirect // as the server answered, for the local index
 }
 
 // loadRedirects reads every redirect of the location.
 func loadRedirects(ctx context.Context, c *client.Client, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		list, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
-		return redirectsMsg{seq: seq, rows: redirectRows(list), err: err}
+		return redirectsMsg{seq: seq, rows: redirectRows(list), err: err, list: list}
 	}
 }
 

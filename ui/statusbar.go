@@ -29,6 +29,8 @@ type statusBar struct {
 	retryErr   string    // what went wrong with it
 	ticking    bool      // a clock tick is scheduled
 	readOnly   bool      // the client refuses writes: the bar says so, always
+	cache      string    // how old the data on screen is when it comes from the local index ("cached 5m ago")
+	indexing   string    // how a crawl under way goes ("indexing 42% · 1m left")
 
 	// drawn is the screen's chrome as drawn last — the header, the footer and this
 	// bar — so a frame that does not change them does not draw them (viewcache.go).
@@ -68,6 +70,9 @@ func (s *statusBar) event(ev client.Event) {
 	case client.RateEvent:
 		s.rate = e.Rate
 	case client.RetryEvent:
+		if e.Background {
+			return // the crawl's own; it waits without the user waiting
+		}
 		if e.StatusCode == 429 {
 			s.retryUntil = now.Add(e.Wait)
 			return
@@ -80,9 +85,9 @@ func (s *statusBar) event(ev client.Event) {
 		}
 		s.err, s.info, s.retryPath = s.retryErr, "", e.Path
 	case client.RequestStarted:
-		s.inFlight = e.InFlight
+		s.inFlight = e.InFlight - e.Background // the crawl's requests are not the user's to wait for
 	case client.RequestFinished:
-		s.inFlight = e.InFlight
+		s.inFlight = e.InFlight - e.Background
 		if e.Record.Status != 0 && e.Record.Status != 429 && !s.retryUntil.IsZero() {
 			s.retryUntil = time.Time{}
 		}
@@ -130,6 +135,7 @@ func (s *statusBar) view(width int) string {
 	if s.readOnly {
 		busy = "read-only · " + busy
 	}
+	busy = s.indexText() + busy
 	right := " " + busy + "  " + s.rateText(now, width >= threePaneWidth) + " "
 	short := " " + busy + "  " + s.rateText(now, false) + " "
 
@@ -198,6 +204,19 @@ func (s *statusBar) draw(p *paints, width int, who, right, msg string, msgStyle,
 		middle = msgStyle.render(fitCell(" "+msg, msgW, false))
 	}
 	return fit(left+middle+rateStyle.render(right), width)
+}
+
+// indexText is what the bar says of the local index: the age of cached data on
+// screen and a crawl under way, each followed by two spaces; "" for neither.
+func (s *statusBar) indexText() string {
+	out := ""
+	if s.cache != "" {
+		out += s.cache + "  "
+	}
+	if s.indexing != "" {
+		out += s.indexing + "  "
+	}
+	return out
 }
 
 // busyText says how many requests are under way.

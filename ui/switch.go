@@ -95,7 +95,7 @@ func (m *Model) useAccount(name string, o Opened) tea.Cmd {
 
 	m.status.switchTo(sanitize(o.Profile), sanitize(c.LocationID()), c.Rate(), c.InFlight(), c.ReadOnly())
 	m.status.setInfo("switched to " + sanitize(o.Profile) + " · " + sanitize(c.LocationID()))
-	return tea.Batch(m.loadFolder(), m.clock())
+	return tea.Batch(m.useIndex(o.Index), m.loadFolder(), m.clock())
 }
 
 // watch makes c the client whose events reach the status bar, and remembers it so

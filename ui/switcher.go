@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 )
 
 // Switcher is what the browser needs to switch profile or sub-account: the list of
@@ -43,6 +44,9 @@ type Opened struct {
 	Client  *client.Client
 	Profile string // shown in the status bar: the profile, or PROFILE/Location name
 	UserID  string // the signed-in user ("" when not known)
+	// Index is the account's own local index (nil: none): one per profile and
+	// location, so a switch never shows one location's records in another.
+	Index *index.Store
 }
 
 // accountsMsg is the switcher's list, for the overlay that asked (seq).

@@ -93,6 +93,13 @@ func parseFaults(get func(string) string) (Faults, string) {
 		}
 		f.Latency = d
 	}
+	if v := get("fixed_latency"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return f, "fixed_latency must be a duration such as 250ms or 2s"
+		}
+		f.FixedLatency = d
+	}
 	for _, p := range []struct {
 		name string
 		dst  *float64
@@ -109,5 +116,5 @@ func parseFaults(get func(string) string) (Faults, string) {
 }
 
 func faultsJSON(f Faults) map[string]any {
-	return map[string]any{"latency": f.Latency.String(), "error_rate": f.ErrorRate, "drop_rate": f.DropRate, "truncate_rate": f.TruncateRate}
+	return map[string]any{"latency": f.Latency.String(), "fixed_latency": f.FixedLatency.String(), "error_rate": f.ErrorRate, "drop_rate": f.DropRate, "truncate_rate": f.TruncateRate}
 }

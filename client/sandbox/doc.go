@@ -32,6 +32,10 @@
 // redirects; 8 URL redirects on offers. (2), join. (2), webinars., www. (2) and promo.
 // (its path /, action all). seed_test.go pins these numbers.
 //
+// Options.Bulk adds made-up funnels after Lakeside Fit's seed (bulk.go), for
+// measuring a large location: "Bulk Funnel 0001" … at the root, each with N opt-in
+// steps of one page.
+//
 // # Other sub-accounts of the agency (seed_gyms.go)
 //
 // The agency (company LakesideFitCompany01) has three more sub-accounts, each with
@@ -48,7 +52,7 @@
 // # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
 //
 //  1. unknown path → 404 JSON; known path, other method → 405 JSON with Allow.
-//  2. faults: a queued one-shot failure (FailNext) first, then the random latency,
+//  2. faults: a queued one-shot failure (FailNext) first, then the fixed and random latency,
 //     5xx share (500/502/503, a 502 is an HTML page half of the time), drop (close
 //     without an answer) and truncation (full Content-Length, half the body).
 //  3. Version header must be 2021-07-28 → else 400.
@@ -135,7 +139,7 @@
 //	GET  /_sandbox/requests        the request log: [{method, path, query, status, authorization, at, body}]
 //	POST /_sandbox/reset-log
 //	POST /_sandbox/fail?status=500&count=1[&path=/funnels/…]
-//	GET|POST /_sandbox/faults?latency=2s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1 (absent = 0)
+//	GET|POST /_sandbox/faults?latency=2s&fixed_latency=1s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1 (absent = 0)
 //	POST /_sandbox/expire-tokens   every access token issued so far (agency and minted ones too) expires now
 //	POST /_sandbox/revoke-refresh  every refresh token dies
 //

@@ -95,8 +95,12 @@ func (s *Server) applyFaults(ex *exchange) bool {
 		return true
 	}
 	f := s.faults.get()
-	if f.Latency > 0 {
-		t := time.NewTimer(rand.N(f.Latency))
+	if f.Latency > 0 || f.FixedLatency > 0 {
+		wait := f.FixedLatency
+		if f.Latency > 0 {
+			wait += rand.N(f.Latency)
+		}
+		t := time.NewTimer(wait)
 		select {
 		case <-t.C:
 		case <-ex.r.Context().Done():

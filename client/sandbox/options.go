@@ -52,6 +52,7 @@ func (d Dialect) rewritesRecords() bool { return d.PlainIDs || d.CamelSteps || d
 // the order error, drop, truncate.
 type Faults struct {
 	Latency      time.Duration // random extra delay, uniformly 0..Latency
+	FixedLatency time.Duration // a delay before every answer, on top of Latency
 	ErrorRate    float64       // share answered 500/502/503 (502 sometimes with an HTML body)
 	DropRate     float64       // share whose connection is closed without an answer
 	TruncateRate float64       // share whose body is cut in half after a full Content-Length
@@ -71,8 +72,19 @@ func (f Faults) clamped() Faults {
 	if f.Latency < 0 {
 		f.Latency = 0
 	}
+	if f.FixedLatency < 0 {
+		f.FixedLatency = 0
+	}
 	f.ErrorRate, f.DropRate, f.TruncateRate = clamp(f.ErrorRate), clamp(f.DropRate), clamp(f.TruncateRate)
 	return f
+}
+
+// Bulk adds made-up funnels to the seed, for measuring a large location: Funnels
+// funnels at the root named "Bulk Funnel NNNN", each with PagesPerFunnel steps of
+// one page. Their ids come from the seeded generator after the seed's, so the seed
+// is unchanged and two sandboxes with the same Bulk serve the same data.
+type Bulk struct {
+	Funnels, PagesPerFunnel int
 }
 
 // Options configures a sandbox. The zero value is a sandbox with the limits of the
@@ -93,6 +105,7 @@ type Options struct {
 	Faults           Faults
 	Dialect          Dialect
 	Surface          Surface // SurfaceSeed ("" too) or SurfacePublic
+	Bulk             Bulk    // made-up funnels and pages added to the first sub-account's seed
 	DemoToken        string  // full-scope static token; "" → random "pit-…"
 	// SubAccountTokens are the static tokens of the other sub-accounts, by location
 	// id; one not given is random.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -33,6 +34,7 @@ type Server struct {
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
 	subs, byID := newSubAccounts(opts.DemoToken, opts.SubAccountTokens)
+	subs[0].store.d = withBulk(subs[0].store.d, opts.Bulk) // the first gym's made-up funnels, if any
 	s := &Server{
 		opts:    opts,
 		subs:    subs,
@@ -129,6 +131,21 @@ func (s *Server) IssueToken(ttl time.Duration) string {
 	}
 	token := newAccessToken()
 	s.tokens.add(token, tokenRecord{write: true, expires: s.now().Add(ttl), location: seedLocationID})
+	s.keep()
+	return token
+}
+
+// IssueScopedToken returns a new access token of Lakeside Fit valid for ttl (0 → the
+// access token lifetime) that holds only the published scopes given: on the public surface every
+// documented route outside them answers the scope refusal. It may write when it
+// holds funnels/redirect.write.
+func (s *Server) IssueScopedToken(ttl time.Duration, scopes ...string) string {
+	if ttl == 0 {
+		ttl = s.opts.AccessTokenTTL
+	}
+	token := newAccessToken()
+	s.tokens.add(token, tokenRecord{write: slices.Contains(scopes, scopeRedirectWrite), expires: s.now().Add(ttl),
+		scopes: append([]string{}, scopes...), location: seedLocationID})
 	s.keep()
 	return token
 }

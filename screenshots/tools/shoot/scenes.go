@@ -91,7 +91,24 @@ func scenes() []scene {
 			return err
 		}},
 		{name: "12-what-this-sign-in-can-do", w: 120, h: 40, args: []string{"--surface", "public"}, play: probe},
+		{name: "13-go-to-anything", w: 120, h: 32, play: goToAnything},
 	}
+}
+
+// goToAnything opens "go to anything" (ctrl+p), which builds the demo's index the first
+// time, and types a word that finds a funnel, its steps and pages, and a redirect.
+func goToAnything(t *take) error {
+	if err := t.keys("C-p"); err != nil {
+		return err
+	}
+	if _, err := t.waitFor(wait, "Go to anything", "278 items"); err != nil {
+		return err
+	}
+	if err := t.text("spring"); err != nil {
+		return err
+	}
+	_, err := t.waitFor(wait, "of 278 items", "Spring Sale 2026", "/Spring-2025")
+	return err
 }
 
 // probe opens "What this sign-in can do" from the palette and waits for its table.

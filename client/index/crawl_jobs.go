@@ -1,0 +1,505 @@
+package index
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// The crawl's reads, each a job on the run's workers. The folder tree, the funnel
+// list and the redirects are high priority (they say how much there is, and set more
+// reads going); the funnels' pages are low. A job that finds more to read queues it.
+
+// priority of a job.
+type priority int
+
+const (
+	high priority = iota
+	low
+)
+
+// jobQueue is the work of one crawl run: jobs are added while others run, and the
+// run ends when none is left and none is running.
+type jobQueue struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	q       [2][]func()
+	running int
+}
+
+func newJobQueue() *jobQueue {
+	q := &jobQueue{}
+	q.cond = sync.NewCond(&q.mu)
+	return q
+}
+
+// push adds a job.
+func (q *jobQueue) push(p priority, fn func()) {
+	q.mu.Lock()
+	q.q[p] = append(q.q[p], fn)
+	q.mu.Unlock()
+	q.cond.Signal()
+}
+
+// run works the queue with workers goroutines until it is empty and idle, ctx ends or
+// stopped says so (a fatal failure); jobs left then are dropped.
+func (q *jobQueue) run(ctx context.Context, workers int, stopped func() bool) {
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			q.cond.Broadcast()
+		case <-done:
+		}
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				job := q.take(ctx, stopped)
+				if job == nil {
+					return
+				}
+				job()
+				q.mu.Lock()
+				q.running--
+				q.mu.Unlock()
+				q.cond.Broadcast()
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// take waits for the next job, high priority first; nil when the work is over.
+func (q *jobQueue) take(ctx context.Context, stopped func() bool) func() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for {
+		if ctx.Err() != nil || stopped() {
+			return nil
+		}
+		for p := range q.q {
+			if len(q.q[p]) > 0 {
+				job := q.q[p][0]
+				q.q[p] = q.q[p][1:]
+				q.running++
+				return job
+			}
+		}
+		if q.running == 0 {
+			q.cond.Broadcast()
+			return nil
+		}
+		q.cond.Wait()
+	}
+}
+
+// startFolders queues the folder tree: from the root, or what an earlier run left.
+// Refused to this token, the folders come from the funnels' parentId instead.
+func (r *crawlRun) startFolders(ctx context.Context) {
+	r.mu.Lock()
+	done := r.plan.FoldersDone || r.plan.Grouped
+	level := slices.Clone(r.plan.FolderQueue)
+	if !r.plan.FolderBegun {
+		level = []string{""}
+	}
+	r.foldersLeft = len(level)
+	r.mu.Unlock()
+	if done {
+		return
+	}
+	if r.refused(client.FamilyFolders) {
+		r.group(client.Access(r.cl.Access()).Reason(client.FamilyFolders))
+		return
+	}
+	for _, id := range level {
+		r.jobs.push(high, func() { r.folder(ctx, id) })
+	}
+}
+
+// folder reads the folders one folder holds and queues them. The funnel list brings
+// the funnels; only where it is refused are the folder's funnels read here too.
+func (r *crawlRun) folder(ctx context.Context, id string) {
+	r.mu.Lock()
+	fromEntities := r.entityPages
+	r.mu.Unlock()
+	var ents *client.Entities
+	var err error
+	if fromEntities {
+		ents, _, err = r.cl.FolderEntities(ctx, "", id, "")
+	} else {
+		var folders []client.Folder
+		folders, _, err = r.cl.FolderChildren(ctx, id)
+		ents = &client.Entities{Folders: folders}
+	}
+	if err != nil {
+		if api, ok := refusal(err); ok && id == "" {
+			r.group(api.Explain())
+			return
+		}
+		r.fail(ctx, fmt.Errorf("folder %s: %w", orRoot(id), err))
+		r.folderDone(false)
+		return
+	}
+	subs := make([]string, len(ents.Folders))
+	for j, f := range ents.Folders {
+		subs[j] = f.ID
+	}
+	r.emit(op{
+		write: func(w *Writer) error {
+			for _, f := range ents.Folders {
+				rec := FolderOf(f, w.now)
+				rec.ParentID = id
+				if err := w.PutFolder(rec); err != nil {
+					return err
+				}
+			}
+			for _, f := range ents.Funnels {
+				rec := FunnelOf(f, w.now)
+				if rec.ParentID == "" {
+					rec.ParentID = id
+				}
+				if err := w.PutFunnel(rec); err != nil {
+					return err
+				}
+			}
+			if fromEntities {
+				return w.MarkListed(id) // folders and funnels: listed whole
+			}
+			return nil // listed whole once the funnel list is read too (sweep)
+		},
+		mark: func(cp *checkpoint) {
+			if !cp.FolderBegun {
+				cp.FolderBegun, cp.FolderQueue = true, nil
+			}
+			cp.FolderQueue = append(slices.DeleteFunc(cp.FolderQueue, func(q string) bool { return q == id }), subs...)
+		},
+	})
+	r.mu.Lock()
+	r.prog.Folders += len(ents.Folders)
+	r.plan.FolderBegun = true
+	r.plan.FolderQueue = append(slices.DeleteFunc(r.plan.FolderQueue, func(q string) bool { return q == id }), subs...)
+	r.foldersLeft += len(subs)
+	r.mu.Unlock()
+	for _, sub := range subs {
+		r.jobs.push(high, func() { r.folder(ctx, sub) })
+	}
+	if fromEntities { // the funnel list is refused: the folders' funnels are the ones to page
+		ids := make([]string, len(ents.Funnels))
+		for j, f := range ents.Funnels {
+			ids[j] = f.ID
+		}
+		r.queuePages(ctx, ids)
+	}
+	r.folderDone(true)
+	r.report()
+}
+
+// folderDone counts a folder read (or failed); the tree is done when the last one is
+// read and none failed.
+func (r *crawlRun) folderDone(ok bool) {
+	r.mu.Lock()
+	r.foldersLeft--
+	if !ok {
+		r.folderFailed = true
+	}
+	finished := r.foldersLeft == 0 && !r.folderFailed && !r.plan.Grouped && !r.plan.FoldersDone
+	if finished {
+		r.plan.FoldersDone = true
+	}
+	r.mu.Unlock()
+	if finished {
+		r.emit(op{mark: func(cp *checkpoint) { cp.FoldersDone, cp.FolderBegun, cp.FolderQueue = true, true, nil }})
+	}
+}
+
+// group switches the crawl to folders known by id, from the funnels' parentId.
+func (r *crawlRun) group(why string) {
+	r.mu.Lock()
+	r.plan.Grouped, r.plan.FolderQueue = true, nil
+	funnelsDone := r.plan.FunnelsDone
+	r.mu.Unlock()
+	r.emit(op{mark: func(cp *checkpoint) { cp.Grouped, cp.FolderQueue = true, nil }})
+	r.note("folders by id: folder entities are not open to this token (" + why + ")")
+	if funnelsDone {
+		r.emit(op{write: groupFolders})
+	}
+}
+
+// groupFolders writes a folder known by id for every parentId of the funnels kept,
+// and notes every folder (and the root) listed whole: the funnel list was read whole.
+func groupFolders(w *Writer) error {
+	var parents []string
+	if err := w.tx.Bucket(bFunnels).ForEach(func(_, v []byte) error {
+		var f Funnel
+		if json.Unmarshal(v, &f) == nil && f.ParentID != "" && !slices.Contains(parents, f.ParentID) {
+			parents = append(parents, f.ParentID)
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, id := range parents {
+		if err := w.PutFolder(Folder{ID: id, Name: id, Grouped: true, At: millis(w.now)}); err != nil {
+			return err
+		}
+		if err := w.MarkListed(id); err != nil {
+			return err
+		}
+	}
+	return w.MarkListed("")
+}
+
+func orRoot(id string) string {
+	if id == "" {
+		return "at the root"
+	}
+	return id
+}
+
+// startFunnels queues the funnel list: its first page (which tells the count), or
+// the pages an earlier run left once the count is known.
+func (r *crawlRun) startFunnels(ctx context.Context) {
+	r.mu.Lock()
+	done, count, have := r.plan.FunnelsDone, r.plan.FunnelCount, slices.Clone(r.plan.FunnelPages)
+	r.mu.Unlock()
+	if done {
+		return
+	}
+	if r.refused(client.FamilyFunnelList) {
+		r.note("funnels from folder listings only: the funnel list is not open to this token (" +
+			client.Access(r.cl.Access()).Reason(client.FamilyFunnelList) + ")")
+		r.mu.Lock()
+		r.entityPages = true
+		r.mu.Unlock()
+		r.finishFunnels()
+		return
+	}
+	if count >= 0 && slices.Contains(have, 0) {
+		r.queueFunnelPages(ctx, count)
+		return
+	}
+	r.jobs.push(high, func() { r.funnelPage(ctx, 0) })
+}
+
+// queueFunnelPages queues every page of a funnel list of count funnels not read yet.
+func (r *crawlRun) queueFunnelPages(ctx context.Context, count int) {
+	r.mu.Lock()
+	var offsets []int
+	for off := 0; off < count; off += funnelPageSize {
+		if !slices.Contains(r.plan.FunnelPages, off) && !slices.Contains(r.funnelQueued, off) {
+			offsets = append(offsets, off)
+			r.funnelQueued = append(r.funnelQueued, off)
+		}
+	}
+	r.mu.Unlock()
+	for _, off := range offsets {
+		r.jobs.push(high, func() { r.funnelPage(ctx, off) })
+	}
+	r.funnelsMaybeDone(count)
+}
+
+// funnelPage reads the funnel list at offset, keeps its funnels, sets their pages
+// going, and queues the rest of the list (all at once when the count is known, the
+// next page when it is not).
+func (r *crawlRun) funnelPage(ctx context.Context, offset int) {
+	page, _, err := r.cl.ListFunnels(ctx, client.ListFunnelsParams{Offset: offset, Limit: funnelPageSize})
+	if err != nil {
+		if api, ok := refusal(err); ok && offset == 0 {
+			r.note("funnels from folder listings only: the funnel list is not open to this token (" + api.Explain() + ")")
+			r.mu.Lock()
+			r.entityPages = true
+			r.mu.Unlock()
+			r.finishFunnels()
+			return
+		}
+		r.fail(ctx, fmt.Errorf("funnel list at %d: %w", offset, err))
+		return
+	}
+	funnels := page.Funnels
+	var ids []string
+	r.mu.Lock()
+	for _, f := range funnels {
+		if !r.seen[f.ID] {
+			r.seen[f.ID] = true
+			ids = append(ids, f.ID)
+		}
+	}
+	if page.CountKnown {
+		r.plan.FunnelCount = page.Count
+		r.prog.FunnelsTotal = page.Count
+	} else {
+		r.prog.FunnelsTotal = max(r.prog.FunnelsTotal, len(r.seen))
+	}
+	r.plan.FunnelPages = append(r.plan.FunnelPages, offset)
+	r.prog.Funnels += len(ids)
+	r.mu.Unlock()
+	count, known := page.Count, page.CountKnown
+	r.emit(op{
+		write: func(w *Writer) error {
+			for _, f := range funnels {
+				if err := w.PutFunnel(FunnelOf(f, w.now)); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+		mark: func(cp *checkpoint) {
+			cp.FunnelPages = append(cp.FunnelPages, offset)
+			if known {
+				cp.FunnelCount = count
+			}
+		},
+	})
+	if r.pagesOpen {
+		r.queuePages(ctx, ids)
+	}
+	switch {
+	case known:
+		r.queueFunnelPages(ctx, count)
+	case len(funnels) >= funnelPageSize && len(ids) > 0 && offset/funnelPageSize < maxFunnelPages:
+		next := offset + len(funnels)
+		r.jobs.push(high, func() { r.funnelPage(ctx, next) })
+	default:
+		r.finishFunnels() // a short page, or one of funnels read before: the end
+	}
+	r.report()
+}
+
+// funnelsMaybeDone finishes the funnel list once every page of a list of count is read.
+func (r *crawlRun) funnelsMaybeDone(count int) {
+	r.mu.Lock()
+	whole := true
+	for off := 0; off < count && whole; off += funnelPageSize {
+		whole = slices.Contains(r.plan.FunnelPages, off)
+	}
+	r.mu.Unlock()
+	if whole {
+		r.finishFunnels()
+	}
+}
+
+// finishFunnels marks the funnel list read (once); with folders known by id, every
+// folder (and the root) is then listed whole.
+func (r *crawlRun) finishFunnels() {
+	r.mu.Lock()
+	if r.plan.FunnelsDone {
+		r.mu.Unlock()
+		return
+	}
+	r.plan.FunnelsDone = true
+	grouped := r.plan.Grouped
+	r.mu.Unlock()
+	o := op{mark: func(cp *checkpoint) { cp.FunnelsDone = true }}
+	if grouped {
+		o.write = groupFolders
+	}
+	r.emit(o)
+	r.report()
+}
+
+// queuePages sets the pages of funnels going (each once a run).
+func (r *crawlRun) queuePages(ctx context.Context, ids []string) {
+	var fresh []string
+	r.mu.Lock()
+	for _, id := range ids {
+		if !r.queued[id] {
+			r.queued[id] = true
+			r.pagesLeft++
+			fresh = append(fresh, id)
+		}
+	}
+	if total := r.prog.FunnelsPaged + r.pagesLeft; total > r.prog.FunnelsTotal {
+		r.prog.FunnelsTotal = total
+	}
+	r.mu.Unlock()
+	for _, id := range fresh {
+		r.jobs.push(low, func() { r.funnelPages(ctx, id) })
+	}
+}
+
+// funnelPages reads one funnel's pages and replaces what the index kept of them.
+func (r *crawlRun) funnelPages(ctx context.Context, funnelID string) {
+	pages, _, err := r.cl.ListAllPages(ctx, client.ListPagesParams{FunnelID: funnelID})
+	if errors.Is(err, client.ErrNotFound) && ctx.Err() == nil {
+		// Deleted since it was listed.
+		r.emit(op{write: func(w *Writer) error { return w.DeleteFunnel(funnelID) }})
+		r.mu.Lock()
+		r.pagesLeft--
+		r.mu.Unlock()
+		return
+	}
+	if err != nil {
+		if api, ok := refusal(err); ok {
+			r.note("no pages: the page list is not open to this token (" + api.Explain() + ")")
+		}
+		r.fail(ctx, fmt.Errorf("pages of funnel %s: %w", funnelID, err))
+		return
+	}
+	r.emit(op{
+		write: func(w *Writer) error {
+			recs := make([]Page, len(pages))
+			for i, p := range pages {
+				recs[i] = PageOf(funnelID, p, w.now)
+			}
+			return w.ReplacePages(funnelID, "", recs)
+		},
+		mark: func(cp *checkpoint) { cp.FunnelsPagedSeen++ },
+	})
+	r.mu.Lock()
+	r.pagesLeft--
+	r.prog.Pages += len(pages)
+	r.prog.FunnelsPaged++
+	r.mu.Unlock()
+	r.report()
+}
+
+// redirects reads every redirect of the location.
+func (r *crawlRun) redirects(ctx context.Context) {
+	if r.refused(client.FamilyRedirectList) {
+		r.note("no redirects: the redirect list is not open to this token (" + client.Access(r.cl.Access()).Reason(client.FamilyRedirectList) + ")")
+		r.redirectsDone()
+		return
+	}
+	rs, _, err := r.cl.ListAllRedirects(ctx, client.ListRedirectsParams{Limit: redirectPageSize})
+	if err != nil {
+		if api, ok := refusal(err); ok {
+			r.note("no redirects: the redirect list is not open to this token (" + api.Explain() + ")")
+			r.redirectsDone()
+			return
+		}
+		r.fail(ctx, fmt.Errorf("redirects: %w", err))
+		return
+	}
+	r.emit(op{
+		write: func(w *Writer) error {
+			recs := make([]Redirect, len(rs))
+			for i, x := range rs {
+				recs[i] = RedirectOf(x, w.now)
+			}
+			return w.ReplaceRedirects(recs)
+		},
+		mark: func(cp *checkpoint) { cp.RedirectsDone = true },
+	})
+	r.mu.Lock()
+	r.plan.RedirectsDone = true
+	r.prog.Redirects += len(rs)
+	r.mu.Unlock()
+	r.report()
+}
+
+func (r *crawlRun) redirectsDone() {
+	r.mu.Lock()
+	r.plan.RedirectsDone = true
+	r.mu.Unlock()
+	r.emit(op{mark: func(cp *checkpoint) { cp.RedirectsDone = true }})
+}

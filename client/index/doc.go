@@ -1,0 +1,77 @@
+// Package index is the local index of one location: every folder, funnel, step,
+// page and redirect seen, each with when it was fetched, kept on disk so the browser
+// paints the last known state at once and "go to anything" (and `funnels find`)
+// searches the whole location without a request. It knows nothing of terminals.
+//
+// # Where
+//
+// One file per profile, location and API: $XDG_CACHE_HOME/funnels/index/PROFILE/
+// LOCATION-HASH.db (PathFor; the hash names the base URL), so a profile or location
+// switch never mixes two locations' records. The file also records the API and
+// location it was built against and is emptied if it ever meets another. A
+// session-only index (OpenTemp) lives in a temporary directory that Close removes:
+// --no-cache and --demo use one. `funnels cache clear` removes the files.
+//
+// # The store: bbolt
+//
+// The file is a bbolt database (go.etcd.io/bbolt): a pure-Go, copy-on-write B+tree in
+// one memory-mapped file. It was chosen over SQLite (through modernc.org/sqlite, the
+// pure-Go driver) for what this index needs:
+//
+//   - Crash safety without a journal to replay: a transaction writes new pages and
+//     then one of two meta pages, each with a checksum, so a process killed half-way
+//     through a write leaves the previous transaction whole; the next open simply
+//     sees it.
+//   - Speed for this shape of data: records are read by key and by key prefix (a
+//     folder's entries, a funnel's pages), which a B+tree serves directly from the
+//     mapped file; there is no query to plan. Reading the root folder of a warm index
+//     is a few hundred microseconds.
+//   - Size and build time: a few thousand lines of Go with one dependency
+//     (golang.org/x/sys), where the transpiled SQLite is hundreds of thousands and
+//     takes minutes to compile under the race detector.
+//
+// Two processes share the file by taking turns: every read and every write opens it,
+// runs one transaction and closes it (Store.view, Store.update), holding bbolt's file
+// lock (shared for reading, exclusive for writing) only for that moment. A crawl
+// writes in batches of a quarter second, so a browser started beside `funnels index`
+// reads between them.
+//
+// A file that is not a readable index — not a bbolt file, a bad checksum, a page that
+// makes bbolt panic (recovered) — is renamed PATH.damaged and a new one is begun:
+// a damaged cache costs a rebuild, never a failure (Store.Notice says so once). A
+// record that cannot be decoded reads as absent and is overwritten by the next write.
+//
+// # Layout
+//
+// Buckets: folders and funnels by id (a funnel with its steps), pages by funnel id
+// and page id (so one funnel's pages are one prefix), redirects by id, children
+// (what each folder holds, for painting one folder without reading the others),
+// listed (when a folder's listing or a step's pages were last read whole), and meta
+// (the key, a write counter, the crawl's checkpoint and when the last crawl ended).
+// Records are compact JSON (records.go).
+//
+// # The crawl
+//
+// Crawler reads the whole location with the fewest requests: the folder tree by
+// folder entities (one request per folder, where the token may use them; refused, the
+// folders come from the funnels' parentId, named by id), the funnel list 100 at a
+// time (each funnel carries its steps, so steps cost nothing), every funnel's pages
+// 20 at a time, and the redirects 100 at a time. Its requests go in the client's
+// background lane: they take only the tokens of the rate limit a person's requests
+// leave, and wait while one of those waits, so the browser stays as quick during a
+// crawl as without one. A 429 is waited out inside the client and never reaches the
+// crawl.
+//
+// Each batch written carries the crawl's checkpoint (which folders, which pages of
+// the funnel list, which funnels' pages are read) in the same transaction, so a crawl
+// killed at any point — kill -9 included — resumes where its last batch ended, and
+// writes nothing twice (records are keyed by their ids). A crawl that reads the
+// location whole removes what it did not find again (deleted on the service) and
+// notes when it ended. One crawl runs at a time per index (a lock file beside it);
+// another process's crawl is waited for.
+//
+// # Stale records
+//
+// What a token can no longer read — a family the access record says is refused, or a
+// location refused outright — is kept but shown as stale, not current (StaleKinds).
+package index

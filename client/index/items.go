@@ -1,0 +1,338 @@
+package index
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// Kind is what an Item is.
+type Kind uint8
+
+// The kinds of "go to anything", in the order they are listed before a search ranks
+// them: a funnel comes before the steps and pages named after it.
+const (
+	KindFunnel Kind = iota + 1
+	KindFolder
+	KindStep
+	KindDomain
+	KindRedirect
+	KindPage
+)
+
+var kindNames = [...]string{KindFunnel: "funnel", KindFolder: "folder", KindStep: "step", KindDomain: "domain",
+	KindRedirect: "redirect", KindPage: "page"}
+
+// String is the kind in a word: "funnel", "page" …
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return "item"
+}
+
+// MarshalText writes the kind as its word (for --json).
+func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// Item is one thing "go to anything" and `funnels find` can find: what it is, what it
+// is called, its path, where it sits, and the ids that open it in the browser.
+type Item struct {
+	Kind  Kind   `json:"kind"`
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Path  string `json:"path,omitempty"`  // a step's or page's URL path, a redirect's path
+	Where string `json:"where,omitempty"` // the folders, funnel and step above it: "Webinars › Grow Your Gym"
+
+	FolderID string `json:"folderId,omitempty"` // the folder that holds it (a funnel's, a step's …)
+	FunnelID string `json:"funnelId,omitempty"`
+	StepID   string `json:"stepId,omitempty"`
+	Domain   string `json:"domain,omitempty"` // a redirect's or domain's host
+
+	Website  bool `json:"website,omitempty"`  // a website rather than a funnel (and its pages)
+	Archived bool `json:"archived,omitempty"` // an archived page
+	Stale    bool `json:"stale"`              // kept from before, and this token can no longer read it
+}
+
+// URL is the item's public address (its domain and path), or "" when no domain is
+// known. It is made when asked for: a location of 100,000 pages keeps no copy.
+func (it *Item) URL() string {
+	switch it.Kind {
+	case KindDomain:
+		return "https://" + host(it.Domain)
+	case KindFolder:
+		return ""
+	}
+	return publicURL(it.Domain, it.Path)
+}
+
+// StaleKinds says which kinds of record a sign-in can no longer read, from its access
+// record: what it kept of them is shown as stale, not current. lost marks everything
+// stale (the location or the token refused outright).
+func StaleKinds(a client.Access, lost bool) func(Kind) bool {
+	refused := func(f client.Family) bool { _, no := a.Refused(f); return lost || no }
+	return func(k Kind) bool {
+		switch k {
+		case KindFolder:
+			return refused(client.FamilyFolders)
+		case KindFunnel, KindStep:
+			return refused(client.FamilyFunnelList)
+		case KindPage:
+			return refused(client.FamilyPageList)
+		case KindRedirect:
+			return refused(client.FamilyRedirectList)
+		case KindDomain:
+			return refused(client.FamilyFunnelList) && refused(client.FamilyRedirectList)
+		}
+		return lost
+	}
+}
+
+// crumbSep goes between the names of a path of folders, funnel and step.
+const crumbSep = " › "
+
+// Items lists every folder, funnel, step, page, redirect and domain the snapshot
+// holds, each with where it sits; stale (nil: none) says which kinds are no longer
+// current. A page's path is its step's; strings are as the server sent them.
+func (s *Snapshot) Items(stale func(Kind) bool) []Item {
+	if stale == nil {
+		stale = func(Kind) bool { return false }
+	}
+	st := [...]bool{KindFunnel: stale(KindFunnel), KindFolder: stale(KindFolder), KindStep: stale(KindStep),
+		KindDomain: stale(KindDomain), KindRedirect: stale(KindRedirect), KindPage: stale(KindPage)}
+	out := make([]Item, 0, len(s.Folders)+len(s.Funnels)*5+len(s.Pages)+len(s.Redirects))
+
+	folders := make(map[string]*Folder, len(s.Folders))
+	for i := range s.Folders {
+		folders[s.Folders[i].ID] = &s.Folders[i]
+	}
+	// The path of folders down to each folder, made once per folder.
+	paths := map[string]string{"": ""}
+	var folderPath func(id string, depth int) string
+	folderPath = func(id string, depth int) string {
+		if p, ok := paths[id]; ok {
+			return p
+		}
+		f := folders[id]
+		name := id
+		parent := ""
+		if f != nil {
+			name = nameOr(f.Name, f.ID)
+			parent = f.ParentID
+		}
+		p := name
+		if depth < 32 && parent != "" && parent != id {
+			if up := folderPath(parent, depth+1); up != "" {
+				p = up + crumbSep + name
+			}
+		}
+		paths[id] = p
+		return p
+	}
+
+	type stepAt struct {
+		funnel *Funnel
+		step   *Step
+		where  string // folders › funnel › step
+	}
+	steps := map[string]stepAt{}
+	funnelWhere := make(map[string]string, len(s.Funnels))
+	domains := map[string]*domainUse{}
+	for i := range s.Funnels {
+		f := &s.Funnels[i]
+		name := nameOr(f.Name, f.ID)
+		where := folderPath(f.ParentID, 0)
+		out = append(out, Item{Kind: KindFunnel, ID: f.ID, Name: name, Path: f.URL, Where: where,
+			FolderID: f.ParentID, FunnelID: f.ID, Domain: f.DomainName, Website: f.Type == "website",
+			Stale: st[KindFunnel]})
+		inside := joinCrumb(where, name)
+		funnelWhere[f.ID] = inside
+		if d := host(f.DomainName); d != "" {
+			domainOf(domains, d).funnels++
+		}
+		for j := range f.Steps {
+			sp := &f.Steps[j]
+			sname := nameOr(sp.Name, sp.ID)
+			out = append(out, Item{Kind: KindStep, ID: sp.ID, Name: sname, Path: sp.URL, Where: inside,
+				FolderID: f.ParentID, FunnelID: f.ID, StepID: sp.ID, Domain: f.DomainName, Website: f.Type == "website",
+				Stale: st[KindStep]})
+			steps[f.ID+"\x00"+sp.ID] = stepAt{funnel: f, step: sp, where: joinCrumb(inside, sname)}
+		}
+	}
+	for i := range s.Folders {
+		f := &s.Folders[i]
+		stale := st[KindFolder]
+		if f.Grouped { // known from the funnel list, not from folder entities
+			stale = st[KindFunnel]
+		}
+		out = append(out, Item{Kind: KindFolder, ID: f.ID, Name: nameOr(f.Name, f.ID), Where: folderPath(f.ParentID, 0),
+			FolderID: f.ID, Website: f.Type == "website", Stale: stale})
+	}
+	for i := range s.Redirects {
+		if d := host(s.Redirects[i].Domain); d != "" {
+			domainOf(domains, d).redirects++
+		}
+	}
+	names := make([]string, 0, len(domains))
+	for d := range domains {
+		names = append(names, d)
+	}
+	slices.Sort(names)
+	for _, d := range names {
+		u := domains[d]
+		out = append(out, Item{Kind: KindDomain, ID: d, Name: d, Where: u.describe(), Domain: d, Stale: st[KindDomain]})
+	}
+	for i := range s.Redirects {
+		r := &s.Redirects[i]
+		out = append(out, Item{Kind: KindRedirect, ID: r.ID, Name: r.Path, Path: r.Path, Where: host(r.Domain) + " → " + r.Target,
+			Domain: r.Domain, Stale: st[KindRedirect]})
+	}
+	for i := range s.Pages {
+		p := &s.Pages[i]
+		it := Item{Kind: KindPage, ID: p.ID, Name: nameOr(p.Name, p.ID), Path: p.URL, FunnelID: p.FunnelID,
+			StepID: p.StepID, Archived: p.Deleted, Stale: st[KindPage]}
+		if at, ok := steps[p.FunnelID+"\x00"+p.StepID]; ok {
+			it.Where, it.FolderID, it.Domain = at.where, at.funnel.ParentID, at.funnel.DomainName
+			it.Website = at.funnel.Type == "website"
+			if it.Path == "" {
+				it.Path = at.step.URL
+			}
+		} else if w, ok := funnelWhere[p.FunnelID]; ok {
+			it.Where = w
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// domainUse counts what uses a domain.
+type domainUse struct{ funnels, redirects int }
+
+func domainOf(m map[string]*domainUse, d string) *domainUse {
+	u := m[d]
+	if u == nil {
+		u = &domainUse{}
+		m[d] = u
+	}
+	return u
+}
+
+// describe says what uses a domain: "3 funnels · 2 redirects".
+func (u *domainUse) describe() string {
+	var parts []string
+	if u.funnels > 0 {
+		parts = append(parts, count(u.funnels, "funnel"))
+	}
+	if u.redirects > 0 {
+		parts = append(parts, count(u.redirects, "redirect"))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func count(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+func joinCrumb(where, name string) string {
+	if where == "" {
+		return name
+	}
+	return where + crumbSep + name
+}
+
+func nameOr(name, id string) string {
+	if n := strings.TrimSpace(name); n != "" {
+		return n
+	}
+	return id
+}
+
+// host is a domain as a bare host name: no scheme, no trailing slash, lower case.
+func host(d string) string {
+	d = strings.TrimSpace(d)
+	d = strings.TrimPrefix(strings.TrimPrefix(d, "https://"), "http://")
+	return strings.ToLower(strings.TrimRight(d, "/"))
+}
+
+// publicURL is https:// + domain + path, or "" without a domain.
+func publicURL(domain, path string) string {
+	d := host(domain)
+	if d == "" {
+		return ""
+	}
+	if path != "" && !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	return "https://" + d + path
+}
+
+// Key is what a search matches an item against, lower-cased: its name, its path,
+// and the names it sits under — for a step its funnel, for a page its funnel and
+// step, for a funnel or folder its folders. (A page's folders are left out: "spring
+// offer" should find the Spring funnel's Offer page, not every page of a folder named
+// Spring; the folder is an item of its own.)
+func (it *Item) Key() string {
+	where := it.Where
+	switch it.Kind {
+	case KindStep:
+		where = lastCrumbs(where, 1)
+	case KindPage:
+		where = lastCrumbs(where, 2)
+	}
+	var b strings.Builder
+	b.Grow(len(it.Name) + len(it.Path) + len(where) + 2)
+	writeLower(&b, it.Name)
+	if it.Path != "" && it.Path != it.Name {
+		b.WriteByte(' ')
+		writeLower(&b, it.Path)
+	}
+	if where != "" {
+		b.WriteByte(' ')
+		writeLower(&b, where)
+	}
+	return b.String()
+}
+
+// lastCrumbs is the last n names of a path of crumbs ("A › B › C", 2: "B › C").
+func lastCrumbs(where string, n int) string {
+	end := len(where)
+	for ; n > 0; n-- {
+		i := strings.LastIndex(where[:end], crumbSep)
+		if i < 0 {
+			return where
+		}
+		end = i
+	}
+	return where[end+len(crumbSep):]
+}
+
+// writeLower writes s lower-cased: byte by byte while it is ASCII (names and paths
+// mostly are), so a key costs one allocation.
+func writeLower(b *strings.Builder, s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			b.WriteString(strings.ToLower(s[i:]))
+			return
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+}
+
+// MarshalJSON writes the item with its public address (url) for --json.
+func (it Item) MarshalJSON() ([]byte, error) {
+	type plain Item
+	return json.Marshal(struct {
+		plain
+		URL string `json:"url,omitempty"`
+	}{plain(it), it.URL()})
+}

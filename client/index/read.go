@@ -1,0 +1,214 @@
+package index
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Listing is what the index knows one folder holds, as the browser paints it before
+// the server answers.
+type Listing struct {
+	Folders []Folder
+	Funnels []Funnel
+	// Known: the folder was listed whole at least once (an empty Listing that is
+	// known is an empty folder, not a folder never seen).
+	Known bool
+	// At is when the oldest record shown was fetched.
+	At time.Time
+}
+
+// Listing returns what folderID ("" the root) held when last seen: its folders, then
+// its funnels, each by name.
+func (s *Store) Listing(ctx context.Context, folderID string) (Listing, error) {
+	var l Listing
+	_, err := s.view(ctx, func(tx *bolt.Tx) error {
+		l.Known = tx.Bucket(bListed).Get(folderListedKey(folderID)) != nil
+		oldest := int64(0)
+		note := func(at int64) {
+			if at > 0 && (oldest == 0 || at < oldest) {
+				oldest = at
+			}
+		}
+		c := tx.Bucket(bChildren).Cursor()
+		folders, funnels := tx.Bucket(bFolders), tx.Bucket(bFunnels)
+		for _, kind := range []byte{'d', 'f'} {
+			prefix := childPrefix(kind, folderID)
+			for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+				id := k[len(prefix):]
+				if kind == 'd' {
+					var f Folder
+					if get(folders, id, &f) {
+						l.Folders = append(l.Folders, f)
+						note(f.At)
+					}
+					continue
+				}
+				var f Funnel
+				if get(funnels, id, &f) {
+					l.Funnels = append(l.Funnels, f)
+					note(f.At)
+				}
+			}
+		}
+		l.At = Time(oldest)
+		return nil
+	})
+	slices.SortStableFunc(l.Folders, func(a, b Folder) int { return byName(a.Name, a.ID, b.Name, b.ID) })
+	slices.SortStableFunc(l.Funnels, func(a, b Funnel) int { return byName(a.Name, a.ID, b.Name, b.ID) })
+	if len(l.Folders)+len(l.Funnels) > 0 {
+		l.Known = true
+	}
+	return l, err
+}
+
+// byName orders by name without case, then by id.
+func byName(an, aid, bn, bid string) int {
+	if c := strings.Compare(strings.ToLower(an), strings.ToLower(bn)); c != 0 {
+		return c
+	}
+	return cmp.Compare(aid, bid)
+}
+
+// StepPages is what the index knows of the pages of one step.
+type StepPages struct {
+	Pages []Page
+	Known bool      // the step's pages (or its funnel's) were read whole at least once
+	At    time.Time // when they were
+}
+
+// Pages returns the pages of a funnel's step (stepID "": every page of the funnel) as
+// last seen.
+func (s *Store) Pages(ctx context.Context, funnelID, stepID string) (StepPages, error) {
+	var out StepPages
+	_, err := s.view(ctx, func(tx *bolt.Tx) error {
+		at := btois(tx.Bucket(bListed).Get(stepListedKey(funnelID, stepID)))
+		var f Funnel
+		if get(tx.Bucket(bFunnels), []byte(funnelID), &f) && f.PagesAt > at {
+			at = f.PagesAt
+		}
+		out.Known, out.At = at > 0, Time(at)
+		prefix := funnelPrefix(funnelID)
+		c := tx.Bucket(bPages).Cursor()
+		for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+			var p Page
+			if json.Unmarshal(v, &p) != nil {
+				continue
+			}
+			if stepID == "" || p.StepID == "" || p.StepID == stepID {
+				out.Pages = append(out.Pages, p)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Snapshot is everything the index holds.
+type Snapshot struct {
+	Folders   []Folder
+	Funnels   []Funnel
+	Pages     []Page
+	Redirects []Redirect
+	State     State
+}
+
+// State is what the index says of itself.
+type State struct {
+	Exists bool // there is an index of this location and API
+	Gen    uint64
+	// Crawled is when the last crawl ended whole (zero: never); CrawlStarted when
+	// that crawl began.
+	Crawled, CrawlStarted time.Time
+	// Unfinished: a crawl was left part way (the next one resumes it).
+	Unfinished bool
+	// Skipped records that could not be read (a damaged record reads as absent).
+	Skipped int
+}
+
+// Snapshot reads the whole index in one transaction.
+func (s *Store) Snapshot(ctx context.Context) (*Snapshot, error) {
+	out := &Snapshot{}
+	_, err := s.view(ctx, func(tx *bolt.Tx) error {
+		out.State = readState(tx)
+		each := func(b []byte, decode func(v []byte) error) error {
+			return tx.Bucket(b).ForEach(func(_, v []byte) error {
+				if decode(v) != nil {
+					out.State.Skipped++
+				}
+				return nil
+			})
+		}
+		n := func(b []byte) int { return tx.Bucket(b).Stats().KeyN }
+		out.Folders = make([]Folder, 0, n(bFolders))
+		out.Funnels = make([]Funnel, 0, n(bFunnels))
+		out.Pages = make([]Page, 0, n(bPages))
+		out.Redirects = make([]Redirect, 0, n(bRedirects))
+		if err := each(bFolders, func(v []byte) error {
+			var f Folder
+			err := json.Unmarshal(v, &f)
+			if err == nil {
+				out.Folders = append(out.Folders, f)
+			}
+			return err
+		}); err != nil {
+			return err
+		}
+		if err := each(bFunnels, func(v []byte) error {
+			var f Funnel
+			err := json.Unmarshal(v, &f)
+			if err == nil {
+				out.Funnels = append(out.Funnels, f)
+			}
+			return err
+		}); err != nil {
+			return err
+		}
+		if err := each(bPages, func(v []byte) error {
+			var p Page
+			err := json.Unmarshal(v, &p)
+			if err == nil {
+				out.Pages = append(out.Pages, p)
+			}
+			return err
+		}); err != nil {
+			return err
+		}
+		return each(bRedirects, func(v []byte) error {
+			var r Redirect
+			err := json.Unmarshal(v, &r)
+			if err == nil {
+				out.Redirects = append(out.Redirects, r)
+			}
+			return err
+		})
+	})
+	return out, err
+}
+
+// State reads what the index says of itself, without its records.
+func (s *Store) State(ctx context.Context) (State, error) {
+	var st State
+	_, err := s.view(ctx, func(tx *bolt.Tx) error {
+		st = readState(tx)
+		return nil
+	})
+	return st, err
+}
+
+func readState(tx *bolt.Tx) State {
+	m := tx.Bucket(bMeta)
+	return State{
+		Exists:       true,
+		Gen:          btoi(m.Get(mGen)),
+		Crawled:      Time(btois(m.Get(mCrawled))),
+		CrawlStarted: Time(btois(m.Get(mCrawlStart))),
+		Unfinished:   m.Get(mCrawl) != nil,
+	}
+}

@@ -1,0 +1,30 @@
+package ui
+
+// charMask is the set of ASCII letters and digits in s, a bit each: a query's mask
+// must be within a key's for the query to match it, which one AND tells without
+// reading the key. Other characters (spaces, marks, non-ASCII) are left out of both.
+func charMask(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z':
+			m |= 1 << (c - 'a')
+		case c >= 'A' && c <= 'Z':
+			m |= 1 << (c - 'A')
+		case c >= '0' && c <= '9':
+			m |= 1 << (26 + c - '0')
+		}
+	}
+	return m
+}
+
+// setMaskedKeys is setKeys for a long list, with each key's charMask given (made off
+// the UI path, with the keys): it filters by reading only the keys that can match,
+// and narrows by a typed key from where each match ended (list_incremental.go).
+func (l *list) setMaskedKeys(keys []string, masks []uint64) {
+	l.setKeys(keys)
+	if len(masks) == len(keys) {
+		l.masks = masks
+	}
+	l.inc = newIncremental(len(keys))
+}

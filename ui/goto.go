@@ -1,0 +1,318 @@
+package ui
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client/index"
+)
+
+// "Go to anything" (ctrl+p, or the palette): every folder, funnel, step, page,
+// redirect and domain the local index holds, in one list filtered as you type with
+// the panes' fuzzy filter; each row says what the item is and where it sits, and
+// enter opens it in the panes with the path to it selected (goto_nav.go).
+
+// gotoSet is the items of "go to anything", read from the index in a command and
+// sanitised there, with what going to one needs: the folders' places.
+type gotoSet struct {
+	items   []index.Item
+	keys    []string // lower-cased filter keys, one per item
+	masks   []uint64 // each key's charMask
+	folders map[string]gotoFolder
+	gen     uint64    // the index's write count when read
+	built   time.Time // when the last crawl read the location whole
+}
+
+// gotoFolder is where a folder sits.
+type gotoFolder struct{ name, parent string }
+
+// gotoItemsMsg is the items read from the index (set nil: the index has not changed
+// since same was read).
+type gotoItemsMsg struct {
+	seq  uint64
+	set  *gotoSet
+	same bool
+	err  error
+}
+
+func (gotoItemsMsg) isCacheMsg() {}
+
+// readGotoSet reads every item of the index, unless it has not changed since gen.
+func readGotoSet(ctx context.Context, store *index.Store, stale func(index.Kind) bool, gen uint64, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		if gen != 0 {
+			if st, err := store.State(ctx); err == nil && st.Gen == gen {
+				return gotoItemsMsg{seq: seq, same: true}
+			}
+		}
+		snap, err := store.Snapshot(ctx)
+		if err != nil {
+			return gotoItemsMsg{seq: seq, err: err}
+		}
+		return gotoItemsMsg{seq: seq, set: newGotoSet(snap, stale)}
+	}
+}
+
+// newGotoSet builds the items of a snapshot, sanitised once here.
+func newGotoSet(snap *index.Snapshot, stale func(index.Kind) bool) *gotoSet {
+	items := snap.Items(stale)
+	clean := map[string]string{} // the same where, path or domain is cleaned once
+	once := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		if c, ok := clean[s]; ok {
+			return c
+		}
+		c := sanitize(s)
+		clean[s] = c
+		return c
+	}
+	set := &gotoSet{items: items, keys: make([]string, len(items)), masks: make([]uint64, len(items)),
+		folders: make(map[string]gotoFolder, len(snap.Folders)), gen: snap.State.Gen, built: snap.State.Crawled}
+	for i := range items {
+		it := &items[i]
+		it.Name = sanitize(it.Name)
+		it.Path, it.Where, it.Domain = once(it.Path), once(it.Where), once(it.Domain)
+		set.keys[i] = it.Key()
+		set.masks[i] = charMask(set.keys[i])
+	}
+	for _, f := range snap.Folders {
+		set.folders[f.ID] = gotoFolder{name: displayName(f.Name, f.ID), parent: f.ParentID}
+	}
+	return set
+}
+
+// gotoOverlay is the "go to anything" box.
+type gotoOverlay struct {
+	sh    *shared
+	set   *gotoSet // nil until the items are read
+	list  list
+	input textinput.Model
+	err   error
+	idx   *indexState
+	cols  []column
+	// goTo opens an item in the browser (Model.goTo, given by openGoto).
+	goTo func(set *gotoSet, it index.Item) tea.Cmd
+}
+
+func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
+	in := textinput.New()
+	in.Prompt = "› "
+	in.Placeholder = "a name, a path (/spring-offer), a domain, a folder…"
+	st := textinput.DefaultStyles(sh.theme.Dark)
+	st.Focused.Prompt = sh.styles.FilterPrompt
+	st.Focused.Text = sh.styles.FilterText
+	st.Focused.Placeholder = sh.styles.RowFaint
+	st.Cursor.Blink = false
+	st.Cursor.Color = sh.theme.Accent
+	in.SetStyles(st)
+	in.Focus()
+	in.SetWidth(max(1, gotoWidth(sh.width)-8))
+	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo}
+	g.cols = []column{{natural: 12, min: 8}, {natural: 32, min: 12}, {natural: 28, min: 8, optional: true}, {natural: 40, min: 10, optional: true, fill: true}}
+	return g
+}
+
+// setItems shows a set of items, keeping the query typed.
+func (g *gotoOverlay) setItems(set *gotoSet) {
+	g.set = set
+	g.list.setMaskedKeys(set.keys, set.masks)
+	if q := g.input.Value(); q != "" {
+		g.list.setQuery(q)
+	}
+	g.list.top()
+}
+
+// loadGoto reads the items of "go to anything" for g again if the index changed.
+func (m *Model) loadGoto(g *gotoOverlay) tea.Cmd {
+	if m.idx == nil {
+		return nil
+	}
+	gen := uint64(0)
+	if m.idx.set != nil {
+		gen = m.idx.set.gen
+	}
+	seq := m.next()
+	m.idx.loading = seq
+	stale := index.StaleKinds(m.sh.access, m.idx.lost != nil)
+	return readGotoSet(m.sh.ctx, m.idx.store, stale, gen, seq)
+}
+
+// openGoto opens "go to anything" (ctrl+p).
+func (m *Model) openGoto() tea.Cmd {
+	if m.idx == nil {
+		m.status.setWarn("go to anything searches the local index, and there is none in this session")
+		return nil
+	}
+	g := newGotoOverlay(m.sh, m.idx, m.goTo)
+	if m.idx.set != nil {
+		g.setItems(m.idx.set)
+	}
+	m.overlay = g
+	load := m.loadGoto(g)
+	if m.idx.checked && m.idx.built.IsZero() && m.idx.crawl == nil {
+		// Never built: go to anything builds it now, and fills in as the crawl reads.
+		return tea.Batch(load, m.startCrawl("building the index"))
+	}
+	return load
+}
+
+// applyGotoItems takes the items read; the box open shows them.
+func (m *Model) applyGotoItems(msg gotoItemsMsg) tea.Cmd {
+	if m.idx == nil || msg.seq != m.idx.loading {
+		return nil
+	}
+	m.idx.loading = 0
+	g, open := m.overlay.(*gotoOverlay)
+	switch {
+	case msg.err != nil:
+		if open {
+			g.err = msg.err
+		}
+	case msg.same:
+	default:
+		m.idx.set = msg.set
+		if open {
+			g.setItems(msg.set)
+		}
+	}
+	return nil
+}
+
+func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		k := g.sh.keys
+		switch {
+		case key.Matches(msg, k.Cancel):
+			return nil, true
+		case key.Matches(msg, k.Accept):
+			i := g.list.selected()
+			if g.set == nil || i < 0 {
+				return nil, false
+			}
+			h.show(nil)
+			return g.goTo(g.set, g.set.items[i]), true
+		case key.Matches(msg, k.ListUp):
+			g.list.move(-1)
+			return nil, false
+		case key.Matches(msg, k.ListDown):
+			g.list.move(1)
+			return nil, false
+		case msg.String() == "pgup":
+			g.list.pageUp()
+			return nil, false
+		case msg.String() == "pgdown":
+			g.list.pageDown()
+			return nil, false
+		}
+		msg.Text = sanitize(msg.Text)
+		return g.typed(msg), false
+	case tea.PasteMsg:
+		msg.Content = sanitize(msg.Content)
+		return g.typed(msg), false
+	}
+	return nil, false
+}
+
+// typed gives a key or paste to the input and filters by what it then holds.
+func (g *gotoOverlay) typed(msg tea.Msg) tea.Cmd {
+	before := g.input.Value()
+	var cmd tea.Cmd
+	g.input, cmd = g.input.Update(msg)
+	if q := g.input.Value(); q != before && g.set != nil {
+		g.list.setQuery(q)
+		g.list.top()
+	}
+	return cmd
+}
+
+func (g *gotoOverlay) keys() []key.Binding {
+	k := g.sh.keys
+	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), k.Cancel}
+}
+
+// gotoWidth is the box's width on a terminal w cells wide.
+func gotoWidth(w int) int { return min(w, 120) }
+
+// view draws the box over the panes: the query, then the best matches.
+func (g *gotoOverlay) view(w, h int) (string, int, int) {
+	st := &g.sh.styles
+	bw := gotoWidth(w)
+	inner := bw - 3
+	bh := max(6, h-2)
+	rows := bh - 4
+	l := g.list // a copy sized to this frame; View does not change the model
+	l.setHeight(rows)
+	body := make([]string, 0, rows+2)
+	body = append(body, g.input.View(), st.RowFaint.Render(strings.Repeat("─", inner-1)))
+	switch {
+	case g.err != nil:
+		body = append(body, st.Error.Render("The index could not be read: "+errorText(g.err)))
+	case g.set == nil:
+		body = append(body, st.Empty.Render("Reading the index…"))
+	case len(g.set.items) == 0 && g.idx.crawl != nil:
+		body = append(body, st.Empty.Render("The index is being built ("+g.idx.crawl.lastText()+"); what it reads shows here"))
+	case len(g.set.items) == 0:
+		body = append(body, st.Empty.Render("The index is empty: pick \"Index the location\" in the palette (:) to read it"))
+	case l.len() == 0:
+		body = append(body, st.Empty.Render("Nothing matches"))
+	}
+	if g.set != nil {
+		widths := fitColumns(g.cols, rowAvail(inner-1))
+		from, to := l.visible()
+		for i := from; i < to; i++ {
+			it := &g.set.items[l.shown[i]]
+			name, kind := st.Row, it.Kind.String()
+			switch {
+			case it.Stale:
+				name, kind = st.RowFaint, kind+" stale"
+			case it.Archived:
+				name, kind = st.Archived, "archived"
+			case it.Website && it.Kind == index.KindFunnel:
+				kind = "website"
+			}
+			body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
+				{text: kind, style: st.Badge},
+				{text: it.Name, style: name},
+				{text: it.Path, style: st.RowFaint, middle: true},
+				{text: it.Where, style: st.RowMuted},
+			}))
+		}
+	}
+	return g.sh.box(bw, min(h, len(body)+2), "Go to anything", body, g.footer(l)), (w - bw) / 2, 1
+}
+
+// footer says how many items match and how old the index is.
+func (g *gotoOverlay) footer(l list) string {
+	if g.set == nil {
+		return ""
+	}
+	var b strings.Builder
+	if l.filtering() {
+		b.WriteString(strconv.Itoa(l.len()) + " of ")
+	}
+	b.WriteString(strconv.Itoa(len(g.set.items)) + " items")
+	switch {
+	case g.idx.crawl != nil:
+		b.WriteString(" · " + g.idx.crawl.lastText())
+	case !g.set.built.IsZero():
+		b.WriteString(" · indexed " + ago(g.sh.now().Sub(g.set.built)))
+	}
+	return b.String()
+}
+
+// lastText is the crawl's last report in the status bar's words.
+func (r *crawlRun) lastText() string {
+	if r.last.Phase == "" {
+		return "indexing…"
+	}
+	return indexingText(r.last)
+}

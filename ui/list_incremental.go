@@ -1,0 +1,82 @@
+package ui
+
+import "strings"
+
+// incremental makes a long list (go to anything's) narrow by one typed key in one
+// search per candidate: the greedy match of a query ends at a known byte of each key,
+// and the match of that query plus one ASCII character goes on from there with the
+// same scores fuzzyScore gives. Its record is of one query (of); a query reached any
+// other way (a paste, backspace) is matched whole and begins a new record.
+type incremental struct {
+	of     string  // the query the record is of; "" when it holds none
+	ends   []int32 // per item: the byte after the end of its match
+	scores []int32 // per item: its score
+}
+
+// newIncremental keeps a record for n items.
+func newIncremental(n int) *incremental {
+	return &incremental{ends: make([]int32, n), scores: make([]int32, n)}
+}
+
+// forget drops the record.
+func (in *incremental) forget() {
+	if in != nil {
+		in.of = ""
+	}
+}
+
+// keep records one item's whole match of the query being matched.
+func (in *incremental) keep(idx, score, end int) {
+	if in != nil {
+		in.ends[idx], in.scores[idx] = int32(end), int32(score)
+	}
+}
+
+// matched says the record is now of q.
+func (in *incremental) matched(q string) {
+	if in != nil {
+		in.of = q
+	}
+}
+
+// narrows reports whether q is the recorded query plus one ASCII character, over
+// candidates of that query.
+func (in *incremental) narrows(q string, from []int) bool {
+	return in != nil && from != nil && in.of != "" && len(q) == len(in.of)+1 && q[len(q)-1] < 0x80 &&
+		strings.HasPrefix(q, in.of)
+}
+
+// match narrows from (the matches of in.of, best first) to those of q.
+func (in *incremental) match(l *list, q string, from []int, qm uint64) []int {
+	c := q[len(q)-1]
+	out := make([]int, 0, min(len(from), 1024))
+	scores := l.scores[:0]
+	maxScore := 0
+	for _, idx := range from {
+		if l.masks != nil && l.masks[idx]&qm != qm {
+			continue
+		}
+		key, pe := l.keys[idx], int(in.ends[idx])
+		j := strings.IndexByte(key[pe:], c)
+		if j < 0 {
+			continue
+		}
+		i := pe + j
+		s := int(in.scores[idx]) + scoreChar
+		switch {
+		case i == pe:
+			s += scoreConsecutive
+		case i == 0:
+			s += scoreWordStart + scoreFirstChar
+		case isWordBoundary(key[i-1]):
+			s += scoreWordStart
+		}
+		in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
+		out = append(out, idx)
+		scores = append(scores, s)
+		maxScore = max(maxScore, s)
+	}
+	l.scores = scores
+	in.of = q
+	return l.rank(out, scores, maxScore)
+}

@@ -1,0 +1,12 @@
+package ui
+
+// Rank orders the items whose keys (lower-cased) match query by the browser's own
+// fuzzy match — the filter of every pane and of "go to anything" — best first, ties
+// in the keys' order. `funnels find` ranks with it, so the command line and ctrl+p
+// agree.
+func Rank(keys []string, query string) []int {
+	var l list
+	l.setKeys(keys)
+	l.setQuery(query)
+	return l.shown
+}
