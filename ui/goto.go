@@ -103,18 +103,7 @@ type gotoOverlay struct {
 }
 
 func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
-	in := textinput.New()
-	in.Prompt = "› "
-	in.Placeholder = "a name, a path (/spring-offer), a domain, a folder…"
-	st := textinput.DefaultStyles(sh.theme.Dark)
-	st.Focused.Prompt = sh.styles.FilterPrompt
-	st.Focused.Text = sh.styles.FilterText
-	st.Focused.Placeholder = sh.styles.RowFaint
-	st.Cursor.Blink = false
-	st.Cursor.Color = sh.theme.Accent
-	in.SetStyles(st)
-	in.Focus()
-	in.SetWidth(max(1, gotoWidth(sh.width)-8))
+	in := newPickerInput(sh, "› ", "a name, a path (/spring-offer), a domain, a folder…", gotoWidth(sh.width)-8)
 	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo}
 	g.cols = []column{{natural: 12, min: 8}, {natural: 32, min: 12}, {natural: 28, min: 8, optional: true}, {natural: 40, min: 10, optional: true, fill: true}}
 	return g
@@ -187,51 +176,15 @@ func (m *Model) applyGotoItems(msg gotoItemsMsg) tea.Cmd {
 }
 
 func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		k := g.sh.keys
-		switch {
-		case key.Matches(msg, k.Cancel):
-			return nil, true
-		case key.Matches(msg, k.Accept):
-			i := g.list.selected()
-			if g.set == nil || i < 0 {
-				return nil, false
-			}
-			h.show(nil)
-			return g.goTo(g.set, g.set.items[i]), true
-		case key.Matches(msg, k.ListUp):
-			g.list.move(-1)
-			return nil, false
-		case key.Matches(msg, k.ListDown):
-			g.list.move(1)
-			return nil, false
-		case msg.String() == "pgup":
-			g.list.pageUp()
-			return nil, false
-		case msg.String() == "pgdown":
-			g.list.pageDown()
-			return nil, false
-		}
-		msg.Text = sanitize(msg.Text)
-		return g.typed(msg), false
-	case tea.PasteMsg:
-		msg.Content = sanitize(msg.Content)
-		return g.typed(msg), false
+	out, cmd := pickerUpdate(&g.sh.keys, &g.input, &g.list, g.set != nil, msg)
+	switch out {
+	case pickerClosed:
+		return nil, true
+	case pickerChosen:
+		h.show(nil)
+		return g.goTo(g.set, g.set.items[g.list.selected()]), true
 	}
-	return nil, false
-}
-
-// typed gives a key or paste to the input and filters by what it then holds.
-func (g *gotoOverlay) typed(msg tea.Msg) tea.Cmd {
-	before := g.input.Value()
-	var cmd tea.Cmd
-	g.input, cmd = g.input.Update(msg)
-	if q := g.input.Value(); q != before && g.set != nil {
-		g.list.setQuery(q)
-		g.list.top()
-	}
-	return cmd
+	return cmd, false
 }
 
 func (g *gotoOverlay) keys() []key.Binding {

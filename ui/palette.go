@@ -24,17 +24,6 @@ type palette struct {
 }
 
 func newPalette(sh *shared, actions []action, run func(action) tea.Cmd) *palette {
-	in := textinput.New()
-	in.Prompt = ": "
-	in.Placeholder = "type to search actions"
-	st := textinput.DefaultStyles(sh.theme.Dark)
-	st.Focused.Prompt = sh.styles.FilterPrompt
-	st.Focused.Text = sh.styles.FilterText
-	st.Focused.Placeholder = sh.styles.RowFaint
-	st.Cursor.Blink = false
-	st.Cursor.Color = sh.theme.Accent
-	in.SetStyles(st)
-	in.Focus()
 	// An action whose route is refused to this sign-in says so, and why, in place of
 	// what it does (a copy: the caller's list is not changed).
 	actions = append([]action(nil), actions...)
@@ -44,7 +33,7 @@ func newPalette(sh *shared, actions []action, run func(action) tea.Cmd) *palette
 			actions[i].desc, refused[i] = "unavailable: "+r, true
 		}
 	}
-	p := &palette{sh: sh, actions: actions, run: run, refused: refused, input: in}
+	p := &palette{sh: sh, actions: actions, run: run, refused: refused}
 	keys := make([]string, len(actions))
 	var nameW, descW, keyW int
 	for i, a := range actions {
@@ -56,54 +45,21 @@ func newPalette(sh *shared, actions []action, run func(action) tea.Cmd) *palette
 	p.cols = []column{{natural: nameW, min: 10}, {natural: descW, min: 12, optional: true, fill: true}, {natural: keyW, min: keyW}}
 	// The box's border and leading space, the marker, the gaps and a space of padding.
 	p.need = nameW + descW + keyW + 2*cellGap + markerWidth + 1 + 4
-	p.input.SetWidth(max(1, p.width(sh.width)-8))
+	p.input = newPickerInput(sh, ": ", "type to search actions", p.width(sh.width)-8)
 	p.list.setKeys(keys)
 	p.list.setHeight(len(actions))
 	return p
 }
 
 func (p *palette) update(h host, msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		k := p.sh.keys
-		switch {
-		case key.Matches(msg, k.Cancel):
-			return nil, true
-		case key.Matches(msg, k.Accept):
-			i := p.list.selected()
-			if i < 0 {
-				return nil, false
-			}
-			// The palette closes first; the action may open another modal.
-			h.show(nil)
-			return p.run(p.actions[i]), true
-		case key.Matches(msg, k.ListUp):
-			p.list.move(-1)
-			return nil, false
-		case key.Matches(msg, k.ListDown):
-			p.list.move(1)
-			return nil, false
-		}
-	case tea.PasteMsg:
-	default:
-		return nil, false
-	}
-	// A query is plain text: controls and escape sequences (which the input would drop)
-	// and bidi overrides (which it would draw, reordering the line) are left out.
-	switch in := msg.(type) {
-	case tea.PasteMsg:
-		in.Content = sanitize(in.Content)
-		msg = in
-	case tea.KeyPressMsg:
-		in.Text = sanitize(in.Text)
-		msg = in
-	}
-	var cmd tea.Cmd
-	before := p.input.Value()
-	p.input, cmd = p.input.Update(msg)
-	if q := p.input.Value(); q != before {
-		p.list.setQuery(q)
-		p.list.top() // the best match for what is typed now, not the one under the cursor before
+	out, cmd := pickerUpdate(&p.sh.keys, &p.input, &p.list, true, msg)
+	switch out {
+	case pickerClosed:
+		return nil, true
+	case pickerChosen:
+		// The palette closes first; the action may open another modal.
+		h.show(nil)
+		return p.run(p.actions[p.list.selected()]), true
 	}
 	return cmd, false
 }

@@ -101,18 +101,7 @@ type switcherView struct {
 }
 
 func newSwitcherView(sh *shared, current string, seq uint64, choose func(Account) tea.Cmd) *switcherView {
-	in := textinput.New()
-	in.Prompt = "switch to "
-	in.Placeholder = "type to filter profiles and sub-accounts"
-	st := textinput.DefaultStyles(sh.theme.Dark)
-	st.Focused.Prompt = sh.styles.FilterPrompt
-	st.Focused.Text = sh.styles.FilterText
-	st.Focused.Placeholder = sh.styles.RowFaint
-	st.Cursor.Blink = false
-	st.Cursor.Color = sh.theme.Accent
-	in.SetStyles(st)
-	in.Focus()
-	in.SetWidth(max(1, switcherWidth(sh.width)-14))
+	in := newPickerInput(sh, "switch to ", "type to filter profiles and sub-accounts", switcherWidth(sh.width)-14)
 	return &switcherView{sh: sh, seq: seq, current: current, input: in, choose: choose}
 }
 
@@ -191,43 +180,14 @@ func (v *switcherView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 			v.fill(msg)
 		}
 		return nil, false
-	case tea.KeyPressMsg:
-		k := v.sh.keys
-		switch {
-		case key.Matches(msg, k.Cancel):
-			return nil, true
-		case key.Matches(msg, k.Accept):
-			i := v.list.selected()
-			if i < 0 || v.seq != 0 {
-				return nil, false
-			}
-			h.show(nil)
-			return v.choose(v.accounts[i]), true
-		case key.Matches(msg, k.ListUp):
-			v.list.move(-1)
-			return nil, false
-		case key.Matches(msg, k.ListDown):
-			v.list.move(1)
-			return nil, false
-		}
-	case tea.PasteMsg:
-	default:
-		return nil, false
 	}
-	switch in := msg.(type) {
-	case tea.PasteMsg:
-		in.Content = sanitize(in.Content)
-		msg = in
-	case tea.KeyPressMsg:
-		in.Text = sanitize(in.Text)
-		msg = in
-	}
-	var cmd tea.Cmd
-	before := v.input.Value()
-	v.input, cmd = v.input.Update(msg)
-	if q := v.input.Value(); q != before {
-		v.list.setQuery(q)
-		v.list.top()
+	out, cmd := pickerUpdate(&v.sh.keys, &v.input, &v.list, true, msg)
+	switch {
+	case out == pickerClosed:
+		return nil, true
+	case out == pickerChosen && v.seq == 0: // not while the list is still being read
+		h.show(nil)
+		return v.choose(v.accounts[v.list.selected()]), true
 	}
 	return cmd, false
 }
