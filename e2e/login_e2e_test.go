@@ -31,57 +31,10 @@ func TestLoginAsANewUserAgainstSandbox(t *testing.T) {
 	home := strings.TrimPrefix(env[1], "HOME=")
 	var printed []string
 
-	login := exec.Command(binPath, args[1:]...)
-	login.Env = env
-	stdin, err := login.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stderrPipe, err := login.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout bytes.Buffer
-	login.Stdout = &stdout
-	if err := login.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	urls := make(chan string, 1)
-	readDone := make(chan struct{})
-	go func() {
-		defer close(readDone)
-		sc := bufio.NewScanner(io.TeeReader(stderrPipe, &stderr))
-		for sc.Scan() {
-			if l := sc.Text(); strings.HasPrefix(l, "http") && strings.Contains(l, "/oauth/chooselocation?") {
-				urls <- l
-			}
-		}
-	}()
-	select {
-	case u := <-urls:
-		if _, err := io.WriteString(stdin, openWithCurl(t, u)+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(15 * time.Second):
-		_ = login.Process.Kill()
-		t.Fatal("login printed no address")
-	}
-	waited := make(chan error, 1)
-	go func() { <-readDone; waited <- login.Wait() }()
-	select {
-	case err := <-waited:
-		if err != nil {
-			t.Fatalf("login: %v\n%s", err, stderr.String())
-		}
-	case <-time.After(15 * time.Second):
-		_ = login.Process.Kill()
-		t.Fatalf("login did not finish:\n%s", stderr.String())
-	}
-	stdin.Close()
-	printed = append(printed, stdout.String(), stderr.String())
-	if !strings.Contains(stderr.String(), "Signed in to profile \"sandbox\"") {
-		t.Errorf("login said:\n%s", stderr.String())
+	stdout, stderr := loginByPaste(t, env, args[1:]...)
+	printed = append(printed, stdout, stderr)
+	if !strings.Contains(stderr, "Signed in to profile \"sandbox\"") {
+		t.Errorf("login said:\n%s", stderr)
 	}
 
 	tokenFile := filepath.Join(home, "state", "funnels", "sandbox.json")
@@ -170,4 +123,60 @@ func openWithCurl(t *testing.T, authURL string) string {
 	}
 	resp.Body.Close()
 	return resp.Header.Get("Location")
+}
+
+// loginByPaste runs `funnels ARGS` (an OAuth login over SSH) in env: it opens the
+// printed address with curl, as a browser would, and pastes where the browser was
+// sent. It returns what login printed on stdout and on stderr.
+func loginByPaste(t *testing.T, env []string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	login := exec.Command(binPath, args...)
+	login.Env = env
+	stdin, err := login.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	login.Stdout = &out
+	stderrPipe, err := login.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := login.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var errOut bytes.Buffer
+	urls := make(chan string, 1)
+	readDone := make(chan struct{})
+	go func() {
+		defer close(readDone)
+		sc := bufio.NewScanner(io.TeeReader(stderrPipe, &errOut))
+		for sc.Scan() {
+			if l := sc.Text(); strings.HasPrefix(l, "http") && strings.Contains(l, "/oauth/chooselocation?") {
+				urls <- l
+			}
+		}
+	}()
+	select {
+	case u := <-urls:
+		if _, err := io.WriteString(stdin, openWithCurl(t, u)+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(15 * time.Second):
+		_ = login.Process.Kill()
+		t.Fatal("login printed no address")
+	}
+	waited := make(chan error, 1)
+	go func() { <-readDone; waited <- login.Wait() }()
+	select {
+	case err := <-waited:
+		if err != nil {
+			t.Fatalf("login: %v\n%s", err, errOut.String())
+		}
+	case <-time.After(15 * time.Second):
+		_ = login.Process.Kill()
+		t.Fatalf("login did not finish:\n%s", errOut.String())
+	}
+	stdin.Close()
+	return out.String(), errOut.String()
 }

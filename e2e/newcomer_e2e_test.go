@@ -1,9 +1,7 @@
 package e2e
 
 import (
-	"bufio"
 	"bytes"
-	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -114,52 +112,6 @@ func freeAddr(t *testing.T) string {
 	return addr
 }
 
-// loginOAuth runs a `funnels login` of the OAuth kind with env, opens the address it
-// prints as a browser would and pastes where that ends.
-func loginOAuth(t *testing.T, env []string, args ...string) string {
-	t.Helper()
-	login := exec.Command(binPath, args...)
-	login.Env = env
-	stdin, err := login.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pipe, err := login.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := login.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	urls := make(chan string, 1)
-	read := make(chan struct{})
-	go func() {
-		defer close(read)
-		sc := bufio.NewScanner(io.TeeReader(pipe, &stderr))
-		for sc.Scan() {
-			if l := sc.Text(); strings.HasPrefix(l, "http") && strings.Contains(l, "/oauth/chooselocation?") {
-				urls <- l
-			}
-		}
-	}()
-	select {
-	case u := <-urls:
-		if _, err := io.WriteString(stdin, openWithCurl(t, u)+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(tuiDeadline):
-		_ = login.Process.Kill()
-		t.Fatal("login printed no address")
-	}
-	<-read
-	if err := login.Wait(); err != nil {
-		t.Fatalf("login: %v\n%s", err, stderr.String())
-	}
-	stdin.Close()
-	return stderr.String()
-}
-
 // stop ends the sandbox as Ctrl-C does and waits for it.
 func (r *runningSandbox) stop(t *testing.T) {
 	t.Helper()
@@ -186,7 +138,7 @@ func TestSandboxRestartKeepsItsTokensAndProfiles(t *testing.T) {
 	if code, _, errs := runIn(t, env, token, "login", "--profile", "pit", "--base-url", first.values["base_url"], "--location", loc, "--with-token"); code != 0 {
 		t.Fatalf("login --with-token: exit %d: %s", code, errs)
 	}
-	loginOAuth(t, env, strings.Fields(first.values["login"])[1:]...)
+	loginByPaste(t, env, strings.Fields(first.values["login"])[1:]...)
 	first.stop(t)
 
 	second := startSandboxIn(t, env, "--addr", addr)

@@ -1,15 +1,10 @@
 package e2e
 
 import (
-	"bufio"
-	"bytes"
-	"io"
-	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // rateRe reads "N/LIMIT" off the status bar.
@@ -25,60 +20,6 @@ func rateLeft(status string) int {
 	return n
 }
 
-// loginByPaste runs `funnels ARGS` (a login over SSH) in env: it opens the printed
-// address with curl and pastes where the browser was sent. It returns what login
-// said on stderr.
-func loginByPaste(t *testing.T, env []string, args ...string) string {
-	t.Helper()
-	login := exec.Command(binPath, args...)
-	login.Env = env
-	stdin, err := login.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stderrPipe, err := login.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := login.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	urls := make(chan string, 1)
-	readDone := make(chan struct{})
-	go func() {
-		defer close(readDone)
-		sc := bufio.NewScanner(io.TeeReader(stderrPipe, &stderr))
-		for sc.Scan() {
-			if l := sc.Text(); strings.HasPrefix(l, "http") && strings.Contains(l, "/oauth/chooselocation?") {
-				urls <- l
-			}
-		}
-	}()
-	select {
-	case u := <-urls:
-		if _, err := io.WriteString(stdin, openWithCurl(t, u)+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(15 * time.Second):
-		_ = login.Process.Kill()
-		t.Fatal("login printed no address")
-	}
-	waited := make(chan error, 1)
-	go func() { <-readDone; waited <- login.Wait() }()
-	select {
-	case err := <-waited:
-		if err != nil {
-			t.Fatalf("login: %v\n%s", err, stderr.String())
-		}
-	case <-time.After(15 * time.Second):
-		_ = login.Process.Kill()
-		t.Fatalf("login did not finish:\n%s", stderr.String())
-	}
-	stdin.Close()
-	return stderr.String()
-}
-
 // TestTUISwitchAgencySubAccount: an agency signed in with `funnels login --agency`
 // against `funnels sandbox`; the browser opens its first gym, C switches to another,
 // which shows its own funnels and its own rate limit and nothing of the first;
@@ -90,7 +31,7 @@ func TestTUISwitchAgencySubAccount(t *testing.T) {
 		t.Fatalf("sandbox agency login line %q", sb.values["agency_login"])
 	}
 	env := testEnv(t)
-	said := loginByPaste(t, env, append(args[1:], "--redirect-port", "0")...)
+	_, said := loginByPaste(t, env, append(args[1:], "--redirect-port", "0")...)
 	if !strings.Contains(said, "at agency level") || !strings.Contains(said, "Summit Strength") {
 		t.Fatalf("login --agency said:\n%s", said)
 	}
