@@ -113,6 +113,8 @@ type Options struct {
 	ReadOnlyToken    string           // read-only static token; "" → random "pit-…"
 	ClientID         string           // OAuth app; "" → "sandbox-client"
 	ClientSecret     string           // "" → "sandbox-secret"
+	// SignIn plays what the real service does to some sign-ins (signin.go).
+	SignIn SignIn
 	Now              func() time.Time // clock for expiry, windows and write dates; nil → time.Now
 
 	StateDir string                           // where Start keeps tokens across restarts; "" keeps nothing
