@@ -113,12 +113,13 @@ type Options struct {
 	ReadOnlyToken    string           // read-only static token; "" → random "pit-…"
 	ClientID         string           // OAuth app; "" → "sandbox-client"
 	ClientSecret     string           // "" → "sandbox-secret"
-	// SignIn plays what the real service does to some sign-ins (signin.go).
-	SignIn SignIn
 	Now              func() time.Time // clock for expiry, windows and write dates; nil → time.Now
 
 	StateDir string                           // where Start keeps tokens across restarts; "" keeps nothing
 	Logf     func(format string, args ...any) // what went wrong keeping them after the start; nil → nowhere
+
+	// SignIn plays what the real service does to some sign-ins (signin.go).
+	SignIn SignIn
 }
 
 // withDefaults fills every zero (or negative) field with its default.
