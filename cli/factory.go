@@ -32,6 +32,10 @@ type Factory struct {
 	// are added to it by `funnels login`.
 	Flags config.Flags
 
+	// profile is the profile this run resolved (set by Config), for the hints of
+	// its errors; "" before then.
+	profile string
+
 	// keyring, when set, is the OS keyring the token store uses instead of the
 	// system's (tests give a fake one; nil: auth.SystemKeyring).
 	keyring auth.Keyring
@@ -58,6 +62,7 @@ func (f *Factory) Config() (*config.Config, error) {
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(f.IO.ErrOut, "funnels: warning: %s\n", w)
 	}
+	f.profile = cfg.Profile.Name
 	return cfg, nil
 }
 
@@ -106,7 +111,7 @@ func (f *Factory) profileClient(ctx context.Context, needLocation bool, tune fun
 	}
 	loc := c.LocationID()
 	if needLocation && loc == "" {
-		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
+		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with '%s --location ID'", auth.LoginCommand(cfg.Profile.Name, false))
 	}
 	if loc != "" {
 		if _, err := validate.ID("locationId", loc); err != nil {
