@@ -158,7 +158,7 @@ func (f *Factory) openClient(ctx context.Context, cfg *config.Config, store *aut
 		TokenSource: ts,
 		UserAgent:   f.UserAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
-		AccessStore: accessFile(cfg, store),
+		AccessStore: accessStore(cfg, store),
 		ReadOnly:    cfg.ReadOnly,
 
 		MaxListItems:    cfg.MaxListItems,
@@ -251,6 +251,15 @@ func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Su
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
 	return &Demo{Sandbox: sb, Client: c}, nil
+}
+
+// accessStore keeps the access record of the profile; a token given without a
+// profile keeps it for the run only (nil), never in the files of "default".
+func accessStore(cfg *config.Config, store *auth.Store) client.AccessStore {
+	if cfg.TokenOnly() {
+		return nil
+	}
+	return accessFile(cfg, store)
 }
 
 // accessFile is where the profile's access record is kept: beside its token, tied to
