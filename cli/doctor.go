@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -92,7 +93,7 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 		switch {
 		case tokenRefused != nil:
 			return withExitCode(ExitAuth, errors.New(tokenRefused.Route+" answered "+tokenRefused.Result+": "+tokenRefused.Meaning+
-				" with 'funnels login', or check --token / FUNNELS_TOKEN"))
+				" with '"+auth.LoginCommand(cfg.Profile.Name, false)+"', or check --token / FUNNELS_TOKEN"))
 		case silent != nil:
 			why := strings.TrimPrefix(silent.Meaning, "no verdict: ")
 			if silent.Status != 0 {

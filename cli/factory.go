@@ -32,6 +32,10 @@ type Factory struct {
 	// are added to it by `funnels login`.
 	Flags config.Flags
 
+	// profile is the profile this run resolved (set by Config), for the hints of
+	// its errors; "" before then.
+	profile string
+
 	// keyring, when set, is the OS keyring the token store uses instead of the
 	// system's (tests give a fake one; nil: auth.SystemKeyring).
 	keyring auth.Keyring
@@ -58,6 +62,7 @@ func (f *Factory) Config() (*config.Config, error) {
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(f.IO.ErrOut, "funnels: warning: %s\n", w)
 	}
+	f.profile = cfg.Profile.Name
 	return cfg, nil
 }
 
@@ -106,7 +111,7 @@ func (f *Factory) profileClient(ctx context.Context, needLocation bool, tune fun
 	}
 	loc := c.LocationID()
 	if needLocation && loc == "" {
-		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
+		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with '%s --location ID'", auth.LoginCommand(cfg.Profile.Name, false))
 	}
 	if loc != "" {
 		if _, err := validate.ID("locationId", loc); err != nil {
@@ -153,7 +158,7 @@ func (f *Factory) openClient(ctx context.Context, cfg *config.Config, store *aut
 		TokenSource: ts,
 		UserAgent:   f.UserAgent(),
 		HTTPClient:  &http.Client{Transport: transport},
-		AccessStore: accessFile(cfg, store),
+		AccessStore: accessStore(cfg, store),
 		ReadOnly:    cfg.ReadOnly,
 
 		MaxListItems:    cfg.MaxListItems,
@@ -246,6 +251,15 @@ func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Su
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
 	return &Demo{Sandbox: sb, Client: c}, nil
+}
+
+// accessStore keeps the access record of the profile; a token given without a
+// profile keeps it for the run only (nil), never in the files of "default".
+func accessStore(cfg *config.Config, store *auth.Store) client.AccessStore {
+	if cfg.TokenOnly() {
+		return nil
+	}
+	return accessFile(cfg, store)
 }
 
 // accessFile is where the profile's access record is kept: beside its token, tied to
