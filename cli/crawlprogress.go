@@ -23,7 +23,7 @@ const (
 // crawlProgress shows how a crawl goes on standard error: on a terminal one line, a
 // bar (bubbles' progress) and the figures, redrawn in place at most ten times a
 // second and cut to one column less than the terminal so it never wraps; otherwise
-// a line at most every two seconds, for a log. The last state stays: on a terminal
+// a line at each phase and at most every two seconds within one, for a log. The last state stays: on a terminal
 // its line is kept, in a log it is written if it was not.
 type crawlProgress struct {
 	w        io.Writer // the text, coloured as the terminal allows
@@ -65,9 +65,10 @@ func (p *crawlProgress) update(pr index.Progress) {
 	if p.quiet {
 		return
 	}
+	phase := p.latest.Phase
 	p.latest, p.seen, p.shown = pr, true, false
 	now := p.now()
-	if !p.last.IsZero() && now.Sub(p.last) < p.every {
+	if !p.last.IsZero() && now.Sub(p.last) < p.every && pr.Phase == phase {
 		return
 	}
 	p.last = now

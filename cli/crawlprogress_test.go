@@ -31,9 +31,13 @@ func TestCrawlProgressInALogIsALineEveryTwoSecondsAndTheLast(t *testing.T) {
 	c := &fakeClock{t: time.Unix(1_000_000, 0)}
 	p.now = c.now
 	crawlReports(p, c, 0, 500, 1900, 2000, 2100, 3900, 4500)
+	c.t = c.t.Add(100 * time.Millisecond)
+	p.update(index.Progress{Phase: index.PhaseDone, Done: true}) // a new phase is told at once
+	c.t = c.t.Add(100 * time.Millisecond)
+	p.update(index.Progress{Phase: index.PhaseDone, Done: true, Redirects: 8})
 	p.done()
 	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
-	want := []string{"pages 1/250", "pages 4/250", "pages 7/250"} // at 0s, 2s, and the last (4.5s)
+	want := []string{"pages 1/250", "pages 4/250", "pages 7/250", "done · 0 items", "done · 8 items"} // 0s, 2s, 4.5s, a new phase, the last
 	if len(lines) != len(want) {
 		t.Fatalf("want %d lines, got:\n%s", len(want), stderr.String())
 	}
