@@ -110,7 +110,7 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	if f.IO.OutTTY {
 		f.prose("")
 	}
-	t := newTable(f.IO, "ROUTE", "ANSWER", "MEANING", "ASK FOR")
+	t := newTable(f.IO, nameColumn("ROUTE"), textColumn("ANSWER"), wrapColumn("MEANING"), wrapColumn("ASK FOR"))
 	for _, r := range rows {
 		t.row(r.Route, r.Result, r.Meaning, orDash(r.AskFor))
 	}
