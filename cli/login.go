@@ -146,7 +146,7 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 	}
 
 	var browser auth.Browser
-	if !opts.NoBrowser {
+	if !opts.NoBrowser && p.ClientID != "" && p.ClientSecret != "" { // without the app's client, Login says what to do instead
 		var reason string
 		if browser, reason = auth.SystemBrowser(runtime.GOOS, f.Getenv); browser == nil {
 			f.notice("Not opening a browser: %s.", reason)
