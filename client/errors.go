@@ -42,10 +42,10 @@ var (
 type Refusal int
 
 const (
-	NotRefused   Refusal = iota
-	RefusedRoute         // the IAM refusal: the route is not open to this kind of token
-	RefusedScope         // the token lacks the route's scope
-	RefusedMissing       // a 404 for the route itself: this server does not have it
+	NotRefused     Refusal = iota
+	RefusedRoute           // the IAM refusal: the route is not open to this kind of token
+	RefusedScope           // the token lacks the route's scope
+	RefusedMissing         // a 404 for the route itself: this server does not have it
 )
 
 // refusalOf reads a 401 or 403 answer's messages for the service's two refusals.

@@ -64,7 +64,7 @@ func TestDocumentedSurfaceExampleShapes(t *testing.T) {
 		Funnels json.RawMessage `json:"funnels"`
 		Count   int             `json:"count"`
 	}
-	c.get("/funnels/funnel/list?name=" + "Free%207-Day%20Trial").hasStatus(t, 200).into(t, &one)
+	c.get("/funnels/funnel/list?name="+"Free%207-Day%20Trial").hasStatus(t, 200).into(t, &one)
 	if !strings.HasPrefix(string(one.Funnels), "{") || one.Count != 1 {
 		t.Fatalf("a funnel list of one: %s (count %d), want the funnel object", one.Funnels, one.Count)
 	}
@@ -73,7 +73,9 @@ func TestDocumentedSurfaceExampleShapes(t *testing.T) {
 	if !strings.HasPrefix(string(many.Funnels), "[") {
 		t.Fatalf("a funnel list of many: %.80s, want an array", many.Funnels)
 	}
-	var f struct{ ID string `json:"_id"` }
+	var f struct {
+		ID string `json:"_id"`
+	}
 	if err := json.Unmarshal(one.Funnels, &f); err != nil || f.ID == "" {
 		t.Fatalf("funnel: %v %s", err, one.Funnels)
 	}
