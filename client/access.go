@@ -134,8 +134,9 @@ func (b *accessBook) snapshot() Access {
 
 // learn records what the answer to one request says about its family; it reports
 // the new snapshot when the record changed. A refusal (or a route not on this
-// server) is kept until the family answers; an answer replaces it. Answers that say nothing of the route (a
-// token refused, the rate limit, a server in trouble, no answer) change nothing.
+// server) is kept until the family answers; an answer replaces it. Answers that say
+// nothing of the route (a token refused, the rate limit, a server in trouble, no
+// answer) change nothing.
 func (b *accessBook) learn(method, path string, status int, err error, now time.Time) (Access, bool) {
 	rf, ok := familyOf(method, path)
 	if !ok {
