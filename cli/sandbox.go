@@ -46,10 +46,11 @@ are kept in the state directory, so they stay the same from start to start and
 profiles signed in to it keep working; the data starts from the seed each time.
 
 --surface picks the service it plays: seed (every route of the spec), public
-(the real service as a private integration token meets it: the web app's routes
-refused with the IAM message, scope denials as 401) or documented (only the seven
-routes HighLevel documents; every other route answers 404 "Cannot GET /…", as a
-server without the route does, and records come in the official examples' shapes).`,
+(the real service as a private integration token meets it: the web app's
+routes refused with the IAM message, scope denials as 401) or documented (only
+the seven routes HighLevel documents; every other route answers 404 "Cannot
+GET /…", as a server without the route does; records in the shapes of the
+official examples).`,
 		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel
 funnels sandbox --surface documented`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
