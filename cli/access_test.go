@@ -8,12 +8,14 @@ import (
 )
 
 // everySurface is the sandbox as the spec has it, as the real service meets a private
-// integration token, and with folder listings that leave the steps out.
+// integration token, as a server with only the documented routes, and with folder
+// listings that leave the steps out.
 func everySurface() map[string]sandbox.Options {
 	return map[string]sandbox.Options{
-		"seed":      {},
-		"public":    {Surface: sandbox.SurfacePublic},
-		"summaries": {Dialect: sandbox.Dialect{Summaries: true}},
+		"seed":       {},
+		"public":     {Surface: sandbox.SurfacePublic},
+		"documented": {Surface: sandbox.SurfaceDocumented},
+		"summaries":  {Dialect: sandbox.Dialect{Summaries: true}},
 	}
 }
 
@@ -26,17 +28,18 @@ func notes(r result) []string {
 }
 
 // TestFoldersOnEverySurface: the top level and a folder, piped and on a terminal.
-// Where folder entities are refused the funnels come from the funnel list, folders
-// named by id, exit 0 and one note; where a listing leaves steps out they are counted
+// Where folder entities are refused or not on this server the funnels come from the
+// funnel list, folders named by id, exit 0 and one note saying which; where a listing leaves steps out they are counted
 // from the funnel list, never shown as 0.
 func TestFoldersOnEverySurface(t *testing.T) {
 	for name, opts := range everySurface() {
 		t.Run(name, func(t *testing.T) {
 			h := signedIn(t, opts)
+			why := map[string]string{"public": "folder entities answered 403 (IAM refusal)", "documented": "folder entities are not on this server (404)"}[name]
 			for _, tty := range []bool{false, true} {
 				r := h.runWith(tty, "", "folders").want(t, 0, seedArchive, seedTrialFunnel, "Free 7-Day Trial", "join.lakesidefit.com")
-				if name == "public" {
-					if n := notes(r); len(n) != 1 || !strings.Contains(n[0], "folders shown by id: folder entities answered 403 (IAM refusal)") {
+				if why != "" {
+					if n := notes(r); len(n) != 1 || !strings.Contains(n[0], "folders shown by id: "+why) {
 						t.Errorf("tty %v: want one note, got %q", tty, n)
 					}
 					if strings.Contains(r.stdout, "Archive") {
@@ -71,8 +74,7 @@ func TestFoldersOnEverySurface(t *testing.T) {
 				}
 			}
 			h.run("folders", "--json").decode(t, &out)
-			wantVia := map[string]string{"public": "funnel list"}[name]
-			if out.Via != orDefault(wantVia, "folder entities") || out.ByID != (name == "public") {
+			if out.Via != map[bool]string{true: "funnel list", false: "folder entities"}[why != ""] || out.ByID != (why != "") {
 				t.Errorf("--json: via %q, byId %v", out.Via, out.ByID)
 			}
 			for _, fu := range out.Funnels {
@@ -112,10 +114,11 @@ func TestPagesOnEverySurface(t *testing.T) {
 			for _, tty := range []bool{false, true} {
 				r := h.runWith(tty, "", "pages", seedTrialFunnel).want(t, 0, seedLandingPage, "Sign Up (Variation B)", "/free-trial-landing", "/free-trial-sign-up", "live")
 				n := notes(r)
+				documentedList := name == "public" || name == "documented"
 				switch {
-				case name == "public" && (len(n) != 1 || n[0] != "Note: the page list sent no paths; PATH is each page's step's path, from the funnel list."):
+				case documentedList && (len(n) != 1 || n[0] != "Note: the page list sent no paths; PATH is each page's step's path, from the funnel list."):
 					t.Errorf("tty %v: want one note, got %q", tty, n)
-				case name != "public" && len(n) != 0:
+				case !documentedList && len(n) != 0:
 					t.Errorf("tty %v: nothing to note, got %q", tty, n)
 				}
 			}
@@ -134,8 +137,9 @@ func TestPagesOnEverySurface(t *testing.T) {
 }
 
 // TestPageGetOnEverySurface: where the page's own route is refused (401 on the
-// public surface) the page list's fields stand in, exit 0, one note naming the
-// refusal and the access it needs; --json says partial.
+// public surface) or not on this server (404 on the documented one) the page list's
+// fields stand in, exit 0, one note naming the refusal and the access it needs, or
+// that the server does not have the route; --json says partial.
 func TestPageGetOnEverySurface(t *testing.T) {
 	for name, opts := range everySurface() {
 		t.Run(name, func(t *testing.T) {
@@ -143,7 +147,15 @@ func TestPageGetOnEverySurface(t *testing.T) {
 			for _, tty := range []bool{false, true} {
 				r := h.runWith(tty, "", "page", "get", seedLandingPage).want(t, 0, seedLandingPage, "Landing Page", seedTrialFunnel)
 				n := notes(r)
-				if name == "public" {
+				switch name {
+				case "documented":
+					if len(n) != 1 || n[0] != "Note: the page's own route is not on this server (404); these are the fields the page list has." {
+						t.Errorf("tty %v: want one note, got %q", tty, n)
+					}
+					if strings.Contains(r.stdout, "pageVersion") {
+						t.Errorf("tty %v: fields the page list does not have:\n%s", tty, r.stdout)
+					}
+				case "public":
 					if len(n) != 1 || !strings.Contains(n[0], "the page's own route answered 401 This route is not yet supported by the IAM Service") ||
 						!strings.Contains(n[0], "it needs web-app access (no published scope); these are the fields the page list has") {
 						t.Errorf("tty %v: want one note, got %q", tty, n)
@@ -151,7 +163,7 @@ func TestPageGetOnEverySurface(t *testing.T) {
 					if strings.Contains(r.stdout, "pageVersion") {
 						t.Errorf("tty %v: fields the page list does not have:\n%s", tty, r.stdout)
 					}
-				} else {
+				default:
 					if len(n) != 0 || !strings.Contains(r.stdout, "pageVersion") {
 						t.Errorf("tty %v: the whole page and no note: %q\n%s", tty, n, r.stdout)
 					}
@@ -163,7 +175,7 @@ func TestPageGetOnEverySurface(t *testing.T) {
 				Raw     map[string]any
 			}
 			h.run("page", "get", seedLandingPage, "--json").decode(t, &out)
-			if out.ID != seedLandingPage || out.Partial != (name == "public") || out.Raw["name"] != "Landing Page" {
+			if out.ID != seedLandingPage || out.Partial != (name == "public" || name == "documented") || out.Raw["name"] != "Landing Page" {
 				t.Errorf("--json: %+v", out)
 			}
 			h.run("page", "get", seedLandingPage, "--funnel", seedTrialFunnel).want(t, 0, "Landing Page")
@@ -194,6 +206,7 @@ func TestPageGetOfAPageNobodyHas(t *testing.T) {
 func TestRefusedWritesSayWhatAccessTheyNeed(t *testing.T) {
 	const iam = "This route is not yet supported by the IAM Service. Please update your IAM config."
 	public := signedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	documented := signedIn(t, sandbox.Options{Surface: sandbox.SurfaceDocumented})
 	readOnly := signedIn(t, sandbox.Options{})
 	readOnly.vars["FUNNELS_TOKEN"] = readOnly.sb.Server.ReadOnlyToken()
 	for _, c := range []struct {
@@ -204,6 +217,7 @@ func TestRefusedWritesSayWhatAccessTheyNeed(t *testing.T) {
 		{public, []string{"folder", "create", "--name", "Spring"}, "create folder refused to this sign-in (403 " + iam + "): it needs web-app access with write rights (no published scope)"},
 		{public, []string{"step", "create", "--funnel", seedTrialFunnel, "--name", "Bonus", "--path", "/trial-bonus"}, "create step refused to this sign-in (403 " + iam + "): it needs web-app access with write rights (no published scope)"},
 		{public, []string{"domain", "attach", "--domain", "shop.example.com"}, "attach domain refused to this sign-in (401 " + iam + "): it needs web-app access with write rights (no published scope)"},
+		{documented, []string{"folder", "create", "--name", "Spring"}, "create folder is not on this server (404 Cannot POST /funnels/funnel/folder/create): the server does not have this route"},
 		{readOnly, []string{"folder", "create", "--name", "Spring"}, "create folder refused to this sign-in (403 The token is not authorized for this scope.): it needs web-app access with write rights (no published scope)"},
 		{readOnly, []string{"step", "create", "--funnel", seedTrialFunnel, "--name", "Bonus", "--path", "/trial-bonus"}, "create step refused to this sign-in (403 The token is not authorized for this scope.)"},
 	} {

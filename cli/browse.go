@@ -63,7 +63,7 @@ funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "browse the embedded sandbox's demo data (no account needed)")
-	cmd.Flags().StringVar(&opts.SurfaceArg, "surface", "seed", "with --demo: the sandbox plays seed (every route of the spec) or public (the real service as a private integration token meets it)")
+	cmd.Flags().StringVar(&opts.SurfaceArg, "surface", "seed", "with --demo: the sandbox plays seed (every route of the spec), public (the real service as a private integration token meets it) or documented (only the documented routes, the rest 404)")
 	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }

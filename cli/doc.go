@@ -23,7 +23,9 @@
 //     "did you mean" and the usage line after a wrong command line). A route the
 //     service refuses to this sign-in (client.ErrRouteUnavailable, client.ErrScope)
 //     is one line: what was refused, its status and message, and the access it
-//     needs; never "sign in again".
+//     needs; never "sign in again". A route the server does not have
+//     (client.ErrRouteMissing, a 404 for the route itself) is one line too: it is
+//     not on this server, with the status and message.
 //   - What the token cannot reach: reads fall back as the browser does, through the
 //     client (BrowseFolder, FunnelsWithSteps, PageDetail), print what could be had,
 //     exit 0 and say once on standard error ("Note: …") what is different. The

@@ -25,7 +25,8 @@ type doctorOutput struct {
 	LocationID string            `json:"locationId"`
 	Asked      int               `json:"asked"`   // read routes asked
 	Open       int               `json:"open"`    // of those, the ones that answered
-	Refused    int               `json:"refused"` // of those, the ones refused to this sign-in
+	Refused    int               `json:"refused"` // of those, the ones refused to this sign-in or not on this server
+	Missing    int               `json:"missing"` // of the refused, the ones not on this server (404)
 	Routes     []client.ProbeRow `json:"routes"`
 }
 
@@ -78,6 +79,9 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 		switch {
 		case r.Answer == client.AnswerOpen:
 			out.Open++
+		case r.Answer == client.AnswerRouteMissing:
+			out.Refused++
+			out.Missing++
 		case r.Answer.Refused():
 			out.Refused++
 		case r.Status == 401 || strings.HasPrefix(r.Result, "no token"):
@@ -121,8 +125,11 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 		f.prose("")
 	}
 	summary := strconv.Itoa(out.Open) + " of " + plural(out.Asked, "read route", "read routes") + " asked answered"
-	if out.Refused > 0 {
-		summary += "; " + strconv.Itoa(out.Refused) + " refused to this sign-in: ask for what ASK FOR names, or use what still works (the commands fall back where they can)"
+	if n := out.Refused - out.Missing; n > 0 {
+		summary += "; " + strconv.Itoa(n) + " refused to this sign-in: ask for what ASK FOR names, or use what still works (the commands fall back where they can)"
+	}
+	if out.Missing > 0 {
+		summary += "; " + strconv.Itoa(out.Missing) + " " + client.NotOnServer + ": the server does not have those routes (no access opens them); the commands fall back where they can"
 	}
 	f.prose("%s.", summary)
 	return nil

@@ -59,6 +59,25 @@ func TestDoctorOnEverySurface(t *testing.T) {
 					}
 				}
 				term.want(t, 0, "4 of 11 read routes asked answered; 7 refused to this sign-in")
+			} else if name == "documented" {
+				for _, want := range []string{
+					"GET /funnels/funnel/folder/entities\t404 not on this server\tthe server does not have this route; folders come from the funnel list, named by id\t-",
+					"GET /funnels/page/{id}\t404 not on this server\tthe server does not have this route; a page's detail shows the page list's fields\t-",
+					"GET /funnels/funnel/geo-location\t404 not on this server\tthe server does not have this route; what needs it is unavailable\t-",
+					"GET /funnels/funnel/list\t200\topen\t-",
+					"GET /funnels/lookup/redirect/list\t200\topen\t-",
+				} {
+					if !strings.Contains(piped.stdout, want+"\n") {
+						t.Errorf("piped lacks %q:\n%s", want, piped.stdout)
+					}
+				}
+				if strings.Contains(piped.stdout, "refusal") {
+					t.Errorf("a route not on this server is no refusal:\n%s", piped.stdout)
+				}
+				r := term.want(t, 0, "4 of 11 read routes asked answered; 7 not on this server: the server does not have those routes")
+				if strings.Contains(r.stderr+r.stdout, "refused to this sign-in") {
+					t.Errorf("nothing was refused to this sign-in:\n%s%s", r.stdout, r.stderr)
+				}
 			} else {
 				if strings.Contains(piped.stdout, "refusal") {
 					t.Errorf("nothing is refused here:\n%s", piped.stdout)
@@ -82,7 +101,7 @@ func TestDoctorOnEverySurface(t *testing.T) {
 				if r.Write && r.Probed {
 					t.Errorf("--json: the write %s was probed", r.Route)
 				}
-				if r.Family == "folder entities" && (r.Answer == "open") != (name != "public") {
+				if r.Family == "folder entities" && (r.Answer == "open") != (name != "public" && name != "documented") {
 					t.Errorf("--json: folder entities answered %q on %s", r.Answer, name)
 				}
 			}
@@ -92,7 +111,7 @@ func TestDoctorOnEverySurface(t *testing.T) {
 					refused = append(refused, l)
 				}
 			}
-			if (len(refused) == 7) != (name == "public") {
+			if (len(refused) == 7) != (name == "public" || name == "documented") {
 				t.Errorf("refused routes on %s: %q", name, refused)
 			}
 		})

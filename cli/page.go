@@ -118,8 +118,15 @@ func partialNote(refusal *client.APIError) string {
 	if refusal == nil {
 		return "the page's own route is not open to this sign-in: these are the fields the page list has"
 	}
-	return "the page's own route answered " + refusal.Summary() + " — it needs " + refusal.Need() +
-		"; these are the fields the page list has"
+	return pageRouteAnswer(refusal) + "; these are the fields the page list has"
+}
+
+// pageRouteAnswer says what the page's own route answered and what that means.
+func pageRouteAnswer(refusal *client.APIError) string {
+	if refusal.Refusal == client.RefusedMissing {
+		return "the page's own route is " + client.NotOnServer + " (" + strconv.Itoa(refusal.StatusCode) + ")"
+	}
+	return "the page's own route answered " + refusal.Summary() + " — it needs " + refusal.Need()
 }
 
 // pageDetailError words a failure of PageDetail. The page's own route refused and the
@@ -130,7 +137,7 @@ func pageDetailError(err error, pageID, funnelID string) error {
 	if !errors.As(err, &api) || error(api) == err || api.Family != client.FamilyPageByID {
 		return err
 	}
-	refused := "the page's own route answered " + api.Summary() + " — it needs " + api.Need() + " —"
+	refused := pageRouteAnswer(api) + " —"
 	if funnelID != "" {
 		return withExitCode(ExitAPI, fmt.Errorf("%s, and the page list of funnel %s does not have page %s", refused, funnelID, quoteInput(pageID)))
 	}

@@ -170,6 +170,9 @@ func refusalLine(e *client.APIError) string {
 	if what == "" {
 		what = e.Method + " " + e.Path
 	}
+	if e.Refusal == client.RefusedMissing {
+		return what + " is " + client.NotOnServer + " (" + e.Summary() + "): the server does not have this route"
+	}
 	return what + " refused to this sign-in (" + e.Summary() + "): it needs " + e.Need()
 }
 

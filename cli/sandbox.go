@@ -43,8 +43,16 @@ func newCmdSandbox(f *Factory) *cobra.Command {
 foreground, until Ctrl-C. It prints its base URL, tokens and a ready-made
 'funnels login' command. Its tokens, OAuth client and the OAuth tokens it issues
 are kept in the state directory, so they stay the same from start to start and
-profiles signed in to it keep working; the data starts from the seed each time.`,
-		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel`,
+profiles signed in to it keep working; the data starts from the seed each time.
+
+--surface picks the service it plays: seed (every route of the spec), public
+(the real service as a private integration token meets it: the web app's
+routes refused with the IAM message, scope denials as 401) or documented (only
+the seven routes HighLevel documents; every other route answers 404 "Cannot
+GET /…", as a server without the route does; records in the shapes of the
+official examples).`,
+		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel
+funnels sandbox --surface documented`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return sandboxRun(cmd.Context(), f, opts)
 		},
@@ -65,7 +73,7 @@ profiles signed in to it keep working; the data starts from the seed each time.`
 	fl.StringVar(&opts.Token, "token", "", "the demo token with every scope (default: a random pit-… token)")
 	fl.StringVar(&opts.ReadOnlyToken, "readonly-token", "", "the read-only token (default: a random pit-… token)")
 	fl.StringVar(&opts.DialectArg, "dialect", "", "answer in other shapes: comma-separated list of "+strings.Join(dialects(), ", "))
-	fl.StringVar(&opts.SurfaceArg, "surface", "seed", "seed (every route of the spec) or public (the real service as a private integration token meets it)")
+	fl.StringVar(&opts.SurfaceArg, "surface", "seed", "seed (every route of the spec), public (the real service as a private integration token meets it) or documented (only the documented routes, the rest 404)")
 	fl.StringVar(&opts.StateDir, "state-dir", "", "keep the tokens here across restarts (default $XDG_STATE_HOME/funnels/sandbox)")
 	fl.BoolVar(&opts.Ephemeral, "ephemeral", false, "keep nothing: new random tokens on every start")
 	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
@@ -215,7 +223,7 @@ func parseDialect(list string) (sandbox.Dialect, error) {
 }
 
 // surfaces are the names --surface takes.
-func surfaces() []string { return []string{"seed", "public"} }
+func surfaces() []string { return []string{"seed", "public", "documented"} }
 
 // parseSurface reads --surface.
 func parseSurface(name string) (sandbox.Surface, error) {
@@ -224,6 +232,8 @@ func parseSurface(name string) (sandbox.Surface, error) {
 		return sandbox.SurfaceSeed, nil
 	case "public":
 		return sandbox.SurfacePublic, nil
+	case "documented":
+		return sandbox.SurfaceDocumented, nil
 	}
-	return "", fmt.Errorf("unknown --surface %q; use %s", name, strings.Join(surfaces(), " or "))
+	return "", fmt.Errorf("unknown --surface %q; use %s", name, strings.Join(surfaces(), ", "))
 }

@@ -95,7 +95,7 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 	check, _, err := c.CheckStepPath(ctx, client.PathCheckParams{FunnelID: fu.ID, Name: body.Step.Name, Path: body.Step.URL, Domain: domain})
 	unchecked := ""
 	switch {
-	case errors.Is(err, client.ErrRouteUnavailable), errors.Is(err, client.ErrScope):
+	case errors.Is(err, client.ErrRouteUnavailable), errors.Is(err, client.ErrScope), errors.Is(err, client.ErrRouteMissing):
 		// The check is a courtesy: the create itself refuses a taken path.
 		var api *client.APIError
 		errors.As(err, &api)

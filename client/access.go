@@ -5,7 +5,6 @@ import (
 	"maps"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 )
@@ -18,13 +17,18 @@ const (
 	AnswerOpen                       // it answered
 	AnswerRouteRefused               // the IAM refusal (403 or 401)
 	AnswerScopeRefused               // the token lacks its scope
+	AnswerRouteMissing               // a 404 for the route itself: not on this server
 )
 
-// Refused reports whether the answer was one of the two refusals.
-func (a Answer) Refused() bool { return a == AnswerRouteRefused || a == AnswerScopeRefused }
+// Refused reports whether the family cannot be used: one of the two refusals, or a
+// route the server does not have. Every fallback treats the three alike.
+func (a Answer) Refused() bool {
+	return a == AnswerRouteRefused || a == AnswerScopeRefused || a == AnswerRouteMissing
+}
 
 // answerNames are the answers as JSON writes them.
-var answerNames = [...]string{AnswerUnknown: "unknown", AnswerOpen: "open", AnswerRouteRefused: "route refused", AnswerScopeRefused: "scope refused"}
+var answerNames = [...]string{AnswerUnknown: "unknown", AnswerOpen: "open", AnswerRouteRefused: "route refused",
+	AnswerScopeRefused: "scope refused", AnswerRouteMissing: NotOnServer}
 
 // String is the answer in words: "open", "route refused" …
 func (a Answer) String() string {
@@ -68,11 +72,15 @@ func (a Access) Refused(f Family) (FamilyAccess, bool) {
 }
 
 // Reason says in a few words why f is unavailable: "403 not open to this sign-in —
-// needs web-app access …"; "" when it is not refused.
+// needs web-app access …", "404 not on this server — the server does not have this
+// route"; "" when it is not refused.
 func (a Access) Reason(f Family) string {
 	fa, ok := a.Refused(f)
 	if !ok {
 		return ""
+	}
+	if fa.Answer == AnswerRouteMissing {
+		return strconv.Itoa(fa.Status) + " " + NotOnServer + " — the server does not have this route"
 	}
 	rf, _ := FamilyInfo(f)
 	what := "not open to this sign-in"
@@ -125,9 +133,10 @@ func (b *accessBook) snapshot() Access {
 }
 
 // learn records what the answer to one request says about its family; it reports
-// the new snapshot when the record changed. A refusal is kept until the family
-// answers; an answer replaces a refusal. Answers that say nothing of the route (a
-// token refused, the rate limit, a server in trouble, no answer) change nothing.
+// the new snapshot when the record changed. A refusal (or a route not on this
+// server) is kept until the family answers; an answer replaces it. Answers that say
+// nothing of the route (a token refused, the rate limit, a server in trouble, no
+// answer) change nothing.
 func (b *accessBook) learn(method, path string, status int, err error, now time.Time) (Access, bool) {
 	rf, ok := familyOf(method, path)
 	if !ok {
@@ -142,6 +151,8 @@ func (b *accessBook) learn(method, path string, status int, err error, now time.
 		next = FamilyAccess{Answer: AnswerRouteRefused, Status: api.StatusCode, Message: api.Message()}
 	case errors.As(err, &api) && api.Refusal == RefusedScope:
 		next = FamilyAccess{Answer: AnswerScopeRefused, Status: api.StatusCode, Message: api.Message()}
+	case errors.As(err, &api) && api.Refusal == RefusedMissing:
+		next = FamilyAccess{Answer: AnswerRouteMissing, Status: api.StatusCode, Message: api.Message()}
 	case errors.As(err, &api) && routeAnswered(api):
 		next = FamilyAccess{Answer: AnswerOpen, Status: api.StatusCode}
 	default:
@@ -162,13 +173,14 @@ func (b *accessBook) learn(method, path string, status int, err error, now time.
 
 // routeAnswered reports whether a refusal came from the route itself looking at the
 // request (a bad parameter, an unknown id, a validation), which shows the route is
-// open to the token. "Cannot GET /…" is the service not knowing the route at all.
+// open to the token. A 404 for the route itself (RefusedMissing) is the server not
+// having the route at all.
 func routeAnswered(e *APIError) bool {
 	switch e.StatusCode {
 	case http.StatusBadRequest, http.StatusConflict, http.StatusUnprocessableEntity:
 		return true
 	case http.StatusNotFound:
-		return !strings.HasPrefix(e.Message(), "Cannot ")
+		return e.Refusal == NotRefused
 	}
 	return false
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // Browsing on whatever the token can reach: folder entities where they are open, the
-// documented funnel list where they are not; steps from the funnel list when a
+// documented funnel list where they are refused or not on this server; steps from the funnel list when a
 // folder listing leaves them out; a page's own record, or what the page list said of
 // it. The browser and the commands share these so both fall back the same way.
 
@@ -36,12 +36,14 @@ func (l *Listing) Note() string {
 		return ""
 	}
 	why := "folder entities are not open to this token"
-	if l.Refusal != nil {
-		kind := "IAM refusal"
-		if l.Refusal.Refusal == RefusedScope {
-			kind = "scope refusal"
-		}
-		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (" + kind + ")"
+	switch {
+	case l.Refusal == nil:
+	case l.Refusal.Refusal == RefusedMissing:
+		why = "folder entities are " + NotOnServer + " (" + strconv.Itoa(l.Refusal.StatusCode) + ")"
+	case l.Refusal.Refusal == RefusedScope:
+		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (scope refusal)"
+	default:
+		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (IAM refusal)"
 	}
 	return "folders shown by id: " + why + ", so funnels come from the documented funnel list; folder names and nesting are not available"
 }
@@ -237,8 +239,11 @@ func recordedRefusal(f Family, fa FamilyAccess) *APIError {
 	if fa.Message != "" {
 		e.Messages = []string{fa.Message}
 	}
-	if fa.Answer == AnswerScopeRefused {
+	switch fa.Answer {
+	case AnswerScopeRefused:
 		e.Refusal = RefusedScope
+	case AnswerRouteMissing:
+		e.Refusal = RefusedMissing
 	}
 	return e
 }

@@ -267,19 +267,22 @@ func newAPIError(cl call, status int, header http.Header, body []byte, now time.
 	if d, ok := parseRetryAfter(header.Get("Retry-After"), now); ok {
 		e.RetryAfter = d
 	}
-	o, err := objectFields(bytes.TrimSpace(body))
-	if err != nil {
+	if o, err := objectFields(bytes.TrimSpace(body)); err != nil {
 		if len(bytes.TrimSpace(body)) > 0 {
 			e.Snippet = quoteSnippet(bytes.TrimSpace(body))
 		}
-		return e
+	} else {
+		e.Messages = o.strs("message", "messages", "errordescription", "detail")
+		e.Reason = o.str("error")
+		if len(e.Messages) == 0 && e.Reason != "" {
+			e.Messages, e.Reason = []string{e.Reason}, ""
+		}
 	}
-	e.Messages = o.strs("message", "messages", "errordescription", "detail")
-	e.Reason = o.str("error")
-	if len(e.Messages) == 0 && e.Reason != "" {
-		e.Messages, e.Reason = []string{e.Reason}, ""
+	e.Refusal = refusalOf(status, e.Messages)
+	if e.Refusal == NotRefused && routeMissing(cl.method, cl.path, status, e.Messages) {
+		e.Refusal = RefusedMissing
 	}
-	if e.Refusal = refusalOf(status, e.Messages); e.Refusal != NotRefused {
+	if e.Refusal != NotRefused {
 		if rf, ok := familyOf(cl.method, cl.path); ok {
 			e.Family, e.Scope = rf.Family, rf.Scope
 		}

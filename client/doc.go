@@ -45,14 +45,19 @@
 // or 403 in the spec) is ErrScope, and the *APIError names the route's family and the
 // scope or access to ask for (Need, Explain). Neither refreshes the token, is
 // retried, or matches ErrUnauthorized; a 401 that is neither still invalidates the
-// token and is sent once more with a fresh one.
+// token and is sent once more with a fresh one. A third answer closes a route the same
+// way (route_missing.go): a 404 for the route itself — "Cannot GET /…", a body that
+// says the route or path was not found, or a body that names nothing on a route with
+// no id in its path — is ErrRouteMissing ("not on this server"), not ErrNotFound; a
+// 404 that names an item ("Page not found") stays ErrNotFound.
 //
 // Every answer feeds an access record (access.go): per route family, whether it
 // answered or was refused and how. It lasts the session, is kept between sessions by
 // an AccessStore the caller gives (AccessFile: one JSON file, 0600, tied to a key such
 // as the base URL and location), is told to subscribers as AccessEvents, and is
 // forgotten by ForgetAccess (a reload, a new sign-in) or, family by family, when a
-// refused family answers.
+// refused family answers. A route not on this server is kept as AnswerRouteMissing,
+// which counts as refused (Answer.Refused) for every fallback.
 //
 // The browser and the commands fall back the same way (browse.go): BrowseFolder lists
 // a folder with folder entities where they are open and from the documented funnel
@@ -90,9 +95,9 @@
 // do.go (the request loop), pacer.go, ratelimit.go and ratewait.go (pacing and the
 // rate-limit headers), events.go (the events subscribers hear, and the eventBus that
 // tells them), decode_fields.go and decode_lists.go (the tolerance rules), result.go
-// (answers the spec leaves open), query.go, errors.go, access.go and access_file.go,
-// routes.go, walk.go, browse.go, probe.go, readonly.go, raw.go (any request, for
-// `funnels api`) and curl.go.
+// (answers the spec leaves open), query.go, errors.go, route_missing.go, access.go
+// and access_file.go, routes.go, walk.go, browse.go, probe.go, readonly.go, raw.go
+// (any request, for `funnels api`) and curl.go.
 //
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

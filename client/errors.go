@@ -31,15 +31,21 @@ var (
 	// spec). The error's Scope names the scope to ask for; it does not match
 	// ErrUnauthorized either.
 	ErrScope = errors.New("token lacks a scope")
+	// ErrRouteMissing is a 404 for a route of the API itself, not for an item: the
+	// server does not have the route ("Cannot GET /funnels/funnel/folder/entities").
+	// Like ErrRouteUnavailable it is a route not open to this sign-in, here because
+	// this server has none; it does not match ErrNotFound, which stays the item's.
+	ErrRouteMissing = errors.New("route not on this server")
 )
 
 // Refusal says why the service would not let this token use a route.
 type Refusal int
 
 const (
-	NotRefused   Refusal = iota
-	RefusedRoute         // the IAM refusal: the route is not open to this kind of token
-	RefusedScope         // the token lacks the route's scope
+	NotRefused     Refusal = iota
+	RefusedRoute           // the IAM refusal: the route is not open to this kind of token
+	RefusedScope           // the token lacks the route's scope
+	RefusedMissing         // a 404 for the route itself: this server does not have it
 )
 
 // refusalOf reads a 401 or 403 answer's messages for the service's two refusals.
@@ -105,8 +111,26 @@ func (e *APIError) Explain() string {
 		return what + " is not open to this sign-in (" + strconv.Itoa(e.StatusCode) + " IAM refusal); it needs " + e.Need()
 	case RefusedScope:
 		return what + " needs a scope this token lacks (" + strconv.Itoa(e.StatusCode) + "); it needs " + e.Need()
+	case RefusedMissing:
+		return what + " is " + NotOnServer + " (" + strconv.Itoa(e.StatusCode) + "): the server does not have this route"
 	}
 	return ""
+}
+
+// NotOnServer is how a route the server does not have is named, in every message.
+const NotOnServer = "not on this server"
+
+// Remedy says in a few words what would open a refused route: "needs scope …",
+// "needs web-app access …", or for a route the server does not have, that it is not
+// on this server (no access opens it). "" when the error is not a refusal.
+func (e *APIError) Remedy() string {
+	switch e.Refusal {
+	case NotRefused:
+		return ""
+	case RefusedMissing:
+		return NotOnServer
+	}
+	return "needs " + e.Need()
 }
 
 // Message is the server's message (or messages, joined), or the status text.
@@ -135,7 +159,7 @@ func (e *APIError) Error() string {
 	}
 	b.WriteString(e.Summary())
 	if e.Refusal != NotRefused {
-		b.WriteString(" (needs " + e.Need() + ")")
+		b.WriteString(" (" + e.Remedy() + ")")
 	}
 	if e.TraceID != "" {
 		b.WriteString(" (trace " + e.TraceID + ")")
@@ -145,13 +169,16 @@ func (e *APIError) Error() string {
 
 // Is lets errors.Is(err, ErrNotFound) and friends tell status classes apart. A
 // refusal matches ErrRouteUnavailable or ErrScope, and its status class too, but
-// never ErrUnauthorized: the token itself was accepted.
+// never ErrUnauthorized: the token itself was accepted. A route the server does not
+// have matches ErrRouteMissing and not ErrNotFound: no item is missing.
 func (e *APIError) Is(target error) bool {
 	switch target {
 	case ErrRouteUnavailable:
 		return e.Refusal == RefusedRoute
 	case ErrScope:
 		return e.Refusal == RefusedScope
+	case ErrRouteMissing:
+		return e.Refusal == RefusedMissing
 	case ErrBadRequest:
 		return e.StatusCode == http.StatusBadRequest
 	case ErrUnauthorized:
@@ -159,7 +186,7 @@ func (e *APIError) Is(target error) bool {
 	case ErrForbidden:
 		return e.StatusCode == http.StatusForbidden
 	case ErrNotFound:
-		return e.StatusCode == http.StatusNotFound
+		return e.StatusCode == http.StatusNotFound && e.Refusal != RefusedMissing
 	case ErrValidation:
 		return e.StatusCode == http.StatusUnprocessableEntity
 	case ErrRateLimited:

@@ -20,6 +20,8 @@ func FuzzDecoders(f *testing.F) {
 		`{"data":{"pages":[{"_id":"p","pageVersion":"3"}]}}`,
 		`{"message":["a","b"],"statusCode":422}`, `null`, `[]`, `{}`, `<html>`, "\x00\xff",
 		`{"split_started_at":{"date":{"date":"2026"}}}`,
+		`{"funnels":{"_id":"f","name":"One","steps":[{"id":"s","pages":["p"]}]},"count":1}`,
+		`[{"_id":"p","deleted":"false"},{"_id":"q","deleted":"true"}]`,
 	} {
 		f.Add([]byte(seed))
 	}

@@ -168,6 +168,9 @@ func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
 	case errors.As(err, &api) && api.Refusal == RefusedScope:
 		row.Answer, row.Result = AnswerScopeRefused, strconv.Itoa(api.StatusCode)+" scope refusal"
 		row.Meaning, row.AskFor = "the token lacks this route's scope", rf.Need()
+	case errors.As(err, &api) && api.Refusal == RefusedMissing:
+		row.Answer, row.Result = AnswerRouteMissing, strconv.Itoa(api.StatusCode)+" "+NotOnServer
+		row.Meaning = missingMeaning(rf)
 	case errors.As(err, &api) && routeAnswered(api):
 		row.Answer, row.Result = AnswerOpen, strconv.Itoa(api.StatusCode)
 		row.Meaning = "open (the route answered: " + api.Message() + ")"
@@ -193,8 +196,37 @@ func describeKnown(row *ProbeRow, rf RouteFamily, known Access, why string) {
 		}
 	case fa.Answer == AnswerOpen:
 		row.Answer, row.Meaning = AnswerOpen, why+"; open (it answered "+strconv.Itoa(fa.Status)+" earlier)"
+	case fa.Answer == AnswerRouteMissing:
+		row.Answer, row.Meaning = fa.Answer, why+"; "+NotOnServer+" (it answered "+strconv.Itoa(fa.Status)+" earlier): "+missingMeaning(rf)
 	case fa.Answer.Refused():
 		row.Answer, row.AskFor = fa.Answer, rf.Need()
 		row.Meaning = why + "; refused earlier: " + strconv.Itoa(fa.Status) + " " + fa.Message
 	}
+}
+
+// missingMeaning says what a route the server does not have means: no access opens
+// it, and what funnels does without it.
+func missingMeaning(rf RouteFamily) string {
+	return "the server does not have this route; " + withoutFamily(rf)
+}
+
+// withoutFamily says what funnels does when a family cannot be used: what stands in
+// for it, or what is unavailable.
+func withoutFamily(rf RouteFamily) string {
+	switch rf.Family {
+	case FamilyFolders:
+		return "folders come from the funnel list, named by id"
+	case FamilyPageByID:
+		return "a page's detail shows the page list's fields"
+	case FamilyFunnelList:
+		return "funnels come from folder listings"
+	case FamilyPageList:
+		return "pages cannot be listed"
+	case FamilyRedirectList:
+		return "redirects cannot be listed"
+	}
+	if rf.Write {
+		return "the actions that need it are unavailable"
+	}
+	return "what needs it is unavailable"
 }

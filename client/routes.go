@@ -109,6 +109,13 @@ func FamilyInfo(f Family) (RouteFamily, bool) {
 // routes win over a parameter in the same place (/funnels/page/count is the page
 // count, not a page by id).
 func familyOf(method, path string) (RouteFamily, bool) {
+	rf, _, ok := routeOf(method, path)
+	return rf, ok
+}
+
+// routeOf is familyOf that also says how many path parameters (ids) the matched
+// route has.
+func routeOf(method, path string) (RouteFamily, int, bool) {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
 	best, found, bestParams := RouteFamily{}, false, 0
 	for _, rf := range routeFamilies {
@@ -122,7 +129,7 @@ func familyOf(method, path string) (RouteFamily, bool) {
 			}
 		}
 	}
-	return best, found
+	return best, bestParams, found
 }
 
 // matchRoute matches path segments against a pattern whose {name} takes one

@@ -8,13 +8,16 @@ import (
 // TestTUIWalkOnEverySurface walks the browser from the root to a funnel, its steps,
 // a step's pages and a page's detail, in a real terminal, against the sandbox as the
 // spec describes it (--surface seed), as the real service meets a private integration
-// token (--surface public: folder entities and page by id refused) and with a folder
-// listing that leaves the steps out (--dialect summaries).
+// token (--surface public: folder entities and page by id refused), as a server that
+// has only the documented routes (--surface documented: the others answer 404) and
+// with a folder listing that leaves the steps out (--dialect summaries). Where a
+// route is refused or not there, the browser says why once and shows no failure.
 func TestTUIWalkOnEverySurface(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		args   func(t *testing.T) []string
 		root   []string // what the root shows besides the funnel walked to
+		once   string   // what the root shows exactly once (the note that says why)
 		detail []string // what the page's detail shows
 	}{
 		{
@@ -27,7 +30,15 @@ func TestTUIWalkOnEverySurface(t *testing.T) {
 			name:   "public",
 			args:   func(*testing.T) []string { return []string{"--demo", "--surface", "public"} },
 			root:   []string{"Funnels · folders by id", "folders shown by id: folder entities answered 403"},
+			once:   "folder entities answered 403",
 			detail: []string{"from the page list", "Partial", "401", "updatedAt"},
+		},
+		{
+			name:   "documented",
+			args:   func(*testing.T) []string { return []string{"--demo", "--surface", "documented"} },
+			root:   []string{"Funnels · folders by id", "folders shown by id: folder entities are not on this server (404)"},
+			once:   "not on this server",
+			detail: []string{"from the page list", "Partial", "GET /funnels/page/{id} is not on this server (404)", "updatedAt"},
 		},
 		{
 			name: "summaries",
@@ -41,7 +52,10 @@ func TestTUIWalkOnEverySurface(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := startTUI(t, 120, 40, nil, tc.args(t)...)
-			s.waitFor(append([]string{"Spring Sale 2026"}, tc.root...)...)
+			root := s.waitFor(append([]string{"Spring Sale 2026"}, tc.root...)...)
+			if n := strings.Count(root, tc.once); tc.once != "" && n != 1 {
+				t.Errorf("the root says %q %d times, want once:\n%s", tc.once, n, root)
+			}
 			// Steps are never "0" while they are coming.
 			s.waitUntil("the root's step counts", func(scr string) bool {
 				if strings.Contains(scr, " 0 steps") {
@@ -63,7 +77,7 @@ func TestTUIWalkOnEverySurface(t *testing.T) {
 			s.waitFor("Pages · ", "live", "enter/l details")
 			s.keys("Enter")
 			scr := s.waitFor(append([]string{"Page · ", "● live"}, tc.detail...)...)
-			if strings.Contains(scr, "✗") {
+			if strings.Contains(scr, "✗") || strings.Contains(scr, "Cannot GET") || strings.Contains(scr, "404 Not Found") {
 				t.Fatalf("the walk met a failure:\n%s", scr)
 			}
 			s.keys("Escape")

@@ -27,8 +27,9 @@ func errorText(err error) string {
 	var stopped *client.ListStoppedError
 	switch {
 	case errors.As(err, &api) && api.Refusal != client.NotRefused:
-		// A refusal of the route, not of the token: what to ask for, never "sign in again".
-		return sanitize(api.Summary() + " — needs " + api.Need())
+		// A refusal of the route, not of the token: what to ask for (or that the server
+		// does not have the route), never "sign in again".
+		return sanitize(api.Summary() + " — " + api.Remedy())
 	case errors.As(err, &limited):
 		return sanitize(limited.Summary())
 	case errors.As(err, &stopped):

@@ -342,7 +342,7 @@ func (f *formModal) fail(err error) tea.Cmd {
 	// work (the client never sends a write twice by itself).
 	var auth *client.AuthError
 	f.unsure = !(errors.As(err, &api) && api.StatusCode < 500) && !errors.As(err, &auth)
-	f.barred = errors.Is(err, client.ErrRouteUnavailable) || errors.Is(err, client.ErrScope)
+	f.barred = errors.Is(err, client.ErrRouteUnavailable) || errors.Is(err, client.ErrScope) || errors.Is(err, client.ErrRouteMissing)
 	var first *formField
 	if errors.As(err, &api) && api.StatusCode == 422 {
 		for _, msg := range api.Messages {

@@ -86,6 +86,9 @@ func partialReason(refusal *client.APIError) string {
 	if refusal == nil {
 		return "GET /funnels/page/{id} is not open to this sign-in"
 	}
+	if refusal.Refusal == client.RefusedMissing {
+		return "GET /funnels/page/{id} is " + client.NotOnServer + " (" + strconv.Itoa(refusal.StatusCode) + ")"
+	}
 	return "GET /funnels/page/{id} answered " + sanitize(strconv.Itoa(refusal.StatusCode)+" "+refusal.Message()) +
 		" — it needs " + sanitize(refusal.Need())
 }

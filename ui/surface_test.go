@@ -38,17 +38,33 @@ func folderID(t *testing.T, name string) string {
 	return ""
 }
 
-// TestPublicSurfaceWalk: with folder entities refused the browser opens on the
-// documented funnel list, grouped by folder id, says once why, and walks a folder, a
-// funnel's steps and pages to a page's detail made of the page list's fields.
+// TestPublicSurfaceWalk: with folder entities refused (the public surface) or not on
+// this server (the documented one) the browser opens on the documented funnel list,
+// grouped by folder id, says once why, and walks a folder, a funnel's steps and pages
+// to a page's detail made of the page list's fields.
 func TestPublicSurfaceWalk(t *testing.T) {
 	t.Parallel()
 	webinars := folderID(t, "Webinars")
-	sb, c := testClient(t, sandbox.Options{Surface: sandbox.SurfacePublic}, -1)
+	for _, tc := range []struct {
+		surface     sandbox.Surface
+		bar, detail string
+	}{
+		{sandbox.SurfacePublic, "403", "401"},
+		{sandbox.SurfaceDocumented, "not on this server (404)", "GET /funnels/page/{id} is not on this server (404)"},
+	} {
+		t.Run(string(tc.surface), func(t *testing.T) {
+			t.Parallel()
+			walkWithoutFolderEntities(t, webinars, tc.surface, tc.bar, tc.detail)
+		})
+	}
+}
+
+func walkWithoutFolderEntities(t *testing.T, webinars string, surface sandbox.Surface, why, partial string) {
+	sb, c := testClient(t, sandbox.Options{Surface: surface}, -1)
 	h := newHarness(t, demoOptions(c, sb), 120, 40)
 	v := h.waitFor("Spring Sale 2026", webinars+"/")
 	bar := statusLine(v)
-	if !strings.Contains(bar, "403") {
+	if !strings.Contains(bar, why) {
 		t.Fatalf("the status bar should say why the folders look different:\n%s", v)
 	}
 	if strings.Contains(v, "✗") {
@@ -65,7 +81,7 @@ func TestPublicSurfaceWalk(t *testing.T) {
 	h.press("enter")
 	v = h.waitFor("Registration", "50/50", "control 50%", "variation 50%")
 	h.press("enter", "enter")
-	v = h.waitFor("Page · ", "Partial", "401", "updatedAt")
+	v = h.waitFor("Page · ", "Partial", partial, "updatedAt")
 	for _, want := range []string{"from the page list", "https://webinars.lakesidefit.com/", "split 50/50"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("the partial detail should show %q:\n%s", want, v)

@@ -229,7 +229,7 @@ func (r *crawlRun) group(why string) {
 	funnelsDone := r.plan.FunnelsDone
 	r.mu.Unlock()
 	r.emit(op{mark: func(cp *checkpoint) { cp.Grouped, cp.FolderQueue = true, nil }})
-	r.note("folders by id: folder entities are not open to this token (" + why + ")")
+	r.note("folders by id: folder entities are not available to this sign-in (" + why + ")")
 	if funnelsDone {
 		r.emit(op{write: groupFolders})
 	}
@@ -276,7 +276,7 @@ func (r *crawlRun) startFunnels(ctx context.Context) {
 		return
 	}
 	if r.refused(client.FamilyFunnelList) {
-		r.note("funnels from folder listings only: the funnel list is not open to this token (" +
+		r.note("funnels from folder listings only: the funnel list is not available to this sign-in (" +
 			client.Access(r.cl.Access()).Reason(client.FamilyFunnelList) + ")")
 		r.mu.Lock()
 		r.entityPages = true
@@ -315,7 +315,7 @@ func (r *crawlRun) funnelPage(ctx context.Context, offset int) {
 	page, _, err := r.cl.ListFunnels(ctx, client.ListFunnelsParams{Offset: offset, Limit: funnelPageSize})
 	if err != nil {
 		if api, ok := refusal(err); ok && offset == 0 {
-			r.note("funnels from folder listings only: the funnel list is not open to this token (" + api.Explain() + ")")
+			r.note("funnels from folder listings only: the funnel list is not available to this sign-in (" + api.Explain() + ")")
 			r.mu.Lock()
 			r.entityPages = true
 			r.mu.Unlock()
@@ -440,7 +440,7 @@ func (r *crawlRun) funnelPages(ctx context.Context, funnelID string) {
 	}
 	if err != nil {
 		if api, ok := refusal(err); ok {
-			r.note("no pages: the page list is not open to this token (" + api.Explain() + ")")
+			r.note("no pages: the page list is not available to this sign-in (" + api.Explain() + ")")
 		}
 		r.fail(ctx, fmt.Errorf("pages of funnel %s: %w", funnelID, err))
 		return
@@ -466,14 +466,14 @@ func (r *crawlRun) funnelPages(ctx context.Context, funnelID string) {
 // redirects reads every redirect of the location.
 func (r *crawlRun) redirects(ctx context.Context) {
 	if r.refused(client.FamilyRedirectList) {
-		r.note("no redirects: the redirect list is not open to this token (" + client.Access(r.cl.Access()).Reason(client.FamilyRedirectList) + ")")
+		r.note("no redirects: the redirect list is not available to this sign-in (" + client.Access(r.cl.Access()).Reason(client.FamilyRedirectList) + ")")
 		r.redirectsDone()
 		return
 	}
 	rs, _, err := r.cl.ListAllRedirects(ctx, client.ListRedirectsParams{Limit: redirectPageSize})
 	if err != nil {
 		if api, ok := refusal(err); ok {
-			r.note("no redirects: the redirect list is not open to this token (" + api.Explain() + ")")
+			r.note("no redirects: the redirect list is not available to this sign-in (" + api.Explain() + ")")
 			r.redirectsDone()
 			return
 		}

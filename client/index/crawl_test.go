@@ -88,14 +88,21 @@ func TestACrawlAgainRemovesWhatIsGone(t *testing.T) {
 	}
 }
 
-// TestCrawlOnThePublicSurface: folder entities refused, the folders come from the
-// funnels' parentId (by id) and the crawl says so; pages (which carry no url there)
-// take their step's path in "go to anything".
+// TestCrawlOnThePublicSurface: folder entities refused (the public surface) or not on
+// this server (the documented one), the folders come from the funnels' parentId (by
+// id) and the crawl says why; pages (which carry no url there) take their step's path
+// in "go to anything".
 func TestCrawlOnThePublicSurface(t *testing.T) {
-	sb := fastSandbox(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	for surface, why := range map[sandbox.Surface]string{sandbox.SurfacePublic: "(403 IAM refusal)", sandbox.SurfaceDocumented: "is not on this server (404)"} {
+		t.Run(string(surface), func(t *testing.T) { crawlWithoutFolderEntities(t, surface, why) })
+	}
+}
+
+func crawlWithoutFolderEntities(t *testing.T, surface sandbox.Surface, why string) {
+	sb := fastSandbox(t, sandbox.Options{Surface: surface})
 	s := newStore(t, sb)
 	p := crawl(t, newClient(t, sb, ""), s)
-	if len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "folders by id") {
+	if len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "folders by id: folder entities are not available to this sign-in (") || !strings.Contains(p.Notes[0], why) {
 		t.Fatalf("notes %q", p.Notes)
 	}
 	snap := snapshot(t, s)

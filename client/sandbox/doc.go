@@ -160,8 +160,8 @@
 //
 // # Surfaces
 //
-// Options.Surface (`funnels sandbox --surface`, `funnels --demo --surface`) picks the
-// service the sandbox plays, over the same seeded data:
+// Options.Surface (`funnels sandbox --surface seed|public|documented`, `funnels --demo
+// --surface`) picks the service the sandbox plays, over the same seeded data:
 //
 //   - SurfaceSeed (the default): every route of the table above, the contract's rules.
 //   - SurfacePublic: the real service as a marketplace app or a private integration
@@ -178,6 +178,17 @@
 //     no url. Tokens hold scopes: the demo token all five published ones, the
 //     read-only token the four .readonly ones, an OAuth token what its authorize
 //     request asked (the seed ignores scopes).
+//   - SurfaceDocumented: a server that has only the seven documented operations, as
+//     the public host may turn out to be. They answer as on the public surface (scopes
+//     checked, denials 401, the documented page list); every other route — the web
+//     app's, the tokenless conversion, a documented path asked with another method —
+//     answers as the real service's Express answers a route it does not have:
+//     {"statusCode":404,"message":"Cannot GET /funnels/funnel/folder/entities","error":"Not Found"}
+//     with the request's method and its path without the query, before any other
+//     check. Records come in the shapes of the official examples: a funnel list of
+//     exactly one funnel sends "funnels" as that funnel's object, not an array, and
+//     the page list sends every other page's deleted (the second, fourth … of each
+//     answer) as the string "false" or "true".
 //
 // The IAM refusals of the public surface (surface.go, iamStatus):
 //

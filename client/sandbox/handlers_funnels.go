@@ -8,7 +8,8 @@ import (
 	"strings"
 )
 
-// GET /funnels/funnel/list: funnels sorted by name, filtered and paged.
+// GET /funnels/funnel/list: funnels sorted by name, filtered and paged. The documented
+// surface sends a list of one as the funnel itself, as the official example does.
 func (s *Server) handleListFunnels(c *call) reply {
 	offset, limit, bad := pagination(c.q, 10, 100)
 	if bad != nil {
@@ -38,6 +39,10 @@ func (s *Server) handleListFunnels(c *call) reply {
 			out = append(out, f.clone())
 		}
 	})
+	if s.documented() && len(out) == 1 {
+		// The official example sends one funnel as the object itself, not a list.
+		return listReply("funnels", out[0], map[string]any{"count": total})
+	}
 	return listReply("funnels", out, map[string]any{"count": total})
 }
 

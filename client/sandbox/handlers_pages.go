@@ -3,6 +3,7 @@ package sandbox
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -62,28 +63,36 @@ func (s *Server) handleListPages(c *call) reply {
 		return *bad
 	}
 	if s.public() {
-		return listReply("", publicPages(out), nil)
+		return listReply("", publicPages(out, s.documented()), nil)
 	}
 	return listReply("", out, nil)
 }
 
 // publicPage is a page as the documented page list sends it: no url (a page's path is
-// its step's), updatedAt for the date of the last change.
+// its step's), updatedAt for the date of the last change. Deleted is a bool, or the
+// string "true"/"false" as the official example writes it.
 type publicPage struct {
 	ID         string `json:"_id"`
 	LocationID string `json:"locationId"`
 	FunnelID   string `json:"funnelId"`
 	Name       string `json:"name"`
 	StepID     string `json:"stepId"`
-	Deleted    bool   `json:"deleted"`
+	Deleted    any    `json:"deleted"`
 	UpdatedAt  string `json:"updatedAt"`
 }
 
-func publicPages(pages []pageRec) []publicPage {
+// publicPages are pages as the documented page list sends them; with exampleShapes
+// every other one says deleted as a string, as the official example does.
+func publicPages(pages []pageRec, exampleShapes bool) []publicPage {
 	out := make([]publicPage, len(pages))
 	for i, p := range pages {
+		var deleted any = p.Deleted
+		if exampleShapes && i%2 == 1 {
+			// Every other page as the official example writes it: "false", "true".
+			deleted = strconv.FormatBool(p.Deleted)
+		}
 		out[i] = publicPage{ID: p.ID, LocationID: p.LocationID, FunnelID: p.FunnelID, Name: p.Name,
-			StepID: p.StepID, Deleted: p.Deleted, UpdatedAt: p.DateUpdated}
+			StepID: p.StepID, Deleted: deleted, UpdatedAt: p.DateUpdated}
 	}
 	return out
 }

@@ -104,7 +104,7 @@ type Options struct {
 	RefreshPerMinute int           // refresh grants per client per minute; 0 → 5
 	Faults           Faults
 	Dialect          Dialect
-	Surface          Surface // SurfaceSeed ("" too) or SurfacePublic
+	Surface          Surface // SurfaceSeed ("" too), SurfacePublic or SurfaceDocumented
 	Bulk             Bulk    // made-up funnels and pages added to the first sub-account's seed
 	DemoToken        string  // full-scope static token; "" → random "pit-…"
 	// SubAccountTokens are the static tokens of the other sub-accounts, by location
@@ -151,7 +151,7 @@ func (o Options) withDefaults() Options {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.Surface != SurfacePublic {
+	if o.Surface != SurfacePublic && o.Surface != SurfaceDocumented {
 		o.Surface = SurfaceSeed
 	}
 	o.Faults = o.Faults.clamped()

@@ -23,7 +23,7 @@ type reply struct {
 // listBody is a list answer before the dialect shapes it.
 type listBody struct {
 	key   string         // the wrapper key of the contract ("funnels"); "" = a bare array
-	items any            // always a non-nil slice
+	items any            // a non-nil slice, or one record where the service sends one
 	extra map[string]any // siblings of the list, e.g. "count"
 	nest  string         // the contract wraps the wrapper once more under this key ({"data": {"count", "data"}})
 }

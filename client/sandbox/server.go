@@ -74,7 +74,7 @@ func (s *Server) DemoToken() string { return s.opts.DemoToken }
 // ReadOnlyToken is a static token that may call read routes only (writes answer 403).
 func (s *Server) ReadOnlyToken() string { return s.opts.ReadOnlyToken }
 
-// Surface is the service the sandbox plays (SurfaceSeed or SurfacePublic).
+// Surface is the service the sandbox plays (SurfaceSeed, SurfacePublic or SurfaceDocumented).
 func (s *Server) Surface() Surface { return s.opts.Surface }
 
 // LocationID is the id of the first seeded sub-account, the one every token but a
@@ -216,6 +216,10 @@ func (s *Server) serveAPI(ex *exchange) {
 	r := ex.r
 	// 1. route
 	rt, params, allowed := s.match(r.Method, r.URL.Path)
+	if missing := s.notServed(r, rt); missing != nil {
+		s.send(ex, *missing)
+		return
+	}
 	if rt == nil {
 		if len(allowed) > 0 {
 			s.send(ex, errReply(http.StatusMethodNotAllowed, "Cannot "+r.Method+" "+r.URL.Path).

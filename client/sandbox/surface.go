@@ -6,14 +6,18 @@ import (
 )
 
 // Surface chooses which service the sandbox plays: the routes and rules of the wire
-// contract (SurfaceSeed, the zero value) or the real service as a marketplace app or
-// a private integration token meets it (SurfacePublic): the documented operations
-// open, the web app's own routes refused with the IAM message, scope denials as 401.
+// contract (SurfaceSeed, the zero value), the real service as a marketplace app or a
+// private integration token meets it (SurfacePublic): the documented operations
+// open, the web app's own routes refused with the IAM message, scope denials as 401;
+// or a server that has only the documented operations (SurfaceDocumented): every
+// other route answers 404 as Express does, records come in the shapes of the
+// official examples.
 type Surface string
 
 const (
-	SurfaceSeed   Surface = "seed"
-	SurfacePublic Surface = "public"
+	SurfaceSeed       Surface = "seed"
+	SurfacePublic     Surface = "public"
+	SurfaceDocumented Surface = "documented"
 )
 
 // Refusal messages of the real service, word for word.
@@ -83,12 +87,37 @@ func (rt *route) key() string {
 	return rt.method + " /" + strings.Join(segs, "/")
 }
 
-func (s *Server) public() bool { return s.opts.Surface == SurfacePublic }
+// public reports whether the sandbox plays the real service (the public or the
+// documented surface): documented routes check their scopes, denials are 401, the
+// page list answers the documented records.
+func (s *Server) public() bool {
+	return s.opts.Surface == SurfacePublic || s.opts.Surface == SurfaceDocumented
+}
+
+// documented reports whether the sandbox has only the documented routes.
+func (s *Server) documented() bool { return s.opts.Surface == SurfaceDocumented }
+
+// notServed is the documented surface's answer to a route it does not have (rt nil:
+// no route of the table either), as the real service's Express answers it: 404
+// {"statusCode":404,"message":"Cannot GET /path","error":"Not Found"}, the method
+// and the path without the query. nil on other surfaces and for documented routes.
+func (s *Server) notServed(r *http.Request, rt *route) *reply {
+	if !s.documented() {
+		return nil
+	}
+	if rt != nil {
+		if _, ok := documentedScopes[rt.key()]; ok {
+			return nil
+		}
+	}
+	rep := errReply(http.StatusNotFound, "Cannot "+r.Method+" "+r.URL.Path)
+	return &rep
+}
 
 // iamRefused is the public surface's answer to a web-app route, or nil when the route
 // is open: a documented one, the tokenless conversion, or any route on the seed.
 func (s *Server) iamRefused(rt *route) *reply {
-	if !s.public() || rt.public {
+	if s.opts.Surface != SurfacePublic || rt.public {
 		return nil
 	}
 	k := rt.key()
