@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -101,12 +102,15 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		}
 		// The demo has no config of its own; the user's [ui] settings still apply
 		// when there is a readable config file, and so does read-only.
-		readOnly := f.Flags.ReadOnly
-		if cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly}); err == nil {
+		readOnly, version := f.Flags.ReadOnly, cmp.Or(f.Flags.APIVersion, f.Getenv("FUNNELS_API_VERSION"), client.DefaultAPIVersion)
+		if cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly, APIVersion: f.Flags.APIVersion}); err == nil {
 			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
-			readOnly = cfg.ReadOnly
+			readOnly, version = cfg.ReadOnly, cfg.APIVersion
 		}
-		d, err := StartDemo(transport, f.UserAgent(), surface, readOnly)
+		if err := client.CheckAPIVersion(version); err != nil {
+			return usagef("%v", err)
+		}
+		d, err := startDemo(transport, f.UserAgent(), surface, readOnly, version)
 		if err != nil {
 			return err
 		}
@@ -122,7 +126,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		uiOpts.Index = idx
 		// The sandbox's other gyms are in the switcher, as an agency's sub-accounts are.
 		uiOpts.Account = demoAccount(d.Sandbox.Server.LocationID())
-		sw := &demoSwitcher{sb: d.Sandbox, transport: transport, readOnly: readOnly, userAgent: f.UserAgent(),
+		sw := &demoSwitcher{sb: d.Sandbox, transport: transport, readOnly: readOnly, userAgent: f.UserAgent(), version: version,
 			opened: map[string]*client.Client{uiOpts.Account: d.Client}, indexes: map[string]*index.Store{uiOpts.Account: idx}}
 		defer sw.closeIndexes()
 		uiOpts.Switcher = sw
