@@ -4,7 +4,8 @@
 //
 // It follows go-github's shape: one method per operation, ctx first, and
 // (*T, *Response, error) results. Under every method sits one request loop (do.go)
-// that adds the Version and User-Agent headers and the bearer token, paces requests
+// that adds the Version and User-Agent headers and the bearer token (Version is
+// Options.APIVersion: 2021-07-28 by default, 2023-02-21 or v3; apiversion.go), paces requests
 // with a token bucket so the account's limit (100 per 10 s) is never exceeded, waits
 // for the reset when the server says none are left, retries 429 for any method and
 // 5xx or network failures for GET only, and reports all of it to subscribers as
@@ -45,7 +46,16 @@
 // or 403 in the spec) is ErrScope, and the *APIError names the route's family and the
 // scope or access to ask for (Need, Explain). Neither refreshes the token, is
 // retried, or matches ErrUnauthorized; a 401 that is neither still invalidates the
-// token and is sent once more with a fresh one.
+// token and is sent once more with a fresh one. A token that holds the scope but not
+// the location asked for (403 "… does not have access to this location"; the
+// service checks the scope first) is ErrWrongLocation: its message names the
+// location (APIError.Location), and the access record is left alone, for the route
+// is open.
+//
+// Error bodies are read in the old shape ({statusCode, message, error}) and in the
+// v3 envelope ({"error": {code, message, details, resolution}}): Message shows the
+// message and the resolution ("Funnel not found — Check the id"), APIError.Code
+// keeps the code, and the refusals above are found in either.
 //
 // Every answer feeds an access record (access.go): per route family, whether it
 // answered or was refused and how. It lasts the session, is kept between sessions by
@@ -90,7 +100,7 @@
 // do.go (the request loop), pacer.go, ratelimit.go and ratewait.go (pacing and the
 // rate-limit headers), events.go (the events subscribers hear, and the eventBus that
 // tells them), decode_fields.go and decode_lists.go (the tolerance rules), result.go
-// (answers the spec leaves open), query.go, errors.go, access.go and access_file.go,
+// (answers the spec leaves open), query.go, apiversion.go, errors.go, access.go and access_file.go,
 // routes.go, walk.go, browse.go, probe.go, readonly.go, raw.go (any request, for
 // `funnels api`) and curl.go.
 //

@@ -20,6 +20,8 @@ func FuzzDecoders(f *testing.F) {
 		`{"data":{"pages":[{"_id":"p","pageVersion":"3"}]}}`,
 		`{"message":["a","b"],"statusCode":422}`, `null`, `[]`, `{}`, `<html>`, "\x00\xff",
 		`{"split_started_at":{"date":{"date":"2026"}}}`,
+		`{"error":{"code":"RESOURCE_NOT_FOUND","message":"Funnel not found","details":{"id":"x"},"resolution":"Check the id"}}`,
+		`{"error":{"code":7,"message":["a",{}],"resolution":null}}`, `{"error":null,"message":"The token does not have access to this location."}`,
 	} {
 		f.Add([]byte(seed))
 	}
