@@ -119,7 +119,7 @@ func TestForeignLocation(t *testing.T) {
 				continue
 			}
 			gym := c.as(sub.DemoToken)
-			gym.get("/funnels/funnel/list?locationId=" + sub.ID).hasStatus(t, 200)
+			gym.get("/funnels/funnel/list?locationId="+sub.ID).hasStatus(t, 200)
 			gym.get("/funnels/funnel/list?locationId="+r.Server.LocationID()).wantError(t, 403, msg)
 		}
 	}
