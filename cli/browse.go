@@ -69,6 +69,12 @@ funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 	return cmd
 }
 
+// demoAPIVersion is the Version the demo's client sends when the config file cannot
+// be read: the flag's, the environment's or the default.
+func demoAPIVersion(f *Factory) string {
+	return cmp.Or(f.Flags.APIVersion, f.Getenv("FUNNELS_API_VERSION"), client.DefaultAPIVersion)
+}
+
 // browseRun opens the browser: against the embedded sandbox with --demo, otherwise
 // against the configured profile. It returns after q (or ctrl+c), with the terminal
 // restored.
@@ -76,6 +82,9 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	surface, err := parseSurface(opts.SurfaceArg)
 	if err == nil && surface != sandbox.SurfaceSeed && !opts.Demo {
 		err = errors.New("--surface picks the demo sandbox's surface: use it with --demo (or run 'funnels sandbox --surface public')")
+	}
+	if err == nil && opts.Demo {
+		err = client.CheckAPIVersion(demoAPIVersion(f))
 	}
 	if err != nil {
 		return usagef("%v", err)
@@ -102,13 +111,10 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		}
 		// The demo has no config of its own; the user's [ui] settings still apply
 		// when there is a readable config file, and so does read-only.
-		readOnly, version := f.Flags.ReadOnly, cmp.Or(f.Flags.APIVersion, f.Getenv("FUNNELS_API_VERSION"), client.DefaultAPIVersion)
+		readOnly, version := f.Flags.ReadOnly, demoAPIVersion(f)
 		if cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly, APIVersion: f.Flags.APIVersion}); err == nil {
 			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 			readOnly, version = cfg.ReadOnly, cfg.APIVersion
-		}
-		if err := client.CheckAPIVersion(version); err != nil {
-			return usagef("%v", err)
 		}
 		d, err := startDemo(transport, f.UserAgent(), surface, readOnly, version)
 		if err != nil {
