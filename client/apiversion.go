@@ -16,9 +16,6 @@ const DefaultAPIVersion = "2021-07-28"
 // its own envelope, which newAPIError reads too.
 var apiVersions = []string{DefaultAPIVersion, "2023-02-21", "v3"}
 
-// APIVersions returns the Version values a Client may send, the default first.
-func APIVersions() []string { return slices.Clone(apiVersions) }
-
 // CheckAPIVersion refuses a Version value the service is not known to take, naming
 // the ones it takes.
 func CheckAPIVersion(v string) error {

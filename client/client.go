@@ -26,7 +26,7 @@ type Options struct {
 	TokenSource oauth2.TokenSource
 	HTTPClient  *http.Client // its Transport is used; nil → http.DefaultTransport
 	UserAgent   string       // "" → "funnels-client"
-	// APIVersion is the Version header every request carries: one of APIVersions;
+	// APIVersion is the Version header every request carries: 2021-07-28, 2023-02-21 or v3;
 	// "" → DefaultAPIVersion. New refuses any other value.
 	APIVersion string
 

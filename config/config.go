@@ -72,7 +72,7 @@ type Config struct {
 	uiReadOnly   bool // [ui] readonly alone, for `config get ui.readonly`
 
 	// APIVersion is the Version header of API requests ([api] version,
-	// FUNNELS_API_VERSION, --api-version): one of client.APIVersions.
+	// FUNNELS_API_VERSION, --api-version): what client.CheckAPIVersion takes.
 	APIVersion string
 
 	// InsecureStorage keeps tokens in the 0600 file even where an OS keyring is
