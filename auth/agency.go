@@ -20,9 +20,10 @@ import (
 
 // An agency sign-in (user_type=Company) reaches every sub-account where the app is
 // installed: it lists them (GET /oauth/installedLocations) and mints a token for the
-// one opened (POST /oauth/locationToken). A minted token has no refresh token: it is
-// kept per sub-account (the store's entry PROFILE@LOCATION) and minted again when it
-// expires or the API refuses it. The agency's own token refreshes and rotates as any
+// one opened (POST /oauth/locationToken). A minted token is kept per sub-account (the
+// store's entry PROFILE@LOCATION). When it came with a refresh token it is refreshed
+// with it (user_type Location) once it expires or the API refuses it; without one, or
+// when the refresh token is refused, a new one is minted. The agency's own token refreshes and rotates as any
 // other OAuth token does, under the profile's lock.
 
 // SubAccount is a sub-account (location) of an agency where the app is installed.
@@ -210,6 +211,10 @@ func (a *agency) mint(ctx context.Context, location string, now time.Time) (*Tok
 		}
 		return req, err
 	})
+	var ae *AgencyError
+	if errors.As(err, &ae) && ae.Status == http.StatusBadRequest && strings.Contains(strings.ToLower(ae.Message), "location is not active") {
+		return nil, &SuspendedError{Location: location, Status: ae.Status, Message: ae.Message}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +222,9 @@ func (a *agency) mint(ctx context.Context, location string, now time.Time) (*Tok
 	if err := json.Unmarshal(body, &tr); err != nil || tr.AccessToken == "" {
 		return nil, fmt.Errorf("%s: the service answered 200 without a token", op)
 	}
-	t := &Token{AccessToken: tr.AccessToken, TokenType: tr.TokenType, Kind: KindLocation, Obtained: now,
+	// A refresh token, when the service gives one, is kept: the token is then
+	// refreshed with it rather than minted again.
+	t := &Token{AccessToken: tr.AccessToken, RefreshToken: tr.RefreshToken, TokenType: tr.TokenType, Kind: KindLocation, Obtained: now,
 		LocationID: location, CompanyID: a.companyID, UserID: tr.UserID, UserType: "Location", Scope: tr.Scope, BaseURL: a.baseURL}
 	if tr.LocationID != "" && tr.LocationID != location {
 		return nil, fmt.Errorf("%s: the service answered with a token of another sub-account", op)
@@ -288,19 +295,29 @@ func (m *minted) Token() (*oauth2.Token, error) {
 	defer cancel()
 	var got *Token
 	err := m.store.withLock(lockCtx, m.entry, func() error {
-		if stored, err := m.store.read(m.entry); err == nil && stored.Kind == KindLocation && m.usable(stored) {
+		stored, err := m.store.read(m.entry)
+		if err == nil && stored.Kind == KindLocation && m.usable(stored) {
 			got = stored
 			return nil
 		}
 		if !st.limiter.Allow() {
 			return ErrMintLimited
 		}
-		fresh, err := m.agency.mint(m.ctx, m.location, m.now())
-		if err != nil {
-			return err
+		var fresh *Token
+		if err == nil && stored.Kind == KindLocation && stored.RefreshToken != "" {
+			fresh, err = m.refresh(stored)
+			var te *TokenEndpointError
+			if err != nil && !errors.As(err, &te) {
+				return err // suspended, no answer: minting would not do better
+			}
+		}
+		if fresh == nil { // none to refresh with, or the service refused it
+			if fresh, err = m.agency.mint(m.ctx, m.location, m.now()); err != nil {
+				return err
+			}
 		}
 		got = fresh
-		// A minted token that cannot be saved costs only another mint later.
+		// A token that cannot be saved costs only another mint later.
 		_ = m.store.writeTo(m.entry, fresh, m.agency.src.storage())
 		return nil
 	})
@@ -311,6 +328,15 @@ func (m *minted) Token() (*oauth2.Token, error) {
 	m.cur = got
 	m.mu.Unlock()
 	return got.oauth2(), nil
+}
+
+// refresh spends a minted token's refresh token with the agency's app. Once sent it
+// is finished whatever the caller does meanwhile: the answer rotates the refresh token.
+func (m *minted) refresh(stored *Token) (*Token, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(m.ctx), refreshTimeout)
+	defer cancel()
+	r := m.agency.src.request(stored)
+	return refresh(ctx, m.agency.hc, r, m.now())
 }
 
 // SubAccounts lists the sub-accounts an agency profile reaches (where its app is

@@ -32,10 +32,35 @@ type LoginRequiredError struct {
 	Reason  string // "no token stored", "the sign-in expired or was revoked", …
 	Static  bool   // the profile uses a private integration token
 	Err     error  // the cause, if any
+	// SignedIn are the other profiles that are signed in, when this one has no
+	// token at all: the person most likely meant one of them.
+	SignedIn []string
 }
 
 func (e *LoginRequiredError) Error() string {
-	return fmt.Sprintf("%s: run `%s`", e.Reason, LoginCommand(e.Profile, e.Static))
+	msg := fmt.Sprintf("%s: run `%s`", e.Reason, LoginCommand(e.Profile, e.Static))
+	if o := e.Others(); o != "" {
+		msg += "; " + o
+	}
+	return msg
+}
+
+// Others names the profiles that are signed in and how to use one ("" when none
+// is): "signed in: acme — `funnels auth switch acme` (or --profile acme)".
+func (e *LoginRequiredError) Others() string {
+	if len(e.SignedIn) == 0 {
+		return ""
+	}
+	const most = 4
+	names := strings.Join(e.SignedIn[:min(len(e.SignedIn), most)], ", ")
+	if len(e.SignedIn) > most {
+		names += ", …"
+	}
+	name := "NAME"
+	if len(e.SignedIn) == 1 {
+		name = e.SignedIn[0]
+	}
+	return fmt.Sprintf("signed in: %s — `funnels auth switch %s` (or --profile %s)", names, name, name)
 }
 
 func (e *LoginRequiredError) Is(target error) bool { return target == ErrLoginRequired }

@@ -42,8 +42,26 @@ var agencyScopes = []string{"oauth.readonly", "oauth.write"}
 // agency routes take OAuth tokens only.
 var ErrAgencyNeedsOAuth = errors.New("an agency sign-in needs OAuth (your app's client id and secret): private integration tokens are not accepted at agency level")
 
-// ErrNoClient is a login attempted without the app's client id or secret.
-var ErrNoClient = errors.New("signing in needs your app's client id and secret: pass --client-id and --client-secret, set FUNNELS_CLIENT_ID and FUNNELS_CLIENT_SECRET, or put client_id in the profile")
+// ErrNoClient is behind an OAuth login attempted without the app's client id or
+// secret (a *NoClientError says what to do instead).
+var ErrNoClient = errors.New("no app client id")
+
+// NoClientError is an OAuth login of Profile without the app's client id or secret.
+// It offers the private integration token first: it works on every plan, while OAuth
+// apps need the Agency Pro plan.
+type NoClientError struct{ Profile string }
+
+func (e *NoClientError) Error() string {
+	cmd := LoginCommand(e.Profile, true) + " --location ID"
+	return "no app client id: sign in with a private integration token, which\n" +
+		"works on every plan (get one in Settings → Private Integrations):\n" +
+		"  " + cmd + "\n" +
+		"OAuth needs your own app, and OAuth apps need the Agency Pro plan:\n" +
+		"pass --client-id and --client-secret (or FUNNELS_CLIENT_ID and\n" +
+		"FUNNELS_CLIENT_SECRET, or client_id in the profile)"
+}
+
+func (e *NoClientError) Is(target error) bool { return target == ErrNoClient }
 
 // Login runs the Authorization Code flow with a random state and PKCE (S256): it
 // prints the authorization address, opens a browser if one was given, and waits both
@@ -53,7 +71,7 @@ var ErrNoClient = errors.New("signing in needs your app's client id and secret: 
 func Login(ctx context.Context, opts LoginOptions) (*Token, error) {
 	p := opts.Profile
 	if p.ClientID == "" || p.ClientSecret == "" {
-		return nil, ErrNoClient
+		return nil, &NoClientError{Profile: p.Name}
 	}
 	if opts.Store == nil {
 		return nil, errors.New("login: no token store")
@@ -134,6 +152,8 @@ func Login(ctx context.Context, opts LoginOptions) (*Token, error) {
 		return nil, exchangeError(err, p.ClientSecret)
 	}
 	t := tokenFromExchange(ot, p, userType, time.Now())
+	// A sign-in not asked to be an agency one may still come back as a Company token
+	// (a bulk install does that): it is kept as the agency sign-in it is.
 	if opts.Agency && !t.Agency() {
 		return nil, fmt.Errorf("asked for an agency sign-in, but the service answered with a token of type %q", t.UserType)
 	}

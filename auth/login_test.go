@@ -170,7 +170,7 @@ func TestLoginNeedsClient(t *testing.T) {
 	p := profileFor(r)
 	p.ClientSecret = ""
 	_, err := Login(t.Context(), LoginOptions{Profile: p, Store: NewStore(t.TempDir())})
-	if err != ErrNoClient {
+	if !errors.Is(err, ErrNoClient) {
 		t.Fatalf("err = %v", err)
 	}
 }

@@ -122,6 +122,12 @@ func (s *Store) Profiles() ([]string, error) {
 	return names, nil
 }
 
+// othersSignedIn lists the profiles other than profile that have a token file.
+func (s *Store) othersSignedIn(profile string) []string {
+	names, _ := s.Profiles() // unreadable: none to name
+	return slices.DeleteFunc(names, func(n string) bool { return n == profile })
+}
+
 // Account is one thing a browser can switch to: a profile, or a sub-account of an
 // agency profile (Name PROFILE/LOCATION).
 type Account struct {

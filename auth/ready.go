@@ -51,7 +51,11 @@ func Ready(cfg *config.Config, store *Store) error {
 			var lr *LoginRequiredError
 			if errors.As(err, &lr) {
 				lr.Static = cfg.Profile.AuthKind == config.AuthToken
-				return &NotReadyError{Profile: name, Reason: "not signed in", Fix: "run `" + LoginCommand(name, lr.Static) + "`", Err: err}
+				fix := "run `" + LoginCommand(name, lr.Static) + "`"
+				if o := lr.Others(); o != "" {
+					fix = o + "; or " + fix + " to sign this one in"
+				}
+				return &NotReadyError{Profile: name, Reason: "not signed in", Fix: fix, Err: err}
 			}
 			return &NotReadyError{Profile: name, Reason: err.Error(), Fix: "sign in again: `" + LoginCommand(name, cfg.Profile.AuthKind == config.AuthToken) + "`", Err: err}
 		}

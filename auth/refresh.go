@@ -50,6 +50,9 @@ func refresh(ctx context.Context, hc *http.Client, r refreshRequest, now time.Ti
 	}
 	secrets := []string{r.Old.RefreshToken, r.Old.AccessToken, r.ClientSecret}
 	if resp.StatusCode != http.StatusOK {
+		if err := suspended(resp.StatusCode, body, r.Old.LocationID, secrets...); err != nil {
+			return nil, err
+		}
 		return nil, endpointError(resp.StatusCode, body, secrets...)
 	}
 	var tr tokenResponse

@@ -321,6 +321,9 @@ func (s *Store) sweep(profile string) {
 	if _, err := os.Stat(s.dir); err != nil {
 		return
 	}
+	if _, err := os.Stat(s.Path(profile)); errors.Is(err, fs.ErrNotExist) && !s.hasTemps(profile) {
+		return // never signed in and nothing half-saved: no lock file to leave behind
+	}
 	now, cancel := context.WithCancel(context.Background())
 	cancel() // one try, no waiting
 	unlock, err := lockFile(now, s.lockPath(profile))
@@ -332,14 +335,25 @@ func (s *Store) sweep(profile string) {
 }
 
 // removeTemps removes .ENTRY.NNN.tmp, the temp files of write; the caller holds the
-// entry's lock, and every write happens under it, so any found is stale. Only the
-// entry's own match: another profile may be named ENTRY.x.
+// entry's lock, and every write happens under it, so any found is stale.
 func (s *Store) removeTemps(entry string) {
+	for _, name := range s.temps(entry) {
+		_ = os.Remove(filepath.Join(s.dir, name))
+	}
+}
+
+// hasTemps reports whether a save of entry left a temp file.
+func (s *Store) hasTemps(entry string) bool { return len(s.temps(entry)) > 0 }
+
+// temps lists the temp files of entry's saves. Only the entry's own match: another
+// profile may be named ENTRY.x.
+func (s *Store) temps(entry string) []string {
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
-		return
+		return nil
 	}
 	prefix := "." + entry + "."
+	var out []string
 	for _, e := range entries {
 		name := e.Name()
 		digits, ok := strings.CutPrefix(name, prefix)
@@ -349,8 +363,9 @@ func (s *Store) removeTemps(entry string) {
 		if digits, ok = strings.CutSuffix(digits, ".tmp"); !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
 			continue
 		}
-		_ = os.Remove(filepath.Join(s.dir, name))
+		out = append(out, name)
 	}
+	return out
 }
 
 // ensureDir creates the directory 0700 and tightens it if it is looser.
@@ -418,7 +433,11 @@ func (s *Store) read(entry string) (*Token, error) {
 	var loose *looseFileError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, &LoginRequiredError{Profile: profile, Reason: fmt.Sprintf("no token stored for profile %q", profile), Err: err}
+		lr := &LoginRequiredError{Profile: profile, Reason: fmt.Sprintf("no token stored for profile %q", profile), Err: err}
+		if profile == entry {
+			lr.SignedIn = s.othersSignedIn(profile)
+		}
+		return nil, lr
 	case errors.As(err, &dmg):
 		return nil, corrupt(profile, path, dmg.reason)
 	case errors.As(err, &loose):

@@ -253,7 +253,8 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 		return opts.Exporter.Write(ctx, f.IO, rows, rows)
 	}
 	now := time.Now()
-	t := newTable(f.IO, "", "PROFILE", "TOKEN", "LOCATION", "EXPIRES", "STORE", "BASE URL")
+	t := newTable(f.IO, textColumn(""), nameColumn("PROFILE").tells(), textColumn("TOKEN"), nameColumn("LOCATION"), textColumn("EXPIRES"),
+		textColumn("STORE"), nameColumn("BASE URL"))
 	for _, st := range rows {
 		mark := ""
 		if st.Active {

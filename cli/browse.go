@@ -149,15 +149,18 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		if err != nil {
 			return err
 		}
-		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = c, cfg.Profile.Name, cfg.Profile.LocationID
-		uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
+		// A token given without a profile is labelled by where it came from.
+		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = c, cfg.Label(), cfg.Profile.LocationID
+		if !cfg.TokenOnly() {
+			uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
+		}
 		if cfg.Profile.LocationID != "" {
-			idx, err := f.indexStore(cfg) // a session-only one with --no-cache
+			idx, err := f.indexStore(cfg) // a session-only one with --no-cache or a bare token
 			if err != nil {
 				return err
 			}
 			defer idx.Close()
-			uiOpts.Index, uiOpts.AutoIndex = idx, !f.Flags.NoCache
+			uiOpts.Index, uiOpts.AutoIndex = idx, !f.sessionIndex(cfg)
 		}
 		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 		if cfg.Token == "" { // a token given by hand is for this run's profile only

@@ -216,7 +216,7 @@ func configListRun(ctx context.Context, f *Factory, opts *ConfigListOptions) err
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, rows, rows)
 	}
-	t := newTable(f.IO, "KEY", "VALUE", "SOURCE")
+	t := newTable(f.IO, nameColumn("KEY").tells(), nameColumn("VALUE"), textColumn("SOURCE"))
 	for _, r := range rows {
 		t.row(r.Key, orDash(r.Value), r.Source)
 	}

@@ -8,28 +8,42 @@ import (
 
 	"charm.land/bubbles/v2/progress"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client/index"
 )
 
-// crawlProgress shows how a crawl goes on standard error: on a terminal a bar
-// (bubbles' progress) and a line of figures redrawn in place, at most ten times a
-// second; otherwise a line every few seconds and at each phase, for a log.
+// How often progress is shown: redrawn in place on a terminal, a line of its own
+// for a log.
+const (
+	redrawEvery = 100 * time.Millisecond
+	logEvery    = 2 * time.Second
+)
+
+// crawlProgress shows how a crawl goes on standard error: on a terminal one line, a
+// bar (bubbles' progress) and the figures, redrawn in place at most ten times a
+// second and cut to one column less than the terminal so it never wraps; otherwise
+// a line at each phase and at most every two seconds within one, for a log. The last state stays: on a terminal
+// its line is kept, in a log it is written if it was not.
 type crawlProgress struct {
-	w        io.Writer
+	w        io.Writer // the text, coloured as the terminal allows
+	raw      io.Writer // the control sequences, never stripped
 	terminal bool
+	width    int // the terminal's columns; 0: unknown
 	bar      progress.Model
 	every    time.Duration
+	now      func() time.Time
 
-	mu    sync.Mutex
-	last  time.Time
-	phase index.Phase
-	drawn bool // a line is on the terminal, to be cleared
-	quiet bool
+	mu     sync.Mutex
+	last   time.Time      // when a line was last shown
+	latest index.Progress // the last report
+	seen   bool           // a report came
+	shown  bool           // latest is what is on the screen or in the log
+	quiet  bool
 }
 
 func newCrawlProgress(f *Factory) *crawlProgress {
-	p := &crawlProgress{w: f.IO.ErrOut, terminal: f.IO.ErrTTY, every: 5 * time.Second}
+	p := &crawlProgress{w: f.IO.ErrOut, raw: f.IO.ErrOut, terminal: f.IO.ErrTTY, width: f.IO.errWidth(), every: logEvery, now: time.Now}
 	if p.terminal {
 		var env []string
 		for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
@@ -38,8 +52,8 @@ func newCrawlProgress(f *Factory) *crawlProgress {
 			}
 		}
 		p.w = colorprofile.NewWriter(f.IO.ErrOut, env)
-		p.bar = progress.New(progress.WithWidth(24), progress.WithoutPercentage(), progress.WithDefaultBlend())
-		p.every = 100 * time.Millisecond
+		p.bar = progress.New(progress.WithWidth(barWidth(p.width)), progress.WithoutPercentage(), progress.WithDefaultBlend())
+		p.every = redrawEvery
 	}
 	return p
 }
@@ -48,28 +62,60 @@ func newCrawlProgress(f *Factory) *crawlProgress {
 func (p *crawlProgress) update(pr index.Progress) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	now := time.Now()
-	if p.quiet || pr.Done || pr.Phase == p.phase && now.Sub(p.last) < p.every {
-		return // the end is told by the command itself
+	if p.quiet {
+		return
 	}
-	p.phase, p.last = pr.Phase, now
-	line := progressLine(pr)
+	phase := p.latest.Phase
+	p.latest, p.seen, p.shown = pr, true, false
+	now := p.now()
+	if !p.last.IsZero() && now.Sub(p.last) < p.every && pr.Phase == phase {
+		return
+	}
+	p.last = now
+	p.show()
+}
+
+// show draws or writes the latest report.
+func (p *crawlProgress) show() {
+	p.shown = true
+	line := progressLine(p.latest)
 	if !p.terminal {
 		fmt.Fprintf(p.w, "funnels index: %s\n", line)
 		return
 	}
-	fmt.Fprintf(p.w, "\r\x1b[2K%s %3d%%  %s", p.bar.ViewAs(pr.Fraction()), int(pr.Fraction()*100), line)
-	p.drawn = true
+	line = fmt.Sprintf("%s %3d%%  %s", p.bar.ViewAs(p.latest.Fraction()), int(p.latest.Fraction()*100), line)
+	if p.width > 1 {
+		line = ansi.Truncate(line, p.width-1, "…")
+	}
+	fmt.Fprint(p.raw, "\r\x1b[2K")
+	fmt.Fprint(p.w, line)
 }
 
-// done clears the bar from the terminal; nothing is shown after it.
+// done shows the last report if it was not yet, and ends the terminal's line, so
+// the last state stays on the screen; nothing is shown after it.
 func (p *crawlProgress) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.drawn {
-		fmt.Fprint(p.w, "\r\x1b[2K")
+	if p.quiet || !p.seen {
+		p.quiet = true
+		return
+	}
+	if !p.shown || p.terminal {
+		p.show()
+	}
+	if p.terminal {
+		fmt.Fprint(p.raw, "\n")
 	}
 	p.quiet = true
+}
+
+// barWidth is the bar's width on a terminal width columns wide (0: unknown): a
+// fifth of a narrow one, so the figures keep most of the line.
+func barWidth(width int) int {
+	if width <= 0 || width >= 120 {
+		return 24
+	}
+	return max(6, width/5)
 }
 
 // progressLine is what a report says in words.

@@ -40,8 +40,10 @@
 //     `auth switch` and the browser's switcher (switcher.go) take.
 //   - Questions (confirm.go): asked only when standard input is a terminal, on
 //     standard error, the default no; a no exits 2 with nothing more said.
-//   - Output (output.go, table.go): tables aligned on a terminal with cells cut to a
-//     width, tab-separated rows without a header when piped; prose on standard output
+//   - Output (output.go, table.go, tablefit.go): tables aligned on a terminal and
+//     never wider than it (ids shortened to a unique prefix first, names and paths
+//     cut in the middle, the column that tells rows apart last), tab-separated rows
+//     without a header when piped; "Key: value" lines, prose and notes wrapped; prose on standard output
 //     at a terminal and on standard error when piped; --json [FIELDS], --jq and
 //     --template from addJSONFlags. Every string from the server goes through package
 //     ui/termtext on its way out.
@@ -63,7 +65,8 @@
 //     fixedValues(…)); ids: completeFunnels(f) and its neighbours.
 //  3. Output: a result goes through opts.Exporter.Write when opts.Exporter.Enabled()
 //     (after addJSONFlags(cmd, &opts.Exporter, fieldsOf(Record{}))), else through
-//     newTable(f.IO, …) or printFields; sentences through f.prose, notes through
+//     newTable(f.IO, idColumn("ID"), nameColumn("NAME").tells(), …) (each column
+//     says how it gives: tablefit.go) or printFields; sentences through f.prose, notes through
 //     f.notice, the id of what was made through f.data.
 //  4. A command that writes: return guardWrites(f, cmd) from newCmdNOUN.
 //     Errors: return them. Wrap with %w; a bad value is a validate error or usagef;

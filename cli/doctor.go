@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -94,7 +95,7 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 		switch {
 		case tokenRefused != nil:
 			return withExitCode(ExitAuth, errors.New(tokenRefused.Route+" answered "+tokenRefused.Result+": "+tokenRefused.Meaning+
-				" with 'funnels login', or check --token / FUNNELS_TOKEN"))
+				" with '"+auth.LoginCommand(cfg.Profile.Name, false)+"', or check --token / FUNNELS_TOKEN"))
 		case silent != nil:
 			why := strings.TrimPrefix(silent.Meaning, "no verdict: ")
 			if silent.Status != 0 {
@@ -111,7 +112,7 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	if f.IO.OutTTY {
 		f.prose("")
 	}
-	t := newTable(f.IO, "ROUTE", "ANSWER", "MEANING", "ASK FOR")
+	t := newTable(f.IO, nameColumn("ROUTE"), textColumn("ANSWER"), wrapColumn("MEANING"), wrapColumn("ASK FOR"))
 	for _, r := range rows {
 		t.row(r.Route, r.Result, r.Meaning, orDash(r.AskFor))
 	}

@@ -32,8 +32,9 @@ const (
 //	sub-account, a private token for an agency sign-in         2
 //	signed in but unable to work (no location, a base URL
 //	no client takes)                                           2
-//	not signed in, a token the API refused (401), a token
-//	without the location asked for (403)                       3
+//	not signed in, a token the API refused (401), a suspended
+//	sub-account (its sign-in kept), a token without the
+//	location asked for (403)                                   3
 //	any other answer of the API or its token endpoint (a
 //	rate limit not worth waiting out), no answer, an
 //	unreadable answer, a list the server never ended, an
@@ -57,7 +58,7 @@ func ExitCode(err error) int {
 		errors.Is(err, auth.ErrBadToken), errors.Is(err, client.ErrReadOnly), errors.Is(err, auth.ErrNoSubAccount),
 		errors.Is(err, auth.ErrAgencyNeedsOAuth):
 		return ExitUsage
-	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired):
+	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired), errors.Is(err, auth.ErrSuspended):
 		return ExitAuth
 	case errors.Is(err, client.ErrWrongLocation):
 		// The token was refused for this location: like an expired one, only another

@@ -32,6 +32,10 @@ type Factory struct {
 	// are added to it by `funnels login`.
 	Flags config.Flags
 
+	// profile is the profile this run resolved (set by Config), for the hints of
+	// its errors; "" before then.
+	profile string
+
 	// signedInWith is the kind of token the last client opened signs in with, for
 	// advice after a refused scope.
 	signedInWith tokenKind
@@ -62,6 +66,7 @@ func (f *Factory) Config() (*config.Config, error) {
 	for _, w := range cfg.Warnings {
 		fmt.Fprintf(f.IO.ErrOut, "funnels: warning: %s\n", w)
 	}
+	f.profile = cfg.Profile.Name
 	return cfg, nil
 }
 
@@ -110,7 +115,7 @@ func (f *Factory) profileClient(ctx context.Context, needLocation bool, tune fun
 	}
 	loc := c.LocationID()
 	if needLocation && loc == "" {
-		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with 'funnels login --location ID'")
+		return nil, nil, usagef("no location: pass --location ID, set FUNNELS_LOCATION_ID, or sign in with '%s --location ID'", auth.LoginCommand(cfg.Profile.Name, false))
 	}
 	if loc != "" {
 		if _, err := validate.ID("locationId", loc); err != nil {
@@ -159,7 +164,7 @@ func (f *Factory) openClient(ctx context.Context, cfg *config.Config, store *aut
 		UserAgent:   f.UserAgent(),
 		APIVersion:  cfg.APIVersion,
 		HTTPClient:  &http.Client{Transport: transport},
-		AccessStore: accessFile(cfg, store),
+		AccessStore: accessStore(cfg, store),
 		ReadOnly:    cfg.ReadOnly,
 
 		MaxListItems:    cfg.MaxListItems,
@@ -259,6 +264,15 @@ func startDemo(transport http.RoundTripper, userAgent string, surface sandbox.Su
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
 	return &Demo{Sandbox: sb, Client: c}, nil
+}
+
+// accessStore keeps the access record of the profile; a token given without a
+// profile keeps it for the run only (nil), never in the files of "default".
+func accessStore(cfg *config.Config, store *auth.Store) client.AccessStore {
+	if cfg.TokenOnly() {
+		return nil
+	}
+	return accessFile(cfg, store)
 }
 
 // accessFile is where the profile's access record is kept: beside its token, tied to

@@ -128,7 +128,7 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 		f.notice("Nothing matches %s.", quoteInput(query))
 		return nil
 	}
-	t := newTable(f.IO, "KIND", "NAME", "PATH", "WHERE", "ID")
+	t := newTable(f.IO, textColumn("KIND"), nameColumn("NAME").tells(), nameColumn("PATH"), nameColumn("WHERE"), idColumn("ID"))
 	for _, it := range matches {
 		kind := it.Kind.String()
 		if it.Website && it.Kind == index.KindFunnel {

@@ -151,7 +151,7 @@ func printFolder(ctx context.Context, f *Factory, opts *FoldersOptions, parent s
 		f.notice("Nothing here: the folder holds no folders and no funnels.")
 		return nil
 	}
-	t := newTable(f.IO, "KIND", "ID", "NAME", "STEPS", "DOMAIN", "PATH")
+	t := newTable(f.IO, textColumn("KIND"), idColumn("ID"), nameColumn("NAME").tells(), textColumn("STEPS"), nameColumn("DOMAIN"), nameColumn("PATH"))
 	for _, fo := range l.Folders {
 		t.row(folderKind(fo), fo.ID, fo.Name, "-", "-", "-")
 	}

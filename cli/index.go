@@ -46,8 +46,8 @@ twenty pages a request) at the rate limit, never past it. Stopped part way (Ctrl
 a lost connection), it keeps what it read; run it again to resume where it stopped.
 Another funnels process indexing the same location is waited for.
 
-Progress goes to standard error: a bar on a terminal, a line every few seconds
-otherwise.`,
+Progress goes to standard error: on a terminal one line redrawn in place (its last
+state kept), otherwise a line at most every two seconds and the last.`,
 		Example: `funnels index
 funnels index --profile clinic
 funnels index --json requests,seconds`,

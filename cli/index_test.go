@@ -10,10 +10,14 @@ import (
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
-// fastSignedIn is signedIn with a rate limit that does not slow the crawl down.
+// fastSignedIn is signedIn with a rate limit that does not slow the crawl down, its
+// token given to the profile "default" by name (a token with no profile named keeps
+// no index).
 func fastSignedIn(t *testing.T, opts sandbox.Options) *home {
 	opts.Limit, opts.Window = 1000, time.Second
-	return signedIn(t, opts)
+	h := signedIn(t, opts)
+	h.vars["FUNNELS_PROFILE"] = "default"
+	return h
 }
 
 // indexFiles lists the index files under the home's cache directory.

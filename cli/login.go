@@ -21,6 +21,7 @@ type LoginOptions struct {
 	NoBrowser bool
 	WithToken bool
 	Agency    bool
+	NoVerify  bool
 }
 
 func newCmdLogin(f *Factory) *cobra.Command {
@@ -28,8 +29,13 @@ func newCmdLogin(f *Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "login",
 		Short: "Sign a profile in (OAuth in a browser or a pasted address, or --with-token)",
-		Long: `Signs a profile in. By default with OAuth: funnels prints an address to open in a
-browser, listens on 127.0.0.1 for the redirect, and also accepts the address the
+		Long: `Signs a profile in. A private integration token works on every plan (get one
+in Settings → Private Integrations): funnels login --with-token --location ID. It is
+checked with one request (the location's first funnel) before it is stored; a token
+the service refuses is not stored, and --no-verify skips the check.
+
+OAuth needs your own app (OAuth apps need the Agency Pro plan): funnels prints an
+address to open in a browser, listens on 127.0.0.1 for the redirect, and also accepts the address the
 browser ends up on (or just its code) pasted at the prompt — which is how it works over
 SSH. With --with-token it stores a private integration token read from standard input
 instead (typed at a terminal, it is not shown); such a token does not name its
@@ -42,12 +48,16 @@ every sub-account where your app is installed. They are listed; --location (or t
 first by name) is the one later runs open, --location on any command picks another,
 and the browser switches between them (C). A token for each sub-account is minted when
 it is first opened and again when it expires. Private integration tokens cannot sign an
-agency in.
+agency in. A sign-in that comes back at agency level without --agency (a bulk install
+does that) is taken as one.
+
+The first profile signed in becomes the default (funnels auth switch NAME changes it).
 
 The token goes to the OS keyring where there is one (macOS Keychain, the Secret
 Service of a desktop session, Windows Credential Manager), otherwise — over SSH, in CI
 — to a 0600 file; --insecure-storage always uses the file.`,
-		Example: `funnels login --client-id ID --client-secret SECRET --location LOCATION_ID
+		Example: `funnels login --with-token --location LOCATION_ID
+funnels login --client-id ID --client-secret SECRET --location LOCATION_ID
 funnels login --profile sandbox --base-url http://127.0.0.1:8484 --client-id sandbox-client --client-secret sandbox-secret --no-browser
 funnels login --profile staging --location LOCATION_ID --with-token < token.txt
 funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
@@ -66,6 +76,7 @@ funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
 	fl.BoolVar(&opts.NoBrowser, "no-browser", false, "do not open a browser; only print the address")
 	fl.BoolVar(&opts.WithToken, "with-token", false, "read a private integration token from standard input and store it")
 	fl.BoolVar(&opts.Agency, "agency", false, "sign in at agency level: one sign-in for every sub-account where the app is installed")
+	fl.BoolVar(&opts.NoVerify, "no-verify", false, "store a --with-token token without checking it with a request first")
 	return cmd
 }
 
@@ -116,16 +127,26 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 			}
 			p.LocationID = loc
 		}
+		note := ""
+		if !opts.NoVerify {
+			if note, err = checkStaticToken(ctx, f, store, p, raw); err != nil {
+				return err
+			}
+		}
 		if _, err := auth.SaveStaticToken(store, p, raw); err != nil {
 			return err
 		}
 		tok, _ := store.Load(p.Name)
 		f.notice("Stored the private integration token for profile %q (location %s) in %s.", p.Name, p.LocationID, stored(store, tok, p.Name))
+		if note != "" {
+			f.notice("Note: %s", note)
+		}
+		firstDefault(f, cfg, store)
 		return loginReady(cfg, store)
 	}
 
 	var browser auth.Browser
-	if !opts.NoBrowser {
+	if !opts.NoBrowser && p.ClientID != "" && p.ClientSecret != "" { // without the app's client, Login says what to do instead
 		var reason string
 		if browser, reason = auth.SystemBrowser(runtime.GOOS, f.Getenv); browser == nil {
 			f.notice("Not opening a browser: %s.", reason)
@@ -137,8 +158,16 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 	if err != nil {
 		return loginError(err)
 	}
+	if !agency && tok.Agency() {
+		f.notice("This sign-in came back at agency level (a bulk install does that): taking it as an agency sign-in.")
+		agency = true
+	}
 	if agency {
-		return agencyLoginDone(ctx, f, cfg, store, tok)
+		if err := agencyLoginDone(ctx, f, cfg, store, tok); err != nil {
+			return err
+		}
+		firstDefault(f, cfg, store)
+		return nil
 	}
 	if p.LocationID != "" && tok.LocationID != "" && p.LocationID != tok.LocationID {
 		f.notice("Note: you chose location %s in the browser, not %s; using %s.", tok.LocationID, p.LocationID, tok.LocationID)
@@ -160,6 +189,7 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 		loc = p.LocationID
 	}
 	f.notice("Signed in to profile %q (location %s). Token saved in %s.", p.Name, orNone(loc), stored(store, tok, p.Name))
+	firstDefault(f, cfg, store)
 	return loginReady(cfg, store)
 }
 
@@ -213,6 +243,20 @@ func agencyLoginDone(ctx context.Context, f *Factory, cfg *config.Config, store 
 	}
 	f.notice("Runs of --profile %s open %s; --location ID opens another, and C in the browser switches.", name, chosen)
 	return nil
+}
+
+// checkStaticToken checks a private integration token with one request before it is
+// stored (see verifyToken).
+func checkStaticToken(ctx context.Context, f *Factory, store *auth.Store, p config.Profile, raw string) (string, error) {
+	tok, err := auth.CheckStaticToken(raw)
+	if err != nil {
+		return "", err
+	}
+	transport, err := f.transport(store.Dir())
+	if err != nil {
+		return "", err
+	}
+	return verifyToken(ctx, f, p, tok, transport)
 }
 
 // stored says where a profile's token is kept: the OS keyring or its file.

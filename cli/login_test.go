@@ -368,7 +368,7 @@ func TestLoginCommandUsage(t *testing.T) {
 		{[]string{"login", "--bogus"}, ExitUsage, "unknown flag: --bogus"},
 		{[]string{"login", "extra"}, ExitUsage, "unexpected argument"},
 		{[]string{"login", "--token", "x"}, ExitUsage, "--with-token"},
-		{[]string{"login", "--no-browser"}, ExitUsage, "client id and secret"},
+		{[]string{"login", "--no-browser"}, ExitUsage, "funnels login --with-token --location ID"},
 		{[]string{"login", "--base-url", "http://api.example", "--no-browser"}, ExitUsage, "https"},
 		{[]string{"login", "--redirect-port", "x"}, ExitUsage, "--redirect-port"},
 		{[]string{"logout", "--help"}, ExitOK, "EXAMPLES"},

@@ -428,15 +428,36 @@ func quoteInput(s string) string {
 }
 
 // notice writes a message for the person at the terminal on standard error, where it
-// never mixes with a result.
+// never mixes with a result; on a terminal its lines are wrapped to the width.
 func (f *Factory) notice(format string, a ...any) {
-	fmt.Fprintf(f.IO.ErrOut, format+"\n", a...)
+	fmt.Fprint(f.IO.ErrOut, wrapIndented(fmt.Sprintf(format, a...), f.IO.errWidth())+"\n")
 }
 
 // prose writes a sentence about the result: on standard output at a terminal, on
-// standard error when standard output is piped.
+// standard error when standard output is piped; on a terminal wrapped to its width.
 func (f *Factory) prose(format string, a ...any) {
-	fmt.Fprintf(f.IO.Prose(), format+"\n", a...)
+	fmt.Fprint(f.IO.Prose(), wrapIndented(fmt.Sprintf(format, a...), f.IO.proseWidth())+"\n")
+}
+
+// wrapIndented wraps each line of text longer than width (0: unknown, nothing
+// changes) at spaces, its continuation lines under the line's own indent.
+func wrapIndented(text string, width int) string {
+	if width <= 0 {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	out := make([]string, 0, len(lines))
+	for _, line := range lines {
+		body := strings.TrimLeft(line, " ")
+		indent := line[:len(line)-len(body)]
+		if len(indent) >= width/2 {
+			indent = ""
+		}
+		for _, part := range termtext.Wrap(body, width-len(indent)) {
+			out = append(out, indent+part)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // data writes one line of data for a script when standard output is not a terminal

@@ -67,23 +67,26 @@ func pagesRun(ctx context.Context, f *Factory, opts *PagesOptions, stepGiven boo
 		return err
 	}
 	pages = orEmpty(pages)
-	var paths map[string]string
-	if !opts.Exporter.Enabled() && pathsMissing(pages) {
+	var paths, stepNames map[string]string
+	missing := pathsMissing(pages)
+	if !opts.Exporter.Enabled() && (missing || f.IO.OutTTY && len(pages) > 0) {
 		// The documented page list sends no url: a page is served at its step's path,
-		// which the funnel list has.
+		// which the funnel list has, with the step's name a terminal shows.
 		fu, ferr := lookupFunnel(ctx, c, funnelID)
 		switch {
 		case fu != nil:
-			paths = map[string]string{}
+			paths, stepNames = map[string]string{}, map[string]string{}
 			for _, s := range fu.Steps {
-				paths[s.ID] = s.URL
+				paths[s.ID], stepNames[s.ID] = s.URL, s.Name
 			}
-			f.notice("Note: the page list sent no paths; PATH is each page's step's path, from the funnel list.")
-		case ferr != nil:
+			if missing {
+				f.notice("Note: the page list sent no paths; PATH is each page's step's path, from the funnel list.")
+			}
+		case ferr != nil && missing:
 			f.notice("Note: the page list sent no paths, and the funnel list that has its steps' paths could not be read: %s.", errorLine(ferr))
 		}
 	}
-	if err := printPages(ctx, f, opts, funnelID, stepID, pages, paths); err != nil || stopped == nil {
+	if err := printPages(ctx, f, opts, funnelID, stepID, pages, paths, stepNames); err != nil || stopped == nil {
 		return err
 	}
 	return stopped // the pages read are printed; the list is not whole: exit 1
@@ -100,8 +103,9 @@ func pathsMissing(pages []client.Page) bool {
 }
 
 // printPages prints the pages of `funnels pages`; stepPaths (step id → path) stands in
-// for the path of a page that came without one.
-func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, stepID string, pages []client.Page, stepPaths map[string]string) error {
+// for the path of a page that came without one; on a terminal STEP is the step's
+// name where stepNames has it (piped, its id).
+func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, stepID string, pages []client.Page, stepPaths, stepNames map[string]string) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, pagesOutput{FunnelID: funnelID, StepID: stepID, Pages: pages}, pages)
 	}
@@ -109,7 +113,7 @@ func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, s
 		f.notice("No pages.")
 		return nil
 	}
-	t := newTable(f.IO, "ID", "NAME", "STEP", "PATH", "STATUS", "UPDATED")
+	t := newTable(f.IO, idColumn("ID"), nameColumn("NAME").tells(), nameColumn("STEP"), nameColumn("PATH"), textColumn("STATUS"), textColumn("UPDATED"))
 	for _, p := range pages {
 		status := "live"
 		if p.Deleted {
@@ -123,7 +127,11 @@ func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, s
 		if path == "" {
 			path = stepPaths[p.StepID]
 		}
-		t.row(p.ID, p.Name, orDash(p.StepID), orDash(path), status, updated)
+		step := p.StepID
+		if name := stepNames[step]; name != "" && f.IO.OutTTY {
+			step = name
+		}
+		t.row(p.ID, p.Name, orDash(step), orDash(path), status, updated)
 	}
 	return t.print()
 }

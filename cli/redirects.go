@@ -104,7 +104,7 @@ func printRedirects(ctx context.Context, f *Factory, opts *RedirectsListOptions,
 		}
 		return nil
 	}
-	t := newTable(f.IO, "ID", "DOMAIN", "PATH", "TARGET", "ACTION")
+	t := newTable(f.IO, idColumn("ID"), nameColumn("DOMAIN"), nameColumn("PATH").tells(), nameColumn("TARGET"), textColumn("ACTION"))
 	for _, r := range items {
 		t.row(r.ID, validate.DisplayHost(r.Domain), r.Path, r.Target, orDash(r.Action))
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
@@ -43,7 +44,7 @@ func (f *Factory) reportError(err error) {
 	if cmd != nil {
 		name = cmd.CommandPath()
 	}
-	lines := append(describe(cmd, err), f.grantHint(err)...)
+	lines := append(describe(cmd, err, auth.LoginCommand(f.profile, false)), f.grantHint(err)...)
 	var usage *usageError
 	withUsage := errors.As(err, &usage) && usage.withUsage && cmd != nil
 	useLine := ""
@@ -91,14 +92,19 @@ func (f *Factory) reportError(err error) {
 	_, _ = io.WriteString(w, b.String())
 }
 
-// describe is err in words, one line per problem, safe for a terminal.
-func describe(cmd *cobra.Command, err error) []string {
+// describe is err in words, one line per problem, safe for a terminal; login is the
+// command that signs this run's profile in.
+func describe(cmd *cobra.Command, err error, login string) []string {
 	var apiErr *client.APIError
 	var ne *client.NetworkError
 	var decided *exitError
 	var limited *client.RateLimitError
 	var stopped *client.ListStoppedError
+	var suspended *auth.SuspendedError
 	switch {
+	case errors.As(err, &suspended):
+		// Not a sign-in problem: the sign-in is kept, and signing in again cannot help.
+		return []string{termtext.Line(suspended.Error())}
 	case errors.As(err, &decided):
 		// told in its own words where it happened
 	case errors.Is(err, client.ErrReadOnly):
@@ -130,7 +136,7 @@ func describe(cmd *cobra.Command, err error) []string {
 		return lines
 	case errors.Is(err, client.ErrUnauthorized) && errors.As(err, &apiErr):
 		return []string{termtext.Line(apiErr.Summary()) +
-			": the token was refused; sign in again with 'funnels login' or check --token / FUNNELS_TOKEN"}
+			": the token was refused; sign in again with '" + login + "' or check --token / FUNNELS_TOKEN"}
 	case errors.Is(err, client.ErrUnauthorized):
 		return []string{"not signed in: " + termtext.Line(err.Error())}
 	case errors.As(err, &apiErr):
@@ -202,4 +208,4 @@ func relabelMessage(cmd *cobra.Command, msg string) string {
 }
 
 // errorLine is err in words on one line, for a note beside a result.
-func errorLine(err error) string { return strings.Join(describe(nil, err), "; ") }
+func errorLine(err error) string { return strings.Join(describe(nil, err, "funnels login"), "; ") }

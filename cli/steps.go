@@ -76,7 +76,7 @@ func stepsRun(ctx context.Context, f *Factory, opts *StepsOptions) error {
 	if len(fu.Steps) == 0 {
 		return nil
 	}
-	t := newTable(f.IO, "SEQ", "ID", "NAME", "PATH", "TYPE", "PAGES")
+	t := newTable(f.IO, textColumn("SEQ"), idColumn("ID"), nameColumn("NAME"), nameColumn("PATH").tells(), textColumn("TYPE"), textColumn("PAGES"))
 	for _, s := range fu.Steps {
 		t.row(strconv.Itoa(s.Sequence), s.ID, s.Name, s.URL, orDash(s.Type), pagesCell(s))
 	}

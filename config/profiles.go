@@ -83,3 +83,13 @@ func SetDefaultProfile(getenv func(string) string, name string) (path string, er
 	path = Path(getenv)
 	return path, SetInFile(path, "", KeyDefaultProfile, name)
 }
+
+// FileDefaultProfile is the default_profile the config file names ("" when it names
+// none or there is no file), whatever FUNNELS_PROFILE says.
+func FileDefaultProfile(getenv func(string) string) (string, error) {
+	file, _, err := readFile(Path(getenv))
+	if err != nil {
+		return "", err
+	}
+	return file.DefaultProfile, nil
+}

@@ -22,6 +22,7 @@ func errorText(err error) string {
 	var dec *client.DecodeError
 	var auth *client.AuthError
 	var login *fauth.LoginRequiredError
+	var suspended *fauth.SuspendedError
 	var limited *client.RateLimitError
 	var stopped *client.ListStoppedError
 	switch {
@@ -34,6 +35,14 @@ func errorText(err error) string {
 		return sanitize(stopped.Summary())
 	case errors.As(err, &api):
 		return sanitize(api.Summary())
+	case errors.As(err, &suspended):
+		// Billing, not the sign-in: it is kept, and signing in again would not help.
+		return sanitize(suspended.Error())
+	case errors.As(err, &login) && login.Others() != "":
+		// No token at all for this profile, while others have one: most likely one
+		// of them was meant.
+		return "not signed in: " + sanitize(login.Others()) + "; or run `" +
+			sanitize(fauth.LoginCommand(login.Profile, login.Static)) + "`"
 	case errors.As(err, &login):
 		// The command first: a narrow status bar cuts the end, and the command is what
 		// a person needs; the reason follows where there is room.

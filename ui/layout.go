@@ -6,6 +6,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // Sizes of the layout. At 100 columns or more the three panes sit side by side; from
@@ -106,67 +108,9 @@ func truncLeft(s string, w int) string {
 	return "…" + ansi.TruncateLeft(s, sw-w+1, "")
 }
 
-// wrapText breaks plain text into lines of at most w cells, at spaces only: a host
-// name, a path or an id is never split at a hyphen, and one longer than a line is
-// cut into whole lines of it.
-func wrapText(s string, w int) []string {
-	if w < 1 {
-		w = 1
-	}
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		if ansi.StringWidth(para) <= w {
-			out = append(out, para)
-			continue
-		}
-		// The first line keeps the paragraph's indentation (indented JSON).
-		body := strings.TrimLeft(para, " ")
-		indent := para[:len(para)-len(body)]
-		var line strings.Builder
-		line.WriteString(indent)
-		lw := min(len(indent), w-1)
-		if lw < len(indent) {
-			line.Reset()
-			line.WriteString(indent[:lw])
-		}
-		started := lw // cells before the first word: a word goes there without a space
-		flush := func() {
-			out = append(out, line.String())
-			line.Reset()
-			lw, started = 0, 0
-		}
-		for _, word := range strings.Split(body, " ") {
-			ww := ansi.StringWidth(word)
-			if lw > started && lw+1+ww > w {
-				flush()
-			}
-			for ww > w-lw {
-				// Longer than a line: whole lines of it, the rest starts the next.
-				n := w - lw
-				part := ansi.Truncate(word, n, "")
-				if part == "" {
-					if lw > 0 {
-						flush() // a wide character that does not fit in what is left
-						continue
-					}
-					break // narrower than one character: the line is cut when drawn
-				}
-				line.WriteString(part)
-				word = ansi.TruncateLeft(word, ansi.StringWidth(part), "")
-				ww = ansi.StringWidth(word)
-				flush()
-			}
-			if lw > started {
-				line.WriteByte(' ')
-				lw++
-			}
-			line.WriteString(word)
-			lw += ww
-		}
-		flush()
-	}
-	return out
-}
+// wrapText breaks plain text into lines of at most w cells, at spaces only
+// (termtext.Wrap): a host name, a path or an id is never split at a hyphen.
+func wrapText(s string, w int) []string { return termtext.Wrap(s, w) }
 
 // frame draws a pane of exactly w×h cells: a rounded border in the theme's colour
 // (the accent when focused), the title and the filter in the top border, the body

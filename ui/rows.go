@@ -6,6 +6,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // column describes one column of a pane's rows for fitColumns.
@@ -227,9 +229,8 @@ func fitCell(s string, w int, right bool) string {
 // too long, it keeps a third of the room for its head and the rest for its tail,
 // around one "…" ("/spring-sale-opt-in" in 10 cells is "/sp…opt-in").
 func fitCellMiddle(s string, w int) string {
-	if sw := textWidth(s); sw > w && w >= 5 {
-		head := (w - 1) / 3
-		s = ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, sw-(w-1-head), "")
+	if textWidth(s) > w && w >= 5 {
+		s = termtext.CutMiddle(s, w)
 	}
 	return fitCell(s, w, false)
 }

@@ -71,6 +71,16 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 			s.ExpireAccessTokens()
 			writeJSON(w, http.StatusOK, done)
 		}
+	case "/_sandbox/suspend":
+		if !want(http.MethodPost) {
+			return
+		}
+		loc := q.Get("location")
+		if loc == "" {
+			loc = seedLocationID
+		}
+		s.SetSuspended(loc, q.Get("active") != "true")
+		writeJSON(w, http.StatusOK, done)
 	case "/_sandbox/revoke-refresh":
 		if want(http.MethodPost) {
 			s.RevokeRefreshTokens()

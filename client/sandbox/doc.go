@@ -138,6 +138,14 @@
 //	     200 {access_token, token_type, expires_in, scope, userType, locationId, companyId, userId, planId}:
 //	     a location token with no refresh token, living Options.AccessTokenTTL
 //
+// Options.SignIn plays what the real service does to some sign-ins (signin.go):
+// Suspended sub-accounts (and SetSuspended, or POST /_sandbox/suspend) answer a
+// Location refresh and a mint for them with 400 {"statusCode":400,"message":
+// "Location is not active"}, the refresh token left unspent; CompanyLogin answers
+// every code exchange with a Company token, as a bulk install does; MintRefreshTokens
+// adds a refresh_token to /oauth/locationToken answers (refreshed with user_type
+// Location, rotating).
+//
 // They take the Version header, the agency token as bearer (any other 401; on the
 // public surface one without oauth.readonly, oauth.write respectively, 401 with the
 // scope message), the agency's rate-limit bucket, and answer errors in the API's shape: 422 for a missing
@@ -152,6 +160,8 @@
 //	GET|POST /_sandbox/faults?latency=2s&fixed_latency=1s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1 (absent = 0)
 //	POST /_sandbox/expire-tokens   every access token issued so far (agency and minted ones too) expires now
 //	POST /_sandbox/revoke-refresh  every refresh token dies
+//	POST /_sandbox/suspend?location=ID[&active=true]  suspend a sub-account (Lakeside Fit without
+//	     location), or make it active again
 //
 // The log holds every request but the control API's (OAuth included, with
 // client_secret, code, refresh_token and code_verifier redacted), in the order they

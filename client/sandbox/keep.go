@@ -44,6 +44,7 @@ type keptRefresh struct {
 	ClientID string `json:"client_id"`
 	Scope    string `json:"scope"`
 	UserType string `json:"user_type"`
+	Location string `json:"location,omitempty"` // of a Location grant ("": Lakeside Fit)
 }
 
 // keeper writes the kept state after every change of the tokens.
@@ -104,7 +105,7 @@ func (s *Server) restoreTokens(k keptState) {
 	defer s.oauth.mu.Unlock()
 	for tok, r := range k.Refresh {
 		if tok != "" {
-			s.oauth.refresh[tok] = refreshGrant{clientID: r.ClientID, scope: r.Scope, userType: r.UserType}
+			s.oauth.refresh[tok] = refreshGrant{clientID: r.ClientID, scope: r.Scope, userType: r.UserType, location: r.Location}
 		}
 	}
 }
@@ -132,7 +133,7 @@ func (s *Server) snapshot() keptState {
 	s.tokens.mu.Unlock()
 	s.oauth.mu.Lock()
 	for tok, g := range s.oauth.refresh {
-		k.Refresh[tok] = keptRefresh{ClientID: g.clientID, Scope: g.scope, UserType: g.userType}
+		k.Refresh[tok] = keptRefresh{ClientID: g.clientID, Scope: g.scope, UserType: g.userType, Location: g.location}
 	}
 	s.oauth.mu.Unlock()
 	return k

@@ -25,6 +25,7 @@ type authCode struct {
 // refreshGrant is what a live refresh token stands for.
 type refreshGrant struct {
 	clientID, scope, userType string
+	location                  string // the sub-account of a Location grant ("": Lakeside Fit)
 }
 
 // oauthState holds codes, refresh tokens and the refresh rate limit.
@@ -182,7 +183,7 @@ func (s *Server) tokenReply(ex *exchange) reply {
 	o := s.oauth
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	var scope string
+	var scope, location string
 	if grant == "authorization_code" {
 		code := form.Get("code")
 		c, found := o.codes[code]
@@ -221,27 +222,35 @@ func (s *Server) tokenReply(ex *exchange) reply {
 			return oauthError(http.StatusBadRequest, "invalid_grant", "the refresh token belongs to another client")
 		case g.userType != userType:
 			return oauthError(http.StatusBadRequest, "invalid_request", "user_type does not match the refresh token's ("+g.userType+")")
+		case g.userType == "Location" && s.signIn.isSuspended(g.locationOrSeed()):
+			return locationNotActive() // the refresh token stays good for when it is active again
 		}
 		delete(o.refresh, rt) // rotation: the old refresh token dies now
-		scope = g.scope
+		scope, location = g.scope, g.location
+	}
+	if grant == "authorization_code" && s.opts.SignIn.CompanyLogin {
+		userType = "Company" // a bulk install answers a sub-account's sign-in at agency level
 	}
 	access, refresh := newAccessToken(), newRefreshToken()
 	ttl := s.opts.AccessTokenTTL
 	rec := tokenRecord{write: true, expires: now.Add(ttl), scopes: strings.Fields(scope), app: id}
+	if location == "" {
+		location = seedLocationID
+	}
 	if userType == "Company" {
 		rec.agency = true
 	} else {
-		rec.location = seedLocationID
+		rec.location = location
 	}
 	s.tokens.add(access, rec)
-	o.refresh[refresh] = refreshGrant{clientID: id, scope: scope, userType: userType}
+	o.refresh[refresh] = refreshGrant{clientID: id, scope: scope, userType: userType, location: rec.location}
 	body := map[string]any{
 		"access_token": access, "token_type": "Bearer", "expires_in": int(ttl / time.Second),
 		"refresh_token": refresh, "scope": scope, "userType": userType,
 		"companyId": seedCompanyID, "userId": seedUserID,
 	}
 	if userType == "Location" {
-		body["locationId"] = seedLocationID
+		body["locationId"] = location
 	} else if grant == "authorization_code" {
 		body["approvedLocations"] = s.installedIDs()
 		body["isBulkInstallation"] = true

@@ -115,7 +115,8 @@ func (s *Server) installedLocations(ex *exchange, _ tokenRecord) reply {
 }
 
 // locationToken answers POST /oauth/locationToken (form: companyId, locationId): a
-// location token minted from the agency token, with no refresh token.
+// location token minted from the agency token, with no refresh token unless
+// Options.SignIn.MintRefreshTokens asks for one.
 func (s *Server) locationToken(ex *exchange, agency tokenRecord) reply {
 	mt, _, _ := strings.Cut(ex.r.Header.Get("Content-Type"), ";")
 	if !strings.EqualFold(strings.TrimSpace(mt), "application/x-www-form-urlencoded") {
@@ -144,17 +145,27 @@ func (s *Server) locationToken(ex *exchange, agency tokenRecord) reply {
 		return errReply(http.StatusNotFound, "location not found")
 	case !sub.installed:
 		return errReply(http.StatusForbidden, "the app is not installed in this location")
+	case s.signIn.isSuspended(sub.id):
+		return locationNotActive()
 	}
 	now := s.now()
 	ttl := s.opts.AccessTokenTTL
 	access := newAccessToken()
 	s.tokens.add(access, tokenRecord{write: true, expires: now.Add(ttl), location: sub.id, scopes: agency.scopes, app: agency.app})
-	s.keep() // a minted token outlives a restart, as the service's do
-	return ok(http.StatusOK, map[string]any{
+	body := map[string]any{
 		"access_token": access, "token_type": "Bearer", "expires_in": int(ttl / time.Second),
 		"scope": strings.Join(agency.scopes, " "), "userType": "Location", "locationId": sub.id, "companyId": seedCompanyID,
 		"userId": seedUserID, "planId": "sandbox-plan",
-	}).with("Cache-Control", "no-store")
+	}
+	if s.opts.SignIn.MintRefreshTokens {
+		rt := newRefreshToken()
+		s.oauth.mu.Lock()
+		s.oauth.refresh[rt] = refreshGrant{clientID: agency.app, scope: strings.Join(agency.scopes, " "), userType: "Location", location: sub.id}
+		s.oauth.mu.Unlock()
+		body["refresh_token"] = rt
+	}
+	s.keep() // a minted token outlives a restart, as the service's do
+	return ok(http.StatusOK, body).with("Cache-Control", "no-store")
 }
 
 // isApp accepts the app's id: the client id, or its part before the first "-" (the

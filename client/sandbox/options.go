@@ -117,6 +117,9 @@ type Options struct {
 
 	StateDir string                           // where Start keeps tokens across restarts; "" keeps nothing
 	Logf     func(format string, args ...any) // what went wrong keeping them after the start; nil → nowhere
+
+	// SignIn plays what the real service does to some sign-ins (signin.go).
+	SignIn SignIn
 }
 
 // withDefaults fills every zero (or negative) field with its default.

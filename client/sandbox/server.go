@@ -28,6 +28,7 @@ type Server struct {
 	routes  []route
 	traces  atomic.Uint64 // numbers the trace ids, so a run's ids are the same every time
 	keeper  *keeper       // writes the tokens to Options.StateDir; nil keeps nothing
+	signIn  *signInState  // suspended sub-accounts
 }
 
 // New builds a sandbox with freshly seeded data.
@@ -44,6 +45,7 @@ func New(opts Options) *Server {
 		faults:  &faultBox{faults: opts.Faults},
 		log:     &requestLog{},
 		oauth:   newOAuthState(),
+		signIn:  newSignInState(opts.SignIn.Suspended),
 	}
 	// The read-only token goes in first so that a demo token equal to it stays full-scope.
 	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes, location: seedLocationID})

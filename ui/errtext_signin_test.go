@@ -1,0 +1,24 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	fauth "github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client"
+)
+
+// A suspended sub-account says so in the status bar, never "sign in again"; a
+// profile with no sign-in names the ones that have one.
+func TestErrorTextOfSignInFacts(t *testing.T) {
+	susp := &client.AuthError{Err: &fauth.SuspendedError{Location: "LOC", Status: 400, Message: "Location is not active"}}
+	if got, want := errorText(susp), "sub-account LOC is suspended (400 Location is not active) — your sign-in is kept"; got != want {
+		t.Fatalf("suspended: %q, want %q", got, want)
+	}
+	none := &client.AuthError{Err: &fauth.LoginRequiredError{Profile: "default", Reason: "no token stored", SignedIn: []string{"acme"},
+		Err: errors.New("missing")}}
+	if got := errorText(none); !strings.Contains(got, "signed in: acme — `funnels auth switch acme`") || strings.Contains(got, "sign in again") {
+		t.Fatalf("not signed in: %q", got)
+	}
+}
