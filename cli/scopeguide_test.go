@@ -24,7 +24,7 @@ func TestWrongLocationExit(t *testing.T) {
 
 // TestScopeGuidance: a missing scope says where it is granted, for the kind of
 // token: both ways for a token given by FUNNELS_TOKEN, the integration's settings
-// for a stored private integration token; doctor says it too.
+// for a stored private integration token, in its errors and in doctor.
 func TestScopeGuidance(t *testing.T) {
 	const (
 		pitWay = "Settings → Private Integrations → edit the integration → tick funnels/redirect.write (a new token may be needed)"
@@ -37,13 +37,14 @@ func TestScopeGuidance(t *testing.T) {
 	h.vars["FUNNELS_TOKEN"] = h.sb.Server.ReadOnlyToken()
 	h.run(create...).want(t, ExitAPI, "err:needs scope funnels/redirect.write",
 		"err:to grant it to a private integration token: "+pitWay, "err:to an OAuth app: "+appWay)
-	h.run("doctor").want(t, 0, "err:funnels/redirect.write is missing; to grant it to a private integration token: "+pitWay)
 
 	sb := sandboxtest.Start(t, sandbox.Options{Surface: sandbox.SurfacePublic})
 	p := newHome(t)
 	p.runWith(false, sb.Server.ReadOnlyToken()+"\n", "login", "--with-token", "--base-url", sb.URL,
 		"--location", sb.Server.LocationID()).want(t, 0)
 	r := p.run(create...).want(t, ExitAPI, "err:to grant it: "+pitWay)
+	// doctor remembers the refused write and says where its scope is granted.
+	p.run("doctor").want(t, 0, "err:funnels/redirect.write is missing; to grant it: "+pitWay)
 	if strings.Contains(r.stderr, "OAuth app") {
 		t.Errorf("a private integration token is told of apps:\n%s", r.stderr)
 	}
