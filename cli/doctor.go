@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,7 @@ type doctorOutput struct {
 	Profile    string            `json:"profile"`
 	BaseURL    string            `json:"baseUrl"`
 	LocationID string            `json:"locationId"`
+	APIVersion string            `json:"apiVersion"`
 	Asked      int               `json:"asked"`   // read routes asked
 	Open       int               `json:"open"`    // of those, the ones that answered
 	Refused    int               `json:"refused"` // of those, the ones refused to this sign-in or not on this server
@@ -68,7 +70,7 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	if err != nil {
 		return err
 	}
-	out := doctorOutput{Profile: cfg.Profile.Name, BaseURL: c.BaseURL(), LocationID: c.LocationID(), Routes: rows}
+	out := doctorOutput{Profile: cfg.Profile.Name, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows}
 	var tokenRefused, silent *client.ProbeRow
 	for i := range rows {
 		r := &rows[i]
@@ -109,8 +111,8 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, out, rows)
 	}
-	f.prose("What this sign-in can do: profile %s, location %s at %s.\nEach read route was asked once with a harmless GET; writes are never sent.",
-		termtext.Line(out.Profile), termtext.Line(out.LocationID), termtext.Line(out.BaseURL))
+	f.prose("What this sign-in can do: profile %s, location %s at %s.\nEach read route was asked once with a harmless GET; writes are never sent.\nAPI version %s (--api-version, FUNNELS_API_VERSION or [api] version).",
+		termtext.Line(out.Profile), termtext.Line(out.LocationID), termtext.Line(out.BaseURL), termtext.Line(out.APIVersion))
 	if f.IO.OutTTY {
 		f.prose("")
 	}
@@ -132,5 +134,20 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 		summary += "; " + strconv.Itoa(out.Missing) + " " + client.NotOnServer + ": the server does not have those routes (no access opens them); the commands fall back where they can"
 	}
 	f.prose("%s.", summary)
+	for _, scope := range refusedScopes(rows) {
+		f.prose("%s is missing; %s", scope, strings.Join(scopeGuidance(scope, f.signedInWith), "; "))
+	}
 	return nil
+}
+
+// refusedScopes are the scopes the rows say this token lacks, each once, in order.
+func refusedScopes(rows []client.ProbeRow) []string {
+	var out []string
+	for _, r := range rows {
+		rf, ok := client.FamilyInfo(r.Family)
+		if r.Answer == client.AnswerScopeRefused && ok && rf.Scope != "" && !slices.Contains(out, rf.Scope) {
+			out = append(out, rf.Scope)
+		}
+	}
+	return out
 }

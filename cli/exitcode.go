@@ -33,7 +33,8 @@ const (
 //	signed in but unable to work (no location, a base URL
 //	no client takes)                                           2
 //	not signed in, a token the API refused (401), a suspended
-//	sub-account (its sign-in kept)                             3
+//	sub-account (its sign-in kept), a token without the
+//	location asked for (403)                                   3
 //	any other answer of the API or its token endpoint (a
 //	rate limit not worth waiting out), no answer, an
 //	unreadable answer, a list the server never ended, an
@@ -58,6 +59,11 @@ func ExitCode(err error) int {
 		errors.Is(err, auth.ErrAgencyNeedsOAuth):
 		return ExitUsage
 	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired), errors.Is(err, auth.ErrSuspended):
+		return ExitAuth
+	case errors.Is(err, client.ErrWrongLocation):
+		// The token was refused for this location: like an expired one, only another
+		// sign-in (or another --location) helps, so it is "token refused", not an
+		// answer about the data.
 		return ExitAuth
 	case errors.As(err, &notReady):
 		return ExitUsage // signed in, but no location or no usable base URL

@@ -152,6 +152,7 @@ func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
 	fs.StringVar(&flags.Token, "token", "", "use this access or private integration token (env FUNNELS_TOKEN)")
 	fs.StringVar(&flags.Location, "location", "", "the sub-account (location) id (env FUNNELS_LOCATION_ID)")
 	fs.StringVar(&flags.Profile, "profile", "", "the profile to use (env FUNNELS_PROFILE)")
+	fs.StringVar(&flags.APIVersion, "api-version", "", "the Version header: 2021-07-28 (default), 2023-02-21 or v3 (env FUNNELS_API_VERSION)")
 	fs.BoolVar(&flags.Debug, "debug", false, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
 	fs.BoolVar(&flags.ReadOnly, "readonly", false, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
 	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", false, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")

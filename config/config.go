@@ -8,6 +8,8 @@ package config
 import (
 	"fmt"
 	"regexp"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
 // Defaults of a profile nobody configured.
@@ -68,6 +70,10 @@ type Config struct {
 	ReadOnly     bool
 	ReadOnlyFrom string
 	uiReadOnly   bool // [ui] readonly alone, for `config get ui.readonly`
+
+	// APIVersion is the Version header of API requests ([api] version,
+	// FUNNELS_API_VERSION, --api-version): what client.CheckAPIVersion takes.
+	APIVersion string
 
 	// InsecureStorage keeps tokens in the 0600 file even where an OS keyring is
 	// available: --insecure-storage or FUNNELS_INSECURE_STORAGE.
@@ -153,6 +159,7 @@ func Load(getenv func(string) string, flags Flags) (*Config, error) {
 		Profile:     defaults(name),
 		ProfileFrom: nameFrom,
 		Theme:       "auto",
+		APIVersion:  client.DefaultAPIVersion,
 		Warnings:    warnings,
 		origin:      map[string]string{},
 	}
@@ -160,6 +167,7 @@ func Load(getenv func(string) string, flags Flags) (*Config, error) {
 		return nil, err
 	}
 	cfg.applySwitches(getenv, flags)
+	cfg.applyAPIVersion(getenv, flags)
 	layers := []layer{envLayer(getenv)}
 	fl, err := flags.layer()
 	if err != nil {
@@ -197,6 +205,9 @@ func (c *Config) validate() error {
 	}
 	if c.Theme != "auto" && c.Theme != "dark" && c.Theme != "light" {
 		return fmt.Errorf("theme in %s: %q is not one of auto, dark, light", c.File, c.Theme)
+	}
+	if err := client.CheckAPIVersion(c.APIVersion); err != nil {
+		return fmt.Errorf("%s (from %s): %w", KeyAPIVersion, c.Origin(KeyAPIVersion), err)
 	}
 	if c.MaxListItems < 0 || c.MaxListRequests < 0 {
 		return fmt.Errorf("[limits] in %s: max_list_items and max_list_requests must be positive (or 0 for the default)", c.File)

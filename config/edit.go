@@ -15,6 +15,8 @@ import (
 	"unicode"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
 // SetInFile writes key = value into the config file at path: a profile's key into
@@ -38,6 +40,8 @@ func SetInFile(path, profile, key, value string) error {
 		table, key = []string{"ui"}, strings.TrimPrefix(key, "ui.")
 	case key == KeyMaxListItems || key == KeyMaxListRequests:
 		table, key = []string{"limits"}, strings.TrimPrefix(key, "limits.")
+	case key == KeyAPIVersion:
+		table, key = []string{"api"}, strings.TrimPrefix(key, "api.")
 	}
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -84,6 +88,10 @@ func tomlLiteral(key, value string) (string, error) {
 			return "", bad("%q is not a count (0 for the default)", value)
 		}
 		v = n
+	case KeyAPIVersion:
+		if err := client.CheckAPIVersion(value); err != nil {
+			return "", bad("%v", err)
+		}
 	case KeyScopes:
 		v = SplitScopes(value)
 	case KeyAuthKind:
@@ -135,7 +143,8 @@ func checkEdit(path, oldText, text, profile string, key []string, literal string
 	if !reflect.DeepEqual(before, after) {
 		return fmt.Errorf("changing %s would change more of %s; edit it by hand", strings.Join(key, "."), path)
 	}
-	cfg := &Config{File: path, Profile: defaults(orDefault(profile, DefaultProfile)), Theme: "auto", origin: map[string]string{}}
+	cfg := &Config{File: path, Profile: defaults(orDefault(profile, DefaultProfile)), Theme: "auto",
+		APIVersion: client.DefaultAPIVersion, origin: map[string]string{}}
 	if err := fc.apply(cfg, path); err != nil {
 		return err
 	}

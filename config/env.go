@@ -37,3 +37,16 @@ func truthy(v string) bool {
 	}
 	return false
 }
+
+// applyAPIVersion sets the Version header from the environment or the flag, which
+// beat the file's [api] version.
+func (c *Config) applyAPIVersion(getenv func(string) string, flags Flags) {
+	switch {
+	case flags.APIVersion != "":
+		c.APIVersion = flags.APIVersion
+		c.setOrigin(KeyAPIVersion, "--api-version")
+	case getenv("FUNNELS_API_VERSION") != "":
+		c.APIVersion = getenv("FUNNELS_API_VERSION")
+		c.setOrigin(KeyAPIVersion, "FUNNELS_API_VERSION")
+	}
+}

@@ -31,6 +31,7 @@ type fileConfig struct {
 	DefaultProfile string                 `toml:"default_profile"`
 	UI             fileUI                 `toml:"ui"`
 	Limits         fileLimits             `toml:"limits"`
+	API            fileAPI                `toml:"api"`
 	Profiles       map[string]fileProfile `toml:"profiles"`
 
 	md toml.MetaData
@@ -40,6 +41,10 @@ type fileUI struct {
 	Mouse    *bool  `toml:"mouse"`
 	Theme    string `toml:"theme"`
 	ReadOnly bool   `toml:"readonly"`
+}
+
+type fileAPI struct {
+	Version string `toml:"version"`
 }
 
 type fileLimits struct {
@@ -162,7 +167,7 @@ func hasSecret(fc fileConfig) bool {
 	return false
 }
 
-// apply copies the [ui] and [limits] tables and the active profile's table into cfg.
+// apply copies the [ui], [api] and [limits] tables and the active profile's table into cfg.
 func (fc fileConfig) apply(cfg *Config, path string) error {
 	if fc.UI.Mouse != nil {
 		cfg.Mouse = *fc.UI.Mouse
@@ -171,6 +176,10 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 	if fc.UI.Theme != "" {
 		cfg.Theme = fc.UI.Theme
 		cfg.setOrigin(KeyTheme, "[ui] theme in "+path)
+	}
+	if fc.md.IsDefined("api", "version") {
+		cfg.APIVersion = fc.API.Version
+		cfg.setOrigin(KeyAPIVersion, "[api] version in "+path)
 	}
 	cfg.MaxListItems, cfg.MaxListRequests = fc.Limits.MaxListItems, fc.Limits.MaxListRequests
 	if fc.md.IsDefined("limits", "max_list_items") {

@@ -45,10 +45,7 @@ func (s *studio) shoot(sc scene) error {
 		return err
 	}
 	defer os.RemoveAll(home)
-	env := []string{
-		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_STATE_HOME=" + filepath.Join(home, "state"),
-		"TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "TZ=UTC",
-	}
+	env := append(homeEnv(home), "TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "TZ=UTC")
 	if sc.light {
 		dir := filepath.Join(home, "config", "funnels")
 		if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -138,6 +135,16 @@ func (s *studio) open(sc scene, env, argv []string, tk *take) (*term, error) {
 // sandboxToken is the fixed token the scenes' sandbox accepts.
 const sandboxToken = "pit-screenshots-demo-token"
 
+// homeEnv points HOME and every XDG directory into home, so a take reads and writes
+// nothing of the user's own: no config, no sign-in, no sandbox state and no local
+// index in the real cache.
+func homeEnv(home string) []string {
+	return []string{
+		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_DATA_HOME=" + filepath.Join(home, "data"),
+	}
+}
+
 // startSandbox runs `funnels sandbox` on a free loopback port.
 func (s *studio) startSandbox(home string) (url string, stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -147,7 +154,7 @@ func (s *studio) startSandbox(home string) (url string, stop func(), err error) 
 	addr := ln.Addr().String()
 	ln.Close()
 	cmd := exec.Command(s.bin, "sandbox", "--addr", addr, "--token", sandboxToken)
-	cmd.Env = append(os.Environ(), "HOME="+home)
+	cmd.Env = append(os.Environ(), homeEnv(home)...)
 	if err := cmd.Start(); err != nil {
 		return "", nil, err
 	}
