@@ -50,12 +50,11 @@
 // way (route_missing.go): a 404 for the route itself — "Cannot GET /…", a body that
 // says the route or path was not found, or a body that names nothing on a route with
 // no id in its path — is ErrRouteMissing ("not on this server"), not ErrNotFound; a
-// 404 that names an item ("Page not found") stays ErrNotFound.
-// A token that holds the scope but not
-// the location asked for (403 "… does not have access to this location"; the
-// service checks the scope first) is ErrWrongLocation: its message names the
-// location (APIError.Location), and the access record is left alone, for the route
-// is open.
+// 404 that names an item ("Page not found") stays ErrNotFound. A token that holds
+// the scope but not the location asked for (403 "… does not have access to this
+// location"; the service checks the scope first) is ErrWrongLocation: its message
+// names the location (APIError.Location), and the access record is left alone, for
+// the route is open.
 //
 // Error bodies are read in the old shape ({statusCode, message, error}) and in the
 // v3 envelope ({"error": {code, message, details, resolution}}): Message shows the
