@@ -55,11 +55,22 @@ func paletted(src image.Image) *image.Paletted {
 		}
 		return cmp.Compare(packed(a), packed(c))
 	})
+	// Past 256 colours, the most used keep theirs exactly and the rest (the edges of
+	// the window's corners and buttons) are shared out among a few averaged entries.
+	exact := len(colours)
+	if exact > 256 {
+		exact = 256 - blendSlots
+	}
 	pal := make(color.Palette, 0, 256)
 	index := map[color.NRGBA]uint8{}
-	for i, c := range colours[:min(len(colours), 256)] {
+	for i, c := range colours[:exact] {
 		pal = append(pal, c)
 		index[c] = uint8(i)
+	}
+	if exact < len(colours) {
+		for _, c := range medianCut(colours[exact:], counts, blendSlots) {
+			pal = append(pal, c)
+		}
 	}
 	out := image.NewPaletted(b, pal)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -84,6 +95,68 @@ func asNRGBA(img image.Image) *image.NRGBA {
 	n := image.NewNRGBA(img.Bounds())
 	draw.Draw(n, n.Bounds(), img, img.Bounds().Min, draw.Src)
 	return n
+}
+
+// blendSlots is how many palette entries the rare colours share when there are more
+// than 256.
+const blendSlots = 32
+
+// medianCut splits colours (each used counts[c] times) into at most n boxes, always
+// cutting the box with the widest channel at its weighted median, and returns each
+// box's weighted mean.
+func medianCut(colours []color.NRGBA, counts map[color.NRGBA]int, n int) []color.NRGBA {
+	boxes := [][]color.NRGBA{colours}
+	for len(boxes) < n {
+		wi, wch, wspan := -1, 0, 0
+		for i, b := range boxes {
+			if len(b) < 2 {
+				continue
+			}
+			for ch := 0; ch < 4; ch++ {
+				lo, hi := 255, 0
+				for _, c := range b {
+					lo, hi = min(lo, channel(c, ch)), max(hi, channel(c, ch))
+				}
+				if hi-lo > wspan {
+					wi, wch, wspan = i, ch, hi-lo
+				}
+			}
+		}
+		if wi < 0 {
+			break
+		}
+		b := boxes[wi]
+		slices.SortStableFunc(b, func(x, y color.NRGBA) int { return cmp.Compare(channel(x, wch), channel(y, wch)) })
+		total, half, cut := 0, 0, 1
+		for _, c := range b {
+			total += counts[c]
+		}
+		for i, c := range b[:len(b)-1] {
+			if half += counts[c]; 2*half >= total {
+				cut = i + 1
+				break
+			}
+		}
+		boxes = append(boxes[:wi], append([][]color.NRGBA{b[:cut], b[cut:]}, boxes[wi+1:]...)...)
+	}
+	out := make([]color.NRGBA, 0, len(boxes))
+	for _, b := range boxes {
+		var sum [4]int
+		w := 0
+		for _, c := range b {
+			k := counts[c]
+			for ch := 0; ch < 4; ch++ {
+				sum[ch] += channel(c, ch) * k
+			}
+			w += k
+		}
+		out = append(out, color.NRGBA{R: uint8(sum[0] / w), G: uint8(sum[1] / w), B: uint8(sum[2] / w), A: uint8(sum[3] / w)})
+	}
+	return out
+}
+
+func channel(c color.NRGBA, ch int) int {
+	return int([4]uint8{c.R, c.G, c.B, c.A}[ch])
 }
 
 func nrgba(img *image.NRGBA, x, y int) color.NRGBA {
