@@ -25,8 +25,6 @@ type scene struct {
 	server bool                     // against `funnels sandbox` (faults can be injected) instead of --demo
 	args   []string                 // more arguments of `funnels --demo` ("--surface", "public")
 	timed  bool                     // the picture is of a moment the play waits for: keep the countdowns
-	before func(*take) error        // runs against the sandbox before the program starts
-	ready  string                   // what the first screen shows; "" → seeded data
 	play   func(*take) error        // drives the program to the moment of the picture
 	cast   func(*take, *cast) error // when set, the scene also records screenshots/walkthrough.cast
 }
@@ -58,17 +56,12 @@ func (s *studio) shoot(sc scene) error {
 	argv := append([]string{s.bin, "--demo"}, sc.args...)
 	tk := &take{}
 	if sc.server {
-		url, stop, err := s.startSandbox(home)
+		url, stop, err := s.startSandbox(env)
 		if err != nil {
 			return err
 		}
 		defer stop()
 		tk.sandboxURL = url
-		if sc.before != nil {
-			if err := sc.before(tk); err != nil {
-				return err
-			}
-		}
 		argv = []string{s.bin, "--base-url", url, "--token", sandboxToken, "--location", "LakesideFit2026Loc01"}
 	}
 	if sc.cast != nil {
@@ -121,11 +114,7 @@ func (s *studio) open(sc scene, env, argv []string, tk *take) (*term, error) {
 		return nil, err
 	}
 	tk.term = t
-	ready := sc.ready
-	if ready == "" {
-		ready = "Spring Sale 2026"
-	}
-	if _, err := t.waitFor(wait, ready); err != nil {
+	if _, err := t.waitFor(wait, "Spring Sale 2026"); err != nil {
 		t.close()
 		return nil, err
 	}
@@ -145,16 +134,17 @@ func homeEnv(home string) []string {
 	}
 }
 
-// startSandbox runs `funnels sandbox` on a free loopback port.
-func (s *studio) startSandbox(home string) (url string, stop func(), err error) {
+// startSandbox runs `funnels sandbox` on a free loopback port with the scene's
+// environment env, keeping nothing after it ends.
+func (s *studio) startSandbox(env []string) (url string, stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(s.bin, "sandbox", "--addr", addr, "--token", sandboxToken)
-	cmd.Env = append(os.Environ(), homeEnv(home)...)
+	cmd := exec.Command(s.bin, "sandbox", "--addr", addr, "--token", sandboxToken, "--ephemeral")
+	cmd.Env = append(os.Environ(), env...)
 	if err := cmd.Start(); err != nil {
 		return "", nil, err
 	}
