@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -161,5 +162,43 @@ func TestMessagesKeepTheNewest(t *testing.T) {
 	}
 	if want := strings.Repeat("x", (statusLogSize+19)%7+1) + string(rune('a'+(statusLogSize+19)%26)); l.newest(0).text != want {
 		t.Fatalf("the newest is %q, want %q", l.newest(0).text, want)
+	}
+}
+
+// TestMessagesViewScrolls: j/k, pgup/pgdn, g and G move through the messages, the
+// selected one always in sight.
+func TestMessagesViewScrolls(t *testing.T) {
+	h := newFakeHost(t, nil, 80, 24)
+	var l statusLog
+	for i := range 60 {
+		l.add(said{text: "message " + strings.Repeat("word ", i%30) + fmt.Sprintf("tag-%02d", i)})
+	}
+	v := newMessagesView(h.sh, &l)
+	h.show(v)
+	shows := func(i int) bool {
+		box, _, _ := v.view(80, 24-chromeRows)
+		return strings.Contains(ansi.Strip(box), fmt.Sprintf("tag-%02d", 59-i))
+	}
+	if !shows(0) {
+		t.Fatalf("the newest shows first")
+	}
+	h.send(keyPress("G"))
+	if v.cursor != 59 || !shows(59) {
+		t.Fatalf("G: cursor %d, the oldest in sight %v", v.cursor, shows(59))
+	}
+	h.send(keyPress("pgup"))
+	if v.cursor >= 59 || v.cursor < 50 || !shows(v.cursor) {
+		t.Fatalf("pgup: cursor %d", v.cursor)
+	}
+	h.send(keyPress("g"))
+	h.send(keyPress("pgdown"))
+	if v.cursor < 1 || !shows(v.cursor) {
+		t.Fatalf("pgdn: cursor %d", v.cursor)
+	}
+	h.send(keyPress("k"))
+	h.send(keyPress("j"))
+	h.send(keyPress("j"))
+	if c := v.cursor; !shows(c) {
+		t.Fatalf("j: cursor %d not in sight", c)
 	}
 }

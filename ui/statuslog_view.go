@@ -86,20 +86,22 @@ func (v *messagesView) page(cursor, dir, w, rows int) int {
 }
 
 // window is the first message to show so that the cursor's shows whole (from its
-// top when it is taller than rows).
+// top when it is taller than rows): offset, or the nearest one after it that leaves
+// room for the cursor's. It measures only the messages that fit on the screen.
 func (v *messagesView) window(cursor, offset, w, rows int) int {
-	offset = max(0, min(offset, cursor))
-	for offset < cursor {
-		used := 0
-		for i := offset; i <= cursor; i++ {
-			used += v.height(i, w)
-		}
-		if used <= rows {
+	if offset >= cursor {
+		return max(0, cursor)
+	}
+	first, used := cursor, v.height(cursor, w)
+	for first > offset {
+		h := v.height(first-1, w)
+		if used+h > rows {
 			break
 		}
-		offset++
+		used += h
+		first--
 	}
-	return offset
+	return first
 }
 
 func (v *messagesView) keys() []key.Binding {
