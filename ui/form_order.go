@@ -44,16 +44,27 @@ func (f *formModal) move(forward bool) tea.Cmd {
 	fields := f.groups[g].fields
 	switch {
 	case forward && fields[len(fields)-1] == cur:
-		return tea.Batch(cur.hf.Blur(), f.form.NextGroup())
+		return f.leaveGroup(cur, f.form.NextGroup)
 	case !forward && fields[0] == cur:
 		if g == 0 {
 			return nil // the first field of the form: huh stays there too
 		}
-		return tea.Batch(cur.hf.Blur(), f.form.PrevGroup())
+		return f.leaveGroup(cur, f.form.PrevGroup)
 	case forward:
 		return f.form.NextField()
 	}
 	return f.form.PrevField()
+}
+
+// leaveGroup moves to another group as huh does, the field left blurred; when the
+// group may not be left (a field of it is refused), the field keeps the focus, so
+// what is typed next still goes into it.
+func (f *formModal) leaveGroup(cur *formField, to func() tea.Cmd) tea.Cmd {
+	cmds := []tea.Cmd{cur.hf.Blur(), to()}
+	if f.form.State == huh.StateNormal && f.focused() == cur {
+		cmds = append(cmds, cur.hf.Focus())
+	}
+	return tea.Batch(cmds...)
 }
 
 // takeMoves splits cmd into the field changes it holds (true: forward) and the rest.
