@@ -212,12 +212,13 @@ func (s *statusBar) view(width, rows int) string {
 	}
 	msgStyle := [...]*paint{msgBar: &p.bar, msgWarn: &p.barWarn, msgError: &p.barError, msgInfo: &p.barInfo}[kind]
 	rateStyle := pick(rateLow, &p.barRateLow, &p.barRate)
+	whoText, msgW := s.place(width, who, right, msg)
 	var line string
 	if rows < 2 {
-		line = s.draw(p, width, who, right, msg, msgStyle, rateStyle)
+		line = s.draw(p, width, whoText, msgW, right, msg, msgStyle, rateStyle)
 	} else {
 		first, rest := msg, ""
-		switch _, msgW := s.place(width, who, right, msg); {
+		switch {
 		case msgW < 2:
 			first, rest = "", msg // no room beside the figures: all of it below
 		case ansi.StringWidth(msg)+1 > msgW:
@@ -227,7 +228,7 @@ func (s *statusBar) view(width, rows int) string {
 		if rest != "" {
 			second = msgStyle.render(fitCell(" "+rest, width, false))
 		}
-		line = s.draw(p, width, who, right, first, msgStyle, rateStyle) + "\n" + second
+		line = s.draw(p, width, whoText, msgW, right, first, msgStyle, rateStyle) + "\n" + second
 	}
 	s.drawn.bar.ok, s.drawn.bar.key, s.drawn.bar.line = true, k, line
 	return line
@@ -244,7 +245,10 @@ func splitAt(text string, w int) (first, rest string) {
 }
 
 // place is where draw puts things: the profile (and location) as drawn, and the
-// cells left for the message.
+// cells left for the message. The figures on the right always show, and so do the
+// profile and the location while the message keeps minMessage cells — a long
+// message is cut (or wrapped) rather than pushing them off. On a bar too short for
+// all three, the location gives way first, then the profile.
 func (s *statusBar) place(width int, who, right, msg string) (whoText string, msgW int) {
 	const minMessage = 24
 	room := width - ansi.StringWidth(right)
@@ -261,12 +265,9 @@ func (s *statusBar) place(width int, who, right, msg string) (whoText string, ms
 	return whoText, room - ansi.StringWidth(whoText)
 }
 
-// draw lays one line of the bar out: the figures on the right always show, and so
-// do the profile and the location while the message keeps minMessage cells — a long
-// message is cut with "…" rather than pushing them off. On a bar too short for all
-// three, the location gives way first, then the profile.
-func (s *statusBar) draw(p *paints, width int, who, right, msg string, msgStyle, rateStyle *paint) string {
-	whoText, msgW := s.place(width, who, right, msg)
+// draw lays one line of the bar out as place said: the profile (whoText), the
+// message in msgW cells, cut with "…" when longer, and the figures on the right.
+func (s *statusBar) draw(p *paints, width int, whoText string, msgW int, right, msg string, msgStyle, rateStyle *paint) string {
 	left := p.barProfile.render(whoText)
 	if msgW < 0 {
 		// Not even the figures fit: show what does.
