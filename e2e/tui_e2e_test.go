@@ -40,6 +40,9 @@ func needTmux(t *testing.T) {
 
 var unsafeSocket = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
 
+// barFigures finds the figures on the right of the status bar: "idle  97/100 · 7s".
+var barFigures = regexp.MustCompile(`(read-only · )?(idle|\d+ requests?)  (rate –/–|[\d?]+/[\d?]+)`)
+
 // tmuxServers counts the tmux servers started by this test binary.
 var tmuxServers atomic.Int64
 
@@ -134,10 +137,22 @@ func (s *tui) waitUntil(what string, cond func(string) bool) string {
 	}
 }
 
-// lastLine is the status bar: the last line of the screen.
+// lastLine is the status bar: the last line of the screen, or both of its lines while
+// a long message takes two — the message in reading order, then the figures that
+// end the first line ("idle  97/100 · 7s").
 func lastLine(scr string) string {
 	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
-	return lines[len(lines)-1]
+	bar := lines[len(lines)-1]
+	if len(lines) < 2 || barFigures.MatchString(bar) {
+		return bar
+	}
+	above := lines[len(lines)-2]
+	at := barFigures.FindAllStringIndex(above, -1)
+	if at == nil {
+		return bar
+	}
+	cut := at[len(at)-1][0]
+	return strings.TrimSpace(above[:cut]) + " " + strings.TrimSpace(bar) + "  " + above[cut:]
 }
 
 // quit presses q and checks the program ended with 0 and gave the terminal back:

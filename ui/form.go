@@ -557,6 +557,7 @@ func (f *formModal) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	_, cmd := f.form.Update(msg)
+	cmd = f.settle(cmd) // the focus moves now, before the next key (form_order.go)
 	switch f.form.State {
 	case huh.StateCompleted:
 		last := f.focused()
