@@ -255,8 +255,8 @@ func TestTUIInjected500AndTheFallingRateLimit(t *testing.T) {
 	// --no-cache: no crawl in the background, so every request counted is the test's.
 	s := startTUI(t, 120, 40, nil, "--no-cache", "--base-url", base, "--token", sb.values["token"], "--location", sb.values["location_id"])
 	s.waitFor("Spring Sale 2026")
-	s.waitUntil("999/1000 and the profile and location on the bar", func(scr string) bool {
-		return strings.Contains(lastLine(scr), "999/1000") && strings.Contains(lastLine(scr), "default · "+sb.values["location_id"])
+	s.waitUntil("999/1000 and where the token came from and the location on the bar", func(scr string) bool {
+		return strings.Contains(lastLine(scr), "999/1000") && strings.Contains(lastLine(scr), "--token · "+sb.values["location_id"])
 	})
 
 	// Each request costs one: selecting a funnel asks for its first step's pages.
