@@ -91,7 +91,9 @@ type textView struct {
 	tableW  int // the widest table's rows on one line each, 0 without a table
 	table   tableLayout
 	waiting string
-	back    modal // what esc goes back to (the log a request was opened from); nil closes
+	back    modal  // what esc goes back to (the log a request was opened from); nil closes
+	curl    string // a request as curl, copied by c; "" = nothing to copy
+	curlOf  string // the request it is ("GET /funnels/page")
 }
 
 func newTextView(sh *shared, d doc) *textView {
@@ -145,6 +147,8 @@ func (v *textView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 			return nil, false
 		}
 		return nil, true
+	case v.curl != "" && key.Matches(km, k.CopyCurl):
+		return copyCurl(h, v.curl, v.curlOf), false
 	case key.Matches(km, k.Up):
 		v.offset = max(0, v.offset-1)
 	case key.Matches(km, k.Down):
@@ -170,7 +174,11 @@ func (v *textView) maxOffset() int {
 
 func (v *textView) keys() []key.Binding {
 	if v.back != nil {
-		return []key.Binding{as(v.sh.keys.Arrows, "scroll"), as(v.sh.keys.Cancel, "back")}
+		out := []key.Binding{as(v.sh.keys.Arrows, "scroll")}
+		if v.curl != "" {
+			out = append(out, as(v.sh.keys.CopyCurl, "copy as curl"))
+		}
+		return append(out, as(v.sh.keys.Cancel, "back"))
 	}
 	return v.sh.keys.viewHelp()
 }
