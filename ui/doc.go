@@ -20,7 +20,9 @@
 // step or page it was for, when a newer load replaces it, or when its answer arrives:
 // a load nobody waits for stops instead of running on. What arrives is sanitised
 // once, in the command (sanitize.go, by package termtext's rules, the same as the
-// command line's), and kept, so going back is instant; r reloads.
+// command line's), and kept, so going back is instant; r reloads. A reload that fails
+// keeps the rows, drawn faint, and the pane's title says "stale — 503, reload failed"
+// until a reload succeeds.
 // A list the client stopped early (a server that never ends it) keeps what was read
 // and says why under the rows.
 //
