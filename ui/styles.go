@@ -113,6 +113,7 @@ func newStyles(t Theme, noColor bool) Styles {
 	s.BarRateLow = n().Foreground(t.Warn).Background(t.BarBg).Bold(true)
 	s.BarBusy = n().Foreground(t.Accent).Background(t.BarBg)
 	if noColor {
+		s.AppName = n().Bold(true).Reverse(true).Padding(0, 1) // the title badge, still a badge
 		s.BarProfile = n().Bold(true).Reverse(true)
 		s.BarError = n().Bold(true)
 	}
