@@ -20,7 +20,9 @@
 // step or page it was for, when a newer load replaces it, or when its answer arrives:
 // a load nobody waits for stops instead of running on. What arrives is sanitised
 // once, in the command (sanitize.go, by package termtext's rules, the same as the
-// command line's), and kept, so going back is instant; r reloads.
+// command line's), and kept, so going back is instant; r reloads. A reload that fails
+// keeps the rows, drawn faint, and the pane's title says "stale — 503, reload failed"
+// until a reload succeeds.
 // A list the client stopped early (a server that never ends it) keeps what was read
 // and says why under the rows.
 //
@@ -95,8 +97,8 @@
 // by another and shown on the right of the status bar; it starts by itself with
 // Options.AutoIndex (the index never built, left part way, or a day old), from the
 // palette, or when go to anything first opens on an index never built. Its requests
-// are the client's background lane: they never count as the user's in flight, in the
-// request log or on the message line. "Go to anything" (goto.go, ctrl+p) reads every
+// are the client's background lane: they never count as the user's in flight or on
+// the message line; the request log keeps them, marked "crawl". "Go to anything" (goto.go, ctrl+p) reads every
 // item of the index in a command, sanitised there, and filters it with the panes'
 // list; enter opens the item's folder path, selects its funnel, step or page as each
 // arrives and focuses its pane (goto_nav.go). A switch to another account takes that
