@@ -33,6 +33,7 @@ func (m *Model) setFocus(i int) {
 func (m *Model) relayout() {
 	m.wants = m.paneWants()
 	m.lay = computeLayout(m.sh.width, m.sh.height, m.focus, m.wants, m.status.rows(m.sh.width))
+	m.sh.bodyRows = m.lay.bodyHeight
 	for _, s := range m.lay.slots {
 		m.pane(s.pane).setSize(s.w, m.lay.bodyHeight)
 	}

@@ -344,7 +344,7 @@ func (f *formModal) refresh() {
 // formRows is how many rows the huh form may take in the box, the form's own lines
 // around it set aside.
 func (f *formModal) formRows() int {
-	h := f.sh.height - chromeRows - 2 // the body, inside the box's border
+	h := f.sh.bodyHeight() - 2 // the body, inside the box's border
 	return h - len(f.headLines(f.width)) - len(f.footLines(f.width))
 }
 

@@ -182,7 +182,7 @@ func (v *logView) shifted() (cursor, offset int) {
 	return cursor, offset
 }
 
-func (v *logView) rows() int { return max(1, v.sh.height-chromeRows-2-3) }
+func (v *logView) rows() int { return max(1, v.sh.bodyHeight()-2-3) }
 
 func (v *logView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	km, ok := msg.(tea.KeyPressMsg)

@@ -35,7 +35,7 @@ func (v *messagesView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	v.cursor, v.offset, v.count = v.cursor+n-v.count, v.offset+n-v.count, n
 	k := v.sh.keys
 	w := messagesTextWidth(viewWidth(v.sh.width))
-	rows := max(1, v.sh.height-chromeRows-2)
+	rows := max(1, v.sh.bodyHeight()-2)
 	switch {
 	case key.Matches(km, k.Cancel, k.Back, k.Quit, k.Messages):
 		return nil, true

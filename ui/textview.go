@@ -139,7 +139,7 @@ func (v *textView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	k := v.sh.keys
-	page := max(1, v.sh.height-chromeRows-4)
+	page := max(1, v.sh.bodyHeight()-4)
 	switch {
 	case key.Matches(km, k.Cancel, k.Back, k.Quit):
 		if v.back != nil {
@@ -168,7 +168,7 @@ func (v *textView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 
 // maxOffset is the furthest the view scrolls on the terminal of the moment.
 func (v *textView) maxOffset() int {
-	visible := max(1, v.sh.height-chromeRows-2)
+	visible := max(1, v.sh.bodyHeight()-2)
 	return max(0, len(v.render(v.width(v.sh.width)-4))-visible)
 }
 
