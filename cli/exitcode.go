@@ -12,6 +12,7 @@ import (
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/config"
 )
 
 // Exit codes of every command. ExitCode is the one place an error becomes one.
@@ -27,7 +28,7 @@ const (
 //
 //	nil                                                        0
 //	a usage error, a value refused by validate, a bad config
-//	file or token text, a browser started without a terminal,
+//	file, on/off setting or token text, a browser started without a terminal,
 //	a write in read-only mode, an agency profile opened with no
 //	sub-account, a private token for an agency sign-in         2
 //	signed in but unable to work (no location, a base URL
@@ -48,13 +49,14 @@ func ExitCode(err error) int {
 		agency   *auth.AgencyError
 		coded    *exitError
 		notReady *auth.NotReadyError
+		onOff    *config.SwitchError
 	)
 	switch {
 	case err == nil:
 		return ExitOK
 	case errors.As(err, &coded):
 		return coded.code
-	case errors.As(err, &usage), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
+	case errors.As(err, &usage), errors.As(err, &onOff), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
 		errors.Is(err, auth.ErrBadToken), errors.Is(err, client.ErrReadOnly), errors.Is(err, auth.ErrNoSubAccount),
 		errors.Is(err, auth.ErrAgencyNeedsOAuth):
 		return ExitUsage

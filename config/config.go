@@ -166,7 +166,9 @@ func Load(getenv func(string) string, flags Flags) (*Config, error) {
 	if err := file.apply(cfg, path); err != nil {
 		return nil, err
 	}
-	cfg.applySwitches(getenv, flags)
+	if err := cfg.applySwitches(getenv, flags); err != nil {
+		return nil, err
+	}
 	cfg.applyAPIVersion(getenv, flags)
 	layers := []layer{envLayer(getenv)}
 	fl, err := flags.layer()

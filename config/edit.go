@@ -67,9 +67,9 @@ func tomlLiteral(key, value string) (string, error) {
 			return "", bad("%v", err)
 		}
 	case KeyMouse, KeyUIReadOnly, KeyReadOnly:
-		b, err := strconv.ParseBool(value)
+		b, err := ParseSwitch(key, value)
 		if err != nil {
-			return "", bad("%q is not true or false", value)
+			return "", err
 		}
 		v = b
 	case KeyTheme:
