@@ -79,6 +79,13 @@ type Config struct {
 	// available: --insecure-storage or FUNNELS_INSECURE_STORAGE.
 	InsecureStorage bool
 
+	// TrustBaseURL lets a stored token go to a base URL other than the one it was
+	// stored for: --trust-base-url or FUNNELS_TRUST_BASE_URL.
+	TrustBaseURL bool
+
+	// fileBaseURL is the base_url the profile's table in the file gives ("": none).
+	fileBaseURL string
+
 	// origin names where each setting of Profile came from, by config key
 	// ("base_url" → "FUNNELS_BASE_URL"). Settings still at their default are absent.
 	origin map[string]string
@@ -97,6 +104,15 @@ const (
 	KeyScopes       = "scopes"
 	KeyReadOnly     = "readonly"
 )
+
+// ConfiguredBaseURL is the base URL the profile has without flags, environment or a
+// saved login: its table's base_url in the config file, else the service's.
+func (c *Config) ConfiguredBaseURL() string {
+	if c.fileBaseURL != "" {
+		return trimSlash(c.fileBaseURL)
+	}
+	return DefaultBaseURL
+}
 
 // Origin says where a profile setting came from: a flag ("--base-url"), an environment
 // variable, the config file, "saved login", or "default".

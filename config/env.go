@@ -40,6 +40,11 @@ func (c *Config) applySwitches(getenv func(string) string, flags Flags) error {
 		return err
 	}
 	c.InsecureStorage = flags.InsecureStorage || insecure
+	trust, err := envSwitch(getenv, "FUNNELS_TRUST_BASE_URL")
+	if err != nil {
+		return err
+	}
+	c.TrustBaseURL = flags.TrustBaseURL || trust
 	return nil
 }
 

@@ -219,6 +219,7 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 	if !ok {
 		return nil
 	}
+	cfg.fileBaseURL = p.BaseURL
 	from := func(key string) string { return fmt.Sprintf("[profiles.%s] %s in %s", name, key, path) }
 	var l layer
 	l = l.add(KeyBaseURL, from(KeyBaseURL), p.BaseURL)
