@@ -63,7 +63,7 @@ func overLimit(held, adding, limit int) string {
 	switch {
 	case held+adding <= limit:
 		return ""
-	case held == 0:
+	case held == 0 || adding > limit:
 		return fmt.Sprintf("is %s, more than the %d this field takes", characters(adding), limit)
 	}
 	return fmt.Sprintf("would make the field %s long (it holds %d), more than the %d it takes", characters(held+adding), held, limit)
