@@ -8,6 +8,7 @@ package config
 import (
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/funnelsdev/funnels/client"
 )
@@ -151,12 +152,37 @@ func defaults(name string) Profile {
 // Load resolves the configuration: defaults < file < environment < flags. getenv is
 // the process environment (tests pass their own, XDG_CONFIG_HOME included).
 func Load(getenv func(string) string, flags Flags) (*Config, error) {
+	l, err := NewLoader(getenv)
+	if err != nil {
+		return nil, err
+	}
+	return l.Load(flags)
+}
+
+// Loader resolves the configuration of any number of profiles from one reading of
+// the config file: a list of every profile costs one parse, not one per profile.
+type Loader struct {
+	getenv   func(string) string
+	path     string
+	file     fileConfig
+	warnings []string
+}
+
+// NewLoader reads the config file that getenv points at (see Path).
+func NewLoader(getenv func(string) string) (*Loader, error) {
 	path := Path(getenv)
 	file, warnings, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return &Loader{getenv: getenv, path: path, file: file, warnings: warnings}, nil
+}
 
+// Load resolves the configuration of the profile flags (or the environment, or the
+// file) names, as the package's Load does.
+func (ld *Loader) Load(flags Flags) (*Config, error) {
+	getenv, path, file := ld.getenv, ld.path, ld.file
+	warnings := slices.Clone(ld.warnings)
 	name, nameFrom := DefaultProfile, "default"
 	switch {
 	case flags.Profile != "":
