@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
 )
 
 // Defaults of a profile nobody configured.
@@ -269,6 +270,16 @@ func (c *Config) validateProfile() error {
 		}
 	}
 	p.BaseURL = trimSlash(p.BaseURL)
+	if p.LocationID != "" {
+		id, err := validate.LocationID(KeyLocationID, p.LocationID)
+		if err != nil {
+			return fmt.Errorf("%w (from %s)", err, c.Origin(KeyLocationID))
+		}
+		if id != p.LocationID {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s (from %s): the spaces around %q were removed", KeyLocationID, c.Origin(KeyLocationID), id))
+			p.LocationID = id
+		}
+	}
 	if p.AuthKind != AuthOAuth && p.AuthKind != AuthToken && p.AuthKind != AuthAgency {
 		return fmt.Errorf("auth_kind (from %s): %q is not one of %q, %q, %q", c.Origin(KeyAuthKind), p.AuthKind, AuthOAuth, AuthToken, AuthAgency)
 	}
