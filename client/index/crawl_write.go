@@ -14,7 +14,8 @@ func (r *crawlRun) sweep(w *Writer) error {
 	var funnels, folders []string
 	if err := w.tx.Bucket(bFunnels).ForEach(func(k, v []byte) error {
 		var f Funnel
-		if json.Unmarshal(v, &f) != nil || f.At < started {
+		// A list cut at the cap was not read past it: what lies there is kept.
+		if json.Unmarshal(v, &f) != nil || f.At < started && !r.plan.FunnelsCut {
 			funnels = append(funnels, string(k))
 		}
 		return nil
