@@ -50,7 +50,7 @@ type checkpoint struct {
 	FolderBegun      bool     `json:"folderBegun,omitempty"`
 	FolderQueue      []string `json:"folderQueue,omitempty"` // folders whose entities are still to read
 	FoldersDone      bool     `json:"foldersDone,omitempty"`
-	Grouped          bool     `json:"grouped,omitempty"` // folder entities are refused: folders by id
+	Grouped          bool     `json:"grouped,omitempty"`     // folder entities are refused: folders by id
 	FunnelPages      []int    `json:"funnelPages,omitempty"` // offsets of the funnel list read, multiples of funnelPageSize
 	FunnelCount      int      `json:"funnelCount"`           // -1 while not known; what the server claims, for progress only
 	FunnelEnded      bool     `json:"funnelEnded,omitempty"` // a page showed where the funnel list ends
@@ -167,12 +167,12 @@ type crawlRun struct {
 	pagesOpen bool            // the page list may be asked (not known refused)
 	// entityPages: the funnel list is refused, so the funnels the folder listings
 	// name are the ones to page.
-	entityPages  bool
-	foldersLeft  int   // folder listings queued and not yet read
-	folderFailed bool  // one of them failed: the tree is not whole
+	entityPages   bool
+	foldersLeft   int   // folder listings queued and not yet read
+	folderFailed  bool  // one of them failed: the tree is not whole
 	funnelQueued  []int // funnel-list offsets queued in this run
 	funnelPending int   // of those, the ones not answered yet
-	rate         rateMeter
+	rate          rateMeter
 
 	reportMu        sync.Mutex // one report at a time to OnProgress
 	reported        bool       // the last report was made: nothing is told after it (under reportMu)
