@@ -1,12 +1,22 @@
 package index
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/oauth2"
 
@@ -160,5 +170,120 @@ func TestStoredTimesOutOfRangeReadAsNone(t *testing.T) {
 	}
 	if got := Time(1_700_000_000_000); got.IsZero() {
 		t.Error("a real stamp read as none")
+	}
+}
+
+// longNames is a proxy of sb that gives the first funnel of every funnel-list answer
+// a name of size bytes.
+func longNames(t *testing.T, sb *sandbox.Running, size int) string {
+	t.Helper()
+	target, err := url.Parse(sb.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	proxy.ModifyResponse = func(res *http.Response) error {
+		if res.Request.URL.Path != "/funnels/funnel/list" || res.StatusCode != http.StatusOK {
+			return nil
+		}
+		var body map[string]any
+		if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
+			return err
+		}
+		_ = res.Body.Close()
+		if list, _ := body["funnels"].([]any); len(list) > 0 {
+			list[0].(map[string]any)["name"] = strings.Repeat("Long name ", size/10)
+		}
+		raw, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		res.Body, res.ContentLength = io.NopCloser(bytes.NewReader(raw)), int64(len(raw))
+		res.Header.Set("Content-Length", strconv.Itoa(len(raw)))
+		return nil
+	}
+	srv := httptest.NewServer(proxy)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// TestLongNamesAreCutToFit: a name of 4 MB in the funnel list is kept cut to the
+// bound, the index stays small, and the crawl says once that it cut.
+func TestLongNamesAreCutToFit(t *testing.T) {
+	sb := fastSandbox(t, sandbox.Options{})
+	base := longNames(t, sb, 4<<20)
+	c, err := client.New(client.Options{
+		BaseURL: base, LocationID: sb.Server.LocationID(),
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Open(filepath.Join(t.TempDir(), "index.db"), KeyOf(base, sb.Server.LocationID()))
+	p, err := (&Crawler{Client: c, Store: s}).Run(boundedCtx(t))
+	if err != nil {
+		t.Fatalf("crawl: %v", err)
+	}
+	if n := slices.Index(p.Notes, cutNote); n < 0 || slices.Index(p.Notes[n+1:], cutNote) >= 0 {
+		t.Errorf("notes %q: want the cut said once", p.Notes)
+	}
+	info, err := os.Stat(s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Size() > 2<<20 {
+		t.Errorf("the index is %d bytes", info.Size())
+	}
+	long := 0
+	for _, it := range snapshot(t, s).Items(nil) {
+		if len(it.Name) > MaxFieldBytes {
+			t.Fatalf("%s %s kept %d bytes of name", it.Kind, it.ID, len(it.Name))
+		}
+		if strings.HasSuffix(it.Name, Ellipsis) {
+			long++
+		}
+	}
+	if long == 0 {
+		t.Error("no name was kept cut")
+	}
+}
+
+// TestAFunnelOfEveryStepFitsARecord: a funnel with more steps than a record holds
+// keeps the steps that fit, each name cut.
+func TestAFunnelOfEveryStepFitsARecord(t *testing.T) {
+	sb := fastSandbox(t, sandbox.Options{})
+	s := newStore(t, sb)
+	f := client.Funnel{ID: "f1", Name: strings.Repeat("n", 1<<20), StepsKnown: true}
+	for i := range 5000 {
+		f.Steps = append(f.Steps, client.Step{ID: "s" + strconv.Itoa(i), Name: strings.Repeat("s", 4<<10), Pages: []string{"p"}})
+	}
+	var cut int
+	err := s.Update(ctxT(t), func(w *Writer) error {
+		err := w.PutFunnel(FunnelOf(f, w.Now()))
+		cut = w.Cut()
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := snapshot(t, s)
+	if len(snap.Funnels) != 1 || cut == 0 {
+		t.Fatalf("%d funnels kept, %d cut", len(snap.Funnels), cut)
+	}
+	raw, _ := json.Marshal(snap.Funnels[0])
+	if len(raw) > maxRecordBytes || len(snap.Funnels[0].Steps) == 0 {
+		t.Errorf("the record is %d bytes with %d steps", len(raw), len(snap.Funnels[0].Steps))
+	}
+}
+
+// TestCutTextKeepsRunesWhole: a text cut in the middle of a rune keeps the rune whole
+// or leaves it out.
+func TestCutTextKeepsRunesWhole(t *testing.T) {
+	got, cut := CutText(strings.Repeat("é", 10), 10)
+	if !cut || len(got) > 10 || !utf8.ValidString(got) || !strings.HasSuffix(got, Ellipsis) {
+		t.Errorf("CutText = %q, %v", got, cut)
+	}
+	if got, cut := CutText("short", 10); cut || got != "short" {
+		t.Errorf("CutText(short) = %q, %v", got, cut)
 	}
 }
