@@ -73,11 +73,12 @@ func TestIndexOfALyingCountEndsByItself(t *testing.T) {
 	}
 }
 
-// TestIndexEndsOnSIGTERM: SIGTERM to `funnels index` part way through a slow crawl
-// ends it soon, and the index it leaves opens and holds what was read.
+// TestIndexEndsOnSIGTERM: SIGTERM to `funnels index` part way through a crawl of a
+// funnel list that claims a billion funnels and never ends ends it soon, and the
+// index it leaves opens and holds what was read.
 func TestIndexEndsOnSIGTERM(t *testing.T) {
-	h := hostileapi.StartT(t, 0, sandbox.Options{Limit: 1000, Window: time.Second,
-		Faults: sandbox.Faults{FixedLatency: 300 * time.Millisecond}})
+	h := hostileapi.StartT(t, hostileapi.EndlessFunnelPages, sandbox.Options{Limit: 1000, Window: time.Second,
+		Faults: sandbox.Faults{FixedLatency: 100 * time.Millisecond}})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd, home := indexCommand(t, ctx, h, "")
@@ -88,10 +89,11 @@ func TestIndexEndsOnSIGTERM(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Part way: once the crawl has read some funnels' pages.
-	for h.Count("GET", "/funnels/page") < 3 && ctx.Err() == nil {
+	// Part way: a moment after the funnel list first answered.
+	for h.Count("GET", "/funnels/funnel/list") < 1 && ctx.Err() == nil {
 		time.Sleep(50 * time.Millisecond)
 	}
+	time.Sleep(time.Second)
 	_ = cmd.Process.Signal(syscall.SIGTERM)
 	ended := make(chan error, 1)
 	var errb bytes.Buffer

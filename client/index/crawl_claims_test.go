@@ -34,6 +34,28 @@ func boundedCtx(t *testing.T) context.Context {
 	return ctx
 }
 
+// runBounded runs c and fails the test when the crawl has not ended a while after
+// its context did (it spun, deaf to it).
+func runBounded(t *testing.T, c *Crawler) (Progress, error) {
+	t.Helper()
+	type result struct {
+		p   Progress
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		p, err := c.Run(boundedCtx(t))
+		done <- result{p, err}
+	}()
+	select {
+	case r := <-done:
+		return r.p, r.err
+	case <-time.After(45 * time.Second):
+		t.Fatal("the crawl did not end")
+	}
+	return Progress{}, nil
+}
+
 // TestALyingCountEndsAtTheCap: a funnel list that says it holds a billion funnels and
 // answers every offset with a full page of new ones is read to the cap on pages (the
 // client's bound on a list) and no further; the crawl ends whole, says once what was
@@ -49,7 +71,7 @@ func TestALyingCountEndsAtTheCap(t *testing.T) {
 	}
 	s := Open(filepath.Join(t.TempDir(), "index.db"), KeyOf(h.URL, h.Sandbox.LocationID()))
 	var most int
-	p, err := (&Crawler{Client: c, Store: s, OnProgress: func(p Progress) { most = max(most, p.FunnelsTotal) }}).Run(boundedCtx(t))
+	p, err := runBounded(t, &Crawler{Client: c, Store: s, OnProgress: func(p Progress) { most = max(most, p.FunnelsTotal) }})
 	if err != nil {
 		t.Fatalf("crawl: %v", err)
 	}
@@ -81,7 +103,7 @@ func TestASavedLyingCountDoesNotHoldAnHonestCrawl(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := (&Crawler{Client: c, Store: s}).Run(boundedCtx(t))
+	p, err := runBounded(t, &Crawler{Client: c, Store: s})
 	if err != nil {
 		t.Fatalf("crawl: %v", err)
 	}
