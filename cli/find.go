@@ -14,6 +14,7 @@ import (
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
+	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // FindOptions are what `funnels find` works from.
@@ -50,8 +51,10 @@ browser: the letters of TEXT in order, whole words and runs ranked first. A name
 Each match says what it is and where it sits.
 
 It answers from the index without a request. An index never built is built first
-(as 'funnels index' does, progress on standard error); one older than a day is
-used, with a note. What this sign-in can no longer read is marked stale.
+(as 'funnels index' does, progress on standard error); one left unfinished (a crawl
+stopped, or an item that keeps failing) or older than a day is searched as it is,
+with a note, and 'funnels index' reads the rest. What this sign-in can no longer
+read is marked stale. Names and paths longer than 2 KiB are shown cut.
 
 With --no-cache there is no index to search, and reading the whole location for
 every query would spend the rate limit: find then asks the server's funnel list
@@ -119,7 +122,7 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	}
 	matches := make([]index.Item, len(ranked))
 	for i, at := range ranked {
-		matches[i] = items[at]
+		matches[i] = boundMatch(items[at])
 	}
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, findOutput{Query: query, Matches: matches, Total: total, Indexed: crawled}, matches)
@@ -151,31 +154,60 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	return nil
 }
 
-// indexItems are the items of the location's local index, built first when it
-// never was, and when it was read from the location.
+// indexItems are the items of the location's local index, and when it was last read
+// whole. An index that holds nothing, never read whole or older than staleIndex, is
+// built first; one that holds something is searched as it is — an unfinished crawl,
+// or one that keeps failing on an item, still answers with all the rest —, and what
+// is missing or old is said in one line, never crawled again on every call.
 func indexItems(ctx context.Context, f *Factory, c *client.Client, cfg *config.Config) ([]index.Item, time.Time, error) {
 	store, err := f.indexStore(cfg)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
 	defer store.Close()
-	st, err := store.State(ctx)
-	if err != nil {
-		return nil, time.Time{}, withExitCode(ExitLocal, err)
-	}
-	if st.Crawled.IsZero() {
-		f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
-		if _, err := crawlWithProgress(ctx, f, c, store); err != nil {
-			return nil, time.Time{}, err
-		}
-	} else if age := time.Since(st.Crawled); age > staleIndex {
-		f.notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
-	}
 	snap, err := store.Snapshot(ctx)
 	if err != nil {
 		return nil, time.Time{}, withExitCode(ExitLocal, err)
 	}
-	return snap.Items(index.StaleKinds(c.Access(), false)), snap.State.Crawled, nil
+	stale := index.StaleKinds(c.Access(), false)
+	items := snap.Items(stale)
+	st := snap.State
+	age := time.Since(st.Crawled)
+	switch {
+	case len(items) == 0 && (st.Crawled.IsZero() || age > staleIndex):
+		f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
+		_, crawlErr := crawlWithProgress(ctx, f, c, store)
+		if snap, err = store.Snapshot(ctx); err != nil {
+			return nil, time.Time{}, withExitCode(ExitLocal, err)
+		}
+		if items = snap.Items(stale); crawlErr != nil && (len(items) == 0 || ctx.Err() != nil) {
+			return nil, time.Time{}, crawlErr
+		}
+		if crawlErr != nil {
+			f.notice("funnels: %s; searching what the index holds — 'funnels index' reads the rest", firstLine(crawlErr))
+		}
+	case st.Crawled.IsZero() || st.Unfinished:
+		f.notice("funnels: the local index is not complete (its last crawl did not read everything); searching what it holds — 'funnels index' reads the rest")
+	case age > staleIndex:
+		f.notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
+	}
+	return items, snap.State.Crawled, nil
+}
+
+// firstLine is the first line of err's message.
+func firstLine(err error) string {
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	line, _ = index.CutText(termtext.Line(line), 300)
+	return line
+}
+
+// boundMatch is it with its texts cut to what the index keeps of one, so a row of
+// find stays a few kilobytes whatever an older index or the server's list held.
+func boundMatch(it index.Item) index.Item {
+	for _, s := range []*string{&it.Name, &it.Path, &it.Where, &it.Domain} {
+		*s, _ = index.CutText(*s, index.MaxFieldBytes)
+	}
+	return it
 }
 
 // findFunnelsByName asks the server's funnel list for the funnels whose name
