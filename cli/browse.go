@@ -155,12 +155,12 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 			uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
 		}
 		if cfg.Profile.LocationID != "" {
-			idx, err := f.indexStore(cfg) // a session-only one with --no-cache or a bare token
+			idx, err := f.indexStore(cfg) // a session-only one with --no-cache
 			if err != nil {
 				return err
 			}
 			defer idx.Close()
-			uiOpts.Index, uiOpts.AutoIndex = idx, !f.sessionIndex(cfg)
+			uiOpts.Index, uiOpts.AutoIndex = idx, !f.sessionIndex()
 		}
 		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 		if cfg.Token == "" { // a token given by hand is for this run's profile only

@@ -91,6 +91,9 @@ func (sh *shared) setReadOnly(ro bool) {
 // colour profile becomes known, never per frame.
 func (sh *shared) restyle() {
 	sh.theme = newTheme(isDarkTheme(sh.themeSetting, sh.bgDark))
+	if sh.noColor {
+		sh.theme = monochrome(sh.theme.Dark)
+	}
 	sh.styles = newStyles(sh.theme, sh.noColor)
 	sh.formStyles = newFormStyles(sh.theme, sh.noColor)
 	sh.spinner.Style = sh.styles.Marker
