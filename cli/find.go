@@ -97,32 +97,22 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	if err != nil {
 		return err
 	}
-	var items []index.Item
+	var matches []index.Item
+	var total int
 	var crawled time.Time
 	if f.Flags.NoCache {
-		if items, err = findFunnelsByName(ctx, f, c, query); err != nil {
+		items, err := findFunnelsByName(ctx, f, c, query)
+		if err != nil {
 			return err
 		}
-	} else if items, crawled, err = indexItems(ctx, f, c, cfg); err != nil {
+		keys := make([]string, len(items))
+		for i := range items {
+			keys[i] = items[i].Key()
+		}
+		matches, total = pickMatches(ui.Rank(keys, query), opts, func(at int) index.Kind { return items[at].Kind },
+			func(at int) index.Item { return boundMatch(items[at]) })
+	} else if matches, total, crawled, err = indexMatches(ctx, f, c, cfg, query, opts); err != nil {
 		return err
-	}
-	if len(opts.Kinds) > 0 {
-		items = slices.DeleteFunc(items, func(it index.Item) bool {
-			return !slices.ContainsFunc(opts.Kinds, func(k string) bool { return strings.EqualFold(strings.TrimSpace(k), it.Kind.String()) })
-		})
-	}
-	keys := make([]string, len(items))
-	for i := range items {
-		keys[i] = items[i].Key()
-	}
-	ranked := ui.Rank(keys, query)
-	total := len(ranked)
-	if opts.Limit > 0 && len(ranked) > opts.Limit {
-		ranked = ranked[:opts.Limit]
-	}
-	matches := make([]index.Item, len(ranked))
-	for i, at := range ranked {
-		matches[i] = boundMatch(items[at])
 	}
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, findOutput{Query: query, Matches: matches, Total: total, Indexed: crawled}, matches)
@@ -154,34 +144,50 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	return nil
 }
 
-// indexItems are the items of the location's local index, and when it was last read
-// whole. An index that holds nothing, never read whole or older than staleIndex, is
-// built first; one that holds something is searched as it is — an unfinished crawl,
-// or one that keeps failing on an item, still answers with all the rest —, and what
-// is missing or old is said in one line, never crawled again on every call.
-func indexItems(ctx context.Context, f *Factory, c *client.Client, cfg *config.Config) ([]index.Item, time.Time, error) {
+// indexMatches are the best matches of query among the items of the location's
+// local index (built first when it never was), how many match in all, and when the
+// index was read from the location. It ranks the index's catalog, made once per
+// change of the index, and reads whole only the items it returns.
+func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config.Config, query string, opts *FindOptions) ([]index.Item, int, time.Time, error) {
 	store, err := f.indexStore(cfg)
 	if err != nil {
-		return nil, time.Time{}, err
+		return nil, 0, time.Time{}, err
 	}
 	defer store.Close()
-	snap, err := store.Snapshot(ctx)
+	st, err := store.State(ctx)
 	if err != nil {
-		return nil, time.Time{}, withExitCode(ExitLocal, err)
+		return nil, 0, time.Time{}, withExitCode(ExitLocal, err)
 	}
 	stale := index.StaleKinds(c.Access(), false)
-	items := snap.Items(stale)
-	st := snap.State
+	var matches []index.Item
+	var total, held int
+	var crawled time.Time
+	search := func() error {
+		err := store.WithCatalog(ctx, func(cat *index.Catalog) error {
+			held = cat.Len()
+			matches, total = pickMatches(ui.RankCatalog(cat, query), opts, cat.Kind,
+				func(at int) index.Item { return boundMatch(cat.Item(at, stale)) })
+			crawled = cat.Crawled()
+			return nil
+		})
+		if err != nil {
+			return withExitCode(ExitLocal, err)
+		}
+		return nil
+	}
+	if err := search(); err != nil {
+		return nil, 0, time.Time{}, err
+	}
 	age := time.Since(st.Crawled)
 	switch {
-	case len(items) == 0 && (st.Crawled.IsZero() || age > staleIndex):
+	case held == 0 && (st.Crawled.IsZero() || age > staleIndex):
 		f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
 		_, crawlErr := crawlWithProgress(ctx, f, c, store)
-		if snap, err = store.Snapshot(ctx); err != nil {
-			return nil, time.Time{}, withExitCode(ExitLocal, err)
+		if err := search(); err != nil {
+			return nil, 0, time.Time{}, err
 		}
-		if items = snap.Items(stale); crawlErr != nil && (len(items) == 0 || ctx.Err() != nil) {
-			return nil, time.Time{}, crawlErr
+		if crawlErr != nil && (held == 0 || ctx.Err() != nil) {
+			return nil, 0, time.Time{}, crawlErr
 		}
 		if crawlErr != nil {
 			f.notice("funnels: %s; searching what the index holds — 'funnels index' reads the rest", firstLine(crawlErr))
@@ -191,7 +197,7 @@ func indexItems(ctx context.Context, f *Factory, c *client.Client, cfg *config.C
 	case age > staleIndex:
 		f.notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
 	}
-	return items, snap.State.Crawled, nil
+	return matches, total, crawled, nil
 }
 
 // firstLine is the first line of err's message.
@@ -208,6 +214,25 @@ func boundMatch(it index.Item) index.Item {
 		*s, _ = index.CutText(*s, index.MaxFieldBytes)
 	}
 	return it
+}
+
+// pickMatches keeps, of the ranked items, those of the kinds asked for, up to the
+// limit, and counts them all.
+func pickMatches(ranked []int, opts *FindOptions, kind func(int) index.Kind, item func(int) index.Item) ([]index.Item, int) {
+	matches := []index.Item{}
+	total := 0
+	for _, at := range ranked {
+		if len(opts.Kinds) > 0 && !slices.ContainsFunc(opts.Kinds, func(k string) bool {
+			return strings.EqualFold(strings.TrimSpace(k), kind(at).String())
+		}) {
+			continue
+		}
+		total++
+		if opts.Limit == 0 || len(matches) < opts.Limit {
+			matches = append(matches, item(at))
+		}
+	}
+	return matches, total
 }
 
 // findFunnelsByName asks the server's funnel list for the funnels whose name

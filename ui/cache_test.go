@@ -312,7 +312,7 @@ func gotoSelected(t *testing.T, h *harness) index.Item {
 	if !ok || g.set == nil || g.list.selected() < 0 {
 		t.Fatalf("go to anything is not open with items:\n%s", h.view())
 	}
-	return g.set.items[g.list.selected()]
+	return g.set.item(g.list.selected())
 }
 
 // funnelRow is the row of the funnel called name in the current folder, or nil.
@@ -377,7 +377,8 @@ func TestASwitchNeverMixesTwoIndexes(t *testing.T) {
 	})
 	g := h.m.overlay.(*gotoOverlay)
 	seen := false
-	for _, it := range g.set.items {
+	for i := range g.set.len() {
+		it := g.set.item(i)
 		if it.Name == "Spring Sale 2026" || strings.Contains(it.Where, "Webinars") {
 			t.Fatalf("after the switch, go to anything lists Lakeside's %+v", it)
 		}

@@ -98,9 +98,11 @@
 // Options.AutoIndex (the index never built, left part way, or a day old), from the
 // palette, or when go to anything first opens on an index never built. Its requests
 // are the client's background lane: they never count as the user's in flight or on
-// the message line; the request log keeps them, marked "crawl". "Go to anything" (goto.go, ctrl+p) reads every
-// item of the index in a command, sanitised there, and filters it with the panes'
-// list; enter opens the item's folder path, selects its funnel, step or page as each
+// the message line; the request log keeps them, marked "crawl". "Go to anything"
+// (goto.go, ctrl+p) reads the index's catalog (every item's key in one string, made
+// once per change of the index) in a command, filters it with the panes' list and
+// sanitises the rows it draws; enter opens the item's folder path, selects its
+// funnel, step or page as each
 // arrives and focuses its pane (goto_nav.go). A switch to another account takes that
 // account's own index (Opened.Index).
 //

@@ -29,12 +29,12 @@ func TestGoToAnythingSizesColumnsByTheRowsShown(t *testing.T) {
 	from, to := g.list.visible()
 	longest := ""
 	for i := from; i < to; i++ {
-		if n := g.set.items[g.list.shown[i]].Name; len(n) > len(longest) {
+		if n := g.set.item(g.list.shown[i]).Name; len(n) > len(longest) {
 			longest = n
 		}
 	}
 	for i := from; i < to; i++ {
-		it := g.set.items[g.list.shown[i]]
+		it := g.set.item(g.list.shown[i])
 		row := lines[3+i-from] // under the border, the query and the rule
 		where := it.Where
 		if k := strings.LastIndex(where, "› "); k >= 0 {

@@ -47,12 +47,18 @@
 // and page id (so one funnel's pages are one prefix), redirects by id, children
 // (what each folder holds, for painting one folder without reading the others),
 // listed (when a folder's listing or a step's pages were last read whole), and meta
-// (the key, a write counter, the crawl's checkpoint and when the last crawl ended).
-// Records are compact JSON (records.go), each of a bounded size (bound.go): texts
-// are cut at 2 KiB on a rune boundary, a funnel keeps the steps a record holds, and
-// a record whose id is too long to be one is left out. A stored time no index could
-// have written reads as none. Every wait for the file's lock ends with the caller's
-// context (open_wait.go).
+// (the key, a write counter, the crawl's checkpoint, when the last crawl ended, and
+// the catalog). Records are compact JSON (records.go), each of a bounded size
+// (bound.go): texts are cut at 2 KiB on a rune boundary, a funnel keeps the steps a
+// record holds, and a record whose id is too long to be one is left out. A stored
+// time no index could have written reads as none. Every wait for the file's lock
+// ends with the caller's context (open_wait.go).
+//
+// The catalog (catalog.go) is every item of go to anything and `funnels find` in
+// two blobs: the keys searched, end to end in one string, and what shows an item,
+// strings that many items share written once. It names the write count it was made
+// of; the first reader after a write makes it again from the records and keeps it,
+// without counting a write, so an open or a find reads two values, not every record.
 //
 // # The crawl
 //
