@@ -42,20 +42,15 @@ func pageRows(pages []client.Page, step stepRow) []pageRow {
 // runs again whenever the step changes (a split test ended, a page archived), so no
 // row keeps a role the step no longer gives it.
 func arrangePages(rows []pageRow, step stepRow) {
-	order := make(map[string]int, len(step.pageIDs))
-	for i, id := range step.pageIDs {
+	order := make(map[string]int, len(step.rec.Pages))
+	for i, id := range step.rec.Pages {
 		order[id] = i
 	}
 	for i := range rows {
 		r := &rows[i]
 		r.role = ""
-		if i, ok := order[r.id]; ok && step.splitTest && len(step.pageIDs) > 1 && !r.archived {
-			switch i {
-			case 0:
-				r.role = "control " + percent(step.control) + "%"
-			case 1:
-				r.role = "variation " + percent(100-step.control) + "%"
-			}
+		if !r.archived {
+			r.role = roleLabel(step.rec, r.id)
 		}
 		r.status = "live"
 		switch {
@@ -241,9 +236,19 @@ func (p *pagesPane) showRows(selectID string) {
 	}
 }
 
+// roleLabel is what page pageID is in step's split test, with its share ("control
+// 70%"), or "" when it has no part in one.
+func roleLabel(step client.Step, pageID string) string {
+	role, share := step.Role(pageID)
+	if role == client.NoRole {
+		return ""
+	}
+	return role.String() + " " + percent(share) + "%"
+}
+
 // sameSplit reports whether two versions of a step give their pages the same roles.
 func sameSplit(a, b stepRow) bool {
-	return a.splitTest == b.splitTest && a.control == b.control && slices.Equal(a.pageIDs, b.pageIDs)
+	return a.rec.Split == b.rec.Split && a.rec.ControlTraffic == b.rec.ControlTraffic && slices.Equal(a.rec.Pages, b.rec.Pages)
 }
 
 // load marks the current step as waiting for request seq and returns the load's

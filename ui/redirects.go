@@ -29,7 +29,7 @@ type redirectRow struct {
 
 // newRedirectRow turns a record into a row.
 func newRedirectRow(r *client.Redirect) redirectRow {
-	host := sanitize(strings.ToLower(strings.TrimSpace(r.Domain)))
+	host := sanitize(client.Host(r.Domain))
 	row := redirectRow{
 		id: sanitize(r.ID), host: host, domain: sanitize(validate.DisplayHost(host)),
 		path: sanitize(r.Path), target: sanitize(r.Target), action: sanitize(r.Action),
@@ -38,7 +38,7 @@ func newRedirectRow(r *client.Redirect) redirectRow {
 		row.path = "/" + row.path
 	}
 	row.arrow = "→ " + row.target
-	row.oldURL = "https://" + host + row.path
+	row.oldURL = client.PublicURL(host, row.path)
 	return row
 }
 
