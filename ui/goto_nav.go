@@ -96,14 +96,14 @@ func (m *Model) goToRedirect(id, domain string) tea.Cmd {
 		v.pending = id
 		if i := v.indexOf(id); i >= 0 {
 			v.clearFilter()
-			v.list.selectItem(i)
+			v.list.SelectItem(i)
 			v.pending = ""
 		}
 	}
 	if domain != "" {
 		v.input.SetValue(domain)
 		v.query = domain
-		v.list.setQuery(domain)
+		v.list.SetQuery(domain)
 	}
 	return cmd
 }

@@ -17,7 +17,7 @@ func (m *Model) wheel(ms tea.Mouse) {
 		return
 	}
 	if m.redirectsShown() {
-		m.redirects.list.scroll(delta)
+		m.redirects.list.Scroll(delta)
 		return
 	}
 	if m.detail != nil {
@@ -25,7 +25,7 @@ func (m *Model) wheel(ms tea.Mouse) {
 		return
 	}
 	if p := m.lay.paneAt(ms.X); p >= 0 {
-		m.pane(p).list.scroll(delta)
+		m.pane(p).list.Scroll(delta)
 	}
 }
 
@@ -36,7 +36,7 @@ func (m *Model) click(ms tea.Mouse) {
 	}
 	if m.redirectsShown() {
 		if row := ms.Y - m.lay.bodyTop - 1; row >= 0 && row < m.lay.bodyHeight-2 {
-			m.redirects.list.selectRow(row)
+			m.redirects.list.SelectRow(row)
 		}
 		return
 	}
@@ -49,7 +49,7 @@ func (m *Model) click(ms tea.Mouse) {
 		return
 	}
 	m.setFocus(p)
-	m.pane(p).list.selectRow(row)
+	m.pane(p).list.SelectRow(row)
 }
 
 // toggleMouse captures the mouse or gives it back to the terminal.

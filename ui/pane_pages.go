@@ -224,12 +224,12 @@ func (p *pagesPane) showRows(selectID string) {
 	p.measure(ps.rows)
 	p.setKeys(keys)
 	if p.query != "" {
-		p.list.setQuery(p.input.Value())
+		p.list.SetQuery(p.input.Value())
 	}
 	if selectID != "" {
 		for i, r := range ps.rows {
 			if r.id == selectID {
-				p.list.selectItem(i)
+				p.list.SelectItem(i)
 				break
 			}
 		}
@@ -310,7 +310,7 @@ func (p *pagesPane) selected() *pageRow {
 	if ps == nil {
 		return nil
 	}
-	i := p.list.selected()
+	i := p.list.Selected()
 	if i < 0 || i >= len(ps.rows) {
 		return nil
 	}
@@ -331,7 +331,7 @@ func (p *pagesPane) view(focused bool) paneView {
 	}
 	title := "Pages"
 	switch {
-	case ps.seq != 0 && p.list.total() > 0:
+	case ps.seq != 0 && p.list.Total() > 0:
 		title += " " + p.sh.spinner.View()
 	case ps.loaded && errors.Is(ps.err, client.ErrIncompleteList):
 		title += " (incomplete)"

@@ -133,12 +133,12 @@ func (p *stepsPane) show(f *entityRow, note string) {
 	p.cols = p.own.max(p.folder).columns(p.cols)
 	p.setKeys(keys)
 	if p.query != "" {
-		p.list.setQuery(p.input.Value())
+		p.list.SetQuery(p.input.Value())
 	}
 	if want := p.cursorBy[id]; want != "" {
 		for i, r := range p.rows {
 			if r.id == want {
-				p.list.selectItem(i)
+				p.list.SelectItem(i)
 				break
 			}
 		}
@@ -204,10 +204,10 @@ func (p *stepsPane) selectPending() {
 	}
 	for i, r := range p.rows {
 		if r.id == p.pending.stepID {
-			if p.list.filtering() {
+			if p.list.Filtering() {
 				p.clearFilter()
 			}
-			p.list.selectItem(i)
+			p.list.SelectItem(i)
 			p.pending = stepKey{}
 			return
 		}
@@ -224,7 +224,7 @@ func stepsEqual(a, b []stepRow) bool {
 
 // selected is the step under the cursor, or nil.
 func (p *stepsPane) selected() *stepRow {
-	i := p.list.selected()
+	i := p.list.Selected()
 	if i < 0 || i >= len(p.rows) {
 		return nil
 	}

@@ -54,7 +54,7 @@ func (m *Model) redirectsKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.sh.keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
-		if v.list.filtering() {
+		if v.list.Filtering() {
 			v.clearFilter()
 			return nil
 		}
