@@ -251,12 +251,18 @@ func (e *APIError) Is(target error) bool {
 type RateLimitError struct {
 	*APIError
 	Until time.Time
-	at    time.Time // when it was decided, to word Until relative to that day
+	// Beyond is set when the server asked for a wait of a year or more: no date is
+	// named then, for the one the client could work out would be its own cut-off.
+	Beyond bool
+	at     time.Time // when it was decided, to word Until relative to that day
 }
 
 // Summary is the short form for a status bar: "429 rate limited until 14:32 — try
 // later".
 func (e *RateLimitError) Summary() string {
+	if e.Beyond {
+		return strconv.Itoa(e.StatusCode) + " rate limited for a year or more, the server says — try later"
+	}
 	if e.Until.IsZero() {
 		return strconv.Itoa(e.StatusCode) + " rate limited — try later"
 	}
