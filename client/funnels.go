@@ -102,13 +102,9 @@ func (c *Client) ListFunnels(ctx context.Context, p ListFunnelsParams) (*FunnelL
 	if p.Limit > 0 {
 		q.Set("limit", strconv.Itoa(p.Limit))
 	}
-	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: "/funnels/funnel/list", query: q})
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: "/funnels/funnel/list", query: q}, nil, "funnels")
 	if err != nil {
 		return nil, resp, err
-	}
-	env, err := unwrapList(body, "funnels")
-	if err != nil {
-		return nil, resp, decodeErr(http.MethodGet, "/funnels/funnel/list", resp, body, err)
 	}
 	out := &FunnelList{Funnels: decodeEach[Funnel](env.items)}
 	out.Count = len(out.Funnels)

@@ -86,13 +86,9 @@ func (c *Client) ListPages(ctx context.Context, p ListPagesParams) ([]Page, *Res
 	}
 	q.Set("limit", strconv.Itoa(limit))
 	q.Set("offset", strconv.Itoa(max(0, p.Offset)))
-	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: "/funnels/page", query: q})
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: "/funnels/page", query: q}, nil, "pages", "funnelPages")
 	if err != nil {
 		return nil, resp, err
-	}
-	env, err := unwrapList(body, "pages", "funnelPages")
-	if err != nil {
-		return nil, resp, decodeErr(http.MethodGet, "/funnels/page", resp, body, err)
 	}
 	pages := decodeEach[Page](env.items)
 	if p.StepID != "" {

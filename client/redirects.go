@@ -84,13 +84,9 @@ func (c *Client) ListRedirects(ctx context.Context, p ListRedirectsParams) (*Red
 	q.Set("limit", strconv.Itoa(p.Limit))
 	q.Set("offset", strconv.Itoa(max(0, p.Offset)))
 	setIf(q, "search", p.Search)
-	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: redirectListPath, query: q})
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: redirectListPath, query: q}, nil, "redirects")
 	if err != nil {
 		return nil, resp, err
-	}
-	env, err := unwrapList(body, "redirects")
-	if err != nil {
-		return nil, resp, decodeErr(http.MethodGet, redirectListPath, resp, body, err)
 	}
 	out := &RedirectList{Redirects: decodeEach[Redirect](env.items)}
 	out.Count = len(out.Redirects)
