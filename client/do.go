@@ -112,11 +112,13 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 		if rec.Authorized {
 			t, err := c.ts.Token()
 			if err != nil {
+				c.pacer.answered() // never sent
 				return nil, nil, &AuthError{Err: err}
 			}
 			token = t
 		}
 		status, header, body, err := c.send(ctx, cl, target, token)
+		c.pacer.answered()
 		var unreadable *unreadableAnswer
 		if errors.As(err, &unreadable) {
 			err = nil

@@ -126,13 +126,15 @@ func (c *Client) ListAllFunnels(ctx context.Context, p ListFunnelsParams, pageSi
 		pageSize = 100
 	}
 	p.Limit = pageSize
-	return walk(c, http.MethodGet, "/funnels/funnel/list", pageSize, func(f *Funnel) string { return f.ID }, nil,
-		func(offset int) (listPage[Funnel], *Response, error) {
-			p.Offset = offset
-			page, resp, err := c.ListFunnels(ctx, p)
+	return walk(ctx, c, walkSpec[Funnel]{method: http.MethodGet, path: "/funnels/funnel/list", pageSize: pageSize,
+		id: func(f *Funnel) string { return f.ID },
+		fetch: func(ctx context.Context, offset int) (listPage[Funnel], *Response, error) {
+			q := p
+			q.Offset = offset
+			page, resp, err := c.ListFunnels(ctx, q)
 			if err != nil {
 				return listPage[Funnel]{}, resp, err
 			}
 			return listPage[Funnel]{items: page.Funnels, count: page.Count, countKnown: page.CountKnown}, resp, nil
-		})
+		}})
 }
