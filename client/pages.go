@@ -107,10 +107,10 @@ func (c *Client) ListPages(ctx context.Context, p ListPagesParams) ([]Page, *Res
 const pageBatch = 20
 
 // ListAllPages reads every page of a funnel (or of one step), 20 at a time. The page
-// list says no total, so the funnel's page count (GET /funnels/page/count) is asked:
-// with the first batch for a person's request, after a full first batch for
-// background work (most funnels fit in one); once known, the other batches are sent
-// together (walk.go). Without a count it reads on until a short batch. It stops early
+// list says no total, so for a person's request the funnel's page count (GET
+// /funnels/page/count) is asked with the first batch, and the other batches are then
+// sent together (walk.go); background work (the crawl, which has other funnels to
+// read meanwhile) spends no request on it and reads on until a short batch. It stops early
 // with a *ListStoppedError, returning what was read, on a batch it had read before (a
 // server that ignores offset) or at the bounds of Options.
 func (c *Client) ListAllPages(ctx context.Context, p ListPagesParams) ([]Page, *Response, error) {
@@ -119,7 +119,7 @@ func (c *Client) ListAllPages(ctx context.Context, p ListPagesParams) ([]Page, *
 	step := p.StepID
 	p.StepID, p.Limit = "", pageBatch
 	inStep := func(pg *Page) bool { return step == "" || pg.StepID == "" || pg.StepID == step }
-	return walk(ctx, c, walkSpec[Page]{method: http.MethodGet, path: "/funnels/page", pageSize: pageBatch,
+	spec := walkSpec[Page]{method: http.MethodGet, path: "/funnels/page", pageSize: pageBatch,
 		id: func(pg *Page) string { return pg.ID }, keep: inStep,
 		fetch: func(ctx context.Context, offset int) (listPage[Page], *Response, error) {
 			q := p
@@ -127,12 +127,14 @@ func (c *Client) ListAllPages(ctx context.Context, p ListPagesParams) ([]Page, *
 			batch, resp, err := c.ListPages(ctx, q)
 			return listPage[Page]{items: batch}, resp, err
 		},
-		count: func(ctx context.Context) (int, error) {
+	}
+	if !IsBackground(ctx) {
+		spec.count = func(ctx context.Context) (int, error) {
 			n, _, err := c.CountPages(ctx, p.LocationID, p.FunnelID)
 			return n, err
-		},
-		countFirst: !IsBackground(ctx),
-	})
+		}
+	}
+	return walk(ctx, c, spec)
 }
 
 // CountPages returns how many pages a funnel has (GET /funnels/page/count).

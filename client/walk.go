@@ -89,9 +89,8 @@ const (
 )
 
 // walkSpec is one list walk: how a page is read, and, where the list's length can be
-// asked apart from its pages, how (count; nil when the pages say it). countFirst asks
-// it together with the first page instead of after a full first page: one request
-// more for a list that fits in one page, one round trip less for one that does not.
+// asked apart from its pages, how (count, asked together with the first page; nil
+// when the pages say it, or it is not worth a request).
 type walkSpec[T any] struct {
 	method, path string
 	pageSize     int
@@ -99,7 +98,6 @@ type walkSpec[T any] struct {
 	keep         func(*T) bool
 	fetch        func(ctx context.Context, offset int) (listPage[T], *Response, error)
 	count        func(ctx context.Context) (int, error)
-	countFirst   bool
 }
 
 // walk reads a list from offset 0 and returns the items that keep accepts (nil: all).
@@ -114,7 +112,7 @@ type walkSpec[T any] struct {
 func walk[T any](ctx context.Context, c *Client, s walkSpec[T]) ([]T, *Response, error) {
 	w := &walker[T]{c: c, s: s, seen: map[string]struct{}{}}
 	counted := make(chan countAnswer, 1)
-	if s.count != nil && s.countFirst {
+	if s.count != nil {
 		go func() { n, err := s.count(ctx); counted <- countAnswer{n, err} }()
 	}
 	page, resp, err := s.fetch(ctx, 0)
@@ -123,12 +121,10 @@ func walk[T any](ctx context.Context, c *Client, s walkSpec[T]) ([]T, *Response,
 	}
 	count, known := page.count, page.countKnown
 	if !known && s.count != nil {
-		if !s.countFirst {
-			go func() { n, err := s.count(ctx); counted <- countAnswer{n, err} }()
-		}
 		// A count refused or unreadable only costs the walk its speed.
 		if a := <-counted; a.err == nil && a.n >= 0 {
 			count, known = a.n, true
+			w.asked = count
 		}
 	}
 	round := firstRound
@@ -184,6 +180,7 @@ type walker[T any] struct {
 	requests   int
 	count      int
 	countKnown bool
+	asked      int // the count asked apart from the pages; 0 when none was
 }
 
 type fetched[T any] struct {
@@ -252,6 +249,8 @@ func (w *walker[T]) take(page listPage[T], resp *Response, err error) (bool, err
 		return true, stop(StopRepeatedPage, 0)
 	case page.countKnown && w.offset >= page.count:
 		return true, nil
+	case !page.countKnown && w.asked > 0 && w.offset >= w.asked && len(page.items) == w.s.pageSize:
+		return true, nil // a full last page of a list whose count was asked
 	case !page.countKnown && len(page.items) < w.s.pageSize:
 		return true, nil
 	case len(w.all) >= c.maxListItems:
