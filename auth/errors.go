@@ -45,15 +45,17 @@ func (e *LoginRequiredError) Error() string {
 	return msg
 }
 
+// othersNamed is how many other signed-in profiles a message names before "…".
+const othersNamed = 4
+
 // Others names the profiles that are signed in and how to use one ("" when none
 // is): "signed in: acme — `funnels auth switch acme` (or --profile acme)".
 func (e *LoginRequiredError) Others() string {
 	if len(e.SignedIn) == 0 {
 		return ""
 	}
-	const most = 4
-	names := strings.Join(e.SignedIn[:min(len(e.SignedIn), most)], ", ")
-	if len(e.SignedIn) > most {
+	names := strings.Join(e.SignedIn[:min(len(e.SignedIn), othersNamed)], ", ")
+	if len(e.SignedIn) > othersNamed {
 		names += ", …"
 	}
 	name := "NAME"

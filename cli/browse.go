@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -68,6 +69,12 @@ funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 	return cmd
 }
 
+// demoAPIVersion is the Version the demo's client sends when the config file cannot
+// be read: the flag's, the environment's or the default.
+func demoAPIVersion(f *Factory) string {
+	return cmp.Or(f.Flags.APIVersion, f.Getenv("FUNNELS_API_VERSION"), client.DefaultAPIVersion)
+}
+
 // browseRun opens the browser: against the embedded sandbox with --demo, otherwise
 // against the configured profile. It returns after q (or ctrl+c), with the terminal
 // restored.
@@ -75,6 +82,9 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	surface, err := parseSurface(opts.SurfaceArg)
 	if err == nil && surface != sandbox.SurfaceSeed && !opts.Demo {
 		err = errors.New("--surface picks the demo sandbox's surface: use it with --demo (or run 'funnels sandbox --surface public')")
+	}
+	if err == nil && opts.Demo {
+		err = client.CheckAPIVersion(demoAPIVersion(f))
 	}
 	if err != nil {
 		return usagef("%v", err)
@@ -90,7 +100,11 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	uiOpts := ui.Options{}
 	if opts.Demo {
 		transport := http.RoundTripper(http.DefaultTransport)
-		if debugWanted(f.Getenv, f.Flags) {
+		debug, err := debugWanted(f.Getenv, f.Flags)
+		if err != nil {
+			return err
+		}
+		if debug {
 			store, err := f.Store()
 			if err != nil {
 				return err
@@ -101,12 +115,17 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		}
 		// The demo has no config of its own; the user's [ui] settings still apply
 		// when there is a readable config file, and so does read-only.
-		readOnly := f.Flags.ReadOnly
-		if cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly}); err == nil {
+		readOnly, version := f.Flags.ReadOnly, demoAPIVersion(f)
+		cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly, APIVersion: f.Flags.APIVersion})
+		var onOff *config.SwitchError
+		switch {
+		case err == nil:
 			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
-			readOnly = cfg.ReadOnly
+			readOnly, version = cfg.ReadOnly, cfg.APIVersion
+		case errors.As(err, &onOff):
+			return err // a switch nobody can read must not leave read-only off
 		}
-		d, err := StartDemo(transport, f.UserAgent(), surface, readOnly)
+		d, err := startDemo(transport, f.UserAgent(), surface, readOnly, version)
 		if err != nil {
 			return err
 		}
@@ -122,7 +141,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		uiOpts.Index = idx
 		// The sandbox's other gyms are in the switcher, as an agency's sub-accounts are.
 		uiOpts.Account = demoAccount(d.Sandbox.Server.LocationID())
-		sw := &demoSwitcher{sb: d.Sandbox, transport: transport, readOnly: readOnly, userAgent: f.UserAgent(),
+		sw := &demoSwitcher{sb: d.Sandbox, transport: transport, readOnly: readOnly, userAgent: f.UserAgent(), version: version,
 			opened: map[string]*client.Client{uiOpts.Account: d.Client}, indexes: map[string]*index.Store{uiOpts.Account: idx}}
 		defer sw.closeIndexes()
 		uiOpts.Switcher = sw
@@ -145,12 +164,12 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 			uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
 		}
 		if cfg.Profile.LocationID != "" {
-			idx, err := f.indexStore(cfg) // a session-only one with --no-cache or a bare token
+			idx, err := f.indexStore(cfg) // a session-only one with --no-cache
 			if err != nil {
 				return err
 			}
 			defer idx.Close()
-			uiOpts.Index, uiOpts.AutoIndex = idx, !f.sessionIndex(cfg)
+			uiOpts.Index, uiOpts.AutoIndex = idx, !f.sessionIndex()
 		}
 		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 		if cfg.Token == "" { // a token given by hand is for this run's profile only

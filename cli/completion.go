@@ -91,7 +91,7 @@ func (f *Factory) completionClient(ctx context.Context) *client.Client {
 	}
 	c, err := client.New(client.Options{
 		BaseURL: cfg.Profile.BaseURL, LocationID: cfg.Profile.LocationID, TokenSource: ts,
-		UserAgent: f.UserAgent(), MaxRetries: -1, Timeout: completionTimeout, MaxRetryWait: time.Second,
+		UserAgent: f.UserAgent(), APIVersion: cfg.APIVersion, MaxRetries: -1, Timeout: completionTimeout, MaxRetryWait: time.Second,
 	})
 	if err != nil {
 		return nil

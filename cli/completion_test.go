@@ -167,7 +167,7 @@ func TestCompletionIsSilentWhenNotSignedIn(t *testing.T) {
 func TestCompletionOfProfiles(t *testing.T) {
 	h := newHome(t)
 	sb := sandboxtest.Start(t, sandbox.Options{})
-	h.runWith(false, sb.Server.DemoToken(), "login", "--profile", "stored", "--base-url", sb.URL, "--location", "L1", "--with-token").want(t, 0)
+	h.runWith(false, sb.Server.DemoToken(), "login", "--profile", "stored", "--base-url", sb.URL, "--location", sb.Server.LocationID(), "--with-token").want(t, 0)
 	h.run("config", "set", "location_id", "L1", "--profile", "configured").want(t, 0)
 	got := h.complete(t, "--profile", "")
 	if !slices.Equal(got, []string{"configured\tin the config file, not signed in", "stored\tsigned in"}) {

@@ -122,6 +122,7 @@ func TestDoctorOnEverySurface(t *testing.T) {
 // later command goes straight to the fallback without asking the refused route again.
 func TestDoctorTeachesTheCommands(t *testing.T) {
 	h := signedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	h.vars["FUNNELS_PROFILE"] = "default" // a token with no profile named keeps no access record
 	h.run("doctor").want(t, 0)
 	h.sb.Server.ResetLog()
 	r := h.run("folders").want(t, 0, seedTrialFunnel)

@@ -27,14 +27,18 @@ type Factory struct {
 	Getenv  func(string) string
 	Version string // what --version prints
 
-	// Flags are the global flags (--base-url, --token, --location, --profile, --debug,
-	// --readonly, --insecure-storage, --no-cache), filled by the parse; the login flags
+	// Flags are the global flags (--base-url, --token, --location, --profile,
+	// --api-version, --debug, --readonly, --insecure-storage, --no-cache), filled by the parse; the login flags
 	// are added to it by `funnels login`.
 	Flags config.Flags
 
 	// profile is the profile this run resolved (set by Config), for the hints of
 	// its errors; "" before then.
 	profile string
+
+	// signedInWith is the kind of token the last client opened signs in with, for
+	// advice after a refused scope.
+	signedInWith tokenKind
 
 	// keyring, when set, is the OS keyring the token store uses instead of the
 	// system's (tests give a fake one; nil: auth.SystemKeyring).
@@ -152,11 +156,13 @@ func (f *Factory) openClient(ctx context.Context, cfg *config.Config, store *aut
 	if err := config.CheckBaseURL(cfg.Profile.BaseURL); err != nil {
 		return nil, usagef("%v", err)
 	}
+	f.signedInWith = tokenKindOf(cfg)
 	opts := client.Options{
 		BaseURL:     cfg.Profile.BaseURL,
 		LocationID:  cfg.Profile.LocationID,
 		TokenSource: ts,
 		UserAgent:   f.UserAgent(),
+		APIVersion:  cfg.APIVersion,
 		HTTPClient:  &http.Client{Transport: transport},
 		AccessStore: accessStore(cfg, store),
 		ReadOnly:    cfg.ReadOnly,
@@ -195,6 +201,7 @@ func (f *Factory) AnonymousClient() (*client.Client, error) {
 		LocationID: cfg.Profile.LocationID,
 		HTTPClient: &http.Client{Timeout: 30 * time.Second, Transport: transport},
 		UserAgent:  f.UserAgent(),
+		APIVersion: cfg.APIVersion,
 		ReadOnly:   cfg.ReadOnly,
 	})
 	if err != nil {
@@ -206,7 +213,11 @@ func (f *Factory) AnonymousClient() (*client.Client, error) {
 // transport is the HTTP transport of API and token calls: the default one, or one
 // that also writes the debug log (in stateDir) when --debug or FUNNELS_DEBUG asks.
 func (f *Factory) transport(stateDir string) (http.RoundTripper, error) {
-	if !debugWanted(f.Getenv, f.Flags) {
+	debug, err := debugWanted(f.Getenv, f.Flags)
+	if err != nil {
+		return nil, err
+	}
+	if !debug {
 		return http.DefaultTransport, nil
 	}
 	file, err := openDebugLog(stateDir)
@@ -231,6 +242,11 @@ func (d *Demo) Close() error { return d.Sandbox.Close() }
 // client in with its demo token, sending through transport (nil: the default one);
 // readOnly makes the client refuse every write.
 func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Surface, readOnly bool) (*Demo, error) {
+	return startDemo(transport, userAgent, surface, readOnly, client.DefaultAPIVersion)
+}
+
+// startDemo is StartDemo with the Version header the client sends.
+func startDemo(transport http.RoundTripper, userAgent string, surface sandbox.Surface, readOnly bool, version string) (*Demo, error) {
 	if transport == nil {
 		transport = http.DefaultTransport
 	}
@@ -243,6 +259,7 @@ func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Su
 		LocationID:  sb.Server.LocationID(),
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}),
 		UserAgent:   userAgent,
+		APIVersion:  version,
 		HTTPClient:  &http.Client{Transport: transport},
 		ReadOnly:    readOnly,
 	})

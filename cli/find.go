@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -9,8 +10,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
+	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // FindOptions are what `funnels find` works from.
@@ -47,8 +51,15 @@ browser: the letters of TEXT in order, whole words and runs ranked first. A name
 Each match says what it is and where it sits.
 
 It answers from the index without a request. An index never built is built first
-(as 'funnels index' does, progress on standard error); one older than a day is
-used, with a note. What this sign-in can no longer read is marked stale.`,
+(as 'funnels index' does, progress on standard error); one left unfinished (a crawl
+stopped, or an item that keeps failing) or older than a day is searched as it is,
+with a note, and 'funnels index' reads the rest. What this sign-in can no longer
+read is marked stale. Names and paths longer than 2 KiB are shown cut.
+
+With --no-cache there is no index to search, and reading the whole location for
+every query would spend the rate limit: find then asks the server's funnel list
+for funnels whose name contains TEXT (one request a page of 100), and says so;
+steps, pages, redirects, domains and folders are found only in the index.`,
 		Example: `funnels find /spring-offer
 funnels find "spring sale" --kind page,step
 funnels find webinar --json id,kind,name,where --limit 1`,
@@ -78,32 +89,23 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	if opts.Limit < 0 {
 		return usagef("--limit must be 0 (all) or more")
 	}
+	if f.Flags.NoCache && len(opts.Kinds) > 0 && !slices.ContainsFunc(opts.Kinds, isFunnelKind) {
+		return usagef("with --no-cache, find asks the server for funnels by name only; %s are searched in the local index: drop --no-cache (or run 'funnels index' once)",
+			strings.Join(opts.Kinds, ", "))
+	}
 	c, cfg, err := f.locationClient(ctx)
 	if err != nil {
 		return err
 	}
-	store, err := f.indexStore(cfg)
-	if err != nil {
-		return err
-	}
-	defer store.Close()
-	st, err := store.State(ctx)
-	if err != nil {
-		return withExitCode(ExitLocal, err)
-	}
-	if st.Crawled.IsZero() {
-		f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
-		if _, err := crawlWithProgress(ctx, f, c, store); err != nil {
+	var items []index.Item
+	var crawled time.Time
+	if f.Flags.NoCache {
+		if items, err = findFunnelsByName(ctx, f, c, query); err != nil {
 			return err
 		}
-	} else if age := time.Since(st.Crawled); age > staleIndex {
-		f.notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
+	} else if items, crawled, err = indexItems(ctx, f, c, cfg); err != nil {
+		return err
 	}
-	snap, err := store.Snapshot(ctx)
-	if err != nil {
-		return withExitCode(ExitLocal, err)
-	}
-	items := snap.Items(index.StaleKinds(c.Access(), false))
 	if len(opts.Kinds) > 0 {
 		items = slices.DeleteFunc(items, func(it index.Item) bool {
 			return !slices.ContainsFunc(opts.Kinds, func(k string) bool { return strings.EqualFold(strings.TrimSpace(k), it.Kind.String()) })
@@ -120,10 +122,10 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	}
 	matches := make([]index.Item, len(ranked))
 	for i, at := range ranked {
-		matches[i] = items[at]
+		matches[i] = boundMatch(items[at])
 	}
 	if opts.Exporter.Enabled() {
-		return opts.Exporter.Write(ctx, f.IO, findOutput{Query: query, Matches: matches, Total: total, Indexed: snap.State.Crawled}, matches)
+		return opts.Exporter.Write(ctx, f.IO, findOutput{Query: query, Matches: matches, Total: total, Indexed: crawled}, matches)
 	}
 	if len(matches) == 0 {
 		f.notice("Nothing matches %s.", quoteInput(query))
@@ -150,4 +152,81 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 		f.notice("%s", fmt.Sprintf("%d of %d matches; --limit 0 shows them all", len(matches), total))
 	}
 	return nil
+}
+
+// indexItems are the items of the location's local index, and when it was last read
+// whole. An index that holds nothing, never read whole or older than staleIndex, is
+// built first; one that holds something is searched as it is — an unfinished crawl,
+// or one that keeps failing on an item, still answers with all the rest —, and what
+// is missing or old is said in one line, never crawled again on every call.
+func indexItems(ctx context.Context, f *Factory, c *client.Client, cfg *config.Config) ([]index.Item, time.Time, error) {
+	store, err := f.indexStore(cfg)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	defer store.Close()
+	snap, err := store.Snapshot(ctx)
+	if err != nil {
+		return nil, time.Time{}, withExitCode(ExitLocal, err)
+	}
+	stale := index.StaleKinds(c.Access(), false)
+	items := snap.Items(stale)
+	st := snap.State
+	age := time.Since(st.Crawled)
+	switch {
+	case len(items) == 0 && (st.Crawled.IsZero() || age > staleIndex):
+		f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
+		_, crawlErr := crawlWithProgress(ctx, f, c, store)
+		if snap, err = store.Snapshot(ctx); err != nil {
+			return nil, time.Time{}, withExitCode(ExitLocal, err)
+		}
+		if items = snap.Items(stale); crawlErr != nil && (len(items) == 0 || ctx.Err() != nil) {
+			return nil, time.Time{}, crawlErr
+		}
+		if crawlErr != nil {
+			f.notice("funnels: %s; searching what the index holds — 'funnels index' reads the rest", firstLine(crawlErr))
+		}
+	case st.Crawled.IsZero() || st.Unfinished:
+		f.notice("funnels: the local index is not complete (its last crawl did not read everything); searching what it holds — 'funnels index' reads the rest")
+	case age > staleIndex:
+		f.notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
+	}
+	return items, snap.State.Crawled, nil
+}
+
+// firstLine is the first line of err's message.
+func firstLine(err error) string {
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	line, _ = index.CutText(termtext.Line(line), 300)
+	return line
+}
+
+// boundMatch is it with its texts cut to what the index keeps of one, so a row of
+// find stays a few kilobytes whatever an older index or the server's list held.
+func boundMatch(it index.Item) index.Item {
+	for _, s := range []*string{&it.Name, &it.Path, &it.Where, &it.Domain} {
+		*s, _ = index.CutText(*s, index.MaxFieldBytes)
+	}
+	return it
+}
+
+// findFunnelsByName asks the server's funnel list for the funnels whose name
+// contains query: what find can do without an index.
+func findFunnelsByName(ctx context.Context, f *Factory, c *client.Client, query string) ([]index.Item, error) {
+	f.notice("funnels: --no-cache: asking the server for funnels whose name contains %s; steps, pages, redirects and domains are found only in the local index", quoteInput(query))
+	funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{Name: query}, 100)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]index.Item, 0, len(funnels))
+	for _, fn := range funnels {
+		items = append(items, index.Item{Kind: index.KindFunnel, ID: fn.ID, Name: cmp.Or(fn.Name, fn.ID), Path: fn.URL,
+			FolderID: fn.ParentID, FunnelID: fn.ID, Domain: fn.DomainName, Website: fn.Type == "website"})
+	}
+	return items, nil
+}
+
+// isFunnelKind reports whether a --kind value names funnels.
+func isFunnelKind(k string) bool {
+	return strings.EqualFold(strings.TrimSpace(k), index.KindFunnel.String())
 }

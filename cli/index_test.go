@@ -12,7 +12,7 @@ import (
 
 // fastSignedIn is signedIn with a rate limit that does not slow the crawl down, its
 // token given to the profile "default" by name (a token with no profile named keeps
-// no index).
+// its index apart, under -token).
 func fastSignedIn(t *testing.T, opts sandbox.Options) *home {
 	opts.Limit, opts.Window = 1000, time.Second
 	h := signedIn(t, opts)
@@ -94,12 +94,23 @@ func TestFindBuildsAnIndexNeverBuilt(t *testing.T) {
 	}
 }
 
+// TestFindWithNoCacheLeavesNothing: with --no-cache find keeps no index and reads no
+// location: it asks the funnel list by name, once, and says what it cannot find so;
+// a --kind only the index knows is a usage error.
 func TestFindWithNoCacheLeavesNothing(t *testing.T) {
 	h := fastSignedIn(t, sandbox.Options{})
-	h.run("find", "referral", "--no-cache").want(t, 0, "Referral Rewards")
+	h.sb.Server.ResetLog()
+	h.run("find", "referral", "--no-cache").want(t, 0, "Referral Rewards", "err:asking the server for funnels whose name contains",
+		"err:found only in the local index")
 	if files := indexFiles(t, h); len(files) != 0 {
 		t.Fatalf("--no-cache left %v", files)
 	}
+	reqs := h.sb.Server.Requests()
+	if len(reqs) != 1 || reqs[0].Path != "/funnels/funnel/list" || !strings.Contains(reqs[0].Query, "name=referral") {
+		t.Errorf("--no-cache find sent %+v; want one funnel list by name", reqs)
+	}
+	h.run("find", "referral", "--no-cache", "--kind", "funnel", "--json", "kind,name").want(t, 0, `"name": "Referral Rewards"`)
+	h.run("find", "thank you", "--no-cache", "--kind", "step,page").want(t, 2, "err:with --no-cache, find asks the server for funnels by name only")
 	h.run("index", "--no-cache").want(t, 2, "err:--no-cache")
 }
 

@@ -224,7 +224,8 @@ func TestRedirectsBadInputNamesTheFlag(t *testing.T) {
 
 // TestRedirectsWithTheReadOnlyToken: it lists; every write is refused with the
 // surface's scope error (403 on the seed, 401 on the public surface) in one line that
-// names the scope to ask for, exit 1 — not "sign in again".
+// names the scope to ask for, then where that scope is granted (both ways: the
+// token came from FUNNELS_TOKEN), exit 1 — not "log in again".
 func TestRedirectsWithTheReadOnlyToken(t *testing.T) {
 	for name, c := range map[string]struct {
 		opts   sandbox.Options
@@ -248,8 +249,12 @@ func TestRedirectsWithTheReadOnlyToken(t *testing.T) {
 			} {
 				for _, tty := range []bool{false, true} {
 					r := h.runWith(tty, "", append([]string{"redirects"}, args...)...)
-					r.want(t, 1, "err:funnels redirects "+args[0]+": "+want)
-					oneLine(t, args[0], r.stderr)
+					r.want(t, 1, "err:funnels redirects "+args[0]+": "+want,
+						"err:funnels redirects "+args[0]+": to grant it to a private integration token: Settings → Private Integrations",
+						"err:funnels redirects "+args[0]+": to an OAuth app: add funnels/redirect.write to the app's scopes")
+					if n := strings.Count(r.stderr, "\n"); n != 3 {
+						t.Errorf("%s: want the refusal and two lines of guidance, got %d lines:\n%s", args[0], n, r.stderr)
+					}
 					if r.stdout != "" || strings.Contains(r.stderr, "login") {
 						t.Errorf("%s: stdout %q; stderr %q", args[0], r.stdout, r.stderr)
 					}

@@ -44,7 +44,7 @@ func (f *Factory) reportError(err error) {
 	if cmd != nil {
 		name = cmd.CommandPath()
 	}
-	lines := describe(cmd, err, auth.LoginCommand(f.profile, false))
+	lines := append(describe(cmd, err, auth.LoginCommand(f.profile, false)), f.grantHint(err)...)
 	var usage *usageError
 	withUsage := errors.As(err, &usage) && usage.withUsage && cmd != nil
 	useLine := ""
@@ -141,7 +141,12 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 		return []string{"not signed in: " + termtext.Line(err.Error())}
 	case errors.As(err, &apiErr):
 		msg := apiErr.Summary()
-		if apiErr.TraceID != "" {
+		switch {
+		case apiErr.Code != "" && apiErr.TraceID != "":
+			msg += " (" + apiErr.Code + ", trace " + apiErr.TraceID + ")"
+		case apiErr.Code != "":
+			msg += " (" + apiErr.Code + ")"
+		case apiErr.TraceID != "":
 			msg += " (trace " + apiErr.TraceID + ")"
 		}
 		return []string{termtext.Line(msg)}
@@ -157,6 +162,21 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 	var lines []string
 	for _, l := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
 		lines = append(lines, termtext.Line(l))
+	}
+	return lines
+}
+
+// grantHint says where the scope a refusal names is granted, for the kind of token
+// this run signed in with; nothing for any other error.
+func (f *Factory) grantHint(err error) []string {
+	var apiErr *client.APIError
+	var decided *exitError
+	if errors.As(err, &decided) || !errors.As(err, &apiErr) || apiErr.Refusal != client.RefusedScope || apiErr.Scope == "" {
+		return nil
+	}
+	lines := scopeGuidance(apiErr.Scope, f.signedInWith)
+	for i, l := range lines {
+		lines[i] = termtext.Line(l)
 	}
 	return lines
 }

@@ -152,9 +152,11 @@ func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
 	fs.StringVar(&flags.Token, "token", "", "use this access or private integration token (env FUNNELS_TOKEN)")
 	fs.StringVar(&flags.Location, "location", "", "the sub-account (location) id (env FUNNELS_LOCATION_ID)")
 	fs.StringVar(&flags.Profile, "profile", "", "the profile to use (env FUNNELS_PROFILE)")
+	fs.StringVar(&flags.APIVersion, "api-version", "", "the Version header: 2021-07-28 (default), 2023-02-21 or v3 (env FUNNELS_API_VERSION)")
 	fs.BoolVar(&flags.Debug, "debug", false, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
 	fs.BoolVar(&flags.ReadOnly, "readonly", false, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
 	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", false, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
+	fs.BoolVar(&flags.TrustBaseURL, "trust-base-url", false, "send a stored sign-in's token to a base URL other than the one it was stored for (env FUNNELS_TRUST_BASE_URL=1)")
 	fs.BoolVar(&flags.NoCache, "no-cache", false, "neither read nor write the local index in $XDG_CACHE_HOME/funnels (the browser keeps one for the session only)")
 }
 

@@ -132,6 +132,7 @@ type demoSwitcher struct {
 	transport http.RoundTripper
 	readOnly  bool
 	userAgent string
+	version   string // the Version header
 
 	mu      sync.Mutex
 	opened  map[string]*client.Client
@@ -172,7 +173,7 @@ func (s *demoSwitcher) Open(_ context.Context, name string) (ui.Opened, error) {
 		if c == nil {
 			var err error
 			c, err = client.New(client.Options{
-				BaseURL: s.sb.URL, LocationID: sub.ID, UserAgent: s.userAgent, ReadOnly: s.readOnly,
+				BaseURL: s.sb.URL, LocationID: sub.ID, UserAgent: s.userAgent, ReadOnly: s.readOnly, APIVersion: s.version,
 				TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sub.DemoToken}),
 				HTTPClient:  &http.Client{Transport: s.transport},
 			})

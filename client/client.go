@@ -12,9 +12,6 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// APIVersion is the value of the Version header every request carries.
-const APIVersion = "2021-07-28"
-
 // DefaultBaseURL is the public API of the service.
 const DefaultBaseURL = "https://services.leadconnectorhq.com"
 
@@ -29,6 +26,9 @@ type Options struct {
 	TokenSource oauth2.TokenSource
 	HTTPClient  *http.Client // its Transport is used; nil → http.DefaultTransport
 	UserAgent   string       // "" → "funnels-client"
+	// APIVersion is the Version header every request carries: 2021-07-28, 2023-02-21 or v3;
+	// "" → DefaultAPIVersion. New refuses any other value.
+	APIVersion string
 
 	Limit  int           // requests per window for the account; 0 → 100
 	Window time.Duration // 0 → 10 s
@@ -63,6 +63,7 @@ type Client struct {
 	ts        oauth2.TokenSource
 	http      *http.Client
 	userAgent string
+	version   string
 	pacer     *pacer
 	bus       *eventBus
 	retries   int
@@ -93,11 +94,19 @@ func New(opts Options) (*Client, error) {
 	if base.Scheme != "http" && base.Scheme != "https" || base.Host == "" {
 		return nil, fmt.Errorf("client: base URL %q needs http(s)://host", raw)
 	}
+	version := opts.APIVersion
+	if version == "" {
+		version = DefaultAPIVersion
+	}
+	if err := CheckAPIVersion(version); err != nil {
+		return nil, fmt.Errorf("client: %w", err)
+	}
 	c := &Client{
 		base:      base,
 		location:  opts.LocationID,
 		ts:        opts.TokenSource,
 		userAgent: opts.UserAgent,
+		version:   version,
 		bus:       &eventBus{},
 		retries:   opts.MaxRetries,
 		retryBase: opts.RetryBase,
@@ -159,6 +168,9 @@ func New(opts Options) (*Client, error) {
 
 // BaseURL is the API's base address.
 func (c *Client) BaseURL() string { return c.base.String() }
+
+// APIVersion is the Version header every request carries.
+func (c *Client) APIVersion() string { return c.version }
 
 // LocationID is the default location of requests.
 func (c *Client) LocationID() string { return c.location }

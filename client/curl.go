@@ -14,7 +14,11 @@ func (r RequestRecord) Curl() string {
 		b.WriteString(" -X " + r.Method)
 	}
 	b.WriteString(" " + shellQuote(r.URL))
-	b.WriteString(" \\\n  -H " + shellQuote("Version: "+APIVersion))
+	version := r.Version
+	if version == "" {
+		version = DefaultAPIVersion
+	}
+	b.WriteString(" \\\n  -H " + shellQuote("Version: "+version))
 	if r.Authorized {
 		b.WriteString(" \\\n  -H \"Authorization: Bearer $FUNNELS_TOKEN\"")
 	}

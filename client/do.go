@@ -80,7 +80,7 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 		display += "?" + u.RawQuery
 	}
 	rec := RequestRecord{
-		ID: c.seq.Add(1), Method: cl.method, URL: u.String(), Path: display,
+		ID: c.seq.Add(1), Method: cl.method, URL: u.String(), Path: display, Version: c.version,
 		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(), Background: IsBackground(ctx),
 	}
 	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background)
@@ -159,6 +159,9 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			return body, resp, nil
 		}
 		apiErr := newAPIError(cl, status, header, redactToken(body, token), c.now())
+		if apiErr.WrongLocation {
+			apiErr.Location = c.requestLocation(cl)
+		}
 		switch {
 		case status == http.StatusUnauthorized && token != nil && !retried401 && apiErr.Refusal == NotRefused:
 			// A refusal of the route or of a scope is not an expired token: refreshing
@@ -215,7 +218,7 @@ func (c *Client) send(ctx context.Context, cl call, target string, token *oauth2
 	if err != nil {
 		return 0, nil, nil, fmt.Errorf("build request: %w", err)
 	}
-	req.Header.Set("Version", APIVersion)
+	req.Header.Set("Version", c.version)
 	req.Header.Set("User-Agent", c.userAgent)
 	req.Header.Set("Accept", "application/json")
 	if cl.body != nil {
@@ -307,6 +310,15 @@ func newAPIError(cl call, status int, header http.Header, body []byte, now time.
 	} else {
 		e.Messages = o.strs("message", "messages", "errordescription", "detail")
 		e.Reason = o.str("error")
+		if raw, ok := o.get("error"); ok {
+			if env, err := objectFields(raw); err == nil {
+				// The v3 envelope: {"error": {code, message, details, resolution}}.
+				e.Code, e.Resolution = env.str("code"), env.str("resolution")
+				if len(e.Messages) == 0 {
+					e.Messages = env.strs("message", "messages")
+				}
+			}
+		}
 		if len(e.Messages) == 0 && e.Reason != "" {
 			e.Messages, e.Reason = []string{e.Reason}, ""
 		}
@@ -320,7 +332,22 @@ func newAPIError(cl call, status int, header http.Header, body []byte, now time.
 			e.Family, e.Scope = rf.Family, rf.Scope
 		}
 	}
+	e.WrongLocation = e.Refusal == NotRefused && isWrongLocation(status, e.Messages)
 	return e
+}
+
+// requestLocation is the location a request named: its locationId parameter, its
+// body's, or the client's own.
+func (c *Client) requestLocation(cl call) string {
+	if loc := cl.query.Get("locationId"); loc != "" {
+		return loc
+	}
+	if o, err := objectFields(cl.body); err == nil {
+		if loc := o.str("locationid"); loc != "" {
+			return loc
+		}
+	}
+	return c.location
 }
 
 // redactToken blanks the access token sent wherever an error answer quotes it back (a

@@ -4,11 +4,13 @@
 //
 // It follows go-github's shape: one method per operation, ctx first, and
 // (*T, *Response, error) results. Under every method sits one request loop (do.go)
-// that adds the Version and User-Agent headers and the bearer token, paces requests
-// by the server's own window when its answers report one (X-RateLimit-Remaining and
-// -Reset or -Interval-Milliseconds: what fits in the window leaves at once) and
-// otherwise by a token bucket sized so the account's limit (100 per 10 s) is never
-// exceeded, waits for the reset when the server says none are left, retries 429 for any method and
+// that adds the Version and User-Agent headers and the bearer token (Version is
+// Options.APIVersion: 2021-07-28 by default, 2023-02-21 or v3; apiversion.go), paces
+// requests by the server's own window when its answers report one
+// (X-RateLimit-Remaining and -Reset or -Interval-Milliseconds: what fits in the window
+// leaves at once) and otherwise by a token bucket sized so the account's limit (100
+// per 10 s) is never exceeded, waits for the reset when the server says none are
+// left, retries 429 for any method and
 // 5xx or network failures for GET only, and reports all of it to subscribers as
 // typed events (the TUI's status bar and request log listen there).
 //
@@ -60,7 +62,16 @@
 // way (route_missing.go): a 404 for the route itself — "Cannot GET /…", a body that
 // says the route or path was not found, or a body that names nothing on a route with
 // no id in its path — is ErrRouteMissing ("not on this server"), not ErrNotFound; a
-// 404 that names an item ("Page not found") stays ErrNotFound.
+// 404 that names an item ("Page not found") stays ErrNotFound. A token that holds
+// the scope but not the location asked for (403 "… does not have access to this
+// location"; the service checks the scope first) is ErrWrongLocation: its message
+// names the location (APIError.Location), and the access record is left alone, for
+// the route is open.
+//
+// Error bodies are read in the old shape ({statusCode, message, error}) and in the
+// v3 envelope ({"error": {code, message, details, resolution}}): Message shows the
+// message and the resolution ("Funnel not found — Check the id"), APIError.Code
+// keeps the code, and the refusals above are found in either.
 //
 // Every answer feeds an access record (access.go): per route family, whether it
 // answered or was refused and how. It lasts the session, is kept between sessions by
@@ -107,9 +118,9 @@
 // rate-limit headers), events.go (the events subscribers hear, and the eventBus that
 // tells them), decode_fields.go, decode_lists.go and decode_stream.go (the tolerance
 // rules, and lists read as a stream), pacer_window.go (the server's window), result.go
-// (answers the spec leaves open), query.go, errors.go, route_missing.go, access.go
-// and access_file.go, routes.go, walk.go, browse.go, probe.go, readonly.go, raw.go
-// (any request, for `funnels api`) and curl.go.
+// (answers the spec leaves open), query.go, apiversion.go, errors.go,
+// route_missing.go, access.go and access_file.go, routes.go, walk.go, browse.go,
+// probe.go, readonly.go, raw.go (any request, for `funnels api`) and curl.go.
 //
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

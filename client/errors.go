@@ -36,6 +36,11 @@ var (
 	// Like ErrRouteUnavailable it is a route not open to this sign-in, here because
 	// this server has none; it does not match ErrNotFound, which stays the item's.
 	ErrRouteMissing = errors.New("route not on this server")
+	// ErrWrongLocation is a token that holds the route's scope but not the location
+	// asked for (403 "The token does not have access to this location."). The route
+	// is open to the token, so nothing about it is recorded; another sign-in or
+	// another location is what helps.
+	ErrWrongLocation = errors.New("token not for this location")
 )
 
 // Refusal says why the service would not let this token use a route.
@@ -65,6 +70,20 @@ func refusalOf(status int, messages []string) Refusal {
 	return NotRefused
 }
 
+// isWrongLocation reads a 403 answer's messages for the service's "does not have
+// access to this location".
+func isWrongLocation(status int, messages []string) bool {
+	if status != http.StatusForbidden {
+		return false
+	}
+	for _, m := range messages {
+		if strings.Contains(strings.ToLower(m), "does not have access to this location") {
+			return true
+		}
+	}
+	return false
+}
+
 // APIError is a non-2xx answer of the API.
 type APIError struct {
 	Method     string
@@ -74,7 +93,11 @@ type APIError struct {
 	// (422 answers often do: ["userId should not be empty"]).
 	Messages []string
 	Reason   string // the "error" field, e.g. "Unprocessable Entity"
-	TraceID  string
+	// Code and Resolution come from the v3 envelope ({"error": {code, message,
+	// details, resolution}}): "RESOURCE_NOT_FOUND" and what the service suggests.
+	Code       string
+	Resolution string
+	TraceID    string
 	// RetryAfter is how long the server asked us to wait (429), when it said.
 	RetryAfter time.Duration
 	// Snippet is set when the body was not JSON: its first bytes, quoted.
@@ -86,6 +109,11 @@ type APIError struct {
 	Refusal Refusal
 	Family  Family
 	Scope   string
+
+	// WrongLocation is set when the token holds the scope but not the location;
+	// Location is the location the request named.
+	WrongLocation bool
+	Location      string
 }
 
 // Need says what access to ask for after a refusal: the scope, or web-app access.
@@ -133,10 +161,26 @@ func (e *APIError) Remedy() string {
 	return "needs " + e.Need()
 }
 
-// Message is the server's message (or messages, joined), or the status text.
+// Message is the server's message (or messages, joined) and, from a v3 envelope, its
+// resolution ("Funnel not found — Check the id"), or the status text. A token
+// without the location is said in our words, naming the location.
 func (e *APIError) Message() string {
+	if e.WrongLocation {
+		loc := "this location"
+		if e.Location != "" {
+			loc = "location " + e.Location
+		}
+		return "this token does not have access to " + loc + " — sign in for that sub-account or check --location"
+	}
 	if len(e.Messages) > 0 {
-		return strings.Join(e.Messages, "; ")
+		msg := strings.Join(e.Messages, "; ")
+		if e.Resolution != "" {
+			msg += " — " + e.Resolution
+		}
+		return msg
+	}
+	if e.Resolution != "" {
+		return e.Resolution
 	}
 	if e.Snippet != "" {
 		return "response is not JSON: " + e.Snippet
@@ -179,6 +223,8 @@ func (e *APIError) Is(target error) bool {
 		return e.Refusal == RefusedScope
 	case ErrRouteMissing:
 		return e.Refusal == RefusedMissing
+	case ErrWrongLocation:
+		return e.WrongLocation
 	case ErrBadRequest:
 		return e.StatusCode == http.StatusBadRequest
 	case ErrUnauthorized:

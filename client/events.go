@@ -68,6 +68,7 @@ type RequestRecord struct {
 	URL        string // full URL of the request
 	Path       string // path and query, for display
 	Body       []byte // the JSON sent, if any
+	Version    string // the Version header sent
 	Authorized bool
 	Background bool // sent with Background: work nobody waits for (the index's crawl)
 	Status     int  // 0 when no answer came

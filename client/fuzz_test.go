@@ -23,6 +23,8 @@ func FuzzDecoders(f *testing.F) {
 		`{"split_started_at":{"date":{"date":"2026"}}}`,
 		`{"funnels":{"_id":"f","name":"One","steps":[{"id":"s","pages":["p"]}]},"count":1}`,
 		`[{"_id":"p","deleted":"false"},{"_id":"q","deleted":"true"}]`,
+		`{"error":{"code":"RESOURCE_NOT_FOUND","message":"Funnel not found","details":{"id":"x"},"resolution":"Check the id"}}`,
+		`{"error":{"code":7,"message":["a",{}],"resolution":null}}`, `{"error":null,"message":"The token does not have access to this location."}`,
 	} {
 		f.Add([]byte(seed))
 	}

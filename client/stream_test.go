@@ -39,7 +39,7 @@ func TestRootListingOver32MiBIsStreamed(t *testing.T) {
 func rawSize(t *testing.T, sb *sandbox.Running, path string) int {
 	t.Helper()
 	req, _ := http.NewRequestWithContext(ctxT(t), http.MethodGet, sb.URL+path+"?locationId="+sb.Server.LocationID(), nil)
-	req.Header.Set("Version", client.APIVersion)
+	req.Header.Set("Version", client.DefaultAPIVersion)
 	req.Header.Set("Authorization", "Bearer "+sb.Server.DemoToken())
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

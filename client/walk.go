@@ -260,3 +260,8 @@ func (w *walker[T]) take(page listPage[T], resp *Response, err error) (bool, err
 	}
 	return false, nil
 }
+
+// ListBounds are the bounds on one walk over a list's pages (Options.MaxListItems and
+// MaxListRequests, or their defaults), for a caller that walks a list in its own way
+// (the local index's crawl) and must stop where ListAll… would.
+func (c *Client) ListBounds() (items, requests int) { return c.maxListItems, c.maxListRequests }

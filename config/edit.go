@@ -15,6 +15,9 @@ import (
 	"unicode"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
 )
 
 // SetInFile writes key = value into the config file at path: a profile's key into
@@ -38,6 +41,8 @@ func SetInFile(path, profile, key, value string) error {
 		table, key = []string{"ui"}, strings.TrimPrefix(key, "ui.")
 	case key == KeyMaxListItems || key == KeyMaxListRequests:
 		table, key = []string{"limits"}, strings.TrimPrefix(key, "limits.")
+	case key == KeyAPIVersion:
+		table, key = []string{"api"}, strings.TrimPrefix(key, "api.")
 	}
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -63,9 +68,9 @@ func tomlLiteral(key, value string) (string, error) {
 			return "", bad("%v", err)
 		}
 	case KeyMouse, KeyUIReadOnly, KeyReadOnly:
-		b, err := strconv.ParseBool(value)
+		b, err := ParseSwitch(key, value)
 		if err != nil {
-			return "", bad("%q is not true or false", value)
+			return "", err
 		}
 		v = b
 	case KeyTheme:
@@ -84,6 +89,10 @@ func tomlLiteral(key, value string) (string, error) {
 			return "", bad("%q is not a count (0 for the default)", value)
 		}
 		v = n
+	case KeyAPIVersion:
+		if err := client.CheckAPIVersion(value); err != nil {
+			return "", bad("%v", err)
+		}
 	case KeyScopes:
 		v = SplitScopes(value)
 	case KeyAuthKind:
@@ -94,7 +103,13 @@ func tomlLiteral(key, value string) (string, error) {
 		if err := CheckBaseURL(value); err != nil {
 			return "", bad("%v", err)
 		}
-	case KeyLocationID, KeyClientID, KeyClientSecret:
+	case KeyLocationID:
+		id, err := validate.LocationID(key, value)
+		if err != nil {
+			return "", err
+		}
+		v = id
+	case KeyClientID, KeyClientSecret:
 		if strings.TrimSpace(value) == "" {
 			return "", bad("the value is empty")
 		}
@@ -135,7 +150,8 @@ func checkEdit(path, oldText, text, profile string, key []string, literal string
 	if !reflect.DeepEqual(before, after) {
 		return fmt.Errorf("changing %s would change more of %s; edit it by hand", strings.Join(key, "."), path)
 	}
-	cfg := &Config{File: path, Profile: defaults(orDefault(profile, DefaultProfile)), Theme: "auto", origin: map[string]string{}}
+	cfg := &Config{File: path, Profile: defaults(orDefault(profile, DefaultProfile)), Theme: "auto",
+		APIVersion: client.DefaultAPIVersion, origin: map[string]string{}}
 	if err := fc.apply(cfg, path); err != nil {
 		return err
 	}

@@ -13,6 +13,11 @@ mouse = false          # true: click rows and panes
 theme = "auto"         # "auto", "dark" or "light"
 readonly = false       # true: nothing that writes, in every profile (or per profile below)
 
+# The Version header of every API request: "2021-07-28" (the default), "2023-02-21"
+# (what HighLevel's JavaScript SDK sends) or "v3" (its v3 docs and Python SDK).
+[api]
+version = "2021-07-28"
+
 # Reading a whole list (funnels, a funnel's pages) stops with exit 1, keeping what
 # was read, past this many items or requests: a guard against a server that never
 # ends a list. The defaults are far above any real sub-account.

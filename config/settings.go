@@ -15,12 +15,13 @@ const (
 	KeyMaxListItems    = "limits.max_list_items"
 	KeyMaxListRequests = "limits.max_list_requests"
 	KeyUIReadOnly      = "ui.readonly" // every profile read-only ([ui] readonly)
+	KeyAPIVersion      = "api.version" // the Version header of API requests ([api] version)
 )
 
 // SettingKeys are the keys `funnels config get/set/list` know, in the order list
 // shows them: the file's own, then those of a profile (in its [profiles.NAME] table).
 func SettingKeys() []string {
-	return append([]string{KeyDefaultProfile, KeyMouse, KeyTheme, KeyUIReadOnly, KeyMaxListItems, KeyMaxListRequests}, profileKeys()...)
+	return append([]string{KeyDefaultProfile, KeyMouse, KeyTheme, KeyUIReadOnly, KeyAPIVersion, KeyMaxListItems, KeyMaxListRequests}, profileKeys()...)
 }
 
 func profileKeys() []string {
@@ -53,6 +54,8 @@ func (c *Config) Setting(key string) (value, origin string, err error) {
 		return strconv.FormatBool(c.uiReadOnly), c.Origin(key), nil
 	case KeyReadOnly: // what this run is: [ui], the profile's table, the flag or the environment
 		return strconv.FormatBool(c.ReadOnly), c.Origin(key), nil
+	case KeyAPIVersion:
+		return c.APIVersion, c.Origin(key), nil
 	case KeyMaxListItems:
 		return strconv.Itoa(c.MaxListItems), c.Origin(key), nil // 0: the client's own bound
 	case KeyMaxListRequests:

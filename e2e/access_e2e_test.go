@@ -62,8 +62,13 @@ func TestDoctorAndFallbacksOnThePublicSurface(t *testing.T) {
 
 	scope := c.run("", with(readOnly, "redirects", "create", "--domain", "offers.lakesidefit.com", "--path", "/ro",
 		"--target", "https://offers.lakesidefit.com/spring-sale-opt-in", "--action", "url")...)
-	scope.want(t, 1, "err:funnels redirects create: redirect writes refused to this sign-in (401 The token is not authorized for this scope.): it needs scope funnels/redirect.write")
-	oneLine("redirects create, read-only", scope)
+	// The refusal, then where the scope is granted (the token came by flag: either kind).
+	scope.want(t, 1, "err:funnels redirects create: redirect writes refused to this sign-in (401 The token is not authorized for this scope.): it needs scope funnels/redirect.write\n",
+		"err:funnels redirects create: to grant it to a private integration token: Settings → Private Integrations → edit the integration → tick funnels/redirect.write (a new token may be needed)\n",
+		"err:funnels redirects create: to an OAuth app: add funnels/redirect.write to the app's scopes and sign in again\n")
+	if n := strings.Count(scope.stderr, "\n"); n != 3 {
+		t.Errorf("redirects create, read-only: want the refusal and two lines of guidance, got:\n%s", scope.stderr)
+	}
 	if scope.stdout != "" || refused.stdout != "" {
 		t.Errorf("a refused write printed on stdout: %q %q", scope.stdout, refused.stdout)
 	}

@@ -312,7 +312,7 @@ func bareDemoGET() (started time.Time, err error) {
 	if err != nil {
 		return started, err
 	}
-	req.Header.Set("Version", client.APIVersion)
+	req.Header.Set("Version", client.DefaultAPIVersion)
 	req.Header.Set("Authorization", "Bearer "+sb.Server.DemoToken())
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -508,7 +508,7 @@ func pacingNaive(pc pacingConfig) (pacingResult, error) {
 	var mu sync.Mutex
 	res.elapsed = fanOut(pc, func() {
 		req, _ := http.NewRequest(http.MethodGet, url, nil)
-		req.Header.Set("Version", client.APIVersion)
+		req.Header.Set("Version", client.DefaultAPIVersion)
 		req.Header.Set("Authorization", "Bearer "+sb.Server.DemoToken())
 		r, err := hc.Do(req)
 		status := 0

@@ -3,8 +3,10 @@ package e2e
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/funnelsdev/funnels/cli"
 	"github.com/funnelsdev/funnels/config"
@@ -90,4 +92,51 @@ func TestReadmeAgreesWithTheCommands(t *testing.T) {
 	if strings.Contains(readme, "@latest") {
 		t.Error("README.md installs with @latest, which cannot work before the module path is published")
 	}
+}
+
+// TestReadmeContentsListsEverySection: the table of contents links every section
+// after it, in the README's order, by the anchor GitHub gives its heading.
+func TestReadmeContentsListsEverySection(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	var linked []string
+	contentsLink := regexp.MustCompile(`\]\(#([^)]+)\)`)
+	for _, m := range contentsLink.FindAllStringSubmatch(readmeSection(readme, "## Contents"), -1) {
+		linked = append(linked, m[1])
+	}
+	var sections []string
+	inCode, afterContents := false, false
+	for _, line := range strings.Split(readme, "\n") {
+		if strings.HasPrefix(line, "```") {
+			inCode = !inCode
+		}
+		heading, ok := strings.CutPrefix(line, "## ")
+		if inCode || !ok {
+			continue
+		}
+		if afterContents {
+			sections = append(sections, headingAnchor(heading))
+		}
+		afterContents = afterContents || heading == "Contents"
+	}
+	if len(sections) == 0 || strings.Join(linked, " ") != strings.Join(sections, " ") {
+		t.Errorf("README.md's Contents links\n  %s\nbut its sections after it are\n  %s", strings.Join(linked, " "), strings.Join(sections, " "))
+	}
+}
+
+// headingAnchor is the anchor GitHub gives a heading: lower case, spaces as hyphens,
+// punctuation other than hyphens and underscores dropped.
+func headingAnchor(heading string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == ' ':
+			return '-'
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, heading)
 }

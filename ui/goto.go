@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/funnelsdev/funnels/client/index"
 )
@@ -97,7 +98,8 @@ type gotoOverlay struct {
 	input textinput.Model
 	err   error
 	idx   *indexState
-	cols  []column
+	cols  [4]column             // kind, name, path, where; their natural widths are the visible rows'
+	stale map[index.Kind]string // "page stale", made once: View makes no string per row
 	// goTo opens an item in the browser (Model.goTo, given by openGoto).
 	goTo func(set *gotoSet, it index.Item) tea.Cmd
 }
@@ -105,7 +107,13 @@ type gotoOverlay struct {
 func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
 	in := newPickerInput(sh, "› ", "a name, a path (/spring-offer), a domain, a folder…", gotoWidth(sh.width)-8)
 	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo}
-	g.cols = []column{{natural: 12, min: 8}, {natural: 32, min: 12}, {natural: 28, min: 8, optional: true}, {natural: 40, min: 10, optional: true, fill: true}}
+	// The kind, the name and where the item sits (its funnel last) are required; the
+	// path shows where the room allows. Each is as wide as the rows shown need.
+	g.cols = [4]column{{min: 6}, {min: 12}, {min: 8, optional: true}, {min: 12, fill: true}}
+	g.stale = map[index.Kind]string{}
+	for k := index.KindFunnel; k <= index.KindPage; k++ {
+		g.stale[k] = k.String() + " stale"
+	}
 	return g
 }
 
@@ -219,28 +227,45 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 		body = append(body, st.Empty.Render("Nothing matches"))
 	}
 	if g.set != nil {
-		widths := fitColumns(g.cols, rowAvail(inner-1))
 		from, to := l.visible()
+		cols := g.cols // sized to the rows of this frame
 		for i := from; i < to; i++ {
 			it := &g.set.items[l.shown[i]]
-			name, kind := st.Row, it.Kind.String()
-			switch {
-			case it.Stale:
-				name, kind = st.RowFaint, kind+" stale"
-			case it.Archived:
-				name, kind = st.Archived, "archived"
-			case it.Website && it.Kind == index.KindFunnel:
-				kind = "website"
+			kind, _ := g.kindOf(it)
+			for c, text := range [4]string{kind, it.Name, it.Path, it.Where} {
+				cols[c].natural = max(cols[c].natural, textWidth(text))
 			}
+		}
+		widths := fitColumns(cols[:], rowAvail(inner-1))
+		for i := from; i < to; i++ {
+			it := &g.set.items[l.shown[i]]
+			kind, name := g.kindOf(it)
 			body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
 				{text: kind, style: st.Badge},
 				{text: it.Name, style: name},
 				{text: it.Path, style: st.RowFaint, middle: true},
-				{text: it.Where, style: st.RowMuted},
+				{text: it.Where, style: st.RowMuted, middle: true}, // its end names the funnel
 			}))
 		}
 	}
 	return g.sh.box(bw, min(h, len(body)+2), "Go to anything", body, g.footer(l)), (w - bw) / 2, 1
+}
+
+// kindOf is what a row says the item is, and how its name is drawn.
+func (g *gotoOverlay) kindOf(it *index.Item) (string, lipgloss.Style) {
+	st := &g.sh.styles
+	switch {
+	case it.Stale:
+		if s, ok := g.stale[it.Kind]; ok {
+			return s, st.RowFaint
+		}
+		return "stale", st.RowFaint
+	case it.Archived:
+		return "archived", st.Archived
+	case it.Website && it.Kind == index.KindFunnel:
+		return "website", st.Row
+	}
+	return it.Kind.String(), st.Row
 }
 
 // footer says how many items match and how old the index is.

@@ -273,7 +273,7 @@ func (s *Store) with(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 		s.verified = true
 	}
 	for attempt := 0; ; attempt++ {
-		err := s.once(writable, fn)
+		err := s.once(ctx, writable, fn)
 		var dmg *damageError
 		switch {
 		case err == nil:
@@ -300,7 +300,7 @@ func (e *damageError) Error() string { return "damaged: " + e.err.Error() }
 func (e *damageError) Unwrap() error { return e.err }
 
 // once is one open, transaction and close.
-func (s *Store) once(writable bool, fn func(tx *bolt.Tx) error) (err error) {
+func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) error) (err error) {
 	if writable {
 		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 			return fmt.Errorf("index: %w", err)
@@ -322,8 +322,10 @@ func (s *Store) once(writable bool, fn func(tx *bolt.Tx) error) (err error) {
 			}
 		}
 	}()
-	db, err = bolt.Open(s.path, 0o600, &bolt.Options{Timeout: s.wait, ReadOnly: !writable, NoStatistics: true})
+	db, err = openBolt(ctx, s.path, writable, s.wait)
 	switch {
+	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return fmt.Errorf("index: waiting for the file: %w", err)
 	case errors.Is(err, berrors.ErrTimeout):
 		return fmt.Errorf("index %s: %w", s.path, ErrLocked)
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):

@@ -55,7 +55,7 @@
 //  2. faults: a queued one-shot failure (FailNext) first, then the fixed and random latency,
 //     5xx share (500/502/503, a 502 is an HTML page half of the time), drop (close
 //     without an answer) and truncation (full Content-Length, half the body).
-//  3. Version header must be 2021-07-28 → else 400.
+//  3. Version header must be 2021-07-28, 2023-02-21 or v3 → else 400 (version.go).
 //  4. Authorization: Bearer <token> → missing or unknown 401 "Invalid JWT", expired
 //     401 "Token expired"; an agency token → 403 (it must mint a location token
 //     first); on the public surface a web-app route → the IAM refusal (see
@@ -74,13 +74,23 @@
 //     -Daily-Remaining; past the limit 429 "Too many requests, retry after N seconds"
 //     with Retry-After: N.
 //  6. handler: body over 1 MiB → 413; locationId (query, or body where one is taken)
-//     other than the sandbox's → 403 "token does not have access to this location";
+//     other than the token's own → 403 "The token does not have access to this
+//     location." (after the scope check of 4, so a token without the scope hears 401);
 //     a POST or PATCH body that is not application/json → 400; bad JSON or a body that is not
 //     an object → 400; validation → 422 with message as an array naming the field;
 //     unknown ids → 404; then the success code of the table.
 //
 // Errors are {"statusCode","message","error","traceId"}. Every object body gets a
 // fresh "traceId". JSON answers are Content-Type: application/json.
+//
+// A request sent with Version: v3 gets every error (API routes, the agency routes,
+// the token endpoint) in the v3 envelope instead, {"error": {"code", "message",
+// "details", "resolution"}, "traceId"}: the code and resolution fixed per status
+// (404 RESOURCE_NOT_FOUND "Check the id or the path.", 403 FORBIDDEN, 401
+// UNAUTHORIZED, 422 VALIDATION_ERROR, 429 RATE_LIMIT_EXCEEDED, 5xx
+// INTERNAL_SERVER_ERROR …; version.go), the message as one string (a 422's messages
+// joined with "; " and listed in details.messages), details.statusCode always, and
+// the token endpoint's error code as details.error.
 //
 // # Routes
 //

@@ -26,8 +26,8 @@ type locationRecord struct {
 // public surface its scope, the rate limit) and hands the token's record to h.
 func (s *Server) agencyRoute(ex *exchange, scope string, h func(ex *exchange, rec tokenRecord) reply) {
 	r := ex.r
-	if r.Header.Get("Version") != apiVersion {
-		s.send(ex, errReply(http.StatusBadRequest, "Version header is missing or invalid; use "+apiVersion))
+	if !versionAccepted(r) {
+		s.send(ex, badVersion())
 		return
 	}
 	token, has := bearer(r.Header.Get("Authorization"))

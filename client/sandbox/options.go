@@ -4,7 +4,7 @@ import "time"
 
 // Wire constants of the contract.
 const (
-	apiVersion          = "2021-07-28" // the only accepted value of the Version header
+	apiVersion          = "2021-07-28" // the contract's Version header (version.go has the others)
 	dailyLimit          = 200000       // X-RateLimit-Limit-Daily
 	maxBodyBytes        = 1 << 20      // request bodies above this answer 413
 	maxLoggedBody       = 64 << 10     // bodies are cut to this in the request log

@@ -234,8 +234,8 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	// 3. Version
-	if r.Header.Get("Version") != apiVersion {
-		s.send(ex, errReply(http.StatusBadRequest, "Version header is missing or invalid; use "+apiVersion))
+	if !versionAccepted(r) {
+		s.send(ex, badVersion())
 		return
 	}
 	// 4. auth
@@ -265,6 +265,10 @@ func (s *Server) serveAPI(ex *exchange) {
 		s.send(ex, errReply(http.StatusBadRequest, "Content-Type must be application/json"))
 		return
 	}
+	if loc, ok := bodyLocation(ex.body); ok && loc != sub.id {
+		s.send(ex, forbiddenLocation())
+		return
+	}
 	s.send(ex, rt.handle(&call{s: s, r: r, q: q, params: params, body: ex.body, loc: sub.id, st: sub.store}))
 }
 
@@ -273,6 +277,9 @@ func (s *Server) send(ex *exchange, rep reply) {
 	dialect := s.opts.Dialect
 	if ex.oauth {
 		dialect = Dialect{}
+	}
+	if ex.r.Header.Get("Version") == versionV3 {
+		rep = v3Errors(rep)
 	}
 	trace := s.nextTraceID()
 	b, err := encode(rep, dialect, trace)
@@ -300,7 +307,7 @@ func (ex *exchange) drop() {
 }
 
 func forbiddenLocation() reply {
-	return errReply(http.StatusForbidden, "token does not have access to this location")
+	return errReply(http.StatusForbidden, "The token does not have access to this location.")
 }
 
 func isJSONContentType(ct string) bool {

@@ -28,7 +28,7 @@ func main() {
 		if *only != "" && !strings.Contains(sc.name, *only) {
 			continue
 		}
-		fmt.Printf("%-21s", sc.name)
+		fmt.Printf("%-30s", sc.name)
 		if err := s.shoot(sc); err != nil {
 			fmt.Println("FAILED")
 			fmt.Fprintln(os.Stderr, err)

@@ -107,5 +107,5 @@ func renderPNG(freeze, ansi, out, bg, fg string) error {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("freeze %s: %v: %s", filepath.Base(out), err, b)
 	}
-	return nil
+	return shrinkPNG(out)
 }

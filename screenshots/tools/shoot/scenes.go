@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // scenes are the pictures of README.md, in its order.
@@ -33,18 +34,15 @@ func scenes() []scene {
 			if err := t.keys(":"); err != nil {
 				return err
 			}
-			if err := t.text("new"); err != nil {
+			if err := t.text("redirect"); err != nil {
 				return err
 			}
-			_, err := t.waitFor(wait, "New step", "New folder")
+			_, err := t.waitFor(wait, "Redirects", "New redirect", "Copy redirect target")
 			return err
 		}},
 		{name: "05-new-step", w: 120, h: 32, play: newStepForm},
 		{name: "06-conversion-event", w: 120, h: 32, play: conversionForm},
-		// The sandbox answers the first requests 429, so the browser opens waiting out the
-		// limit: the status bar's wait, with no other countdown to differ between runs.
-		{name: "07-rate-limited", w: 120, h: 32, server: true, timed: true, ready: "rate limited — retrying in 1s",
-			before: func(t *take) error { return t.inject(429, 5) }},
+		{name: "07-rate-limited", w: 120, h: 32, server: true, timed: true, play: rateLimited},
 		{name: "08-help", w: 120, h: 32, play: func(t *take) error {
 			if err := t.keys("?"); err != nil {
 				return err
@@ -96,7 +94,8 @@ func scenes() []scene {
 }
 
 // goToAnything opens "go to anything" (ctrl+p), which builds the demo's index the first
-// time, and types a word that finds a funnel, its steps and pages, and a redirect.
+// time, and types a word that finds every kind of item: funnels, steps, pages, the
+// folder, the domain and a redirect of the webinars.
 func goToAnything(t *take) error {
 	if err := t.keys("C-p"); err != nil {
 		return err
@@ -104,10 +103,33 @@ func goToAnything(t *take) error {
 	if _, err := t.waitFor(wait, "Go to anything", "278 items"); err != nil {
 		return err
 	}
-	if err := t.text("spring"); err != nil {
+	if err := t.text("webinar"); err != nil {
 		return err
 	}
-	_, err := t.waitFor(wait, "of 278 items", "Spring Sale 2026", "/Spring-2025")
+	_, err := t.waitFor(wait, "of 278 items", "Webinar: Grow Your Gym", "webinars.lakesidefit.com", "/replay")
+	return err
+}
+
+// rateLimited shows the browser over a screen of data while the client waits out a
+// 429: the funnels are on screen, the rate-limit window has reset (so no countdown but
+// the wait's differs between runs), then the sandbox answers the next requests 429
+// and a reload meets them.
+func rateLimited(t *take) error {
+	if err := toSplitStep(t); err != nil {
+		return err
+	}
+	if _, err := t.waitUntil(20*time.Second, "the rate-limit window to reset", func(s string) bool {
+		return !strings.Contains(lastLine(s), "resets in") && !strings.Contains(lastLine(s), "indexing")
+	}); err != nil {
+		return err
+	}
+	if err := t.inject(429, 5); err != nil {
+		return err
+	}
+	if err := t.keys("r"); err != nil {
+		return err
+	}
+	_, err := t.waitFor(wait, "rate limited — retrying in 1s", "Webinar: Grow Your Gym", "50/50")
 	return err
 }
 

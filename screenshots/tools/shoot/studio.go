@@ -25,8 +25,6 @@ type scene struct {
 	server bool                     // against `funnels sandbox` (faults can be injected) instead of --demo
 	args   []string                 // more arguments of `funnels --demo` ("--surface", "public")
 	timed  bool                     // the picture is of a moment the play waits for: keep the countdowns
-	before func(*take) error        // runs against the sandbox before the program starts
-	ready  string                   // what the first screen shows; "" → seeded data
 	play   func(*take) error        // drives the program to the moment of the picture
 	cast   func(*take, *cast) error // when set, the scene also records screenshots/walkthrough.cast
 }
@@ -45,10 +43,7 @@ func (s *studio) shoot(sc scene) error {
 		return err
 	}
 	defer os.RemoveAll(home)
-	env := []string{
-		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_STATE_HOME=" + filepath.Join(home, "state"),
-		"TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "TZ=UTC",
-	}
+	env := append(homeEnv(home), "TERM=xterm-256color", "COLORTERM=truecolor", "LANG=C.UTF-8", "TZ=UTC")
 	if sc.light {
 		dir := filepath.Join(home, "config", "funnels")
 		if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -61,17 +56,12 @@ func (s *studio) shoot(sc scene) error {
 	argv := append([]string{s.bin, "--demo"}, sc.args...)
 	tk := &take{}
 	if sc.server {
-		url, stop, err := s.startSandbox(home)
+		url, stop, err := s.startSandbox(env)
 		if err != nil {
 			return err
 		}
 		defer stop()
 		tk.sandboxURL = url
-		if sc.before != nil {
-			if err := sc.before(tk); err != nil {
-				return err
-			}
-		}
 		argv = []string{s.bin, "--base-url", url, "--token", sandboxToken, "--location", "LakesideFit2026Loc01"}
 	}
 	if sc.cast != nil {
@@ -124,11 +114,7 @@ func (s *studio) open(sc scene, env, argv []string, tk *take) (*term, error) {
 		return nil, err
 	}
 	tk.term = t
-	ready := sc.ready
-	if ready == "" {
-		ready = "Spring Sale 2026"
-	}
-	if _, err := t.waitFor(wait, ready); err != nil {
+	if _, err := t.waitFor(wait, "Spring Sale 2026"); err != nil {
 		t.close()
 		return nil, err
 	}
@@ -138,16 +124,27 @@ func (s *studio) open(sc scene, env, argv []string, tk *take) (*term, error) {
 // sandboxToken is the fixed token the scenes' sandbox accepts.
 const sandboxToken = "pit-screenshots-demo-token"
 
-// startSandbox runs `funnels sandbox` on a free loopback port.
-func (s *studio) startSandbox(home string) (url string, stop func(), err error) {
+// homeEnv points HOME and every XDG directory into home, so a take reads and writes
+// nothing of the user's own: no config, no sign-in, no sandbox state and no local
+// index in the real cache.
+func homeEnv(home string) []string {
+	return []string{
+		"HOME=" + home, "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"), "XDG_DATA_HOME=" + filepath.Join(home, "data"),
+	}
+}
+
+// startSandbox runs `funnels sandbox` on a free loopback port with the scene's
+// environment env, keeping nothing after it ends.
+func (s *studio) startSandbox(env []string) (url string, stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(s.bin, "sandbox", "--addr", addr, "--token", sandboxToken)
-	cmd.Env = append(os.Environ(), "HOME="+home)
+	cmd := exec.Command(s.bin, "sandbox", "--addr", addr, "--token", sandboxToken, "--ephemeral")
+	cmd.Env = append(os.Environ(), env...)
 	if err := cmd.Start(); err != nil {
 		return "", nil, err
 	}

@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/funnelsdev/funnels/client/sandbox"
+)
+
+// TestAPIVersionLayers: [api] version in the file, FUNNELS_API_VERSION and
+// --api-version, flags beating the environment beating the file; config list shows
+// it and config set checks it.
+func TestAPIVersionLayers(t *testing.T) {
+	h := newHome(t)
+	h.run("config", "get", "api.version").want(t, 0, "2021-07-28\n")
+	h.run("config", "set", "api.version", "2023-02-21").want(t, 0)
+	h.run("config", "set", "api.version", "v4").want(t, 2, "err:is not one of 2021-07-28, 2023-02-21, v3")
+	file, err := os.ReadFile(filepath.Join(h.vars["XDG_CONFIG_HOME"], "funnels", "config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(file) != "[api]\nversion = \"2023-02-21\"\n" {
+		t.Errorf("config file:\n%s", file)
+	}
+	h.run("config", "list").want(t, 0, "api.version\t2023-02-21\t[api] version in ")
+	h.vars["FUNNELS_API_VERSION"] = "v3"
+	h.run("config", "get", "api.version").want(t, 0, "v3\n")
+	h.run("config", "list").want(t, 0, "api.version\tv3\tFUNNELS_API_VERSION\n")
+	h.run("--api-version", "2021-07-28", "config", "list").want(t, 0, "api.version\t2021-07-28\t--api-version\n")
+}
+
+// TestAPIVersionRefused: a value the service does not take, from any layer, is a
+// usage error (exit 2) naming the accepted values; nothing is sent.
+func TestAPIVersionRefused(t *testing.T) {
+	h := signedIn(t, sandbox.Options{})
+	h.sb.Server.ResetLog()
+	const accepted = "err:is not one of 2021-07-28, 2023-02-21, v3"
+	h.run("--api-version", "2024-01-01", "folders").want(t, 2, accepted, "err:--api-version")
+	h.vars["FUNNELS_API_VERSION"] = "V3"
+	h.run("folders").want(t, 2, accepted, "err:FUNNELS_API_VERSION")
+	delete(h.vars, "FUNNELS_API_VERSION")
+	dir := filepath.Join(h.vars["XDG_CONFIG_HOME"], "funnels")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte("[api]\nversion = \"3\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.run("folders").want(t, 2, accepted, "err:[api] version in ")
+	h.run("--demo", "--api-version", "v4").want(t, 2, accepted)
+	if n := len(h.sb.Server.Requests()); n != 0 {
+		t.Errorf("%d requests sent", n)
+	}
+}
+
+// TestAPIVersionSentByCommands: the chosen value reaches the server (under v3 the
+// sandbox answers errors in the v3 envelope, shown with its resolution and code),
+// and doctor names it.
+func TestAPIVersionSentByCommands(t *testing.T) {
+	h := signedIn(t, sandbox.Options{})
+	for _, v := range []string{"2021-07-28", "2023-02-21", "v3"} {
+		h.run("--api-version", v, "folders").want(t, 0, "Lead Generation")
+	}
+	h.run("--api-version", "v3", "page", "get", "NoSuchPage0000000001").
+		want(t, 1, "err:404 ", "err:— Check the id or the path. (RESOURCE_NOT_FOUND, trace ")
+	h.vars["FUNNELS_API_VERSION"] = "v3"
+	h.run("doctor").want(t, 0, "err:API version v3 (")
+	var out doctorOutput
+	h.run("doctor", "--json").decode(t, &out)
+	if out.APIVersion != "v3" {
+		t.Errorf("doctor --json apiVersion %q", out.APIVersion)
+	}
+}
