@@ -46,6 +46,7 @@ type benchConfig struct {
 	pacing        pacingConfig
 	heapPages     int
 	index         indexConfig
+	crawlBig      crawlBigConfig // the crawl_100k figure's location and limit
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -74,6 +75,7 @@ var fullBench = benchConfig{
 		crawlFunnels: 1000, crawlPagesPer: 10, crawlLimit: 100, crawlWindow: time.Second,
 		bigFunnels: 4000, bigSteps: 5, bigPages: 5, gotoRounds: 5,
 	},
+	crawlBig: crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -93,6 +95,7 @@ var tinyBench = benchConfig{
 		crawlFunnels: 20, crawlPagesPer: 3, crawlLimit: 1000, crawlWindow: time.Second,
 		bigFunnels: 20, bigSteps: 4, bigPages: 3, gotoRounds: 1,
 	},
+	crawlBig: crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
 }
 
 // termW×termH is the terminal of every UI figure.
