@@ -46,6 +46,7 @@ type benchConfig struct {
 	pacing        pacingConfig
 	heapPages     int
 	index         indexConfig
+	redirects     redirectsConfig
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -74,6 +75,7 @@ var fullBench = benchConfig{
 		crawlFunnels: 1000, crawlPagesPer: 10, crawlLimit: 100, crawlWindow: time.Second,
 		bigFunnels: 4000, bigSteps: 5, bigPages: 5, gotoRounds: 5,
 	},
+	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -93,6 +95,7 @@ var tinyBench = benchConfig{
 		crawlFunnels: 20, crawlPagesPer: 3, crawlLimit: 1000, crawlWindow: time.Second,
 		bigFunnels: 20, bigSteps: 4, bigPages: 3, gotoRounds: 1,
 	},
+	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
 }
 
 // termW×termH is the terminal of every UI figure.
