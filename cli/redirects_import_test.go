@@ -54,6 +54,22 @@ func TestRedirectsRoundTrip(t *testing.T) {
 	if w := redirectWrites(h); len(w) != 0 {
 		t.Errorf("a second import sent %d writes", len(w))
 	}
+	h.run("redirects", "versions").want(t, 0, "1\t", "\t8\t+0 ~1 −1, import of r.csv")
+	h.run("redirects", "restore", "1", "--yes").want(t, 0, "+ add\t", "~ change\twww.lakesidefit.com/timetable", "err:Added 1, changed 1, deleted 0")
+	withoutIDs := func(csv string) string { // a redirect made again has a new id
+		var b strings.Builder
+		for _, l := range strings.SplitAfter(csv, "\n") {
+			if i := strings.LastIndex(l, ","); i >= 0 {
+				l = l[:i] + "\n"
+			}
+			b.WriteString(l)
+		}
+		return b.String()
+	}
+	if restored := h.run("redirects", "export").stdout; withoutIDs(restored) != withoutIDs(before) {
+		t.Errorf("restored:\n%s\nwant what was before:\n%s", restored, before)
+	}
+	h.run("redirects", "restore", "9").want(t, 2, "err:no version 9")
 }
 
 func TestRedirectsImportDryRunAndAsking(t *testing.T) {

@@ -90,3 +90,28 @@ func creates(log []sandbox.Request) int {
 	}
 	return n
 }
+
+// TestReadmeRedirectsCSVRunsAgainstTheSandbox: the CSV of the README's "Moving a
+// site" section, imported as written into a fresh sandbox, is planned without a
+// refused row, sent, and planned again as all the same.
+func TestReadmeRedirectsCSVRunsAgainstTheSandbox(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(data), "## Moving a site: redirects in bulk")
+	_, after, ok2 := strings.Cut(after, "```csv\n")
+	block, _, ok3 := strings.Cut(after, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("README.md has no CSV block in its \"Moving a site\" section")
+	}
+	file := filepath.Join(t.TempDir(), "moving.csv")
+	if err := os.WriteFile(file, []byte(block), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newBinCLI(t, sandbox.Options{})
+	c.piped("redirects", "import", file, "--dry-run").want(t, 0, "err: 0 refused")
+	c.piped("redirects", "import", file, "--yes").want(t, 0, "err:refused 0, failed 0.")
+	c.piped("redirects", "import", file, "--dry-run").want(t, 0, "err:Plan: 0 to add, 0 to change, 0 to delete, 4 the same, 0 refused")
+}

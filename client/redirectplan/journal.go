@@ -65,9 +65,6 @@ func OpenJournal(path string) (*Journal, error) {
 	return j, nil
 }
 
-// Path is where the journal is.
-func (j *Journal) Path() string { return j.path }
-
 // Fresh reports whether the journal held nothing when opened: this is not a resume.
 func (j *Journal) Fresh() bool { return j.fresh }
 
