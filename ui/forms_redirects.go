@@ -17,7 +17,7 @@ import (
 // The Redirects view's forms: make a redirect (n, or P from a step, with the step's
 // public URL as the target), change where one goes (e), delete one (d, asked first).
 // A write that succeeds changes the list at once with what the service answered
-// (redirectChanged, redirects_root.go); r reads the whole list again.
+// (redirectChanged, redirects_body.go); r reads the whole list again.
 
 // redirectDraft is what a new-redirect form starts with.
 type redirectDraft struct {
@@ -27,12 +27,12 @@ type redirectDraft struct {
 
 // selectedRedirect is the redirect under the view's cursor, or why there is none.
 func selectedRedirect(h host, verb string) (redirectRow, bool) {
-	v := h.selected().redirects
-	if v == nil || !v.shown {
+	sel := h.selected()
+	if !sel.redirectsShown {
 		h.setWarn("open the redirects first (U) and select the one to " + verb)
 		return redirectRow{}, false
 	}
-	r := v.selected()
+	r := sel.redirect()
 	if r == nil {
 		h.setWarn("no redirect selected to " + verb)
 		return redirectRow{}, false
