@@ -147,12 +147,14 @@
 // api() (the client, nil when there is none: connected(h) says so), selected() (a
 // selection: the folder shown, the rows under the cursors, the Redirects view, the
 // location and user requests act for), setInfo and setWarn (the status bar), next()
-// (a request's number), show and showing (the overlay slot) and copyText. Every
-// modal's update gets the same host, so the palette, the result views, the logs and
-// the forms never reach into the root; what a write changes in the browser after it
-// succeeded is the answer's after function (answer.go), which the root runs. So a
-// form can be built and driven in a test on a fake host, without a Model
-// (host_test.go).
+// (a request's number), show and showing (the overlay slot), copyText and browse.
+// Every modal's update gets the same host, so the palette, the result views, the logs
+// and the forms never reach into the root; what an answer changes in the browser is
+// an effect (effect.go: a folder made, a step made, a page changed, a redirect
+// changed, an event sent…), a value the answer carries and the root applies
+// (reload.go), as crush's dialogs return actions. So a form can be built and driven
+// in a test on a fake host, without a Model (host_test.go); a new kind of change is
+// one effect type and one case of apply.
 //
 // A form (form.go) is a list of formGroups of formFields, each bound to a variable
 // of the form's own and checked with a function of client/validate, and a submit
@@ -166,8 +168,9 @@
 // form applies that move at once (form_order.go), so a burst with enter in it (a
 // paste, a laggy SSH link) goes on into the next field. The command returns an answerMsg
 // (answer.go): the root closes the form on success — opening a result view
-// (textview.go) when the answer has one — and runs its after function (reload a pane,
-// select what was made); a failure goes back to the form with its status code, and
+// (textview.go) when the answer has one — and applies its after effect (reload a
+// pane, select what was made); its always effect (the event history's entry) is
+// applied whatever the answer; a failure goes back to the form with its status code, and
 // says whether the write may have happened anyway (a 5xx, no answer). A question
 // (askForm, confirmForm: every confirmation, End split test's winner first) starts
 // on Cancel, says under it what enter does with the highlight where it is now, and a

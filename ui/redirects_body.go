@@ -138,14 +138,6 @@ func (v *redirectsView) changed(h host, made redirectRow, gone string) tea.Cmd {
 	return nil
 }
 
-// redirectChanged shows a write in the Redirects view's list, once it was opened.
-func (m *Model) redirectChanged(made redirectRow, gone string) tea.Cmd {
-	if m.redirects == nil {
-		return nil
-	}
-	return m.redirects.changed(m, made, gone)
-}
-
 // goTo selects the redirect id (now, or once the list has it), or filters the list to
 // a domain.
 func (v *redirectsView) goTo(id, domain string) {
