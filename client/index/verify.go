@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"io"
 	"os"
+	"slices"
 	"time"
 )
 
@@ -49,15 +50,18 @@ type checker struct {
 	f        *os.File
 	size     int64
 	pageSize int64
-	high     uint64 // the meta's high-water page id: every page in use is below it
-	seen     map[uint64]bool
+	high     uint64          // the meta's high-water page id: every page in use is below it
+	seen     map[uint64]bool // pages reached from the tree, overflow pages included
+	free     []uint64        // the ids the free list names
 	buf      []byte
 }
 
 // verifyFile checks the file at path (which exists) page by page, holding a reader's
 // lock on it (a writer in another process is waited for, up to wait).
+// A file that passes is stamped as known whole (stamp.go), so the next process need
+// not check it again.
 func verifyFile(path string, wait time.Duration) error {
-	f, err := os.Open(path)
+	f, err := openRegular(path, os.O_RDONLY, 0)
 	if err != nil {
 		return err
 	}
@@ -71,7 +75,17 @@ func verifyFile(path string, wait time.Duration) error {
 	if err != nil {
 		return err
 	}
-	c := &checker{f: f, size: st.Size(), seen: map[uint64]bool{}}
+	if err := checkPages(f, st.Size()); err != nil {
+		return err
+	}
+	writeStamp(path, f)
+	return nil
+}
+
+// checkPages checks the bbolt file f of size bytes: its meta, its tree, and its free
+// list against the tree.
+func checkPages(f *os.File, size int64) error {
+	c := &checker{f: f, size: size, seen: map[uint64]bool{}}
 	root, freelist, err := c.meta()
 	if err != nil {
 		return err
@@ -81,10 +95,27 @@ func verifyFile(path string, wait time.Duration) error {
 			return err
 		}
 	}
-	if root == 0 {
-		return nil // an empty database
+	if root != 0 {
+		if err := c.tree(root, 0); err != nil {
+			return err
+		}
 	}
-	return c.tree(root, 0)
+	return c.freeNotInUse(freelist)
+}
+
+// freeNotInUse checks that no page the free list names is in use: reached from the
+// tree, or the free list's own page. bbolt would hand such a page to a new write
+// while the tree still points at it, and panic in the middle of a commit.
+func (c *checker) freeNotInUse(freelist uint64) error {
+	for _, id := range c.free {
+		if c.seen[id] {
+			return damaged("the free list names page %d, which is in use", id)
+		}
+	}
+	if freelist != noFreelist && slices.Contains(c.free, freelist) {
+		return damaged("the free list names its own page %d", freelist)
+	}
+	return nil
 }
 
 func damaged(format string, a ...any) error {
@@ -184,10 +215,20 @@ func (c *checker) freelist(id uint64) error {
 	if count > uint64(len(p)) || at+count*8 > uint64(len(p)) {
 		return damaged("free list page %d counts %d ids", id, count)
 	}
+	named := make(map[uint64]bool, count)
 	for i := uint64(0); i < count; i++ {
-		if free := le.Uint64(p[at+i*8:]); free < 2 || free >= c.high {
+		free := le.Uint64(p[at+i*8:])
+		switch {
+		case free < 2 || free >= c.high:
 			return damaged("free list page %d names page %d", id, free)
+		case named[free]:
+			return damaged("free list page %d names page %d twice", id, free)
 		}
+		named[free] = true
+		c.free = append(c.free, free)
+	}
+	for o := uint64(1); o*uint64(c.pageSize) < uint64(len(p)); o++ {
+		c.seen[id+o] = true // the free list's overflow pages are in use too
 	}
 	return nil
 }
@@ -204,6 +245,12 @@ func (c *checker) tree(id uint64, depth int) error {
 	p, err := c.page(id, branchFlag|leafFlag)
 	if err != nil {
 		return err
+	}
+	for o := uint64(1); o*uint64(c.pageSize) < uint64(len(p)); o++ {
+		if c.seen[id+o] {
+			return damaged("page %d overlaps page %d", id, id+o)
+		}
+		c.seen[id+o] = true
 	}
 	p = append([]byte(nil), p...) // the buffer is reused below this page
 	return c.elements(p, id, depth)
