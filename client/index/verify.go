@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -96,7 +97,7 @@ func checkPages(f *os.File, size int64) error {
 		}
 	}
 	if root != 0 {
-		if err := c.tree(root, 0); err != nil {
+		if err := c.tree(root, 0, keyRange{}); err != nil {
 			return err
 		}
 	}
@@ -233,8 +234,18 @@ func (c *checker) freelist(id uint64) error {
 	return nil
 }
 
-// tree checks the B+tree (or bucket) rooted at page id.
-func (c *checker) tree(id uint64, depth int) error {
+// keyRange bounds the keys a page may hold: from lo (inclusive) up to hi (exclusive);
+// nil is no bound. A branch's key is its child's first key, so a child's keys lie
+// between its key and the next.
+type keyRange struct{ lo, hi []byte }
+
+// holds reports whether k is in the range.
+func (r keyRange) holds(k []byte) bool {
+	return (r.lo == nil || bytes.Compare(k, r.lo) >= 0) && (r.hi == nil || bytes.Compare(k, r.hi) < 0)
+}
+
+// tree checks the B+tree (or bucket) rooted at page id, its keys within r.
+func (c *checker) tree(id uint64, depth int, r keyRange) error {
 	if depth > maxDepth {
 		return damaged("a tree deeper than %d pages", maxDepth)
 	}
@@ -253,12 +264,13 @@ func (c *checker) tree(id uint64, depth int) error {
 		c.seen[id+o] = true
 	}
 	p = append([]byte(nil), p...) // the buffer is reused below this page
-	return c.elements(p, id, depth)
+	return c.elements(p, id, depth, r)
 }
 
-// elements checks the elements of one page (p starts at its header) and follows its
-// children and buckets.
-func (c *checker) elements(p []byte, id uint64, depth int) error {
+// elements checks the elements of one page (p starts at its header): each key and
+// value inside the page, the keys in order and within r; and follows its children
+// and buckets.
+func (c *checker) elements(p []byte, id uint64, depth int, r keyRange) error {
 	le := binary.LittleEndian
 	if len(p) < pageHeader {
 		return damaged("page %d is short", id)
@@ -267,40 +279,52 @@ func (c *checker) elements(p []byte, id uint64, depth int) error {
 	if flags != branchFlag && flags != leafFlag {
 		return damaged("page %d is neither a branch nor a leaf (flags %#x)", id, flags)
 	}
-	if pageHeader+count*elementSize > len(p) {
+	if pageHeader+count*elementSize > len(p) || (flags == branchFlag && count == 0) {
 		return damaged("page %d holds %d elements", id, count)
 	}
-	for i := 0; i < count; i++ {
+	keys := make([][]byte, count)
+	for i := range count {
 		e := pageHeader + i*elementSize
+		pos, ksize, vsize := int(le.Uint32(p[e+4:])), int(le.Uint32(p[e+8:])), int(le.Uint32(p[e+12:]))
 		if flags == branchFlag {
-			pos, ksize, child := int(le.Uint32(p[e:])), int(le.Uint32(p[e+4:])), le.Uint64(p[e+8:])
-			if e+pos+ksize > len(p) || pos < 0 || ksize < 0 {
-				return damaged("page %d: a key outside the page", id)
-			}
-			if err := c.tree(child, depth+1); err != nil {
-				return err
-			}
-			continue
+			pos, ksize, vsize = int(le.Uint32(p[e:])), int(le.Uint32(p[e+4:])), 0
 		}
-		eflags, pos, ksize, vsize := le.Uint32(p[e:]), int(le.Uint32(p[e+4:])), int(le.Uint32(p[e+8:])), int(le.Uint32(p[e+12:]))
 		end := e + pos + ksize + vsize
 		if pos < 0 || ksize < 0 || vsize < 0 || end > len(p) || end < e {
 			return damaged("page %d: a key or value outside the page", id)
 		}
-		if eflags&bucketLeafFlag == 0 {
-			continue
+		keys[i] = p[e+pos : e+pos+ksize]
+		if !r.holds(keys[i]) || (i > 0 && bytes.Compare(keys[i-1], keys[i]) >= 0) {
+			return damaged("page %d: its keys are out of order", id)
 		}
-		v := p[e+pos+ksize : end]
-		if len(v) < bucketHeader {
-			return damaged("page %d: a bucket's header is short", id)
-		}
-		if root := le.Uint64(v); root != 0 {
-			if err := c.tree(root, depth+1); err != nil {
+	}
+	for i := range count {
+		e := pageHeader + i*elementSize
+		if flags == branchFlag {
+			next := r.hi
+			if i+1 < count {
+				next = keys[i+1]
+			}
+			if err := c.tree(le.Uint64(p[e+8:]), depth+1, keyRange{keys[i], next}); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := c.elements(v[bucketHeader:], id, depth+1); err != nil { // an inline bucket
+		if le.Uint32(p[e:])&bucketLeafFlag == 0 {
+			continue
+		}
+		pos, ksize, vsize := int(le.Uint32(p[e+4:])), int(le.Uint32(p[e+8:])), int(le.Uint32(p[e+12:]))
+		v := p[e+pos+ksize : e+pos+ksize+vsize]
+		if len(v) < bucketHeader {
+			return damaged("page %d: a bucket's header is short", id)
+		}
+		if root := le.Uint64(v); root != 0 {
+			if err := c.tree(root, depth+1, keyRange{}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := c.elements(v[bucketHeader:], id, depth+1, keyRange{}); err != nil { // an inline bucket
 			return err
 		}
 	}
