@@ -175,6 +175,15 @@ func indexItems(ctx context.Context, f *Factory, c *client.Client, cfg *config.C
 	if err != nil {
 		return nil, time.Time{}, withExitCode(ExitLocal, err)
 	}
+	if n := store.Notice(); n != "" { // the file was damaged and set aside while read: rebuild it
+		f.notice("funnels: %s", n)
+		if _, err := crawlWithProgress(ctx, f, c, store); err != nil {
+			return nil, time.Time{}, err
+		}
+		if snap, err = store.Snapshot(ctx); err != nil {
+			return nil, time.Time{}, withExitCode(ExitLocal, err)
+		}
+	}
 	return snap.Items(index.StaleKinds(c.Access(), false)), snap.State.Crawled, nil
 }
 

@@ -16,10 +16,12 @@ import (
 // lengths it finds in its pages without bounds checks (it trusts the file): a page
 // damaged on disk can make it read outside the page, and such a read can make Go
 // pointers to memory that is not an object, which the garbage collector takes for a
-// fatal error — not a panic that could be recovered. So once per store in a process,
-// before the first transaction, every page the current meta reaches is checked to be
-// inside the file and every element, key and value inside its page, with the file
-// read through plain reads, never mapped. A file that fails is damaged and set aside.
+// fatal error — not a panic that could be recovered. So before a store's first
+// transaction in a process, unless the file is as its stamp says (stamp.go), every
+// page the current meta reaches is checked to be inside the file, every element, key
+// and value inside its page, the keys in order, and the free list to name no page in
+// use, with the file read through plain reads, never mapped. A file that fails is
+// damaged and set aside.
 
 // The on-disk layout of bbolt (its internal/common package): a page is a 16-byte
 // header (id, flags, count, overflow) and its elements; branch elements are {pos,
