@@ -45,15 +45,17 @@ func (e *LoginRequiredError) Error() string {
 	return msg
 }
 
+// othersNamed is how many other signed-in profiles a message names before "…".
+const othersNamed = 4
+
 // Others names the profiles that are signed in and how to use one ("" when none
 // is): "signed in: acme — `funnels auth switch acme` (or --profile acme)".
 func (e *LoginRequiredError) Others() string {
 	if len(e.SignedIn) == 0 {
 		return ""
 	}
-	const most = 4
-	names := strings.Join(e.SignedIn[:min(len(e.SignedIn), most)], ", ")
-	if len(e.SignedIn) > most {
+	names := strings.Join(e.SignedIn[:min(len(e.SignedIn), othersNamed)], ", ")
+	if len(e.SignedIn) > othersNamed {
 		names += ", …"
 	}
 	name := "NAME"
@@ -84,6 +86,10 @@ type TokenEndpointError struct {
 	Code        string // RFC 6749 "error": invalid_grant, invalid_client, rate_limited, …
 	Description string // "error_description", cleaned for a terminal
 }
+
+// RateLimited reports a 429 from the token endpoint: the sign-in is fine, only not
+// refreshed yet; it is tried again on the next request.
+func (e *TokenEndpointError) RateLimited() bool { return e.Status == http.StatusTooManyRequests }
 
 func (e *TokenEndpointError) Error() string {
 	msg := fmt.Sprintf("token endpoint answered %d %s", e.Status, http.StatusText(e.Status))

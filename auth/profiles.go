@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -104,28 +105,52 @@ func ListProfiles(getenv func(string) string, store *Store) ([]ProfileInfo, erro
 // for an agency's sub-accounts, not the access records). No directory yet is no
 // profile.
 func (s *Store) Profiles() ([]string, error) {
-	entries, err := os.ReadDir(s.dir)
+	names, err := s.profilesUpTo(-1, "")
+	sort.Strings(names)
+	return names, err
+}
+
+// profilesUpTo lists the profiles with a token file, but skip, in the directory's
+// order, stopping once it has most (most < 0: all of them).
+func (s *Store) profilesUpTo(most int, skip string) ([]string, error) {
+	dir, err := os.Open(s.dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	defer dir.Close()
 	var names []string
-	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), ".json")
-		if ok && e.Type().IsRegular() && !strings.HasSuffix(name, ".access") && config.CheckProfileName(name) == nil {
-			names = append(names, name)
+	for most < 0 || len(names) < most {
+		entries, err := dir.ReadDir(256)
+		for _, e := range entries {
+			name, ok := strings.CutSuffix(e.Name(), ".json")
+			if ok && name != skip && e.Type().IsRegular() && !strings.HasSuffix(name, ".access") && config.CheckProfileName(name) == nil {
+				names = append(names, name)
+			}
+		}
+		if errors.Is(err, io.EOF) || len(entries) == 0 {
+			break
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
-	sort.Strings(names)
 	return names, nil
 }
 
-// othersSignedIn lists the profiles other than profile that have a token file.
+// othersSignedIn names a few profiles other than profile that have a token file:
+// enough for LoginRequiredError.Others to name four and say there are more. It reads
+// no more of the directory than that, so naming them costs the same with four
+// profiles or four thousand.
 func (s *Store) othersSignedIn(profile string) []string {
-	names, _ := s.Profiles() // unreadable: none to name
-	return slices.DeleteFunc(names, func(n string) bool { return n == profile })
+	names, _ := s.profilesUpTo(othersNamed+1, profile) // unreadable: none to name
+	if len(names) > othersNamed+1 {
+		names = names[:othersNamed+1]
+	}
+	sort.Strings(names)
+	return names
 }
 
 // Account is one thing a browser can switch to: a profile, or a sub-account of an

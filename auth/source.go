@@ -58,7 +58,8 @@ func (t *Token) remembered() config.Remembered {
 // cfg.Profile with the saved login (see Complete). ctx bounds every lock wait the
 // source does later, and keeps a refresh from starting once it ended; a refresh already
 // sent is finished and saved with a timeout of its own. httpClient (nil: a default)
-// makes token calls.
+// makes token calls. A stored token is handed out only for the base URL (and token
+// URL) it was stored for, unless cfg.TrustBaseURL (checkDestination).
 func Source(ctx context.Context, cfg *config.Config, store *Store, httpClient *http.Client) (TokenSource, error) {
 	store.sweep(cfg.Profile.Name)
 	err := Complete(cfg, store)
@@ -75,6 +76,9 @@ func Source(ctx context.Context, cfg *config.Config, store *Store, httpClient *h
 		if errors.As(err, &lr) {
 			lr.Static = p.AuthKind == config.AuthToken
 		}
+		return nil, err
+	}
+	if err := checkDestination(cfg, t); err != nil {
 		return nil, err
 	}
 	switch {

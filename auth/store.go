@@ -101,7 +101,13 @@ func OpenStore(getenv func(string) string, preferFile bool) (*Store, error) {
 // OpenStoreWith keeps tokens in $XDG_STATE_HOME/funnels (as DefaultStore) with the
 // keyring of opts; FUNNELS_INSECURE_STORAGE also makes it prefer the file.
 func OpenStoreWith(getenv func(string) string, opts StoreOptions) (*Store, error) {
-	opts.PreferFile = opts.PreferFile || truthy(getenv("FUNNELS_INSECURE_STORAGE"))
+	if v := getenv("FUNNELS_INSECURE_STORAGE"); strings.TrimSpace(v) != "" {
+		on, err := config.ParseSwitch("FUNNELS_INSECURE_STORAGE", v)
+		if err != nil {
+			return nil, err
+		}
+		opts.PreferFile = opts.PreferFile || on
+	}
 	base := getenv("XDG_STATE_HOME")
 	if base == "" || !filepath.IsAbs(base) {
 		base = xdg.StateHome
@@ -110,15 +116,6 @@ func OpenStoreWith(getenv func(string) string, opts StoreOptions) (*Store, error
 		return nil, errors.New("no state directory: set XDG_STATE_HOME or HOME")
 	}
 	return NewStoreWith(filepath.Join(base, "funnels"), opts), nil
-}
-
-// truthy reads an on/off environment variable: 1, true, yes, on (any case).
-func truthy(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "yes", "on":
-		return true
-	}
-	return false
 }
 
 // Dir is the directory holding the token files.

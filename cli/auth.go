@@ -230,11 +230,15 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 	if !slices.Contains(names, active.Profile.Name) {
 		names = append(names, active.Profile.Name)
 	}
+	loader, err := config.NewLoader(f.Getenv)
+	if err != nil {
+		return &usageError{msg: err.Error()}
+	}
 	var rows []authStatus
 	for _, name := range names {
 		flags := f.Flags
 		flags.Profile = name
-		cfg, err := config.Load(f.Getenv, flags)
+		cfg, err := loader.Load(flags)
 		if err != nil {
 			return &usageError{msg: err.Error()}
 		}
@@ -325,8 +329,13 @@ func profileNames(getenv func(string) string, store *auth.Store) ([]string, erro
 	if err != nil {
 		return nil, fmt.Errorf("token store: %w", err)
 	}
+	seen := make(map[string]bool, len(names)+len(stored))
+	for _, n := range names {
+		seen[n] = true
+	}
 	for _, s := range stored {
-		if !slices.Contains(names, s) {
+		if !seen[s] {
+			seen[s] = true
 			names = append(names, s)
 		}
 	}

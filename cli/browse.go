@@ -100,7 +100,11 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	uiOpts := ui.Options{}
 	if opts.Demo {
 		transport := http.RoundTripper(http.DefaultTransport)
-		if debugWanted(f.Getenv, f.Flags) {
+		debug, err := debugWanted(f.Getenv, f.Flags)
+		if err != nil {
+			return err
+		}
+		if debug {
 			store, err := f.Store()
 			if err != nil {
 				return err
@@ -112,9 +116,14 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		// The demo has no config of its own; the user's [ui] settings still apply
 		// when there is a readable config file, and so does read-only.
 		readOnly, version := f.Flags.ReadOnly, demoAPIVersion(f)
-		if cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly, APIVersion: f.Flags.APIVersion}); err == nil {
+		cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly, APIVersion: f.Flags.APIVersion})
+		var onOff *config.SwitchError
+		switch {
+		case err == nil:
 			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 			readOnly, version = cfg.ReadOnly, cfg.APIVersion
+		case errors.As(err, &onOff):
+			return err // a switch nobody can read must not leave read-only off
 		}
 		d, err := startDemo(transport, f.UserAgent(), surface, readOnly, version)
 		if err != nil {
@@ -155,12 +164,12 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 			uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
 		}
 		if cfg.Profile.LocationID != "" {
-			idx, err := f.indexStore(cfg) // a session-only one with --no-cache or a bare token
+			idx, err := f.indexStore(cfg) // a session-only one with --no-cache
 			if err != nil {
 				return err
 			}
 			defer idx.Close()
-			uiOpts.Index, uiOpts.AutoIndex = idx, !f.sessionIndex(cfg)
+			uiOpts.Index, uiOpts.AutoIndex = idx, !f.sessionIndex()
 		}
 		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 		if cfg.Token == "" { // a token given by hand is for this run's profile only

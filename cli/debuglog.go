@@ -15,16 +15,14 @@ import (
 	"github.com/funnelsdev/funnels/config"
 )
 
-// debugWanted reports whether --debug or FUNNELS_DEBUG asks for the debug log.
-func debugWanted(getenv func(string) string, flags config.Flags) bool {
-	if flags.Debug {
-		return true
+// debugWanted reports whether --debug or FUNNELS_DEBUG asks for the debug log; a
+// FUNNELS_DEBUG that is no on/off value is a *config.SwitchError.
+func debugWanted(getenv func(string) string, flags config.Flags) (bool, error) {
+	v := getenv("FUNNELS_DEBUG")
+	if flags.Debug || strings.TrimSpace(v) == "" {
+		return flags.Debug, nil
 	}
-	switch strings.ToLower(strings.TrimSpace(getenv("FUNNELS_DEBUG"))) {
-	case "", "0", "false", "no", "off":
-		return false
-	}
-	return true
+	return config.ParseSwitch("FUNNELS_DEBUG", v)
 }
 
 // openDebugLog opens dir/debug.log for appending: 0600 in a 0700 directory, like the

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -17,7 +18,14 @@ import (
 // DoctorOptions are what `funnels doctor` works from.
 type DoctorOptions struct {
 	Exporter Exporter
+	Timeout  time.Duration // the whole probe; each route waits at most client.DefaultProbeTimeout of it
 }
+
+// doctorTimeout is how long the whole probe may take unless --timeout says.
+const doctorTimeout = 30 * time.Second
+
+// errDoctorOutOfTime ends a probe whose --timeout is up.
+var errDoctorOutOfTime = errors.New("the doctor's time is up")
 
 // doctorOutput is the --json shape of `funnels doctor`.
 type doctorOutput struct {
@@ -46,7 +54,9 @@ fall back at once where a route is refused.
 
 Exit status: 0 when the probe ran, even if routes were refused (the table is the
 answer); 3 when the token itself was refused (sign in again); 1 when no route gave
-an answer at all (a server down, no network, the rate limit).`,
+an answer at all (a server down, no network, the rate limit). Each route waits at
+most 10s for its answer and the whole probe stops after --timeout (30s), showing
+what it had by then.`,
 		Example: `funnels doctor
 funnels doctor --profile clinic
 funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .askFor] | @tsv'`,
@@ -55,6 +65,7 @@ funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .as
 		},
 	}
 	cmd.Args = positional(cmd)
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", doctorTimeout, "give up after this long; each route waits at most 10s of it")
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.ProbeRow{}))
 	return cmd
 }
@@ -62,12 +73,22 @@ funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .as
 func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	// Each route is asked once: a server error or a dropped connection is tried
 	// again once, not five times, so a server that is down is told in seconds.
+	if opts.Timeout <= 0 {
+		return usagef("--timeout must be more than 0, such as 30s")
+	}
 	c, cfg, err := f.profileClient(ctx, true, func(o *client.Options) { o.MaxRetries = 1 })
 	if err != nil {
 		return err
 	}
-	rows, err := c.Probe(ctx)
-	if err != nil {
+	// A server that takes connections and never answers is given up on: each route
+	// waits at most DefaultProbeTimeout (or the whole --timeout, if shorter), and
+	// the probe stops when --timeout is up, showing what it had by then.
+	each := min(client.DefaultProbeTimeout, opts.Timeout)
+	probeCtx, cancel := context.WithTimeoutCause(ctx, opts.Timeout, errDoctorOutOfTime)
+	defer cancel()
+	rows, err := c.ProbeWithin(probeCtx, each)
+	outOfTime := err != nil && ctx.Err() == nil && errors.Is(context.Cause(probeCtx), errDoctorOutOfTime)
+	if err != nil && !outOfTime {
 		return err
 	}
 	out := doctorOutput{Profile: cfg.Profile.Name, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows}
@@ -105,14 +126,19 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 			if silent.Status != 0 {
 				why = silent.Route + " answered " + strconv.Itoa(silent.Status) + " " + why
 			}
+			if outOfTime {
+				why += "; stopped after " + opts.Timeout.String() + " (--timeout)"
+			}
 			return withExitCode(ExitAPI, errors.New("no route gave an answer: "+why))
+		case outOfTime:
+			return withExitCode(ExitAPI, errors.New("no route gave an answer within "+opts.Timeout.String()+" (--timeout)"))
 		}
 	}
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, out, rows)
 	}
-	f.prose("What this sign-in can do: profile %s, location %s at %s.\nEach read route was asked once with a harmless GET; writes are never sent.\nAPI version %s (--api-version, FUNNELS_API_VERSION or [api] version).",
-		termtext.Line(out.Profile), termtext.Line(out.LocationID), termtext.Line(out.BaseURL), termtext.Line(out.APIVersion))
+	f.prose("What this sign-in can do: profile %s, location %s at %s.\nEach read route was asked once with a harmless GET (waiting at most %s for each); writes are never sent.\nAPI version %s (--api-version, FUNNELS_API_VERSION or [api] version).",
+		termtext.Line(out.Profile), termtext.Line(out.LocationID), termtext.Line(out.BaseURL), each, termtext.Line(out.APIVersion))
 	if f.IO.OutTTY {
 		f.prose("")
 	}
@@ -132,6 +158,9 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	}
 	if out.Missing > 0 {
 		summary += "; " + strconv.Itoa(out.Missing) + " " + client.NotOnServer + ": the server does not have those routes (no access opens them); the commands fall back where they can"
+	}
+	if outOfTime {
+		summary += "; stopped after " + opts.Timeout.String() + " (--timeout): the routes after the last row were not asked"
 	}
 	f.prose("%s.", summary)
 	for _, scope := range refusedScopes(rows) {

@@ -12,6 +12,7 @@ import (
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/config"
 )
 
 // Exit codes of every command. ExitCode is the one place an error becomes one.
@@ -27,14 +28,15 @@ const (
 //
 //	nil                                                        0
 //	a usage error, a value refused by validate, a bad config
-//	file or token text, a browser started without a terminal,
-//	a write in read-only mode, an agency profile opened with no
+//	file, on/off setting or token text, a browser started
+//	without a terminal, a write in read-only mode, an agency profile opened with no
 //	sub-account, a private token for an agency sign-in         2
 //	signed in but unable to work (no location, a base URL
 //	no client takes)                                           2
 //	not signed in, a token the API refused (401), a suspended
 //	sub-account (its sign-in kept), a token without the
-//	location asked for (403)                                   3
+//	location asked for (403), a stored token asked to go
+//	to a base URL it was not stored for                        3
 //	any other answer of the API or its token endpoint (a
 //	rate limit not worth waiting out), no answer, an
 //	unreadable answer, a list the server never ended, an
@@ -48,17 +50,19 @@ func ExitCode(err error) int {
 		agency   *auth.AgencyError
 		coded    *exitError
 		notReady *auth.NotReadyError
+		onOff    *config.SwitchError
 	)
 	switch {
 	case err == nil:
 		return ExitOK
 	case errors.As(err, &coded):
 		return coded.code
-	case errors.As(err, &usage), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
+	case errors.As(err, &usage), errors.As(err, &onOff), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
 		errors.Is(err, auth.ErrBadToken), errors.Is(err, client.ErrReadOnly), errors.Is(err, auth.ErrNoSubAccount),
 		errors.Is(err, auth.ErrAgencyNeedsOAuth):
 		return ExitUsage
-	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired), errors.Is(err, auth.ErrSuspended):
+	case errors.Is(err, client.ErrUnauthorized), errors.Is(err, auth.ErrLoginRequired), errors.Is(err, auth.ErrSuspended),
+		errors.Is(err, auth.ErrUntrustedBaseURL):
 		return ExitAuth
 	case errors.Is(err, client.ErrWrongLocation):
 		// The token was refused for this location: like an expired one, only another

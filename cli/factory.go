@@ -213,7 +213,11 @@ func (f *Factory) AnonymousClient() (*client.Client, error) {
 // transport is the HTTP transport of API and token calls: the default one, or one
 // that also writes the debug log (in stateDir) when --debug or FUNNELS_DEBUG asks.
 func (f *Factory) transport(stateDir string) (http.RoundTripper, error) {
-	if !debugWanted(f.Getenv, f.Flags) {
+	debug, err := debugWanted(f.Getenv, f.Flags)
+	if err != nil {
+		return nil, err
+	}
+	if !debug {
 		return http.DefaultTransport, nil
 	}
 	file, err := openDebugLog(stateDir)

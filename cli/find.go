@@ -14,6 +14,7 @@ import (
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
+	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // FindOptions are what `funnels find` works from.
@@ -50,8 +51,10 @@ browser: the letters of TEXT in order, whole words and runs ranked first. A name
 Each match says what it is and where it sits.
 
 It answers from the index without a request. An index never built is built first
-(as 'funnels index' does, progress on standard error); one older than a day is
-used, with a note. What this sign-in can no longer read is marked stale.
+(as 'funnels index' does, progress on standard error); one left unfinished (a crawl
+stopped, or an item that keeps failing) or older than a day is searched as it is,
+with a note, and 'funnels index' reads the rest. What this sign-in can no longer
+read is marked stale. Names and paths longer than 2 KiB are shown cut.
 
 With --no-cache there is no index to search, and reading the whole location for
 every query would spend the rate limit: find then asks the server's funnel list
@@ -94,32 +97,22 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	if err != nil {
 		return err
 	}
-	var items []index.Item
+	var matches []index.Item
+	var total int
 	var crawled time.Time
 	if f.Flags.NoCache {
-		if items, err = findFunnelsByName(ctx, f, c, query); err != nil {
+		items, err := findFunnelsByName(ctx, f, c, query)
+		if err != nil {
 			return err
 		}
-	} else if items, crawled, err = indexItems(ctx, f, c, cfg); err != nil {
+		keys := make([]string, len(items))
+		for i := range items {
+			keys[i] = items[i].Key()
+		}
+		matches, total = pickMatches(ui.Rank(keys, query), opts, func(at int) index.Kind { return items[at].Kind },
+			func(at int) index.Item { return boundMatch(items[at]) })
+	} else if matches, total, crawled, err = indexMatches(ctx, f, c, cfg, query, opts); err != nil {
 		return err
-	}
-	if len(opts.Kinds) > 0 {
-		items = slices.DeleteFunc(items, func(it index.Item) bool {
-			return !slices.ContainsFunc(opts.Kinds, func(k string) bool { return strings.EqualFold(strings.TrimSpace(k), it.Kind.String()) })
-		})
-	}
-	keys := make([]string, len(items))
-	for i := range items {
-		keys[i] = items[i].Key()
-	}
-	ranked := ui.Rank(keys, query)
-	total := len(ranked)
-	if opts.Limit > 0 && len(ranked) > opts.Limit {
-		ranked = ranked[:opts.Limit]
-	}
-	matches := make([]index.Item, len(ranked))
-	for i, at := range ranked {
-		matches[i] = items[at]
 	}
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, findOutput{Query: query, Matches: matches, Total: total, Indexed: crawled}, matches)
@@ -151,40 +144,101 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	return nil
 }
 
-// indexItems are the items of the location's local index, built first when it
-// never was, and when it was read from the location.
-func indexItems(ctx context.Context, f *Factory, c *client.Client, cfg *config.Config) ([]index.Item, time.Time, error) {
+// indexMatches are the best matches of query among the items of the location's
+// local index (built first when it never was), how many match in all, and when the
+// index was read from the location. It ranks the index's catalog, made once per
+// change of the index, and reads whole only the items it returns.
+func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config.Config, query string, opts *FindOptions) ([]index.Item, int, time.Time, error) {
 	store, err := f.indexStore(cfg)
 	if err != nil {
-		return nil, time.Time{}, err
+		return nil, 0, time.Time{}, err
 	}
 	defer store.Close()
 	st, err := store.State(ctx)
 	if err != nil {
-		return nil, time.Time{}, withExitCode(ExitLocal, err)
+		return nil, 0, time.Time{}, withExitCode(ExitLocal, err)
 	}
-	if st.Crawled.IsZero() {
-		f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
-		if _, err := crawlWithProgress(ctx, f, c, store); err != nil {
-			return nil, time.Time{}, err
+	stale := index.StaleKinds(c.Access(), false)
+	var matches []index.Item
+	var total, held int
+	var crawled time.Time
+	search := func() error {
+		err := store.WithCatalog(ctx, func(cat *index.Catalog) error {
+			held = cat.Len()
+			matches, total = pickMatches(ui.RankCatalog(cat, query), opts, cat.Kind,
+				func(at int) index.Item { return boundMatch(cat.Item(at, stale)) })
+			crawled = cat.Crawled()
+			return nil
+		})
+		if err != nil {
+			return withExitCode(ExitLocal, err)
 		}
-	} else if age := time.Since(st.Crawled); age > staleIndex {
+		return nil
+	}
+	if err := search(); err != nil {
+		return nil, 0, time.Time{}, err
+	}
+	setAside := store.Notice() // the file was damaged and set aside while read: rebuild it
+	if setAside != "" {
+		f.notice("funnels: %s", setAside)
+	}
+	age := time.Since(st.Crawled)
+	switch {
+	case setAside != "" || held == 0 && (st.Crawled.IsZero() || age > staleIndex):
+		if setAside == "" {
+			f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
+		}
+		_, crawlErr := crawlWithProgress(ctx, f, c, store)
+		if err := search(); err != nil {
+			return nil, 0, time.Time{}, err
+		}
+		if crawlErr != nil && (held == 0 || ctx.Err() != nil) {
+			return nil, 0, time.Time{}, crawlErr
+		}
+		if crawlErr != nil {
+			f.notice("funnels: %s; searching what the index holds — 'funnels index' reads the rest", firstLine(crawlErr))
+		}
+	case st.Crawled.IsZero() || st.Unfinished:
+		f.notice("funnels: the local index is not complete (its last crawl did not read everything); searching what it holds — 'funnels index' reads the rest")
+	case age > staleIndex:
 		f.notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
 	}
-	snap, err := store.Snapshot(ctx)
-	if err != nil {
-		return nil, time.Time{}, withExitCode(ExitLocal, err)
+	return matches, total, crawled, nil
+}
+
+// firstLine is the first line of err's message.
+func firstLine(err error) string {
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	line, _ = index.CutText(termtext.Line(line), 300)
+	return line
+}
+
+// boundMatch is it with its texts cut to what the index keeps of one, so a row of
+// find stays a few kilobytes whatever an older index or the server's list held.
+func boundMatch(it index.Item) index.Item {
+	for _, s := range []*string{&it.Name, &it.Path, &it.Where, &it.Domain} {
+		*s, _ = index.CutText(*s, index.MaxFieldBytes)
 	}
-	if n := store.Notice(); n != "" { // the file was damaged and set aside while read: rebuild it
-		f.notice("funnels: %s", n)
-		if _, err := crawlWithProgress(ctx, f, c, store); err != nil {
-			return nil, time.Time{}, err
+	return it
+}
+
+// pickMatches keeps, of the ranked items, those of the kinds asked for, up to the
+// limit, and counts them all.
+func pickMatches(ranked []int, opts *FindOptions, kind func(int) index.Kind, item func(int) index.Item) ([]index.Item, int) {
+	matches := []index.Item{}
+	total := 0
+	for _, at := range ranked {
+		if len(opts.Kinds) > 0 && !slices.ContainsFunc(opts.Kinds, func(k string) bool {
+			return strings.EqualFold(strings.TrimSpace(k), kind(at).String())
+		}) {
+			continue
 		}
-		if snap, err = store.Snapshot(ctx); err != nil {
-			return nil, time.Time{}, withExitCode(ExitLocal, err)
+		total++
+		if opts.Limit == 0 || len(matches) < opts.Limit {
+			matches = append(matches, item(at))
 		}
 	}
-	return snap.Items(index.StaleKinds(c.Access(), false)), snap.State.Crawled, nil
+	return matches, total
 }
 
 // findFunnelsByName asks the server's funnel list for the funnels whose name

@@ -12,7 +12,7 @@ import (
 
 // fastSignedIn is signedIn with a rate limit that does not slow the crawl down, its
 // token given to the profile "default" by name (a token with no profile named keeps
-// no index).
+// its index apart, under -token).
 func fastSignedIn(t *testing.T, opts sandbox.Options) *home {
 	opts.Limit, opts.Window = 1000, time.Second
 	h := signedIn(t, opts)

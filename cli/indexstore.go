@@ -9,19 +9,30 @@ import (
 	"github.com/funnelsdev/funnels/config"
 )
 
+// tokenOnlyIndexDir names the index directory of runs with a token given without a
+// profile (--token, FUNNELS_TOKEN): no profile can be called so (a name starting
+// with "-" would read as a flag), so their index never lands in a profile's files,
+// while `funnels index` followed by `funnels find` with the same token and location
+// still share one.
+const tokenOnlyIndexDir = "-token"
+
 // indexStore is the local index of the profile's location: its file under the XDG
-// cache home, or, with --no-cache or a token given without a profile, one for this
-// run only (Close removes it).
+// cache home (for a token given without a profile, under tokenOnlyIndexDir), or,
+// with --no-cache, one for this run only (Close removes it).
 func (f *Factory) indexStore(cfg *config.Config) (*index.Store, error) {
 	key := index.KeyOf(cfg.Profile.BaseURL, cfg.Profile.LocationID)
-	if f.sessionIndex(cfg) {
+	if f.sessionIndex() {
 		return index.OpenTemp(key)
 	}
 	dir, err := index.Dir(f.Getenv)
 	if err != nil {
 		return nil, withExitCode(ExitLocal, fmt.Errorf("local index: %w", err))
 	}
-	return index.Open(index.PathFor(dir, cfg.Profile.Name, cfg.Profile.BaseURL, cfg.Profile.LocationID), key), nil
+	owner := cfg.Profile.Name
+	if cfg.TokenOnly() {
+		owner = tokenOnlyIndexDir
+	}
+	return index.Open(index.PathFor(dir, owner, cfg.Profile.BaseURL, cfg.Profile.LocationID), key), nil
 }
 
 // locationClient is Client(ctx, true) with the configuration it was built from: the
@@ -31,7 +42,7 @@ func (f *Factory) locationClient(ctx context.Context) (*client.Client, *config.C
 }
 
 // sessionIndex reports whether this run's index lives only as long as the run: with
-// --no-cache, and for a token given without a profile (it is nobody's to keep).
-func (f *Factory) sessionIndex(cfg *config.Config) bool {
-	return f.Flags.NoCache || cfg.TokenOnly()
+// --no-cache.
+func (f *Factory) sessionIndex() bool {
+	return f.Flags.NoCache
 }

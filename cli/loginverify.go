@@ -47,6 +47,8 @@ func verifyToken(ctx context.Context, f *Factory, p config.Profile, token string
 			termtext.Line(api.Summary()), api.Need()), nil
 	case errors.Is(err, client.ErrRouteUnavailable) && errors.As(err, &api):
 		return fmt.Sprintf("the funnel list is refused to this token (%s): it needs %s.", termtext.Line(api.Summary()), api.Need()), nil
+	case errors.Is(err, client.ErrWrongLocation) && errors.As(err, &api):
+		return "", withExitCode(ExitAuth, fmt.Errorf("%s; nothing was stored", termtext.Line(api.Summary())))
 	case errors.Is(err, client.ErrUnauthorized) && errors.As(err, &api):
 		return "", withExitCode(ExitAuth, fmt.Errorf("the service refused the token (%s); nothing was stored", termtext.Line(api.Summary())))
 	case errors.As(err, &api):

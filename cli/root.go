@@ -156,6 +156,7 @@ func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
 	fs.BoolVar(&flags.Debug, "debug", false, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
 	fs.BoolVar(&flags.ReadOnly, "readonly", false, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
 	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", false, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
+	fs.BoolVar(&flags.TrustBaseURL, "trust-base-url", false, "send a stored sign-in's token to a base URL other than the one it was stored for (env FUNNELS_TRUST_BASE_URL=1)")
 	fs.BoolVar(&flags.NoCache, "no-cache", false, "neither read nor write the local index in $XDG_CACHE_HOME/funnels (the browser keeps one for the session only)")
 }
 

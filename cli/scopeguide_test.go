@@ -60,3 +60,14 @@ func TestScopeGuidance(t *testing.T) {
 		t.Errorf("app guidance %q", got)
 	}
 }
+
+// TestLoginCheckOfAnotherLocation: a token checked at login against a location it
+// does not hold is refused (exit 3), names the location, and nothing is stored.
+func TestLoginCheckOfAnotherLocation(t *testing.T) {
+	sb := sandboxtest.Start(t, sandbox.Options{})
+	h := newHome(t)
+	h.runWith(false, sb.Server.DemoToken()+"\n", "login", "--with-token", "--base-url", sb.URL,
+		"--location", "RiversideBoxingLoc03").want(t, ExitAuth,
+		"err:does not have access to location RiversideBoxingLoc03", "err:nothing was stored")
+	h.run("auth", "status").want(t, ExitAuth)
+}

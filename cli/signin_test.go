@@ -158,6 +158,10 @@ func TestCompanyTokenFromPlainLoginCommand(t *testing.T) {
 func TestTokenOnlyRunKeepsNothingAsDefault(t *testing.T) {
 	h := signedIn(t, sandbox.Options{})
 	h.run("find", "Sales").want(t, ExitOK)
+	// The index is kept, but in the directory no profile can own.
+	if files := indexFiles(t, h); len(files) != 1 || !strings.Contains(files[0], filepath.Join("index", "-token")+string(filepath.Separator)) {
+		t.Errorf("a token-only run's index: %q", files)
+	}
 	for _, dir := range []string{h.vars["XDG_STATE_HOME"], h.vars["XDG_CACHE_HOME"]} {
 		_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err == nil && strings.Contains(filepath.Base(path), "default") {

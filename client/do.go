@@ -164,7 +164,11 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			wait, until, asked := rateWait(c.now(), apiErr.RetryAfter, resp.Rate.Reset, resetMargin, rand.Int64N)
 			if attempt > c.retries || asked && wait > c.longestWait() {
 				rl := &RateLimitError{APIError: apiErr, at: c.now()}
-				if asked {
+				switch {
+				case asked && wait >= maxHeaderWait:
+					// The wait read from the headers was cut to a year: its date is ours, not the server's.
+					rl.Beyond = true
+				case asked:
 					rl.Until = until
 				}
 				return nil, resp, rl

@@ -251,12 +251,18 @@ func (e *APIError) Is(target error) bool {
 type RateLimitError struct {
 	*APIError
 	Until time.Time
-	at    time.Time // when it was decided, to word Until relative to that day
+	// Beyond is set when the server asked for a wait of a year or more: no date is
+	// named then, for the one the client could work out would be its own cut-off.
+	Beyond bool
+	at     time.Time // when it was decided, to word Until relative to that day
 }
 
 // Summary is the short form for a status bar: "429 rate limited until 14:32 — try
 // later".
 func (e *RateLimitError) Summary() string {
+	if e.Beyond {
+		return strconv.Itoa(e.StatusCode) + " rate limited for a year or more, the server says — try later"
+	}
 	if e.Until.IsZero() {
 		return strconv.Itoa(e.StatusCode) + " rate limited — try later"
 	}
@@ -324,9 +330,28 @@ func (e *NetworkError) Is(target error) bool { return target == ErrNetwork }
 // refused). It matches ErrUnauthorized and unwraps to the source's own error.
 type AuthError struct{ Err error }
 
-func (e *AuthError) Error() string        { return "token: " + e.Err.Error() }
-func (e *AuthError) Unwrap() error        { return e.Err }
-func (e *AuthError) Is(target error) bool { return target == ErrUnauthorized }
+func (e *AuthError) Error() string { return "token: " + e.Err.Error() }
+func (e *AuthError) Unwrap() error { return e.Err }
+
+// Is matches ErrUnauthorized, or ErrRateLimited when the token source was only told
+// to wait (a 429 from the token endpoint): then the sign-in is fine and signing in
+// again is the wrong advice.
+func (e *AuthError) Is(target error) bool {
+	switch target {
+	case ErrUnauthorized:
+		return !e.RateLimited()
+	case ErrRateLimited:
+		return e.RateLimited()
+	}
+	return false
+}
+
+// RateLimited reports a token source that could not give a token because its own
+// endpoint answered 429 (its error has a RateLimited method saying so).
+func (e *AuthError) RateLimited() bool {
+	var rl interface{ RateLimited() bool }
+	return errors.As(e.Err, &rl) && rl.RateLimited()
+}
 
 // StatusCode returns the HTTP status of err when it carries one, else 0.
 func StatusCode(err error) int {

@@ -82,8 +82,10 @@ func (p *pacer) wait(ctx context.Context) error {
 func (p *pacer) observe(r RateLimit) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	// A window outside 100 ms..1 h is not believed: it sizes the bucket and how long a
-	// 429 is waited out (longestWait), and a lying header must not make that days.
+	// A window outside 100 ms..1 min is not believed: it sizes the bucket and how long
+	// a 429 is waited out (longestWait), and a lying header must not make that hours.
+	// With a limit of at least one a window, pacing never falls below one request a
+	// minute, and no 429 is waited out past two minutes.
 	sane := r.Interval >= 100*time.Millisecond && r.Interval <= maxWindow
 	if r.Limit > 0 && sane && (r.Limit != p.limit || r.Interval != p.window) {
 		p.limit, p.window = r.Limit, r.Interval
@@ -123,8 +125,9 @@ func (p *pacer) windowOrDefault() time.Duration {
 	return 10 * time.Second
 }
 
-// maxWindow is the longest rate-limit window a server is believed to have.
-const maxWindow = time.Hour
+// maxWindow is the longest rate-limit window a server is believed to have (the
+// service's is 10 s): the floor of pacing is one request per maxWindow.
+const maxWindow = time.Minute
 
 // resetMargin is how long after a reported reset requests resume.
 const resetMargin = 100 * time.Millisecond

@@ -45,3 +45,23 @@ func TestAnAbsurdWindowIsNotBelieved(t *testing.T) {
 		t.Fatalf("longest wait %v after a window of 20 s", got)
 	}
 }
+
+// TestALyingLimitKeepsAFloor: one answer claiming one request an hour neither paces
+// the crawl at one an hour nor lets a 429 be waited out for an hour.
+func TestALyingLimitKeepsAFloor(t *testing.T) {
+	c, err := New(Options{BaseURL: "http://127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.pacer.observe(RateLimit{Limit: 1, Remaining: 1, Interval: time.Hour})
+	if got := c.pacer.limiter.Limit(); float64(got) < 1.0/60 {
+		t.Errorf("paced at %.5f requests a second after a claim of one an hour", float64(got))
+	}
+	if got := c.longestWait(); got > 2*time.Minute {
+		t.Errorf("a 429 may be waited out for %v", got)
+	}
+	c.pacer.observe(RateLimit{Limit: 1, Remaining: 1, Interval: maxWindow})
+	if got := c.pacer.limiter.Limit(); float64(got) < 1/maxWindow.Seconds()-1e-9 {
+		t.Errorf("paced at %.5f requests a second, under one a minute", float64(got))
+	}
+}

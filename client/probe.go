@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ProbeRow is one line of "what this sign-in can do": a route family, what it
@@ -28,9 +29,20 @@ type ProbeRow struct {
 // RouteFamilies, and describes the rest: writes (and the POST that reads fonts) are
 // never sent, their rows say what this session learned of them. Ids the probes need
 // (a funnel, a page, a domain) come from the earlier answers. Every answer also goes
-// into the access record, as any request's does. The error is the context's, when
-// it ended the probe early; the rows so far come with it.
+// into the access record, as any request's does. Each probe waits at most
+// DefaultProbeTimeout for its answer (see ProbeWithin). The error is the context's,
+// when it ended the probe early; the rows so far come with it.
 func (c *Client) Probe(ctx context.Context) ([]ProbeRow, error) {
+	return c.ProbeWithin(ctx, DefaultProbeTimeout)
+}
+
+// DefaultProbeTimeout is how long one probe waits for its answer: a server that
+// takes a connection and never answers costs seconds per route, not minutes.
+const DefaultProbeTimeout = 10 * time.Second
+
+// ProbeWithin is Probe with each probe waiting at most each for its answer (retries
+// included); a probe that gets none says so in its row and the next one is asked.
+func (c *Client) ProbeWithin(ctx context.Context, each time.Duration) ([]ProbeRow, error) {
 	var funnelID, pageID, domain string
 	// A funnel to ask about: from the funnel list, or folder entities when the list
 	// is refused.
@@ -122,7 +134,10 @@ func (c *Client) Probe(ctx context.Context) ([]ProbeRow, error) {
 			rows = append(rows, row)
 			continue
 		}
-		body, resp, err := c.do(ctx, call{method: http.MethodGet, path: path, query: q})
+		probeCtx, cancel := context.WithTimeout(ctx, each)
+		body, resp, err := c.do(probeCtx, call{method: http.MethodGet, path: path, query: q})
+		timedOut := probeCtx.Err() != nil
+		cancel()
 		if ctx.Err() != nil {
 			return rows, ctx.Err()
 		}
@@ -131,6 +146,9 @@ func (c *Client) Probe(ctx context.Context) ([]ProbeRow, error) {
 			row.Status = resp.StatusCode
 		}
 		describeAnswer(&row, rf, err)
+		if err != nil && timedOut {
+			row.Result, row.Meaning = "no answer", "no verdict: no answer within "+each.String()
+		}
 		if err == nil {
 			switch rf.Family {
 			case FamilyFunnelList:

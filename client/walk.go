@@ -131,3 +131,8 @@ func walk[T any](c *Client, method, path string, pageSize int, id func(*T) strin
 		}
 	}
 }
+
+// ListBounds are the bounds on one walk over a list's pages (Options.MaxListItems and
+// MaxListRequests, or their defaults), for a caller that walks a list in its own way
+// (the local index's crawl) and must stop where ListAll… would.
+func (c *Client) ListBounds() (items, requests int) { return c.maxListItems, c.maxListRequests }

@@ -8,8 +8,10 @@ package config
 import (
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
 )
 
 // Defaults of a profile nobody configured.
@@ -79,6 +81,13 @@ type Config struct {
 	// available: --insecure-storage or FUNNELS_INSECURE_STORAGE.
 	InsecureStorage bool
 
+	// TrustBaseURL lets a stored token go to a base URL other than the one it was
+	// stored for: --trust-base-url or FUNNELS_TRUST_BASE_URL.
+	TrustBaseURL bool
+
+	// fileBaseURL is the base_url the profile's table in the file gives ("": none).
+	fileBaseURL string
+
 	// origin names where each setting of Profile came from, by config key
 	// ("base_url" → "FUNNELS_BASE_URL"). Settings still at their default are absent.
 	origin map[string]string
@@ -97,6 +106,15 @@ const (
 	KeyScopes       = "scopes"
 	KeyReadOnly     = "readonly"
 )
+
+// ConfiguredBaseURL is the base URL the profile has without flags, environment or a
+// saved login: its table's base_url in the config file, else the service's.
+func (c *Config) ConfiguredBaseURL() string {
+	if c.fileBaseURL != "" {
+		return trimSlash(c.fileBaseURL)
+	}
+	return DefaultBaseURL
+}
 
 // Origin says where a profile setting came from: a flag ("--base-url"), an environment
 // variable, the config file, "saved login", or "default".
@@ -135,12 +153,37 @@ func defaults(name string) Profile {
 // Load resolves the configuration: defaults < file < environment < flags. getenv is
 // the process environment (tests pass their own, XDG_CONFIG_HOME included).
 func Load(getenv func(string) string, flags Flags) (*Config, error) {
+	l, err := NewLoader(getenv)
+	if err != nil {
+		return nil, err
+	}
+	return l.Load(flags)
+}
+
+// Loader resolves the configuration of any number of profiles from one reading of
+// the config file: a list of every profile costs one parse, not one per profile.
+type Loader struct {
+	getenv   func(string) string
+	path     string
+	file     fileConfig
+	warnings []string
+}
+
+// NewLoader reads the config file that getenv points at (see Path).
+func NewLoader(getenv func(string) string) (*Loader, error) {
 	path := Path(getenv)
 	file, warnings, err := readFile(path)
 	if err != nil {
 		return nil, err
 	}
+	return &Loader{getenv: getenv, path: path, file: file, warnings: warnings}, nil
+}
 
+// Load resolves the configuration of the profile flags (or the environment, or the
+// file) names, as the package's Load does.
+func (ld *Loader) Load(flags Flags) (*Config, error) {
+	getenv, path, file := ld.getenv, ld.path, ld.file
+	warnings := slices.Clone(ld.warnings)
 	name, nameFrom := DefaultProfile, "default"
 	switch {
 	case flags.Profile != "":
@@ -166,7 +209,9 @@ func Load(getenv func(string) string, flags Flags) (*Config, error) {
 	if err := file.apply(cfg, path); err != nil {
 		return nil, err
 	}
-	cfg.applySwitches(getenv, flags)
+	if err := cfg.applySwitches(getenv, flags); err != nil {
+		return nil, err
+	}
 	cfg.applyAPIVersion(getenv, flags)
 	layers := []layer{envLayer(getenv)}
 	fl, err := flags.layer()
@@ -225,6 +270,16 @@ func (c *Config) validateProfile() error {
 		}
 	}
 	p.BaseURL = trimSlash(p.BaseURL)
+	if p.LocationID != "" {
+		id, err := validate.LocationID(KeyLocationID, p.LocationID)
+		if err != nil {
+			return fmt.Errorf("%w (from %s)", err, c.Origin(KeyLocationID))
+		}
+		if id != p.LocationID {
+			c.Warnings = append(c.Warnings, fmt.Sprintf("%s (from %s): the spaces around %q were removed", KeyLocationID, c.Origin(KeyLocationID), id))
+			p.LocationID = id
+		}
+	}
 	if p.AuthKind != AuthOAuth && p.AuthKind != AuthToken && p.AuthKind != AuthAgency {
 		return fmt.Errorf("auth_kind (from %s): %q is not one of %q, %q, %q", c.Origin(KeyAuthKind), p.AuthKind, AuthOAuth, AuthToken, AuthAgency)
 	}

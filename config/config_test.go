@@ -149,7 +149,7 @@ func TestMalformedFileNamesFileAndLine(t *testing.T) {
 	}{
 		{"syntax", "[ui]\nmouse = true\ntheme = \"dark\n", 3},
 		{"missing equals", "default_profile = \"a\"\n\n[profiles.a]\nlocation_id \"x\"\n", 4},
-		{"wrong type", "[ui]\n\nmouse = \"yes\"\n", 3},
+		{"wrong type", "[ui]\n\ntheme = 3\n", 3},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

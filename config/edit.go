@@ -17,6 +17,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/validate"
 )
 
 // SetInFile writes key = value into the config file at path: a profile's key into
@@ -67,9 +68,9 @@ func tomlLiteral(key, value string) (string, error) {
 			return "", bad("%v", err)
 		}
 	case KeyMouse, KeyUIReadOnly, KeyReadOnly:
-		b, err := strconv.ParseBool(value)
+		b, err := ParseSwitch(key, value)
 		if err != nil {
-			return "", bad("%q is not true or false", value)
+			return "", err
 		}
 		v = b
 	case KeyTheme:
@@ -102,7 +103,13 @@ func tomlLiteral(key, value string) (string, error) {
 		if err := CheckBaseURL(value); err != nil {
 			return "", bad("%v", err)
 		}
-	case KeyLocationID, KeyClientID, KeyClientSecret:
+	case KeyLocationID:
+		id, err := validate.LocationID(key, value)
+		if err != nil {
+			return "", err
+		}
+		v = id
+	case KeyClientID, KeyClientSecret:
 		if strings.TrimSpace(value) == "" {
 			return "", bad("the value is empty")
 		}

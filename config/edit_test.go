@@ -91,7 +91,7 @@ func TestSetInFileRefuses(t *testing.T) {
 	for _, c := range []struct{ key, value, want string }{
 		{"colour", "red", "unknown key"},
 		{KeyTheme, "blue", "not one of auto, dark, light"},
-		{KeyMouse, "maybe", "not true or false"},
+		{KeyMouse, "maybe", "not on or off"},
 		{KeyRedirectPort, "-1", "not a port"},
 		{KeyBaseURL, "http://api.example.com", "https"},
 		{KeyAuthKind, "magic", "is not one of"},

@@ -15,27 +15,37 @@ func envLayer(getenv func(string) string) layer {
 }
 
 // applySwitches sets the switches flags and environment turn on (they cannot turn off
-// what the file turned on: read-only stays read-only).
-func (c *Config) applySwitches(getenv func(string) string, flags Flags) {
+// what the file turned on: read-only stays read-only). FUNNELS_READONLY that is no
+// switch turns read-only on, with a warning; the other variables refuse such a value.
+func (c *Config) applySwitches(getenv func(string) string, flags Flags) error {
+	envReadOnly := false
+	if v := getenv("FUNNELS_READONLY"); strings.TrimSpace(v) != "" {
+		on, warning := readOnlySwitch("FUNNELS_READONLY", v)
+		if warning != "" {
+			c.Warnings = append(c.Warnings, warning)
+		}
+		envReadOnly = on
+	}
 	switch {
 	case flags.ReadOnly:
 		c.ReadOnly, c.ReadOnlyFrom = true, "--readonly"
-	case truthy(getenv("FUNNELS_READONLY")):
+	case envReadOnly:
 		c.ReadOnly, c.ReadOnlyFrom = true, "FUNNELS_READONLY"
 	}
 	if c.ReadOnly {
 		c.setOrigin(KeyReadOnly, c.ReadOnlyFrom)
 	}
-	c.InsecureStorage = flags.InsecureStorage || truthy(getenv("FUNNELS_INSECURE_STORAGE"))
-}
-
-// truthy reads an on/off environment variable: 1, true, yes, on (any case).
-func truthy(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "1", "true", "yes", "on":
-		return true
+	insecure, err := envSwitch(getenv, "FUNNELS_INSECURE_STORAGE")
+	if err != nil {
+		return err
 	}
-	return false
+	c.InsecureStorage = flags.InsecureStorage || insecure
+	trust, err := envSwitch(getenv, "FUNNELS_TRUST_BASE_URL")
+	if err != nil {
+		return err
+	}
+	c.TrustBaseURL = flags.TrustBaseURL || trust
+	return nil
 }
 
 // applyAPIVersion sets the Version header from the environment or the flag, which

@@ -38,9 +38,9 @@ type fileConfig struct {
 }
 
 type fileUI struct {
-	Mouse    *bool  `toml:"mouse"`
-	Theme    string `toml:"theme"`
-	ReadOnly bool   `toml:"readonly"`
+	Mouse    fileSwitch `toml:"mouse"`
+	Theme    string     `toml:"theme"`
+	ReadOnly fileSwitch `toml:"readonly"`
 }
 
 type fileAPI struct {
@@ -53,16 +53,16 @@ type fileLimits struct {
 }
 
 type fileProfile struct {
-	BaseURL      string    `toml:"base_url"`
-	LocationID   string    `toml:"location_id"`
-	AuthURL      string    `toml:"auth_url"`
-	TokenURL     string    `toml:"token_url"`
-	AuthKind     string    `toml:"auth_kind"`
-	ClientID     string    `toml:"client_id"`
-	ClientSecret string    `toml:"client_secret"`
-	RedirectPort *int      `toml:"redirect_port"`
-	Scopes       scopeList `toml:"scopes"`
-	ReadOnly     bool      `toml:"readonly"`
+	BaseURL      string     `toml:"base_url"`
+	LocationID   string     `toml:"location_id"`
+	AuthURL      string     `toml:"auth_url"`
+	TokenURL     string     `toml:"token_url"`
+	AuthKind     string     `toml:"auth_kind"`
+	ClientID     string     `toml:"client_id"`
+	ClientSecret string     `toml:"client_secret"`
+	RedirectPort *int       `toml:"redirect_port"`
+	Scopes       scopeList  `toml:"scopes"`
+	ReadOnly     fileSwitch `toml:"readonly"`
 }
 
 // scopeList accepts `scopes = ["a", "b"]` and `scopes = "a b"`.
@@ -169,9 +169,14 @@ func hasSecret(fc fileConfig) bool {
 
 // apply copies the [ui], [api] and [limits] tables and the active profile's table into cfg.
 func (fc fileConfig) apply(cfg *Config, path string) error {
-	if fc.UI.Mouse != nil {
-		cfg.Mouse = *fc.UI.Mouse
-		cfg.setOrigin(KeyMouse, "[ui] mouse in "+path)
+	if fc.UI.Mouse.given {
+		from := "[ui] mouse in " + path
+		on, err := fc.UI.Mouse.value(from)
+		if err != nil {
+			return err
+		}
+		cfg.Mouse = on
+		cfg.setOrigin(KeyMouse, from)
 	}
 	if fc.UI.Theme != "" {
 		cfg.Theme = fc.UI.Theme
@@ -190,15 +195,23 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 	}
 	name := cfg.Profile.Name
 	p, ok := fc.Profiles[name]
-	if fc.md.IsDefined("ui", "readonly") {
-		cfg.uiReadOnly = fc.UI.ReadOnly
-		cfg.setOrigin(KeyUIReadOnly, "[ui] readonly in "+path)
+	uiFrom, profileFrom := "[ui] readonly in "+path, fmt.Sprintf("[profiles.%s] readonly in %s", name, path)
+	uiOn, uiWarning := fc.UI.ReadOnly.readOnly(uiFrom)
+	profileOn, profileWarning := p.ReadOnly.readOnly(profileFrom)
+	for _, w := range []string{uiWarning, profileWarning} {
+		if w != "" {
+			cfg.Warnings = append(cfg.Warnings, w)
+		}
+	}
+	if fc.UI.ReadOnly.given {
+		cfg.uiReadOnly = uiOn
+		cfg.setOrigin(KeyUIReadOnly, uiFrom)
 	}
 	switch {
-	case ok && p.ReadOnly:
-		cfg.ReadOnly, cfg.ReadOnlyFrom = true, fmt.Sprintf("[profiles.%s] readonly in %s", name, path)
-	case fc.UI.ReadOnly:
-		cfg.ReadOnly, cfg.ReadOnlyFrom = true, "[ui] readonly in "+path
+	case ok && profileOn:
+		cfg.ReadOnly, cfg.ReadOnlyFrom = true, profileFrom
+	case uiOn:
+		cfg.ReadOnly, cfg.ReadOnlyFrom = true, uiFrom
 	}
 	if cfg.ReadOnly {
 		cfg.setOrigin(KeyReadOnly, cfg.ReadOnlyFrom)
@@ -206,6 +219,7 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 	if !ok {
 		return nil
 	}
+	cfg.fileBaseURL = p.BaseURL
 	from := func(key string) string { return fmt.Sprintf("[profiles.%s] %s in %s", name, key, path) }
 	var l layer
 	l = l.add(KeyBaseURL, from(KeyBaseURL), p.BaseURL)

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Flags are the settings a command line can give. The first nine are the global flags
+// Flags are the settings a command line can give. The first ten are the global flags
 // every command takes; the rest only `funnels login` takes, because that is where a
 // profile learns its app and endpoints (package cli defines the flags). Empty means
 // "not given".
@@ -17,6 +17,7 @@ type Flags struct {
 	NoCache                           bool   // --no-cache: neither read nor write the local index
 	ReadOnly                          bool   // --readonly: refuse every request that writes
 	InsecureStorage                   bool   // --insecure-storage: tokens in the 0600 file, never the OS keyring
+	TrustBaseURL                      bool   // --trust-base-url: send a stored token to a base URL it was not stored for
 
 	AuthURL, TokenURL      string
 	ClientID, ClientSecret string

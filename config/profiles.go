@@ -51,7 +51,7 @@ func Profiles(getenv func(string) string) (entries []ProfileEntry, defaultProfil
 		if CheckProfileName(name) != nil {
 			continue
 		}
-		entries = append(entries, ProfileEntry{Name: name, LocationID: p.LocationID, BaseURL: p.BaseURL, AuthKind: p.AuthKind, ReadOnly: p.ReadOnly})
+		entries = append(entries, ProfileEntry{Name: name, LocationID: p.LocationID, BaseURL: p.BaseURL, AuthKind: p.AuthKind, ReadOnly: profileReadOnly(p)})
 	}
 	slices.SortFunc(entries, func(a, b ProfileEntry) int {
 		if a.Name < b.Name {
@@ -92,4 +92,11 @@ func FileDefaultProfile(getenv func(string) string) (string, error) {
 		return "", err
 	}
 	return file.DefaultProfile, nil
+}
+
+// profileReadOnly is a profile's own read-only switch as a list shows it: a value
+// that is no switch counts as on, as it does when the profile is used.
+func profileReadOnly(p fileProfile) bool {
+	on, _ := p.ReadOnly.readOnly("")
+	return on
 }

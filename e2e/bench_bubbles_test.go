@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"charm.land/bubbles/v2/list"
+	"charm.land/bubbles/v2/paginator"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -31,12 +32,18 @@ func newBubblesList(n, w, h int) list.Model {
 	d.SetSpacing(0)
 	l := list.New(items, d, w, h)
 	l.Title = "Funnels"
+	fairPaginator(&l)
 	// Our filter input does not blink either; a blink is a timer command per key.
 	st := l.FilterInput.Styles()
 	st.Cursor.Blink = false
 	l.FilterInput.SetStyles(st)
 	return l
 }
+
+// fairPaginator gives bubbles/list the paginator that says "3/120": its default
+// draws a dot per page, a line that grows with the item count, which would make
+// the baseline slow for a reason nobody would keep.
+func fairPaginator(l *list.Model) { l.Paginator.Type = paginator.Arabic }
 
 // bubblesKey is one key press in bubbles/list: Update, then, when the key changed the
 // filter, the filter command run to completion and its result given to Update (as

@@ -63,6 +63,16 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 		return nil, fmt.Errorf("big index: %w", err)
 	}
 	const label = "100k"
+	say("goto_open_%s …", label)
+	of, err := measureGotoOpen(store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("goto_open: %w", err)
+	}
+	say("find_%s (the binary) …", label)
+	ff, err := measureFind(dir, store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("find: %w", err)
+	}
 	say("cache_heap_%s …", label)
 	figs, err := measureIndexHeap(store, raw, ic, label)
 	if err != nil {
@@ -73,7 +83,7 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 	if err != nil {
 		return nil, fmt.Errorf("goto: %w", err)
 	}
-	figs = append(figs, gf)
+	figs = append(append(append(figs, gf), of), ff...)
 	say("first_frame_cached: %d rounds, the sandbox answering after %v …", ic.firstFrameRounds, ic.firstFrameLatency)
 	f, err := measureFirstFrame(ic)
 	if err != nil {
@@ -247,9 +257,12 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
 // bigIndex writes an index of bigFunnels funnels of bigSteps steps of bigPages pages,
 // a hundred funnels a folder, straight into a store (no server: a crawl of it has its
-// own figure). It returns the store and how many bytes the records' JSON takes.
+// own figure), where the binary run for the bench profile finds it (benchFindArgs,
+// cache under dir), marked crawled. It returns the store and how many bytes the
+// records' JSON takes.
 func bigIndex(dir string, ic indexConfig) (*index.Store, int, error) {
-	store := index.Open(filepath.Join(dir, "big.db"), "bench")
+	store := index.Open(index.PathFor(filepath.Join(dir, "cache", "funnels"), benchProfile, benchBaseURL, benchLocation),
+		index.KeyOf(benchBaseURL, benchLocation))
 	ctx := context.Background()
 	now := time.Now()
 	raw := 0
@@ -296,6 +309,9 @@ func bigIndex(dir string, ic indexConfig) (*index.Store, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
+	}
+	if err := store.Update(ctx, func(w *index.Writer) error { return w.MarkCrawled() }); err != nil {
+		return nil, 0, err
 	}
 	return store, raw, nil
 }
@@ -434,6 +450,7 @@ func newBubblesListOf(titles []string, w, h int) list.Model {
 	d.ShowDescription = false
 	d.SetSpacing(0)
 	l := list.New(items, d, w, h)
+	fairPaginator(&l)
 	st := l.FilterInput.Styles()
 	st.Cursor.Blink = false
 	l.FilterInput.SetStyles(st)

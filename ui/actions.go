@@ -122,6 +122,7 @@ func (m *Model) formActions() []action {
 		{"What this sign-in can do", "ask each read route once and show what answers and what to ask for", "", onHost(openAccessView), ""},
 		{"Request log", "every request of this session; c copies one as curl", k.RequestLog.Help().Key, (*Model).openRequestLog, ""},
 		{"Event history", "the test events sent; R sends one again", k.EventHistory.Help().Key, (*Model).openEventHistory, ""},
+		{"Messages", "what the status bar said this session, whole, newest first; y copies one", k.Messages.Help().Key, (*Model).openMessages, ""},
 	}
 }
 
@@ -160,6 +161,8 @@ func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.openRequestLog(), true
 	case key.Matches(msg, k.EventHistory):
 		return m.openEventHistory(), true
+	case key.Matches(msg, k.Messages):
+		return m.openMessages(), true
 	case refusedInReadOnly(m, msg, m.sh.allKeys.writeKeys()):
 		return nil, true
 	}
@@ -183,6 +186,12 @@ func onHost(open func(h host) tea.Cmd) func(m *Model) tea.Cmd {
 // openRequestLog shows every request of the session.
 func (m *Model) openRequestLog() tea.Cmd {
 	m.overlay = newLogView(m.sh, &m.reqlog)
+	return nil
+}
+
+// openMessages shows the status bar's messages of the session, whole.
+func (m *Model) openMessages() tea.Cmd {
+	m.overlay = newMessagesView(m.sh, &m.status.said)
 	return nil
 }
 

@@ -276,8 +276,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.sh.setAccess(a.Access)
 		}
 		m.status.event(msg.ev)
-		if f, ok := msg.ev.(client.RequestFinished); ok && !f.Record.Background {
-			m.reqlog.add(f.Record) // the crawl's requests are its own; the log is the user's
+		if f, ok := msg.ev.(client.RequestFinished); ok {
+			m.reqlog.add(f.Record) // the crawl's too, marked as its
 		}
 		return m.clock()
 	case answerMsg:

@@ -18,6 +18,9 @@ import (
 // theme change reaches all of them at once.
 type shared struct {
 	width, height int
+	// bodyRows is the rows between the header and the footer as the layout last
+	// placed them: fewer than height-chromeRows while the status bar takes two lines.
+	bodyRows int
 
 	themeSetting string // "auto", "dark" or "light"
 	bgDark       bool   // what the terminal said about its background; dark until it answers
@@ -91,6 +94,9 @@ func (sh *shared) setReadOnly(ro bool) {
 // colour profile becomes known, never per frame.
 func (sh *shared) restyle() {
 	sh.theme = newTheme(isDarkTheme(sh.themeSetting, sh.bgDark))
+	if sh.noColor {
+		sh.theme = monochrome(sh.theme.Dark)
+	}
 	sh.styles = newStyles(sh.theme, sh.noColor)
 	sh.formStyles = newFormStyles(sh.theme, sh.noColor)
 	sh.spinner.Style = sh.styles.Marker
@@ -100,4 +106,13 @@ func (sh *shared) restyle() {
 	sh.help.Styles.ShortDesc = sh.styles.FooterDesc
 	sh.help.Styles.ShortSeparator = sh.styles.FooterSep
 	sh.help.Styles.Ellipsis = sh.styles.FooterSep
+}
+
+// bodyHeight is the rows a view or overlay may fill between the header and the
+// footer: the layout's, or before the first layout, all but the chrome.
+func (sh *shared) bodyHeight() int {
+	if sh.bodyRows > 0 {
+		return sh.bodyRows
+	}
+	return sh.height - chromeRows
 }

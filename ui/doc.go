@@ -20,7 +20,9 @@
 // step or page it was for, when a newer load replaces it, or when its answer arrives:
 // a load nobody waits for stops instead of running on. What arrives is sanitised
 // once, in the command (sanitize.go, by package termtext's rules, the same as the
-// command line's), and kept, so going back is instant; r reloads.
+// command line's), and kept, so going back is instant; r reloads. A reload that fails
+// keeps the rows, drawn faint, and the pane's title says "stale — 503, reload failed"
+// until a reload succeeds.
 // A list the client stopped early (a server that never ends it) keeps what was read
 // and says why under the rows.
 //
@@ -95,17 +97,19 @@
 // by another and shown on the right of the status bar; it starts by itself with
 // Options.AutoIndex (the index never built, left part way, or a day old), from the
 // palette, or when go to anything first opens on an index never built. Its requests
-// are the client's background lane: they never count as the user's in flight, in the
-// request log or on the message line. "Go to anything" (goto.go, ctrl+p) reads every
-// item of the index in a command, sanitised there, and filters it with the panes'
-// list; enter opens the item's folder path, selects its funnel, step or page as each
+// are the client's background lane: they never count as the user's in flight or on
+// the message line; the request log keeps them, marked "crawl". "Go to anything"
+// (goto.go, ctrl+p) reads the index's catalog (every item's key in one string, made
+// once per change of the index) in a command, filters it with the panes' list and
+// sanitises the rows it draws; enter opens the item's folder path, selects its
+// funnel, step or page as each
 // arrives and focuses its pane (goto_nav.go). A switch to another account takes that
 // account's own index (Opened.Index).
 //
 // # Keys
 //
 // A key goes to the first of: the overlay (help, palette, a form, a result view, the
-// request log, the event history), the Redirects view, the page detail, the focused
+// request log, the event history, the messages), the Redirects view, the page detail, the focused
 // pane's filter input while it is typed, then the browser's own keys (keys.go). ctrl+c always quits;
 // ctrl+l always draws the whole screen again, as a settled resize does (redraw.go).
 //
@@ -137,7 +141,10 @@
 // field, sends once, keeps everything typed while the request is out and after a
 // refusal, and asks before esc throws input away. A paste or key carrying control
 // characters, escape sequences or bidi overrides, or more than a field takes, is
-// refused whole at the field (form_refuse.go). The command returns an answerMsg
+// refused whole at the field (form_refuse.go). huh moves to the next field by a
+// command, which the program would run only after the keys already queued; the
+// form applies that move at once (form_order.go), so a burst with enter in it (a
+// paste, a laggy SSH link) goes on into the next field. The command returns an answerMsg
 // (answer.go): the root closes the form on success — opening a result view
 // (textview.go) when the answer has one — and runs its after function (reload a pane,
 // select what was made); a failure goes back to the form with its status code, and
@@ -168,7 +175,10 @@
 // numbers; paneBase.fitted keeps the widths), never per frame. The palette is as wide
 // as its entries need; the request log gives the trace id its whole width; text
 // wraps at spaces only (wrapText), never at a host's hyphen; the status bar keeps the
-// profile and location and cuts a long message instead.
+// profile and location, and a message too long for the rest of its line takes a
+// second line (the layout's barRows; the panes give up that row while it shows),
+// cut with "…" past that. Every message the bar shows is kept whole, with its time
+// and status code, for the messages view (M, statuslog.go, statuslog_view.go).
 //
 // # Drawing fast
 //

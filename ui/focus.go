@@ -32,7 +32,8 @@ func (m *Model) setFocus(i int) {
 // relayout recomputes the geometry and sizes every visible part.
 func (m *Model) relayout() {
 	m.wants = m.paneWants()
-	m.lay = computeLayout(m.sh.width, m.sh.height, m.focus, m.wants)
+	m.lay = computeLayout(m.sh.width, m.sh.height, m.focus, m.wants, m.status.rows(m.sh.width))
+	m.sh.bodyRows = m.lay.bodyHeight
 	for _, s := range m.lay.slots {
 		m.pane(s.pane).setSize(s.w, m.lay.bodyHeight)
 	}
@@ -54,9 +55,10 @@ func (m *Model) paneWants() [paneCount]paneWant {
 }
 
 // fitPanes lays the panes out again when what their rows need changed (new data,
-// another folder): after every update, at the cost of comparing a few numbers.
+// another folder) or the status bar takes another number of lines: after every
+// update, at the cost of comparing a few numbers.
 func (m *Model) fitPanes() {
-	if m.sh.width > 0 && m.paneWants() != m.wants {
+	if m.sh.width > 0 && (m.paneWants() != m.wants || !m.lay.tooSmall && m.status.rows(m.sh.width) != m.lay.barRows) {
 		m.relayout()
 	}
 }

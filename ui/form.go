@@ -59,15 +59,16 @@ type formModal struct {
 	onChange func(h host) tea.Cmd
 
 	sending bool
-	seq     uint64 // the request awaited, or the last one sent
-	failure string // the last refusal, status code first
-	unsure  bool   // the failure may have happened after the server acted (5xx, no answer)
-	barred  bool   // the failure is the route refused to this sign-in: sending again will not help
-	problem string // why nothing was sent (a check that failed before sending)
-	asking  bool   // "Discard what you typed? y/n" is shown
-	opened  string // the values when the form opened, to know whether anything was typed
-	width   int    // the width the huh form is laid out for
-	avail   int    // the rows the huh form may take
+	seq     uint64       // the request awaited, or the last one sent
+	failure string       // the last refusal, status code first
+	unsure  bool         // the failure may have happened after the server acted (5xx, no answer)
+	barred  bool         // the failure is the route refused to this sign-in: sending again will not help
+	problem string       // why nothing was sent (a check that failed before sending)
+	causes  []*formField // the fields the failure or problem names: once none of them is wrong, it goes
+	asking  bool         // "Discard what you typed? y/n" is shown
+	opened  string       // the values when the form opened, to know whether anything was typed
+	width   int          // the width the huh form is laid out for
+	avail   int          // the rows the huh form may take
 }
 
 // formGroup is one page of a form: huh shows one group at a time.
@@ -286,10 +287,26 @@ func (ff *formField) current() string {
 	return *ff.value
 }
 
+// clearFixed drops the banner under the form once every field it was about holds a
+// value with nothing wrong with it: a banner that outlives its cause reads as a new
+// problem.
+func (f *formModal) clearFixed() {
+	if len(f.causes) == 0 {
+		return
+	}
+	for _, ff := range f.causes {
+		if ff.problemWith(ff.current()) != nil {
+			return
+		}
+	}
+	f.failure, f.problem, f.unsure, f.barred, f.causes = "", "", false, false, nil
+}
+
 // refresh brings every field's description line up to date and sizes the form.
 func (f *formModal) refresh() {
 	st := &f.sh.styles
 	changed := false
+	f.clearFixed()
 	for _, ff := range f.fields() {
 		if ff.setDesc == nil {
 			continue
@@ -327,14 +344,14 @@ func (f *formModal) refresh() {
 // formRows is how many rows the huh form may take in the box, the form's own lines
 // around it set aside.
 func (f *formModal) formRows() int {
-	h := f.sh.height - chromeRows - 2 // the body, inside the box's border
+	h := f.sh.bodyHeight() - 2 // the body, inside the box's border
 	return h - len(f.headLines(f.width)) - len(f.footLines(f.width))
 }
 
 // fail shows a refusal: the server's message with its status code, and the field it
 // names marked with what the server said about it.
 func (f *formModal) fail(err error) tea.Cmd {
-	f.sending, f.problem = false, ""
+	f.sending, f.problem, f.causes = false, "", nil
 	f.failure = errorText(err)
 	var api *client.APIError
 	// A 4xx is a refusal, and a token that could not be had sent nothing; a 5xx, a
@@ -348,6 +365,7 @@ func (f *formModal) fail(err error) tea.Cmd {
 		for _, msg := range api.Messages {
 			if ff, rest := f.fieldNamedIn(msg); ff != nil {
 				ff.err, ff.errVal = sanitize(rest), ff.current()
+				f.causes = append(f.causes, ff)
 				if first == nil {
 					first = ff
 				}
@@ -391,6 +409,7 @@ func (f *formModal) checkAll() *formField {
 		}
 		if err := ff.problemWith(ff.current()); err != nil {
 			ff.err, ff.errVal = err.Error(), ff.current()
+			f.causes = append(f.causes, ff)
 			if first == nil {
 				first = ff
 			}
@@ -407,6 +426,7 @@ func (f *formModal) markErrors(err error) *formField {
 		for _, ff := range f.fields() {
 			if ff.key == fe.Field && ff.value != nil {
 				ff.err, ff.errVal = fe.Message, ff.current()
+				f.causes = append(f.causes, ff)
 				if first == nil {
 					first = ff
 				}
@@ -421,7 +441,7 @@ func (f *formModal) markErrors(err error) *formField {
 // with the focus back there, or on the first field that needs fixing.
 func (f *formModal) send(h host, completedAt *formField) tea.Cmd {
 	const fix = "Nothing was sent: fix the marked field."
-	f.failure, f.problem, f.barred = "", "", false
+	f.failure, f.problem, f.barred, f.causes = "", "", false, nil
 	for _, ff := range f.fields() {
 		ff.refused = "" // what the field holds is checked now
 	}
@@ -557,6 +577,7 @@ func (f *formModal) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	_, cmd := f.form.Update(msg)
+	cmd = f.settle(cmd) // the focus moves now, before the next key (form_order.go)
 	switch f.form.State {
 	case huh.StateCompleted:
 		last := f.focused()

@@ -46,9 +46,7 @@ func (f *formModal) refuseInput(msg tea.Msg) bool {
 		if ff.kind == fieldText {
 			limit = textCharLimit
 		}
-		if n := utf8.RuneCountInString(text); utf8.RuneCountInString(ff.current())+n > limit {
-			why = fmt.Sprintf("is %d characters, more than the %d this field takes", n, limit)
-		}
+		why = overLimit(utf8.RuneCountInString(ff.current()), utf8.RuneCountInString(text), limit)
 	}
 	if why == "" {
 		return false
@@ -56,6 +54,27 @@ func (f *formModal) refuseInput(msg tea.Msg) bool {
 	ff.refused, ff.refusedVal = verb+"it "+why+"; the field is unchanged", ff.current()
 	f.refresh()
 	return true
+}
+
+// overLimit says why adding characters to a field holding held would pass limit, or
+// "" when it would not: the length it would have, not only the length of what came
+// (a key typed into a full field is one character, the field would be limit+1).
+func overLimit(held, adding, limit int) string {
+	switch {
+	case held+adding <= limit:
+		return ""
+	case held == 0 || adding > limit:
+		return fmt.Sprintf("is %s, more than the %d this field takes", characters(adding), limit)
+	}
+	return fmt.Sprintf("would make the field %s long (it holds %d), more than the %d it takes", characters(held+adding), held, limit)
+}
+
+// characters is "1 character" or "N characters".
+func characters(n int) string {
+	if n == 1 {
+		return "1 character"
+	}
+	return fmt.Sprintf("%d characters", n)
 }
 
 // unsafeText says what is wrong with s for a field ("holds an escape sequence"), or

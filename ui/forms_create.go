@@ -106,7 +106,7 @@ func newStepForm(h host) tea.Cmd {
 			value: &seqText, check: checkSequence},
 	}
 	groups := []*formGroup{{fields: fields}}
-	if sh.height-chromeRows-2 < newStepRows {
+	if sh.bodyHeight()-2 < newStepRows {
 		// Too short for every field and every type at once: two pages, each whole.
 		groups = []*formGroup{{fields: fields[:2]}, {fields: fields[2:]}}
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -151,7 +152,12 @@ func endSplitForm(h host) tea.Cmd {
 		}
 		opts = append(opts, huh.NewOption(name+"  ("+roles[i]+")", pid))
 	}
+	// The page selected in the pages pane, when it is one of the test's, is the one
+	// asked about: the highlight starts on its role, the control's otherwise.
 	winner := s.pageIDs[0]
+	if sel.page != nil && sel.pagesOf == t.key && slices.Contains(s.pageIDs[:2], sel.page.id) {
+		winner = sel.page.id
+	}
 	choice := &formField{key: "winner", title: "Winner", hint: "The page that keeps all the traffic", kind: fieldSelect, value: &winner, options: opts}
 	notes := []string{"Step " + s.name + " splits its traffic " + s.split + ". The other page is archived (it can be restored)."}
 	return askForm(h, "End split test · "+s.name, []*formField{choice}, "End the test?", "End test", notes,

@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/funnelsdev/funnels/client/index"
+
 // charMask is the set of ASCII letters and digits in s, a bit each: a query's mask
 // must be within a key's for the query to match it, which one AND tells without
 // reading the key. Other characters (spaces, marks, non-ASCII) are left out of both.
@@ -23,8 +25,22 @@ func charMask(s string) uint64 {
 // and narrows by a typed key from where each match ended (list_incremental.go).
 func (l *list) setMaskedKeys(keys []string, masks []uint64) {
 	l.setKeys(keys)
-	if len(masks) == len(keys) {
+	l.narrowFast(masks)
+}
+
+// setCatalog is setMaskedKeys for go to anything's list: the keys are the catalog's,
+// parts of one string.
+func (l *list) setCatalog(c *index.Catalog, masks []uint64) {
+	l.keys, l.cat, l.masks, l.inc = nil, c, nil, nil
+	l.reset()
+	l.narrowFast(masks)
+}
+
+// narrowFast keeps the masks (when there is one per key) and a record of where each
+// match ends.
+func (l *list) narrowFast(masks []uint64) {
+	if len(masks) == l.total() {
 		l.masks = masks
 	}
-	l.inc = newIncremental(len(keys))
+	l.inc = newIncremental(l.total())
 }

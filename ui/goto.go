@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/funnelsdev/funnels/client/index"
 )
@@ -18,12 +19,14 @@ import (
 // the panes' fuzzy filter; each row says what the item is and where it sits, and
 // enter opens it in the panes with the path to it selected (goto_nav.go).
 
-// gotoSet is the items of "go to anything", read from the index in a command and
-// sanitised there, with what going to one needs: the folders' places.
+// gotoSet is the items of "go to anything": the index's catalog, read in a command
+// (its keys one string, its items one blob, both made once per generation of the
+// index), with what filtering and going to one need: each key's charMask and the
+// folders' places. Names, paths and wheres are sanitised as a row is drawn.
 type gotoSet struct {
-	items   []index.Item
-	keys    []string // lower-cased filter keys, one per item
+	cat     *index.Catalog
 	masks   []uint64 // each key's charMask
+	stale   func(index.Kind) bool
 	folders map[string]gotoFolder
 	gen     uint64    // the index's write count when read
 	built   time.Time // when the last crawl read the location whole
@@ -43,7 +46,7 @@ type gotoItemsMsg struct {
 
 func (gotoItemsMsg) isCacheMsg() {}
 
-// readGotoSet reads every item of the index, unless it has not changed since gen.
+// readGotoSet reads the catalog of the index, unless it has not changed since gen.
 func readGotoSet(ctx context.Context, store *index.Store, stale func(index.Kind) bool, gen uint64, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		if gen != 0 {
@@ -51,42 +54,36 @@ func readGotoSet(ctx context.Context, store *index.Store, stale func(index.Kind)
 				return gotoItemsMsg{seq: seq, same: true}
 			}
 		}
-		snap, err := store.Snapshot(ctx)
+		cat, err := store.Catalog(ctx)
 		if err != nil {
 			return gotoItemsMsg{seq: seq, err: err}
 		}
-		return gotoItemsMsg{seq: seq, set: newGotoSet(snap, stale)}
+		return gotoItemsMsg{seq: seq, set: newGotoSet(cat, stale)}
 	}
 }
 
-// newGotoSet builds the items of a snapshot, sanitised once here.
-func newGotoSet(snap *index.Snapshot, stale func(index.Kind) bool) *gotoSet {
-	items := snap.Items(stale)
-	clean := map[string]string{} // the same where, path or domain is cleaned once
-	once := func(s string) string {
-		if s == "" {
-			return ""
+// newGotoSet is the set of a catalog.
+func newGotoSet(cat *index.Catalog, stale func(index.Kind) bool) *gotoSet {
+	set := &gotoSet{cat: cat, masks: make([]uint64, cat.Len()), stale: stale, folders: map[string]gotoFolder{},
+		gen: cat.Gen(), built: cat.Crawled()}
+	for i := range set.masks {
+		set.masks[i] = charMask(cat.Key(i))
+		if cat.Kind(i) == index.KindFolder {
+			it := cat.Item(i, nil)
+			set.folders[it.ID] = gotoFolder{name: sanitize(displayName(it.Name, it.ID)), parent: cat.Parent(i)}
 		}
-		if c, ok := clean[s]; ok {
-			return c
-		}
-		c := sanitize(s)
-		clean[s] = c
-		return c
-	}
-	set := &gotoSet{items: items, keys: make([]string, len(items)), masks: make([]uint64, len(items)),
-		folders: make(map[string]gotoFolder, len(snap.Folders)), gen: snap.State.Gen, built: snap.State.Crawled}
-	for i := range items {
-		it := &items[i]
-		it.Name = sanitize(it.Name)
-		it.Path, it.Where, it.Domain = once(it.Path), once(it.Where), once(it.Domain)
-		set.keys[i] = it.Key()
-		set.masks[i] = charMask(set.keys[i])
-	}
-	for _, f := range snap.Folders {
-		set.folders[f.ID] = gotoFolder{name: displayName(f.Name, f.ID), parent: f.ParentID}
 	}
 	return set
+}
+
+// len is how many items the set holds.
+func (s *gotoSet) len() int { return s.cat.Len() }
+
+// item is item i, its name, path, where and domain sanitised.
+func (s *gotoSet) item(i int) index.Item {
+	it := s.cat.Item(i, s.stale)
+	it.Name, it.Path, it.Where, it.Domain = sanitize(it.Name), sanitize(it.Path), sanitize(it.Where), sanitize(it.Domain)
+	return it
 }
 
 // gotoOverlay is the "go to anything" box.
@@ -97,7 +94,8 @@ type gotoOverlay struct {
 	input textinput.Model
 	err   error
 	idx   *indexState
-	cols  []column
+	cols  [4]column             // kind, name, path, where; their natural widths are the visible rows'
+	stale map[index.Kind]string // "page stale", made once: View makes no string per row
 	// goTo opens an item in the browser (Model.goTo, given by openGoto).
 	goTo func(set *gotoSet, it index.Item) tea.Cmd
 }
@@ -105,14 +103,20 @@ type gotoOverlay struct {
 func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
 	in := newPickerInput(sh, "› ", "a name, a path (/spring-offer), a domain, a folder…", gotoWidth(sh.width)-8)
 	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo}
-	g.cols = []column{{natural: 12, min: 8}, {natural: 32, min: 12}, {natural: 28, min: 8, optional: true}, {natural: 40, min: 10, optional: true, fill: true}}
+	// The kind, the name and where the item sits (its funnel last) are required; the
+	// path shows where the room allows. Each is as wide as the rows shown need.
+	g.cols = [4]column{{min: 6}, {min: 12}, {min: 8, optional: true}, {min: 12, fill: true}}
+	g.stale = map[index.Kind]string{}
+	for k := index.KindFunnel; k <= index.KindPage; k++ {
+		g.stale[k] = k.String() + " stale"
+	}
 	return g
 }
 
 // setItems shows a set of items, keeping the query typed.
 func (g *gotoOverlay) setItems(set *gotoSet) {
 	g.set = set
-	g.list.setMaskedKeys(set.keys, set.masks)
+	g.list.setCatalog(set.cat, set.masks)
 	if q := g.input.Value(); q != "" {
 		g.list.setQuery(q)
 	}
@@ -182,7 +186,7 @@ func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case pickerChosen:
 		h.show(nil)
-		return g.goTo(g.set, g.set.items[g.list.selected()]), true
+		return g.goTo(g.set, g.set.item(g.list.selected())), true
 	}
 	return cmd, false
 }
@@ -211,36 +215,53 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 		body = append(body, st.Error.Render("The index could not be read: "+errorText(g.err)))
 	case g.set == nil:
 		body = append(body, st.Empty.Render("Reading the index…"))
-	case len(g.set.items) == 0 && g.idx.crawl != nil:
+	case g.set.len() == 0 && g.idx.crawl != nil:
 		body = append(body, st.Empty.Render("The index is being built ("+g.idx.crawl.lastText()+"); what it reads shows here"))
-	case len(g.set.items) == 0:
+	case g.set.len() == 0:
 		body = append(body, st.Empty.Render("The index is empty: pick \"Index the location\" in the palette (:) to read it"))
 	case l.len() == 0:
 		body = append(body, st.Empty.Render("Nothing matches"))
 	}
 	if g.set != nil {
-		widths := fitColumns(g.cols, rowAvail(inner-1))
 		from, to := l.visible()
+		cols := g.cols // sized to the rows of this frame
 		for i := from; i < to; i++ {
-			it := &g.set.items[l.shown[i]]
-			name, kind := st.Row, it.Kind.String()
-			switch {
-			case it.Stale:
-				name, kind = st.RowFaint, kind+" stale"
-			case it.Archived:
-				name, kind = st.Archived, "archived"
-			case it.Website && it.Kind == index.KindFunnel:
-				kind = "website"
+			it := g.set.item(l.shown[i])
+			kind, _ := g.kindOf(&it)
+			for c, text := range [4]string{kind, it.Name, it.Path, it.Where} {
+				cols[c].natural = max(cols[c].natural, textWidth(text))
 			}
+		}
+		widths := fitColumns(cols[:], rowAvail(inner-1))
+		for i := from; i < to; i++ {
+			it := g.set.item(l.shown[i])
+			kind, name := g.kindOf(&it)
 			body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
 				{text: kind, style: st.Badge},
 				{text: it.Name, style: name},
 				{text: it.Path, style: st.RowFaint, middle: true},
-				{text: it.Where, style: st.RowMuted},
+				{text: it.Where, style: st.RowMuted, middle: true}, // its end names the funnel
 			}))
 		}
 	}
 	return g.sh.box(bw, min(h, len(body)+2), "Go to anything", body, g.footer(l)), (w - bw) / 2, 1
+}
+
+// kindOf is what a row says the item is, and how its name is drawn.
+func (g *gotoOverlay) kindOf(it *index.Item) (string, lipgloss.Style) {
+	st := &g.sh.styles
+	switch {
+	case it.Stale:
+		if s, ok := g.stale[it.Kind]; ok {
+			return s, st.RowFaint
+		}
+		return "stale", st.RowFaint
+	case it.Archived:
+		return "archived", st.Archived
+	case it.Website && it.Kind == index.KindFunnel:
+		return "website", st.Row
+	}
+	return it.Kind.String(), st.Row
 }
 
 // footer says how many items match and how old the index is.
@@ -252,7 +273,7 @@ func (g *gotoOverlay) footer(l list) string {
 	if l.filtering() {
 		b.WriteString(strconv.Itoa(l.len()) + " of ")
 	}
-	b.WriteString(strconv.Itoa(len(g.set.items)) + " items")
+	b.WriteString(strconv.Itoa(g.set.len()) + " items")
 	switch {
 	case g.idx.crawl != nil:
 		b.WriteString(" · " + g.idx.crawl.lastText())

@@ -132,10 +132,12 @@ func (s *gotoSet) crumbs(folderID string) []crumb {
 
 // firstFunnelOn is the first funnel of set that uses domain, or nil.
 func firstFunnelOn(set *gotoSet, domain string) *index.Item {
-	for i := range set.items {
-		it := &set.items[i]
-		if it.Kind == index.KindFunnel && strings.EqualFold(hostOnly(it.Domain), domain) {
-			return it
+	for i := range set.len() {
+		if set.cat.Kind(i) != index.KindFunnel {
+			continue
+		}
+		if it := set.item(i); strings.EqualFold(hostOnly(it.Domain), domain) {
+			return &it
 		}
 	}
 	return nil

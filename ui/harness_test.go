@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -197,10 +198,24 @@ func line(view, s string) string {
 	return ""
 }
 
-// statusLine is the last line of the screen.
+// statusLine is the status bar: the last line of the screen, or, while a long
+// message takes two, both in reading order: the first up to the figures on its
+// right, the rest of the message, then the figures.
 func statusLine(view string) string {
 	lines := strings.Split(view, "\n")
-	return lines[len(lines)-1]
+	last := lines[len(lines)-1]
+	if len(lines) < 2 {
+		return last
+	}
+	first := lines[len(lines)-2]
+	// The figures on the right of the bar: "idle  97/100 · 7s".
+	barFigures := regexp.MustCompile(`(read-only · )?(idle|\d+ requests?)  (rate –/–|[\d?]+/[\d?]+)`)
+	figures := barFigures.FindAllStringIndex(first, -1)
+	if len(figures) == 0 || barFigures.MatchString(last) {
+		return last
+	}
+	cut := figures[len(figures)-1][0]
+	return strings.TrimRight(first[:cut], " ") + " " + strings.TrimSpace(last) + "  " + first[cut:]
 }
 
 // keyPress builds the message of one key.

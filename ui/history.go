@@ -103,7 +103,7 @@ func newHistoryView(sh *shared, h *eventHistory) *historyView {
 	return &historyView{sh: sh, hist: h, count: len(h.entries)}
 }
 
-func (v *historyView) rows() int { return max(1, v.sh.height-chromeRows-2-3) }
+func (v *historyView) rows() int { return max(1, v.sh.bodyHeight()-2-3) }
 
 func (v *historyView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	km, ok := msg.(tea.KeyPressMsg)

@@ -14,7 +14,7 @@ type KeyMap struct {
 	Filter, Refresh, CopyID, CopyURL, OpenURL key.Binding
 	// Forms and views (forms_*.go, requestlog.go, history.go)
 	NewStep, NewFolder, AttachDomain, TestEvent, PageTrigger, ArchivePage, EndSplit key.Binding
-	RequestLog, EventHistory                                                        key.Binding
+	RequestLog, EventHistory, Messages                                              key.Binding
 	// The Redirects view (redirects.go, redirects_root.go, forms_redirects.go): U
 	// opens it, P starts a redirect to the selected step; inside it n, e, d, y and Y
 	Redirects, RedirectHere                                                       key.Binding
@@ -66,6 +66,7 @@ func DefaultKeys() KeyMap {
 		EndSplit:     b([]string{"S"}, "S", "end split test"),
 		RequestLog:   b([]string{"L"}, "L", "request log"),
 		EventHistory: b([]string{"H"}, "H", "event history"),
+		Messages:     b([]string{"M"}, "M", "messages"),
 		Redirects:    b([]string{"U"}, "U", "URL redirects"),
 		RedirectHere: b([]string{"P"}, "P", "redirect a path to this step"),
 
@@ -128,7 +129,7 @@ func (k KeyMap) allGroups() []keyGroup {
 		{"Panes", []key.Binding{k.NextPane, k.PrevPane}, false},
 		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}, false},
 		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}, false},
-		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Resend, k.CopyCurl, k.Send}, false},
+		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Messages, k.Resend, k.CopyCurl, k.Send}, false},
 		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}, true},
 		{"App", []key.Binding{k.Switch, k.Palette, k.GoTo, k.Help, k.Redraw, k.Quit}, false},
 	}
@@ -189,11 +190,11 @@ func (k KeyMap) paneHelp(pane int, atRoot bool, archive string) []key.Binding {
 		if !atRoot {
 			out = append(out, as(k.Back, "up"))
 		}
-		return append(out, k.NewFolder, k.Filter, k.Palette, k.Help, k.Refresh, k.CopyID, k.NextPane, k.Quit)
+		return append(out, k.NewFolder, k.Filter, k.Palette, k.Help, k.Refresh, k.CopyID, k.NextPane, k.Quit, k.Messages)
 	case paneSteps:
-		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, as(k.RedirectHere, "redirect here"), k.Quit}
+		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, as(k.RedirectHere, "redirect here"), k.Quit, k.Messages}
 	}
-	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, archive), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit}
+	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, archive), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit, k.Messages}
 }
 
 // filterHelp are the footer's keys while a filter is typed.

@@ -38,16 +38,18 @@ type layout struct {
 	slots      []slot
 	bodyTop    int // first row of the panes
 	bodyHeight int
+	barRows    int // lines of the status bar: 2 while a long message shows
 }
 
 // computeLayout places the visible panes for a terminal of w×h with pane focus
-// focused, sharing the width by what each pane's rows need (share.go). Widths add up
-// to w exactly.
-func computeLayout(w, h, focus int, wants [paneCount]paneWant) layout {
+// focused, sharing the width by what each pane's rows need (share.go), above a status
+// bar of barRows lines. Widths add up to w exactly.
+func computeLayout(w, h, focus int, wants [paneCount]paneWant, barRows int) layout {
 	if w < minWidth || h < minHeight {
 		return layout{tooSmall: true}
 	}
-	l := layout{bodyTop: 1, bodyHeight: h - chromeRows}
+	barRows = max(1, min(2, barRows))
+	l := layout{bodyTop: 1, bodyHeight: h - chromeRows - (barRows - 1), barRows: barRows}
 	switch {
 	case w >= threePaneWidth:
 		ws := shareWidth(wants[:], w)

@@ -1,6 +1,10 @@
 package ui
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/funnelsdev/funnels/client/index"
+)
 
 // list is the virtual list under every pane and the palette: it keeps one lower-cased
 // filter key per item, the indices of the items the current query matches (best
@@ -12,9 +16,11 @@ import "strings"
 // previous result instead of rescanning every item, and the results of shorter
 // queries are kept on a stack so that backspace is instant too.
 type list struct {
-	keys   []string // lower-cased filter key per item
-	query  string   // lower-cased
-	shown  []int    // indices into keys, in display order
+	keys []string // lower-cased filter key per item
+	// cat, when set (setCatalog), holds the keys instead: one string for them all.
+	cat    *index.Catalog
+	query  string // lower-cased
+	shown  []int  // indices into keys, in display order
 	levels []filterLevel
 	cursor int // index into shown
 	offset int // index into shown of the first visible row
@@ -41,10 +47,15 @@ const maxLevels = 32
 // setKeys replaces the items, clears the filter and puts the cursor on the first
 // row. keys must already be lower-cased.
 func (l *list) setKeys(keys []string) {
-	l.keys, l.masks, l.inc = keys, nil, nil
+	l.keys, l.cat, l.masks, l.inc = keys, nil, nil, nil
+	l.reset()
+}
+
+// reset clears the filter of new items and puts the cursor on the first row.
+func (l *list) reset() {
 	l.query = ""
 	l.levels = l.levels[:0]
-	l.shown = identity(len(keys), l.shown)
+	l.shown = identity(l.total(), l.shown)
 	l.cursor, l.offset = 0, 0
 	l.clamp()
 }
@@ -65,7 +76,20 @@ func identity(n int, buf []int) []int {
 func (l *list) len() int { return len(l.shown) }
 
 // total is the number of items, filtered or not.
-func (l *list) total() int { return len(l.keys) }
+func (l *list) total() int {
+	if l.cat != nil {
+		return l.cat.Len()
+	}
+	return len(l.keys)
+}
+
+// key is item i's filter key.
+func (l *list) key(i int) string {
+	if l.cat != nil {
+		return l.cat.Key(i)
+	}
+	return l.keys[i]
+}
 
 // selected returns the item index under the cursor, or -1 when nothing is shown.
 func (l *list) selected() int {
@@ -170,7 +194,7 @@ func (l *list) setQuery(q string) {
 	switch {
 	case q == "":
 		l.levels = l.levels[:0]
-		l.shown = identity(len(l.keys), l.shown)
+		l.shown = identity(l.total(), l.shown)
 		l.inc.forget()
 	case l.query != "" && strings.HasPrefix(q, l.query):
 		// Narrowing: only the items that matched the shorter query can match.
@@ -223,7 +247,7 @@ func (l *list) pop(q string) ([]int, bool) {
 func (l *list) match(q string, from []int) []int {
 	n := len(from)
 	if from == nil {
-		n = len(l.keys)
+		n = l.total()
 	}
 	out := make([]int, 0, min(n, 1024))
 	scores := l.scores[:0]
@@ -240,7 +264,7 @@ func (l *list) match(q string, from []int) []int {
 		if l.masks != nil && l.masks[idx]&qm != qm {
 			continue
 		}
-		s, end, ok := fuzzyScoreEnd(l.keys[idx], q)
+		s, end, ok := fuzzyScoreEnd(l.key(idx), q)
 		if !ok {
 			continue
 		}

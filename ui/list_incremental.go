@@ -56,7 +56,7 @@ func (in *incremental) match(l *list, q string, from []int, qm uint64) []int {
 		if l.masks != nil && l.masks[idx]&qm != qm {
 			continue
 		}
-		key, pe := l.keys[idx], int(in.ends[idx])
+		key, pe := l.key(idx), int(in.ends[idx])
 		j := strings.IndexByte(key[pe:], c)
 		if j < 0 {
 			continue

@@ -1,12 +1,16 @@
 package ui
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
 // loadState is where a pane's data stands.
@@ -64,6 +68,8 @@ type rowCache struct {
 	widths []int
 	width  int
 
+	dim bool // the rows are drawn faint: they are stale
+
 	sel struct { // the selected row
 		ok      bool
 		item    int
@@ -112,6 +118,14 @@ func (c *rowCache) store(item int, line string, limit int) {
 		clear(c.lines)
 	}
 	c.lines[item] = line
+}
+
+// dimmed empties the cache when the rows turn stale or fresh again.
+func (c *rowCache) dimmed(dim bool) {
+	if dim != c.dim {
+		c.reset()
+		c.dim = dim
+	}
 }
 
 func (c *rowCache) reset() {
@@ -256,6 +270,8 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 	st := &p.sh.styles
 	pt := st.paints()
 	lines := make([]string, 0, height)
+	stale := p.stale(state, err)
+	p.rows.dimmed(stale)
 	switch {
 	case state == stateLoading && p.list.total() == 0:
 		lines = append(lines, fit(" "+p.sh.spinner.View()+" "+pt.loading.render("Loading "+what+"…"), width))
@@ -284,6 +300,10 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 			line, ok := p.rows.lookup(item, width, widths)
 			if !ok {
 				line = row(item, width, false, focused, widths)
+				if stale {
+					// A reload failed: the rows are what the server said before.
+					line = pt.rowFaint.render(ansi.Strip(line))
+				}
 				p.rows.store(item, line, 4*height)
 			}
 			lines = append(lines, line)
@@ -298,6 +318,27 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 		lines = lines[:height]
 	}
 	return lines
+}
+
+// stale reports whether the rows shown are what the server said before a reload
+// that failed: so from the failure until a reload succeeds, the retry included. A
+// list the client stopped early is not stale: what it read is new.
+func (p *paneBase) stale(state loadState, err error) bool {
+	return err != nil && (state == stateFailed || state == stateLoading) && p.list.total() > 0 &&
+		!errors.Is(err, client.ErrIncompleteList)
+}
+
+// staleInfo is the title's context while the rows are stale: "stale — 503, reload
+// failed" (the code early: a narrow title cuts the end) before info; info otherwise.
+func (p *paneBase) staleInfo(state loadState, err error, info string) string {
+	if !p.stale(state, err) {
+		return info
+	}
+	why := "no answer"
+	if api, ok := errors.AsType[*client.APIError](err); ok {
+		why = strconv.Itoa(api.StatusCode)
+	}
+	return "stale — " + why + ", reload failed" + pick(info != "", " · "+info, "")
 }
 
 // errorLines is a failed load in a pane: the status code and message, wrapped, and

@@ -332,7 +332,7 @@ func (p *pagesPane) view(focused bool) paneView {
 		title += " (incomplete)"
 	}
 	body = p.renderBody(p.width-2, p.height-2, ps.state, ps.err, "pages", "No pages in this step", p.cols, p.row, focused)
-	return paneView{title: title, info: info, body: body, pos: p.position()}
+	return paneView{title: title, info: p.staleInfo(ps.state, ps.err, info), body: body, pos: p.position()}
 }
 
 // row draws one page: its name and whether it is live, archived or in a split test.

@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/funnelsdev/funnels/client/index"
+
 // Rank orders the items whose keys (lower-cased) match query by the browser's own
 // fuzzy match — the filter of every pane and of "go to anything" — best first, ties
 // in the keys' order. `funnels find` ranks with it, so the command line and ctrl+p
@@ -7,6 +9,14 @@ package ui
 func Rank(keys []string, query string) []int {
 	var l list
 	l.setKeys(keys)
+	l.setQuery(query)
+	return l.shown
+}
+
+// RankCatalog is Rank over the keys of an index's catalog.
+func RankCatalog(c *index.Catalog, query string) []int {
+	l := list{cat: c}
+	l.reset()
 	l.setQuery(query)
 	return l.shown
 }

@@ -271,7 +271,7 @@ func (v *redirectsView) lines(location string) []string {
 	if v.info != "" {
 		info = pick(location != "", location+" · ", "") + v.info
 	}
-	pv := paneView{title: "Redirects", info: info, body: body, pos: v.position()}
+	pv := paneView{title: "Redirects", info: v.staleInfo(v.state, v.err, info), body: body, pos: v.position()}
 	return v.drawn.draw(v.sh, w, h, true, pv, v.filterView())
 }
 

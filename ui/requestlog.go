@@ -17,9 +17,10 @@ const requestLogSize = 1000
 
 // logEntry is one finished request, with its columns drawn once when it arrives.
 type logEntry struct {
-	rec                                            client.RequestRecord
-	at, method, path, status, latency, trace, rate string
-	failed                                         bool
+	rec                                                 client.RequestRecord
+	num, at, method, path, status, latency, trace, rate string
+	lane                                                string // "crawl" for the background lane's, else ""
+	failed                                              bool
 }
 
 // requestLog keeps the last requestLogSize requests in a ring: adding never
@@ -28,8 +29,10 @@ type requestLog struct {
 	ring  []logEntry
 	next  int // where the next entry goes
 	count int
-	// the widest path and trace id logged in the session, for the columns
-	pathW, traceW int
+	// the widest path, trace id and number logged in the session, for the columns
+	pathW, traceW, numW int
+	added               int  // requests logged in the session: the next one's number
+	crawled             bool // a background request was logged: the lane column shows
 }
 
 // add records a finished request.
@@ -37,9 +40,12 @@ func (l *requestLog) add(rec client.RequestRecord) {
 	if l.ring == nil {
 		l.ring = make([]logEntry, requestLogSize)
 	}
-	e := newLogEntry(rec)
+	l.added++
+	e := newLogEntry(rec, l.added)
 	l.pathW = max(l.pathW, ansi.StringWidth(e.path))
 	l.traceW = max(l.traceW, ansi.StringWidth(e.trace))
+	l.numW = max(l.numW, len(e.num))
+	l.crawled = l.crawled || rec.Background
 	l.ring[l.next] = e
 	l.next = (l.next + 1) % len(l.ring)
 	l.count = min(l.count+1, len(l.ring))
@@ -57,8 +63,13 @@ func (l *requestLog) at(i int) *logEntry {
 	return &l.ring[((l.next-1-i)%n+n)%n]
 }
 
-func newLogEntry(rec client.RequestRecord) logEntry {
-	e := logEntry{rec: rec, method: rec.Method, path: sanitize(rec.Path), trace: sanitize(rec.TraceID)}
+// newLogEntry draws the columns of the num-th request of the session: the number
+// tells apart two requests that read alike.
+func newLogEntry(rec client.RequestRecord, num int) logEntry {
+	e := logEntry{rec: rec, num: strconv.Itoa(num), method: rec.Method, path: sanitize(displayPath(rec.Path)), trace: sanitize(rec.TraceID)}
+	if rec.Background {
+		e.lane = "crawl"
+	}
 	if !rec.Started.IsZero() {
 		e.at = rec.Started.Format("15:04:05")
 	}
@@ -83,6 +94,34 @@ func newLogEntry(rec client.RequestRecord) logEntry {
 		e.trace = "–"
 	}
 	return e
+}
+
+// displayPath is a path and query as the log's column shows it, so that what tells
+// two requests apart survives a narrow column: the locationId left out (the same in
+// every request of a location: the bar names it, the detail's address keeps it),
+// long ids cut to their last characters, the paging (limit, offset) last.
+func displayPath(p string) string {
+	route, query, ok := strings.Cut(p, "?")
+	if !ok {
+		return p
+	}
+	var front, paging []string
+	for part := range strings.SplitSeq(query, "&") {
+		name, value, _ := strings.Cut(part, "=")
+		switch {
+		case name == "locationId":
+		case name == "limit", name == "offset":
+			paging = append(paging, part)
+		case len(value) > 12:
+			front = append(front, name+"=…"+value[len(value)-6:])
+		default:
+			front = append(front, part)
+		}
+	}
+	if len(front)+len(paging) == 0 {
+		return route
+	}
+	return route + "?" + strings.Join(append(front, paging...), "&")
 }
 
 // formatLatency writes 38ms, 1.2s.
@@ -143,7 +182,7 @@ func (v *logView) shifted() (cursor, offset int) {
 	return cursor, offset
 }
 
-func (v *logView) rows() int { return max(1, v.sh.height-chromeRows-2-3) }
+func (v *logView) rows() int { return max(1, v.sh.bodyHeight()-2-3) }
 
 func (v *logView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	km, ok := msg.(tea.KeyPressMsg)
@@ -174,12 +213,12 @@ func (v *logView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 			h.setWarn("no request to copy yet")
 			return nil, false
 		}
-		h.setInfo("copied curl for " + e.method + " " + trimQuery(e.path) + " — token from $FUNNELS_TOKEN")
-		return h.copyText(e.rec.Curl()), false
+		return copyCurl(h, e.rec.Curl(), e.method+" "+trimQuery(e.path)), false
 	case key.Matches(km, k.Open):
 		if e := v.log.at(v.cursor); e != nil {
 			tv := newTextView(v.sh, requestDoc(e))
 			tv.back = v
+			tv.curl, tv.curlOf = e.rec.Curl(), e.method+" "+trimQuery(e.path)
 			h.show(tv)
 			return nil, false
 		}
@@ -193,6 +232,13 @@ func (v *logView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		v.offset = v.cursor - rows + 1
 	}
 	return nil, false
+}
+
+// copyCurl copies a request as a curl command, which reads the token from
+// $FUNNELS_TOKEN instead of holding it, and says so.
+func copyCurl(h host, curl, what string) tea.Cmd {
+	h.setInfo("copied curl for " + what + " — token from $FUNNELS_TOKEN")
+	return h.copyText(curl)
 }
 
 func trimQuery(p string) string {
@@ -210,20 +256,26 @@ func (v *logView) view(w, h int) (string, int, int) {
 	st := &v.sh.styles
 	bw := w
 	inner := bw - 3
-	// The trace id is what a support request quotes: whole before the time, the
-	// latency and the rate; the path asks for its first 60 cells and takes the rest.
+	// The number, the status and the latency are always there, and the lane once the
+	// crawl sent anything; the path is cut in the middle, so two requests of one
+	// route keep the query that tells them apart. The trace id is what a support
+	// request quotes: whole before the time and the rate; the path asks for its
+	// first 60 cells and takes the rest.
 	cols := [...]column{
+		{natural: max(1, v.log.numW), min: 1},                        // number
 		{natural: 8, min: 8, optional: true, rank: 1},                // time
+		{natural: pick(v.log.crawled, 5, 0), min: 5},                 // lane
 		{natural: 6, min: 4},                                         // method
 		{natural: max(4, min(v.log.pathW, 60)), min: 12, fill: true}, // path
 		{natural: 6, min: 3},                                         // status
-		{natural: 7, min: 5, optional: true, rank: 2},                // latency
+		{natural: 7, min: 5},                                         // latency
 		{natural: 9, min: 7, optional: true, rank: 3},                // rate
 		{natural: max(8, v.log.traceW), min: 8, optional: true},      // trace
 	}
 	widths := v.fitted.get(cols[:], rowAvail(inner-1))
 	header := listRow(st, inner-1, false, false, widths, []cell{
-		{text: "time", style: st.RowFaint}, {text: "method", style: st.RowFaint}, {text: "path", style: st.RowFaint},
+		{text: "#", style: st.RowFaint, right: true}, {text: "time", style: st.RowFaint}, {text: "lane", style: st.RowFaint},
+		{text: "method", style: st.RowFaint}, {text: "path", style: st.RowFaint},
 		{text: "status", style: st.RowFaint, right: true}, {text: "latency", style: st.RowFaint, right: true},
 		{text: "rate", style: st.RowFaint, right: true}, {text: "trace id", style: st.RowFaint},
 	})
@@ -238,14 +290,19 @@ func (v *logView) view(w, h int) (string, int, int) {
 	cursor, offset = scrollWindow(cursor, offset, n, rows)
 	for i := offset; i < n && i < offset+rows; i++ {
 		e := v.log.at(i)
-		status := st.Status
+		status, path := st.Status, st.Row
 		if e.failed {
 			status = st.Error
 		}
+		if e.lane != "" {
+			path = st.RowMuted // the crawl's, not the user's
+		}
 		body = append(body, listRow(st, inner-1, i == cursor, true, widths, []cell{
+			{text: e.num, style: st.RowFaint, right: true},
 			{text: e.at, style: st.RowFaint},
+			{text: e.lane, style: st.RowFaint},
 			{text: e.method, style: st.Badge},
-			{text: e.path, style: st.Row},
+			{text: e.path, style: path, middle: true},
 			{text: e.status, style: status, right: true},
 			{text: e.latency, style: st.RowMuted, right: true},
 			{text: e.rate, style: st.RowMuted, right: true},
@@ -264,6 +321,10 @@ func (v *logView) view(w, h int) (string, int, int) {
 func requestDoc(e *logEntry) doc {
 	r := e.rec
 	d := doc{title: "Request " + e.method + " " + trimQuery(e.path)}
+	d.pair("number", e.num+" of the session")
+	if e.lane != "" {
+		d.pair("lane", "background: the index's crawl")
+	}
 	d.pair("method", r.Method)
 	d.pair("address", sanitize(r.URL))
 	d.pair("status", pick(e.status != "", e.status, "no answer"))
@@ -280,7 +341,7 @@ func requestDoc(e *logEntry) doc {
 		d.json(r.Body)
 	}
 	d.blank()
-	d.heading("As curl (press c in the log to copy)")
+	d.heading("As curl (c copies it)")
 	for _, l := range strings.Split(r.Curl(), "\n") {
 		d.muted(sanitize(l))
 	}

@@ -14,7 +14,9 @@ import (
 // writes are off, the rate limit as remaining/limit with the seconds to its reset,
 // the requests in flight, and one
 // message — the last error with its status code, a 429 countdown, or what a key just
-// did ("copied to clipboard: …"). Messages last until the next key.
+// did ("copied to clipboard: …"). Messages last until the next key; one too long for
+// the line takes a second (the panes give up a row), and every one is kept whole for
+// the messages view (M).
 type statusBar struct {
 	sh         *shared
 	profile    string
@@ -31,6 +33,7 @@ type statusBar struct {
 	readOnly   bool      // the client refuses writes: the bar says so, always
 	cache      string    // how old the data on screen is when it comes from the local index ("cached 5m ago")
 	indexing   string    // how a crawl under way goes ("indexing 42% · 1m left")
+	said       statusLog // every message shown this session, whole, for the messages view
 
 	// drawn is the screen's chrome as drawn last — the header, the footer and this
 	// bar — so a frame that does not change them does not draw them (viewcache.go).
@@ -48,20 +51,35 @@ func (s *statusBar) switchTo(profile, location string, rate client.RateLimit, in
 func (s *statusBar) keyPressed() { s.err, s.info, s.notice = "", "", "" }
 
 // setNotice shows something to know that is not a failure.
-func (s *statusBar) setNotice(text string) { s.notice, s.err, s.info = text, "", "" }
+func (s *statusBar) setNotice(text string) {
+	s.notice, s.err, s.info = text, "", ""
+	s.record(false, 0, text)
+}
 
 // setErr shows err as the last error.
 func (s *statusBar) setErr(err error) {
 	if t := errorText(err); t != "" {
 		s.err, s.info = t, ""
+		s.record(true, client.StatusCode(err), t)
 	}
 }
 
 // setInfo shows what a key did.
-func (s *statusBar) setInfo(text string) { s.info, s.err, s.notice = text, "", "" }
+func (s *statusBar) setInfo(text string) {
+	s.info, s.err, s.notice = text, "", ""
+	s.record(false, 0, text)
+}
 
 // setWarn shows a problem a key ran into that is not a failed request.
-func (s *statusBar) setWarn(text string) { s.err, s.info = text, "" }
+func (s *statusBar) setWarn(text string) {
+	s.err, s.info = text, ""
+	s.record(true, 0, text)
+}
+
+// record keeps a message shown for the messages view.
+func (s *statusBar) record(failed bool, status int, text string) {
+	s.said.add(said{at: s.sh.now(), failed: failed, status: status, text: text})
+}
 
 // event takes a client event (the root starts the clock afterwards if needed).
 func (s *statusBar) event(ev client.Event) {
@@ -84,6 +102,7 @@ func (s *statusBar) event(ev client.Event) {
 			s.retryErr = "no answer from server: " + s.retryErr
 		}
 		s.err, s.info, s.retryPath = s.retryErr, "", e.Path
+		s.record(true, e.StatusCode, s.retryErr)
 	case client.RequestStarted:
 		s.inFlight = e.InFlight - e.Background // the crawl's requests are not the user's to wait for
 	case client.RequestFinished:
@@ -108,6 +127,7 @@ func (s *statusBar) event(ev client.Event) {
 				default:
 					s.err = before + " — gave up after " + strconv.Itoa(max(e.Record.Attempts, 2)) + " tries"
 				}
+				s.record(e.Record.Err != "", e.Record.Status, s.err)
 			}
 			s.retryPath, s.retryErr = "", ""
 		}
@@ -120,14 +140,21 @@ func (s *statusBar) needsClock() bool {
 	return s.rate.ResetIn(now) > 0 || s.retryUntil.After(now)
 }
 
-// view renders the bar at exactly width cells. The profile and the figures on the
-// right are kept; the message gets what is left and is truncated with "…".
-func (s *statusBar) view(width int) string {
-	st := &s.sh.styles
-	p := st.paints()
-	now := s.sh.now()
+// barMsg is the message the bar shows now and how it is painted.
+type barMsg int
 
-	who := s.profile
+const (
+	msgBar barMsg = iota
+	msgWarn
+	msgError
+	msgInfo
+)
+
+// content is what the bar shows at width: who and where, the figures on the right
+// (long, and short for when the message needs the room), and the message.
+func (s *statusBar) content(width int) (who, right, short, msg string, kind barMsg) {
+	now := s.sh.now()
+	who = s.profile
 	if s.location != "" {
 		who += " · " + s.location
 	}
@@ -136,17 +163,8 @@ func (s *statusBar) view(width int) string {
 		busy = "read-only · " + busy
 	}
 	busy = s.indexText() + busy
-	right := " " + busy + "  " + s.rateText(now, width >= threePaneWidth) + " "
-	short := " " + busy + "  " + s.rateText(now, false) + " "
-
-	const (
-		msgBar = iota
-		msgWarn
-		msgError
-		msgInfo
-	)
-	var msg string
-	kind := msgBar
+	right = " " + busy + "  " + s.rateText(now, width >= threePaneWidth) + " "
+	short = " " + busy + "  " + s.rateText(now, false) + " "
 	switch {
 	case s.retryUntil.After(now):
 		msg, kind = "rate limited — retrying in "+ceilSeconds(s.retryUntil.Sub(now))+"s", msgWarn
@@ -157,32 +175,83 @@ func (s *statusBar) view(width int) string {
 	case s.info != "":
 		msg, kind = s.info, msgInfo
 	}
-	rateLow := s.rate.Known() && s.rate.Limit > 0 && s.rate.Remaining >= 0 && s.rate.Remaining*10 <= s.rate.Limit
-
-	// Everything above is what the bar shows; it is drawn again only when that changed.
-	k := barKey{gen: st.gen, width: width, who: who, profile: s.profile, right: right, short: short, msg: msg, msgKind: kind, rateLow: rateLow}
-	if c := &s.drawn.bar; c.ok && c.key == k {
-		return c.line
-	}
-	msgStyle := [...]*paint{msgBar: &p.bar, msgWarn: &p.barWarn, msgError: &p.barError, msgInfo: &p.barInfo}[kind]
 	if msg != "" && ansi.StringWidth(who)+2+ansi.StringWidth(right)+ansi.StringWidth(msg)+2 > width {
 		// The message needs the room: the figures say less ("97/100 · 7s").
 		right = short
 	}
-	line := s.draw(p, width, who, right, msg, msgStyle, pick(rateLow, &p.barRateLow, &p.barRate))
+	return who, right, short, msg, kind
+}
+
+// rows is how many lines the bar takes at width: two while its message does not fit
+// beside the profile and the figures (the panes give up a row for it), else one.
+func (s *statusBar) rows(width int) int {
+	who, right, _, msg, _ := s.content(width)
+	if msg == "" {
+		return 1
+	}
+	if _, msgW := s.place(width, who, right, msg); ansi.StringWidth(msg)+1 > msgW {
+		return 2
+	}
+	return 1
+}
+
+// view renders the bar as rows lines (the layout's: one, or two for a long message)
+// of exactly width cells. The profile and the figures on the right are kept; the
+// message gets what is left of the first line and, on two lines, the whole second,
+// and what still does not fit is cut with "…" (the messages view has it whole).
+func (s *statusBar) view(width, rows int) string {
+	st := &s.sh.styles
+	p := st.paints()
+	who, right, short, msg, kind := s.content(width)
+	rateLow := s.rate.Known() && s.rate.Limit > 0 && s.rate.Remaining >= 0 && s.rate.Remaining*10 <= s.rate.Limit
+
+	// Everything above is what the bar shows; it is drawn again only when that changed.
+	k := barKey{gen: st.gen, width: width, rows: rows, who: who, profile: s.profile, right: right, short: short, msg: msg, msgKind: int(kind), rateLow: rateLow}
+	if c := &s.drawn.bar; c.ok && c.key == k {
+		return c.line
+	}
+	msgStyle := [...]*paint{msgBar: &p.bar, msgWarn: &p.barWarn, msgError: &p.barError, msgInfo: &p.barInfo}[kind]
+	rateStyle := pick(rateLow, &p.barRateLow, &p.barRate)
+	whoText, msgW := s.place(width, who, right, msg)
+	var line string
+	if rows < 2 {
+		line = s.draw(p, width, whoText, msgW, right, msg, msgStyle, rateStyle)
+	} else {
+		first, rest := msg, ""
+		switch {
+		case msgW < 2:
+			first, rest = "", msg // no room beside the figures: all of it below
+		case ansi.StringWidth(msg)+1 > msgW:
+			first, rest = splitAt(msg, msgW-1)
+		}
+		second := p.bar.render(strings.Repeat(" ", max(0, width)))
+		if rest != "" {
+			second = msgStyle.render(fitCell(" "+rest, width, false))
+		}
+		line = s.draw(p, width, whoText, msgW, right, first, msgStyle, rateStyle) + "\n" + second
+	}
 	s.drawn.bar.ok, s.drawn.bar.key, s.drawn.bar.line = true, k, line
 	return line
 }
 
-// draw lays the bar out: the figures on the right always show, and so do the
+// splitAt cuts text into what fits in w cells, ended at a space where there is one,
+// and the rest.
+func splitAt(text string, w int) (first, rest string) {
+	first = wrapText(text, w)[0]
+	if !strings.HasPrefix(text, first) {
+		first = ansi.Truncate(text, w, "")
+	}
+	return first, strings.TrimLeft(text[len(first):], " ")
+}
+
+// place is where draw puts things: the profile (and location) as drawn, and the
+// cells left for the message. The figures on the right always show, and so do the
 // profile and the location while the message keeps minMessage cells — a long
-// message is cut with "…" rather than pushing them off. On a bar too short for all
-// three, the location gives way first, then the profile.
-func (s *statusBar) draw(p *paints, width int, who, right, msg string, msgStyle, rateStyle *paint) string {
+// message is cut (or wrapped) rather than pushing them off. On a bar too short for
+// all three, the location gives way first, then the profile.
+func (s *statusBar) place(width int, who, right, msg string) (whoText string, msgW int) {
 	const minMessage = 24
-	rw := ansi.StringWidth(right)
-	room := width - rw
-	whoText := ""
+	room := width - ansi.StringWidth(right)
 	for _, cand := range []string{who, s.profile} {
 		w := ansi.StringWidth(cand) + 2
 		if w <= room && (msg == "" || room-w >= min(minMessage, ansi.StringWidth(msg)+2)) {
@@ -193,8 +262,13 @@ func (s *statusBar) draw(p *paints, width int, who, right, msg string, msgStyle,
 	if whoText == "" && msg == "" && room > 3 {
 		whoText = " " + ansi.Truncate(s.profile, room-2, "…") + " "
 	}
+	return whoText, room - ansi.StringWidth(whoText)
+}
+
+// draw lays one line of the bar out as place said: the profile (whoText), the
+// message in msgW cells, cut with "…" when longer, and the figures on the right.
+func (s *statusBar) draw(p *paints, width int, whoText string, msgW int, right, msg string, msgStyle, rateStyle *paint) string {
 	left := p.barProfile.render(whoText)
-	msgW := room - ansi.StringWidth(whoText)
 	if msgW < 0 {
 		// Not even the figures fit: show what does.
 		return fit(left+p.bar.render(right), width)

@@ -113,6 +113,7 @@ func newStyles(t Theme, noColor bool) Styles {
 	s.BarRateLow = n().Foreground(t.Warn).Background(t.BarBg).Bold(true)
 	s.BarBusy = n().Foreground(t.Accent).Background(t.BarBg)
 	if noColor {
+		s.AppName = n().Bold(true).Reverse(true).Padding(0, 1) // the title badge, still a badge
 		s.BarProfile = n().Bold(true).Reverse(true)
 		s.BarError = n().Bold(true)
 	}
@@ -184,7 +185,7 @@ func (p *paint) render(s string) string {
 type paints struct {
 	border, borderFocused, title, titleFocused, titleInfo            paint
 	position, positionFiltering                                      paint
-	marker, rowMuted, selected, selectedBlur                         paint
+	marker, rowMuted, rowFaint, selected, selectedBlur               paint
 	empty, loading, errorText, hint                                  paint
 	crumb, crumbSep, crumbHere                                       paint
 	bar, barProfile, barError, barInfo, barWarn, barRate, barRateLow paint
@@ -197,7 +198,7 @@ func newPaints(s *Styles) *paints {
 		border: newPaint(s.Border), borderFocused: newPaint(s.BorderFocused), titleInfo: newPaint(s.TitleInfo),
 		title: newPaint(s.Title), titleFocused: newPaint(s.TitleFocused),
 		position: newPaint(s.Position), positionFiltering: newPaint(s.PositionFiltering),
-		marker: newPaint(s.Marker), rowMuted: newPaint(s.RowMuted),
+		marker: newPaint(s.Marker), rowMuted: newPaint(s.RowMuted), rowFaint: newPaint(s.RowFaint),
 		selected: newPaint(s.Selected), selectedBlur: newPaint(s.SelectedBlur),
 		empty: newPaint(s.Empty), loading: newPaint(s.Loading), errorText: newPaint(s.Error), hint: newPaint(s.Hint),
 		crumb: newPaint(s.Crumb), crumbSep: newPaint(s.CrumbSep), crumbHere: newPaint(s.CrumbHere),

@@ -187,7 +187,9 @@ func TestWhatThisSignInCanDo(t *testing.T) {
 	h.press(":")
 	h.typeText("what this sign")
 	h.press("enter")
-	v := h.waitFor("What this sign-in can do", "Route", "Ask for", "GET /funnels/funnel/list", "403 IAM refusal")
+	// At 120 columns the rows are compact: the route and its answer, then what it means
+	// and what to ask for.
+	v := h.waitFor("What this sign-in can do", "GET /funnels/funnel/list", "403 IAM refusal", "ask for")
 	for _, want := range []string{"GET /funnels/page/{id}", "401 IAM refusal", "web-app access", "writes are never", "open"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("the table should show %q:\n%s", want, v)

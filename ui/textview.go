@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -89,8 +88,12 @@ type textView struct {
 	req     loadCtx // its context, cancelled when the view closes first
 	offset  int
 	keyW    int // width of the pair keys
+	tableW  int // the widest table's rows on one line each, 0 without a table
+	table   tableLayout
 	waiting string
-	back    modal // what esc goes back to (the log a request was opened from); nil closes
+	back    modal  // what esc goes back to (the log a request was opened from); nil closes
+	curl    string // a request as curl, copied by c; "" = nothing to copy
+	curlOf  string // the request it is ("GET /funnels/page")
 }
 
 func newTextView(sh *shared, d doc) *textView {
@@ -117,6 +120,17 @@ func (v *textView) fill(d doc) {
 		}
 	}
 	v.keyW = min(v.keyW, 22)
+	v.tableW, v.table = 0, tableLayout{}
+	for i := 0; i < len(d.lines); i++ {
+		j := i
+		for j < len(d.lines) && d.lines[j].kind == lineTable {
+			j++
+		}
+		if j > i {
+			v.tableW = max(v.tableW, naturalTableWidth(d.lines[i:j]))
+			i = j
+		}
+	}
 }
 
 func (v *textView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
@@ -125,7 +139,7 @@ func (v *textView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	k := v.sh.keys
-	page := max(1, v.sh.height-chromeRows-4)
+	page := max(1, v.sh.bodyHeight()-4)
 	switch {
 	case key.Matches(km, k.Cancel, k.Back, k.Quit):
 		if v.back != nil {
@@ -133,6 +147,8 @@ func (v *textView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 			return nil, false
 		}
 		return nil, true
+	case v.curl != "" && key.Matches(km, k.CopyCurl):
+		return copyCurl(h, v.curl, v.curlOf), false
 	case key.Matches(km, k.Up):
 		v.offset = max(0, v.offset-1)
 	case key.Matches(km, k.Down):
@@ -152,19 +168,29 @@ func (v *textView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 
 // maxOffset is the furthest the view scrolls on the terminal of the moment.
 func (v *textView) maxOffset() int {
-	visible := max(1, v.sh.height-chromeRows-2)
-	return max(0, len(v.render(viewWidth(v.sh.width)-4))-visible)
+	visible := max(1, v.sh.bodyHeight()-2)
+	return max(0, len(v.render(v.width(v.sh.width)-4))-visible)
 }
 
 func (v *textView) keys() []key.Binding {
 	if v.back != nil {
-		return []key.Binding{as(v.sh.keys.Arrows, "scroll"), as(v.sh.keys.Cancel, "back")}
+		out := []key.Binding{as(v.sh.keys.Arrows, "scroll")}
+		if v.curl != "" {
+			out = append(out, as(v.sh.keys.CopyCurl, "copy as curl"))
+		}
+		return append(out, as(v.sh.keys.Cancel, "back"))
 	}
 	return v.sh.keys.viewHelp()
 }
 
 // viewWidth is the width of a result view on a terminal w cells wide.
 func viewWidth(w int) int { return min(w, 100) }
+
+// width is v's width on a terminal w cells wide: a table may take more than prose,
+// up to what puts each of its rows on one line.
+func (v *textView) width(w int) int {
+	return min(w, max(viewWidth(w), v.tableW+4))
+}
 
 // render draws the lines wrapped to w cells.
 func (v *textView) render(w int) []string {
@@ -220,7 +246,7 @@ func (v *textView) render(w int) []string {
 }
 
 func (v *textView) view(w, h int) (string, int, int) {
-	bw := viewWidth(w)
+	bw := v.width(w)
 	body := v.render(bw - 4) // a space either side inside the border
 	visible := max(1, h-2)
 	offset := min(v.offset, max(0, len(body)-visible))
@@ -230,108 +256,4 @@ func (v *textView) view(w, h int) (string, int, int) {
 	}
 	bh := min(h, len(body)+2)
 	return v.sh.box(bw, bh, v.doc.title, body[offset:], footer), (w - bw) / 2, max(0, min(1, (h-bh)/3))
-}
-
-// renderTable lays rows out in columns at w cells: each column as wide as its widest
-// cell where that fits, the last columns sharing what is left, every cell wrapped
-// within its column. Too narrow for columns, each row is stacked: its first cells on
-// one line, the others indented under them.
-func (v *textView) renderTable(rows []docLine, w int) []string {
-	st := &v.sh.styles
-	n := 0
-	for _, r := range rows {
-		n = max(n, len(r.cells))
-	}
-	natural := make([]int, n)
-	for _, r := range rows {
-		for c, cell := range r.cells {
-			natural[c] = max(natural[c], ansi.StringWidth(cell))
-		}
-	}
-	const gap = 2
-	widths := make([]int, n)
-	used := 0
-	for c := 0; c < min(2, n); c++ {
-		widths[c] = min(natural[c], []int{40, 20}[c])
-		used += widths[c] + gap
-	}
-	rest := w - used - gap*max(0, n-3)
-	shareable := n - min(2, n)
-	if shareable > 0 && rest < 16*shareable {
-		return v.stackTable(rows, w)
-	}
-	for c := 2; c < n; c++ {
-		left := n - c
-		widths[c] = min(natural[c], rest/left)
-		if c == n-1 {
-			widths[c] = rest
-		}
-		rest -= widths[c]
-	}
-	style := func(r docLine, c int) lipgloss.Style {
-		switch {
-		case r.tone == lineHeading:
-			return st.DetailSection
-		case c == 1 && r.tone == lineOK:
-			return st.Status
-		case c == 1 && r.tone == lineBad:
-			return st.Error
-		case c == 1 && r.tone == lineMuted, c >= 2:
-			return st.RowMuted
-		}
-		return st.DetailValue
-	}
-	var out []string
-	for _, r := range rows {
-		cols := make([][]string, n)
-		height := 1
-		for c := range n {
-			cell := ""
-			if c < len(r.cells) {
-				cell = r.cells[c]
-			}
-			cols[c] = wrapText(cell, max(1, widths[c]))
-			height = max(height, len(cols[c]))
-		}
-		for line := range height {
-			var b strings.Builder
-			for c := range n {
-				part := ""
-				if line < len(cols[c]) {
-					part = cols[c][line]
-				}
-				if c > 0 {
-					b.WriteString(strings.Repeat(" ", gap))
-				}
-				b.WriteString(style(r, c).Render(fitCell(part, widths[c], false)))
-			}
-			out = append(out, b.String())
-		}
-	}
-	return out
-}
-
-// stackTable is renderTable for a narrow view: the first two cells of a row on one
-// line, each other cell on lines of its own, indented.
-func (v *textView) stackTable(rows []docLine, w int) []string {
-	st := &v.sh.styles
-	var out []string
-	for _, r := range rows {
-		if r.tone == lineHeading {
-			continue
-		}
-		head := strings.Join(r.cells[:min(2, len(r.cells))], "  ")
-		for _, l := range wrapText(head, w) {
-			out = append(out, st.DetailValue.Render(l))
-		}
-		for _, cell := range r.cells[min(2, len(r.cells)):] {
-			if cell == "" {
-				continue
-			}
-			for _, l := range wrapText(cell, max(1, w-2)) {
-				out = append(out, "  "+st.RowMuted.Render(l))
-			}
-		}
-	}
-	return out
 }

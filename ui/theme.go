@@ -43,6 +43,17 @@ func isDarkTheme(setting string, backgroundDark bool) bool {
 	return backgroundDark
 }
 
+// monochrome is the palette without colours, for a terminal that shows none
+// (NO_COLOR, a dumb terminal): every style built on it carries no colour at all,
+// whatever path its text takes to the screen, and marks what matters by bold,
+// reverse video and the ▸ marker alone.
+func monochrome(dark bool) Theme {
+	none := lipgloss.NoColor{}
+	return Theme{Dark: dark, Text: none, Muted: none, Faint: none, Border: none, Accent: none, OnAccent: none,
+		SelectBg: none, SelectFg: none, BlurBg: none, BarBg: none, BarFg: none, Error: none, Warn: none, OK: none,
+		Highlight: none}
+}
+
 // newTheme builds the palette for a dark or light background.
 func newTheme(dark bool) Theme {
 	ld := lipgloss.LightDark(dark)

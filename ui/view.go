@@ -53,7 +53,7 @@ func (m *Model) render() string {
 		body = overlay(body, w, box, x, y)
 	}
 	lines = append(lines, body...)
-	lines = append(lines, m.footer(w), m.status.view(w))
+	lines = append(lines, m.footer(w), m.status.view(w, m.lay.barRows))
 	return strings.Join(lines, "\n")
 }
 
@@ -70,7 +70,7 @@ func (m *Model) renderPanes(w int, header string) string {
 			size += len(l)
 		}
 	}
-	footer, bar := m.footer(w), m.status.view(w)
+	footer, bar := m.footer(w), m.status.view(w, m.lay.barRows)
 	size += len(footer) + len(bar)
 
 	var b strings.Builder

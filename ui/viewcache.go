@@ -143,7 +143,7 @@ func (c *chromeCache) footerLine(sh *shared, bindings []key.Binding, w int) stri
 // barKey is everything the status bar is drawn from.
 type barKey struct {
 	gen                 uint64
-	width               int
+	width, rows         int
 	who, profile, right string
 	short               string // right as it reads when the message needs the room
 	msg                 string

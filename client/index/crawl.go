@@ -50,9 +50,12 @@ type checkpoint struct {
 	FolderBegun      bool     `json:"folderBegun,omitempty"`
 	FolderQueue      []string `json:"folderQueue,omitempty"` // folders whose entities are still to read
 	FoldersDone      bool     `json:"foldersDone,omitempty"`
-	Grouped          bool     `json:"grouped,omitempty"` // folder entities are refused: folders by id
-	FunnelPages      []int    `json:"funnelPages,omitempty"`
-	FunnelCount      int      `json:"funnelCount"` // -1 while not known
+	Grouped          bool     `json:"grouped,omitempty"`     // folder entities are refused: folders by id
+	FunnelPages      []int    `json:"funnelPages,omitempty"` // offsets of the funnel list read, multiples of funnelPageSize
+	FunnelCount      int      `json:"funnelCount"`           // -1 while not known; what the server claims, for progress only
+	FunnelEnded      bool     `json:"funnelEnded,omitempty"` // a page showed where the funnel list ends
+	FunnelEnd        int      `json:"funnelEnd,omitempty"`   // the offset it ends at (when FunnelEnded)
+	FunnelsCut       bool     `json:"funnelsCut,omitempty"`  // the list met the cap on pages: what lies past it was not read
 	FunnelsDone      bool     `json:"funnelsDone,omitempty"`
 	RedirectsDone    bool     `json:"redirectsDone,omitempty"`
 	Requests         int      `json:"requests,omitempty"`
@@ -68,6 +71,10 @@ const (
 	funnelPageSize   = 100
 	redirectPageSize = 100
 	maxFunnelPages   = 2500 // a funnel list longer than this is a server that never ends it
+	// funnelWindow is how many pages of the funnel list past the last full one are
+	// asked for at once when the server announced a count: enough to keep the
+	// workers busy, and all a count that lies can cost before a page shows the end.
+	funnelWindow = 8
 )
 
 // Run crawls until the location is read whole (nil), ctx ends, or something stops
@@ -81,7 +88,12 @@ func (c *Crawler) Run(ctx context.Context) (Progress, error) {
 	unlock, done, err := c.lock(ctx)
 	if err != nil || done {
 		if done {
+			// Another process read the location whole while this one waited: what
+			// the index now holds is this crawl's answer.
 			p := Progress{Phase: PhaseDone, Done: true}
+			if err := c.Store.counts(ctx, &p); err != nil {
+				return p, err
+			}
 			c.report(p)
 			return p, nil
 		}
@@ -155,13 +167,16 @@ type crawlRun struct {
 	pagesOpen bool            // the page list may be asked (not known refused)
 	// entityPages: the funnel list is refused, so the funnels the folder listings
 	// name are the ones to page.
-	entityPages  bool
-	foldersLeft  int   // folder listings queued and not yet read
-	folderFailed bool  // one of them failed: the tree is not whole
-	funnelQueued []int // funnel-list offsets queued in this run
-	rate         rateMeter
+	entityPages   bool
+	foldersLeft   int   // folder listings queued and not yet read
+	folderFailed  bool  // one of them failed: the tree is not whole
+	funnelQueued  []int // funnel-list offsets queued in this run
+	funnelPending int   // of those, the ones not answered yet
+	rate          rateMeter
 
-	reportMu sync.Mutex // one report at a time to OnProgress
+	reportMu        sync.Mutex // one report at a time to OnProgress
+	reported        bool       // the last report was made: nothing is told after it (under reportMu)
+	lastEventReport time.Time  // when an answer last moved the progress (under mu)
 
 	ops     chan op
 	written chan struct{} // closed when the writer has written everything
@@ -195,24 +210,35 @@ func newCrawlRun(ctx context.Context, c *Crawler) (*crawlRun, error) {
 	r.plan = cp
 	r.prog = Progress{Phase: PhaseFolders, Resumed: found, Requests: cp.Requests, Notes: cp.Notes,
 		FunnelsPaged: cp.FunnelsPagedSeen}
-	if cp.FunnelCount > 0 {
-		r.prog.FunnelsTotal = cp.FunnelCount
-	}
+	r.prog.FunnelsTotal = cp.claimedTotal(cp.FunnelCount)
 	r.unsub = r.cl.Subscribe(r.event)
 	return r, nil
 }
 
-// event counts the crawl's requests as the client finishes them.
+// event counts the crawl's requests as the client finishes them, and tells
+// OnProgress at most every eventReportEvery: the progress moves with every answer,
+// a page of one long funnel's pages too, not only when a whole item is read.
 func (r *crawlRun) event(e client.Event) {
 	f, ok := e.(client.RequestFinished)
 	if !ok || !f.Record.Background {
 		return
 	}
+	now := time.Now()
 	r.mu.Lock()
 	r.prog.Requests += max(f.Record.Attempts, 1)
-	r.rate.add(time.Now(), max(f.Record.Attempts, 1))
+	r.rate.add(now, max(f.Record.Attempts, 1))
+	tell := now.Sub(r.lastEventReport) >= eventReportEvery
+	if tell {
+		r.lastEventReport = now
+	}
 	r.mu.Unlock()
+	if tell {
+		r.report()
+	}
 }
+
+// eventReportEvery is how often answers alone move the progress.
+const eventReportEvery = 100 * time.Millisecond
 
 // run starts the first reads, lets the workers run until nothing is left, and, when
 // everything was read, sweeps what was not found again.
@@ -237,7 +263,6 @@ func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 	<-r.written
 
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.prog.Elapsed = time.Duration(r.plan.ElapsedMS)*time.Millisecond + time.Since(r.start)
 	r.prog.Left = 0
 	var err error
@@ -257,10 +282,13 @@ func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 	default:
 		r.prog.Phase, r.prog.Done = PhaseDone, true
 	}
+	p := r.prog
+	r.mu.Unlock()
 	r.reportMu.Lock()
-	r.c.report(r.prog)
+	r.reported = true
+	r.c.report(p)
 	r.reportMu.Unlock()
-	return r.prog, err
+	return p, err
 }
 
 // plan0 queues the first reads: what is left of the folder tree, of the funnel list
@@ -393,6 +421,9 @@ func (r *crawlRun) sync() {
 func (r *crawlRun) report() {
 	r.reportMu.Lock()
 	defer r.reportMu.Unlock()
+	if r.reported {
+		return
+	}
 	r.mu.Lock()
 	p := r.prog
 	p.Notes = slices.Clone(p.Notes)

@@ -266,147 +266,6 @@ func orRoot(id string) string {
 	return id
 }
 
-// startFunnels queues the funnel list: its first page (which tells the count), or
-// the pages an earlier run left once the count is known.
-func (r *crawlRun) startFunnels(ctx context.Context) {
-	r.mu.Lock()
-	done, count, have := r.plan.FunnelsDone, r.plan.FunnelCount, slices.Clone(r.plan.FunnelPages)
-	r.mu.Unlock()
-	if done {
-		return
-	}
-	if r.refused(client.FamilyFunnelList) {
-		r.note("funnels from folder listings only: the funnel list is not available to this sign-in (" +
-			client.Access(r.cl.Access()).Reason(client.FamilyFunnelList) + ")")
-		r.mu.Lock()
-		r.entityPages = true
-		r.mu.Unlock()
-		r.finishFunnels()
-		return
-	}
-	if count >= 0 && slices.Contains(have, 0) {
-		r.queueFunnelPages(ctx, count)
-		return
-	}
-	r.jobs.push(high, func() { r.funnelPage(ctx, 0) })
-}
-
-// queueFunnelPages queues every page of a funnel list of count funnels not read yet.
-func (r *crawlRun) queueFunnelPages(ctx context.Context, count int) {
-	r.mu.Lock()
-	var offsets []int
-	for off := 0; off < count; off += funnelPageSize {
-		if !slices.Contains(r.plan.FunnelPages, off) && !slices.Contains(r.funnelQueued, off) {
-			offsets = append(offsets, off)
-			r.funnelQueued = append(r.funnelQueued, off)
-		}
-	}
-	r.mu.Unlock()
-	for _, off := range offsets {
-		r.jobs.push(high, func() { r.funnelPage(ctx, off) })
-	}
-	r.funnelsMaybeDone(count)
-}
-
-// funnelPage reads the funnel list at offset, keeps its funnels, sets their pages
-// going, and queues the rest of the list (all at once when the count is known, the
-// next page when it is not).
-func (r *crawlRun) funnelPage(ctx context.Context, offset int) {
-	page, _, err := r.cl.ListFunnels(ctx, client.ListFunnelsParams{Offset: offset, Limit: funnelPageSize})
-	if err != nil {
-		if api, ok := refusal(err); ok && offset == 0 {
-			r.note("funnels from folder listings only: the funnel list is not available to this sign-in (" + api.Explain() + ")")
-			r.mu.Lock()
-			r.entityPages = true
-			r.mu.Unlock()
-			r.finishFunnels()
-			return
-		}
-		r.fail(ctx, fmt.Errorf("funnel list at %d: %w", offset, err))
-		return
-	}
-	funnels := page.Funnels
-	var ids []string
-	r.mu.Lock()
-	for _, f := range funnels {
-		if !r.seen[f.ID] {
-			r.seen[f.ID] = true
-			ids = append(ids, f.ID)
-		}
-	}
-	if page.CountKnown {
-		r.plan.FunnelCount = page.Count
-		r.prog.FunnelsTotal = page.Count
-	} else {
-		r.prog.FunnelsTotal = max(r.prog.FunnelsTotal, len(r.seen))
-	}
-	r.plan.FunnelPages = append(r.plan.FunnelPages, offset)
-	r.prog.Funnels += len(ids)
-	r.mu.Unlock()
-	count, known := page.Count, page.CountKnown
-	r.emit(op{
-		write: func(w *Writer) error {
-			for _, f := range funnels {
-				if err := w.PutFunnel(FunnelOf(f, w.now)); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
-		mark: func(cp *checkpoint) {
-			cp.FunnelPages = append(cp.FunnelPages, offset)
-			if known {
-				cp.FunnelCount = count
-			}
-		},
-	})
-	if r.pagesOpen {
-		r.queuePages(ctx, ids)
-	}
-	switch {
-	case known:
-		r.queueFunnelPages(ctx, count)
-	case len(funnels) >= funnelPageSize && len(ids) > 0 && offset/funnelPageSize < maxFunnelPages:
-		next := offset + len(funnels)
-		r.jobs.push(high, func() { r.funnelPage(ctx, next) })
-	default:
-		r.finishFunnels() // a short page, or one of funnels read before: the end
-	}
-	r.report()
-}
-
-// funnelsMaybeDone finishes the funnel list once every page of a list of count is read.
-func (r *crawlRun) funnelsMaybeDone(count int) {
-	r.mu.Lock()
-	whole := true
-	for off := 0; off < count && whole; off += funnelPageSize {
-		whole = slices.Contains(r.plan.FunnelPages, off)
-	}
-	r.mu.Unlock()
-	if whole {
-		r.finishFunnels()
-	}
-}
-
-// finishFunnels marks the funnel list read (once); with folders known by id, every
-// folder (and the root) is then listed whole.
-func (r *crawlRun) finishFunnels() {
-	r.mu.Lock()
-	if r.plan.FunnelsDone {
-		r.mu.Unlock()
-		return
-	}
-	r.plan.FunnelsDone = true
-	grouped := r.plan.Grouped
-	r.mu.Unlock()
-	o := op{mark: func(cp *checkpoint) { cp.FunnelsDone = true }}
-	if grouped {
-		o.write = groupFolders
-	}
-	r.emit(o)
-	r.report()
-}
-
 // queuePages sets the pages of funnels going (each once a run).
 func (r *crawlRun) queuePages(ctx context.Context, ids []string) {
 	var fresh []string
@@ -437,6 +296,13 @@ func (r *crawlRun) funnelPages(ctx context.Context, funnelID string) {
 		r.pagesLeft--
 		r.mu.Unlock()
 		return
+	}
+	var stopped *client.ListStoppedError
+	if errors.As(err, &stopped) && ctx.Err() == nil {
+		// A list that never ends (or repeats itself) is cut where the walk stopped:
+		// what was read is kept, and the cut is said once.
+		r.note("some funnels' page lists were cut: " + stopped.Why())
+		err = nil
 	}
 	if err != nil {
 		if api, ok := refusal(err); ok {

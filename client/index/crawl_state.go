@@ -26,7 +26,24 @@ func (s *Store) loadCheckpoint(ctx context.Context) (cp checkpoint, found bool, 
 		found = true
 		return nil
 	})
-	return cp, found, err
+	if found && cp.Started > millis(s.now()) {
+		cp, found = checkpoint{}, false // begun in the future: a clock or a file that lies; crawl from the start
+	}
+	return cp.bounded(), found, err
+}
+
+// bounded is the checkpoint with what it claims kept to what a crawl could have
+// written: offsets of the funnel list a crawl reads, no negative count, no end or
+// count past the cap. A checkpoint is read from a file, and a file may lie.
+func (cp checkpoint) bounded() checkpoint {
+	limit := maxFunnelPages * funnelPageSize
+	cp.FunnelPages = boundFunnelPages(cp.FunnelPages)
+	cp.FunnelCount = min(max(cp.FunnelCount, -1), limit)
+	cp.FunnelEnd = min(max(cp.FunnelEnd, 0), limit)
+	cp.Requests = max(cp.Requests, 0)
+	cp.ElapsedMS = max(cp.ElapsedMS, 0)
+	cp.FunnelsPagedSeen = max(cp.FunnelsPagedSeen, 0)
+	return cp
 }
 
 // putCheckpoint writes where the crawl is.

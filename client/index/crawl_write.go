@@ -14,7 +14,8 @@ func (r *crawlRun) sweep(w *Writer) error {
 	var funnels, folders []string
 	if err := w.tx.Bucket(bFunnels).ForEach(func(k, v []byte) error {
 		var f Funnel
-		if json.Unmarshal(v, &f) != nil || f.At < started {
+		// A list cut at the cap was not read past it: what lies there is kept.
+		if json.Unmarshal(v, &f) != nil || f.At < started && !r.plan.FunnelsCut {
 			funnels = append(funnels, string(k))
 		}
 		return nil
@@ -59,6 +60,9 @@ func (r *crawlRun) sweep(w *Writer) error {
 	return m.Delete(mCrawl)
 }
 
+// cutNote is what a crawl says, once, when records were cut to fit the index.
+const cutNote = "some names, paths or lists were longer than the index keeps (2 KiB a text) and were cut; the commands with --json show them whole"
+
 // writer writes the ops in batches, each with the checkpoint they bring it to, until
 // ops is closed.
 func (r *crawlRun) writer(saved checkpoint) {
@@ -96,6 +100,15 @@ func (r *crawlRun) writer(saved checkpoint) {
 				if err := o.write(w); err != nil {
 					return err
 				}
+			}
+			if w.Cut() > 0 && !slices.Contains(cp.Notes, cutNote) {
+				cp.Notes = append(cp.Notes, cutNote)
+				r.mu.Lock()
+				if !slices.Contains(r.plan.Notes, cutNote) {
+					r.plan.Notes = append(r.plan.Notes, cutNote)
+					r.prog.Notes = slices.Clone(r.plan.Notes)
+				}
+				r.mu.Unlock()
 			}
 			if cp.finished {
 				return nil // the sweep removed it

@@ -62,8 +62,18 @@
 // and page id (so one funnel's pages are one prefix), redirects by id, children
 // (what each folder holds, for painting one folder without reading the others),
 // listed (when a folder's listing or a step's pages were last read whole), and meta
-// (the key, a write counter, the crawl's checkpoint and when the last crawl ended).
-// Records are compact JSON (records.go).
+// (the key, a write counter, the crawl's checkpoint, when the last crawl ended, and
+// the catalog). Records are compact JSON (records.go), each of a bounded size
+// (bound.go): texts are cut at 2 KiB on a rune boundary, a funnel keeps the steps a
+// record holds, and a record whose id is too long to be one is left out. A stored
+// time no index could have written reads as none. Every wait for the file's lock
+// ends with the caller's context (open_wait.go).
+//
+// The catalog (catalog.go) is every item of go to anything and `funnels find` in
+// two blobs: the keys searched, end to end in one string, and what shows an item,
+// strings that many items share written once. It names the write count it was made
+// of; the first reader after a write makes it again from the records and keeps it,
+// without counting a write, so an open or a find reads two values, not every record.
 //
 // # The crawl
 //
@@ -76,6 +86,15 @@
 // leave, and wait while one of those waits, so the browser stays as quick during a
 // crawl as without one. A 429 is waited out inside the client and never reaches the
 // crawl.
+//
+// What a server says of a list is a claim, bounded by what was read: a count lets a
+// few pages of the funnel list be asked for ahead, never more; the list ends where
+// a page shows it ends (empty, short, or holding only funnels read before) or at a
+// cap on pages (lowered by the client's bounds on a list), whatever the count says,
+// and a cut is said once in the crawl's notes. A checkpoint read back is bounded the
+// same way, so a count a lying server once sent never holds a later crawl. The
+// progress moves with every answer, and a crawl that waited for another process's
+// reports what the index then holds.
 //
 // Each batch written carries the crawl's checkpoint (which folders, which pages of
 // the funnel list, which funnels' pages are read) in the same transaction, so a crawl

@@ -278,25 +278,7 @@ func publicURL(domain, path string) string {
 // offer" should find the Spring funnel's Offer page, not every page of a folder named
 // Spring; the folder is an item of its own.)
 func (it *Item) Key() string {
-	where := it.Where
-	switch it.Kind {
-	case KindStep:
-		where = lastCrumbs(where, 1)
-	case KindPage:
-		where = lastCrumbs(where, 2)
-	}
-	var b strings.Builder
-	b.Grow(len(it.Name) + len(it.Path) + len(where) + 2)
-	writeLower(&b, it.Name)
-	if it.Path != "" && it.Path != it.Name {
-		b.WriteByte(' ')
-		writeLower(&b, it.Path)
-	}
-	if where != "" {
-		b.WriteByte(' ')
-		writeLower(&b, where)
-	}
-	return b.String()
+	return string(appendKey(make([]byte, 0, len(it.Name)+len(it.Path)+len(it.Where)+2), it))
 }
 
 // lastCrumbs is the last n names of a path of crumbs ("A › B › C", 2: "B › C").
@@ -312,20 +294,20 @@ func lastCrumbs(where string, n int) string {
 	return where[end+len(crumbSep):]
 }
 
-// writeLower writes s lower-cased: byte by byte while it is ASCII (names and paths
-// mostly are), so a key costs one allocation.
-func writeLower(b *strings.Builder, s string) {
+// appendLower appends s lower-cased: byte by byte while it is ASCII (names and paths
+// mostly are).
+func appendLower(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			b.WriteString(strings.ToLower(s[i:]))
-			return
+			return append(b, strings.ToLower(s[i:])...)
 		}
 		if c >= 'A' && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 	}
+	return b
 }
 
 // MarshalJSON writes the item with its public address (url) for --json.

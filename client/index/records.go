@@ -81,13 +81,18 @@ func millis(t time.Time) int64 {
 	return t.UnixMilli()
 }
 
-// Time is a stored Unix-millisecond stamp as a time (zero for 0).
+// Time is a stored Unix-millisecond stamp as a time: zero for 0, and for a stamp no
+// index could have written (before 1970 or past the year 9999), so a damaged or
+// crafted file never shows a time out of range.
 func Time(ms int64) time.Time {
-	if ms == 0 {
+	if ms <= 0 || ms > maxStamp {
 		return time.Time{}
 	}
 	return time.UnixMilli(ms)
 }
+
+// maxStamp is the last millisecond of the year 9999.
+const maxStamp = 253402300799999
 
 // FolderOf is the index's record of a folder fetched at at.
 func FolderOf(f client.Folder, at time.Time) Folder {

@@ -277,7 +277,7 @@ func (s *Store) with(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 		s.verified = true
 	}
 	for attempt := 0; ; attempt++ {
-		err := s.once(writable, fn)
+		err := s.once(ctx, writable, fn)
 		var dmg *damageError
 		switch {
 		case err == nil:

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,7 +24,7 @@ import (
 // Close waits for the locks a transaction holds, and a transaction whose rollback
 // panicked holds them for ever. Such a database is left behind unclosed, its file
 // closed under it (which drops the file lock); the process goes on with a new file.
-func (s *Store) once(writable bool, fn func(tx *bolt.Tx) error) (err error) {
+func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) error) (err error) {
 	if writable {
 		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 			return fmt.Errorf("index: %w", err)
@@ -33,8 +34,10 @@ func (s *Store) once(writable bool, fn func(tx *bolt.Tx) error) (err error) {
 	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	var file *os.File // the file bbolt opened, to close if the database cannot be
-	db, err := openBolt(s.path, writable, s.wait, &file)
+	db, err := openGuarded(ctx, s.path, writable, s.wait, &file)
 	switch {
+	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return fmt.Errorf("index: waiting for the file: %w", err)
 	case errors.Is(err, berrors.ErrTimeout):
 		return fmt.Errorf("index %s: %w", s.path, ErrLocked)
 	case errors.Is(err, errDamaged):
@@ -67,10 +70,10 @@ func (s *Store) once(writable bool, fn func(tx *bolt.Tx) error) (err error) {
 	return nil
 }
 
-// openBolt opens the database at path through openRegular (a named pipe or a link is
-// refused, not waited on), keeping the file it opened in *file. A panic while bbolt
-// reads the file's first pages is damage; the file is closed again.
-func openBolt(path string, writable bool, wait time.Duration, file **os.File) (db *bolt.DB, err error) {
+// openGuarded opens the database at path (openBolt) through openRegular (a named pipe
+// or a link is refused, not waited on), keeping the file it opened in *file. A panic
+// while bbolt reads the file's first pages is damage; the file is closed again.
+func openGuarded(ctx context.Context, path string, writable bool, wait time.Duration, file **os.File) (db *bolt.DB, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			db, err = nil, &damageError{err: fmt.Errorf("%v", r)}
@@ -84,7 +87,7 @@ func openBolt(path string, writable bool, wait time.Duration, file **os.File) (d
 		*file = f
 		return f, err
 	}
-	return bolt.Open(path, 0o600, &bolt.Options{Timeout: wait, ReadOnly: !writable, NoStatistics: true, OpenFile: open})
+	return openBolt(ctx, path, writable, wait, open)
 }
 
 // runTx runs fn in one transaction of db and commits it (writable) or rolls it back.

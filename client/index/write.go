@@ -15,9 +15,14 @@ import (
 // Writer changes the index inside one transaction (Store.Update): every change of
 // one batch is written, with the crawl's checkpoint, or none is.
 type Writer struct {
-	tx  *bolt.Tx
-	now time.Time
+	tx    *bolt.Tx
+	now   time.Time
+	bound bounder // what was cut to fit (bound.go)
 }
+
+// Cut is how many texts, steps or records this Writer cut or left out to keep
+// records within their bounds.
+func (w *Writer) Cut() int { return w.bound.cut }
 
 // fillPercent is how full bbolt packs a page before it splits one: records come in
 // batches of neighbours (one funnel's pages), so fuller pages keep the file near the
@@ -49,6 +54,11 @@ func put(b *bolt.Bucket, key []byte, v any) error {
 // PutFolder writes a folder. A folder known only by id (Grouped) does not replace
 // one whose name and place are known.
 func (w *Writer) PutFolder(f Folder) error {
+	if tooLongID(f.ID) {
+		w.bound.cut++
+		return nil
+	}
+	w.bound.folder(&f)
 	b := w.tx.Bucket(bFolders)
 	var old Folder
 	had := get(b, []byte(f.ID), &old)
@@ -81,6 +91,11 @@ func (w *Writer) DeleteFolder(id string) error {
 // PutFunnel writes a funnel. When f has no PagesAt the one already kept stays, and a
 // funnel that came without its steps keeps the steps already known.
 func (w *Writer) PutFunnel(f Funnel) error {
+	if tooLongID(f.ID) {
+		w.bound.cut++
+		return nil
+	}
+	w.bound.funnel(&f)
 	b := w.tx.Bucket(bFunnels)
 	var old Funnel
 	if get(b, []byte(f.ID), &old) {
@@ -121,6 +136,10 @@ func (w *Writer) DeleteFunnel(id string) error {
 // those kept before and not among them are removed. Replacing a whole funnel's pages
 // stamps the funnel's PagesAt.
 func (w *Writer) ReplacePages(funnelID, stepID string, pages []Page) error {
+	if tooLongID(funnelID) || tooLongID(stepID) {
+		w.bound.cut++
+		return nil
+	}
 	b := w.tx.Bucket(bPages)
 	prefix := funnelPrefix(funnelID)
 	keep := make(map[string]bool, len(pages))
@@ -147,7 +166,12 @@ func (w *Writer) ReplacePages(funnelID, stepID string, pages []Page) error {
 		}
 	}
 	for _, p := range pages {
+		if tooLongID(p.ID) {
+			w.bound.cut++
+			continue
+		}
 		p.FunnelID = funnelID
+		w.bound.page(&p)
 		if err := put(b, pageKey(funnelID, p.ID), p); err != nil {
 			return err
 		}
@@ -166,7 +190,14 @@ func (w *Writer) ReplacePages(funnelID, stepID string, pages []Page) error {
 }
 
 // PutRedirect writes a redirect.
-func (w *Writer) PutRedirect(r Redirect) error { return put(w.tx.Bucket(bRedirects), []byte(r.ID), r) }
+func (w *Writer) PutRedirect(r Redirect) error {
+	if tooLongID(r.ID) {
+		w.bound.cut++
+		return nil
+	}
+	w.bound.redirect(&r)
+	return put(w.tx.Bucket(bRedirects), []byte(r.ID), r)
+}
 
 // DeleteRedirect removes a redirect.
 func (w *Writer) DeleteRedirect(id string) error { return w.tx.Bucket(bRedirects).Delete([]byte(id)) }
@@ -340,4 +371,14 @@ func (w *Writer) children(folderID string, match func(kind byte, id string) bool
 		}
 	}
 	return out, nil
+}
+
+// MarkCrawled records that the location was read whole now, as the end of a crawl
+// does: for an index written by other means (a benchmark's made-up location).
+func (w *Writer) MarkCrawled() error {
+	m := w.tx.Bucket(bMeta)
+	if err := m.Put(mCrawled, itobs(millis(w.now))); err != nil {
+		return err
+	}
+	return m.Put(mCrawlStart, itobs(millis(w.now)))
 }

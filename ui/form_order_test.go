@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/sandbox"
+)
+
+// burstForm is a form with a field to type in, by its palette name, and what opens it
+// on a host.
+type burstForm struct {
+	name string
+	open func(h host) tea.Cmd
+}
+
+// burstForms are the forms with a field to type in. The forms left out only ask or
+// choose (burstless).
+func burstForms() []burstForm {
+	return []burstForm{
+		{"New step", newStepForm},
+		{"New folder", newFolderForm},
+		{"Attach domain", attachDomainForm},
+		{"Test conversion event", conversionForm},
+		{"Trigger page-visit workflow", pageTriggerForm},
+		{"Check step path", checkPathForm},
+		{"Funnel by domain", funnelByDomainForm},
+		{"Regex redirects", regexRedirectsForm},
+		{"Lookup multiple", lookupMultipleForm},
+		{"Order-form products", productsForm},
+		{"Page by id", pageByIDForm},
+		{"Attach social account", socialAccountForm},
+		{"Redirect a path here", redirectHereForm},
+		{"New redirect", newRedirectForm},
+		{"Edit redirect", editRedirectForm},
+	}
+}
+
+// burstless are the palette's entries that open no form to type in: views, and
+// questions answered with a key.
+func burstless() []string {
+	return []string{
+		"Archive page", "Restore page", "End split test", "Geo-location", "Custom fonts", "Redirects",
+		"Delete redirect", "Copy redirect's old URL", "Copy redirect target", "What this sign-in can do",
+		"Request log", "Event history", "Messages",
+	}
+}
+
+// burstText is a value field i takes: the first of a few shapes its own check accepts,
+// each starting with a character that would be taken by the field before ("/", "x",
+// "h"), and each field's different from the others'.
+func burstText(ff *formField, i int) string {
+	for _, s := range []string{
+		fmt.Sprintf("/vip-offer-%d", i),
+		fmt.Sprintf("x%d.example.com", i),
+		fmt.Sprintf("https://vip.example.com/%d", i),
+		fmt.Sprintf("xVIP%d", i),
+		fmt.Sprintf("%d", i+1),
+		fmt.Sprintf(`{"n": %d}`, i),
+		fmt.Sprintf("x%d@example.com", i),
+		"+1 555 010 0199", "1990-04-12", "78701", "US", "USD",
+	} {
+		if ff.problemWith(s) == nil {
+			return s
+		}
+	}
+	return ""
+}
+
+// TestEveryFormTakesABurstInOrder types into every form as one burst — each field's
+// text, enter, the next field's text, … — handing the form the messages one after the
+// other without running a command in between, as the program's queue does when the
+// keys arrive in one read. Every field holds exactly its own text; a select keeps its
+// choice. It fails when a field change waits for a command: the keys after an enter
+// then land in the field before.
+func TestEveryFormTakesABurstInOrder(t *testing.T) {
+	_, c := testClient(t, sandbox.Options{}, -1)
+
+	// Every form of the palette is here or said to have nothing to type.
+	for _, a := range New(Options{}).formActions() {
+		listed := slices.ContainsFunc(burstForms(), func(f burstForm) bool { return f.name == a.name })
+		if !listed && !slices.Contains(burstless(), a.name) {
+			t.Errorf("palette entry %q: add its form to burstForms (or to burstless)", a.name)
+		}
+	}
+
+	funnel := &entityRow{id: "f1", name: "Spring Sale 2026", domain: "offers.example.com"}
+	step := &stepRow{id: "s1", name: "Opt-in", funnel: "Spring Sale 2026", path: "/opt-in", url: "https://offers.example.com/opt-in"}
+	page := &pageRow{id: "p1", name: "Opt-in A"}
+	for _, form := range burstForms() {
+		for _, paste := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/paste=%v", form.name, paste), func(t *testing.T) {
+				h := newFakeHost(t, c, 120, 40)
+				sh := h.sh
+				rv := newRedirectsView(sh)
+				rv.shown = true
+				rv.setRows(redirectRows([]client.Redirect{{ID: "r1", Domain: "offers.example.com", Path: "/old", Target: "https://x.example.com/", Action: "url"}}))
+				h.sel = selection{entity: funnel, funnel: funnel, stepsOf: "f1", step: step, pagesOf: stepKey{funnelID: "f1", stepID: "s1"},
+					pagesStep: *step, page: page, redirects: rv, location: "LakesideFit2026Loc01"}
+				h.run(form.open)
+				fm, ok := h.overlay.(*formModal)
+				if !ok {
+					t.Fatalf("no form opened (warnings %q)", h.warns)
+				}
+				// Empty fields, so each holds only what the burst types.
+				for _, ff := range fm.fields() {
+					if ff.value != nil && ff.kind != fieldSelect {
+						*ff.value = ""
+					}
+				}
+				fm.rebuild(nil)
+
+				fields := fm.fields()
+				want := map[*formField]string{}
+				var burst []tea.Msg
+				for i, ff := range fields {
+					switch ff.kind {
+					case fieldInput, fieldText:
+						text := burstText(ff, i)
+						if text == "" {
+							t.Fatalf("no text for field %s", ff.key)
+						}
+						want[ff] = text
+						if paste {
+							burst = append(burst, tea.PasteMsg{Content: text})
+						} else {
+							for _, r := range text {
+								burst = append(burst, keyPress(string(r)))
+							}
+						}
+					default:
+						want[ff] = ff.current()
+					}
+					if i < len(fields)-1 {
+						burst = append(burst, keyPress("enter"))
+					}
+				}
+				for _, msg := range burst {
+					_, done := fm.update(h, msg) // the commands are not run: the keys are queued before them
+					if done {
+						t.Fatalf("the form closed in the burst")
+					}
+				}
+				for _, ff := range fields {
+					if ff.value != nil && ff.current() != want[ff] {
+						t.Errorf("field %s holds %q, want %q", ff.key, ff.current(), want[ff])
+					}
+				}
+				if got, last := fm.focused(), fields[len(fields)-1]; got != last {
+					t.Errorf("the focus is on %s, want the last field %s", got.key, last.key)
+				}
+			})
+		}
+	}
+}
+
+// run opens a form on the host.
+func (f *fakeHost) run(open func(h host) tea.Cmd) {
+	f.cmds.run(open(f))
+}
+
+// TestABurstOfEntersMovesFieldByField: "⏎⏎https://…" on the new-redirect form's
+// domain goes through the path and the action and types the whole address into the
+// target, its "h" included.
+func TestABurstOfEntersMovesFieldByField(t *testing.T) {
+	_, c := testClient(t, sandbox.Options{}, -1)
+	h := newFakeHost(t, c, 80, 24)
+	h.sel = selection{location: "LakesideFit2026Loc01"}
+	h.run(newRedirectForm)
+	fm := h.overlay.(*formModal)
+	msgs := []tea.Msg{}
+	for _, r := range "x.example.com" {
+		msgs = append(msgs, keyPress(string(r)))
+	}
+	msgs = append(msgs, keyPress("enter"), keyPress("/"), keyPress("x"), keyPress("enter"), keyPress("enter"))
+	for _, r := range "https://x.example.com/" {
+		msgs = append(msgs, keyPress(string(r)))
+	}
+	for _, msg := range msgs {
+		fm.update(h, msg)
+	}
+	got := []string{}
+	for _, ff := range fm.fields() {
+		got = append(got, ff.current())
+	}
+	if want := "x.example.com|/x|url|https://x.example.com/"; strings.Join(got, "|") != want {
+		t.Fatalf("fields %q, want %q", strings.Join(got, "|"), want)
+	}
+}
