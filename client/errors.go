@@ -385,3 +385,26 @@ func decodeErr(method, path string, resp *Response, body []byte, err error) erro
 	}
 	return &DecodeError{Method: method, Path: path, StatusCode: status, Snippet: quoteSnippet(body), Err: err}
 }
+
+// ErrTooLarge matches a *TooLargeError.
+var ErrTooLarge = errors.New("answer over its bounds")
+
+// TooLargeError is an answer over a bound the client keeps against a server that never
+// stops sending: a list of more records in one answer than Options.MaxListItems, or
+// one record (or an answer that is not a list) over 16 MiB. It is not retried: the
+// same answer would come again. It matches ErrTooLarge and ErrBadResponse.
+type TooLargeError struct {
+	Method, Path string
+	List         bool // the list held too many records; else one record was too big
+	Limit        int  // records per answer (List), else bytes per record
+}
+
+func (e *TooLargeError) Error() string {
+	if e.List {
+		return fmt.Sprintf("%s %s: the list is too big: more than %d records in one answer", e.Method, e.Path, e.Limit)
+	}
+	return fmt.Sprintf("%s %s: the answer is too big: a record over %d MiB", e.Method, e.Path, e.Limit>>20)
+}
+func (e *TooLargeError) Is(target error) bool {
+	return target == ErrTooLarge || target == ErrBadResponse
+}
