@@ -178,10 +178,16 @@ func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config
 	if err := search(); err != nil {
 		return nil, 0, time.Time{}, err
 	}
+	setAside := store.Notice() // the file was damaged and set aside while read: rebuild it
+	if setAside != "" {
+		f.notice("funnels: %s", setAside)
+	}
 	age := time.Since(st.Crawled)
 	switch {
-	case held == 0 && (st.Crawled.IsZero() || age > staleIndex):
-		f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
+	case setAside != "" || held == 0 && (st.Crawled.IsZero() || age > staleIndex):
+		if setAside == "" {
+			f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
+		}
 		_, crawlErr := crawlWithProgress(ctx, f, c, store)
 		if err := search(); err != nil {
 			return nil, 0, time.Time{}, err
