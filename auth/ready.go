@@ -40,7 +40,7 @@ var ErrNoLocation = errors.New("no location")
 // login, as Source's is. nil means ready; otherwise a *NotReadyError.
 func Ready(cfg *config.Config, store *Store) error {
 	name := cfg.Profile.Name
-		var tok *Token
+	var tok *Token
 	if cfg.Token == "" {
 		t, err := store.Load(name)
 		if err == nil {
