@@ -13,14 +13,11 @@ import (
 )
 
 // Demo is the embedded sandbox and a client signed in to it: what `funnels --demo`
-// browses. Close it when done.
+// browses. Close its Sandbox when done.
 type Demo struct {
 	Sandbox *sandbox.Running
 	Client  *client.Client
 }
-
-// Close stops the sandbox.
-func (d *Demo) Close() error { return d.Sandbox.Close() }
 
 // StartDemo serves the sandbox (playing surface) on a free loopback port and signs a
 // client in with its demo token, sending through transport (nil: the default one);
