@@ -93,10 +93,11 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 		return usagef("with --no-cache, find asks the server for funnels by name only; %s are searched in the local index: drop --no-cache (or run 'funnels index' once)",
 			strings.Join(opts.Kinds, ", "))
 	}
-	c, cfg, err := f.locationClient(ctx)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c, cfg := sess.Client, sess.Config
 	var matches []index.Item
 	var total int
 	var crawled time.Time
