@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
@@ -31,7 +30,7 @@ func logoutRun(f *Factory) error {
 		return err
 	}
 	name := cfg.Profile.Name
-	_ = auth.Complete(cfg, store) // the location the sign-in remembers names its index
+	cfg.FillSaved(store) // the location the sign-in remembers names its index
 	indexPath := ""
 	if dir, err := index.Dir(f.Getenv); err == nil {
 		indexPath = index.PathFor(dir, name, cfg.Profile.BaseURL, cfg.Profile.LocationID)
