@@ -109,10 +109,11 @@ func exportFormat(flag, output string) (redirectplan.Format, error) {
 // serverRedirects reads every redirect of the location from the server; a list cut
 // short is an error, for a partial file would read as the whole.
 func serverRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error) {
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return nil, err
 	}
+	c := sess.Client
 	list, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
 	if err != nil {
 		return nil, fmt.Errorf("reading the redirects: %w", err)

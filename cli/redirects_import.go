@@ -77,10 +77,11 @@ func redirectsImportRun(ctx context.Context, f *Factory, opts *RedirectsImportOp
 	if err != nil {
 		return err
 	}
-	c, cfg, err := f.locationClient(ctx)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c, cfg := sess.Client, sess.Config
 	current, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
 	if err != nil {
 		return fmt.Errorf("reading the location's redirects: %w", err)

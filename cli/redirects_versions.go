@@ -118,10 +118,11 @@ func redirectsRestoreRun(ctx context.Context, f *Factory, opts *RedirectsRestore
 	if err != nil || n <= 0 {
 		return usagef("VERSION must be the number of a saved version ('funnels redirects versions' lists them), not %s", quoteInput(opts.Version))
 	}
-	c, cfg, err := f.locationClient(ctx)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c, cfg := sess.Client, sess.Config
 	state, err := f.redirectsStateOf(cfg)
 	if err != nil {
 		return err
