@@ -334,7 +334,7 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Back):
 		return m.back()
 	default:
-		if cmd, ok := m.sharedKey(msg); ok {
+		if cmd, ok := m.sharedKey(msg, inPanes); ok {
 			return cmd
 		}
 		p.navigate(msg)
@@ -342,9 +342,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// sharedKey runs the actions that work alike in the panes and in a page's detail:
-// quit, help, palette, refresh, copy, open, and the forms' keys. ok says msg was one.
-func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+// sharedKey runs the plain keys that work alike in the panes, a page's detail and the
+// Redirects view (quit, help, palette, switch, go to, refresh), then the keys of the
+// action table where the screen is (at). ok says msg was one.
+func (m *Model) sharedKey(msg tea.KeyPressMsg, at scope) (cmd tea.Cmd, ok bool) {
 	k := m.sh.keys
 	switch {
 	case key.Matches(msg, k.Quit):
@@ -360,14 +361,8 @@ func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		return m.openGoto(), true
 	case key.Matches(msg, k.Refresh):
 		return m.refresh(), true
-	case key.Matches(msg, k.CopyID):
-		return m.copySelected(false), true
-	case key.Matches(msg, k.CopyURL):
-		return m.copySelected(true), true
-	case key.Matches(msg, k.OpenURL):
-		return m.openInBrowser(), true
 	}
-	return m.formKey(msg)
+	return m.actionKey(msg, at)
 }
 
 // detailKey handles a key while the page detail is open.
@@ -377,7 +372,7 @@ func (m *Model) detailKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Cancel, k.Back):
 		m.closeDetail()
 	default:
-		if cmd, ok := m.sharedKey(msg); ok {
+		if cmd, ok := m.sharedKey(msg, inDetail); ok {
 			return cmd
 		}
 		m.detail.scrollKey(msg)

@@ -3,8 +3,6 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/funnelsdev/funnels/client"
 )
 
 // The root's side of the Redirects view: opening and closing it, its keys, copying and
@@ -59,30 +57,17 @@ func (m *Model) redirectsKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		m.closeRedirects()
-	case key.Matches(msg, k.Redirects):
+	case key.Matches(msg, k.of(actRedirects)):
 		m.closeRedirects()
 	case key.Matches(msg, k.Filter):
 		return v.startFilter()
-	case key.Matches(msg, k.NewRedirect, k.EditRedirect, k.DeleteRedirect) && m.unavailable(client.FamilyRedirectWrite, "this redirect write"):
-		return nil
-	case key.Matches(msg, k.NewRedirect):
-		return newRedirectForm(m)
-	case key.Matches(msg, k.EditRedirect):
-		return editRedirectForm(m)
-	case key.Matches(msg, k.DeleteRedirect):
-		return deleteRedirectForm(m)
-	case key.Matches(msg, k.CopyOldURL):
-		return m.copyRedirect(false)
-	case key.Matches(msg, k.CopyTarget):
-		return m.copyRedirect(true)
-	case key.Matches(msg, k.OpenOldURL):
-		return m.openOldURL()
 	case key.Matches(msg, k.Refresh):
 		return m.reloadRedirects()
-	case refusedInReadOnly(m, msg, m.sh.allKeys.redirectWriteKeys()):
 	case v.navigate(msg):
 	default:
-		if cmd, ok := m.sharedKey(msg); ok {
+		// The view's actions (action_table.go: n, e, d, y, Y, o) and the browser's
+		// it lets through; none shares a key with the cases above.
+		if cmd, ok := m.sharedKey(msg, inRedirects); ok {
 			return cmd
 		}
 	}
