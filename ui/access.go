@@ -30,14 +30,14 @@ func (sh *shared) refusal(f client.Family) string {
 }
 
 // markRefused returns bindings with those whose action is refused saying so: "new
-// step ✗ 403" in the footer. inRedirects says the Redirects view has the keys.
-func (sh *shared) markRefused(bindings []key.Binding, inRedirects bool) []key.Binding {
+// step ✗ 403" in the footer. inView says the Redirects view has the keys.
+func (sh *shared) markRefused(bindings []key.Binding, inView bool) []key.Binding {
 	if len(sh.access) == 0 {
 		return bindings
 	}
 	var out []key.Binding
 	for i, b := range bindings {
-		f := sh.keyFamily(b, inRedirects)
+		f := sh.keyFamily(b, inView)
 		fa, refused := sh.access.Refused(f)
 		if !refused {
 			continue
