@@ -87,6 +87,10 @@ type TokenEndpointError struct {
 	Description string // "error_description", cleaned for a terminal
 }
 
+// RateLimited reports a 429 from the token endpoint: the sign-in is fine, only not
+// refreshed yet; it is tried again on the next request.
+func (e *TokenEndpointError) RateLimited() bool { return e.Status == http.StatusTooManyRequests }
+
 func (e *TokenEndpointError) Error() string {
 	msg := fmt.Sprintf("token endpoint answered %d %s", e.Status, http.StatusText(e.Status))
 	if e.Code != "" {

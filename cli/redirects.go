@@ -14,7 +14,8 @@ import (
 
 func newCmdRedirects(f *Factory) *cobra.Command {
 	return group("redirects", "Redirects of old paths on the location's domains to new URLs (redirects list, create, update, delete)",
-		newCmdRedirectsList(f), newCmdRedirectsCreate(f), newCmdRedirectsUpdate(f), newCmdRedirectsDelete(f))
+		newCmdRedirectsList(f), newCmdRedirectsCreate(f), newCmdRedirectsUpdate(f), newCmdRedirectsDelete(f),
+		newCmdRedirectsExport(f), newCmdRedirectsImport(f), newCmdRedirectsVersions(f), newCmdRedirectsRestore(f))
 }
 
 // redirectItem is a redirect as the commands print it: the service's record and the

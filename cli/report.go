@@ -101,6 +101,7 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 	var limited *client.RateLimitError
 	var stopped *client.ListStoppedError
 	var suspended *auth.SuspendedError
+	var authErr *client.AuthError
 	switch {
 	case errors.As(err, &suspended):
 		// Not a sign-in problem: the sign-in is kept, and signing in again cannot help.
@@ -139,6 +140,8 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 			": the token was refused; sign in again with '" + login + "' or check --token / FUNNELS_TOKEN"}
 	case errors.Is(err, client.ErrUnauthorized):
 		return []string{"not signed in: " + termtext.Line(err.Error())}
+	case errors.As(err, &authErr) && authErr.RateLimited():
+		return []string{"429 the token endpoint is rate limited: the sign-in is kept and refreshed on the next try — try again in a minute"}
 	case errors.As(err, &apiErr):
 		msg := apiErr.Summary()
 		switch {

@@ -15,8 +15,9 @@ var genericListKeys = []string{"data", "items", "results", "funnels", "folders",
 // listEnvelope is a decoded list response: its items and, when it was wrapped, the
 // wrapper's other fields (count, traceId).
 type listEnvelope struct {
-	items   []json.RawMessage
-	wrapper fields
+	items    []json.RawMessage
+	wrapper  fields
+	streamed *streamed // the answer as it was streamed, when it was (its lists whole)
 }
 
 // unwrapList finds the list in a body that is either a bare array or an object holding

@@ -104,12 +104,15 @@ func TestEntitiesMixedAndSeparate(t *testing.T) {
 	separate := `{"folders":[{"_id":"d1","name":"Webinars"}],"funnels":[{"_id":"f1","name":"Spring"}]}`
 	bare := `[{"_id":"d1","name":"Webinars","type":"folder"},{"_id":"f1","name":"Spring","type":"funnel"}]`
 	for name, body := range map[string]string{"mixed": mixed, "separate": separate, "bare": bare} {
-		e, err := decodeEntities([]byte(body))
+		whole, err := unwrapList([]byte(body), "entities")
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if len(e.Folders) != 1 || e.Folders[0].ID != "d1" || len(e.Funnels) != 1 || e.Funnels[0].ID != "f1" {
-			t.Errorf("%s: %+v", name, e)
+		for how, env := range map[string]listEnvelope{"whole": whole, "streamed": streamEnvelope(t, body, "entities")} {
+			e := decodeEntities(env)
+			if len(e.Folders) != 1 || e.Folders[0].ID != "d1" || len(e.Funnels) != 1 || e.Funnels[0].ID != "f1" {
+				t.Errorf("%s, %s: %+v", name, how, e)
+			}
 		}
 	}
 }

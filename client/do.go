@@ -27,9 +27,6 @@ const (
 	maxServerRetries  = 3
 )
 
-// maxBody bounds what we read of one answer; no answer of this API comes near it.
-const maxBody = 32 << 20
-
 // call is one operation's request, before it is sent.
 type call struct {
 	method string
@@ -37,7 +34,20 @@ type call struct {
 	query  url.Values // nil for none
 	body   []byte     // JSON; nil sends no body
 	noAuth bool       // the conversion carries no token
+	// stream, when set, reads a 2xx answer's body as it arrives (a list: see
+	// decode_stream.go) instead of it being read whole. It is called afresh on every
+	// attempt.
+	stream func(*boundedReader) error
 }
+
+// unreadableAnswer is an answer that came but could not be read: over a bound, or
+// not the JSON it should be. It is not retried: the same answer would come again.
+type unreadableAnswer struct {
+	err  error
+	head []byte // the first bytes of the body
+}
+
+func (u *unreadableAnswer) Error() string { return u.err.Error() }
 
 // jsonCall builds a call whose body is v marshalled as JSON.
 func jsonCall(method, path string, v any) (call, error) {
@@ -102,11 +112,17 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 		if rec.Authorized {
 			t, err := c.ts.Token()
 			if err != nil {
+				c.pacer.answered() // never sent
 				return nil, nil, &AuthError{Err: err}
 			}
 			token = t
 		}
 		status, header, body, err := c.send(ctx, cl, target, token)
+		c.pacer.answered()
+		var unreadable *unreadableAnswer
+		if errors.As(err, &unreadable) {
+			err = nil
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, fmt.Errorf("%s %s: %w", cl.method, cl.path, ctx.Err())
@@ -133,6 +149,11 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 				c.pacer.observe(rl)
 				c.bus.setRate(rl)
 			}
+		}
+		if unreadable != nil {
+			// Over a bound or not JSON: the same answer would come again, so it is not
+			// retried like a connection that dropped.
+			return nil, resp, unreadableErr(cl, resp, unreadable, c.maxListItems)
 		}
 		if status >= 200 && status < 300 {
 			return body, resp, nil
@@ -164,7 +185,11 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			wait, until, asked := rateWait(c.now(), apiErr.RetryAfter, resp.Rate.Reset, resetMargin, rand.Int64N)
 			if attempt > c.retries || asked && wait > c.longestWait() {
 				rl := &RateLimitError{APIError: apiErr, at: c.now()}
-				if asked {
+				switch {
+				case asked && wait >= maxHeaderWait:
+					// The wait read from the headers was cut to a year: its date is ours, not the server's.
+					rl.Beyond = true
+				case asked:
 					rl.Until = until
 				}
 				return nil, resp, rl
@@ -211,12 +236,24 @@ func (c *Client) send(ctx context.Context, cl call, target string, token *oauth2
 		return 0, nil, nil, stripURLError(err)
 	}
 	defer res.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(res.Body, maxBody+1))
-	if err != nil {
-		return 0, nil, nil, fmt.Errorf("reading the %d answer: %w", res.StatusCode, err)
+	br := newBoundedReader(res.Body)
+	if cl.stream != nil && res.StatusCode >= 200 && res.StatusCode < 300 {
+		err := cl.stream(br)
+		switch {
+		case br.readErr != nil:
+			return 0, nil, nil, fmt.Errorf("reading the %d answer: %w", res.StatusCode, br.readErr)
+		case err != nil:
+			return res.StatusCode, res.Header, nil, &unreadableAnswer{err: err, head: br.head}
+		}
+		return res.StatusCode, res.Header, nil, nil
 	}
-	if len(body) > maxBody {
-		return 0, nil, nil, fmt.Errorf("answer larger than %d MiB", maxBody>>20)
+	// Any other answer is one record (or an error): bounded as one.
+	body, err := io.ReadAll(br)
+	switch {
+	case br.readErr != nil:
+		return 0, nil, nil, fmt.Errorf("reading the %d answer: %w", res.StatusCode, br.readErr)
+	case err != nil:
+		return res.StatusCode, res.Header, nil, &unreadableAnswer{err: err, head: br.head}
 	}
 	return res.StatusCode, res.Header, body, nil
 }
@@ -350,4 +387,40 @@ func traceID(h http.Header, body []byte) string {
 		}
 	}
 	return ""
+}
+
+// unreadableErr is the error of an answer that could not be read: a *TooLargeError
+// for one over a bound, else a *DecodeError quoting its first bytes.
+func unreadableErr(cl call, resp *Response, u *unreadableAnswer, maxItems int) error {
+	switch {
+	case errors.Is(u.err, errOverList):
+		return &TooLargeError{Method: cl.method, Path: cl.path, List: true, Limit: maxItems}
+	case errors.Is(u.err, errOverRecord):
+		return &TooLargeError{Method: cl.method, Path: cl.path, Limit: maxRecordBytes}
+	}
+	return decodeErr(cl.method, cl.path, resp, u.head, u.err)
+}
+
+// doList sends cl and reads its 2xx answer as a stream of records (decode_stream.go),
+// handing each to keep as it is read, and finds the list in it under keys by the
+// tolerance rules.
+func (c *Client) doList(ctx context.Context, cl call, keep keepFunc, keys ...string) (listEnvelope, *Response, error) {
+	var got *streamed
+	cl.stream = func(br *boundedReader) error {
+		v, err := readStream(br, c.maxListItems, keep)
+		got = v
+		return err
+	}
+	_, resp, err := c.do(ctx, cl)
+	if err != nil {
+		return listEnvelope{}, resp, err
+	}
+	if got == nil {
+		got = &streamed{}
+	}
+	env := got.envelope(keys...)
+	if resp != nil && resp.TraceID == "" && env.wrapper != nil {
+		resp.TraceID = env.wrapper.str("traceid")
+	}
+	return env, resp, nil
 }

@@ -5,9 +5,12 @@
 // It follows go-github's shape: one method per operation, ctx first, and
 // (*T, *Response, error) results. Under every method sits one request loop (do.go)
 // that adds the Version and User-Agent headers and the bearer token (Version is
-// Options.APIVersion: 2021-07-28 by default, 2023-02-21 or v3; apiversion.go), paces requests
-// with a token bucket so the account's limit (100 per 10 s) is never exceeded, waits
-// for the reset when the server says none are left, retries 429 for any method and
+// Options.APIVersion: 2021-07-28 by default, 2023-02-21 or v3; apiversion.go), paces
+// requests by the server's own window when its answers report one
+// (X-RateLimit-Remaining and -Reset or -Interval-Milliseconds: what fits in the window
+// leaves at once) and otherwise by a token bucket sized so the account's limit (100
+// per 10 s) is never exceeded, waits for the reset when the server says none are
+// left, retries 429 for any method and
 // 5xx or network failures for GET only, and reports all of it to subscribers as
 // typed events (the TUI's status bar and request log listen there).
 //
@@ -25,8 +28,17 @@
 // Background counts of RequestStarted and RequestFinished, RetryEvent.Background), so
 // a status bar can leave them out of what the user waits for.
 //
+// List answers are read as a stream (decode_stream.go): records are handed on as they
+// are read and no bound applies to a whole answer; a record over 16 MiB or a list of
+// more records in one answer than Options.MaxListItems ends the call with a
+// *TooLargeError naming the route, which is not retried. Other answers are bounded as
+// one record.
+//
 // The list walks (ListAllFunnels, ListAllPages, ListAllRedirects; walk.go) move the
-// offset by what each page held, trust an announced count, and stop early with a
+// offset by what each page held, trust an announced count (for the pages of a person's
+// request, GET /funnels/page/count asked with the first batch) and, once it is known,
+// send the pages left together in rounds under the pacer (64, then twice as many, at
+// most 256; a round only after the last came back full), and stop early with a
 // *ListStoppedError, returning what they read, on a page whose items were all read
 // before or at the bounds of Options (MaxListItems, MaxListRequests): a server that
 // never ends a list cannot keep a caller reading for ever.
@@ -104,10 +116,11 @@
 // custom fonts) and social.go. The machinery under them: client.go (Options, New),
 // do.go (the request loop), pacer.go, ratelimit.go and ratewait.go (pacing and the
 // rate-limit headers), events.go (the events subscribers hear, and the eventBus that
-// tells them), decode_fields.go and decode_lists.go (the tolerance rules), result.go
-// (answers the spec leaves open), query.go, apiversion.go, errors.go, route_missing.go,
-// access.go and access_file.go, routes.go, walk.go, browse.go, probe.go, readonly.go,
-// raw.go (any request, for `funnels api`) and curl.go.
+// tells them), decode_fields.go, decode_lists.go and decode_stream.go (the tolerance
+// rules, and lists read as a stream), pacer_window.go (the server's window), result.go
+// (answers the spec leaves open), query.go, apiversion.go, errors.go,
+// route_missing.go, access.go and access_file.go, routes.go, walk.go, browse.go,
+// probe.go, readonly.go, raw.go (any request, for `funnels api`) and curl.go.
 //
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

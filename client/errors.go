@@ -251,12 +251,18 @@ func (e *APIError) Is(target error) bool {
 type RateLimitError struct {
 	*APIError
 	Until time.Time
-	at    time.Time // when it was decided, to word Until relative to that day
+	// Beyond is set when the server asked for a wait of a year or more: no date is
+	// named then, for the one the client could work out would be its own cut-off.
+	Beyond bool
+	at     time.Time // when it was decided, to word Until relative to that day
 }
 
 // Summary is the short form for a status bar: "429 rate limited until 14:32 — try
 // later".
 func (e *RateLimitError) Summary() string {
+	if e.Beyond {
+		return strconv.Itoa(e.StatusCode) + " rate limited for a year or more, the server says — try later"
+	}
 	if e.Until.IsZero() {
 		return strconv.Itoa(e.StatusCode) + " rate limited — try later"
 	}
@@ -324,9 +330,28 @@ func (e *NetworkError) Is(target error) bool { return target == ErrNetwork }
 // refused). It matches ErrUnauthorized and unwraps to the source's own error.
 type AuthError struct{ Err error }
 
-func (e *AuthError) Error() string        { return "token: " + e.Err.Error() }
-func (e *AuthError) Unwrap() error        { return e.Err }
-func (e *AuthError) Is(target error) bool { return target == ErrUnauthorized }
+func (e *AuthError) Error() string { return "token: " + e.Err.Error() }
+func (e *AuthError) Unwrap() error { return e.Err }
+
+// Is matches ErrUnauthorized, or ErrRateLimited when the token source was only told
+// to wait (a 429 from the token endpoint): then the sign-in is fine and signing in
+// again is the wrong advice.
+func (e *AuthError) Is(target error) bool {
+	switch target {
+	case ErrUnauthorized:
+		return !e.RateLimited()
+	case ErrRateLimited:
+		return e.RateLimited()
+	}
+	return false
+}
+
+// RateLimited reports a token source that could not give a token because its own
+// endpoint answered 429 (its error has a RateLimited method saying so).
+func (e *AuthError) RateLimited() bool {
+	var rl interface{ RateLimited() bool }
+	return errors.As(e.Err, &rl) && rl.RateLimited()
+}
 
 // StatusCode returns the HTTP status of err when it carries one, else 0.
 func StatusCode(err error) int {
@@ -359,4 +384,27 @@ func decodeErr(method, path string, resp *Response, body []byte, err error) erro
 		status = resp.StatusCode
 	}
 	return &DecodeError{Method: method, Path: path, StatusCode: status, Snippet: quoteSnippet(body), Err: err}
+}
+
+// ErrTooLarge matches a *TooLargeError.
+var ErrTooLarge = errors.New("answer over its bounds")
+
+// TooLargeError is an answer over a bound the client keeps against a server that never
+// stops sending: a list of more records in one answer than Options.MaxListItems, or
+// one record (or an answer that is not a list) over 16 MiB. It is not retried: the
+// same answer would come again. It matches ErrTooLarge and ErrBadResponse.
+type TooLargeError struct {
+	Method, Path string
+	List         bool // the list held too many records; else one record was too big
+	Limit        int  // records per answer (List), else bytes per record
+}
+
+func (e *TooLargeError) Error() string {
+	if e.List {
+		return fmt.Sprintf("%s %s: the list is too big: more than %d records in one answer", e.Method, e.Path, e.Limit)
+	}
+	return fmt.Sprintf("%s %s: the answer is too big: a record over %d MiB", e.Method, e.Path, e.Limit>>20)
+}
+func (e *TooLargeError) Is(target error) bool {
+	return target == ErrTooLarge || target == ErrBadResponse
 }

@@ -19,22 +19,16 @@ func (c *Client) FolderChildren(ctx context.Context, parentID string) ([]Folder,
 	c.setLocation(q, "")
 	setIf(q, "parentId", parentID)
 	const path = "/funnels/funnel/folder/entities"
-	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: path, query: q})
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: path, query: q}, foldersOnly, "entities")
 	if err != nil {
 		return nil, resp, err
 	}
-	env, err := unwrapList(body, "entities")
-	if err != nil {
-		return nil, resp, decodeErr(http.MethodGet, path, resp, body, err)
-	}
 	folders := []Folder{}
 	if env.wrapper != nil {
-		rawFolders, hasFolders := env.wrapper.get("folders")
+		fe, hasFolders := env.sub("folders")
 		_, hasFunnels := env.wrapper.get("funnels")
 		if _, hasEntities := env.wrapper.get("entities"); !hasEntities && (hasFolders || hasFunnels) {
-			if fe, err := unwrapList(rawFolders); err == nil {
-				folders = append(folders, decodeEach[Folder](fe.items)...)
-			}
+			folders = append(folders, decodeEach[Folder](fe.items)...)
 			return folders, resp, nil
 		}
 	}
@@ -48,6 +42,19 @@ func (c *Client) FolderChildren(ctx context.Context, parentID string) ([]Folder,
 		}
 	}
 	return folders, resp, nil
+}
+
+// foldersOnly keeps, as the answer is read, what may be a folder: every record of a
+// list of folders, none of a list of funnels, and those of a mixed list that look like
+// folders. A root folder of thousands of funnels is then never held in memory.
+func foldersOnly(path string, raw json.RawMessage) bool {
+	switch path[strings.LastIndexByte(path, '.')+1:] {
+	case "folders":
+		return true
+	case "funnels":
+		return false
+	}
+	return looksLikeFolder(raw)
 }
 
 // looksLikeFolder tells a folder entity from a funnel by the fields isFolderEntity

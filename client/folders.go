@@ -55,35 +55,23 @@ func (c *Client) FolderEntities(ctx context.Context, locationID, parentID, typ s
 	setIf(q, "parentId", parentID)
 	setIf(q, "type", typ)
 	const path = "/funnels/funnel/folder/entities"
-	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: path, query: q})
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: path, query: q}, nil, "entities")
 	if err != nil {
 		return nil, resp, err
 	}
-	out, err := decodeEntities(body)
-	if err != nil {
-		return nil, resp, decodeErr(http.MethodGet, path, resp, body, err)
-	}
-	return out, resp, nil
+	return decodeEntities(env), resp, nil
 }
 
-func decodeEntities(body []byte) (*Entities, error) {
+func decodeEntities(env listEnvelope) *Entities {
 	out := &Entities{Folders: []Folder{}, Funnels: []Funnel{}}
-	env, err := unwrapList(body, "entities")
-	if err != nil {
-		return nil, err
-	}
 	if env.wrapper != nil {
 		// {"folders": [...], "funnels": [...]}: lists of one kind each.
-		rawFolders, hasFolders := env.wrapper.get("folders")
-		rawFunnels, hasFunnels := env.wrapper.get("funnels")
+		fe, hasFolders := env.sub("folders")
+		fu, hasFunnels := env.sub("funnels")
 		if _, hasEntities := env.wrapper.get("entities"); !hasEntities && (hasFolders || hasFunnels) {
-			if fe, err := unwrapList(rawFolders); err == nil {
-				out.Folders = append(out.Folders, decodeEach[Folder](fe.items)...)
-			}
-			if fu, err := unwrapList(rawFunnels); err == nil {
-				out.Funnels = append(out.Funnels, decodeEach[Funnel](fu.items)...)
-			}
-			return out, nil
+			out.Folders = append(out.Folders, decodeEach[Folder](fe.items)...)
+			out.Funnels = append(out.Funnels, decodeEach[Funnel](fu.items)...)
+			return out
 		}
 	}
 	for _, it := range env.items {
@@ -103,7 +91,7 @@ func decodeEntities(body []byte) (*Entities, error) {
 			out.Funnels = append(out.Funnels, fn)
 		}
 	}
-	return out, nil
+	return out
 }
 
 func isFolderEntity(o fields) bool {

@@ -102,13 +102,9 @@ func (c *Client) ListFunnels(ctx context.Context, p ListFunnelsParams) (*FunnelL
 	if p.Limit > 0 {
 		q.Set("limit", strconv.Itoa(p.Limit))
 	}
-	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: "/funnels/funnel/list", query: q})
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: "/funnels/funnel/list", query: q}, nil, "funnels")
 	if err != nil {
 		return nil, resp, err
-	}
-	env, err := unwrapList(body, "funnels")
-	if err != nil {
-		return nil, resp, decodeErr(http.MethodGet, "/funnels/funnel/list", resp, body, err)
 	}
 	out := &FunnelList{Funnels: decodeEach[Funnel](env.items)}
 	out.Count = len(out.Funnels)
@@ -130,13 +126,15 @@ func (c *Client) ListAllFunnels(ctx context.Context, p ListFunnelsParams, pageSi
 		pageSize = 100
 	}
 	p.Limit = pageSize
-	return walk(c, http.MethodGet, "/funnels/funnel/list", pageSize, func(f *Funnel) string { return f.ID }, nil,
-		func(offset int) (listPage[Funnel], *Response, error) {
-			p.Offset = offset
-			page, resp, err := c.ListFunnels(ctx, p)
+	return walk(ctx, c, walkSpec[Funnel]{method: http.MethodGet, path: "/funnels/funnel/list", pageSize: pageSize,
+		id: func(f *Funnel) string { return f.ID },
+		fetch: func(ctx context.Context, offset int) (listPage[Funnel], *Response, error) {
+			q := p
+			q.Offset = offset
+			page, resp, err := c.ListFunnels(ctx, q)
 			if err != nil {
 				return listPage[Funnel]{}, resp, err
 			}
 			return listPage[Funnel]{items: page.Funnels, count: page.Count, countKnown: page.CountKnown}, resp, nil
-		})
+		}})
 }

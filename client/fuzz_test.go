@@ -1,6 +1,7 @@
 package client
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"net/http"
@@ -41,7 +42,12 @@ func FuzzDecoders(f *testing.F) {
 			_ = decodeEach[RegexRedirect](env.items)
 			_ = decodeEach[LookupRow](env.items)
 		}
-		_, _ = decodeEntities(body)
+		if env, err := unwrapList(body, "entities"); err == nil {
+			_ = decodeEntities(env)
+		}
+		if v, err := readStream(newBoundedReader(bytes.NewReader(body)), 1000, foldersOnly); err == nil {
+			_ = decodeEntities(v.envelope("entities"))
+		}
 		_, _, _ = unwrapRecord(body, "page")
 		_ = decodeResult(body)
 		var g GeoLocation

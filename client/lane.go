@@ -55,9 +55,21 @@ func (p *pacer) waitSpare(ctx context.Context) error {
 			return err
 		}
 		sleep := spareMinSleep * 5
+		p.mu.Lock()
+		known, took, wait := false, false, time.Duration(0)
 		if p.users.Load() == 0 {
+			known, took, wait = p.takeWindow(reserve(p.limiter.Burst()))
+		}
+		p.mu.Unlock()
+		switch {
+		case took:
+			return nil
+		case known:
+			sleep = wait
+		case p.users.Load() == 0:
 			took, need := p.takeSpare()
 			if took {
+				p.inflight.Add(1)
 				return nil
 			}
 			// The bucket is full again once need tokens have come.

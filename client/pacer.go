@@ -9,9 +9,10 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// pacer keeps us under the account's limit: a token bucket whose rate × window +
-// burst never exceeds the limit, plus a gate that holds every request once the
-// server says nothing remains, until its window resets.
+// pacer keeps us under the account's limit: the server's own window when it reports
+// one (pacer_window.go), else a token bucket whose rate × window + burst never
+// exceeds the limit, plus a gate that holds every request once the server says
+// nothing remains, until its window resets.
 type pacer struct {
 	limiter *rate.Limiter
 	now     func() time.Time
@@ -22,6 +23,8 @@ type pacer struct {
 	limit     int
 	window    time.Duration
 	holdUntil time.Time
+	win       serverWindow // the server's own window, when it says (pacer_window.go)
+	inflight  atomic.Int64 // requests sent and not yet answered
 }
 
 func newPacer(limit int, window time.Duration, now func() time.Time) *pacer {
@@ -66,15 +69,30 @@ func (p *pacer) wait(ctx context.Context) error {
 	}
 	p.users.Add(1)
 	defer p.users.Add(-1)
-	p.mu.Lock()
-	hold := p.holdUntil.Sub(p.now())
-	p.mu.Unlock()
-	if hold > 0 {
-		if err := sleepCtx(ctx, hold); err != nil {
+	for {
+		p.mu.Lock()
+		hold := p.holdUntil.Sub(p.now())
+		known, took, wait := false, false, time.Duration(0)
+		if hold <= 0 {
+			known, took, wait = p.takeWindow(0)
+		}
+		p.mu.Unlock()
+		switch {
+		case hold > 0:
+			wait = hold
+		case took:
+			return nil
+		case !known:
+			if err := p.limiter.Wait(ctx); err != nil {
+				return err
+			}
+			p.inflight.Add(1)
+			return nil
+		}
+		if err := sleepCtx(ctx, wait); err != nil {
 			return err
 		}
 	}
-	return p.limiter.Wait(ctx)
 }
 
 // observe learns from a response: the server's own limit and window replace ours, and
@@ -93,6 +111,7 @@ func (p *pacer) observe(r RateLimit) {
 		p.limiter.SetLimit(lim)
 		p.limiter.SetBurst(burst)
 	}
+	p.learnWindow(r)
 	if r.Remaining == 0 && !r.Reset.IsZero() {
 		// A reset is rounded by the server (to the second, or the millisecond); a
 		// request that arrives a hair early still counts in the old window.

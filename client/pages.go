@@ -86,13 +86,9 @@ func (c *Client) ListPages(ctx context.Context, p ListPagesParams) ([]Page, *Res
 	}
 	q.Set("limit", strconv.Itoa(limit))
 	q.Set("offset", strconv.Itoa(max(0, p.Offset)))
-	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: "/funnels/page", query: q})
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: "/funnels/page", query: q}, nil, "pages", "funnelPages")
 	if err != nil {
 		return nil, resp, err
-	}
-	env, err := unwrapList(body, "pages", "funnelPages")
-	if err != nil {
-		return nil, resp, decodeErr(http.MethodGet, "/funnels/page", resp, body, err)
 	}
 	pages := decodeEach[Page](env.items)
 	if p.StepID != "" {
@@ -110,21 +106,35 @@ func (c *Client) ListPages(ctx context.Context, p ListPagesParams) ([]Page, *Res
 // pageBatch is the largest page size every account accepts.
 const pageBatch = 20
 
-// ListAllPages reads every page of a funnel (or of one step), 20 at a time, until a
-// short batch. It stops early with a *ListStoppedError, returning what was read, on a
-// batch it had read before (a server that ignores offset) or at the bounds of Options.
+// ListAllPages reads every page of a funnel (or of one step), 20 at a time. The page
+// list says no total, so for a person's request the funnel's page count (GET
+// /funnels/page/count) is asked with the first batch, and the other batches are then
+// sent together (walk.go); background work (the crawl, which has other funnels to
+// read meanwhile) spends no request on it and reads on until a short batch. It stops early
+// with a *ListStoppedError, returning what was read, on a batch it had read before (a
+// server that ignores offset) or at the bounds of Options.
 func (c *Client) ListAllPages(ctx context.Context, p ListPagesParams) ([]Page, *Response, error) {
 	// The step filter is applied after each batch, so the server is asked for the
 	// whole funnel and batches stay full until the end.
 	step := p.StepID
 	p.StepID, p.Limit = "", pageBatch
 	inStep := func(pg *Page) bool { return step == "" || pg.StepID == "" || pg.StepID == step }
-	return walk(c, http.MethodGet, "/funnels/page", pageBatch, func(pg *Page) string { return pg.ID }, inStep,
-		func(offset int) (listPage[Page], *Response, error) {
-			p.Offset = offset
-			batch, resp, err := c.ListPages(ctx, p)
+	spec := walkSpec[Page]{method: http.MethodGet, path: "/funnels/page", pageSize: pageBatch,
+		id: func(pg *Page) string { return pg.ID }, keep: inStep,
+		fetch: func(ctx context.Context, offset int) (listPage[Page], *Response, error) {
+			q := p
+			q.Offset = offset
+			batch, resp, err := c.ListPages(ctx, q)
 			return listPage[Page]{items: batch}, resp, err
-		})
+		},
+	}
+	if !IsBackground(ctx) {
+		spec.count = func(ctx context.Context) (int, error) {
+			n, _, err := c.CountPages(ctx, p.LocationID, p.FunnelID)
+			return n, err
+		}
+	}
+	return walk(ctx, c, spec)
 }
 
 // CountPages returns how many pages a funnel has (GET /funnels/page/count).

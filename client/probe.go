@@ -156,8 +156,8 @@ func (c *Client) ProbeWithin(ctx context.Context, each time.Duration) ([]ProbeRo
 					learn(decodeEach[Funnel](env.items))
 				}
 			case FamilyFolders:
-				if ents, derr := decodeEntities(body); derr == nil && funnelID == "" {
-					learn(ents.Funnels)
+				if env, derr := unwrapList(body, "entities"); derr == nil && funnelID == "" {
+					learn(decodeEntities(env).Funnels)
 				}
 			case FamilyPageList:
 				if env, derr := unwrapList(body, "pages"); derr == nil {

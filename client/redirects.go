@@ -84,13 +84,9 @@ func (c *Client) ListRedirects(ctx context.Context, p ListRedirectsParams) (*Red
 	q.Set("limit", strconv.Itoa(p.Limit))
 	q.Set("offset", strconv.Itoa(max(0, p.Offset)))
 	setIf(q, "search", p.Search)
-	body, resp, err := c.do(ctx, call{method: http.MethodGet, path: redirectListPath, query: q})
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: redirectListPath, query: q}, nil, "redirects")
 	if err != nil {
 		return nil, resp, err
-	}
-	env, err := unwrapList(body, "redirects")
-	if err != nil {
-		return nil, resp, decodeErr(http.MethodGet, redirectListPath, resp, body, err)
 	}
 	out := &RedirectList{Redirects: decodeEach[Redirect](env.items)}
 	out.Count = len(out.Redirects)
@@ -130,15 +126,17 @@ func (c *Client) ListAllRedirects(ctx context.Context, p ListRedirectsParams) ([
 	if p.Limit <= 0 {
 		p.Limit = RedirectPageSize
 	}
-	return walk(c, http.MethodGet, redirectListPath, p.Limit, func(r *Redirect) string { return r.ID }, nil,
-		func(offset int) (listPage[Redirect], *Response, error) {
-			p.Offset = offset
-			page, resp, err := c.ListRedirects(ctx, p)
+	return walk(ctx, c, walkSpec[Redirect]{method: http.MethodGet, path: redirectListPath, pageSize: p.Limit,
+		id: func(r *Redirect) string { return r.ID },
+		fetch: func(ctx context.Context, offset int) (listPage[Redirect], *Response, error) {
+			q := p
+			q.Offset = offset
+			page, resp, err := c.ListRedirects(ctx, q)
 			if err != nil {
 				return listPage[Redirect]{}, resp, err
 			}
 			return listPage[Redirect]{items: page.Redirects, count: page.Count, countKnown: page.CountKnown}, resp, nil
-		})
+		}})
 }
 
 // CreateRedirectRequest is the body of POST /funnels/lookup/redirect.

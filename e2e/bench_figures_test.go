@@ -46,6 +46,8 @@ type benchConfig struct {
 	pacing        pacingConfig
 	heapPages     int
 	index         indexConfig
+	crawlBig      crawlBigConfig // the crawl_100k figure's location and limit
+	redirects     redirectsConfig
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -74,6 +76,8 @@ var fullBench = benchConfig{
 		crawlFunnels: 1000, crawlPagesPer: 10, crawlLimit: 100, crawlWindow: time.Second,
 		bigFunnels: 4000, bigSteps: 5, bigPages: 5, gotoRounds: 5,
 	},
+	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
+	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -93,6 +97,8 @@ var tinyBench = benchConfig{
 		crawlFunnels: 20, crawlPagesPer: 3, crawlLimit: 1000, crawlWindow: time.Second,
 		bigFunnels: 20, bigSteps: 4, bigPages: 3, gotoRounds: 1,
 	},
+	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
+	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
 }
 
 // termW×termH is the terminal of every UI figure.

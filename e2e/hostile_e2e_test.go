@@ -41,12 +41,12 @@ func hostileCLI(t *testing.T, modes hostileapi.Mode, config string, args ...stri
 }
 
 // TestCommandsOnAHostileServer: a rate limit centuries away ends a command at once
-// with exit 1 and until when; a server that never ends a list ends it with exit 1,
+// with exit 1, saying it is a year or more; a server that never ends a list ends it with exit 1,
 // the rows read printed and why it stopped.
 func TestCommandsOnAHostileServer(t *testing.T) {
 	for _, mode := range []hostileapi.Mode{hostileapi.FarFutureReset, hostileapi.FarFutureRetryAfter} {
 		res, h := hostileCLI(t, mode, "", "folders")
-		res.want(t, cli.ExitAPI, "err:429 rate limited until", "err:try later")
+		res.want(t, cli.ExitAPI, "err:429 rate limited for a year or more", "err:try later")
 		if n := h.Count("GET", "/funnels/funnel/folder/entities"); n != 1 {
 			t.Errorf("mode %d: %d requests", mode, n)
 		}

@@ -75,7 +75,9 @@ func TestTUIWarmStartBeforeTheFirstAnswer(t *testing.T) {
 // pages leaves an index the next run resumes: it asks only for what is left, and the
 // index ends whole, nothing twice.
 func TestIndexKilledMidCrawlResumes(t *testing.T) {
-	sb := startSandboxBinary(t, "--bulk-funnels", "150", "--bulk-pages", "2", "--fixed-latency", "30ms", "--limit", "1000", "--window", "1s")
+	// 188 requests at 100 a second: the crawl runs for about two seconds, long enough
+	// to be killed while it reads pages (a window of 1,000 would let it finish first).
+	sb := startSandboxBinary(t, "--bulk-funnels", "150", "--bulk-pages", "2", "--fixed-latency", "30ms", "--limit", "100", "--window", "1s")
 	base := sb.values["base_url"]
 	cache := filepath.Join(t.TempDir(), "cache")
 	env := append(testEnv(t), "XDG_CACHE_HOME="+cache)

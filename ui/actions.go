@@ -193,7 +193,7 @@ func (m *Model) paletteEntries() []paletteEntry {
 		if a.about != nil {
 			e.desc = a.about(m)
 		}
-		if a.where == inRedirects && !m.redirectsShown() {
+		if a.where == inRedirects && !m.onTop(m.redirects) {
 			e.key = ""
 		}
 		if a.needs != "" {

@@ -32,7 +32,8 @@ func shown(b key.Binding) string { return b.Help().Key + " " + b.Help().Desc }
 func TestEveryWriteIsOffInReadOnly(t *testing.T) {
 	m := New(Options{})
 	m.sh.setReadOnly(true)
-	m.redirects = &redirectsView{shown: true} // the view's own actions are listed while it is open
+	m.redirects = newRedirectsView(m.sh) // the view's own actions are listed while it is open
+	m.push(m.redirects)
 	palette := map[string]bool{}
 	for _, e := range m.paletteEntries() {
 		palette[e.name] = true
@@ -100,7 +101,8 @@ func TestEveryWriteIsOffInReadOnly(t *testing.T) {
 // key read first hides an action's key.
 func TestActionsComeFromTheTable(t *testing.T) {
 	m := New(Options{})
-	m.redirects = &redirectsView{shown: true}
+	m.redirects = newRedirectsView(m.sh)
+	m.push(m.redirects)
 	table := m.sh.actions
 
 	var names []string

@@ -48,6 +48,8 @@ func errorText(err error) string {
 		// The command first: a narrow status bar cuts the end, and the command is what
 		// a person needs; the reason follows where there is room.
 		return "sign in again: run `" + sanitize(fauth.LoginCommand(login.Profile, login.Static)) + "` — " + sanitize(login.Reason)
+	case errors.As(err, &auth) && auth.RateLimited():
+		return "429 the token endpoint is rate limited: the sign-in is kept and refreshed on the next try — try again in a minute"
 	case errors.As(err, &auth):
 		return "not signed in: " + sanitize(auth.Err.Error())
 	case errors.As(err, &netErr):

@@ -22,3 +22,11 @@ func TestErrorTextOfSignInFacts(t *testing.T) {
 		t.Fatalf("not signed in: %q", got)
 	}
 }
+
+// A 429 from the token endpoint is a wait, not a sign-out.
+func TestErrorTextOfARateLimitedRefresh(t *testing.T) {
+	err := &client.AuthError{Err: &fauth.TokenEndpointError{Status: 429, Code: "rate_limited"}}
+	if got := errorText(err); !strings.HasPrefix(got, "429 ") || strings.Contains(got, "not signed in") || strings.Contains(got, "funnels login") {
+		t.Fatalf("rate-limited refresh: %q", got)
+	}
+}

@@ -30,6 +30,9 @@ type jobQueue struct {
 	cond    *sync.Cond
 	q       [2][]func()
 	running int
+	// High-priority jobs may hold at most highCap workers while low ones wait: a few
+	// slow reads of the tree must not keep ready page reads from leaving.
+	highCap, runningHigh int
 }
 
 func newJobQueue() *jobQueue {
@@ -58,19 +61,25 @@ func (q *jobQueue) run(ctx context.Context, workers int, stopped func() bool) {
 		case <-done:
 		}
 	}()
+	q.mu.Lock()
+	q.highCap = max(1, workers/2)
+	q.mu.Unlock()
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				job := q.take(ctx, stopped)
+				job, p := q.take(ctx, stopped)
 				if job == nil {
 					return
 				}
 				job()
 				q.mu.Lock()
 				q.running--
+				if p == high {
+					q.runningHigh--
+				}
 				q.mu.Unlock()
 				q.cond.Broadcast()
 			}
@@ -79,25 +88,33 @@ func (q *jobQueue) run(ctx context.Context, workers int, stopped func() bool) {
 	wg.Wait()
 }
 
-// take waits for the next job, high priority first; nil when the work is over.
-func (q *jobQueue) take(ctx context.Context, stopped func() bool) func() {
+// take waits for the next job, high priority first unless high jobs already hold
+// their share of the workers and low ones wait; nil when the work is over.
+func (q *jobQueue) take(ctx context.Context, stopped func() bool) (func(), priority) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for {
 		if ctx.Err() != nil || stopped() {
-			return nil
+			return nil, low
 		}
 		for p := range q.q {
+			pr := priority(p)
+			if pr == high && q.runningHigh >= q.highCap && len(q.q[low]) > 0 {
+				continue
+			}
 			if len(q.q[p]) > 0 {
 				job := q.q[p][0]
 				q.q[p] = q.q[p][1:]
 				q.running++
-				return job
+				if pr == high {
+					q.runningHigh++
+				}
+				return job, pr
 			}
 		}
 		if q.running == 0 {
 			q.cond.Broadcast()
-			return nil
+			return nil, low
 		}
 		q.cond.Wait()
 	}

@@ -21,17 +21,19 @@ func (s *Server) handleListFunnels(c *call) reply {
 	var out []funnelRec
 	total := 0
 	c.st.with(func(d *data) {
-		var hits []*funnelRec
-		for _, f := range d.funnels {
-			if hasParent && f.ParentID != parent ||
-				name != "" && !strings.Contains(strings.ToLower(f.Name), name) ||
-				typ != "" && f.Type != typ ||
-				category != "" && f.Category != category {
-				continue
+		hits := d.funnelsByName() // unfiltered: a page of it is O(page)
+		if hasParent || name != "" || typ != "" || category != "" {
+			hits = nil
+			for _, f := range d.funnelsByName() {
+				if hasParent && f.ParentID != parent ||
+					name != "" && !strings.Contains(strings.ToLower(f.Name), name) ||
+					typ != "" && f.Type != typ ||
+					category != "" && f.Category != category {
+					continue
+				}
+				hits = append(hits, f)
 			}
-			hits = append(hits, f)
 		}
-		slices.SortFunc(hits, func(a, b *funnelRec) int { return lessByName(a.Name, a.ID, b.Name, b.ID) })
 		total = len(hits)
 		from, to := window(total, offset, limit)
 		out = make([]funnelRec, 0, to-from)
@@ -65,12 +67,11 @@ func (s *Server) handleEntities(c *call) reply {
 		}
 		slices.SortFunc(folders, func(a, b *folderRec) int { return lessByName(a.Name, a.ID, b.Name, b.ID) })
 		var funnels []*funnelRec
-		for _, f := range d.funnels {
-			if f.ParentID == parent && (typ == "" || f.Type == typ) {
+		for _, f := range d.funnelsOf(parent) {
+			if typ == "" || f.Type == typ {
 				funnels = append(funnels, f)
 			}
 		}
-		slices.SortFunc(funnels, func(a, b *funnelRec) int { return lessByName(a.Name, a.ID, b.Name, b.ID) })
 		out = make([]any, 0, len(folders)+len(funnels))
 		summaries := s.opts.Dialect.Summaries
 		for _, f := range folders {

@@ -19,9 +19,13 @@ func pagesOf(d *data, funnelID, stepID string) ([]*pageRec, *reply) {
 		r := errReply(http.StatusNotFound, "Step not found")
 		return nil, &r
 	}
+	all := d.pagesByFunnel[funnelID]
+	if stepID == "" {
+		return all, nil
+	}
 	var out []*pageRec
-	for _, p := range d.pages {
-		if p.FunnelID == funnelID && (stepID == "" || p.StepID == stepID) {
+	for _, p := range all {
+		if p.StepID == stepID {
 			out = append(out, p)
 		}
 	}

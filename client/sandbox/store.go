@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -15,17 +16,24 @@ func formatDate(t time.Time) string { return t.UTC().Format(dateLayout) }
 
 // data is everything the sandbox serves. It is only touched through store.with.
 type data struct {
-	rng          *rand.Rand // continues the seed's PRNG, so ids of writes are reproducible too
-	locationID   string
-	folders      []*folderRec
-	funnels      []*funnelRec
-	pages        []*pageRec // creation order
-	pageByID     map[string]*pageRec
-	domains      []*domainRec
-	products     []productRec
-	fonts        []fontRec
-	redirects    []redirectRec
-	urlRedirects []*urlRedirectRec
+	rng        *rand.Rand // continues the seed's PRNG, so ids of writes are reproducible too
+	locationID string
+	folders    []*folderRec
+	funnels    []*funnelRec
+	pages      []*pageRec // creation order
+	pageByID   map[string]*pageRec
+	// Indexes that keep the list routes in O(page) at a million records: pages by
+	// funnel (creation order), funnels by id, and the funnels sorted by name, built
+	// again only when a funnel was added (funnels are never removed nor renamed).
+	pagesByFunnel map[string][]*pageRec
+	funnelByID    map[string]*funnelRec
+	sortedFunnels []*funnelRec
+	funnelsIn     map[string][]*funnelRec // by parentId, sorted by name
+	domains       []*domainRec
+	products      []productRec
+	fonts         []fontRec
+	redirects     []redirectRec
+	urlRedirects  []*urlRedirectRec
 }
 
 // store guards data with a mutex.
@@ -44,12 +52,37 @@ func (s *store) with(fn func(d *data)) {
 func (d *data) newID() string   { return randomID(d.rng) }
 func (d *data) newUUID() string { return randomUUID(d.rng) }
 func (d *data) funnel(id string) *funnelRec {
-	for _, f := range d.funnels {
-		if f.ID == id {
-			return f
+	if len(d.funnelByID) != len(d.funnels) {
+		d.funnelByID = make(map[string]*funnelRec, len(d.funnels))
+		for _, f := range d.funnels {
+			if _, dup := d.funnelByID[f.ID]; !dup {
+				d.funnelByID[f.ID] = f
+			}
 		}
 	}
-	return nil
+	return d.funnelByID[id]
+}
+
+// funnelsByName is every funnel sorted by name (then id).
+func (d *data) funnelsByName() []*funnelRec {
+	if len(d.sortedFunnels) != len(d.funnels) {
+		d.sortedFunnels = slices.Clone(d.funnels)
+		slices.SortFunc(d.sortedFunnels, func(a, b *funnelRec) int { return lessByName(a.Name, a.ID, b.Name, b.ID) })
+		d.funnelsIn = nil
+	}
+	return d.sortedFunnels
+}
+
+// funnelsOf is the funnels one folder holds ("" the root), sorted by name.
+func (d *data) funnelsOf(parent string) []*funnelRec {
+	all := d.funnelsByName()
+	if d.funnelsIn == nil {
+		d.funnelsIn = map[string][]*funnelRec{}
+		for _, f := range all {
+			d.funnelsIn[f.ParentID] = append(d.funnelsIn[f.ParentID], f)
+		}
+	}
+	return d.funnelsIn[parent]
 }
 
 func (d *data) folder(id string) *folderRec {
@@ -83,6 +116,10 @@ func (d *data) urlRedirect(id string) *urlRedirectRec {
 func (d *data) addPage(p *pageRec) {
 	d.pages = append(d.pages, p)
 	d.pageByID[p.ID] = p
+	if d.pagesByFunnel == nil {
+		d.pagesByFunnel = map[string][]*pageRec{}
+	}
+	d.pagesByFunnel[p.FunnelID] = append(d.pagesByFunnel[p.FunnelID], p)
 }
 
 const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"

@@ -1,0 +1,102 @@
+package client_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/oauth2"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/sandbox"
+)
+
+// inflight serves a sandbox and keeps the most requests of each path it held at once.
+type inflight struct {
+	sb  *sandbox.Server
+	mu  sync.Mutex
+	now map[string]int
+	max map[string]int
+}
+
+func (f *inflight) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	f.now[r.URL.Path]++
+	f.max[r.URL.Path] = max(f.max[r.URL.Path], f.now[r.URL.Path])
+	f.mu.Unlock()
+	defer func() {
+		f.mu.Lock()
+		f.now[r.URL.Path]--
+		f.mu.Unlock()
+	}()
+	f.sb.ServeHTTP(w, r)
+}
+
+func (f *inflight) most(path string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.max[path]
+}
+
+// startInflight serves opts' sandbox behind an inflight counter, every answer held
+// latency, and a client of it at the sandbox's own limit.
+func startInflight(t *testing.T, opts sandbox.Options, latency time.Duration) (*client.Client, *inflight) {
+	t.Helper()
+	sb := sandbox.New(opts)
+	sb.SetFaults(sandbox.Faults{FixedLatency: latency})
+	f := &inflight{sb: sb, now: map[string]int{}, max: map[string]int{}}
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Options{BaseURL: srv.URL, LocationID: sb.LocationID(),
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.DemoToken()})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, f
+}
+
+// The pages of a 1,000-page funnel are asked for together once the count is known
+// (the server holds many of them at once), and come back whole and in order.
+func TestListAllPagesSendsTheBatchesTogether(t *testing.T) {
+	c, f := startInflight(t, sandbox.Options{Bulk: sandbox.Bulk{Funnels: 1, PagesPerFunnel: 1000}}, 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	all, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{Name: "Bulk Funnel 0001"}, 0)
+	if err != nil || len(all) != 1 {
+		t.Fatalf("the bulk funnel: %d, %v", len(all), err)
+	}
+	pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: all[0].ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) != 1000 {
+		t.Fatalf("%d pages, want 1000", len(pages))
+	}
+	for i, p := range pages {
+		if want := " Page " + strconv.Itoa(i+1); !strings.HasSuffix(p.Name, want) {
+			t.Fatalf("page %d is %q: out of order", i, p.Name)
+		}
+	}
+	if n := f.most("/funnels/page"); n < 20 {
+		t.Errorf("at most %d page requests under way at once; the 49 after the first go together", n)
+	}
+}
+
+// A funnel list whose count is known has its other pages asked for together too.
+func TestListAllFunnelsSendsThePagesTogether(t *testing.T) {
+	c, f := startInflight(t, sandbox.Options{Bulk: sandbox.Bulk{Funnels: 1000}}, 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	all, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 50)
+	if err != nil || len(all) != 1025 {
+		t.Fatalf("%d funnels, %v; want 1025", len(all), err)
+	}
+	if n := f.most("/funnels/funnel/list"); n < 10 {
+		t.Errorf("at most %d funnel-list requests under way at once", n)
+	}
+}
