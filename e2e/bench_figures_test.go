@@ -74,6 +74,7 @@ var fullBench = benchConfig{
 		firstFrameRounds: 9, firstFrameLatency: 300 * time.Millisecond,
 		crawlFunnels: 1000, crawlPagesPer: 10, crawlLimit: 100, crawlWindow: time.Second,
 		bigFunnels: 4000, bigSteps: 5, bigPages: 5, gotoRounds: 5,
+		folderFunnels: 10_000, folderSteps: 3,
 	},
 	crawlBig: crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 }
@@ -94,6 +95,7 @@ var tinyBench = benchConfig{
 		firstFrameRounds: 1, firstFrameLatency: 50 * time.Millisecond,
 		crawlFunnels: 20, crawlPagesPer: 3, crawlLimit: 1000, crawlWindow: time.Second,
 		bigFunnels: 20, bigSteps: 4, bigPages: 3, gotoRounds: 1,
+		folderFunnels: 30, folderSteps: 2,
 	},
 	crawlBig: crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
 }

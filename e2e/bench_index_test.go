@@ -40,6 +40,8 @@ type indexConfig struct {
 	// The index of the go-to and heap figures: funnels × steps × pages per step.
 	bigFunnels, bigSteps, bigPages int
 	gotoRounds                     int
+	// The first frame of a big folder: bulk funnels at the root, steps each.
+	folderFunnels, folderSteps int
 }
 
 // indexPages is how many pages the big index holds.
@@ -88,6 +90,12 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 	f, err := measureFirstFrame(ic)
 	if err != nil {
 		return nil, fmt.Errorf("first_frame_cached: %w", err)
+	}
+	figs = append(figs, f)
+	say("first_frame_cached_10k_folder: a root of %d funnels, the sandbox answering after %v …", ic.folderFunnels, ic.firstFrameLatency)
+	f, err = measureFirstFrameFolder(ic.folderFunnels, ic.folderSteps, ic.firstFrameRounds, ic.firstFrameLatency, "10k")
+	if err != nil {
+		return nil, fmt.Errorf("first_frame_cached_10k_folder: %w", err)
 	}
 	figs = append(figs, f)
 	say("crawl_10k: %d funnels of %d pages at %d per %v …", ic.crawlFunnels, ic.crawlPagesPer, ic.crawlLimit, ic.crawlWindow)
