@@ -40,7 +40,8 @@ func measureFirstFrameFolder(funnels, stepsPer, rounds int, latency time.Duratio
 		return benchFigure{}, err
 	}
 	defer os.RemoveAll(dir)
-	store := index.Open(filepath.Join(dir, "index.db"), index.KeyOf(sb.URL, sb.Server.LocationID()))
+	path, key := filepath.Join(dir, "index.db"), index.KeyOf(sb.URL, sb.Server.LocationID())
+	store := index.Open(path, key)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	l, _, err := c.BrowseFolder(ctx, "")
@@ -51,22 +52,27 @@ func measureFirstFrameFolder(funnels, stepsPer, rounds int, latency time.Duratio
 		return benchFigure{}, err
 	}
 	sb.Server.SetFaults(sandbox.Faults{FixedLatency: latency})
-	start := func(idx *index.Store) (time.Duration, error) {
+	start := func(warm bool) (time.Duration, error) {
 		runtime.GC()
 		t0 := time.Now()
-		d := newDriver(ui.Options{Client: c, Profile: "bench", LocationID: sb.Server.LocationID(), Theme: "dark", Index: idx}, termW, termH)
+		var store *index.Store
+		if warm {
+			store = index.Open(path, key) // as a process starting finds the file
+		}
+		d := newDriver(ui.Options{Client: c, Profile: "bench", LocationID: sb.Server.LocationID(), Theme: "dark", Index: store}, termW, termH)
 		err := d.waitFor(folderFirstRow, time.Minute)
 		took := time.Since(t0)
-		_ = c.Idle(ctx) // this start's own read of the folder, before the next start
+		_ = c.Idle(ctx) // this start's own read of the folder and its write into the index, before the next start
+		d.settle(time.Second)
 		return took, err
 	}
 	var warm, cold []time.Duration
 	for range rounds {
-		w, err := start(store)
+		w, err := start(true)
 		if err != nil {
 			return benchFigure{}, err
 		}
-		cl, err := start(nil)
+		cl, err := start(false)
 		if err != nil {
 			return benchFigure{}, err
 		}
@@ -76,9 +82,23 @@ func measureFirstFrameFolder(funnels, stepsPer, rounds int, latency time.Duratio
 	return benchFigure{
 		Name: "first_frame_cached_" + label + "_folder", N: len(l.Funnels) + len(l.Folders), Value: ms(tw), Unit: "ms", Baseline: ms(tc),
 		BaselineIs: fmt.Sprintf("the same start with no index (--no-cache): the first frame waits for the server's answer (%v a request)", latency),
-		Note: fmt.Sprintf("ui.New + Init until the first frame lists a root of %d funnels of %d steps, from an index that saw it, in process, median of %d; slowest warm %.1f ms",
+		Note: fmt.Sprintf("ui.New + Init until the first frame lists a root of %d funnels of %d steps, from an index that saw it (a Store opened anew each start, as a process finds the file), in process, median of %d; slowest warm %.1f ms",
 			len(l.Funnels), stepsPer, len(warm), ms(slicesMax(warm))),
 	}, nil
+}
+
+// settle hands the program what is still coming until nothing has come for quiet
+// (the write of a folder's answer into the index), so one start never waits on the
+// last one's write.
+func (d *driver) settle(quiet time.Duration) {
+	for {
+		select {
+		case msg := <-d.msgs:
+			d.send(msg)
+		case <-time.After(quiet):
+			return
+		}
+	}
 }
 
 // TestBenchFolderFigure measures first_frame_cached_10k_folder alone

@@ -72,6 +72,9 @@ func (a *rowArena) decode(l *Listing, parent string, folders, funnels *bolt.Buck
 			oldest = at
 		}
 	}
+	if len(a.entries) > 0 {
+		l.Funnels = make([]Funnel, 0, len(a.entries))
+	}
 	for _, e := range a.entries {
 		id := s[e.id:e.row]
 		r := rowReader{s: s, at: e.row, end: e.endAt}
