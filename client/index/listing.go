@@ -19,17 +19,23 @@ func (s *Store) Listing(ctx context.Context, folderID string) (Listing, error) {
 		l.Known = tx.Bucket(bListed).Get(folderListedKey(folderID)) != nil
 		var a rowArena
 		c := tx.Bucket(bChildren).Cursor()
-		for _, kind := range []byte{'d', 'f'} {
-			prefix := childPrefix(kind, folderID)
-			for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
-				a.add(kind, k[len(prefix):], v)
+		scan := func(each func(kind byte, id, row []byte)) {
+			for _, kind := range []byte{'d', 'f'} {
+				prefix := childPrefix(kind, folderID)
+				for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+					each(kind, k[len(prefix):], v)
+				}
 			}
 		}
+		n, size := 0, 0
+		scan(func(_ byte, id, row []byte) { n, size = n+1, size+len(id)+len(row) })
+		a.buf, a.entries = make([]byte, 0, size), make([]arenaEntry, 0, n)
+		scan(a.add)
 		a.decode(&l, folderID, tx.Bucket(bFolders), tx.Bucket(bFunnels))
 		return nil
 	})
-	sortByName(l.Folders, func(f *Folder) (string, string) { return f.Name, f.ID })
-	sortByName(l.Funnels, func(f *Funnel) (string, string) { return f.Name, f.ID })
+	l.Folders = sortByName(l.Folders, func(f *Folder) (string, string) { return f.Name, f.ID })
+	l.Funnels = sortByName(l.Funnels, func(f *Funnel) (string, string) { return f.Name, f.ID })
 	if len(l.Folders)+len(l.Funnels) > 0 {
 		l.Known = true
 	}
@@ -37,8 +43,8 @@ func (s *Store) Listing(ctx context.Context, folderID string) (Listing, error) {
 }
 
 // rowArena gathers a folder's entries while the transaction is open: their ids and
-// rows copied end to end into one buffer, so that decoding them after makes one
-// string, not one per text.
+// rows copied end to end into one buffer (sized by a first pass over the keys), so
+// that decoding them after makes one string, not one per text.
 type rowArena struct {
 	buf     []byte
 	entries []arenaEntry
@@ -104,9 +110,12 @@ func (a *rowArena) decode(l *Listing, parent string, folders, funnels *bolt.Buck
 	l.At = Time(oldest)
 }
 
-// sortByName orders xs by name without case, then by id (byName), each name lowered
-// once rather than at every comparison, ASCII names into one shared buffer.
-func sortByName[T any](xs []T, key func(*T) (name, id string)) {
+// sortByName is xs ordered by name without case, then by id (byName), each name
+// lowered once rather than at every comparison, ASCII names into one shared buffer.
+func sortByName[T any](xs []T, key func(*T) (name, id string)) []T {
+	if len(xs) == 0 {
+		return xs
+	}
 	type keyed struct {
 		lower, id string
 		at        int
@@ -139,7 +148,7 @@ func sortByName[T any](xs []T, key func(*T) (name, id string)) {
 	for i, k := range ks {
 		out[i] = xs[k.at]
 	}
-	copy(xs, out)
+	return out
 }
 
 // appendLowerASCII appends s lowered when it is all ASCII, and nothing otherwise.

@@ -169,6 +169,7 @@ func (r *rowReader) funnel(id, parent string, steps *[]Step, pages *[]string) (F
 	f.DomainName = r.str()
 	f.URL = r.str()
 	n := r.count(7) // a step is at least seven bytes
+	*steps = room(*steps, n)
 	from := len(*steps)
 	for range n {
 		s := Step{ID: r.str(), Name: r.str(), URL: r.str(), Type: r.str()}
@@ -176,6 +177,7 @@ func (r *rowReader) funnel(id, parent string, steps *[]Step, pages *[]string) (F
 		s.Split = r.uvarint() == 1
 		s.Control = math.Float64frombits(r.uvarint())
 		np := r.count(1)
+		*pages = room(*pages, np)
 		pf := len(*pages)
 		for range np {
 			*pages = append(*pages, r.str())
@@ -192,4 +194,16 @@ func (r *rowReader) funnel(id, parent string, steps *[]Step, pages *[]string) (F
 		f.Steps = (*steps)[from:len(*steps):len(*steps)]
 	}
 	return f, !r.bad && r.at == r.end
+}
+
+// poolChunk is how many parts a pool of steps or pages takes at a time.
+const poolChunk = 4096
+
+// room is pool with room for n more, in a new chunk when it has not: the parts
+// already handed out keep the old chunk, so nothing is copied as the pool grows.
+func room[T any](pool []T, n int) []T {
+	if cap(pool)-len(pool) >= n {
+		return pool
+	}
+	return make([]T, 0, max(n, poolChunk))
 }
