@@ -110,7 +110,7 @@ func (a *rowArena) decode(l *Listing, parent string, folders, funnels *bolt.Buck
 	l.At = Time(oldest)
 }
 
-// sortByName is xs ordered by name without case, then by id (byName), each name
+// sortByName is xs ordered by name without case, then by id, each name
 // lowered once rather than at every comparison, ASCII names into one shared buffer.
 func sortByName[T any](xs []T, key func(*T) (name, id string)) []T {
 	if len(xs) == 0 {

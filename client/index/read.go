@@ -2,10 +2,8 @@ package index
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
-	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -21,14 +19,6 @@ type Listing struct {
 	Known bool
 	// At is when the oldest record shown was fetched.
 	At time.Time
-}
-
-// byName orders by name without case, then by id.
-func byName(an, aid, bn, bid string) int {
-	if c := strings.Compare(strings.ToLower(an), strings.ToLower(bn)); c != 0 {
-		return c
-	}
-	return cmp.Compare(aid, bid)
 }
 
 // StepPages is what the index knows of the pages of one step.
