@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -26,29 +25,19 @@ const folderFirstRow = "Bulk Funnel 0001"
 // taking latency to answer: with an index that saw the root (as a visit leaves it),
 // against the same start with none (--no-cache), in alternating rounds.
 func measureFirstFrameFolder(funnels, stepsPer, rounds int, latency time.Duration, label string) (benchFigure, error) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Bulk: sandbox.Bulk{Funnels: funnels, PagesPerFunnel: stepsPer}})
+	site, err := startBenchSite(sandbox.Options{Bulk: sandbox.Bulk{Funnels: funnels, PagesPerFunnel: stepsPer}}, "folder")
 	if err != nil {
 		return benchFigure{}, err
 	}
-	defer sb.Close()
-	c, err := benchClient(sb)
-	if err != nil {
-		return benchFigure{}, err
-	}
-	dir, err := os.MkdirTemp("", "funnels-bench-folder-")
-	if err != nil {
-		return benchFigure{}, err
-	}
-	defer os.RemoveAll(dir)
-	path, key := filepath.Join(dir, "index.db"), index.KeyOf(sb.URL, sb.Server.LocationID())
-	store := index.Open(path, key)
+	defer site.close()
+	sb, c, path, key := site.sb, site.client, site.path, site.key
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	l, _, err := c.BrowseFolder(ctx, "")
 	if err != nil {
 		return benchFigure{}, err
 	}
-	if err := store.SaveListing(ctx, "", l.Folders, l.Funnels, false, true); err != nil {
+	if err := site.store.SaveListing(ctx, "", l.Folders, l.Funnels, false, true); err != nil {
 		return benchFigure{}, err
 	}
 	sb.Server.SetFaults(sandbox.Faults{FixedLatency: latency})
@@ -62,8 +51,11 @@ func measureFirstFrameFolder(funnels, stepsPer, rounds int, latency time.Duratio
 		d := newDriver(ui.Options{Client: c, Profile: "bench", LocationID: sb.Server.LocationID(), Theme: "dark", Index: store}, termW, termH)
 		err := d.waitFor(folderFirstRow, time.Minute)
 		took := time.Since(t0)
-		_ = c.Idle(ctx) // this start's own read of the folder and its write into the index, before the next start
-		d.settle(time.Second)
+		// This start's own read of the folder, then its write into the index (a read
+		// takes the file's lock after it), before the next start.
+		_ = c.Idle(ctx)
+		d.settle(300 * time.Millisecond)
+		_, _ = site.store.State(ctx)
 		return took, err
 	}
 	var warm, cold []time.Duration
@@ -87,9 +79,7 @@ func measureFirstFrameFolder(funnels, stepsPer, rounds int, latency time.Duratio
 	}, nil
 }
 
-// settle hands the program what is still coming until nothing has come for quiet
-// (the write of a folder's answer into the index), so one start never waits on the
-// last one's write.
+// settle hands the program what is still coming until nothing has come for quiet.
 func (d *driver) settle(quiet time.Duration) {
 	for {
 		select {
