@@ -340,11 +340,11 @@ func (m *minted) refresh(stored *Token) (*Token, error) {
 }
 
 // SubAccounts lists the sub-accounts an agency profile reaches (where its app is
-// installed), by name. cfg is the agency profile's configuration; its stored token
-// must be an agency sign-in.
+// installed), by name. cfg is the agency profile's configuration, loaded with the
+// store's saved login; its stored token must be an agency sign-in.
 func SubAccounts(ctx context.Context, cfg *config.Config, store *Store, httpClient *http.Client) ([]SubAccount, error) {
-	if err := Complete(cfg, store); err != nil {
-		return nil, err
+	if cfg.SavedLoginErr != nil {
+		return nil, cfg.SavedLoginErr
 	}
 	t, err := store.Load(cfg.Profile.Name)
 	if err != nil {

@@ -166,7 +166,9 @@ func TestAgencySignInListsAndMints(t *testing.T) {
 	if err := ChooseSubAccount(store, "sandbox", riversideID); err != nil {
 		t.Fatal(err)
 	}
-	if src, err := Source(t.Context(), &config.Config{Profile: agencyProfile(r, "")}, store, nil); err != nil || mustToken(t, src) != other {
+	chosen := &config.Config{Profile: agencyProfile(r, "")}
+	chosen.FillSaved(store) // the saved login names the chosen sub-account
+	if src, err := Source(t.Context(), chosen, store, nil); err != nil || mustToken(t, src) != other {
 		t.Fatalf("default sub-account: %v", err)
 	}
 

@@ -36,16 +36,15 @@ var ErrNoLocation = errors.New("no location")
 // Ready reports whether cfg's profile can run a command without asking anything
 // more: a token to send (given by flag or environment, or stored and readable), a
 // base URL the client takes, and a location (given, remembered by login, or carried
-// by the token). Nothing is sent to the server. It completes cfg with what login
-// remembered, as Source does. nil means ready; otherwise a *NotReadyError.
+// by the token). Nothing is sent to the server. cfg is loaded with the store's saved
+// login, as Source's is. nil means ready; otherwise a *NotReadyError.
 func Ready(cfg *config.Config, store *Store) error {
 	name := cfg.Profile.Name
-	completeErr := Complete(cfg, store)
 	var tok *Token
 	if cfg.Token == "" {
 		t, err := store.Load(name)
 		if err == nil {
-			err = completeErr
+			err = cfg.SavedLoginErr
 		}
 		if err != nil {
 			var lr *LoginRequiredError

@@ -14,7 +14,7 @@ func TestReadySaysWhyAProfileCannotWork(t *testing.T) {
 	load := func(env map[string]string, flags config.Flags) *config.Config {
 		t.Helper()
 		env["XDG_CONFIG_HOME"] = dir
-		cfg, err := config.Load(func(k string) string { return env[k] }, flags)
+		cfg, err := config.LoadSignedIn(func(k string) string { return env[k] }, flags, store)
 		if err != nil {
 			t.Fatal(err)
 		}

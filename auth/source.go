@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"sync"
 	"time"
@@ -24,18 +23,15 @@ type TokenSource interface {
 	Invalidate(accessToken string)
 }
 
-// Complete fills the profile settings nobody gave (file, environment, flags) with what
-// `funnels login` saved for it, so `funnels --profile sandbox` needs no other flag. Call
-// it (or Source, which does) before using cfg.Profile.BaseURL. No saved login is fine.
-func Complete(cfg *config.Config, store *Store) error {
-	t, err := store.Load(cfg.Profile.Name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
+// SavedLogin is what `funnels login` saved for profile beside its token: the layer of
+// config loading just above the defaults (config.SavedLogins). Nothing saved is an
+// error that wraps fs.ErrNotExist.
+func (s *Store) SavedLogin(profile string) (config.Remembered, error) {
+	t, err := s.Load(profile)
 	if err != nil {
-		return err
+		return config.Remembered{}, err
 	}
-	return cfg.Remember(t.remembered())
+	return t.remembered(), nil
 }
 
 func (t *Token) remembered() config.Remembered {
@@ -53,21 +49,21 @@ func (t *Token) remembered() config.Remembered {
 }
 
 // Source returns the token source of cfg's profile: a static one for FUNNELS_TOKEN,
-// --token or a stored private integration token, a refreshing one for OAuth. It first
-// removes what a save killed half-way left of the profile (see Store) and completes
-// cfg.Profile with the saved login (see Complete). ctx bounds every lock wait the
+// --token or a stored private integration token, a refreshing one for OAuth. cfg is
+// loaded with the store's saved login (config.LoadSignedIn or FillSaved); a saved
+// login that could not be used (cfg.SavedLoginErr) stops it unless a token was given.
+// It first removes what a save killed half-way left of the profile (see Store). ctx bounds every lock wait the
 // source does later, and keeps a refresh from starting once it ended; a refresh already
 // sent is finished and saved with a timeout of its own. httpClient (nil: a default)
 // makes token calls. A stored token is handed out only for the base URL (and token
 // URL) it was stored for, unless cfg.TrustBaseURL (checkDestination).
 func Source(ctx context.Context, cfg *config.Config, store *Store, httpClient *http.Client) (TokenSource, error) {
 	store.sweep(cfg.Profile.Name)
-	err := Complete(cfg, store)
 	if cfg.Token != "" { // a damaged saved login does not stand in the way of a given token
 		return staticSource{token: cfg.Token}, nil
 	}
-	if err != nil {
-		return nil, err
+	if cfg.SavedLoginErr != nil {
+		return nil, cfg.SavedLoginErr
 	}
 	p := cfg.Profile
 	t, err := store.Load(p.Name)

@@ -283,7 +283,7 @@ func TestSourceCompletesProfileFromLogin(t *testing.T) {
 	store := NewStore(dir)
 	login(t, r, store)
 	getenv := func(k string) string { return map[string]string{"XDG_CONFIG_HOME": dir}[k] }
-	cfg, err := config.Load(getenv, config.Flags{Profile: "sandbox"})
+	cfg, err := config.LoadSignedIn(getenv, config.Flags{Profile: "sandbox"}, store)
 	if err != nil {
 		t.Fatal(err)
 	}

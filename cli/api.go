@@ -95,10 +95,11 @@ func apiRun(ctx context.Context, f *Factory, opts *APIOptions) error {
 		}
 		body = raw
 	}
-	c, err := f.Client(ctx, false)
+	sess, err := f.Session(ctx, false)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	const placeholder = "{locationId}"
 	if strings.Contains(path, placeholder) || strings.Contains(fmt.Sprint(query), placeholder) {
 		loc := c.LocationID()

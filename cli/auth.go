@@ -66,13 +66,13 @@ base URL a client takes), saying what.`,
 	return cmd
 }
 
-// profileStatus reads how cfg's profile signs in. loadErr is why there is no usable
+// profileStatus reads how cfg's profile (loaded with store's saved login) signs in. loadErr is why there is no usable
 // stored token (a static token from --token or FUNNELS_TOKEN may stand in for it).
 func profileStatus(cfg *config.Config, store *auth.Store) (st authStatus, tok *auth.Token, loadErr error) {
 	name := cfg.Profile.Name
 	tok, loadErr = store.Load(name)
 	if loadErr == nil {
-		loadErr = auth.Complete(cfg, store)
+		loadErr = cfg.SavedLoginErr
 	}
 	st = authStatus{Profile: name, BaseURL: cfg.Profile.BaseURL, File: store.Path(name), Token: "none",
 		Location: cfg.Profile.LocationID}
@@ -107,7 +107,7 @@ func profileStatus(cfg *config.Config, store *auth.Store) (st authStatus, tok *a
 }
 
 func authStatusRun(ctx context.Context, f *Factory, opts *AuthStatusOptions) error {
-	cfg, store, err := f.configAndStore()
+	cfg, store, err := f.signedInConfigAndStore()
 	if err != nil {
 		return err
 	}
@@ -238,7 +238,7 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 	for _, name := range names {
 		flags := f.Flags
 		flags.Profile = name
-		cfg, err := loader.Load(flags)
+		cfg, err := loader.LoadSignedIn(flags, store)
 		if err != nil {
 			return &usageError{msg: err.Error()}
 		}
@@ -361,7 +361,7 @@ given by --token or FUNNELS_TOKEN is printed as it is. Nothing else ever prints 
 }
 
 func authTokenRun(ctx context.Context, f *Factory) error {
-	cfg, store, err := f.configAndStore()
+	cfg, store, err := f.signedInConfigAndStore()
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,6 @@ import (
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
-	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
@@ -97,92 +96,15 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	if err := needTerminal(f.IO); err != nil {
 		return err
 	}
-	uiOpts := ui.Options{}
+	open := browseProfile
 	if opts.Demo {
-		transport := http.RoundTripper(http.DefaultTransport)
-		debug, err := debugWanted(f.Getenv, f.Flags)
-		if err != nil {
-			return err
-		}
-		if debug {
-			store, err := f.Store()
-			if err != nil {
-				return err
-			}
-			if transport, err = f.transport(store.Dir()); err != nil {
-				return err
-			}
-		}
-		// The demo has no config of its own; the user's [ui] settings still apply
-		// when there is a readable config file, and so does read-only.
-		readOnly, version := f.Flags.ReadOnly, demoAPIVersion(f)
-		cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly, APIVersion: f.Flags.APIVersion})
-		var onOff *config.SwitchError
-		switch {
-		case err == nil:
-			uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
-			readOnly, version = cfg.ReadOnly, cfg.APIVersion
-		case errors.As(err, &onOff):
-			return err // a switch nobody can read must not leave read-only off
-		}
-		d, err := startDemo(transport, f.UserAgent(), surface, readOnly, version)
-		if err != nil {
-			return err
-		}
-		defer d.Close()
-		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID, uiOpts.Demo = d.Client, "demo", d.Sandbox.Server.LocationID(), true
-		uiOpts.UserID = d.Sandbox.Server.UserID()
-		// The demo's data lives as long as its sandbox: its index is the session's.
-		idx, err := index.OpenTemp(index.KeyOf(d.Sandbox.URL, d.Sandbox.Server.LocationID()))
-		if err != nil {
-			return withExitCode(ExitLocal, err)
-		}
-		defer idx.Close()
-		uiOpts.Index = idx
-		// The sandbox's other gyms are in the switcher, as an agency's sub-accounts are.
-		uiOpts.Account = demoAccount(d.Sandbox.Server.LocationID())
-		sw := &demoSwitcher{sb: d.Sandbox, transport: transport, readOnly: readOnly, userAgent: f.UserAgent(), version: version,
-			opened: map[string]*client.Client{uiOpts.Account: d.Client}, indexes: map[string]*index.Store{uiOpts.Account: idx}}
-		defer sw.closeIndexes()
-		uiOpts.Switcher = sw
-	} else {
-		cfg, store, err := f.configAndStore()
-		if err != nil {
-			return err
-		}
-		transport, err := f.transport(store.Dir())
-		if err != nil {
-			return err
-		}
-		c, err := f.openClient(ctx, cfg, store, transport, nil)
-		if err != nil {
-			return err
-		}
-		// A token given without a profile is labelled by where it came from.
-		uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = c, cfg.Label(), cfg.Profile.LocationID
-		if !cfg.TokenOnly() {
-			uiOpts.UserID = signedInUser(f, cfg.Profile.Name)
-		}
-		if cfg.Profile.LocationID != "" {
-			idx, err := f.indexStore(cfg) // a session-only one with --no-cache
-			if err != nil {
-				return err
-			}
-			defer idx.Close()
-			uiOpts.Index, uiOpts.AutoIndex = idx, !f.sessionIndex()
-		}
-		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
-		if cfg.Token == "" { // a token given by hand is for this run's profile only
-			sw := newProfileSwitcher(f, store, transport)
-			defer sw.closeIndexes()
-			uiOpts.Account = cfg.Profile.Name
-			if cfg.Profile.AuthKind == config.AuthAgency {
-				uiOpts.Account = auth.AccountName(cfg.Profile.Name, cfg.Profile.LocationID)
-			}
-			sw.keep(uiOpts.Account, ui.Opened{Client: c, Profile: uiOpts.Profile, UserID: uiOpts.UserID, Index: uiOpts.Index})
-			uiOpts.Switcher = sw
-		}
+		open = func(_ context.Context, f *Factory) (ui.Options, func(), error) { return browseDemo(f, surface) }
 	}
+	uiOpts, closeAll, err := open(ctx, f)
+	if err != nil {
+		return err
+	}
+	defer closeAll()
 	if b, reason := auth.SystemBrowser(runtime.GOOS, f.Getenv); b != nil {
 		uiOpts.OpenURL = b.Open
 	} else {
@@ -199,10 +121,100 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	return fmt.Errorf("the browser stopped: %w", err)
 }
 
+// browseDemo starts the embedded sandbox and opens its own gym; the others are in the
+// switcher, as an agency's sub-accounts are. closeAll stops the sandbox.
+func browseDemo(f *Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAll func(), err error) {
+	transport := http.RoundTripper(http.DefaultTransport)
+	debug, err := debugWanted(f.Getenv, f.Flags)
+	if err != nil {
+		return uiOpts, nil, err
+	}
+	if debug {
+		store, err := f.Store()
+		if err != nil {
+			return uiOpts, nil, err
+		}
+		if transport, err = f.transport(store.Dir()); err != nil {
+			return uiOpts, nil, err
+		}
+	}
+	// The demo has no config of its own; the user's [ui] settings still apply
+	// when there is a readable config file, and so does read-only.
+	settings := &config.Config{ReadOnly: f.Flags.ReadOnly, APIVersion: demoAPIVersion(f)}
+	cfg, err := config.Load(f.Getenv, config.Flags{ReadOnly: f.Flags.ReadOnly, APIVersion: f.Flags.APIVersion})
+	var onOff *config.SwitchError
+	switch {
+	case err == nil:
+		uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
+		settings = cfg
+	case errors.As(err, &onOff):
+		return uiOpts, nil, err // a switch nobody can read must not leave read-only off
+	}
+	sb, err := startSandbox(surface)
+	if err != nil {
+		return uiOpts, nil, err
+	}
+	op := &demoOpener{sb: sb, transport: transport, userAgent: f.UserAgent(), settings: settings}
+	closeAll = func() { op.Close(); _ = sb.Close() }
+	loc := sb.Server.LocationID()
+	s, err := openDemoSession(sb, loc, sb.Server.DemoToken(), transport, f.UserAgent(), settings)
+	if err != nil {
+		closeAll()
+		return uiOpts, nil, fmt.Errorf("start the demo sandbox: %w", err)
+	}
+	uiOpts.Account, uiOpts.Switcher, uiOpts.Demo = demoAccount(loc), op, true
+	if err := openFirst(&uiOpts, &op.openedAccounts, s); err != nil {
+		closeAll()
+		return uiOpts, nil, err
+	}
+	return uiOpts, closeAll, nil
+}
+
+// browseProfile opens the account the run names; unless its token was given by hand
+// (for this run's profile only), the switcher opens the other profiles and agency
+// sub-accounts. closeAll closes the indexes opened.
+func browseProfile(ctx context.Context, f *Factory) (uiOpts ui.Options, closeAll func(), err error) {
+	s, err := f.openRun(ctx, nil)
+	if err != nil {
+		return uiOpts, nil, err
+	}
+	cfg := s.Config
+	uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
+	uiOpts.AutoIndex = cfg.Profile.LocationID != "" && !f.sessionIndex()
+	if cfg.Token != "" {
+		var only openedAccounts
+		if err := openFirst(&uiOpts, &only, s); err != nil {
+			return uiOpts, nil, err
+		}
+		return uiOpts, only.Close, nil
+	}
+	op := newProfileOpener(f, s.store, s.transport)
+	uiOpts.Account, uiOpts.Switcher = cfg.Profile.Name, op
+	if cfg.Profile.AuthKind == config.AuthAgency {
+		uiOpts.Account = auth.AccountName(cfg.Profile.Name, cfg.Profile.LocationID)
+	}
+	if err := openFirst(&uiOpts, &op.openedAccounts, s); err != nil {
+		return uiOpts, nil, err
+	}
+	return uiOpts, op.Close, nil
+}
+
+// openFirst opens the session the browser starts with, kept among accounts as
+// uiOpts.Account (so switching back hands it out again), into uiOpts.
+func openFirst(uiOpts *ui.Options, accounts *openedAccounts, s *Session) error {
+	o, err := accounts.get(uiOpts.Account, s.opened)
+	if err != nil {
+		return withExitCode(ExitLocal, err)
+	}
+	uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = o.Client, o.Profile, s.Config.Profile.LocationID
+	uiOpts.UserID, uiOpts.Index = o.UserID, o.Index
+	return nil
+}
+
 // browseReady says, before the browser opens, why the profile cannot work — and
 // that --demo needs no account.
 func browseReady(f *Factory) error {
-	cfg, store, err := f.configAndStore()
+	cfg, store, err := f.signedInConfigAndStore()
 	if err != nil {
 		return err
 	}
@@ -240,18 +252,4 @@ func terminalProblem(outTTY, inTTY bool, ttyErr error) error {
 		return usagef("the browser needs a terminal to read keys from, and standard input is not one (nor is there a /dev/tty)%s", hint)
 	}
 	return nil
-}
-
-// signedInUser is the user an OAuth sign-in was issued to ("" for a private token or
-// when unknown): new folders are created in that user's name.
-func signedInUser(f *Factory, profile string) string {
-	store, err := f.Store()
-	if err != nil {
-		return ""
-	}
-	t, err := store.Load(profile)
-	if err != nil {
-		return ""
-	}
-	return t.UserID
 }

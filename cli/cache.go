@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
 )
@@ -167,11 +166,10 @@ func cacheStatusRun(ctx context.Context, f *Factory, opts *CacheStatusOptions) e
 // cacheConfig is the configuration of the profile in use, completed with what its
 // sign-in remembers (its location), without asking for a token.
 func (f *Factory) cacheConfig() (*config.Config, error) {
-	cfg, store, err := f.configAndStore()
+	cfg, _, err := f.signedInConfigAndStore() // a broken sign-in still names its profile's index
 	if err != nil {
 		return nil, err
 	}
-	_ = auth.Complete(cfg, store) // a broken sign-in still names its profile's index
 	return cfg, nil
 }
 

@@ -77,11 +77,11 @@ const completionTimeout = 4 * time.Second
 // completing ids: quiet (no warnings, no debug log, no retries) and nil at once when
 // the profile is not signed in or names no location.
 func (f *Factory) completionClient(ctx context.Context) *client.Client {
-	cfg, err := config.Load(f.Getenv, f.Flags)
+	store, err := auth.DefaultStore(f.Getenv)
 	if err != nil {
 		return nil
 	}
-	store, err := auth.DefaultStore(f.Getenv)
+	cfg, err := config.LoadSignedIn(f.Getenv, f.Flags, store)
 	if err != nil {
 		return nil
 	}
@@ -89,10 +89,10 @@ func (f *Factory) completionClient(ctx context.Context) *client.Client {
 	if err != nil || cfg.Profile.LocationID == "" || config.CheckBaseURL(cfg.Profile.BaseURL) != nil {
 		return nil
 	}
-	c, err := client.New(client.Options{
-		BaseURL: cfg.Profile.BaseURL, LocationID: cfg.Profile.LocationID, TokenSource: ts,
-		UserAgent: f.UserAgent(), APIVersion: cfg.APIVersion, MaxRetries: -1, Timeout: completionTimeout, MaxRetryWait: time.Second,
-	})
+	opts := clientOptions(cfg, ts, nil, f.UserAgent())
+	opts.MaxRetries, opts.Timeout, opts.MaxRetryWait = -1, completionTimeout, time.Second
+	opts.MaxListItems, opts.MaxListRequests = 0, 0 // completion keeps the client's own bounds, whatever [limits] says
+	c, err := client.New(opts)
 	if err != nil {
 		return nil
 	}

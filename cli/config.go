@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -90,12 +89,12 @@ func configGetRun(f *Factory, opts *ConfigGetOptions) error {
 // resolvedConfig is the configuration of this run completed with the saved login,
 // as the commands that call the API see it.
 func (f *Factory) resolvedConfig() (*config.Config, error) {
-	cfg, store, err := f.configAndStore()
+	cfg, _, err := f.signedInConfigAndStore()
 	if err != nil {
 		return nil, err
 	}
-	if err := auth.Complete(cfg, store); err != nil {
-		f.notice("funnels: ignoring the saved login of %q (%s)", cfg.Profile.Name, termtext.Line(err.Error()))
+	if cfg.SavedLoginErr != nil {
+		f.notice("funnels: ignoring the saved login of %q (%s)", cfg.Profile.Name, termtext.Line(cfg.SavedLoginErr.Error()))
 	}
 	return cfg, nil
 }

@@ -20,12 +20,14 @@ const (
 	logEvery    = 2 * time.Second
 )
 
-// crawlProgress shows how a crawl goes on standard error: on a terminal one line, a
-// bar (bubbles' progress) and the figures, redrawn in place at most ten times a
+// lineProgress shows how long work goes on standard error: on a terminal one line,
+// a bar (bubbles' progress) and the figures, redrawn in place at most ten times a
 // second and cut to one column less than the terminal so it never wraps; otherwise
-// a line at each phase and at most every two seconds within one, for a log. The last state stays: on a terminal
-// its line is kept, in a log it is written if it was not.
-type crawlProgress struct {
+// a line at each phase and at most every two seconds within one, for a log. The last
+// state stays: on a terminal its line is kept, in a log it is written if it was not.
+// R is the work's report; describe says how far it is and what it says in words,
+// phase which part of the work it is in (a new phase is shown at once).
+type lineProgress[R any] struct {
 	w        io.Writer // the text, coloured as the terminal allows
 	raw      io.Writer // the control sequences, never stripped
 	terminal bool
@@ -33,17 +35,30 @@ type crawlProgress struct {
 	bar      progress.Model
 	every    time.Duration
 	now      func() time.Time
+	prefix   string // what starts a line of the log: "funnels index"
+	describe func(R) (fraction float64, line string)
+	phase    func(R) string
 
 	mu     sync.Mutex
-	last   time.Time      // when a line was last shown
-	latest index.Progress // the last report
-	seen   bool           // a report came
-	shown  bool           // latest is what is on the screen or in the log
+	last   time.Time // when a line was last shown
+	latest R         // the last report
+	seen   bool      // a report came
+	shown  bool      // latest is what is on the screen or in the log
 	quiet  bool
 }
 
+// crawlProgress shows how a crawl goes.
+type crawlProgress = lineProgress[index.Progress]
+
 func newCrawlProgress(f *Factory) *crawlProgress {
-	p := &crawlProgress{w: f.IO.ErrOut, raw: f.IO.ErrOut, terminal: f.IO.ErrTTY, width: f.IO.errWidth(), every: logEvery, now: time.Now}
+	return newLineProgress(f, "funnels index",
+		func(pr index.Progress) (float64, string) { return pr.Fraction(), progressLine(pr) },
+		func(pr index.Progress) string { return string(pr.Phase) })
+}
+
+func newLineProgress[R any](f *Factory, prefix string, describe func(R) (float64, string), phase func(R) string) *lineProgress[R] {
+	p := &lineProgress[R]{w: f.IO.ErrOut, raw: f.IO.ErrOut, terminal: f.IO.ErrTTY, width: f.IO.errWidth(), every: logEvery, now: time.Now,
+		prefix: prefix, describe: describe, phase: phase}
 	if p.terminal {
 		var env []string
 		for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
@@ -58,17 +73,20 @@ func newCrawlProgress(f *Factory) *crawlProgress {
 	return p
 }
 
-// update takes a report of the crawl (from its goroutines).
-func (p *crawlProgress) update(pr index.Progress) {
+// update takes a report of the work (from its goroutines).
+func (p *lineProgress[R]) update(pr R) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.quiet {
 		return
 	}
-	phase := p.latest.Phase
+	phase := ""
+	if p.seen {
+		phase = p.phase(p.latest)
+	}
 	p.latest, p.seen, p.shown = pr, true, false
 	now := p.now()
-	if !p.last.IsZero() && now.Sub(p.last) < p.every && pr.Phase == phase {
+	if !p.last.IsZero() && now.Sub(p.last) < p.every && p.phase(pr) == phase {
 		return
 	}
 	p.last = now
@@ -76,14 +94,14 @@ func (p *crawlProgress) update(pr index.Progress) {
 }
 
 // show draws or writes the latest report.
-func (p *crawlProgress) show() {
+func (p *lineProgress[R]) show() {
 	p.shown = true
-	line := progressLine(p.latest)
+	fraction, line := p.describe(p.latest)
 	if !p.terminal {
-		fmt.Fprintf(p.w, "funnels index: %s\n", line)
+		fmt.Fprintf(p.w, "%s: %s\n", p.prefix, line)
 		return
 	}
-	line = fmt.Sprintf("%s %3d%%  %s", p.bar.ViewAs(p.latest.Fraction()), int(p.latest.Fraction()*100), line)
+	line = fmt.Sprintf("%s %3d%%  %s", p.bar.ViewAs(fraction), int(fraction*100), line)
 	if p.width > 1 {
 		line = ansi.Truncate(line, p.width-1, "…")
 	}
@@ -93,7 +111,7 @@ func (p *crawlProgress) show() {
 
 // done shows the last report if it was not yet, and ends the terminal's line, so
 // the last state stays on the screen; nothing is shown after it.
-func (p *crawlProgress) done() {
+func (p *lineProgress[R]) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.quiet || !p.seen {

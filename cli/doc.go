@@ -14,10 +14,22 @@
 // What every command shares lives in one place each:
 //
 //   - Factory (factory.go): the streams, the environment, the global flags as parsed,
-//     and the ways to the configuration, the token store and a signed-in API client.
-//     Commands never reach for os.Stdout, os.Getenv or globals.
+//     the configuration as given (Config) and the token store. Commands never reach
+//     for os.Stdout, os.Getenv or globals.
+//   - Opening an account (session.go): Factory.Session(ctx, needLocation) is what a
+//     command that calls the API works from — the configuration with the profile's
+//     saved login as its lowest layer (config.LoadSignedIn; auth's store implements
+//     config.SavedLogins, so auth never changes a configuration), a client signed in
+//     to it, the name a person knows it by (the profile; for a token given without a
+//     profile, where it came from, its index kept under "-token") and the way to its
+//     local index (indexstore.go). clientOptions (clientoptions.go) is the one place
+//     settings become client.Options. The browser opens its first account the same
+//     way, and its switcher is an opener (opener.go): List and Open(ctx, name) over
+//     the profiles and agency sub-accounts (profileOpener), or over the sandbox's gyms
+//     for --demo (demoOpener, demo.go); each account is opened once and handed out
+//     again, its index closed when the browser ends.
 //   - Exit codes (exitcode.go): commands return errors; ExitCode is the one mapping
-//     from an error to 0–4, and reportError (report.go) the one place an error
+//     from an error to 0–4, and reportError (errorreport.go) the one place an error
 //     becomes text on standard error ("funnels COMMAND: …", each refused field named
 //     by its flag — a 422's messages too —, the status and message of an API error,
 //     "did you mean" and the usage line after a wrong command line). A route the
@@ -39,7 +51,7 @@
 //   - Sign-ins (login.go, auth.go): tokens in the OS keyring or the 0600 file
 //     (Factory.Store; --insecure-storage: the file); an agency sign-in (login
 //     --agency) reaches its sub-accounts as PROFILE/LOCATION, which --location,
-//     `auth switch` and the browser's switcher (switcher.go) take.
+//     `auth switch` and the browser's switcher (opener.go) take.
 //   - Questions (confirm.go): asked only when standard input is a terminal, on
 //     standard error, the default no; a no exits 2 with nothing more said.
 //   - Output (output.go, table.go, tablefit.go): tables aligned on a terminal and

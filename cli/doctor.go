@@ -76,10 +76,11 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	if opts.Timeout <= 0 {
 		return usagef("--timeout must be more than 0, such as 30s")
 	}
-	c, cfg, err := f.profileClient(ctx, true, func(o *client.Options) { o.MaxRetries = 1 })
+	sess, err := f.session(ctx, true, func(o *client.Options) { o.MaxRetries = 1 })
 	if err != nil {
 		return err
 	}
+	c, cfg := sess.Client, sess.Config
 	// A server that takes connections and never answers is given up on: each route
 	// waits at most DefaultProbeTimeout (or the whole --timeout, if shorter), and
 	// the probe stops when --timeout is up, showing what it had by then.

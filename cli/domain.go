@@ -45,10 +45,11 @@ func domainAttachRun(ctx context.Context, f *Factory, opts *DomainAttachOptions)
 	if err != nil {
 		return err
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	d, _, err := c.AttachDomain(ctx, body)
 	if err != nil {
 		return err

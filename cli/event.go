@@ -151,10 +151,11 @@ func eventPageViewRun(ctx context.Context, f *Factory, opts *EventPageViewOption
 	if err != nil {
 		return err
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	res, _, err := c.TriggerPageView(ctx, "", p)
 	if err != nil {
 		return err

@@ -93,10 +93,11 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 		return usagef("with --no-cache, find asks the server for funnels by name only; %s are searched in the local index: drop --no-cache (or run 'funnels index' once)",
 			strings.Join(opts.Kinds, ", "))
 	}
-	c, cfg, err := f.locationClient(ctx)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c, cfg := sess.Client, sess.Config
 	var matches []index.Item
 	var total int
 	var crawled time.Time
@@ -178,10 +179,16 @@ func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config
 	if err := search(); err != nil {
 		return nil, 0, time.Time{}, err
 	}
+	setAside := store.Notice() // the file was damaged and set aside while read: rebuild it
+	if setAside != "" {
+		f.notice("funnels: %s", setAside)
+	}
 	age := time.Since(st.Crawled)
 	switch {
-	case held == 0 && (st.Crawled.IsZero() || age > staleIndex):
-		f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
+	case setAside != "" || held == 0 && (st.Crawled.IsZero() || age > staleIndex):
+		if setAside == "" {
+			f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
+		}
 		_, crawlErr := crawlWithProgress(ctx, f, c, store)
 		if err := search(); err != nil {
 			return nil, 0, time.Time{}, err

@@ -54,10 +54,11 @@ func folderCreateRun(ctx context.Context, f *Factory, opts *FolderCreateOptions)
 	if err != nil {
 		return err
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	folder, _, err := c.CreateFolder(ctx, body)
 	if err != nil {
 		return err

@@ -68,10 +68,11 @@ func foldersRun(ctx context.Context, f *Factory, opts *FoldersOptions, parentGiv
 		}
 		parent = p
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	l, note, err := browseFolder(ctx, c, parent)
 	var stopped *client.ListStoppedError
 	if err != nil && !errors.As(err, &stopped) {

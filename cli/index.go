@@ -64,11 +64,12 @@ func indexRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
 	if f.Flags.NoCache {
 		return usagef("funnels index writes the local index, which --no-cache turns off; leave --no-cache out")
 	}
-	c, cfg, err := f.locationClient(ctx)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
-	store, err := f.indexStore(cfg)
+	c := sess.Client
+	store, err := sess.OpenIndex()
 	if err != nil {
 		return err
 	}

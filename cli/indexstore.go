@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 
-	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
 )
@@ -33,12 +31,6 @@ func (f *Factory) indexStore(cfg *config.Config) (*index.Store, error) {
 		owner = tokenOnlyIndexDir
 	}
 	return index.Open(index.PathFor(dir, owner, cfg.Profile.BaseURL, cfg.Profile.LocationID), key), nil
-}
-
-// locationClient is Client(ctx, true) with the configuration it was built from: the
-// index is kept per profile and location, so both are needed.
-func (f *Factory) locationClient(ctx context.Context) (*client.Client, *config.Config, error) {
-	return f.profileClient(ctx, true, nil)
 }
 
 // sessionIndex reports whether this run's index lives only as long as the run: with

@@ -84,12 +84,12 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 	if f.Flags.Token != "" {
 		return usagef("--token is not stored; to store a token pipe it into `funnels login --with-token`")
 	}
-	cfg, store, err := f.configAndStore()
+	cfg, store, err := f.signedInConfigAndStore()
 	if err != nil {
 		return err
 	}
-	if err := auth.Complete(cfg, store); err != nil {
-		f.notice("funnels login: ignoring the saved login (%s)", termtext.Line(err.Error()))
+	if cfg.SavedLoginErr != nil {
+		f.notice("funnels login: ignoring the saved login (%s)", termtext.Line(cfg.SavedLoginErr.Error()))
 	}
 	if cfg.TokenFrom == "FUNNELS_TOKEN" {
 		f.notice("Note: FUNNELS_TOKEN is set; while it is, it is used instead of what you sign in with here.")
@@ -203,8 +203,10 @@ func noLocation(ctx context.Context, err error) error {
 }
 
 // loginReady checks that the profile just signed in can run a command, and says why
-// not when it cannot (the sign-in is kept: what is missing is beside it).
+// not when it cannot (the sign-in is kept: what is missing is beside it). The login
+// just saved fills what cfg still leaves open.
 func loginReady(cfg *config.Config, store *auth.Store) error {
+	cfg.FillSaved(store)
 	if err := auth.Ready(cfg, store); err != nil {
 		return fmt.Errorf("signed in, but the profile cannot run a command yet: %w", err)
 	}
@@ -214,6 +216,7 @@ func loginReady(cfg *config.Config, store *auth.Store) error {
 // agencyLoginDone lists the sub-accounts an agency sign-in reaches and makes one the
 // profile's default: the --location given, or the first by name.
 func agencyLoginDone(ctx context.Context, f *Factory, cfg *config.Config, store *auth.Store, tok *auth.Token) error {
+	cfg.FillSaved(store) // the sign-in just saved
 	name := cfg.Profile.Name
 	transport, err := f.transport(store.Dir())
 	if err != nil {

@@ -213,7 +213,7 @@ func TestLoginCommandPasteStatusLogout(t *testing.T) {
 			t.Errorf("status lacks %q:\n%s", want, stdout)
 		}
 	}
-	cfg, err := config.Load(h.getenv, config.Flags{Profile: "sandbox"})
+	cfg, err := config.LoadSignedIn(h.getenv, config.Flags{Profile: "sandbox"}, store)
 	if err != nil {
 		t.Fatal(err)
 	}

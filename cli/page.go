@@ -74,10 +74,11 @@ func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions, funnelGiv
 			return err
 		}
 	}
-	c, err := f.Client(ctx, funnelGiven)
+	sess, err := f.Session(ctx, funnelGiven)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	var read *client.PageRead
 	if c.LocationID() == "" {
 		// The page list that stands in for a refused page route needs a location.

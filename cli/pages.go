@@ -57,10 +57,11 @@ func pagesRun(ctx context.Context, f *Factory, opts *PagesOptions, stepGiven boo
 			return err
 		}
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: funnelID, StepID: stepID})
 	var stopped *client.ListStoppedError
 	if err != nil && !errors.As(err, &stopped) {

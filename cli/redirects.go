@@ -14,7 +14,8 @@ import (
 
 func newCmdRedirects(f *Factory) *cobra.Command {
 	return group("redirects", "Redirects of old paths on the location's domains to new URLs (redirects list, create, update, delete)",
-		newCmdRedirectsList(f), newCmdRedirectsCreate(f), newCmdRedirectsUpdate(f), newCmdRedirectsDelete(f))
+		newCmdRedirectsList(f), newCmdRedirectsCreate(f), newCmdRedirectsUpdate(f), newCmdRedirectsDelete(f),
+		newCmdRedirectsExport(f), newCmdRedirectsImport(f), newCmdRedirectsVersions(f), newCmdRedirectsRestore(f))
 }
 
 // redirectItem is a redirect as the commands print it: the service's record and the
@@ -73,10 +74,11 @@ func redirectsListRun(ctx context.Context, f *Factory, opts *RedirectsListOption
 		}
 		search = s
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	list, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{Search: search})
 	var stopped *client.ListStoppedError
 	if err != nil && !errors.As(err, &stopped) {
@@ -159,10 +161,11 @@ func redirectsCreateRun(ctx context.Context, f *Factory, opts *RedirectsCreateOp
 	if err != nil {
 		return err
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	r, _, err := c.CreateRedirect(ctx, body)
 	if err != nil {
 		return err
@@ -253,10 +256,11 @@ func redirectsUpdateRun(ctx context.Context, f *Factory, opts *RedirectsUpdateOp
 			return err
 		}
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	if !targetGiven || !actionGiven {
 		cur, err := findRedirect(ctx, c, id)
 		if err != nil {
@@ -337,10 +341,11 @@ func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOp
 	if !opts.Yes && !f.canAsk() {
 		return usagef("not deleted: there is no terminal to ask on; add --yes to delete redirect %s", id)
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	var was *client.Redirect
 	if !opts.Yes {
 		r, err := findRedirect(ctx, c, id)

@@ -273,7 +273,7 @@ func TestRedirectsWithTheReadOnlyToken(t *testing.T) {
 func TestCompletionOfRedirects(t *testing.T) {
 	h := signedIn(t, sandbox.Options{})
 	for line, want := range map[string][]string{
-		"redirects ":                        {"create", "delete", "list", "update"},
+		"redirects ":                        {"create", "delete", "export", "import", "list", "restore", "update", "versions"},
 		"redirects create --action ":        {"all", "funnel", "url", "website"},
 		"redirects update x --action w":     {"website"},
 		"redirects create --domain offers.": {"offers.lakesidefit.com"},

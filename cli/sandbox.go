@@ -22,6 +22,7 @@ type SandboxOptions struct {
 	Window, TokenTTL, Latency        time.Duration
 	FixedLatency                     time.Duration
 	BulkFunnels, BulkPages           int
+	BulkRedirects                    int
 	ErrorRate, DropRate, TruncRate   float64
 	Token, ReadOnlyToken, DialectArg string
 	SurfaceArg                       string
@@ -67,6 +68,7 @@ funnels sandbox --surface documented`,
 	fl.DurationVar(&opts.FixedLatency, "fixed-latency", 0, "a delay of exactly this before every API answer (a far-away server)")
 	fl.IntVar(&opts.BulkFunnels, "bulk-funnels", 0, "add this many made-up funnels at the root (a large location)")
 	fl.IntVar(&opts.BulkPages, "bulk-pages", 10, "with --bulk-funnels: the pages of each (one per step)")
+	fl.IntVar(&opts.BulkRedirects, "bulk-redirects", 0, "add this many made-up URL redirects over the attached domains")
 	fl.Float64Var(&opts.ErrorRate, "error-rate", 0, "share (0..1) of API requests answered 500/502/503")
 	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "share (0..1) of API requests whose connection is dropped")
 	fl.Float64Var(&opts.TruncRate, "truncate-rate", 0, "share (0..1) of API answers cut in half")
@@ -107,6 +109,8 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 		return usagef("--bulk-funnels must be from 0 to 100000")
 	case opts.BulkPages < 0 || opts.BulkPages > 1000:
 		return usagef("--bulk-pages must be from 0 to 1000")
+	case opts.BulkRedirects < 0 || opts.BulkRedirects > 100_000:
+		return usagef("--bulk-redirects must be from 0 to 100000")
 	}
 	for _, r := range []struct {
 		name string
@@ -141,7 +145,7 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 	}
 	run, err := sandbox.Start(opts.Addr, sandbox.Options{
 		Limit: opts.Limit, Window: opts.Window, AccessTokenTTL: opts.TokenTTL,
-		Bulk:      sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages},
+		Bulk:      sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages, Redirects: opts.BulkRedirects},
 		Faults:    sandbox.Faults{Latency: opts.Latency, FixedLatency: opts.FixedLatency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate},
 		Dialect:   d,
 		Surface:   surface,

@@ -76,10 +76,11 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 	if err != nil {
 		return err
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	fu, err := findFunnel(ctx, c, body.FunnelID)
 	if err != nil {
 		return err

@@ -47,10 +47,11 @@ func stepsRun(ctx context.Context, f *Factory, opts *StepsOptions) error {
 	if err != nil {
 		return err
 	}
-	c, err := f.Client(ctx, true)
+	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
+	c := sess.Client
 	fu, err := findFunnel(ctx, c, funnelID)
 	if err != nil {
 		return err

@@ -108,7 +108,8 @@ const pageBatch = 20
 
 // ListAllPages reads every page of a funnel (or of one step), 20 at a time. The page
 // list says no total, so for a person's request the funnel's page count (GET
-// /funnels/page/count) is asked with the first batch, and the other batches are then
+// /funnels/page/count) is asked once a first full batch shows there are more, and the
+// other batches are then
 // sent together (walk.go); background work (the crawl, which has other funnels to
 // read meanwhile) spends no request on it and reads on until a short batch. It stops early
 // with a *ListStoppedError, returning what was read, on a batch it had read before (a

@@ -89,7 +89,7 @@ const (
 )
 
 // walkSpec is one list walk: how a page is read, and, where the list's length can be
-// asked apart from its pages, how (count, asked together with the first page; nil
+// asked apart from its pages, how (count, asked once the first page comes back full; nil
 // when the pages say it, or it is not worth a request).
 type walkSpec[T any] struct {
 	method, path string
@@ -111,19 +111,17 @@ type walkSpec[T any] struct {
 // Options. Items read twice (the list moved under the walk) are kept once.
 func walk[T any](ctx context.Context, c *Client, s walkSpec[T]) ([]T, *Response, error) {
 	w := &walker[T]{c: c, s: s, seen: map[string]struct{}{}}
-	counted := make(chan countAnswer, 1)
-	if s.count != nil {
-		go func() { n, err := s.count(ctx); counted <- countAnswer{n, err} }()
-	}
 	page, resp, err := s.fetch(ctx, 0)
 	if done, err := w.take(page, resp, err); done {
 		return w.all, w.last, err
 	}
 	count, known := page.count, page.countKnown
 	if !known && s.count != nil {
-		// A count refused or unreadable only costs the walk its speed.
-		if a := <-counted; a.err == nil && a.n >= 0 {
-			count, known = a.n, true
+		// Asked only once a first full page shows there is more to read, so a list
+		// of one page (most of a person's) costs one request, not two. A count
+		// refused or unreadable only costs the walk its speed.
+		if n, err := s.count(ctx); err == nil && n >= 0 {
+			count, known = n, true
 			w.asked = count
 		}
 	}
@@ -160,11 +158,6 @@ func walk[T any](ctx context.Context, c *Client, s walkSpec[T]) ([]T, *Response,
 		}
 		round = min(2*round, maxRound)
 	}
-}
-
-type countAnswer struct {
-	n   int
-	err error
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }

@@ -100,3 +100,31 @@ func TestListAllFunnelsSendsThePagesTogether(t *testing.T) {
 		t.Errorf("at most %d funnel-list requests under way at once", n)
 	}
 }
+
+// TestAShortPageListCostsOneRequest: the page count is asked only once a first full
+// page shows there is more, so a funnel of a few pages is read with one request and
+// nothing is left in flight after the answer.
+func TestAShortPageListCostsOneRequest(t *testing.T) {
+	sb := sandbox.New(sandbox.Options{Bulk: sandbox.Bulk{Funnels: 1, PagesPerFunnel: 5}})
+	srv := httptest.NewServer(sb)
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Options{BaseURL: srv.URL, LocationID: sb.LocationID(),
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.DemoToken()})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	all, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{Name: "Bulk Funnel 0001"}, 0)
+	if err != nil || len(all) != 1 {
+		t.Fatalf("funnel: %v %d", err, len(all))
+	}
+	sb.ResetLog()
+	pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: all[0].ID})
+	if err != nil || len(pages) != 5 {
+		t.Fatalf("pages: %v %d", err, len(pages))
+	}
+	time.Sleep(50 * time.Millisecond) // a count sent beside the page would land by now
+	if reqs := sb.Requests(); len(reqs) != 1 || reqs[0].Path != "/funnels/page" {
+		t.Errorf("a list of 5 pages sent %d requests: %+v", len(reqs), reqs)
+	}
+}

@@ -1,8 +1,9 @@
 // Package config turns defaults, the config file, the environment and flags into one
 // Config value. It knows nothing about tokens on disk or HTTP; callers get plain values.
 //
-// Order, lowest to highest: defaults < what `funnels login` remembered for the profile
-// (see Config.Remember) < the file < the environment < flags.
+// Order, lowest to highest: defaults < what `funnels login` saved for the profile (a
+// SavedLogins the caller hands LoadSignedIn; see Config.FillSaved) < the file < the
+// environment < flags.
 package config
 
 import (
@@ -85,6 +86,11 @@ type Config struct {
 	// stored for: --trust-base-url or FUNNELS_TRUST_BASE_URL.
 	TrustBaseURL bool
 
+	// SavedLoginErr is why the profile's saved login could not be used (a damaged
+	// token file, a saved setting that no longer passes); nil when there is none or
+	// it was used. Only LoadSignedIn and FillSaved read one.
+	SavedLoginErr error
+
 	// fileBaseURL is the base_url the profile's table in the file gives ("": none).
 	fileBaseURL string
 
@@ -160,6 +166,18 @@ func Load(getenv func(string) string, flags Flags) (*Config, error) {
 	return l.Load(flags)
 }
 
+// LoadSignedIn is Load with the saved login of the resolved profile as the layer
+// above the defaults (see FillSaved): the configuration a command that calls the API
+// works from.
+func LoadSignedIn(getenv func(string) string, flags Flags, saved SavedLogins) (*Config, error) {
+	cfg, err := Load(getenv, flags)
+	if err != nil {
+		return nil, err
+	}
+	cfg.FillSaved(saved)
+	return cfg, nil
+}
+
 // Loader resolves the configuration of any number of profiles from one reading of
 // the config file: a list of every profile costs one parse, not one per profile.
 type Loader struct {
@@ -177,6 +195,16 @@ func NewLoader(getenv func(string) string) (*Loader, error) {
 		return nil, err
 	}
 	return &Loader{getenv: getenv, path: path, file: file, warnings: warnings}, nil
+}
+
+// LoadSignedIn is Load with the profile's saved login as a layer (see FillSaved).
+func (ld *Loader) LoadSignedIn(flags Flags, saved SavedLogins) (*Config, error) {
+	cfg, err := ld.Load(flags)
+	if err != nil {
+		return nil, err
+	}
+	cfg.FillSaved(saved)
+	return cfg, nil
 }
 
 // Load resolves the configuration of the profile flags (or the environment, or the

@@ -1,13 +1,44 @@
 package config
 
+import (
+	"errors"
+	"io/fs"
+)
+
 // Remembered is what `funnels login` stored for a profile (next to its token, in the
 // private state file) so that later runs need no flags: `funnels --profile sandbox`.
 type Remembered struct {
 	BaseURL, LocationID, AuthURL, TokenURL, ClientID, ClientSecret, AuthKind string
 }
 
+// SavedLogins is where loading finds what `funnels login` saved for a profile: the
+// layer just above the defaults. The token store implements it; config never reads a
+// token itself.
+type SavedLogins interface {
+	// SavedLogin is what was saved for profile; an error that wraps fs.ErrNotExist
+	// means nothing was (no layer, no problem).
+	SavedLogin(profile string) (Remembered, error)
+}
+
 // OriginLogin names settings that came from a saved login.
 const OriginLogin = "saved login"
+
+// FillSaved fills the settings that no file, environment variable or flag gave with
+// the saved login of the profile (Remember). A saved login that cannot be read or
+// used is kept in SavedLoginErr, not returned: a token given by flag or environment
+// does without it, and the caller that needs it says why it cannot go on. The loader
+// calls it (LoadSignedIn); so may a caller that builds a Config by hand.
+func (c *Config) FillSaved(saved SavedLogins) {
+	r, err := saved.SavedLogin(c.Profile.Name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		c.SavedLoginErr = nil
+	case err != nil:
+		c.SavedLoginErr = err
+	default:
+		c.SavedLoginErr = c.Remember(r)
+	}
+}
 
 // Remember fills the settings that no file, environment variable or flag gave with
 // what login saved, and checks them again. It ranks just above the defaults.

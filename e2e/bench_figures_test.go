@@ -47,6 +47,7 @@ type benchConfig struct {
 	heapPages     int
 	index         indexConfig
 	crawlBig      crawlBigConfig // the crawl_100k figure's location and limit
+	redirects     redirectsConfig
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -76,7 +77,8 @@ var fullBench = benchConfig{
 		bigFunnels: 4000, bigSteps: 5, bigPages: 5, gotoRounds: 5,
 		folderFunnels: 10_000, folderSteps: 3,
 	},
-	crawlBig: crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
+	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
+	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -97,7 +99,8 @@ var tinyBench = benchConfig{
 		bigFunnels: 20, bigSteps: 4, bigPages: 3, gotoRounds: 1,
 		folderFunnels: 30, folderSteps: 2,
 	},
-	crawlBig: crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
+	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
+	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
 }
 
 // termW×termH is the terminal of every UI figure.

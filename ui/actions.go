@@ -117,8 +117,8 @@ func (m *Model) formActions() []action {
 		{"New redirect", "send a path of a domain to another address", m.inRedirects(k.NewRedirect), onHost(newRedirectForm), client.FamilyRedirectWrite},
 		{"Edit redirect", "change where the selected redirect goes", m.inRedirects(k.EditRedirect), onHost(editRedirectForm), client.FamilyRedirectWrite},
 		{"Delete redirect", "delete the selected redirect (asks first)", m.inRedirects(k.DeleteRedirect), onHost(deleteRedirectForm), client.FamilyRedirectWrite},
-		{"Copy redirect's old URL", "copy the address the selected redirect answers", m.inRedirects(k.CopyOldURL), func(m *Model) tea.Cmd { return m.copyRedirect(false) }, ""},
-		{"Copy redirect target", "copy where the selected redirect goes", m.inRedirects(k.CopyTarget), func(m *Model) tea.Cmd { return m.copyRedirect(true) }, ""},
+		{"Copy redirect's old URL", "copy the address the selected redirect answers", m.inRedirects(k.CopyOldURL), onHost(func(h host) tea.Cmd { return copyRedirect(h, false) }), ""},
+		{"Copy redirect target", "copy where the selected redirect goes", m.inRedirects(k.CopyTarget), onHost(func(h host) tea.Cmd { return copyRedirect(h, true) }), ""},
 		{"What this sign-in can do", "ask each read route once and show what answers and what to ask for", "", onHost(openAccessView), ""},
 		{"Request log", "every request of this session; c copies one as curl", k.RequestLog.Help().Key, (*Model).openRequestLog, ""},
 		{"Event history", "the test events sent; R sends one again", k.EventHistory.Help().Key, (*Model).openEventHistory, ""},
@@ -172,7 +172,7 @@ func (m *Model) formKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 // inRedirects is the key of an action of the Redirects view, shown in the palette
 // while the view is open (elsewhere the same letter does something else).
 func (m *Model) inRedirects(b key.Binding) string {
-	if m.redirectsShown() {
+	if m.onTop(m.redirects) {
 		return b.Help().Key
 	}
 	return ""

@@ -16,10 +16,11 @@ type answerMsg struct {
 	status int    // the HTTP status of the answer; 0 when none came
 	info   string // what the status bar says on success
 	result *doc   // what a view shows on success; nil: nothing to show
-	// after changes the browser on success (reloads, selections); always runs whatever
-	// happened (the event history records failures too).
-	after  func(m *Model) tea.Cmd
-	always func(m *Model)
+	// after is what a success changes in the browser (reloads, selections); always
+	// is applied whatever happened (the event history records failures too). The
+	// root applies both (reload.go).
+	after  effect
+	always effect
 }
 
 // statusOf is the HTTP status of a finished call: from the answer, or from the error.
@@ -36,7 +37,7 @@ func statusOf(resp *client.Response, err error) int {
 // bar; what a success changes in the browser happens either way.
 func (m *Model) answered(msg answerMsg) tea.Cmd {
 	if msg.always != nil {
-		msg.always(m)
+		m.apply(msg.always)
 	}
 	switch from := msg.from.(type) {
 	case *formModal:
@@ -65,7 +66,7 @@ func (m *Model) answered(msg answerMsg) tea.Cmd {
 		m.status.setInfo(msg.info)
 	}
 	if msg.after != nil {
-		return msg.after(m)
+		return m.apply(msg.after)
 	}
 	return nil
 }

@@ -61,9 +61,9 @@ type Options struct {
 // for: long enough that holding j sends one request, short enough not to be noticed.
 const defaultDebounce = 100 * time.Millisecond
 
-// Model is the root model: it owns the focus, the layout, the three panes, the page
-// detail, the overlay (help, palette, later the forms) and the status bar, and it is
-// the only place messages are routed.
+// Model is the root model: it owns the focus, the layout, the three panes, the stack
+// of bodies over them (body.go), the overlay (help, palette, the forms) and the status
+// bar, and it is the only place messages are routed.
 type Model struct {
 	opts     Options
 	sh       *shared
@@ -74,7 +74,7 @@ type Model struct {
 	entities *entitiesPane
 	steps    *stepsPane
 	pages    *pagesPane
-	detail   *detailView
+	bodies   []body // what fills the screen: the browser at the bottom, the one on top shown
 	overlay  modal
 	status   statusBar
 	pageDocs map[string]*pageDetail // page records already read, by id
@@ -116,6 +116,7 @@ func New(opts Options) *Model {
 	if m.debounce == 0 {
 		m.debounce = defaultDebounce
 	}
+	m.bodies = []body{browser{m}}
 	if opts.Index != nil {
 		m.idx = &indexState{store: opts.Index}
 	}
@@ -158,8 +159,8 @@ func (m *Model) next() uint64 {
 	return m.seq
 }
 
-// Update routes a message: data and events to their owners, keys to the overlay, the
-// detail, a filter being typed, or the focused pane — in that order.
+// Update routes a message: data and events to their owners, keys to the overlay or
+// else the body on top (body.go).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	cmd = tea.Batch(cmd, m.sync(), m.spin())
@@ -256,13 +257,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case cacheMsg:
 		return m.cacheUpdate(msg)
 	case pageMsg:
-		if m.detail != nil && m.detail.apply(msg) {
-			if msg.err != nil {
-				m.status.setErr(msg.err)
-			} else {
-				m.pageDocs[msg.pageID] = msg.detail
-			}
-		}
+		m.pageRead(msg)
 	case eventMsg:
 		if msg.from != nil && msg.from != m.client {
 			// A client switched away from: its requests stay in the session's log,
@@ -312,38 +307,12 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	if m.overlay != nil {
 		return m.updateOverlay(msg)
 	}
-	if m.redirectsShown() {
-		return m.redirectsKey(msg)
-	}
-	if m.detail != nil {
-		return m.detailKey(msg)
-	}
-	p := m.focused()
-	if p.typing {
-		return p.filterKey(msg)
-	}
-	switch {
-	case key.Matches(msg, k.NextPane):
-		m.setFocus((m.focus + 1) % paneCount)
-	case key.Matches(msg, k.PrevPane):
-		m.setFocus((m.focus + paneCount - 1) % paneCount)
-	case key.Matches(msg, k.Filter):
-		return m.startFilter()
-	case key.Matches(msg, k.Open):
-		return m.open()
-	case key.Matches(msg, k.Back):
-		return m.back()
-	default:
-		if cmd, ok := m.sharedKey(msg); ok {
-			return cmd
-		}
-		p.navigate(msg)
-	}
-	return nil
+	return m.bodyKey(msg)
 }
 
-// sharedKey runs the actions that work alike in the panes and in a page's detail:
-// quit, help, palette, refresh, copy, open, and the forms' keys. ok says msg was one.
+// sharedKey runs the actions that work alike in every body (a key the body on top
+// passed on): quit, help, palette, refresh, copy, open, and the forms' keys. ok says
+// msg was one.
 func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	k := m.sh.keys
 	switch {
@@ -370,21 +339,6 @@ func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 	return m.formKey(msg)
 }
 
-// detailKey handles a key while the page detail is open.
-func (m *Model) detailKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.sh.keys
-	switch {
-	case key.Matches(msg, k.Cancel, k.Back):
-		m.closeDetail()
-	default:
-		if cmd, ok := m.sharedKey(msg); ok {
-			return cmd
-		}
-		m.detail.scrollKey(msg)
-	}
-	return nil
-}
-
 // updateOverlay gives msg to the overlay and closes it when it is done.
 func (m *Model) updateOverlay(msg tea.Msg) tea.Cmd {
 	ov := m.overlay
@@ -400,18 +354,8 @@ func (m *Model) updateOverlay(msg tea.Msg) tea.Cmd {
 
 // paste goes to whatever input has focus.
 func (m *Model) paste(msg tea.PasteMsg) tea.Cmd {
-	switch {
-	case m.overlay != nil:
+	if m.overlay != nil {
 		return m.updateOverlay(msg)
-	case m.redirectsShown():
-		if m.redirects.typing {
-			return m.redirects.filterPaste(msg)
-		}
-		return nil
-	case m.detail != nil:
-		return nil
-	case m.focused().typing:
-		return m.focused().filterPaste(msg)
 	}
-	return nil
+	return m.top().paste(msg)
 }

@@ -2,34 +2,22 @@ package ui
 
 import tea "charm.land/bubbletea/v2"
 
-// What y, Y and o act on. In the Redirects view y and Y copy the selected redirect's
-// old URL and target.
+// What y, Y and o act on: the body on screen says (in the Redirects view y and Y
+// copy the selected redirect's old URL and target).
 
-// copyTarget says what y, Y and o act on: a name for it ("page id"), the text, or why
-// there is none.
+// copyTarget says what y, Y and o act on: the body on screen's.
 func (m *Model) copyTarget(wantURL bool) (what, text, problem string) {
-	noDomain := func(name string) string {
-		return name + " has no domain attached, so it has no public URL yet"
-	}
-	if m.redirectsShown() {
-		r := m.redirects.selected()
-		switch {
-		case r == nil:
-			return "", "", "no redirect selected"
-		case !wantURL:
-			return "old URL", r.oldURL, ""
-		}
-		return "target", r.target, ""
-	}
-	if d := m.detail; d != nil {
-		if !wantURL {
-			return "page id", d.pageID, ""
-		}
-		if d.url() == "" {
-			return "", "", noDomain(d.step.funnel)
-		}
-		return "URL", d.url(), ""
-	}
+	return m.top().copyTarget(wantURL)
+}
+
+// noDomain is why name has no public URL.
+func noDomain(name string) string {
+	return name + " has no domain attached, so it has no public URL yet"
+}
+
+// copyTarget of the browser is the focused pane's selection.
+func (b browser) copyTarget(wantURL bool) (what, text, problem string) {
+	m := b.m
 	switch m.focus {
 	case paneEntities:
 		r := m.entities.selected()
@@ -80,9 +68,14 @@ func (m *Model) copySelected(url bool) tea.Cmd {
 		m.status.setWarn(problem)
 		return nil
 	}
+	return copyOf(m, what, text)
+}
+
+// copyOf copies text, which is the what of something, and says so.
+func copyOf(h host, what, text string) tea.Cmd {
 	text = sanitize(text)
-	m.status.setInfo("copied to clipboard: " + what + " " + text)
-	return m.copyText(text)
+	h.setInfo("copied to clipboard: " + what + " " + text)
+	return h.copyText(text)
 }
 
 // openInBrowser opens the selection's public URL, when a browser can be shown.
@@ -92,12 +85,15 @@ func (m *Model) openInBrowser() tea.Cmd {
 		m.status.setWarn(problem)
 		return nil
 	}
+	return m.browse(url, "Y copies the URL")
+}
+
+// browse opens url in a browser; when none can be shown the status bar says why, and
+// what copies the address instead.
+func (m *Model) browse(url, instead string) tea.Cmd {
 	if m.opts.OpenURL == nil {
-		reason := m.opts.NoBrowserReason
-		if reason == "" {
-			reason = "none was found"
-		}
-		m.status.setWarn("no browser (" + reason + ") — Y copies the URL")
+		reason := pick(m.opts.NoBrowserReason != "", m.opts.NoBrowserReason, "none was found")
+		m.status.setWarn("no browser (" + reason + ") — " + instead)
 		return nil
 	}
 	m.status.setInfo("opening " + url + " in your browser")

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"context"
-
 	"bytes"
 	"encoding/json"
 	"slices"
@@ -108,11 +106,37 @@ func (d *detailView) apply(msg pageMsg) bool {
 	return true
 }
 
-// reload starts request seq again (r) and returns its context.
-func (d *detailView) reload(seq uint64) context.Context {
+// reload reads the page's record again (r).
+func (d *detailView) reload(h host) tea.Cmd {
+	seq := h.next()
 	d.seq, d.state = seq, stateLoading
 	d.relayout()
-	return d.req.start(d.sh.loads)
+	return loadPage(d.req.start(d.sh.loads), h.api(), d.funnelID, d.pageID, seq)
+}
+
+// close calls off the read of the page's record.
+func (d *detailView) close() { d.req.stop() }
+
+func (d *detailView) busy() bool { return d.seq != 0 }
+
+// A detail takes no paste and no click; the wheel scrolls it.
+func (d *detailView) paste(tea.PasteMsg) tea.Cmd { return nil }
+func (d *detailView) wheel(_, delta int)         { d.scroll(delta) }
+func (d *detailView) click(_, _ int)             {}
+func (d *detailView) restyle()                   { d.relayout() }
+
+// keys are what the footer shows while the detail is open.
+func (d *detailView) keys() []key.Binding { return d.sh.markRefused(d.sh.keys.detailHelp(), false) }
+
+// copyTarget is the page: its id, or its public URL.
+func (d *detailView) copyTarget(wantURL bool) (what, text, problem string) {
+	switch {
+	case !wantURL:
+		return "page id", d.pageID, ""
+	case d.url() == "":
+		return "", "", noDomain(d.step.funnel)
+	}
+	return "URL", d.url(), ""
 }
 
 // setSize fits the detail to a pane area of w×h.
@@ -134,6 +158,18 @@ func (d *detailView) relayout() {
 
 // url is the page's public URL, or "".
 func (d *detailView) url() string { return d.step.url }
+
+// key closes the detail (esc) or scrolls it; any other key is the shared keys'.
+func (d *detailView) key(_ host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+	k := d.sh.keys
+	switch {
+	case key.Matches(msg, k.Cancel, k.Back):
+		return nil, keyClose
+	case d.scrollKey(msg):
+		return nil, keyUsed
+	}
+	return nil, keyPassed
+}
 
 // scrollKey moves the view; it reports whether msg was a scrolling key.
 func (d *detailView) scrollKey(msg tea.KeyPressMsg) bool {
@@ -161,11 +197,10 @@ func (d *detailView) scroll(delta int) {
 	d.offset = min(max(0, d.offset+delta), max(0, len(d.lines)-d.height))
 }
 
-// keys are what the footer shows while the detail is open.
-func (d *detailView) keys() []key.Binding { return d.sh.keys.detailHelp() }
-
 // view draws the detail over the whole pane area.
-func (d *detailView) view() string {
+func (d *detailView) view() []string { return strings.Split(d.frame(), "\n") }
+
+func (d *detailView) frame() string {
 	body := d.lines[min(d.offset, len(d.lines)):]
 	if d.state == stateLoading && len(body) < d.height {
 		body = append(body[:len(body):len(body)], " "+d.sh.spinner.View()+" "+d.sh.styles.Loading.Render("Loading every field of the page…"))

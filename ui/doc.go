@@ -5,7 +5,11 @@
 //
 // # Shape
 //
-// One root Model (app.go) owns the focus, the layout and every message. The panes
+// One root Model (app.go) owns the focus, the layout and every message. What fills
+// the screen between the header and the footer is a body (body.go) on the root's
+// stack: the browser's three panes (browser.go) at the bottom, and over them a page's
+// detail (detail.go) or the Redirects view (redirects_body.go). The one on top is
+// drawn and takes the keys, pastes and the mouse; esc pops it. The panes
 // (pane_entities.go, pane_steps.go, pane_pages.go) are small types on a shared
 // paneBase (pane.go): a virtual list (list.go, fuzzy.go) that draws only the visible
 // rows, a filter input in the title line, and the state of their data. They and the
@@ -31,12 +35,12 @@
 // process can exit. Options.Warnings (what start-up warned about) open the status
 // bar.
 //
-// The Redirects view (redirects.go; the root's side in redirects_root.go, its forms in
-// forms_redirects.go) takes the whole body when it is shown: every URL redirect of the
-// location in one list, on a paneBase of its own, so it filters and draws as the panes
-// do. It is read once (ListAllRedirects,
-// with a context cancelled when the view is closed mid-read) and kept; a write that
-// succeeds puts the service's answer into the list instead of reading it again.
+// The Redirects view (redirects.go; as a body in redirects_body.go, its forms in
+// forms_redirects.go) is pushed over the panes: every URL redirect of the location in
+// one list, on a paneBase of its own, so it filters and draws as the panes do. It is
+// read once (ListAllRedirects, with a context cancelled when the view is closed
+// mid-read) and kept by the root while closed; a write that succeeds puts the
+// service's answer into the list instead of reading it again.
 //
 // # Switching profile or sub-account
 //
@@ -109,9 +113,25 @@
 // # Keys
 //
 // A key goes to the first of: the overlay (help, palette, a form, a result view, the
-// request log, the event history, the messages), the Redirects view, the page detail, the focused
-// pane's filter input while it is typed, then the browser's own keys (keys.go). ctrl+c always quits;
-// ctrl+l always draws the whole screen again, as a settled resize does (redraw.go).
+// request log, the event history, the messages), then the body on top (in the
+// browser, the focused pane's filter input while it is typed, then the panes' keys),
+// then the keys every body shares (sharedKey: quit, help, the palette, r, y, Y, o and
+// the forms' keys). ctrl+c always quits; ctrl+l always draws the whole screen again,
+// as a settled resize does (redraw.go).
+//
+// # Adding a view
+//
+// A view that takes the screen is one type that implements body (body.go) and one
+// push: its key (keyPassed leaves a key to the shared ones, keyClose pops the view),
+// paste, wheel and click, view and setSize (it keeps its size and draws its lines;
+// View never allocates per row), restyle, its footer keys, what y, Y and o act on
+// (copyTarget), busy (the spinner), reload (r) and close (call off its loads when
+// popped). It reaches the browser through the host it is given, as a form does. The
+// root pushes it from an action (m.push(newMyView(m.sh))); nothing else of the root
+// changes: the key routing, the footer, the mouse, the spinner, r, y and the layout
+// ask the body on top. A view the root keeps while closed (the Redirects view keeps
+// what it read) is a field of the root that push brings back. The page detail
+// (detail.go) is the smallest example.
 //
 // # Adding an action or a form
 //
@@ -127,12 +147,14 @@
 // api() (the client, nil when there is none: connected(h) says so), selected() (a
 // selection: the folder shown, the rows under the cursors, the Redirects view, the
 // location and user requests act for), setInfo and setWarn (the status bar), next()
-// (a request's number), show and showing (the overlay slot) and copyText. Every
-// modal's update gets the same host, so the palette, the result views, the logs and
-// the forms never reach into the root; what a write changes in the browser after it
-// succeeded is the answer's after function (answer.go), which the root runs. So a
-// form can be built and driven in a test on a fake host, without a Model
-// (host_test.go).
+// (a request's number), show and showing (the overlay slot), copyText and browse.
+// Every modal's update gets the same host, so the palette, the result views, the logs
+// and the forms never reach into the root; what an answer changes in the browser is
+// an effect (effect.go: a folder made, a step made, a page changed, a redirect
+// changed, an event sent…), a value the answer carries and the root applies
+// (reload.go), as crush's dialogs return actions. So a form can be built and driven
+// in a test on a fake host, without a Model (host_test.go); a new kind of change is
+// one effect type and one case of apply.
 //
 // A form (form.go) is a list of formGroups of formFields, each bound to a variable
 // of the form's own and checked with a function of client/validate, and a submit
@@ -146,8 +168,9 @@
 // form applies that move at once (form_order.go), so a burst with enter in it (a
 // paste, a laggy SSH link) goes on into the next field. The command returns an answerMsg
 // (answer.go): the root closes the form on success — opening a result view
-// (textview.go) when the answer has one — and runs its after function (reload a pane,
-// select what was made); a failure goes back to the form with its status code, and
+// (textview.go) when the answer has one — and applies its after effect (reload a
+// pane, select what was made); its always effect (the event history's entry) is
+// applied whatever the answer; a failure goes back to the form with its status code, and
 // says whether the write may have happened anyway (a 5xx, no answer). A question
 // (askForm, confirmForm: every confirmation, End split test's winner first) starts
 // on Cancel, says under it what enter does with the highlight where it is now, and a

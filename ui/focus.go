@@ -34,14 +34,8 @@ func (m *Model) relayout() {
 	m.wants = m.paneWants()
 	m.lay = computeLayout(m.sh.width, m.sh.height, m.focus, m.wants, m.status.rows(m.sh.width))
 	m.sh.bodyRows = m.lay.bodyHeight
-	for _, s := range m.lay.slots {
-		m.pane(s.pane).setSize(s.w, m.lay.bodyHeight)
-	}
-	if m.detail != nil {
-		m.detail.setSize(m.sh.width, m.lay.bodyHeight)
-	}
-	if m.redirects != nil {
-		m.redirects.setSize(m.sh.width, m.lay.bodyHeight)
+	for _, b := range m.bodies {
+		b.setSize(m.sh.width, m.lay.bodyHeight)
 	}
 }
 
@@ -66,14 +60,8 @@ func (m *Model) fitPanes() {
 // restyle rebuilds the styles after the theme or the colour profile changed.
 func (m *Model) restyle() {
 	m.sh.restyle()
-	for i := 0; i < paneCount; i++ {
-		m.pane(i).restyle()
-	}
-	if m.redirects != nil {
-		m.redirects.restyle()
-	}
-	if m.detail != nil {
-		m.detail.relayout()
+	for _, b := range m.bodies {
+		b.restyle()
 	}
 }
 
@@ -125,15 +113,6 @@ func (m *Model) sync() tea.Cmd {
 
 // busy reports whether anything shown waits for an answer (the spinner runs then).
 func (m *Model) busy() bool {
-	if m.entities.loading() {
-		return true
-	}
-	if ps := m.pages.current(); ps != nil && ps.seq != 0 {
-		return true
-	}
-	if m.redirectsShown() && m.redirects.seq != 0 {
-		return true
-	}
 	switch ov := m.overlay.(type) {
 	case *formModal:
 		if ov.sending {
@@ -144,7 +123,7 @@ func (m *Model) busy() bool {
 			return true
 		}
 	}
-	return m.detail != nil && m.detail.seq != 0
+	return m.anyBusy()
 }
 
 // spin starts the spinner when something waits and it is not running yet.
@@ -186,25 +165,7 @@ func (m *Model) refresh() tea.Cmd {
 	m.client.ForgetAccess()
 	m.sh.setAccess(nil)
 	m.fallbackNoted = false
-	if m.redirectsShown() {
-		return m.reloadRedirects()
-	}
-	if d := m.detail; d != nil {
-		seq := m.next()
-		return loadPage(d.reload(seq), m.client, d.funnelID, d.pageID, seq)
-	}
-	switch m.focus {
-	case panePages:
-		if m.pages.key == (stepKey{}) {
-			return nil
-		}
-		seq := m.next()
-		return loadPages(m.pages.load(seq), m.client, m.pages.key, m.pages.step, seq)
-	default:
-		// The steps live in the funnel records, so refreshing them is reading the
-		// folder again.
-		return m.loadFolder()
-	}
+	return m.top().reload(m)
 }
 
 // open goes one level deeper: into a folder, from a funnel to its steps, from a step

@@ -98,10 +98,9 @@ func TestEveryFormTakesABurstInOrder(t *testing.T) {
 				h := newFakeHost(t, c, 120, 40)
 				sh := h.sh
 				rv := newRedirectsView(sh)
-				rv.shown = true
 				rv.setRows(redirectRows([]client.Redirect{{ID: "r1", Domain: "offers.example.com", Path: "/old", Target: "https://x.example.com/", Action: "url"}}))
 				h.sel = selection{entity: funnel, funnel: funnel, stepsOf: "f1", step: step, pagesOf: stepKey{funnelID: "f1", stepID: "s1"},
-					pagesStep: *step, page: page, redirects: rv, location: "LakesideFit2026Loc01"}
+					pagesStep: *step, page: page, redirects: rv, redirectsShown: true, location: "LakesideFit2026Loc01"}
 				h.run(form.open)
 				fm, ok := h.overlay.(*formModal)
 				if !ok {

@@ -56,7 +56,7 @@ func createFolder(ctx context.Context, c *client.Client, b client.CreateFolderRe
 		if err == nil {
 			id, name := f.ID, displayName(f.Name, f.ID)
 			msg.info = "created folder " + name + " at the top level"
-			msg.after = func(m *Model) tea.Cmd { return m.showNewFolder(id) }
+			msg.after = folderMade{id: id}
 		}
 		return msg
 	}
@@ -160,11 +160,7 @@ func createStep(ctx context.Context, c *client.Client, b client.CreateStepReques
 		if err == nil {
 			key := stepKey{funnelID: b.FunnelID, stepID: b.Step.ID}
 			msg.info = "created step " + sanitize(b.Step.Name) + " at " + b.Step.URL
-			msg.after = func(m *Model) tea.Cmd {
-				m.steps.pending = key
-				m.setFocus(paneSteps)
-				return m.reloadFolder(folderID)
-			}
+			msg.after = stepMade{step: key, folderID: folderID}
 		}
 		return msg
 	}
@@ -330,7 +326,7 @@ func attachDomain(ctx context.Context, c *client.Client, b client.AttachDomainRe
 			" show public URLs on it; \"Funnel by domain\" in the palette (:) lists them.")
 		msg.result = &d
 		msg.info = "attached " + host + " to the location"
-		msg.after = func(m *Model) tea.Cmd { return m.reloadFolder(folderID) }
+		msg.after = folderChanged{folderID: folderID}
 		return msg
 	}
 }

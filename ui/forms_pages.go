@@ -184,18 +184,7 @@ func pageAction(ctx context.Context, from *formModal, seq uint64, t pageTarget, 
 		msg := answerMsg{from: from, seq: seq, err: err, status: status}
 		if err == nil {
 			msg.info = done + " (" + strconv.Itoa(status) + ")"
-			msg.after = func(m *Model) tea.Cmd {
-				delete(m.pageDocs, t.page.id)
-				m.reloadPages = t.key
-				if ps := m.pages.cache[t.key]; ps != nil {
-					ps.loaded = false
-				}
-				if t.folderID == m.entities.folderID() {
-					return m.loadFolder()
-				}
-				m.reloadFolder(t.folderID)
-				return m.reloadPagesNow()
-			}
+			msg.after = pageChanged{step: t.key, pageID: t.page.id, folderID: t.folderID}
 		}
 		return msg
 	}

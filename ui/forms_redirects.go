@@ -17,7 +17,7 @@ import (
 // The Redirects view's forms: make a redirect (n, or P from a step, with the step's
 // public URL as the target), change where one goes (e), delete one (d, asked first).
 // A write that succeeds changes the list at once with what the service answered
-// (redirectChanged, redirects_root.go); r reads the whole list again.
+// (a redirectChanged effect); r reads the whole list again.
 
 // redirectDraft is what a new-redirect form starts with.
 type redirectDraft struct {
@@ -27,12 +27,12 @@ type redirectDraft struct {
 
 // selectedRedirect is the redirect under the view's cursor, or why there is none.
 func selectedRedirect(h host, verb string) (redirectRow, bool) {
-	v := h.selected().redirects
-	if v == nil || !v.shown {
+	sel := h.selected()
+	if !sel.redirectsShown {
 		h.setWarn("open the redirects first (U) and select the one to " + verb)
 		return redirectRow{}, false
 	}
-	r := v.selected()
+	r := sel.redirect()
 	if r == nil {
 		h.setWarn("no redirect selected to " + verb)
 		return redirectRow{}, false
@@ -198,7 +198,7 @@ func createRedirect(ctx context.Context, c *client.Client, b client.CreateRedire
 			row := newRedirectRow(r)
 			// The code before the target: a narrow bar cuts the end.
 			msg.info = "created redirect " + row.domain + row.path + " (" + strconv.Itoa(status) + ") " + row.arrow
-			msg.after = func(m *Model) tea.Cmd { return m.redirectChanged(row, "") }
+			msg.after = redirectChanged{made: row}
 		}
 		return msg
 	}
@@ -217,7 +217,7 @@ func updateRedirect(ctx context.Context, c *client.Client, old redirectRow, b cl
 				row.host, row.domain, row.path, row.oldURL = old.host, old.domain, old.path, old.oldURL
 			}
 			msg.info = "changed " + row.domain + row.path + " (" + strconv.Itoa(status) + ") " + row.arrow
-			msg.after = func(m *Model) tea.Cmd { return m.redirectChanged(row, "") }
+			msg.after = redirectChanged{made: row}
 		}
 		return msg
 	}
@@ -231,7 +231,7 @@ func deleteRedirect(ctx context.Context, c *client.Client, r redirectRow, from *
 		msg := answerMsg{from: from, seq: seq, err: err, status: status}
 		if err == nil {
 			msg.info = "deleted redirect " + r.domain + r.path + " (" + strconv.Itoa(status) + ")"
-			msg.after = func(m *Model) tea.Cmd { return m.redirectChanged(redirectRow{}, r.id) }
+			msg.after = redirectChanged{gone: r.id}
 		}
 		return msg
 	}

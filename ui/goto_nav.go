@@ -27,9 +27,7 @@ func (m *Model) goTo(set *gotoSet, it index.Item) tea.Cmd {
 			return m.goToRedirect("", it.Domain)
 		}
 	}
-	if m.redirectsShown() {
-		m.closeRedirects()
-	}
+	m.closeBodies(func(b body) bool { return b == body(m.redirects) })
 	folderID := it.FolderID
 	if it.Kind == index.KindFolder {
 		folderID = it.ID
@@ -90,20 +88,7 @@ func (m *Model) openFolderPath(path []crumb, selectID string) tea.Cmd {
 // goToRedirect opens the Redirects view on a redirect (or filtered to a domain).
 func (m *Model) goToRedirect(id, domain string) tea.Cmd {
 	cmd := m.openRedirects()
-	v := m.redirects
-	if id != "" {
-		v.pending = id
-		if i := v.indexOf(id); i >= 0 {
-			v.clearFilter()
-			v.list.selectItem(i)
-			v.pending = ""
-		}
-	}
-	if domain != "" {
-		v.input.SetValue(domain)
-		v.query = domain
-		v.list.setQuery(domain)
-	}
+	m.redirects.goTo(id, domain)
 	return cmd
 }
 

@@ -177,7 +177,7 @@ func TestResizeStormInEveryState(t *testing.T) {
 	h.press("n")
 	h.until("the question to close", func() bool { return h.m.overlay == nil })
 	h.press("esc")
-	h.until("the Redirects view to close", func() bool { return !h.m.redirectsShown() })
+	h.until("the Redirects view to close", func() bool { return !h.m.onTop(h.m.redirects) })
 
 	// An error on the bar and in the pane.
 	sb.Server.FailNext(500, 1, "")

@@ -80,10 +80,7 @@ func sendConversion(ctx context.Context, c *client.Client, p client.ConversionRe
 		verb := pick(again, "sent again: ", "sent ")
 		msg := answerMsg{from: from, seq: seq, err: err, status: status, result: &d,
 			info: verb + p.EventName + " event " + e.eventID + " — " + strconv.Itoa(status) + " " + e.outcome + " (H: event history)"}
-		msg.always = func(m *Model) {
-			e.at = m.sh.now()
-			m.history.add(e)
-		}
+		msg.always = eventSent{entry: e}
 		return msg
 	}
 }

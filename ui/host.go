@@ -32,6 +32,9 @@ type host interface {
 	showing(o modal) bool
 	// copyText sets the clipboard (OSC 52).
 	copyText(text string) tea.Cmd
+	// browse opens an address in a browser, or says none can be shown and what
+	// (instead) copies it.
+	browse(url, instead string) tea.Cmd
 }
 
 // selection is what a form or an overlay may know of the browser behind it: the
@@ -55,7 +58,8 @@ type selection struct {
 
 	publicURL string // the public URL that y, Y and o act on; "" when the selection has none
 
-	redirects *redirectsView // the Redirects view once opened (it may be hidden), or nil
+	redirects      *redirectsView // the Redirects view once opened (it may be hidden), or nil
+	redirectsShown bool           // the Redirects view has the screen
 
 	location string // the location requests act for, as the forms' notes name it
 	userID   string // the signed-in user, sent as a new folder's userId; "" leaves it out
@@ -64,7 +68,7 @@ type selection struct {
 
 // redirect is the redirect under the Redirects view's cursor while the view is shown.
 func (s selection) redirect() *redirectRow {
-	if s.redirects == nil || !s.redirects.shown {
+	if !s.redirectsShown {
 		return nil
 	}
 	return s.redirects.selected()
@@ -103,8 +107,8 @@ func (m *Model) selected() selection {
 		folders: m.entities.folders,
 		stepsOf: m.steps.funnelID, step: m.steps.selected(),
 		pagesOf: m.pages.key, pagesStep: m.pages.step, page: m.pages.selected(), pagesFocused: m.focus == panePages,
-		redirects: m.redirects,
-		location:  m.locationName(), userID: m.opts.UserID, profile: m.status.profile,
+		redirects: m.redirects, redirectsShown: m.onTop(m.redirects),
+		location: m.locationName(), userID: m.opts.UserID, profile: m.status.profile,
 	}
 	if s.step != nil {
 		if ps := m.pages.cache[stepKey{funnelID: s.stepsOf, stepID: s.step.id}]; ps != nil {

@@ -33,15 +33,16 @@ func newFakeHost(t *testing.T, c *client.Client, w, h int) *fakeHost {
 	return &fakeHost{t: t, sh: sh, c: c, cmds: &harness{t: t, msgs: make(chan tea.Msg, 256)}}
 }
 
-func (f *fakeHost) common() *shared              { return f.sh }
-func (f *fakeHost) api() *client.Client          { return f.c }
-func (f *fakeHost) selected() selection          { return f.sel }
-func (f *fakeHost) setInfo(text string)          { f.infos = append(f.infos, text) }
-func (f *fakeHost) setWarn(text string)          { f.warns = append(f.warns, text) }
-func (f *fakeHost) next() uint64                 { f.seq++; return f.seq }
-func (f *fakeHost) show(o modal)                 { f.overlay = o }
-func (f *fakeHost) showing(o modal) bool         { return o != nil && f.overlay == o }
-func (f *fakeHost) copyText(text string) tea.Cmd { f.copied = append(f.copied, text); return nil }
+func (f *fakeHost) common() *shared               { return f.sh }
+func (f *fakeHost) api() *client.Client           { return f.c }
+func (f *fakeHost) selected() selection           { return f.sel }
+func (f *fakeHost) setInfo(text string)           { f.infos = append(f.infos, text) }
+func (f *fakeHost) setWarn(text string)           { f.warns = append(f.warns, text) }
+func (f *fakeHost) next() uint64                  { f.seq++; return f.seq }
+func (f *fakeHost) show(o modal)                  { f.overlay = o }
+func (f *fakeHost) showing(o modal) bool          { return o != nil && f.overlay == o }
+func (f *fakeHost) copyText(text string) tea.Cmd  { f.copied = append(f.copied, text); return nil }
+func (f *fakeHost) browse(string, string) tea.Cmd { return nil }
 
 // send hands msg to the overlay, as the root does, and runs what it returns.
 func (f *fakeHost) send(msg tea.Msg) {

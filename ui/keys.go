@@ -15,7 +15,7 @@ type KeyMap struct {
 	// Forms and views (forms_*.go, requestlog.go, history.go)
 	NewStep, NewFolder, AttachDomain, TestEvent, PageTrigger, ArchivePage, EndSplit key.Binding
 	RequestLog, EventHistory, Messages                                              key.Binding
-	// The Redirects view (redirects.go, redirects_root.go, forms_redirects.go): U
+	// The Redirects view (redirects.go, redirects_body.go, forms_redirects.go): U
 	// opens it, P starts a redirect to the selected step; inside it n, e, d, y and Y
 	Redirects, RedirectHere                                                       key.Binding
 	NewRedirect, EditRedirect, DeleteRedirect, CopyOldURL, CopyTarget, OpenOldURL key.Binding

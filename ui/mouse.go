@@ -2,7 +2,7 @@ package ui
 
 import tea "charm.land/bubbletea/v2"
 
-// wheel scrolls the list (or the detail) under the pointer.
+// wheel scrolls what is under the pointer in the body on top.
 func (m *Model) wheel(ms tea.Mouse) {
 	if !m.mouse || m.overlay != nil {
 		return
@@ -16,40 +16,18 @@ func (m *Model) wheel(ms tea.Mouse) {
 	default:
 		return
 	}
-	if m.redirectsShown() {
-		m.redirects.list.scroll(delta)
-		return
-	}
-	if m.detail != nil {
-		m.detail.scroll(delta)
-		return
-	}
-	if p := m.lay.paneAt(ms.X); p >= 0 {
-		m.pane(p).list.scroll(delta)
-	}
+	m.top().wheel(ms.X, delta)
 }
 
-// click focuses the pane under the pointer and selects the row clicked.
+// click selects the row clicked in the body on top (in the panes, focusing the one
+// under the pointer).
 func (m *Model) click(ms tea.Mouse) {
 	if !m.mouse || m.overlay != nil || ms.Button != tea.MouseLeft {
 		return
 	}
-	if m.redirectsShown() {
-		if row := ms.Y - m.lay.bodyTop - 1; row >= 0 && row < m.lay.bodyHeight-2 {
-			m.redirects.list.selectRow(row)
-		}
-		return
+	if row := ms.Y - m.lay.bodyTop - 1; row >= 0 && row < m.lay.bodyHeight-2 { // below the top border
+		m.top().click(ms.X, row)
 	}
-	if m.detail != nil {
-		return
-	}
-	p := m.lay.paneAt(ms.X)
-	row := ms.Y - m.lay.bodyTop - 1 // below the pane's top border
-	if p < 0 || row < 0 || row >= m.lay.bodyHeight-2 {
-		return
-	}
-	m.setFocus(p)
-	m.pane(p).list.selectRow(row)
 }
 
 // toggleMouse captures the mouse or gives it back to the terminal.

@@ -36,25 +36,35 @@ func (m *Model) openDetail() tea.Cmd {
 	if pg == nil {
 		return nil
 	}
+	m.closeDetail()
 	if doc := m.pageDocs[pg.id]; doc != nil {
-		m.detail = newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, 0)
-		m.detail.apply(pageMsg{pageID: pg.id, detail: doc})
-		m.detail.state, m.detail.page = stateReady, doc
-		m.detail.setSize(m.sh.width, m.lay.bodyHeight)
+		d := newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, 0)
+		d.state, d.page = stateReady, doc
+		m.push(d)
 		return nil
 	}
 	seq := m.next()
-	m.closeDetail()
-	m.detail = newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, seq)
-	m.detail.setSize(m.sh.width, m.lay.bodyHeight)
-	return loadPage(m.detail.req.context(), m.client, m.detail.funnelID, pg.id, seq)
+	d := newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, seq)
+	m.push(d)
+	return loadPage(d.req.context(), m.client, d.funnelID, pg.id, seq)
 }
 
 // closeDetail closes the page detail and calls off the read of its record.
 func (m *Model) closeDetail() {
-	if m.detail != nil {
-		m.detail.req.stop()
-		m.detail = nil
+	m.closeBodies(func(b body) bool { _, ok := b.(*detailView); return ok })
+}
+
+// pageRead gives a page's record to the detail that asked for it, and keeps it.
+func (m *Model) pageRead(msg pageMsg) {
+	for _, b := range m.bodies {
+		if d, ok := b.(*detailView); ok && d.apply(msg) {
+			if msg.err != nil {
+				m.status.setErr(msg.err)
+			} else {
+				m.pageDocs[msg.pageID] = msg.detail
+			}
+			return
+		}
 	}
 }
 
@@ -90,9 +100,9 @@ func (m *Model) goRoot() tea.Cmd {
 	return nil
 }
 
-// startFilter opens the focused pane's filter input.
+// startFilter opens the focused pane's filter input, when the panes have the screen.
 func (m *Model) startFilter() tea.Cmd {
-	if m.detail != nil {
+	if !m.onTop(m.bodies[0]) {
 		return nil
 	}
 	return m.focused().startFilter()

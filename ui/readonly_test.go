@@ -141,7 +141,8 @@ func TestReadOnlyRefusesEveryWritePath(t *testing.T) {
 func TestWriteActionsNamed(t *testing.T) {
 	_, c := testClient(t, sandbox.Options{}, -1)
 	m := New(Options{Client: c})
-	m.redirects = &redirectsView{shown: true} // the view's own actions are listed while it is open
+	m.redirects = newRedirectsView(m.sh) // the view's own actions are listed while it is open
+	m.push(m.redirects)
 	have := map[string]bool{}
 	for _, a := range m.actions() {
 		have[a.name] = true

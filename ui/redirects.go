@@ -89,16 +89,16 @@ func loadRedirects(ctx context.Context, c *client.Client, seq uint64) tea.Cmd {
 // Closing it keeps what was read, so opening it again is instant; r reads again.
 type redirectsView struct {
 	paneBase
-	shown   bool
-	rows    []redirectRow
-	byPlace map[string]int // place() → index in rows
-	cols    []column
-	state   loadState
-	err     error
-	info    string // "8 redirects", for the title
-	seq     uint64 // the load awaited; 0 = none
-	cancel  context.CancelFunc
-	pending string // the id to select once it is listed
+	location string // the location the title names
+	rows     []redirectRow
+	byPlace  map[string]int // place() → index in rows
+	cols     []column
+	state    loadState
+	err      error
+	info     string // "8 redirects", for the title
+	seq      uint64 // the load awaited; 0 = none
+	cancel   context.CancelFunc
+	pending  string // the id to select once it is listed
 }
 
 func newRedirectsView(sh *shared) *redirectsView {
@@ -291,8 +291,8 @@ func (v *redirectsView) row(i, width int, selected, focused bool, widths []int) 
 func (v *redirectsView) keys() []key.Binding {
 	k := v.sh.keys
 	if v.typing {
-		return k.filterHelp()
+		return v.sh.markRefused(k.filterHelp(), true)
 	}
-	return []key.Binding{k.Arrows, as(k.NewRedirect, "new"), as(k.EditRedirect, "edit"), as(k.DeleteRedirect, "delete"),
-		k.CopyOldURL, k.CopyTarget, k.Filter, as(k.Cancel, "close"), k.Palette, k.Help, as(k.Refresh, "reload"), k.OpenOldURL}
+	return v.sh.markRefused([]key.Binding{k.Arrows, as(k.NewRedirect, "new"), as(k.EditRedirect, "edit"), as(k.DeleteRedirect, "delete"),
+		k.CopyOldURL, k.CopyTarget, k.Filter, as(k.Cancel, "close"), k.Palette, k.Help, as(k.Refresh, "reload"), k.OpenOldURL}, true)
 }

@@ -32,7 +32,7 @@ func benchRedirects(n int) *redirectsView {
 			Action: []string{"funnel", "website", "url", "all"}[i%4],
 		}
 	}
-	v.seq, v.shown = 1, true
+	v.seq = 1
 	v.apply(redirectsMsg{seq: 1, rows: redirectRows(list)})
 	v.setSize(120, 37)
 	return v

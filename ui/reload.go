@@ -2,8 +2,48 @@ package ui
 
 import tea "charm.land/bubbletea/v2"
 
-// What a write that succeeded changes in the browser: the root reads again what it
-// made stale, and selects what it made.
+// What an answer changes in the browser (effect.go): the root reads again what a
+// write made stale, selects what it made, and keeps the events sent.
+
+// apply makes an answer's effect happen.
+func (m *Model) apply(e effect) tea.Cmd {
+	switch e := e.(type) {
+	case folderMade:
+		return m.showNewFolder(e.id)
+	case stepMade:
+		m.steps.pending = e.step
+		m.setFocus(paneSteps)
+		return m.reloadFolder(e.folderID)
+	case folderChanged:
+		return m.reloadFolder(e.folderID)
+	case pageChanged:
+		return m.pageChanged(e)
+	case redirectChanged:
+		if m.redirects == nil {
+			return nil
+		}
+		return m.redirects.changed(m, e.made, e.gone)
+	case eventSent:
+		e.entry.at = m.sh.now()
+		m.history.add(e.entry)
+	}
+	return nil
+}
+
+// pageChanged forgets the page's record and reads its funnel again, then the step's
+// pages (reloadPagesNow, once the funnel is in).
+func (m *Model) pageChanged(e pageChanged) tea.Cmd {
+	delete(m.pageDocs, e.pageID)
+	m.reloadPages = e.step
+	if ps := m.pages.cache[e.step]; ps != nil {
+		ps.loaded = false
+	}
+	if e.folderID == m.entities.folderID() {
+		return m.loadFolder()
+	}
+	m.reloadFolder(e.folderID)
+	return m.reloadPagesNow()
+}
 
 // showNewFolder reads the root again and selects the folder made there.
 func (m *Model) showNewFolder(id string) tea.Cmd {

@@ -69,11 +69,8 @@ func (m *Model) switched(msg switchedMsg) tea.Cmd {
 func (m *Model) useAccount(name string, o Opened) tea.Cmd {
 	c := o.Client
 	m.sh.newLocation() // every load of the old location stops
-	m.closeDetail()
-	if m.redirects != nil {
-		m.closeRedirects()
-		m.redirects = nil
-	}
+	m.closeBodies(func(body) bool { return true })
+	m.redirects = nil
 	if v, ok := m.overlay.(*textView); ok {
 		v.req.stop()
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// View draws the whole screen: the breadcrumb, the panes (or the page detail), an
-// overlay when one is open, the footer and the status bar — every line exactly as
+// View draws the whole screen: the breadcrumb, the body on top (the panes, a page's
+// detail, the Redirects view), an overlay when one is open, the footer and the status bar — every line exactly as
 // wide as the terminal.
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.render())
@@ -30,24 +30,12 @@ func (m *Model) render() string {
 		return m.sh.tooSmallView(w, h)
 	}
 	header := m.header(w)
-	if m.detail == nil && m.overlay == nil && !m.redirectsShown() {
+	if m.overlay == nil && len(m.bodies) == 1 {
 		return m.renderPanes(w, header)
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, header)
-	var body []string
-	switch {
-	case m.redirectsShown():
-		body = m.redirects.lines(m.status.location)
-	case m.detail != nil:
-		body = strings.Split(m.detail.view(), "\n")
-	default:
-		blocks := make([][]string, 0, len(m.lay.slots))
-		for _, s := range m.lay.slots {
-			blocks = append(blocks, m.paneLines(s))
-		}
-		body = joinColumns(blocks, m.lay.bodyHeight)
-	}
+	body := m.top().view()
 	if m.overlay != nil {
 		box, x, y := m.overlay.view(w, m.lay.bodyHeight)
 		body = overlay(body, w, box, x, y)
@@ -149,17 +137,10 @@ func (m *Model) header(w int) string {
 // footer is the short help of whatever has the keys.
 func (m *Model) footer(w int) string {
 	var keys []key.Binding
-	switch {
-	case m.overlay != nil:
-		keys = m.overlay.keys()
-	case m.redirectsShown():
-		keys = m.redirects.keys()
-	case m.detail != nil:
-		keys = m.detail.keys()
-	case m.focused().typing:
-		keys = m.sh.keys.filterHelp()
-	default:
-		keys = m.sh.keys.paneHelp(m.focus, len(m.entities.path) == 1, m.archiveHelp())
+	if m.overlay != nil {
+		keys = m.sh.markRefused(m.overlay.keys(), false)
+	} else {
+		keys = m.top().keys()
 	}
-	return m.status.drawn.footerLine(m.sh, m.sh.markRefused(keys, m.overlay == nil && m.redirectsShown()), w)
+	return m.status.drawn.footerLine(m.sh, keys, w)
 }

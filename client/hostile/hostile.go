@@ -20,6 +20,10 @@
 //     pages) has a name of HugeNameSize bytes.
 //   - LoneZWJ: every name has a lone U+200D ZERO WIDTH JOINER in it, after its first
 //     word (see WithZWJ).
+//   - RandomLies: each API answer is, at random (Reseed picks the sequence), the
+//     sandbox's own, a list's count a thousand times too big, the first page whatever
+//     the offset, a first name of RandomHugeSize bytes, held back up to
+//     RandomSlowest, a 500, 502 or 503, or a body cut half-way (random.go).
 //
 // Use:
 //
@@ -31,6 +35,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -52,6 +57,7 @@ const (
 	EndlessFunnelPages
 	HugeNames
 	LoneZWJ
+	RandomLies
 )
 
 // Header values and sizes the modes use, for tests to name in their expectations.
@@ -73,6 +79,7 @@ type Server struct {
 	front  *httptest.Server
 	mu     sync.Mutex
 	counts map[string]int // "GET /funnels/page" → requests received
+	rng    *rand.Rand     // what RandomLies draws from, under mu
 }
 
 // Start serves a hostile API with modes over a new sandbox built from opts, on a
@@ -142,6 +149,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.endlessPages(w, r)
 	case s.mode&EndlessFunnelPages != 0 && r.Method == http.MethodGet && r.URL.Path == "/funnels/funnel/list":
 		s.endlessFunnels(w, r)
+	case s.mode&RandomLies != 0:
+		s.randomLie(w, r)
 	default:
 		s.bent(w, r)
 	}

@@ -129,7 +129,7 @@ func (c *Crawler) lock(ctx context.Context) (unlock func(), done bool, err error
 					return nil, true, nil
 				}
 			}
-			return unlock, false, nil
+			return releaseCrawlLock(c.Store.Path(), path, unlock), false, nil
 		}
 		if !waited {
 			waited = true

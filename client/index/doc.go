@@ -10,7 +10,8 @@
 // switch never mixes two locations' records. The file also records the API and
 // location it was built against and is emptied if it ever meets another. A
 // session-only index (OpenTemp) lives in a temporary directory that Close removes:
-// --no-cache and --demo use one. `funnels cache clear` removes the files.
+// --no-cache and --demo use one. `funnels cache clear` removes the files (the crawl lock
+// and the stamp too), and `funnels logout` the location's.
 //
 // # The store: bbolt
 //
@@ -40,6 +41,20 @@
 // makes bbolt panic (recovered) — is renamed PATH.damaged and a new one is begun:
 // a damaged cache costs a rebuild, never a failure (Store.Notice says so once). A
 // record that cannot be decoded reads as absent and is overwritten by the next write.
+// A path that is not a regular file (a named pipe, a link, a directory) is looked at
+// before it is opened, opened without waiting, and set aside the same way (regular.go).
+// A panic is recovered inside the transaction, which is rolled back before the
+// database is closed; one that cannot be rolled back is left unclosed (its file
+// closed under it), for bbolt's Close would wait for ever on the locks it holds
+// (txn.go).
+//
+// Before bbolt first reads a file, the file is checked page by page (verify.go: every
+// page inside the file, every key and value inside its page, keys in order, the free
+// list naming no page in use, none twice) — but only in doubt: a write that committed
+// stamps the file as whole (PATH.clean: its size, modification time and meta pages;
+// stamp.go), and a file still as stamped is not checked again. No stamp, or a file
+// changed since — a process killed part way through a write, a change from outside —
+// is checked.
 //
 // # Layout
 //

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -176,11 +175,16 @@ func (s *Store) Notice() string {
 	return n
 }
 
-// Clear removes the index's file (and a damaged copy set aside).
+// Clear removes the index's file, a damaged copy set aside, its stamp and, unless a
+// crawl holds it, its crawl lock.
 func (s *Store) Clear() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, p := range []string{s.path, s.path + ".damaged"} {
+	if unlock, ok, err := tryLock(s.path + ".crawl"); err == nil && ok {
+		_ = os.Remove(s.path + ".crawl")
+		unlock()
+	}
+	for _, p := range []string{s.path, s.path + ".damaged", s.path + stampSuffix} {
 		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("index: %w", err)
 		}
@@ -258,7 +262,7 @@ func (s *Store) with(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 	if err := ctx.Err(); err != nil { // called off while another call had the store
 		return err
 	}
-	if !s.verified {
+	if !s.verified && !stamped(s.path) {
 		err := verifyFile(s.path, s.wait)
 		switch {
 		case errors.Is(err, errDamaged):
@@ -299,61 +303,9 @@ type damageError struct{ err error }
 func (e *damageError) Error() string { return "damaged: " + e.err.Error() }
 func (e *damageError) Unwrap() error { return e.err }
 
-// once is one open, transaction and close.
-func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) error) (err error) {
-	if writable {
-		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-			return fmt.Errorf("index: %w", err)
-		}
-	} else if _, err := os.Stat(s.path); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	// bbolt trusts the file: a page damaged on disk can make it panic, and a file cut
-	// short makes a read of the mapping fault (SIGBUS). Both become an error here, the
-	// fault through SetPanicOnFault (this goroutine only, for this call); the
-	// transaction was rolled back on the way out, and the file is set aside.
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	var db *bolt.DB
-	defer func() {
-		if r := recover(); r != nil {
-			err = &damageError{err: fmt.Errorf("%v", r)}
-			if db != nil {
-				_ = db.Close()
-			}
-		}
-	}()
-	db, err = openBolt(ctx, s.path, writable, s.wait)
-	switch {
-	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		return fmt.Errorf("index: waiting for the file: %w", err)
-	case errors.Is(err, berrors.ErrTimeout):
-		return fmt.Errorf("index %s: %w", s.path, ErrLocked)
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("index: %w", err)
-	case err != nil:
-		return &damageError{err: err}
-	}
-	run := db.View
-	if writable {
-		run = db.Update
-	}
-	err = run(fn)
-	cerr := db.Close()
-	db = nil
-	var dmg *damageError
-	switch {
-	case errors.As(err, &dmg):
-		return err
-	case err != nil:
-		return fmt.Errorf("index: %w", err)
-	case cerr != nil:
-		return fmt.Errorf("index: %w", cerr)
-	}
-	return nil
-}
-
 // setAside moves a damaged file out of the way and notes why.
 func (s *Store) setAside(dmg *damageError) error {
+	removeStamp(s.path)
 	if err := os.Rename(s.path, s.path+".damaged"); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("index %s is damaged (%v) and cannot be set aside: %w", s.path, dmg.err, err)
 	}

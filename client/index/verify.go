@@ -1,12 +1,14 @@
 package index
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"os"
+	"slices"
 	"time"
 )
 
@@ -14,10 +16,12 @@ import (
 // lengths it finds in its pages without bounds checks (it trusts the file): a page
 // damaged on disk can make it read outside the page, and such a read can make Go
 // pointers to memory that is not an object, which the garbage collector takes for a
-// fatal error — not a panic that could be recovered. So once per store in a process,
-// before the first transaction, every page the current meta reaches is checked to be
-// inside the file and every element, key and value inside its page, with the file
-// read through plain reads, never mapped. A file that fails is damaged and set aside.
+// fatal error — not a panic that could be recovered. So before a store's first
+// transaction in a process, unless the file is as its stamp says (stamp.go), every
+// page the current meta reaches is checked to be inside the file, every element, key
+// and value inside its page, the keys in order, and the free list to name no page in
+// use, with the file read through plain reads, never mapped. A file that fails is
+// damaged and set aside.
 
 // The on-disk layout of bbolt (its internal/common package): a page is a 16-byte
 // header (id, flags, count, overflow) and its elements; branch elements are {pos,
@@ -49,15 +53,18 @@ type checker struct {
 	f        *os.File
 	size     int64
 	pageSize int64
-	high     uint64 // the meta's high-water page id: every page in use is below it
-	seen     map[uint64]bool
+	high     uint64          // the meta's high-water page id: every page in use is below it
+	seen     map[uint64]bool // pages reached from the tree, overflow pages included
+	free     []uint64        // the ids the free list names
 	buf      []byte
 }
 
 // verifyFile checks the file at path (which exists) page by page, holding a reader's
 // lock on it (a writer in another process is waited for, up to wait).
+// A file that passes is stamped as known whole (stamp.go), so the next process need
+// not check it again.
 func verifyFile(path string, wait time.Duration) error {
-	f, err := os.Open(path)
+	f, err := openRegular(path, os.O_RDONLY, 0)
 	if err != nil {
 		return err
 	}
@@ -71,7 +78,17 @@ func verifyFile(path string, wait time.Duration) error {
 	if err != nil {
 		return err
 	}
-	c := &checker{f: f, size: st.Size(), seen: map[uint64]bool{}}
+	if err := checkPages(f, st.Size()); err != nil {
+		return err
+	}
+	writeStamp(path, f)
+	return nil
+}
+
+// checkPages checks the bbolt file f of size bytes: its meta, its tree, and its free
+// list against the tree.
+func checkPages(f *os.File, size int64) error {
+	c := &checker{f: f, size: size, seen: map[uint64]bool{}}
 	root, freelist, err := c.meta()
 	if err != nil {
 		return err
@@ -81,10 +98,27 @@ func verifyFile(path string, wait time.Duration) error {
 			return err
 		}
 	}
-	if root == 0 {
-		return nil // an empty database
+	if root != 0 {
+		if err := c.tree(root, 0, keyRange{}); err != nil {
+			return err
+		}
 	}
-	return c.tree(root, 0)
+	return c.freeNotInUse(freelist)
+}
+
+// freeNotInUse checks that no page the free list names is in use: reached from the
+// tree, or the free list's own page. bbolt would hand such a page to a new write
+// while the tree still points at it, and panic in the middle of a commit.
+func (c *checker) freeNotInUse(freelist uint64) error {
+	for _, id := range c.free {
+		if c.seen[id] {
+			return damaged("the free list names page %d, which is in use", id)
+		}
+	}
+	if freelist != noFreelist && slices.Contains(c.free, freelist) {
+		return damaged("the free list names its own page %d", freelist)
+	}
+	return nil
 }
 
 func damaged(format string, a ...any) error {
@@ -184,16 +218,36 @@ func (c *checker) freelist(id uint64) error {
 	if count > uint64(len(p)) || at+count*8 > uint64(len(p)) {
 		return damaged("free list page %d counts %d ids", id, count)
 	}
+	named := make(map[uint64]bool, count)
 	for i := uint64(0); i < count; i++ {
-		if free := le.Uint64(p[at+i*8:]); free < 2 || free >= c.high {
+		free := le.Uint64(p[at+i*8:])
+		switch {
+		case free < 2 || free >= c.high:
 			return damaged("free list page %d names page %d", id, free)
+		case named[free]:
+			return damaged("free list page %d names page %d twice", id, free)
 		}
+		named[free] = true
+		c.free = append(c.free, free)
+	}
+	for o := uint64(1); o*uint64(c.pageSize) < uint64(len(p)); o++ {
+		c.seen[id+o] = true // the free list's overflow pages are in use too
 	}
 	return nil
 }
 
-// tree checks the B+tree (or bucket) rooted at page id.
-func (c *checker) tree(id uint64, depth int) error {
+// keyRange bounds the keys a page may hold: from lo (inclusive) up to hi (exclusive);
+// nil is no bound. A branch's key is its child's first key, so a child's keys lie
+// between its key and the next.
+type keyRange struct{ lo, hi []byte }
+
+// holds reports whether k is in the range.
+func (r keyRange) holds(k []byte) bool {
+	return (r.lo == nil || bytes.Compare(k, r.lo) >= 0) && (r.hi == nil || bytes.Compare(k, r.hi) < 0)
+}
+
+// tree checks the B+tree (or bucket) rooted at page id, its keys within r.
+func (c *checker) tree(id uint64, depth int, r keyRange) error {
 	if depth > maxDepth {
 		return damaged("a tree deeper than %d pages", maxDepth)
 	}
@@ -205,13 +259,20 @@ func (c *checker) tree(id uint64, depth int) error {
 	if err != nil {
 		return err
 	}
+	for o := uint64(1); o*uint64(c.pageSize) < uint64(len(p)); o++ {
+		if c.seen[id+o] {
+			return damaged("page %d overlaps page %d", id, id+o)
+		}
+		c.seen[id+o] = true
+	}
 	p = append([]byte(nil), p...) // the buffer is reused below this page
-	return c.elements(p, id, depth)
+	return c.elements(p, id, depth, r)
 }
 
-// elements checks the elements of one page (p starts at its header) and follows its
-// children and buckets.
-func (c *checker) elements(p []byte, id uint64, depth int) error {
+// elements checks the elements of one page (p starts at its header): each key and
+// value inside the page, the keys in order and within r; and follows its children
+// and buckets.
+func (c *checker) elements(p []byte, id uint64, depth int, r keyRange) error {
 	le := binary.LittleEndian
 	if len(p) < pageHeader {
 		return damaged("page %d is short", id)
@@ -220,40 +281,52 @@ func (c *checker) elements(p []byte, id uint64, depth int) error {
 	if flags != branchFlag && flags != leafFlag {
 		return damaged("page %d is neither a branch nor a leaf (flags %#x)", id, flags)
 	}
-	if pageHeader+count*elementSize > len(p) {
+	if pageHeader+count*elementSize > len(p) || (flags == branchFlag && count == 0) {
 		return damaged("page %d holds %d elements", id, count)
 	}
-	for i := 0; i < count; i++ {
+	keys := make([][]byte, count)
+	for i := range count {
 		e := pageHeader + i*elementSize
+		pos, ksize, vsize := int(le.Uint32(p[e+4:])), int(le.Uint32(p[e+8:])), int(le.Uint32(p[e+12:]))
 		if flags == branchFlag {
-			pos, ksize, child := int(le.Uint32(p[e:])), int(le.Uint32(p[e+4:])), le.Uint64(p[e+8:])
-			if e+pos+ksize > len(p) || pos < 0 || ksize < 0 {
-				return damaged("page %d: a key outside the page", id)
-			}
-			if err := c.tree(child, depth+1); err != nil {
-				return err
-			}
-			continue
+			pos, ksize, vsize = int(le.Uint32(p[e:])), int(le.Uint32(p[e+4:])), 0
 		}
-		eflags, pos, ksize, vsize := le.Uint32(p[e:]), int(le.Uint32(p[e+4:])), int(le.Uint32(p[e+8:])), int(le.Uint32(p[e+12:]))
 		end := e + pos + ksize + vsize
 		if pos < 0 || ksize < 0 || vsize < 0 || end > len(p) || end < e {
 			return damaged("page %d: a key or value outside the page", id)
 		}
-		if eflags&bucketLeafFlag == 0 {
-			continue
+		keys[i] = p[e+pos : e+pos+ksize]
+		if !r.holds(keys[i]) || (i > 0 && bytes.Compare(keys[i-1], keys[i]) >= 0) {
+			return damaged("page %d: its keys are out of order", id)
 		}
-		v := p[e+pos+ksize : end]
-		if len(v) < bucketHeader {
-			return damaged("page %d: a bucket's header is short", id)
-		}
-		if root := le.Uint64(v); root != 0 {
-			if err := c.tree(root, depth+1); err != nil {
+	}
+	for i := range count {
+		e := pageHeader + i*elementSize
+		if flags == branchFlag {
+			next := r.hi
+			if i+1 < count {
+				next = keys[i+1]
+			}
+			if err := c.tree(le.Uint64(p[e+8:]), depth+1, keyRange{keys[i], next}); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := c.elements(v[bucketHeader:], id, depth+1); err != nil { // an inline bucket
+		if le.Uint32(p[e:])&bucketLeafFlag == 0 {
+			continue
+		}
+		pos, ksize, vsize := int(le.Uint32(p[e+4:])), int(le.Uint32(p[e+8:])), int(le.Uint32(p[e+12:]))
+		v := p[e+pos+ksize : e+pos+ksize+vsize]
+		if len(v) < bucketHeader {
+			return damaged("page %d: a bucket's header is short", id)
+		}
+		if root := le.Uint64(v); root != 0 {
+			if err := c.tree(root, depth+1, keyRange{}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := c.elements(v[bucketHeader:], id, depth+1, keyRange{}); err != nil { // an inline bucket
 			return err
 		}
 	}

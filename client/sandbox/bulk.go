@@ -7,14 +7,16 @@ import (
 
 // maxBulkFunnels and maxBulkPages bound Options.Bulk, so a typo cannot fill memory.
 const (
-	maxBulkFunnels = 100_000
-	maxBulkPages   = 1_000
+	maxBulkFunnels   = 100_000
+	maxBulkPages     = 1_000
+	maxBulkRedirects = 100_000
 )
 
 // withBulk adds the made-up funnels of b to the seeded data d: at the root, each
 // with b.PagesPerFunnel opt-in steps of one page.
 func withBulk(d *data, b Bulk) *data {
 	n, per := min(max(b.Funnels, 0), maxBulkFunnels), min(max(b.PagesPerFunnel, 0), maxBulkPages)
+	d = withBulkRedirects(d, min(max(b.Redirects, 0), maxBulkRedirects))
 	if n == 0 {
 		return d
 	}
@@ -40,6 +42,21 @@ func withBulk(d *data, b Bulk) *data {
 			f.Steps = append(f.Steps, st)
 		}
 		d.funnels = append(d.funnels, f)
+	}
+	return d
+}
+
+// withBulkRedirects adds n made-up URL redirects to d, spread over its attached
+// domains in turn: /bulk-redirect-00001 … to https://www.lakesidefit.com/bulk-00001 ….
+func withBulkRedirects(d *data, n int) *data {
+	if n == 0 || len(d.domains) == 0 {
+		return d
+	}
+	for i := range n {
+		host := d.domains[i%len(d.domains)].URL
+		path := fmt.Sprintf("/bulk-redirect-%05d", i+1)
+		d.urlRedirects = append(d.urlRedirects, &urlRedirectRec{ID: d.newID(), LocationID: d.locationID, Domain: host,
+			Path: path, PathLowercase: path, Type: "Permanent", Target: fmt.Sprintf("https://www.lakesidefit.com/bulk-%05d", i+1), Action: "url"})
 	}
 	return d
 }

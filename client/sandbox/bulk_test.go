@@ -57,3 +57,20 @@ func TestFixedLatencyDelaysEveryAnswer(t *testing.T) {
 		t.Fatalf("a negative fixed_latency: %q", msg)
 	}
 }
+
+func TestBulkRedirectsOverTheAttachedDomains(t *testing.T) {
+	d := withBulk(seeded(), Bulk{Redirects: 13})
+	if got := len(d.urlRedirects); got != 8+13 {
+		t.Fatalf("%d redirects, want the 8 seeded and 13 more", got)
+	}
+	hosts := map[string]bool{}
+	for _, r := range d.urlRedirects[8:] {
+		if d.domainByHost(r.Domain) == nil || r.Action != "url" || r.PathLowercase != r.Path {
+			t.Errorf("bulk redirect %+v", *r)
+		}
+		hosts[r.Domain] = true
+	}
+	if len(hosts) != 6 {
+		t.Errorf("on %d domains, want all 6", len(hosts))
+	}
+}

@@ -32,7 +32,8 @@
 // redirects; 8 URL redirects on offers. (2), join. (2), webinars., www. (2) and promo.
 // (its path /, action all). seed_test.go pins these numbers.
 //
-// Options.Bulk adds made-up funnels after Lakeside Fit's seed (bulk.go), for
+// Options.Bulk adds made-up funnels (and URL redirects, Bulk.Redirects: `funnels
+// sandbox --bulk-redirects N`) after Lakeside Fit's seed (bulk.go), for
 // measuring a large location: "Bulk Funnel 0001" … at the root, each with N opt-in
 // steps of one page.
 //

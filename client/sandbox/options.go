@@ -81,10 +81,12 @@ func (f Faults) clamped() Faults {
 
 // Bulk adds made-up funnels to the seed, for measuring a large location: Funnels
 // funnels at the root named "Bulk Funnel NNNN", each with PagesPerFunnel steps of
-// one page. Their ids come from the seeded generator after the seed's, so the seed
-// is unchanged and two sandboxes with the same Bulk serve the same data.
+// one page, and Redirects URL redirects (/bulk-redirect-NNNNN, over the attached
+// domains in turn). Their ids come from the seeded generator after the seed's, so
+// the seed is unchanged and two sandboxes with the same Bulk serve the same data.
 type Bulk struct {
 	Funnels, PagesPerFunnel int
+	Redirects               int
 }
 
 // Options configures a sandbox. The zero value is a sandbox with the limits of the

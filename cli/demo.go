@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"fmt"
+	"net/http"
+
+	"golang.org/x/oauth2"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/config"
+)
+
+// Demo is the embedded sandbox and a client signed in to it: what `funnels --demo`
+// browses. Close its Sandbox when done.
+type Demo struct {
+	Sandbox *sandbox.Running
+	Client  *client.Client
+}
+
+// StartDemo serves the sandbox (playing surface) on a free loopback port and signs a
+// client in with its demo token, sending through transport (nil: the default one);
+// readOnly makes the client refuse every write.
+func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Surface, readOnly bool) (*Demo, error) {
+	if transport == nil {
+		transport = http.DefaultTransport
+	}
+	sb, err := startSandbox(surface)
+	if err != nil {
+		return nil, err
+	}
+	settings := &config.Config{ReadOnly: readOnly, APIVersion: client.DefaultAPIVersion}
+	s, err := openDemoSession(sb, sb.Server.LocationID(), sb.Server.DemoToken(), transport, userAgent, settings)
+	if err != nil {
+		_ = sb.Close()
+		return nil, fmt.Errorf("start the demo sandbox: %w", err)
+	}
+	return &Demo{Sandbox: sb, Client: s.Client}, nil
+}
+
+// startSandbox serves the demo's sandbox (playing surface) on a free loopback port.
+func startSandbox(surface sandbox.Surface) (*sandbox.Running, error) {
+	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Surface: surface})
+	if err != nil {
+		return nil, fmt.Errorf("start the demo sandbox: %w", err)
+	}
+	return sb, nil
+}
+
+// demoConfig is the configuration of one of the demo's sub-accounts: the sandbox's
+// URL and the location, with only the run's read-only and API version (the demo
+// keeps the client's own list limits).
+func demoConfig(sb *sandbox.Running, location string, settings *config.Config) *config.Config {
+	return &config.Config{
+		Profile:    config.Profile{Name: "demo", BaseURL: sb.URL, LocationID: location},
+		ReadOnly:   settings.ReadOnly,
+		APIVersion: settings.APIVersion,
+	}
+}
+
+// openDemoSession is a session of the demo's sub-account location, signed in with
+// its static token; its index lives as long as the sandbox does.
+func openDemoSession(sb *sandbox.Running, location, token string, transport http.RoundTripper, userAgent string, settings *config.Config) (*Session, error) {
+	cfg := demoConfig(sb, location, settings)
+	ts := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: token})
+	c, err := client.New(clientOptions(cfg, ts, &http.Client{Transport: transport}, userAgent))
+	if err != nil {
+		return nil, err
+	}
+	userID := sb.Server.UserID()
+	return &Session{Client: c, Config: cfg, Label: "demo",
+		userID:    func() string { return userID },
+		openIndex: func() (*index.Store, error) { return index.OpenTemp(index.KeyOf(sb.URL, location)) },
+	}, nil
+}

@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/redirectplan"
+	"github.com/funnelsdev/funnels/ui/termtext"
+)
+
+// RedirectsExportOptions are what `funnels redirects export` works from.
+type RedirectsExportOptions struct {
+	Output string // a file; "" writes to standard output
+	Format string // csv, json or jsonl; "" from Output's extension, else csv
+	Cached bool   // from the local index instead of the server
+}
+
+func newCmdRedirectsExport(f *Factory) *cobra.Command {
+	opts := &RedirectsExportOptions{}
+	cmd := &cobra.Command{
+		Use:   "export [-o FILE] [--format csv|json|jsonl] [--cached]",
+		Short: "Write every redirect of the location to a file (CSV, JSON or JSONL)",
+		Long: `Writes every URL redirect of the location, read from the server (--cached: from
+the local index, no request), in a stable order (domain, then path) with the columns
+domain, path, target, action and id: a file to edit in a spreadsheet and give back
+to 'funnels redirects import'. Exported again with nothing changed, the file is the
+same byte for byte.
+
+Without -o it writes to standard output. The format is --format, else the extension
+of -o (.csv, .json, .jsonl), else CSV. The file is written whole or not at all.`,
+		Example: `funnels redirects export -o redirects.csv
+funnels redirects export --format jsonl > redirects.jsonl
+funnels redirects export --cached -o redirects.json`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return redirectsExportRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = positional(cmd)
+	fl := cmd.Flags()
+	fl.StringVarP(&opts.Output, "output", "o", "", "the file to write (its extension picks the format); standard output when not given")
+	fl.StringVar(&opts.Format, "format", "", "csv, json or jsonl (default: from the extension of -o, else csv)")
+	fl.BoolVar(&opts.Cached, "cached", false, "read the redirects from the local index ('funnels index') instead of the server")
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(redirectplan.Formats()))
+	return cmd
+}
+
+func redirectsExportRun(ctx context.Context, f *Factory, opts *RedirectsExportOptions) error {
+	format, err := exportFormat(opts.Format, opts.Output)
+	if err != nil {
+		return err
+	}
+	var list []client.Redirect
+	if opts.Cached {
+		list, err = cachedRedirects(ctx, f)
+	} else {
+		list, err = serverRedirects(ctx, f)
+	}
+	if err != nil {
+		return err
+	}
+	rows := make([]redirectplan.Row, len(list))
+	for i, r := range list {
+		rows[i] = redirectplan.RowOf(r)
+		if opts.Output == "" && f.IO.OutTTY {
+			rows[i] = cleanRow(rows[i]) // a terminal gets no escape sequence from the server
+		}
+	}
+	var buf bytes.Buffer
+	if err := redirectplan.Write(&buf, format, rows); err != nil {
+		return withExitCode(ExitLocal, err)
+	}
+	if opts.Output == "" {
+		_, err := f.IO.Out.Write(buf.Bytes())
+		return err
+	}
+	if err := writeFileWhole(opts.Output, buf.Bytes()); err != nil {
+		return withExitCode(ExitLocal, err)
+	}
+	f.notice("Wrote %s to %s (%s).", countOf(len(rows), "redirect"), termtext.Line(opts.Output), format)
+	return nil
+}
+
+// exportFormat is the format asked for, else the one of the file's extension, else CSV.
+func exportFormat(flag, output string) (redirectplan.Format, error) {
+	if flag != "" {
+		fm, ok := redirectplan.ParseFormat(flag)
+		if !ok {
+			return "", usagef("--format must be %s, not %s", orList(redirectplan.Formats()), quoteInput(flag))
+		}
+		return fm, nil
+	}
+	if output == "" {
+		return redirectplan.CSV, nil
+	}
+	fm, ok := redirectplan.FormatOf(output)
+	if !ok {
+		return "", usagef("cannot tell the format of %s from its extension: name it .csv, .json or .jsonl, or give --format", quoteInput(output))
+	}
+	return fm, nil
+}
+
+// serverRedirects reads every redirect of the location from the server; a list cut
+// short is an error, for a partial file would read as the whole.
+func serverRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error) {
+	sess, err := f.Session(ctx, true)
+	if err != nil {
+		return nil, err
+	}
+	c := sess.Client
+	list, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
+	if err != nil {
+		return nil, fmt.Errorf("reading the redirects: %w", err)
+	}
+	return list, nil
+}
+
+// cachedRedirects are the redirects of the location's local index.
+func cachedRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error) {
+	cfg, err := f.cacheConfig()
+	if err != nil {
+		return nil, err
+	}
+	store, err := f.indexStore(cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	snap, err := store.Snapshot(ctx)
+	if err != nil {
+		return nil, withExitCode(ExitLocal, err)
+	}
+	if !snap.State.Exists {
+		return nil, withExitCode(ExitLocal, errors.New("no local index of this location yet: run 'funnels index' first, or leave out --cached"))
+	}
+	out := make([]client.Redirect, len(snap.Redirects))
+	for i, r := range snap.Redirects {
+		out[i] = client.Redirect{ID: r.ID, Domain: r.Domain, Path: r.Path, Target: r.Target, Action: r.Action, Type: r.Type}
+	}
+	return out, nil
+}
+
+// cleanRow is a row with every field fit for a terminal.
+func cleanRow(r redirectplan.Row) redirectplan.Row {
+	r.Domain, r.Path, r.Target, r.Action, r.ID = termtext.Line(r.Domain), termtext.Line(r.Path), termtext.Line(r.Target), termtext.Line(r.Action), termtext.Line(r.ID)
+	return r
+}
+
+// writeFileWhole writes b to name through a file beside it, renamed over it once
+// written and synced, so a failure leaves the old file or none, never half of one.
+func writeFileWhole(name string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		_ = tmp.Close()
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		_ = tmp.Close()
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	return nil
+}

@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/redirectplan"
+	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/ui/termtext"
+)
+
+// RedirectsImportOptions are what `funnels redirects import` works from.
+type RedirectsImportOptions struct {
+	File   string
+	Format string // "" from the file's extension
+	Prune  bool
+	DryRun bool
+	Yes    bool
+	Exporter
+}
+
+// maxImportBytes bounds the file an import reads.
+const maxImportBytes = 64 << 20
+
+func newCmdRedirectsImport(f *Factory) *cobra.Command {
+	opts := &RedirectsImportOptions{}
+	cmd := &cobra.Command{
+		Use:   "import FILE [--prune] [--dry-run] [--yes]",
+		Short: "Make the location's redirects what a file says, after showing the plan",
+		Long: `Reads redirects from a CSV, JSON or JSONL file (the columns of 'funnels redirects
+export': domain, path, target, action, id; header names in any case, a byte order
+mark and CRLF accepted, an empty action meaning url), checks every row first (host,
+path, target, action, a domain and path twice in the file, a domain not attached to
+the location, a target that loops to its own address or lands on another redirect)
+and prints the plan: + add, ~ change (old → new), − delete (only with --prune: the
+redirects the file leaves out), = same, ! refused (with the reason). Totals follow.
+
+--dry-run stops there: exit 0 when no row is refused, 1 otherwise. Otherwise, on a
+terminal it asks once; without a terminal it sends only with --yes (else exit 2,
+nothing sent). Refused rows are never sent.
+
+The writes go at the rate limit, behind any other request of yours, with a progress
+line on standard error; each row's outcome is written to a journal as it lands, so
+the same command run again after an interruption (Ctrl-C, a kill, a lost connection)
+sends no row twice and skips what landed. A row the service refuses (422) is
+reported and the rest go on. Before the first write, the location's redirects are
+saved as a version ('funnels redirects versions', 'funnels redirects restore').
+With --readonly the plan is shown and nothing is sent.`,
+		Example: `funnels redirects import moving.csv --dry-run
+funnels redirects import moving.csv
+funnels redirects import moving.jsonl --prune --yes --json`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.File = args[0]
+			return redirectsImportRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = positional(cmd, arg{"FILE", "file"})
+	fl := cmd.Flags()
+	fl.BoolVar(&opts.Prune, "prune", false, "also delete the location's redirects that the file leaves out")
+	fl.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and send nothing (exit 1 when a row is refused)")
+	fl.BoolVarP(&opts.Yes, "yes", "y", false, "apply without asking")
+	fl.StringVar(&opts.Format, "format", "", "csv, json or jsonl (default: from the file's extension)")
+	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(redirectplan.Formats()))
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(applyRecord{}))
+	return cmd
+}
+
+func redirectsImportRun(ctx context.Context, f *Factory, opts *RedirectsImportOptions) error {
+	rows, err := readImportFile(opts.File, opts.Format)
+	if err != nil {
+		return err
+	}
+	sess, err := f.Session(ctx, true)
+	if err != nil {
+		return err
+	}
+	c, cfg := sess.Client, sess.Config
+	current, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
+	if err != nil {
+		return fmt.Errorf("reading the location's redirects: %w", err)
+	}
+	attached := attachedDomains(ctx, c, rows, current)
+	plan := redirectplan.Build(rows, current, redirectplan.Options{Prune: opts.Prune, Attached: attached})
+	return applyPlan(ctx, f, c, cfg, plan, current, applyRequest{
+		fingerprint: redirectplan.Fingerprint("import", rows, opts.Prune),
+		what:        "import of " + filepath.Base(opts.File),
+		dryRun:      opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter,
+	})
+}
+
+// readImportFile reads the rows of name, in format (or the one of its extension).
+func readImportFile(name, format string) ([]redirectplan.Row, error) {
+	fm, ok := redirectplan.FormatOf(name)
+	if format != "" {
+		if fm, ok = redirectplan.ParseFormat(format); !ok {
+			return nil, usagef("--format must be %s, not %s", orList(redirectplan.Formats()), quoteInput(format))
+		}
+	}
+	if !ok {
+		return nil, usagef("cannot tell the format of %s from its extension: name it .csv, .json or .jsonl, or give --format", quoteInput(name))
+	}
+	file, err := os.Open(name)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, usagef("no file %s", quoteInput(name))
+		}
+		return nil, withExitCode(ExitLocal, fmt.Errorf("reading %s: %w", termtext.Line(name), err))
+	}
+	defer file.Close()
+	st, err := file.Stat()
+	if err == nil && st.Size() > maxImportBytes {
+		return nil, usagef("%s is larger than %d MiB", quoteInput(name), maxImportBytes>>20)
+	}
+	rows, err := redirectplan.Read(file, fm)
+	var pe *redirectplan.ParseError
+	if errors.As(err, &pe) {
+		return nil, usagef("%s: %s", termtext.Line(name), termtext.Line(pe.Error()))
+	}
+	if err != nil {
+		return nil, withExitCode(ExitLocal, fmt.Errorf("reading %s: %w", termtext.Line(name), err))
+	}
+	return rows, nil
+}
+
+// attachedDomains are the location's domains among those the rows name: those its
+// redirects are on, and each other one asked of the service (funnel-with-domain:
+// found or not found). nil when a domain could not be asked about (the route is
+// refused to this token or not on this server, or no answer came): the check is
+// then skipped, and said to be.
+func attachedDomains(ctx context.Context, c *client.Client, rows []redirectplan.Row, current []client.Redirect) map[string]bool {
+	known := map[string]bool{}
+	for _, r := range current {
+		known[strings.ToLower(r.Domain)] = true
+	}
+	asked := map[string]bool{}
+	for _, r := range rows {
+		host, err := validate.HostName(r.Domain)
+		if err != nil || known[host] || asked[host] {
+			continue // a host that is not valid is refused by its own check
+		}
+		asked[host] = true
+		_, _, err = c.FunnelWithDomain(ctx, host)
+		switch {
+		case err == nil:
+			known[host] = true
+		case errors.Is(err, client.ErrNotFound) && !errors.Is(err, client.ErrRouteMissing):
+			known[host] = false
+		default:
+			return nil
+		}
+	}
+	return known
+}

@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/redirectplan"
+)
+
+// RedirectsVersionsOptions are what `funnels redirects versions` works from.
+type RedirectsVersionsOptions struct {
+	Exporter Exporter
+}
+
+// versionItem is a saved version as `redirects versions --json` gives it.
+type versionItem struct {
+	Number int       `json:"number"`
+	Time   time.Time `json:"time"`
+	Rows   int       `json:"rows"`
+	Change string    `json:"change"`
+}
+
+func newCmdRedirectsVersions(f *Factory) *cobra.Command {
+	opts := &RedirectsVersionsOptions{}
+	cmd := &cobra.Command{
+		Use:   "versions",
+		Short: "The saved versions of the location's redirects, newest first",
+		Long: `Lists what the location's redirects were before each import or restore (kept on
+this machine, in the state directory, per profile and location; the newest 20):
+the version's number, when it was saved, how many redirects it holds and what the
+apply that followed was to change. 'funnels redirects restore NUMBER' brings one
+back.`,
+		Example: `funnels redirects versions
+funnels redirects versions --json number,time,rows`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return redirectsVersionsRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = positional(cmd)
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(versionItem{}))
+	return cmd
+}
+
+func redirectsVersionsRun(ctx context.Context, f *Factory, opts *RedirectsVersionsOptions) error {
+	cfg, err := f.cacheConfig()
+	if err != nil {
+		return err
+	}
+	state, err := f.redirectsStateOf(cfg)
+	if err != nil {
+		return err
+	}
+	list, err := state.versions().List()
+	if err != nil {
+		return withExitCode(ExitLocal, err)
+	}
+	items := make([]versionItem, len(list))
+	for i, v := range list {
+		items[i] = versionItem{Number: v.Number, Time: v.Time, Rows: len(v.Rows), Change: v.Change}
+	}
+	if opts.Exporter.Enabled() {
+		return opts.Exporter.Write(ctx, f.IO, items, items)
+	}
+	if len(items) == 0 {
+		f.notice("No saved versions: one is saved before every 'funnels redirects import' that sends something.")
+		return nil
+	}
+	t := newTable(f.IO, textColumn("VERSION").tells(), textColumn("SAVED"), textColumn("ROWS"), wrapColumn("THEN"))
+	for _, v := range items {
+		t.row(strconv.Itoa(v.Number), v.Time.Local().Format("2006-01-02 15:04:05"), strconv.Itoa(v.Rows), v.Change)
+	}
+	return t.print()
+}
+
+// RedirectsRestoreOptions are what `funnels redirects restore` works from.
+type RedirectsRestoreOptions struct {
+	Version string
+	DryRun  bool
+	Yes     bool
+	Exporter
+}
+
+func newCmdRedirectsRestore(f *Factory) *cobra.Command {
+	opts := &RedirectsRestoreOptions{}
+	cmd := &cobra.Command{
+		Use:   "restore VERSION [--dry-run] [--yes]",
+		Short: "Make the location's redirects what a saved version holds",
+		Long: `Plans the location's redirects back to a saved version ('funnels redirects
+versions'): the redirects added since are deleted, those changed are changed back,
+those deleted are made again (with new ids). The plan is shown and applied as an
+import's is: asked once on a terminal (--yes without one), paced, journaled so a
+rerun sends nothing twice, and the redirects as they are now saved as a version
+first. --dry-run shows the plan only.`,
+		Example: `funnels redirects restore 3 --dry-run
+funnels redirects restore 3 --yes`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Version = args[0]
+			return redirectsRestoreRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = positional(cmd, arg{"VERSION", "version"})
+	fl := cmd.Flags()
+	fl.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and send nothing")
+	fl.BoolVarP(&opts.Yes, "yes", "y", false, "apply without asking")
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(applyRecord{}))
+	return cmd
+}
+
+func redirectsRestoreRun(ctx context.Context, f *Factory, opts *RedirectsRestoreOptions) error {
+	n, err := strconv.Atoi(strings.TrimSpace(opts.Version))
+	if err != nil || n <= 0 {
+		return usagef("VERSION must be the number of a saved version ('funnels redirects versions' lists them), not %s", quoteInput(opts.Version))
+	}
+	sess, err := f.Session(ctx, true)
+	if err != nil {
+		return err
+	}
+	c, cfg := sess.Client, sess.Config
+	state, err := f.redirectsStateOf(cfg)
+	if err != nil {
+		return err
+	}
+	v, err := state.versions().Load(n)
+	if errors.Is(err, redirectplan.ErrNoVersion) {
+		return usagef("no version %d of this location's redirects ('funnels redirects versions' lists them)", n)
+	}
+	if err != nil {
+		return withExitCode(ExitLocal, err)
+	}
+	current, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
+	if err != nil {
+		return fmt.Errorf("reading the location's redirects: %w", err)
+	}
+	rows := make([]redirectplan.Row, len(v.Rows))
+	for i, r := range v.Rows {
+		r.ID, r.Where = "", fmt.Sprintf("version %d", n)
+		rows[i] = r
+	}
+	// The version's domains held redirects then; they are not asked about again.
+	plan := redirectplan.Build(rows, current, redirectplan.Options{Prune: true, Attached: attachedDomains(ctx, c, rows, current)})
+	return applyPlan(ctx, f, c, cfg, plan, current, applyRequest{
+		fingerprint: redirectplan.Fingerprint("restore", rows, true),
+		what:        fmt.Sprintf("restore of version %d", n),
+		dryRun:      opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter,
+	})
+}

@@ -1,0 +1,74 @@
+package redirectplan
+
+import (
+	"bufio"
+	"cmp"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// Sort puts rows in the order files and plans show them: by domain, then path
+// without case, then path, then id.
+func Sort(rows []Row) {
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		return cmp.Or(
+			strings.Compare(strings.ToLower(a.Domain), strings.ToLower(b.Domain)),
+			strings.Compare(strings.ToLower(a.Path), strings.ToLower(b.Path)),
+			strings.Compare(a.Path, b.Path),
+			strings.Compare(a.ID, b.ID),
+		)
+	})
+}
+
+// Write writes rows in format f, in the order of Sort (rows is sorted in place):
+// CSV with the header domain,path,target,action,id; JSON as an indented array of
+// objects with those keys; JSONL one object a line. The same rows give the same
+// bytes.
+func Write(w io.Writer, f Format, rows []Row) error {
+	Sort(rows)
+	bw := bufio.NewWriter(w)
+	switch f {
+	case CSV:
+		cw := csv.NewWriter(bw)
+		if err := cw.Write(columns); err != nil {
+			return fmt.Errorf("writing CSV: %w", err)
+		}
+		for _, r := range rows {
+			if err := cw.Write([]string{r.Domain, r.Path, r.Target, r.Action, r.ID}); err != nil {
+				return fmt.Errorf("writing CSV: %w", err)
+			}
+		}
+		cw.Flush()
+		if err := cw.Error(); err != nil {
+			return fmt.Errorf("writing CSV: %w", err)
+		}
+	case JSON:
+		if rows == nil {
+			rows = []Row{}
+		}
+		enc := json.NewEncoder(bw)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rows); err != nil {
+			return fmt.Errorf("writing JSON: %w", err)
+		}
+	case JSONL:
+		enc := json.NewEncoder(bw)
+		enc.SetEscapeHTML(false)
+		for _, r := range rows {
+			if err := enc.Encode(r); err != nil {
+				return fmt.Errorf("writing JSONL: %w", err)
+			}
+		}
+	default:
+		return fmt.Errorf("unknown format %q", string(f))
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", f, err)
+	}
+	return nil
+}

@@ -1,0 +1,157 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// The Redirects view as a body: its keys, the mouse, copying and opening a
+// redirect's address, reading the list again, and a write shown in its list.
+
+// openRedirects shows the Redirects view, reading the list the first time. The root
+// keeps the view when it is closed, so opening it again is instant.
+func (m *Model) openRedirects() tea.Cmd {
+	if m.redirects == nil {
+		m.redirects = newRedirectsView(m.sh)
+		m.redirects.location = m.status.location
+	}
+	v := m.redirects
+	if !m.onTop(v) {
+		m.push(v)
+	}
+	if v.state == stateIdle {
+		return v.reload(m)
+	}
+	return nil
+}
+
+// key handles a key while the view has the screen.
+func (v *redirectsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+	if v.typing {
+		return v.filterKey(msg), keyUsed
+	}
+	k := v.sh.keys
+	switch {
+	case key.Matches(msg, k.Cancel, k.Back):
+		if v.list.filtering() {
+			v.clearFilter()
+			return nil, keyUsed
+		}
+		return nil, keyClose
+	case key.Matches(msg, k.Redirects):
+		return nil, keyClose
+	case key.Matches(msg, k.Filter):
+		return v.startFilter(), keyUsed
+	case key.Matches(msg, k.NewRedirect, k.EditRedirect, k.DeleteRedirect) && unavailableOn(h, client.FamilyRedirectWrite, "this redirect write"):
+	case key.Matches(msg, k.NewRedirect):
+		return newRedirectForm(h), keyUsed
+	case key.Matches(msg, k.EditRedirect):
+		return editRedirectForm(h), keyUsed
+	case key.Matches(msg, k.DeleteRedirect):
+		return deleteRedirectForm(h), keyUsed
+	case key.Matches(msg, k.CopyOldURL):
+		return copyRedirect(h, false), keyUsed
+	case key.Matches(msg, k.CopyTarget):
+		return copyRedirect(h, true), keyUsed
+	case key.Matches(msg, k.OpenOldURL):
+		if r, ok := selectedRedirect(h, "open"); ok {
+			return h.browse(r.oldURL, "y copies the old URL"), keyUsed
+		}
+	case key.Matches(msg, k.Refresh):
+		return v.reload(h), keyUsed
+	case refusedInReadOnly(h, msg, v.sh.allKeys.redirectWriteKeys()):
+	case v.navigate(msg):
+	default:
+		return nil, keyPassed
+	}
+	return nil, keyUsed
+}
+
+// copyRedirect copies the selected redirect's old URL (y) or target (Y).
+func copyRedirect(h host, target bool) tea.Cmd {
+	r, ok := selectedRedirect(h, "copy")
+	if !ok {
+		return nil
+	}
+	if target {
+		return copyOf(h, "target", r.target)
+	}
+	return copyOf(h, "old URL", r.oldURL)
+}
+
+// reload reads the list again; what is shown stays until the answer.
+func (v *redirectsView) reload(h host) tea.Cmd {
+	if h.api() == nil {
+		return nil
+	}
+	return v.load(v.sh.loads, h.api(), h.next())
+}
+
+// close hides the view; a load under way is given up.
+func (v *redirectsView) close() {
+	v.typing = false
+	v.input.Blur()
+	v.stop()
+}
+
+func (v *redirectsView) paste(msg tea.PasteMsg) tea.Cmd {
+	if v.typing {
+		return v.filterPaste(msg)
+	}
+	return nil
+}
+
+func (v *redirectsView) wheel(_, delta int) { v.list.scroll(delta) }
+func (v *redirectsView) click(_, row int)   { v.list.selectRow(row) }
+func (v *redirectsView) busy() bool         { return v.seq != 0 }
+func (v *redirectsView) view() []string     { return v.lines(v.location) }
+
+// copyTarget is the selected redirect's old URL (y) or target (Y).
+func (v *redirectsView) copyTarget(wantURL bool) (what, text, problem string) {
+	r := v.selected()
+	switch {
+	case r == nil:
+		return "", "", "no redirect selected"
+	case !wantURL:
+		return "old URL", r.oldURL, ""
+	}
+	return "target", r.target, ""
+}
+
+// changed shows a write in the list: made puts a redirect in (made or changed), gone
+// takes one out. A list never read has nothing to change; one whose answer had no id
+// is read again.
+func (v *redirectsView) changed(h host, made redirectRow, gone string) tea.Cmd {
+	if v.state == stateIdle {
+		return nil
+	}
+	switch {
+	case gone != "":
+		v.remove(gone)
+	case made.id == "":
+		return v.reload(h)
+	default:
+		v.put(made)
+	}
+	return nil
+}
+
+// goTo selects the redirect id (now, or once the list has it), or filters the list to
+// a domain.
+func (v *redirectsView) goTo(id, domain string) {
+	if id != "" {
+		v.pending = id
+		if i := v.indexOf(id); i >= 0 {
+			v.clearFilter()
+			v.list.selectItem(i)
+			v.pending = ""
+		}
+	}
+	if domain != "" {
+		v.input.SetValue(domain)
+		v.query = domain
+		v.list.setQuery(domain)
+	}
+}
