@@ -333,3 +333,20 @@ func nonNil(items []json.RawMessage) []json.RawMessage {
 	}
 	return slices.Clip(items)
 }
+
+// traceID is the traceId at the top of a streamed answer ("" for none, or for nil):
+// the request log shows it as it does for answers read whole.
+func (v *streamed) traceID() string {
+	if v == nil || v.kind != '{' {
+		return ""
+	}
+	m, ok := v.member("traceid")
+	if !ok || len(m.raw) == 0 {
+		return ""
+	}
+	var id string
+	if json.Unmarshal(m.raw, &id) != nil {
+		return ""
+	}
+	return id
+}

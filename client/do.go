@@ -2,6 +2,7 @@ package client
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -35,9 +36,9 @@ type call struct {
 	body   []byte     // JSON; nil sends no body
 	noAuth bool       // the conversion carries no token
 	// stream, when set, reads a 2xx answer's body as it arrives (a list: see
-	// decode_stream.go) instead of it being read whole. It is called afresh on every
-	// attempt.
-	stream func(*boundedReader) error
+	// decode_stream.go) instead of it being read whole, and returns the answer's
+	// traceId when it held one. It is called afresh on every attempt.
+	stream func(*boundedReader) (trace string, err error)
 }
 
 // unreadableAnswer is an answer that came but could not be read: over a bound, or
@@ -117,7 +118,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			}
 			token = t
 		}
-		status, header, body, err := c.send(ctx, cl, target, token)
+		status, header, body, streamTrace, err := c.send(ctx, cl, target, token)
 		c.pacer.answered()
 		var unreadable *unreadableAnswer
 		if errors.As(err, &unreadable) {
@@ -138,7 +139,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			}
 			return nil, nil, netErr
 		}
-		resp := &Response{StatusCode: status, Header: header, Attempts: attempt, TraceID: traceID(header, body)}
+		resp := &Response{StatusCode: status, Header: header, Attempts: attempt, TraceID: cmp.Or(streamTrace, traceID(header, body))}
 		rec.Status, rec.TraceID = status, resp.TraceID
 		if rl, ok := ParseRateLimit(header, c.now()); ok {
 			resp.Rate = rl
@@ -211,7 +212,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 }
 
 // send makes one attempt. A body cut short is an error like a dropped connection.
-func (c *Client) send(ctx context.Context, cl call, target string, token *oauth2.Token) (int, http.Header, []byte, error) {
+func (c *Client) send(ctx context.Context, cl call, target string, token *oauth2.Token) (status int, header http.Header, body []byte, streamTrace string, err error) {
 	actx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	var rdr io.Reader
@@ -220,7 +221,7 @@ func (c *Client) send(ctx context.Context, cl call, target string, token *oauth2
 	}
 	req, err := http.NewRequestWithContext(actx, cl.method, target, rdr)
 	if err != nil {
-		return 0, nil, nil, fmt.Errorf("build request: %w", err)
+		return 0, nil, nil, "", fmt.Errorf("build request: %w", err)
 	}
 	req.Header.Set("Version", c.version)
 	req.Header.Set("User-Agent", c.userAgent)
@@ -233,29 +234,29 @@ func (c *Client) send(ctx context.Context, cl call, target string, token *oauth2
 	}
 	res, err := c.http.Do(req)
 	if err != nil {
-		return 0, nil, nil, stripURLError(err)
+		return 0, nil, nil, "", stripURLError(err)
 	}
 	defer res.Body.Close()
 	br := newBoundedReader(res.Body)
 	if cl.stream != nil && res.StatusCode >= 200 && res.StatusCode < 300 {
-		err := cl.stream(br)
+		trace, err := cl.stream(br)
 		switch {
 		case br.readErr != nil:
-			return 0, nil, nil, fmt.Errorf("reading the %d answer: %w", res.StatusCode, br.readErr)
+			return 0, nil, nil, "", fmt.Errorf("reading the %d answer: %w", res.StatusCode, br.readErr)
 		case err != nil:
-			return res.StatusCode, res.Header, nil, &unreadableAnswer{err: err, head: br.head}
+			return res.StatusCode, res.Header, nil, "", &unreadableAnswer{err: err, head: br.head}
 		}
-		return res.StatusCode, res.Header, nil, nil
+		return res.StatusCode, res.Header, nil, trace, nil
 	}
 	// Any other answer is one record (or an error): bounded as one.
-	body, err := io.ReadAll(br)
+	body, err = io.ReadAll(br)
 	switch {
 	case br.readErr != nil:
-		return 0, nil, nil, fmt.Errorf("reading the %d answer: %w", res.StatusCode, br.readErr)
+		return 0, nil, nil, "", fmt.Errorf("reading the %d answer: %w", res.StatusCode, br.readErr)
 	case err != nil:
-		return res.StatusCode, res.Header, nil, &unreadableAnswer{err: err, head: br.head}
+		return res.StatusCode, res.Header, nil, "", &unreadableAnswer{err: err, head: br.head}
 	}
-	return res.StatusCode, res.Header, body, nil
+	return res.StatusCode, res.Header, body, "", nil
 }
 
 // stripURLError drops the *url.Error wrapper, whose text repeats the whole URL.
@@ -406,10 +407,10 @@ func unreadableErr(cl call, resp *Response, u *unreadableAnswer, maxItems int) e
 // tolerance rules.
 func (c *Client) doList(ctx context.Context, cl call, keep keepFunc, keys ...string) (listEnvelope, *Response, error) {
 	var got *streamed
-	cl.stream = func(br *boundedReader) error {
+	cl.stream = func(br *boundedReader) (string, error) {
 		v, err := readStream(br, c.maxListItems, keep)
 		got = v
-		return err
+		return v.traceID(), err
 	}
 	_, resp, err := c.do(ctx, cl)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,6 +124,28 @@ func TestWrites(t *testing.T) {
 	} {
 		if got := client.Writes(tc.method, tc.path); got != tc.want {
 			t.Errorf("Writes(%s %s) = %v", tc.method, tc.path, got)
+		}
+	}
+}
+
+// A family writes exactly when its routes do, by Writes: what the browser turns off in
+// read-only mode (its action table asks FamilyInfo) is what the client refuses.
+func TestFamilyWritesAsItsRoutes(t *testing.T) {
+	conv, ok := client.FamilyInfo(client.FamilyConversion)
+	if !ok {
+		t.Fatal("FamilyInfo does not know the conversion")
+	}
+	for _, rf := range append(client.RouteFamilies(), conv) {
+		for _, r := range rf.Routes {
+			method, path, _ := strings.Cut(r, " ")
+			if got := client.Writes(method, path); got != rf.Write {
+				t.Errorf("%s: %s writes %v, the family says %v", rf.Family, r, got, rf.Write)
+			}
+		}
+	}
+	for _, rf := range client.RouteFamilies() {
+		if rf.Family == client.FamilyConversion {
+			t.Error("the conversion is among the access record's families")
 		}
 	}
 }

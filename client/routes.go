@@ -1,6 +1,9 @@
 package client
 
-import "strings"
+import (
+	"net/http"
+	"strings"
+)
 
 // Family names a group of routes that a token may use or not as one: a family is
 // what the access record (access.go) remembers and what the probe asks about.
@@ -32,6 +35,11 @@ const (
 	FamilyLookupMultiple  Family = "lookup multiple"
 	FamilyWorkflowTrigger Family = "page-visit trigger"
 	FamilySocialAccounts  Family = "social accounts"
+
+	// FamilyConversion is the tokenless conversion event. It is no family of the
+	// access record (no token, nothing to learn), so RouteFamilies and the probe leave
+	// it out, but FamilyInfo knows it: it writes, as Writes says.
+	FamilyConversion Family = "conversion event"
 )
 
 // RouteFamily describes one family: its routes ("METHOD /path", a path parameter
@@ -88,6 +96,9 @@ var routeFamilies = []RouteFamily{
 	{FamilySocialAccounts, []string{"POST /social-media-posting/oauth/{locationId}/{platform}/accounts/{accountId}"}, "", true},
 }
 
+// conversionFamily is FamilyConversion's one route.
+var conversionFamily = RouteFamily{FamilyConversion, []string{http.MethodPost + " " + conversionPath}, "", true}
+
 // RouteFamilies lists every family, reads first, in the order the probe shows them.
 func RouteFamilies() []RouteFamily {
 	out := make([]RouteFamily, len(routeFamilies))
@@ -95,8 +106,12 @@ func RouteFamilies() []RouteFamily {
 	return out
 }
 
-// FamilyInfo describes one family; ok is false for a name not in the table.
+// FamilyInfo describes one family, FamilyConversion too; ok is false for a name not
+// in the table.
 func FamilyInfo(f Family) (RouteFamily, bool) {
+	if f == FamilyConversion {
+		return conversionFamily, true
+	}
 	for _, rf := range routeFamilies {
 		if rf.Family == f {
 			return rf, true

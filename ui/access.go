@@ -29,53 +29,15 @@ func (sh *shared) refusal(f client.Family) string {
 	return sanitize(sh.access.Reason(f))
 }
 
-// keyFamily is the route family the action of a direct key needs; "" for keys whose
-// action sends nothing, or nothing a token may be refused (the conversion). In the
-// Redirects view (inRedirects) n, e and d are its writes, not the browser's keys.
-func (k KeyMap) keyFamily(b key.Binding, inRedirects bool) client.Family {
-	first := func(b key.Binding) string {
-		if ks := b.Keys(); len(ks) > 0 {
-			return ks[0]
-		}
-		return ""
-	}
-	f := first(b)
-	if inRedirects {
-		switch f {
-		case first(k.NewRedirect), first(k.EditRedirect), first(k.DeleteRedirect):
-			return client.FamilyRedirectWrite
-		}
-	}
-	switch f {
-	case "":
-		return ""
-	case first(k.NewStep):
-		return client.FamilyCreateStep
-	case first(k.NewFolder):
-		return client.FamilyCreateFolder
-	case first(k.AttachDomain):
-		return client.FamilyAttachDomain
-	case first(k.PageTrigger):
-		return client.FamilyWorkflowTrigger
-	case first(k.ArchivePage), first(k.EndSplit):
-		return client.FamilyPageUpdate
-	case first(k.Redirects):
-		return client.FamilyRedirectList
-	case first(k.RedirectHere):
-		return client.FamilyRedirectWrite
-	}
-	return ""
-}
-
 // markRefused returns bindings with those whose action is refused saying so: "new
-// step ✗ 403" in the footer. inRedirects says the Redirects view has the keys.
-func (sh *shared) markRefused(bindings []key.Binding, inRedirects bool) []key.Binding {
+// step ✗ 403" in the footer. inView says the Redirects view has the keys.
+func (sh *shared) markRefused(bindings []key.Binding, inView bool) []key.Binding {
 	if len(sh.access) == 0 {
 		return bindings
 	}
 	var out []key.Binding
 	for i, b := range bindings {
-		f := sh.keys.keyFamily(b, inRedirects)
+		f := sh.keyFamily(b, inView)
 		fa, refused := sh.access.Refused(f)
 		if !refused {
 			continue

@@ -310,10 +310,10 @@ func (m *Model) key(msg tea.KeyPressMsg) tea.Cmd {
 	return m.bodyKey(msg)
 }
 
-// sharedKey runs the actions that work alike in every body (a key the body on top
-// passed on): quit, help, palette, refresh, copy, open, and the forms' keys. ok says
-// msg was one.
-func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
+// sharedKey runs a key the body on top passed on: the plain keys that work alike in
+// every body (quit, help, palette, switch, go to, refresh), then the keys of the
+// action table where the screen is (at: the body's actionScope). ok says msg was one.
+func (m *Model) sharedKey(msg tea.KeyPressMsg, at scope) (cmd tea.Cmd, ok bool) {
 	k := m.sh.keys
 	switch {
 	case key.Matches(msg, k.Quit):
@@ -329,14 +329,8 @@ func (m *Model) sharedKey(msg tea.KeyPressMsg) (cmd tea.Cmd, ok bool) {
 		return m.openGoto(), true
 	case key.Matches(msg, k.Refresh):
 		return m.refresh(), true
-	case key.Matches(msg, k.CopyID):
-		return m.copySelected(false), true
-	case key.Matches(msg, k.CopyURL):
-		return m.copySelected(true), true
-	case key.Matches(msg, k.OpenURL):
-		return m.openInBrowser(), true
 	}
-	return m.formKey(msg)
+	return m.actionKey(msg, at)
 }
 
 // updateOverlay gives msg to the overlay and closes it when it is done.

@@ -36,6 +36,9 @@ type body interface {
 	reload(h host) tea.Cmd
 	// close calls off what the body still waits for, when it is popped.
 	close()
+	// actionScope is where the body is for the action table (actions.go): the keys
+	// it passes on run the table's actions of that scope.
+	actionScope() scope
 }
 
 // keyResult is what a body did with a key.
@@ -86,7 +89,7 @@ func (m *Model) bodyKey(msg tea.KeyPressMsg) tea.Cmd {
 	case keyClose:
 		m.closeBodies(func(o body) bool { return o == b })
 	case keyPassed:
-		cmd, _ = m.sharedKey(msg)
+		cmd, _ = m.sharedKey(msg, b.actionScope())
 	}
 	return cmd
 }

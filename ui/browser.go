@@ -34,6 +34,9 @@ func (b browser) key(_ host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	return nil, keyUsed
 }
 
+// actionScope: the keys passed on run the table's actions of the panes.
+func (b browser) actionScope() scope { return inPanes }
+
 func (b browser) paste(msg tea.PasteMsg) tea.Cmd {
 	if p := b.m.focused(); p.typing {
 		return p.filterPaste(msg)

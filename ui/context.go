@@ -29,8 +29,8 @@ type shared struct {
 	styles       Styles
 	formStyles   *huh.Styles // the forms' huh styles, built with styles
 
-	keys     KeyMap        // what the footer, help and palette show and keys match: without the writes when read-only
-	allKeys  KeyMap        // every key, enabled: to tell a write refused in read-only mode
+	keys     KeyMap        // the plain keys, and the table's keys that footers and views name
+	actions  []action      // the action table (action_table.go), its writes' keys off when read-only
 	readOnly bool          // the client refuses writes: so does every key, the palette and the help
 	access   client.Access // what this sign-in may use, family by family (access.go)
 	now      func() time.Time
@@ -54,13 +54,12 @@ func newShared(opts Options) *shared {
 	sh := &shared{
 		themeSetting:   opts.Theme,
 		bgDark:         true,
-		keys:           DefaultKeys(),
-		allKeys:        DefaultKeys(),
 		now:            now,
 		pathCheckDelay: opts.PathCheckDelay,
 		ctx:            context.Background(),
 		spinner:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}
+	sh.setReadOnly(false)
 	sh.restyle()
 	sh.newLocation()
 	return sh
@@ -81,13 +80,11 @@ func (sh *shared) newLocation() {
 	sh.loads, sh.cancelLoads = context.WithCancel(sh.ctx)
 }
 
-// setReadOnly turns the keys that write off (or on again).
+// setReadOnly turns the keys of the actions that write off (or on again).
 func (sh *shared) setReadOnly(ro bool) {
 	sh.readOnly = ro
 	sh.keys = DefaultKeys()
-	if ro {
-		sh.keys = sh.keys.readOnly()
-	}
+	sh.actions = tableActions(&sh.keys, ro)
 }
 
 // restyle rebuilds theme and styles; it runs at start and when the background or the

@@ -171,6 +171,9 @@ func (d *detailView) key(_ host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	return nil, keyPassed
 }
 
+// actionScope: the keys passed on run the table's actions of a page's detail.
+func (d *detailView) actionScope() scope { return inDetail }
+
 // scrollKey moves the view; it reports whether msg was a scrolling key.
 func (d *detailView) scrollKey(msg tea.KeyPressMsg) bool {
 	k := d.sh.keys

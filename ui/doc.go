@@ -58,11 +58,12 @@
 //
 // # Read-only
 //
-// A read-only client (client.Options.ReadOnly) makes the browser read-only: the keys
-// of actions that write are disabled (KeyMap.readOnly), so no footer, help or key
-// match shows them; the palette leaves out every action writes() names; a write key
-// pressed says in the status bar that it is off (refusedInReadOnly); the bar says
-// "read-only". The client refusing every write before it is sent is the last guard.
+// A read-only client (client.Options.ReadOnly) makes the browser read-only: every
+// action of the table whose route family writes (by the client's route table,
+// client.FamilyInfo) has its key disabled (tableActions), so no footer, help or key
+// match shows it, and the palette leaves it out; its key pressed says in the status
+// bar that it is off; the bar says "read-only". The client refusing every write
+// before it is sent is the last guard.
 //
 // The client's own events (rate limit, retries, requests started and finished) come in
 // by forwardEvents (run.go): the client tells them in order on its request goroutines,
@@ -115,9 +116,18 @@
 // A key goes to the first of: the overlay (help, palette, a form, a result view, the
 // request log, the event history, the messages), then the body on top (in the
 // browser, the focused pane's filter input while it is typed, then the panes' keys),
-// then the keys every body shares (sharedKey: quit, help, the palette, r, y, Y, o and
-// the forms' keys). ctrl+c always quits; ctrl+l always draws the whole screen again,
-// as a settled resize does (redraw.go).
+// then the keys every body shares (sharedKey: quit, help, the palette, switch, go to,
+// r, then the action table's keys where the body is: its actionScope). ctrl+c always
+// quits; ctrl+l always draws the whole screen again, as a settled resize does
+// (redraw.go).
+//
+// Two kinds of key. The plain keys (KeyMap, keys.go) are the ones each screen reads
+// its own way or the same everywhere: moving, enter, esc, tab, /, r, the app's
+// (switch, palette, go to, help, redraw, quit) and those inside inputs and overlays.
+// Every other key belongs to an action of the action table (action_table.go), which
+// runs it where the action's scope says (the panes, a page's detail, the Redirects
+// view, the event history): actionKey finds it, says why instead when read-only mode
+// or the access record turns it off, and runs it.
 //
 // # Adding a view
 //
@@ -125,8 +135,9 @@
 // push: its key (keyPassed leaves a key to the shared ones, keyClose pops the view),
 // paste, wheel and click, view and setSize (it keeps its size and draws its lines;
 // View never allocates per row), restyle, its footer keys, what y, Y and o act on
-// (copyTarget), busy (the spinner), reload (r) and close (call off its loads when
-// popped). It reaches the browser through the host it is given, as a form does. The
+// (copyTarget), busy (the spinner), reload (r), close (call off its loads when
+// popped) and actionScope (which of the action table's keys the keys it passes on
+// run). It reaches the browser through the host it is given, as a form does. The
 // root pushes it from an action (m.push(newMyView(m.sh))); nothing else of the root
 // changes: the key routing, the footer, the mouse, the spinner, r, y and the layout
 // ask the body on top. A view the root keeps while closed (the Redirects view keeps
@@ -135,11 +146,14 @@
 //
 // # Adding an action or a form
 //
-// Every action is listed in the command palette (actions.go). A new one is an entry
-// of Model.actions — or, for the forms and views, of Model.formActions, with its
-// direct key, if any, in keys.go and Model.formKey. Its last field names the
-// client.Family it sends to, so a refusal marks it unavailable; a direct key of such
-// an action also goes in KeyMap.keyFamily and formKey's list.
+// Add one entry to the table (action_table.go) and write its form or handler, nothing
+// else. The entry says the action's palette name and description, its key (bind),
+// where the key runs it (scope), the client.Family it sends to, its help group and
+// what it runs (onHost(newThingForm) for a form). From it follow the palette's entry,
+// the key, the help line, the footer's and help's "unavailable" marks when the access
+// record refuses the family, and read-only mode turning it off when the family
+// writes. A footer that shows the key names it by an actionID (KeyMap.of).
+// TestEveryWriteIsOffInReadOnly and TestActionsComeFromTheTable check the table.
 //
 // A form or a view is opened by a function of a host (host.go), not of the Model:
 // newFolderForm(h host) tea.Cmd, listed as onHost(newFolderForm). The host is all an

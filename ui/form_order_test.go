@@ -82,7 +82,10 @@ func TestEveryFormTakesABurstInOrder(t *testing.T) {
 	_, c := testClient(t, sandbox.Options{}, -1)
 
 	// Every form of the palette is here or said to have nothing to type.
-	for _, a := range New(Options{}).formActions() {
+	for _, a := range formActions() {
+		if a.name == "" {
+			continue // a key of one view, not in the palette
+		}
 		listed := slices.ContainsFunc(burstForms(), func(f burstForm) bool { return f.name == a.name })
 		if !listed && !slices.Contains(burstless(), a.name) {
 			t.Errorf("palette entry %q: add its form to burstForms (or to burstless)", a.name)

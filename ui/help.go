@@ -43,7 +43,7 @@ func (h *helpOverlay) keys() []key.Binding { return h.sh.keys.overlayHelp() }
 // terminal, in rows of two or three, or one under the other (scrolling) on a narrow one.
 func (h *helpOverlay) view(w, ht int) (string, int, int) {
 	st := &h.sh.styles
-	groups := h.sh.keys.Groups()
+	groups := h.sh.keyGroups()
 	blocks := make([][]string, len(groups))
 	widths := make([]int, len(groups))
 	for i, g := range groups {
@@ -54,7 +54,7 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 		lines := []string{st.GroupTitle.Render(g.Title)}
 		for _, b := range g.Bindings {
 			desc := st.HelpDesc.Render(b.Help().Desc)
-			if fa, refused := h.sh.access.Refused(h.sh.keys.keyFamily(b, g.redirects)); refused {
+			if fa, refused := h.sh.access.Refused(h.sh.keyFamily(b, g.redirects)); refused {
 				desc = st.HelpDesc.Render(b.Help().Desc) + st.Error.Render(" ✗ unavailable ("+strconv.Itoa(fa.Status)+")")
 			}
 			lines = append(lines, st.HelpKey.Render(fitCell(b.Help().Key, keyW, false))+"  "+desc)
@@ -153,9 +153,9 @@ func (sh *shared) footerHelp(bindings []key.Binding, width int) string {
 // what to ask for: "n new step: 403 not open to this sign-in — needs …".
 func (h *helpOverlay) unavailable() []string {
 	var out []string
-	for _, g := range h.sh.keys.Groups() {
+	for _, g := range h.sh.keyGroups() {
 		for _, b := range g.Bindings {
-			if r := h.sh.refusal(h.sh.keys.keyFamily(b, g.redirects)); r != "" {
+			if r := h.sh.refusal(h.sh.keyFamily(b, g.redirects)); r != "" {
 				out = append(out, b.Help().Key+" "+b.Help().Desc+": "+r)
 			}
 		}

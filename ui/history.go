@@ -115,7 +115,7 @@ func (v *historyView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	k := v.sh.keys
 	n := len(v.hist.entries)
 	switch {
-	case key.Matches(km, k.Cancel, k.Back, k.Quit, k.EventHistory):
+	case key.Matches(km, k.Cancel, k.Back, k.Quit, k.of(actEventHistory)):
 		return nil, true
 	case key.Matches(km, k.Up):
 		v.cursor--
@@ -132,9 +132,9 @@ func (v *historyView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 			h.show(tv)
 		}
 		return nil, false
-	case refusedInReadOnly(h, km, []*key.Binding{&v.sh.allKeys.Resend}):
+	case v.sh.offInReadOnly(h, km, inHistory):
 		return nil, false
-	case key.Matches(km, k.Resend):
+	case key.Matches(km, k.of(actResend)):
 		e := v.hist.newest(v.cursor)
 		if e == nil {
 			h.setWarn("no event to send again yet: E sends a test conversion event")
@@ -160,7 +160,7 @@ func (v *historyView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 
 func (v *historyView) keys() []key.Binding {
 	k := v.sh.keys
-	return []key.Binding{as(k.Arrows, "move"), as(k.Resend, "send again"), as(k.Open, "answer"), as(k.Cancel, "close")}
+	return []key.Binding{as(k.Arrows, "move"), as(k.of(actResend), "send again"), as(k.Open, "answer"), as(k.Cancel, "close")}
 }
 
 func (v *historyView) view(w, h int) (string, int, int) {

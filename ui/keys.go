@@ -1,39 +1,42 @@
 package ui
 
-import "charm.land/bubbles/v2/key"
+import (
+	"slices"
 
-// KeyMap holds every key of the browser as a key.Binding with its help text. It is
-// the one place keys are defined: Update matches against it, the footer and the help
-// overlay render from it, and the palette shows each action's key from it.
+	"charm.land/bubbles/v2/key"
+)
+
+// KeyMap holds the plain keys of the browser as key.Bindings with their help text:
+// moving, opening, going back, the panes, the filter, refresh, the app's own keys and
+// the keys inside inputs and overlays. Each screen reads them its own way (esc closes a
+// view, goes back a pane, clears a filter). The keys of actions are declared with their
+// action in the table (action_table.go); named holds those a footer or a view shows.
 type KeyMap struct {
 	// Navigation
 	Up, Down, Top, Bottom, PageUp, PageDown, Open, Back key.Binding
 	// Panes
 	NextPane, PrevPane key.Binding
-	// Actions
-	Filter, Refresh, CopyID, CopyURL, OpenURL key.Binding
-	// Forms and views (forms_*.go, requestlog.go, history.go)
-	NewStep, NewFolder, AttachDomain, TestEvent, PageTrigger, ArchivePage, EndSplit key.Binding
-	RequestLog, EventHistory, Messages                                              key.Binding
-	// The Redirects view (redirects.go, redirects_body.go, forms_redirects.go): U
-	// opens it, P starts a redirect to the selected step; inside it n, e, d, y and Y
-	Redirects, RedirectHere                                                       key.Binding
-	NewRedirect, EditRedirect, DeleteRedirect, CopyOldURL, CopyTarget, OpenOldURL key.Binding
+	// The focused pane's or view's list
+	Filter, Refresh key.Binding
 	// App
 	Switch, Palette, GoTo, Help, Redraw, Quit key.Binding
 	// Inside an input or overlay
 	Accept, Cancel, ListUp, ListDown key.Binding
-	// Inside a form, the discard question, the event history and the request log
-	Send, Yes, No, Resend, CopyCurl key.Binding
+	// Inside a form, the discard question and the request log
+	Send, Yes, No, CopyCurl key.Binding
 	// Footer hints only: the arrows, named for what they do in each place
 	Arrows key.Binding
+
+	named [actionIDs]key.Binding // the table's keys by actionID, as the table has them (off when read-only)
 }
 
-// DefaultKeys are the keys users and tests rely on: arrows or hjkl move, enter opens,
-// esc goes back, tab changes pane, / filters, ? shows all keys, : opens the palette,
-// r refreshes, y copies, q quits. The forms and views have capitals of their own
-// (n, a new step, is the one lower-case: it is the form used most), so none of them
-// shadows a key of the contract.
+// of is the key of the table's action id: what a footer shows or a view matches.
+func (k KeyMap) of(id actionID) key.Binding { return k.named[id] }
+
+// DefaultKeys are the plain keys users and tests rely on: arrows or hjkl move, enter
+// opens, esc goes back, tab changes pane, / filters, ? shows all keys, : opens the
+// palette, r refreshes, q quits. The actions' keys (y copies, the forms' and views'
+// capitals) are in the table; none of them shadows a key of the contract.
 func DefaultKeys() KeyMap {
 	b := func(keys []string, help, desc string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
@@ -53,29 +56,6 @@ func DefaultKeys() KeyMap {
 
 		Filter:  b([]string{"/"}, "/", "filter"),
 		Refresh: b([]string{"r"}, "r", "refresh"),
-		CopyID:  b([]string{"y"}, "y", "copy id"),
-		CopyURL: b([]string{"Y"}, "Y", "copy URL"),
-		OpenURL: b([]string{"o"}, "o", "open in browser"),
-
-		NewStep:      b([]string{"n"}, "n", "new step"),
-		NewFolder:    b([]string{"N"}, "N", "new folder"),
-		AttachDomain: b([]string{"D"}, "D", "attach domain"),
-		TestEvent:    b([]string{"E"}, "E", "test conversion event"),
-		PageTrigger:  b([]string{"T"}, "T", "page-visit trigger"),
-		ArchivePage:  b([]string{"A"}, "A", "archive/restore page"),
-		EndSplit:     b([]string{"S"}, "S", "end split test"),
-		RequestLog:   b([]string{"L"}, "L", "request log"),
-		EventHistory: b([]string{"H"}, "H", "event history"),
-		Messages:     b([]string{"M"}, "M", "messages"),
-		Redirects:    b([]string{"U"}, "U", "URL redirects"),
-		RedirectHere: b([]string{"P"}, "P", "redirect a path to this step"),
-
-		NewRedirect:    b([]string{"n"}, "n", "new redirect"),
-		EditRedirect:   b([]string{"e", "enter"}, "e", "edit redirect"),
-		DeleteRedirect: b([]string{"d", "delete"}, "d", "delete redirect"),
-		CopyOldURL:     b([]string{"y"}, "y", "copy old URL"),
-		CopyTarget:     b([]string{"Y"}, "Y", "copy target"),
-		OpenOldURL:     b([]string{"o"}, "o", "open old URL"),
 
 		Switch:  b([]string{"C"}, "C", "switch profile or sub-account"),
 		Palette: b([]string{":"}, ":", "commands"),
@@ -93,8 +73,41 @@ func DefaultKeys() KeyMap {
 		Send:     b([]string{"ctrl+s"}, "ctrl+s", "send the form"),
 		Yes:      b([]string{"y", "Y"}, "y", "yes"),
 		No:       b([]string{"n", "N", "esc"}, "n", "no"),
-		Resend:   b([]string{"R"}, "R", "send again (event history)"),
 		CopyCurl: b([]string{"c"}, "c", "copy as curl (request log)"),
+	}
+}
+
+// helpGroup is a section of the help overlay an action of the table goes in.
+type helpGroup uint8
+
+const (
+	helpNone helpGroup = iota
+	helpActions
+	helpCreate
+	helpViews
+	helpRedirects
+)
+
+// helpSection is one section of the help overlay: its plain keys before and after the
+// table's actions of its group.
+type helpSection struct {
+	title     string
+	lead      []key.Binding
+	group     helpGroup
+	tail      []key.Binding
+	redirects bool // the keys of the Redirects view (its n, e and d are its own)
+}
+
+// helpSections are the help overlay's sections, in order.
+func (k KeyMap) helpSections() []helpSection {
+	return []helpSection{
+		{title: "Navigation", lead: []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}},
+		{title: "Panes", lead: []key.Binding{k.NextPane, k.PrevPane}},
+		{title: "Actions", lead: []key.Binding{k.Filter, k.Refresh}, group: helpActions},
+		{title: "Create and test", group: helpCreate},
+		{title: "Views", group: helpViews, tail: []key.Binding{k.CopyCurl, k.Send}},
+		{title: "Redirects (U)", group: helpRedirects, redirects: true},
+		{title: "App", lead: []key.Binding{k.Switch, k.Palette, k.GoTo, k.Help, k.Redraw, k.Quit}},
 	}
 }
 
@@ -105,68 +118,31 @@ type keyGroup struct {
 	redirects bool // the keys of the Redirects view (its n, e and d are its own)
 }
 
-// Groups are the help overlay's sections, in order. A disabled key (an action that
-// writes, in read-only mode) is left out, and so is a group left empty.
-func (k KeyMap) Groups() []keyGroup {
+// keyGroups are the help overlay's groups: each section's plain keys and the keys of
+// the table's actions in its group, in the table's order. A disabled key (an action
+// that writes, in read-only mode) is left out, and so is a group left empty.
+func (sh *shared) keyGroups() []keyGroup {
 	var out []keyGroup
-	for _, g := range k.allGroups() {
-		enabled := g.Bindings[:0:0]
-		for _, b := range g.Bindings {
+	for _, s := range sh.keys.helpSections() {
+		all := s.lead
+		if s.group != helpNone {
+			all = slices.Clone(all)
+			for _, a := range sh.actions {
+				if a.group == s.group {
+					all = append(all, a.key)
+				}
+			}
+			all = append(all, s.tail...)
+		}
+		var enabled []key.Binding
+		for _, b := range all {
 			if b.Enabled() {
 				enabled = append(enabled, b)
 			}
 		}
 		if len(enabled) > 0 {
-			out = append(out, keyGroup{g.Title, enabled, g.redirects})
+			out = append(out, keyGroup{s.title, enabled, s.redirects})
 		}
-	}
-	return out
-}
-
-func (k KeyMap) allGroups() []keyGroup {
-	return []keyGroup{
-		{"Navigation", []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PageUp, k.PageDown, k.Open, k.Back}, false},
-		{"Panes", []key.Binding{k.NextPane, k.PrevPane}, false},
-		{"Actions", []key.Binding{k.Filter, k.Refresh, k.CopyID, k.CopyURL, k.OpenURL}, false},
-		{"Create and test", []key.Binding{k.NewStep, k.NewFolder, k.AttachDomain, k.TestEvent, k.PageTrigger, k.ArchivePage, k.EndSplit}, false},
-		{"Views", []key.Binding{k.RequestLog, k.EventHistory, k.Messages, k.Resend, k.CopyCurl, k.Send}, false},
-		{"Redirects (U)", []key.Binding{k.Redirects, k.RedirectHere, k.NewRedirect, k.EditRedirect, k.DeleteRedirect, k.CopyOldURL, k.CopyTarget, k.OpenOldURL}, true},
-		{"App", []key.Binding{k.Switch, k.Palette, k.GoTo, k.Help, k.Redraw, k.Quit}, false},
-	}
-}
-
-// writeKeys are the keys of actions that write (or set something off on the
-// service: a test event, a workflow trigger), where the panes and the page detail
-// take them.
-func (k *KeyMap) writeKeys() []*key.Binding {
-	return []*key.Binding{&k.NewStep, &k.NewFolder, &k.AttachDomain, &k.TestEvent, &k.PageTrigger, &k.ArchivePage, &k.EndSplit, &k.RedirectHere}
-}
-
-// redirectWriteKeys are the keys of the Redirects view that write.
-func (k *KeyMap) redirectWriteKeys() []*key.Binding {
-	return []*key.Binding{&k.NewRedirect, &k.EditRedirect, &k.DeleteRedirect}
-}
-
-// readOnly disables every key that writes, so that no footer, help or palette shows
-// it and no key press matches it.
-func (k KeyMap) readOnly() KeyMap {
-	for _, b := range append(append(k.writeKeys(), k.redirectWriteKeys()...), &k.Resend) {
-		b.SetEnabled(false)
-	}
-	return k
-}
-
-// ShortHelp implements help.KeyMap: the keys that matter most anywhere.
-func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Open, k.Back, k.Filter, k.Palette, k.Help, k.Quit}
-}
-
-// FullHelp implements help.KeyMap: every key, grouped.
-func (k KeyMap) FullHelp() [][]key.Binding {
-	groups := k.Groups()
-	out := make([][]key.Binding, len(groups))
-	for i, g := range groups {
-		out[i] = g.Bindings
 	}
 	return out
 }
@@ -190,11 +166,11 @@ func (k KeyMap) paneHelp(pane int, atRoot bool, archive string) []key.Binding {
 		if !atRoot {
 			out = append(out, as(k.Back, "up"))
 		}
-		return append(out, k.NewFolder, k.Filter, k.Palette, k.Help, k.Refresh, k.CopyID, k.NextPane, k.Quit, k.Messages)
+		return append(out, k.of(actNewFolder), k.Filter, k.Palette, k.Help, k.Refresh, k.of(actCopyID), k.NextPane, k.Quit, k.of(actMessages))
 	case paneSteps:
-		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.NewStep, k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, as(k.RedirectHere, "redirect here"), k.Quit, k.Messages}
+		return []key.Binding{move, as(k.Open, "pages"), k.Back, k.of(actNewStep), k.Filter, k.Palette, k.Help, k.of(actCopyID), k.of(actCopyURL), k.of(actOpenURL), as(k.of(actRedirectHere), "redirect here"), k.Quit, k.of(actMessages)}
 	}
-	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.ArchivePage, archive), as(k.PageTrigger, "trigger"), k.Filter, k.Palette, k.Help, k.CopyID, k.CopyURL, k.OpenURL, k.Quit, k.Messages}
+	return []key.Binding{move, as(k.Open, "details"), k.Back, as(k.of(actArchivePage), archive), as(k.of(actPageTrigger), "trigger"), k.Filter, k.Palette, k.Help, k.of(actCopyID), k.of(actCopyURL), k.of(actOpenURL), k.Quit, k.of(actMessages)}
 }
 
 // filterHelp are the footer's keys while a filter is typed.
@@ -204,7 +180,7 @@ func (k KeyMap) filterHelp() []key.Binding {
 
 // detailHelp are the footer's keys while a page's detail is open.
 func (k KeyMap) detailHelp() []key.Binding {
-	return []key.Binding{as(k.Arrows, "scroll"), k.CopyID, k.CopyURL, k.OpenURL, as(k.Refresh, "reload"), k.Cancel}
+	return []key.Binding{as(k.Arrows, "scroll"), k.of(actCopyID), k.of(actCopyURL), k.of(actOpenURL), as(k.Refresh, "reload"), k.Cancel}
 }
 
 // overlayHelp are the footer's keys while the help overlay is open.

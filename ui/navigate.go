@@ -110,6 +110,6 @@ func (m *Model) startFilter() tea.Cmd {
 
 // openPalette shows every action by name.
 func (m *Model) openPalette() tea.Cmd {
-	m.overlay = newPalette(m.sh, m.actions(), func(a action) tea.Cmd { return a.run(m) })
+	m.overlay = newPalette(m.sh, m.paletteEntries(), func(a paletteEntry) tea.Cmd { return a.run(m) })
 	return nil
 }

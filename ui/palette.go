@@ -13,9 +13,9 @@ import (
 // type; enter runs the one under the cursor, esc closes.
 type palette struct {
 	sh      *shared
-	actions []action
-	run     func(action) tea.Cmd // runs the chosen action (the root's)
-	refused []bool               // the actions whose route is refused to this sign-in
+	actions []paletteEntry
+	run     func(paletteEntry) tea.Cmd // runs the chosen action (the root's)
+	refused []bool                     // the actions whose route is refused to this sign-in
 	list    list
 	input   textinput.Model
 	cols    []column
@@ -23,10 +23,10 @@ type palette struct {
 	fitted  fittedColumns
 }
 
-func newPalette(sh *shared, actions []action, run func(action) tea.Cmd) *palette {
+func newPalette(sh *shared, actions []paletteEntry, run func(paletteEntry) tea.Cmd) *palette {
 	// An action whose route is refused to this sign-in says so, and why, in place of
 	// what it does (a copy: the caller's list is not changed).
-	actions = append([]action(nil), actions...)
+	actions = append([]paletteEntry(nil), actions...)
 	refused := make([]bool, len(actions))
 	for i, a := range actions {
 		if r := sh.refusal(a.needs); r != "" {

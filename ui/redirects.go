@@ -293,6 +293,6 @@ func (v *redirectsView) keys() []key.Binding {
 	if v.typing {
 		return v.sh.markRefused(k.filterHelp(), true)
 	}
-	return v.sh.markRefused([]key.Binding{k.Arrows, as(k.NewRedirect, "new"), as(k.EditRedirect, "edit"), as(k.DeleteRedirect, "delete"),
-		k.CopyOldURL, k.CopyTarget, k.Filter, as(k.Cancel, "close"), k.Palette, k.Help, as(k.Refresh, "reload"), k.OpenOldURL}, true)
+	return v.sh.markRefused([]key.Binding{k.Arrows, as(k.of(actNewRedirect), "new"), as(k.of(actEditRedirect), "edit"), as(k.of(actDeleteRedirect), "delete"),
+		k.of(actCopyOldURL), k.of(actCopyTarget), k.Filter, as(k.Cancel, "close"), k.Palette, k.Help, as(k.Refresh, "reload"), k.of(actOpenOldURL)}, true)
 }

@@ -3,8 +3,6 @@ package ui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/funnelsdev/funnels/client"
 )
 
 // The Redirects view as a body: its keys, the mouse, copying and opening a
@@ -40,33 +38,30 @@ func (v *redirectsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 			return nil, keyUsed
 		}
 		return nil, keyClose
-	case key.Matches(msg, k.Redirects):
+	case key.Matches(msg, k.of(actRedirects)):
 		return nil, keyClose
 	case key.Matches(msg, k.Filter):
 		return v.startFilter(), keyUsed
-	case key.Matches(msg, k.NewRedirect, k.EditRedirect, k.DeleteRedirect) && unavailableOn(h, client.FamilyRedirectWrite, "this redirect write"):
-	case key.Matches(msg, k.NewRedirect):
-		return newRedirectForm(h), keyUsed
-	case key.Matches(msg, k.EditRedirect):
-		return editRedirectForm(h), keyUsed
-	case key.Matches(msg, k.DeleteRedirect):
-		return deleteRedirectForm(h), keyUsed
-	case key.Matches(msg, k.CopyOldURL):
-		return copyRedirect(h, false), keyUsed
-	case key.Matches(msg, k.CopyTarget):
-		return copyRedirect(h, true), keyUsed
-	case key.Matches(msg, k.OpenOldURL):
-		if r, ok := selectedRedirect(h, "open"); ok {
-			return h.browse(r.oldURL, "y copies the old URL"), keyUsed
-		}
 	case key.Matches(msg, k.Refresh):
 		return v.reload(h), keyUsed
-	case refusedInReadOnly(h, msg, v.sh.allKeys.redirectWriteKeys()):
 	case v.navigate(msg):
 	default:
+		// The view's actions (action_table.go: n, e, d, y, Y, o) and the browser's
+		// it lets through; none shares a key with the cases above.
 		return nil, keyPassed
 	}
 	return nil, keyUsed
+}
+
+// actionScope: the keys passed on run the table's actions of the Redirects view.
+func (v *redirectsView) actionScope() scope { return inRedirects }
+
+// openOldURL opens the selected redirect's old URL in a browser: the way to see it work.
+func openOldURL(h host) tea.Cmd {
+	if r, ok := selectedRedirect(h, "open"); ok {
+		return h.browse(r.oldURL, "y copies the old URL")
+	}
+	return nil
 }
 
 // copyRedirect copies the selected redirect's old URL (y) or target (Y).

@@ -63,7 +63,7 @@ func TestCtrlLRedrawsTheWholeScreen(t *testing.T) {
 	if v := h.view(); !strings.Contains(v, "Half typed") {
 		t.Fatalf("the form keeps what was typed:\n%s", v)
 	}
-	for _, a := range h.m.actions() {
+	for _, a := range h.m.paletteEntries() {
 		if a.name == "Redraw" {
 			if a.key != "ctrl+l" {
 				t.Fatalf("the palette shows the key %q", a.key)

@@ -193,7 +193,7 @@ func (v *logView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	k := v.sh.keys
 	n := v.log.len()
 	switch {
-	case key.Matches(km, k.Cancel, k.Back, k.Quit, k.RequestLog):
+	case key.Matches(km, k.Cancel, k.Back, k.Quit, k.of(actRequestLog)):
 		return nil, true
 	case key.Matches(km, k.Up):
 		v.cursor--
@@ -207,7 +207,7 @@ func (v *logView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		v.cursor = 0
 	case key.Matches(km, k.Bottom):
 		v.cursor = n - 1
-	case key.Matches(km, k.CopyCurl, k.CopyID):
+	case key.Matches(km, k.CopyCurl, k.of(actCopyID)):
 		e := v.log.at(v.cursor)
 		if e == nil {
 			h.setWarn("no request to copy yet")

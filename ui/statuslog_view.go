@@ -37,7 +37,7 @@ func (v *messagesView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	w := messagesTextWidth(viewWidth(v.sh.width))
 	rows := max(1, v.sh.bodyHeight()-2)
 	switch {
-	case key.Matches(km, k.Cancel, k.Back, k.Quit, k.Messages):
+	case key.Matches(km, k.Cancel, k.Back, k.Quit, k.of(actMessages)):
 		return nil, true
 	case key.Matches(km, k.Up):
 		v.cursor--
@@ -51,7 +51,7 @@ func (v *messagesView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		v.cursor = 0
 	case key.Matches(km, k.Bottom):
 		v.cursor = n - 1
-	case key.Matches(km, k.CopyID):
+	case key.Matches(km, k.of(actCopyID)):
 		if e := v.log.newest(v.cursor); e != nil {
 			h.setInfo("copied the " + e.kind() + " of " + e.at.Format("15:04:05") + " to the clipboard")
 			return h.copyText(e.text), false
@@ -106,7 +106,7 @@ func (v *messagesView) window(cursor, offset, w, rows int) int {
 
 func (v *messagesView) keys() []key.Binding {
 	k := v.sh.keys
-	return []key.Binding{as(k.Arrows, "move"), as(k.CopyID, "copy message"), as(k.Cancel, "close")}
+	return []key.Binding{as(k.Arrows, "move"), as(k.of(actCopyID), "copy message"), as(k.Cancel, "close")}
 }
 
 func (v *messagesView) view(w, h int) (string, int, int) {

@@ -160,7 +160,7 @@ func TestPaletteGrowsWithTheTerminal(t *testing.T) {
 		h.press(":")
 		v := h.waitFor("Commands")
 		cut := 0
-		for _, a := range h.m.actions() {
+		for _, a := range h.m.paletteEntries() {
 			if !strings.Contains(v, a.desc) && !strings.Contains(v, a.name) {
 				continue // scrolled out of sight
 			}

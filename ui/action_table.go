@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// actionTable is every action of the browser, each declared once, in the order the
+// palette lists them before a search: the browsing itself, then the forms and views.
+// k gives the plain keys (keys.go) that some entries show without dispatching.
+func actionTable(k KeyMap) []action {
+	return append(browsingActions(k), formActions()...)
+}
+
+// browsingActions move through the location, copy and open what is selected, and run
+// the app. Most run on a plain key each screen reads its own way (where is 0); copy
+// and open have keys of their own in the panes and a page's detail.
+func browsingActions(k KeyMap) []action {
+	return []action{
+		{name: "Refresh", desc: "reload the focused pane", key: k.Refresh, run: (*Model).refresh},
+		{name: "Filter", desc: "filter the focused pane as you type", key: k.Filter, run: (*Model).startFilter},
+		{name: "Open", desc: "open the selected folder, funnel, step or page", key: shownAs(k.Open, "enter"), run: (*Model).open},
+		{name: "Go up", desc: "back to the previous pane or the parent folder", key: shownAs(k.Back, "esc"), run: (*Model).back},
+		{name: "Go to root", desc: "show the folders and funnels at the root", run: (*Model).goRoot},
+		{id: actCopyID, name: "Copy id", desc: "copy the selected item's id (OSC 52)", key: bind("copy id", "y"),
+			where: inBrowser, group: helpActions, run: func(m *Model) tea.Cmd { return m.copySelected(false) }},
+		{id: actCopyURL, name: "Copy URL", desc: "copy the public URL of the selected step or page", key: bind("copy URL", "Y"),
+			where: inBrowser, group: helpActions, run: func(m *Model) tea.Cmd { return m.copySelected(true) }},
+		{id: actOpenURL, name: "Open in browser", desc: "open the public URL in a browser", key: bind("open in browser", "o"),
+			where: inBrowser, group: helpActions, run: (*Model).openInBrowser},
+		{name: "Next pane", desc: "move the focus right", key: k.NextPane,
+			run: func(m *Model) tea.Cmd { m.setFocus((m.focus + 1) % paneCount); return nil }},
+		{name: "Previous pane", desc: "move the focus left", key: k.PrevPane,
+			run: func(m *Model) tea.Cmd { m.setFocus((m.focus + paneCount - 1) % paneCount); return nil }},
+		{name: "Toggle mouse", desc: "capture the mouse (wheel and clicks) or leave it to the terminal", run: (*Model).toggleMouse},
+		{name: "Switch profile or sub-account", desc: "list the profiles and an agency's sub-accounts, and open another", key: k.Switch, run: (*Model).openSwitcher},
+		{name: "Help", desc: "show every key", key: k.Help, run: func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }},
+		{name: "Redraw", desc: "draw the whole screen again (after something garbled it)", key: k.Redraw, run: func(*Model) tea.Cmd { return redrawWhole() }},
+		{name: "Quit", desc: "leave funnels", key: k.Quit, run: (*Model).quit},
+		{name: "Go to anything", desc: "any funnel, step, page or redirect, by name or path", key: k.GoTo, run: (*Model).openGoto},
+		{name: "Index the location", desc: "read the whole location into the local index", run: func(m *Model) tea.Cmd { return m.indexNow() }},
+		{name: "Stop indexing", desc: "call the crawl off; the next one resumes", run: (*Model).stopCrawl},
+	}
+}
+
+// formActions are the forms and views: one entry for every operation of the API that
+// the browsing itself does not already make, and the session's logs. Each run opens
+// a fresh form (forms_*.go) or view as the overlay; a form opens on the host
+// (onHost), so what it does when it finishes stays the form's own.
+func formActions() []action {
+	// A toggles: it archives a live page and restores an archived one.
+	archive := bind("archive/restore page", "A")
+	selectedArchived := func(m *Model) bool { pg := m.pages.selected(); return pg != nil && pg.archived }
+	everywhere := inBrowser | inRedirects
+	return []action{
+		{id: actNewStep, name: "New step", desc: "add a step to the selected funnel", key: bind("new step", "n"),
+			where: inBrowser, needs: client.FamilyCreateStep, group: helpCreate, run: onHost(newStepForm)},
+		{id: actNewFolder, name: "New folder", desc: "create a folder of funnels or websites (at the top level)", key: bind("new folder", "N"),
+			where: everywhere, needs: client.FamilyCreateFolder, group: helpCreate, run: onHost(newFolderForm)},
+		{name: "Attach domain", desc: "attach a host name to the location", key: bind("attach domain", "D"),
+			where: everywhere, needs: client.FamilyAttachDomain, group: helpCreate, run: onHost(attachDomainForm)},
+		{name: "Test conversion event", desc: "send a conversion event as a tracking pixel would", key: bind("test conversion event", "E"),
+			where: everywhere, needs: client.FamilyConversion, group: helpCreate, run: onHost(conversionForm)},
+		{id: actPageTrigger, name: "Trigger page-visit workflow", desc: "run the workflows of a visit to the selected page", key: bind("page-visit trigger", "T"),
+			where: everywhere, needs: client.FamilyWorkflowTrigger, group: helpCreate, run: onHost(pageTriggerForm)},
+		{id: actArchivePage, name: "Archive page", desc: "archive the selected page (asks first)", key: archive,
+			about: func(m *Model) string {
+				return pick(m.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step")
+			},
+			where: everywhere, when: func(m *Model) bool { return !selectedArchived(m) },
+			needs: client.FamilyPageUpdate, group: helpCreate, run: onHost(archivePageForm)},
+		{name: "Restore page", desc: "bring the selected archived page back", key: archive,
+			where: everywhere, when: selectedArchived, needs: client.FamilyPageUpdate, run: onHost(restorePageForm)},
+		{name: "End split test", desc: "keep the winning page of the selected step's split test", key: bind("end split test", "S"),
+			where: everywhere, needs: client.FamilyPageUpdate, group: helpCreate, run: onHost(endSplitForm)},
+		{name: "Check step path", desc: "is a path free in the selected funnel, or what to use", needs: client.FamilyPathCheck, run: onHost(checkPathForm)},
+		{name: "Funnel by domain", desc: "the funnels that use an attached domain", needs: client.FamilyFunnelByDomain, run: onHost(funnelByDomainForm)},
+		{name: "Regex redirects", desc: "the pattern redirects, of every domain or one", needs: client.FamilyRegexRedirects, run: onHost(regexRedirectsForm)},
+		{name: "Lookup multiple", desc: "publish, unpublish or redirect paths in one request (JSON)", needs: client.FamilyLookupMultiple, run: onHost(lookupMultipleForm)},
+		{name: "Order-form products", desc: "the public products of the order forms", needs: client.FamilyProducts, run: onHost(productsForm)},
+		{name: "Page by id", desc: "read any page by its id", needs: client.FamilyPageByID, run: onHost(pageByIDForm)},
+		{name: "Geo-location", desc: "where the service places this connection", needs: client.FamilyGeoLocation, run: onHost(geoLocation)},
+		{name: "Custom fonts", desc: "the location's custom fonts", needs: client.FamilyFonts, run: onHost(customFonts)},
+		{name: "Attach social account", desc: "attach an OAuth account of a social platform", needs: client.FamilySocialAccounts, run: onHost(socialAccountForm)},
+
+		// The Redirects view: U opens it (and closes it again, the view's own key); its
+		// n, e, d, y, Y and o are its own, ahead of the browser's same letters.
+		{id: actRedirects, name: "Redirects", desc: "every URL redirect of the location: new, edit, delete, copy", key: bind("URL redirects", "U"),
+			where: inBrowser, needs: client.FamilyRedirectList, group: helpRedirects, run: (*Model).openRedirects},
+		{id: actRedirectHere, name: "Redirect a path here", desc: "a new redirect whose target is the selected step's public URL", key: bind("redirect a path to this step", "P"),
+			where: everywhere, needs: client.FamilyRedirectWrite, group: helpRedirects, run: onHost(redirectHereForm)},
+		{id: actNewRedirect, name: "New redirect", desc: "send a path of a domain to another address", key: bind("new redirect", "n"),
+			where: inRedirects, needs: client.FamilyRedirectWrite, group: helpRedirects, run: onHost(newRedirectForm)},
+		{id: actEditRedirect, name: "Edit redirect", desc: "change where the selected redirect goes", key: bind("edit redirect", "e", "enter"),
+			where: inRedirects, needs: client.FamilyRedirectWrite, group: helpRedirects, run: onHost(editRedirectForm)},
+		{id: actDeleteRedirect, name: "Delete redirect", desc: "delete the selected redirect (asks first)", key: bind("delete redirect", "d", "delete"),
+			where: inRedirects, needs: client.FamilyRedirectWrite, group: helpRedirects, run: onHost(deleteRedirectForm)},
+		{id: actCopyOldURL, name: "Copy redirect's old URL", desc: "copy the address the selected redirect answers", key: bind("copy old URL", "y"),
+			where: inRedirects, group: helpRedirects, run: onHost(func(h host) tea.Cmd { return copyRedirect(h, false) })},
+		{id: actCopyTarget, name: "Copy redirect target", desc: "copy where the selected redirect goes", key: bind("copy target", "Y"),
+			where: inRedirects, group: helpRedirects, run: onHost(func(h host) tea.Cmd { return copyRedirect(h, true) })},
+		{id: actOpenOldURL, desc: "open the selected redirect's old URL in a browser", key: bind("open old URL", "o"),
+			where: inRedirects, group: helpRedirects, run: onHost(openOldURL)},
+
+		{name: "What this sign-in can do", desc: "ask each read route once and show what answers and what to ask for", run: onHost(openAccessView)},
+		{id: actRequestLog, name: "Request log", desc: "every request of this session; c copies one as curl", key: bind("request log", "L"),
+			where: everywhere, group: helpViews, run: (*Model).openRequestLog},
+		{id: actEventHistory, name: "Event history", desc: "the test events sent; R sends one again", key: bind("event history", "H"),
+			where: everywhere, group: helpViews, run: (*Model).openEventHistory},
+		{id: actMessages, name: "Messages", desc: "what the status bar said this session, whole, newest first; y copies one", key: bind("messages", "M"),
+			where: everywhere, group: helpViews, run: (*Model).openMessages},
+		// R in the event history sends the event under its cursor again: the view
+		// reads the key itself (it knows the event), the table says it writes.
+		{id: actResend, desc: "send the selected test event again", key: bind("send again (event history)", "R"),
+			where: inHistory, needs: client.FamilyConversion, group: helpViews},
+	}
+}
+
+// bind is a key with its help: the first key is the one shown.
+func bind(desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], desc))
+}
+
+// shownAs is b as the palette shows it: "enter" rather than "enter/l".
+func shownAs(b key.Binding, shown string) key.Binding {
+	b.SetHelp(shown, b.Help().Desc)
+	return b
+}
+
+// onHost is the action of an overlay or form that opens on a host (host.go).
+func onHost(open func(h host) tea.Cmd) func(m *Model) tea.Cmd {
+	return func(m *Model) tea.Cmd { return open(m) }
+}
