@@ -40,6 +40,8 @@ type indexConfig struct {
 	// The index of the go-to and heap figures: funnels × steps × pages per step.
 	bigFunnels, bigSteps, bigPages int
 	gotoRounds                     int
+	// The first frame of a big folder: bulk funnels at the root, steps each.
+	folderFunnels, folderSteps int
 }
 
 // indexPages is how many pages the big index holds.
@@ -90,6 +92,12 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 		return nil, fmt.Errorf("first_frame_cached: %w", err)
 	}
 	figs = append(figs, f)
+	say("first_frame_cached_10k_folder: a root of %d funnels, the sandbox answering after %v …", ic.folderFunnels, ic.firstFrameLatency)
+	f, err = measureFirstFrameFolder(ic.folderFunnels, ic.folderSteps, ic.firstFrameRounds, ic.firstFrameLatency, "10k")
+	if err != nil {
+		return nil, fmt.Errorf("first_frame_cached_10k_folder: %w", err)
+	}
+	figs = append(figs, f)
 	say("crawl_10k: %d funnels of %d pages at %d per %v …", ic.crawlFunnels, ic.crawlPagesPer, ic.crawlLimit, ic.crawlWindow)
 	cf, err := measureCrawl(ic)
 	if err != nil {
@@ -106,25 +114,53 @@ func benchClient(sb *sandbox.Running) (*client.Client, error) {
 	})
 }
 
+// benchSite is a sandbox, a client of it as the program builds one, and an index of
+// its location in a directory of its own.
+type benchSite struct {
+	sb        *sandbox.Running
+	client    *client.Client
+	path, key string // the index's file and key, to open it again
+	store     *index.Store
+	dir       string
+}
+
+// startBenchSite starts a sandbox with opts and an index for it under a directory
+// named after what it is for.
+func startBenchSite(opts sandbox.Options, what string) (*benchSite, error) {
+	sb, err := sandbox.Start("127.0.0.1:0", opts)
+	if err != nil {
+		return nil, err
+	}
+	c, err := benchClient(sb)
+	if err != nil {
+		sb.Close()
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "funnels-bench-"+what+"-")
+	if err != nil {
+		sb.Close()
+		return nil, err
+	}
+	s := &benchSite{sb: sb, client: c, dir: dir, path: filepath.Join(dir, "index.db"), key: index.KeyOf(sb.URL, sb.Server.LocationID())}
+	s.store = index.Open(s.path, s.key)
+	return s, nil
+}
+
+func (s *benchSite) close() {
+	s.sb.Close()
+	os.RemoveAll(s.dir)
+}
+
 // measureFirstFrame is the browser from ui.New to the first frame showing a seeded
 // funnel, the sandbox taking firstFrameLatency to answer: with a warm index (built
 // before), against the same start with none, in alternating rounds.
 func measureFirstFrame(ic indexConfig) (benchFigure, error) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	site, err := startBenchSite(sandbox.Options{}, "frame")
 	if err != nil {
 		return benchFigure{}, err
 	}
-	defer sb.Close()
-	c, err := benchClient(sb)
-	if err != nil {
-		return benchFigure{}, err
-	}
-	dir, err := os.MkdirTemp("", "funnels-bench-frame-")
-	if err != nil {
-		return benchFigure{}, err
-	}
-	defer os.RemoveAll(dir)
-	store := index.Open(filepath.Join(dir, "index.db"), index.KeyOf(sb.URL, sb.Server.LocationID()))
+	defer site.close()
+	sb, c, store := site.sb, site.client, site.store
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if _, err := (&index.Crawler{Client: c, Store: store}).Run(ctx); err != nil {

@@ -107,22 +107,13 @@ func measurePages1000() (benchFigure, error) {
 // measureSeedWindow crawls the demo location at the real limit (100 per 10 s), every
 // answer held 300 ms.
 func measureSeedWindow() (benchFigure, error) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{})
+	site, err := startBenchSite(sandbox.Options{}, "seed")
 	if err != nil {
 		return benchFigure{}, err
 	}
-	defer sb.Close()
+	defer site.close()
+	sb, c, store := site.sb, site.client, site.store
 	sb.Server.SetFaults(sandbox.Faults{FixedLatency: netLatency})
-	c, err := benchClient(sb)
-	if err != nil {
-		return benchFigure{}, err
-	}
-	dir, err := os.MkdirTemp("", "funnels-bench-seed-")
-	if err != nil {
-		return benchFigure{}, err
-	}
-	defer os.RemoveAll(dir)
-	store := index.Open(filepath.Join(dir, "index.db"), index.KeyOf(sb.URL, sb.Server.LocationID()))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	t0 := time.Now()

@@ -54,10 +54,13 @@ func TestProgramSendsATestEventAndCopiesItAsCurl(t *testing.T) {
 	wait(t, s, "Request log · newest first", "/funnels/event/conversion")
 	tm.Type("c")
 	wait(t, s, "copied curl for POST /funnels/event/conversion")
+	term := &termOut{tm: tm}
+	// Each copy is a command of its own: two sent at once may reach the terminal in
+	// either order, so the second key waits for the first copy, as a person's would.
+	term.waitCopies(t, 1)
 	tm.Send(keyPress("down"))
 	tm.Type("c")
 	wait(t, s, "copied curl for GET /funnels/funnel/folder/entities")
-	term := &termOut{tm: tm}
 	term.waitCopies(t, 2)
 	tm.Send(keyPress("esc"))
 	tm.Type("q")

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/funnelsdev/funnels/client"
 )
 
@@ -216,8 +214,8 @@ func (p *entitiesPane) showCurrent(selectID string) {
 	for i := range fs.rows {
 		r := &fs.rows[i]
 		keys[i] = strings.ToLower(r.name)
-		nameW = max(nameW, ansi.StringWidth(r.label))
-		noteW = max(noteW, ansi.StringWidth(r.note))
+		nameW = max(nameW, textWidth(r.label))
+		noteW = max(noteW, textWidth(r.note))
 	}
 	p.cols = []column{{natural: nameW, min: 12, fill: true}, {natural: noteW, min: noteW, optional: true, rank: rankCount}}
 	p.stepW = stepWidths{}

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/funnelsdev/funnels/client"
 )
 
@@ -172,10 +170,10 @@ func (w *stepWidths) add(rows []stepRow) {
 	for i := range rows {
 		r := &rows[i]
 		w.seq = max(w.seq, len(strconv.Itoa(r.seq)))
-		w.name = max(w.name, ansi.StringWidth(r.name))
-		w.split = max(w.split, ansi.StringWidth(r.split))
-		w.kind = max(w.kind, ansi.StringWidth(r.kind))
-		w.path = max(w.path, ansi.StringWidth(r.path))
+		w.name = max(w.name, textWidth(r.name))
+		w.split = max(w.split, textWidth(r.split))
+		w.kind = max(w.kind, textWidth(r.kind))
+		w.path = max(w.path, textWidth(r.path))
 	}
 }
 

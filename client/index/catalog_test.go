@@ -1,6 +1,7 @@
 package index
 
 import (
+	"encoding/binary"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -83,5 +84,25 @@ func TestCatalogIsKeptUntilTheIndexChanges(t *testing.T) {
 	}
 	if first.Len() != 1 || second.Len() != 2 || second.Key(0) != "spring sale" || second.Key(1) != "summer launch" {
 		t.Fatalf("the catalogs before and after a write hold %d and %d items", first.Len(), second.Len())
+	}
+}
+
+// A whole crawl ends with the catalog of what it read kept in the index, so the
+// first open of go to anything after it reads two values instead of every record.
+func TestACrawlKeepsTheCatalog(t *testing.T) {
+	sb := fastSandbox(t, sandbox.Options{})
+	s := newStore(t, sb)
+	crawl(t, newClient(t, sb, ""), s)
+	kept := false
+	if _, err := s.view(ctxT(t), func(tx *bolt.Tx) error {
+		m := tx.Bucket(bMeta)
+		k := m.Get(mCatalogKeys)
+		kept = len(k) >= catalogHeader && btoi(m.Get(mGen)) == binary.LittleEndian.Uint64(k[len(catalogMagic):])
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if !kept {
+		t.Fatal("the crawl ended without the catalog of the index as it left it")
 	}
 }

@@ -284,6 +284,12 @@ func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 	}
 	p := r.prog
 	r.mu.Unlock()
+	if err == nil {
+		// Go to anything's catalog of what was read, made now rather than by the
+		// first reader after the crawl. One not kept is made by that reader instead,
+		// so a failure here is not the crawl's.
+		_, _ = r.store.makeCatalog(ctx)
+	}
 	r.reportMu.Lock()
 	r.reported = true
 	r.c.report(p)

@@ -60,7 +60,10 @@
 //
 // Buckets: folders and funnels by id (a funnel with its steps), pages by funnel id
 // and page id (so one funnel's pages are one prefix), redirects by id, children
-// (what each folder holds, for painting one folder without reading the others),
+// (what each folder holds, each entry's value the row a paint of the folder shows of
+// it — a funnel with its steps, in a compact binary form written with the record
+// (rows.go) — so a folder is painted from one run of keys without reading a record
+// or decoding JSON: a folder of 10,000 funnels in milliseconds),
 // listed (when a folder's listing or a step's pages were last read whole), and meta
 // (the key, a write counter, the crawl's checkpoint, when the last crawl ended, and
 // the catalog). Records are compact JSON (records.go), each of a bounded size
@@ -74,6 +77,7 @@
 // strings that many items share written once. It names the write count it was made
 // of; the first reader after a write makes it again from the records and keeps it,
 // without counting a write, so an open or a find reads two values, not every record.
+// A whole crawl ends by making it, so the first open after a crawl reads it too.
 //
 // # The crawl
 //

@@ -2,11 +2,8 @@ package index
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/json"
-	"slices"
-	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -22,58 +19,6 @@ type Listing struct {
 	Known bool
 	// At is when the oldest record shown was fetched.
 	At time.Time
-}
-
-// Listing returns what folderID ("" the root) held when last seen: its folders, then
-// its funnels, each by name.
-func (s *Store) Listing(ctx context.Context, folderID string) (Listing, error) {
-	var l Listing
-	_, err := s.view(ctx, func(tx *bolt.Tx) error {
-		l.Known = tx.Bucket(bListed).Get(folderListedKey(folderID)) != nil
-		oldest := int64(0)
-		note := func(at int64) {
-			if at > 0 && (oldest == 0 || at < oldest) {
-				oldest = at
-			}
-		}
-		c := tx.Bucket(bChildren).Cursor()
-		folders, funnels := tx.Bucket(bFolders), tx.Bucket(bFunnels)
-		for _, kind := range []byte{'d', 'f'} {
-			prefix := childPrefix(kind, folderID)
-			for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
-				id := k[len(prefix):]
-				if kind == 'd' {
-					var f Folder
-					if get(folders, id, &f) {
-						l.Folders = append(l.Folders, f)
-						note(f.At)
-					}
-					continue
-				}
-				var f Funnel
-				if get(funnels, id, &f) {
-					l.Funnels = append(l.Funnels, f)
-					note(f.At)
-				}
-			}
-		}
-		l.At = Time(oldest)
-		return nil
-	})
-	slices.SortStableFunc(l.Folders, func(a, b Folder) int { return byName(a.Name, a.ID, b.Name, b.ID) })
-	slices.SortStableFunc(l.Funnels, func(a, b Funnel) int { return byName(a.Name, a.ID, b.Name, b.ID) })
-	if len(l.Folders)+len(l.Funnels) > 0 {
-		l.Known = true
-	}
-	return l, err
-}
-
-// byName orders by name without case, then by id.
-func byName(an, aid, bn, bid string) int {
-	if c := strings.Compare(strings.ToLower(an), strings.ToLower(bn)); c != 0 {
-		return c
-	}
-	return cmp.Compare(aid, bid)
 }
 
 // StepPages is what the index knows of the pages of one step.

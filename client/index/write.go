@@ -70,7 +70,7 @@ func (w *Writer) PutFolder(f Folder) error {
 			return err
 		}
 	}
-	if err := w.tx.Bucket(bChildren).Put(childKey('d', f.ParentID, f.ID), nil); err != nil {
+	if err := w.tx.Bucket(bChildren).Put(childKey('d', f.ParentID, f.ID), folderRow(f)); err != nil {
 		return err
 	}
 	return put(b, []byte(f.ID), f)
@@ -111,7 +111,7 @@ func (w *Writer) PutFunnel(f Funnel) error {
 			}
 		}
 	}
-	if err := w.tx.Bucket(bChildren).Put(childKey('f', f.ParentID, f.ID), nil); err != nil {
+	if err := w.tx.Bucket(bChildren).Put(childKey('f', f.ParentID, f.ID), funnelRow(f)); err != nil {
 		return err
 	}
 	return put(b, []byte(f.ID), f)
