@@ -13,7 +13,7 @@ import (
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
-	"github.com/funnelsdev/funnels/ui"
+	"github.com/funnelsdev/funnels/ui/list"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
@@ -110,7 +110,7 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 		for i := range items {
 			keys[i] = items[i].Key()
 		}
-		matches, total = pickMatches(ui.Rank(keys, query), opts, func(at int) index.Kind { return items[at].Kind },
+		matches, total = pickMatches(list.Rank(keys, query), opts, func(at int) index.Kind { return items[at].Kind },
 			func(at int) index.Item { return boundMatch(items[at]) })
 	} else if matches, total, crawled, err = indexMatches(ctx, f, c, cfg, query, opts); err != nil {
 		return err
@@ -166,7 +166,7 @@ func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config
 	search := func() error {
 		err := store.WithCatalog(ctx, func(cat *index.Catalog) error {
 			held = cat.Len()
-			matches, total = pickMatches(ui.RankCatalog(cat, query), opts, cat.Kind,
+			matches, total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind,
 				func(at int) index.Item { return boundMatch(cat.Item(at, stale)) })
 			crawled = cat.Crawled()
 			return nil

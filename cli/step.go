@@ -86,12 +86,11 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 		return err
 	}
 	for _, s := range fu.Steps {
-		body.Step.Sequence = max(body.Step.Sequence, s.Sequence)
 		if s.URL == body.Step.URL {
 			return usagef("--path %s is already the path of step %q in this funnel", body.Step.URL, termtext.Line(s.Name))
 		}
 	}
-	body.Step.Sequence = max(body.Step.Sequence, len(fu.Steps)) + 1
+	body.Step.Sequence = fu.NextSequence()
 	domain := orDefault(body.DomainName, fu.DomainName)
 	check, _, err := c.CheckStepPath(ctx, client.PathCheckParams{FunnelID: fu.ID, Name: body.Step.Name, Path: body.Step.URL, Domain: domain})
 	unchecked := ""

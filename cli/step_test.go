@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -14,6 +15,18 @@ func TestStepCreateOnATerminalAndPiped(t *testing.T) {
 	h := signedIn(t, sandbox.Options{})
 	h.tty("step", "create", "--funnel", seedTrialFunnel, "--name", "Upsell Offer", "--path", "Trial-Upsell", "--type", "upsell").
 		want(t, 0, `Created step "Upsell Offer" in funnel "Free 7-Day Trial"`, "Path:      /trial-upsell", "upsell_funnel_page", "Sequence:  5")
+
+	var sent struct {
+		Step struct{ Sequence int }
+	}
+	for _, r := range h.sb.Server.Requests() {
+		if r.Path == "/funnels/funnel/create-step" {
+			_ = json.Unmarshal([]byte(r.Body), &sent)
+		}
+	}
+	if sent.Step.Sequence != 5 { // client.NextSequence of the four steps, as the browser's form proposes
+		t.Errorf("sent sequence %d, want 5 (after the funnel's four steps)", sent.Step.Sequence)
+	}
 
 	piped := h.run("step", "create", "--funnel", seedTrialFunnel, "--name", "Bonus", "--path", "/trial-bonus").want(t, 0, `err:Created step "Bonus"`)
 	if id := strings.TrimSpace(piped.stdout); !uuidV4.MatchString(id) {

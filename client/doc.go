@@ -105,22 +105,41 @@
 // and OPTIONS, except the POSTs that only read (custom fonts); the conversion event
 // and the page-view trigger are writes: they record an event and run workflows.
 //
+// # Funnel rules
+//
+// What the service's records mean, beyond their fields, is decided here once and
+// used by the browser, the commands and the index alike: where a step is served
+// (Host, the one form of a domain; PublicURL), which step a funnel opens with
+// (Funnel.FirstStep), where a new step goes (NextSequence: sequences are 1-based),
+// what a page is in its step's split test (Step.Role: the control first, the
+// variation second) and when a page may be archived (Step.CanArchivePage: never a
+// step's last live page).
+//
 // # Files
 //
-// One file per resource holds its records, its request bodies (named …Request, after
-// the method that sends them) and its methods, with its tests beside it (funnels.go
-// and funnels_test.go): funnels.go, steps.go (with the step path check), folders.go,
-// pages.go (with archive, restore and the end of a split test), domains.go,
-// redirects.go (URL and pattern redirects), tracking.go (the conversion event and the
-// page-view trigger), lookups.go (lookup/multiple, order-form products, geo-location,
-// custom fonts) and social.go. The machinery under them: client.go (Options, New),
-// do.go (the request loop), pacer.go, ratelimit.go and ratewait.go (pacing and the
-// rate-limit headers), events.go (the events subscribers hear, and the eventBus that
-// tells them), decode_fields.go, decode_lists.go and decode_stream.go (the tolerance
-// rules, and lists read as a stream), pacer_window.go (the server's window), result.go
-// (answers the spec leaves open), query.go, apiversion.go, errors.go,
-// route_missing.go, access.go and access_file.go, routes.go, walk.go, browse.go,
-// probe.go, readonly.go, raw.go (any request, for `funnels api`) and curl.go.
+// A resource's records, its request bodies (named …Request, after the method that
+// sends them), its methods and its funnel rules share one file named after it, with
+// its tests beside it (funnels.go and funnels_test.go). The machinery under them — the
+// request loop, pacing, decoding, errors, access, walks — has a file per job, each
+// saying at its head what it holds.
+//
+// # Adding an API operation
+//
+// One operation touches each layer once, each with its test beside it:
+//
+//  1. client: the method on Client in its resource's file, its body as a …Request
+//     type, its records decoded by the tolerance rules; a test against the sandbox.
+//  2. client/routes.go: its route in a family (a new Family when a token may be
+//     granted or refused it apart from the others), with the scope and whether it
+//     writes; read-only, the access record and the probe follow from there.
+//  3. client/sandbox: a handler with the spec's rules and refusals, on every surface
+//     that should answer it; a test of the handler.
+//  4. client/validate: the input rule the form, the command and any import share
+//     (Normalize… for the whole request), with its test.
+//  5. cli: a command in its noun's file (Options, newCmd…, …Run), its exit codes and
+//     output through the shared helpers; a test over the sandbox.
+//  6. ui: an action naming the family it sends to, and its form or view; a test
+//     on a fake host or the harness.
 //
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

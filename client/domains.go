@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strings"
 )
 
 // Domain is a host name attached to the location.
@@ -31,6 +32,31 @@ func (d *Domain) UnmarshalJSON(b []byte) error {
 		Raw:         append(json.RawMessage(nil), b...),
 	}
 	return nil
+}
+
+// Host is a domain as a bare host name, the one form in which domains are shown,
+// compared and put into addresses: no surrounding spaces, no scheme, no trailing
+// slashes, lower case (host names are case-insensitive, and the service stores them
+// lower-cased).
+func Host(domain string) string {
+	d := strings.TrimSpace(domain)
+	d = strings.TrimPrefix(strings.TrimPrefix(d, "https://"), "http://")
+	return strings.ToLower(strings.TrimRight(d, "/"))
+}
+
+// PublicURL is where path is served on domain: https://, the domain as Host gives
+// it, and the path with a leading slash; "" when there is no domain. A funnel's step
+// is served at PublicURL(funnel.DomainName, step.URL); a redirect answers at its
+// domain and path.
+func PublicURL(domain, path string) string {
+	d := Host(domain)
+	if d == "" {
+		return ""
+	}
+	if path != "" && !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	return "https://" + d + path
 }
 
 // AttachDomainRequest is the body of POST /funnels/domain/attach-domain.

@@ -54,3 +54,32 @@ func funnelWithADomain(t *testing.T, c *client.Client) client.Funnel {
 	t.Fatal("no funnel with a domain in the seed")
 	return client.Funnel{}
 }
+
+// TestHostAndPublicURL: one form of a host for every address — no scheme, no trailing
+// slashes, lower case — and a path with one leading slash; no domain, no address.
+func TestHostAndPublicURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"Offers.Example.com":             "offers.example.com",
+		" https://Offers.example.com// ": "offers.example.com",
+		"http://offers.example.com/":     "offers.example.com",
+		"":                               "",
+	} {
+		if got := client.Host(in); got != want {
+			t.Errorf("Host(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for _, c := range []struct{ domain, path, want string }{
+		{"Offers.Example.com/", "/spring", "https://offers.example.com/spring"},
+		{"https://offers.example.com", "spring", "https://offers.example.com/spring"},
+		{"offers.example.com", "", "https://offers.example.com"},
+		{" ", "/spring", ""},
+	} {
+		if got := client.PublicURL(c.domain, c.path); got != c.want {
+			t.Errorf("PublicURL(%q, %q) = %q, want %q", c.domain, c.path, got, c.want)
+		}
+	}
+	r := client.Redirect{Domain: "A.Example", Path: ""}
+	if got := r.OldURL(); got != "https://a.example/" {
+		t.Errorf("a redirect of the bare domain answers at %q, want https://a.example/", got)
+	}
+}

@@ -40,13 +40,10 @@ func (r *Redirect) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// OldURL is the address the redirect answers: https://domain/path.
+// OldURL is the address the redirect answers: https://domain/path, by PublicURL's
+// rule ("/" when the path is empty).
 func (r *Redirect) OldURL() string {
-	p := r.Path
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	return "https://" + r.Domain + p
+	return PublicURL(r.Domain, "/"+strings.TrimPrefix(r.Path, "/"))
 }
 
 // ListRedirectsParams ask for one page of GET /funnels/lookup/redirect/list. The

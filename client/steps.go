@@ -63,6 +63,85 @@ func (s Step) VariationTraffic() float64 {
 	return 100 - s.ControlTraffic
 }
 
+// PageRole is what a live page is in its step's split test.
+type PageRole uint8
+
+const (
+	NoRole    PageRole = iota // no split test, or a page outside it
+	Control                   // the first of the step's pages: the original
+	Variation                 // the second: the page tested against it
+)
+
+// String is the role's name as a marketer says it: control, variation or "".
+func (r PageRole) String() string {
+	switch r {
+	case Control:
+		return "control"
+	case Variation:
+		return "variation"
+	}
+	return ""
+}
+
+// SplitRunning reports whether the step runs a split test: the split flag set and
+// two pages to split between. A flag without a second page splits nothing.
+func (s Step) SplitRunning() bool { return s.Split && len(s.Pages) > 1 }
+
+// Role says what page pageID is in the step's split test — the control (the first of
+// Pages) or the variation (the second) — and the share of visitors (0–100) it gets;
+// NoRole and 0 when the step runs no test or the page is not one of the two.
+func (s Step) Role(pageID string) (PageRole, float64) {
+	if !s.SplitRunning() {
+		return NoRole, 0
+	}
+	switch pageID {
+	case s.Pages[0]:
+		return Control, s.ControlTraffic
+	case s.Pages[1]:
+		return Variation, 100 - s.ControlTraffic
+	}
+	return NoRole, 0
+}
+
+// CanArchivePage reports whether a live page of the step may be archived: the
+// service refuses to archive a step's last page, so another must stay live.
+func (s Step) CanArchivePage() bool { return len(s.Pages) > 1 }
+
+// NextSequence is the sequence of a step added at the end of a funnel whose steps
+// have the given sequences. Sequences are 1-based positions (the service numbers a
+// new step one past the count of the funnel's steps), so it is one past both the
+// highest sequence and the count: after the last step, and never a position the
+// steps already fill — a funnel numbered from 0, or with a number twice, would
+// otherwise get a new step at a position counted already. 1 for an empty funnel.
+func NextSequence(sequences []int) int {
+	next := len(sequences)
+	for _, n := range sequences {
+		next = max(next, n)
+	}
+	return next + 1
+}
+
+// NextSequence is the sequence of a step added at the end of the funnel.
+func (f *Funnel) NextSequence() int {
+	seqs := make([]int, len(f.Steps))
+	for i := range f.Steps {
+		seqs[i] = f.Steps[i].Sequence
+	}
+	return NextSequence(seqs)
+}
+
+// FirstStep is the step a visitor of the funnel's domain meets first: the lowest
+// sequence, the first listed of equals; nil when the funnel has no steps.
+func (f *Funnel) FirstStep() *Step {
+	var first *Step
+	for i := range f.Steps {
+		if first == nil || f.Steps[i].Sequence < first.Sequence {
+			first = &f.Steps[i]
+		}
+	}
+	return first
+}
+
 // NewStep is the step object of create-step.
 type NewStep struct {
 	ID       string   `json:"id"` // a uuid v4; CreateStep makes one when empty

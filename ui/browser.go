@@ -46,14 +46,14 @@ func (b browser) paste(msg tea.PasteMsg) tea.Cmd {
 
 func (b browser) wheel(x, delta int) {
 	if p := b.m.lay.paneAt(x); p >= 0 {
-		b.m.pane(p).list.scroll(delta)
+		b.m.pane(p).list.Scroll(delta)
 	}
 }
 
 func (b browser) click(x, row int) {
 	if p := b.m.lay.paneAt(x); p >= 0 {
 		b.m.setFocus(p)
-		b.m.pane(p).list.selectRow(row)
+		b.m.pane(p).list.SelectRow(row)
 	}
 }
 

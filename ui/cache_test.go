@@ -309,10 +309,10 @@ func staticToken(tok string) oauth2.TokenSource {
 func gotoSelected(t *testing.T, h *harness) index.Item {
 	t.Helper()
 	g, ok := h.m.overlay.(*gotoOverlay)
-	if !ok || g.set == nil || g.list.selected() < 0 {
+	if !ok || g.set == nil || g.list.Selected() < 0 {
 		t.Fatalf("go to anything is not open with items:\n%s", h.view())
 	}
-	return g.set.item(g.list.selected())
+	return g.set.item(g.list.Selected())
 }
 
 // funnelRow is the row of the funnel called name in the current folder, or nil.

@@ -11,8 +11,11 @@
 // detail (detail.go) or the Redirects view (redirects_body.go). The one on top is
 // drawn and takes the keys, pastes and the mouse; esc pops it. The panes
 // (pane_entities.go, pane_steps.go, pane_pages.go) are small types on a shared
-// paneBase (pane.go): a virtual list (list.go, fuzzy.go) that draws only the visible
-// rows, a filter input in the title line, and the state of their data. They and the
+// paneBase (pane.go): a virtual list (package ui/list, the engine `funnels find` ranks
+// with too) that draws only the visible rows, a filter input in the title line, and
+// the state of their data. What a record means — a step's public URL, a new step's
+// position, a page's split role, whether it may be archived — is client's funnel
+// rules, never worked out here. They and the
 // overlays hold a pointer to one shared struct (context.go) with the size, theme,
 // styles (built once per theme in styles.go, never in View) and keys (keys.go).
 //
@@ -192,10 +195,9 @@
 // is not offered: A on a step's only live page says why instead of asking, and the
 // footer and the palette say so beforehand. Page rows take their split roles from
 // the step as it is now (arrangePages), so an ended test leaves no stale label.
-// The forms live in forms_create.go, forms_events.go, forms_pages.go,
-// forms_lookups.go and forms_redirects.go, the questions in form_ask.go, the field
-// checks in form_checks.go; the session's request log and event history in
-// requestlog.go and history.go.
+//
+// An action that sends a new API operation is the last step of the checklist
+// "Adding an API operation" in package client's documentation.
 //
 // # Widths
 //

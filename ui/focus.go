@@ -42,7 +42,7 @@ func (m *Model) relayout() {
 // paneWants is what each pane's rows need across (share.go).
 func (m *Model) paneWants() [paneCount]paneWant {
 	var out [paneCount]paneWant
-	out[paneEntities] = wantOf(m.entities.cols, m.entities.list.total() > 0)
+	out[paneEntities] = wantOf(m.entities.cols, m.entities.list.Total() > 0)
 	out[paneSteps] = wantOf(m.steps.wantCols(), m.steps.hasColumns())
 	out[panePages] = wantOf(m.pages.wantCols(), m.pages.hasColumns())
 	return out

@@ -82,10 +82,11 @@ func newStepForm(h host) tea.Cmd {
 		return nil
 	}
 	funnelID, funnelName, domain, folderID := fn.id, fn.name, fn.domain, sel.folderID
-	next := 1
-	for _, s := range fn.steps {
-		next = max(next, s.seq+1)
+	seqs := make([]int, len(fn.steps))
+	for i, s := range fn.steps {
+		seqs[i] = s.seq
 	}
+	next := client.NextSequence(seqs)
 	// One default, the type most steps are (the command line's too), and every type
 	// in sight: the select has no height of its own, so it is as tall as its list.
 	name, path, kind, seqText := "", "", validate.DefaultStepType, strconv.Itoa(next)

@@ -80,20 +80,16 @@ func funnelByDomainForm(h host) tea.Cmd {
 			d.heading(plural(len(res.Funnels), "funnel") + " on it")
 			for i := range res.Funnels {
 				fn := &res.Funnels[i]
-				d.pair(displayName(fn.Name, fn.ID), plural(len(fn.Steps), "step")+" · "+publicURL(sanitize(dom), firstStepPath(fn)))
+				d.pair(displayName(fn.Name, fn.ID), plural(len(fn.Steps), "step")+" · "+client.PublicURL(sanitize(dom), firstStepPath(fn)))
 			}
 		}), nil
 	})
 }
 
+// firstStepPath is the path of the funnel's first step, "" when it has none.
 func firstStepPath(f *client.Funnel) string {
-	for _, s := range f.Steps {
-		if s.Sequence <= 1 {
-			return sanitize(s.URL)
-		}
-	}
-	if len(f.Steps) > 0 {
-		return sanitize(f.Steps[0].URL)
+	if s := f.FirstStep(); s != nil {
+		return sanitize(s.URL)
 	}
 	return ""
 }

@@ -51,14 +51,14 @@ func archivePageForm(h host) tea.Cmd {
 		h.setWarn(why)
 		return nil
 	}
-	left := len(t.step.pageIDs) - 1
+	left := len(t.step.rec.Pages) - 1
 	notes := []string{"Step " + t.step.name + " keeps " + plural(left, "live page") + ". An archived page can be restored (A on it)."}
-	if t.step.splitTest {
+	if t.step.rec.Split {
 		notes = append(notes, "Archiving a page of a split test ends the test; \"End split test\" (S) says which page wins.")
 	}
 	return confirmForm(h, "Archive page", "Archive “"+t.page.name+"”?", "Archive", notes,
 		func(h host, f *formModal, seq uint64) tea.Cmd {
-			step := client.Step{ID: t.step.id, Pages: t.step.pageIDs}
+			step := t.step.rec
 			c := h.api()
 			return pageAction(h.common().ctx, f, seq, t, "archived page "+t.page.name, func(ctx context.Context) (*client.Result, *client.Response, error) {
 				return c.ArchivePage(ctx, t.key.funnelID, step, t.page.id)
@@ -78,7 +78,7 @@ func (m *Model) archiveRefusal() string {
 
 // archiveRefusal says why page pg of step cannot be archived, or "" when it can be.
 func archiveRefusal(pg *pageRow, step stepRow) string {
-	if pg == nil || pg.archived || len(step.pageIDs) > 1 {
+	if pg == nil || pg.archived || step.rec.CanArchivePage() {
 		return ""
 	}
 	return "“" + pg.name + "” is the only live page of step " + step.name +
@@ -134,7 +134,7 @@ func endSplitForm(h host) tea.Cmd {
 		h.setWarn("select a step with a split test first (second pane)")
 		return nil
 	}
-	if !s.splitTest || len(s.pageIDs) < 2 {
+	if !s.rec.SplitRunning() {
 		h.setWarn(s.name + " runs no split test")
 		return nil
 	}
@@ -143,26 +143,25 @@ func endSplitForm(h host) tea.Cmd {
 	for _, r := range sel.stepPages {
 		names[r.id] = r.name
 	}
-	roles := []string{"control " + percent(s.control) + "%", "variation " + percent(100-s.control) + "%"}
 	opts := make([]huh.Option[string], 0, 2)
-	for i, pid := range s.pageIDs[:2] {
+	for _, pid := range s.rec.Pages[:2] {
 		name := names[pid]
 		if name == "" {
 			name = "page " + sanitize(pid)
 		}
-		opts = append(opts, huh.NewOption(name+"  ("+roles[i]+")", pid))
+		opts = append(opts, huh.NewOption(name+"  ("+roleLabel(s.rec, pid)+")", pid))
 	}
 	// The page selected in the pages pane, when it is one of the test's, is the one
 	// asked about: the highlight starts on its role, the control's otherwise.
-	winner := s.pageIDs[0]
-	if sel.page != nil && sel.pagesOf == t.key && slices.Contains(s.pageIDs[:2], sel.page.id) {
+	winner := s.rec.Pages[0]
+	if sel.page != nil && sel.pagesOf == t.key && slices.Contains(s.rec.Pages[:2], sel.page.id) {
 		winner = sel.page.id
 	}
 	choice := &formField{key: "winner", title: "Winner", hint: "The page that keeps all the traffic", kind: fieldSelect, value: &winner, options: opts}
 	notes := []string{"Step " + s.name + " splits its traffic " + s.split + ". The other page is archived (it can be restored)."}
 	return askForm(h, "End split test · "+s.name, []*formField{choice}, "End the test?", "End test", notes,
 		func(h host, f *formModal, seq uint64) tea.Cmd {
-			step := client.Step{ID: s.id, Pages: s.pageIDs}
+			step := s.rec
 			w := names[winner]
 			if w == "" {
 				w = sanitize(winner)

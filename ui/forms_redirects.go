@@ -5,7 +5,6 @@ import (
 	"errors"
 	"slices"
 	"strconv"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
@@ -73,7 +72,7 @@ func redirectHereForm(h host) tea.Cmd {
 	}
 	d := redirectDraft{target: s.url, action: "funnel", from: "step " + s.name + " of " + s.funnel}
 	if f := sel.funnel; f != nil {
-		d.host = strings.ToLower(f.domain)
+		d.host = client.Host(f.domain)
 		if f.website {
 			d.action = "website"
 		}

@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/ui/list"
 )
 
 // "Go to anything" (ctrl+p, or the palette): every folder, funnel, step, page,
@@ -67,7 +68,7 @@ func newGotoSet(cat *index.Catalog, stale func(index.Kind) bool) *gotoSet {
 	set := &gotoSet{cat: cat, masks: make([]uint64, cat.Len()), stale: stale, folders: map[string]gotoFolder{},
 		gen: cat.Gen(), built: cat.Crawled()}
 	for i := range set.masks {
-		set.masks[i] = charMask(cat.Key(i))
+		set.masks[i] = list.Mask(cat.Key(i))
 		if cat.Kind(i) == index.KindFolder {
 			it := cat.Item(i, nil)
 			set.folders[it.ID] = gotoFolder{name: sanitize(displayName(it.Name, it.ID)), parent: cat.Parent(i)}
@@ -90,7 +91,7 @@ func (s *gotoSet) item(i int) index.Item {
 type gotoOverlay struct {
 	sh    *shared
 	set   *gotoSet // nil until the items are read
-	list  list
+	list  list.List
 	input textinput.Model
 	err   error
 	idx   *indexState
@@ -116,11 +117,11 @@ func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item)
 // setItems shows a set of items, keeping the query typed.
 func (g *gotoOverlay) setItems(set *gotoSet) {
 	g.set = set
-	g.list.setCatalog(set.cat, set.masks)
+	g.list.SetCatalog(set.cat, set.masks)
 	if q := g.input.Value(); q != "" {
-		g.list.setQuery(q)
+		g.list.SetQuery(q)
 	}
-	g.list.top()
+	g.list.Top()
 }
 
 // loadGoto reads the items of "go to anything" for g again if the index changed.
@@ -186,7 +187,7 @@ func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case pickerChosen:
 		h.show(nil)
-		return g.goTo(g.set, g.set.item(g.list.selected())), true
+		return g.goTo(g.set, g.set.item(g.list.Selected())), true
 	}
 	return cmd, false
 }
@@ -207,7 +208,7 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 	bh := max(6, h-2)
 	rows := bh - 4
 	l := g.list // a copy sized to this frame; View does not change the model
-	l.setHeight(rows)
+	l.SetHeight(rows)
 	body := make([]string, 0, rows+2)
 	body = append(body, g.input.View(), st.RowFaint.Render(strings.Repeat("─", inner-1)))
 	switch {
@@ -219,14 +220,14 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 		body = append(body, st.Empty.Render("The index is being built ("+g.idx.crawl.lastText()+"); what it reads shows here"))
 	case g.set.len() == 0:
 		body = append(body, st.Empty.Render("The index is empty: pick \"Index the location\" in the palette (:) to read it"))
-	case l.len() == 0:
+	case l.Len() == 0:
 		body = append(body, st.Empty.Render("Nothing matches"))
 	}
 	if g.set != nil {
-		from, to := l.visible()
+		from, to := l.Visible()
 		cols := g.cols // sized to the rows of this frame
 		for i := from; i < to; i++ {
-			it := g.set.item(l.shown[i])
+			it := g.set.item(l.At(i))
 			kind, _ := g.kindOf(&it)
 			for c, text := range [4]string{kind, it.Name, it.Path, it.Where} {
 				cols[c].natural = max(cols[c].natural, textWidth(text))
@@ -234,9 +235,9 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 		}
 		widths := fitColumns(cols[:], rowAvail(inner-1))
 		for i := from; i < to; i++ {
-			it := g.set.item(l.shown[i])
+			it := g.set.item(l.At(i))
 			kind, name := g.kindOf(&it)
-			body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
+			body = append(body, listRow(st, inner-1, i == l.Cursor(), true, widths, []cell{
 				{text: kind, style: st.Badge},
 				{text: it.Name, style: name},
 				{text: it.Path, style: st.RowFaint, middle: true},
@@ -265,13 +266,13 @@ func (g *gotoOverlay) kindOf(it *index.Item) (string, lipgloss.Style) {
 }
 
 // footer says how many items match and how old the index is.
-func (g *gotoOverlay) footer(l list) string {
+func (g *gotoOverlay) footer(l list.List) string {
 	if g.set == nil {
 		return ""
 	}
 	var b strings.Builder
-	if l.filtering() {
-		b.WriteString(strconv.Itoa(l.len()) + " of ")
+	if l.Filtering() {
+		b.WriteString(strconv.Itoa(l.Len()) + " of ")
 	}
 	b.WriteString(strconv.Itoa(g.set.len()) + " items")
 	switch {

@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
@@ -121,14 +122,9 @@ func firstFunnelOn(set *gotoSet, domain string) *index.Item {
 		if set.cat.Kind(i) != index.KindFunnel {
 			continue
 		}
-		if it := set.item(i); strings.EqualFold(hostOnly(it.Domain), domain) {
+		if it := set.item(i); strings.EqualFold(client.Host(it.Domain), domain) {
 			return &it
 		}
 	}
 	return nil
-}
-
-// hostOnly is a domain without scheme or trailing slash.
-func hostOnly(d string) string {
-	return strings.TrimRight(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(d), "https://"), "http://"), "/")
 }

@@ -26,15 +26,15 @@ func TestGoToAnythingSizesColumnsByTheRowsShown(t *testing.T) {
 	g := h.m.overlay.(*gotoOverlay)
 	content, _, _ := g.view(80, 22)
 	lines := strings.Split(ansi.Strip(content), "\n")
-	from, to := g.list.visible()
+	from, to := g.list.Visible()
 	longest := ""
 	for i := from; i < to; i++ {
-		if n := g.set.item(g.list.shown[i]).Name; len(n) > len(longest) {
+		if n := g.set.item(g.list.At(i)).Name; len(n) > len(longest) {
 			longest = n
 		}
 	}
 	for i := from; i < to; i++ {
-		it := g.set.item(g.list.shown[i])
+		it := g.set.item(g.list.At(i))
 		row := lines[3+i-from] // under the border, the query and the rule
 		where := it.Where
 		if k := strings.LastIndex(where, "› "); k >= 0 {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -82,7 +81,7 @@ func (s selection) knownHosts() []string {
 	}
 	for _, fs := range s.folders {
 		for _, r := range fs.rows {
-			if h := strings.ToLower(strings.TrimSpace(r.domain)); h != "" {
+			if h := client.Host(r.domain); h != "" {
 				out = append(out, h)
 			}
 		}

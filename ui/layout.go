@@ -292,3 +292,18 @@ func (sh *shared) tooSmallView(w, h int) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// scrollWindow clamps a cursor to n items and moves the first shown row (offset) just
+// enough that the cursor is among the rows shown: the scrolling of the log views,
+// which are not lists of their own.
+func scrollWindow(cursor, offset, n, rows int) (int, int) {
+	cursor = max(0, min(cursor, n-1))
+	offset = max(0, min(offset, max(0, n-rows)))
+	if cursor < offset {
+		offset = cursor
+	}
+	if cursor >= offset+rows {
+		offset = cursor - rows + 1
+	}
+	return cursor, offset
+}

@@ -71,7 +71,7 @@ func (m *Model) pageRead(msg pageMsg) {
 // back goes one level up: a kept filter is cleared first, then the focus moves left,
 // and in the first pane the parent folder opens.
 func (m *Model) back() tea.Cmd {
-	if p := m.focused(); p.list.filtering() {
+	if p := m.focused(); p.list.Filtering() {
 		p.clearFilter()
 		return nil
 	}

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/ui/list"
 )
 
 // palette is the command palette (":"): every action by name, fuzzy-searched as you
@@ -16,7 +18,7 @@ type palette struct {
 	actions []paletteEntry
 	run     func(paletteEntry) tea.Cmd // runs the chosen action (the root's)
 	refused []bool                     // the actions whose route is refused to this sign-in
-	list    list
+	list    list.List
 	input   textinput.Model
 	cols    []column
 	need    int // the width that shows every name, description and key whole
@@ -46,8 +48,8 @@ func newPalette(sh *shared, actions []paletteEntry, run func(paletteEntry) tea.C
 	// The box's border and leading space, the marker, the gaps and a space of padding.
 	p.need = nameW + descW + keyW + 2*cellGap + markerWidth + 1 + 4
 	p.input = newPickerInput(sh, ": ", "type to search actions", p.width(sh.width)-8)
-	p.list.setKeys(keys)
-	p.list.setHeight(len(actions))
+	p.list.SetKeys(keys)
+	p.list.SetHeight(len(actions))
 	return p
 }
 
@@ -59,7 +61,7 @@ func (p *palette) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	case pickerChosen:
 		// The palette closes first; the action may open another modal.
 		h.show(nil)
-		return p.run(p.actions[p.list.selected()]), true
+		return p.run(p.actions[p.list.Selected()]), true
 	}
 	return cmd, false
 }
@@ -73,20 +75,20 @@ func (p *palette) view(w, h int) (string, int, int) {
 	inner := bw - 3
 	rows := min(len(p.actions), max(1, h-5))
 	l := p.list // a copy sized to this frame; View does not change the model
-	l.setHeight(rows)
+	l.SetHeight(rows)
 	body := []string{p.input.View(), st.RowFaint.Render(strings.Repeat("─", inner-1))}
-	if l.len() == 0 {
+	if l.Len() == 0 {
 		body = append(body, st.Empty.Render("No action matches"))
 	}
 	widths := p.fitted.get(p.cols, rowAvail(inner-1))
-	from, to := l.visible()
+	from, to := l.Visible()
 	for i := from; i < to; i++ {
-		a := p.actions[l.shown[i]]
+		a := p.actions[l.At(i)]
 		name, desc := st.Row, st.RowMuted
-		if p.refused[l.shown[i]] {
+		if p.refused[l.At(i)] {
 			name, desc = st.RowFaint, st.Error
 		}
-		body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
+		body = append(body, listRow(st, inner-1, i == l.Cursor(), true, widths, []cell{
 			{text: a.name, style: name},
 			{text: a.desc, style: desc},
 			{text: a.key, style: st.HelpKey, right: true},

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/ui/list"
 )
 
 // loadState is where a pane's data stands.
@@ -27,7 +28,7 @@ const (
 // that lives in the pane's title line, and the state of its data.
 type paneBase struct {
 	sh     *shared
-	list   list
+	list   list.List
 	input  textinput.Model
 	typing bool   // the filter input has focus: every key goes to it
 	query  string // the filter as typed, sanitised once for drawing
@@ -139,7 +140,7 @@ func (c *rowCache) reset() {
 
 // setKeys gives the list new items (and forgets the rows drawn for the old ones).
 func (p *paneBase) setKeys(keys []string) {
-	p.list.setKeys(keys)
+	p.list.SetKeys(keys)
 	p.rows.reset()
 }
 
@@ -169,14 +170,14 @@ func (p *paneBase) restyle() {
 // fit inside the frame.
 func (p *paneBase) setSize(w, h int) {
 	p.width, p.height = w, h
-	p.list.setHeight(max(1, h-2))
+	p.list.SetHeight(max(1, h-2))
 	p.input.SetWidth(max(1, w-20))
 }
 
 // setQuery filters the list by what the input holds.
 func (p *paneBase) syncQuery() {
 	p.query = sanitize(p.input.Value())
-	p.list.setQuery(p.input.Value())
+	p.list.SetQuery(p.input.Value())
 }
 
 // startFilter gives the filter input the keys, keeping the current query to edit.
@@ -208,10 +209,10 @@ func (p *paneBase) filterKey(msg tea.KeyPressMsg) tea.Cmd {
 		p.clearFilter()
 		return nil
 	case key.Matches(msg, k.ListUp):
-		p.list.move(-1)
+		p.list.Move(-1)
 		return nil
 	case key.Matches(msg, k.ListDown):
-		p.list.move(1)
+		p.list.Move(1)
 		return nil
 	}
 	// What is typed is drawn in the title line: no bidi override or control may
@@ -237,17 +238,17 @@ func (p *paneBase) navigate(msg tea.KeyPressMsg) bool {
 	k := p.sh.keys
 	switch {
 	case key.Matches(msg, k.Up):
-		p.list.move(-1)
+		p.list.Move(-1)
 	case key.Matches(msg, k.Down):
-		p.list.move(1)
+		p.list.Move(1)
 	case key.Matches(msg, k.Top):
-		p.list.top()
+		p.list.Top()
 	case key.Matches(msg, k.Bottom):
-		p.list.bottom()
+		p.list.Bottom()
 	case key.Matches(msg, k.PageUp):
-		p.list.pageUp()
+		p.list.PageUp()
 	case key.Matches(msg, k.PageDown):
-		p.list.pageDown()
+		p.list.PageDown()
 	default:
 		return false
 	}
@@ -273,22 +274,22 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 	stale := p.stale(state, err)
 	p.rows.dimmed(stale)
 	switch {
-	case state == stateLoading && p.list.total() == 0:
+	case state == stateLoading && p.list.Total() == 0:
 		lines = append(lines, fit(" "+p.sh.spinner.View()+" "+pt.loading.render("Loading "+what+"…"), width))
-	case state == stateFailed && p.list.total() == 0:
+	case state == stateFailed && p.list.Total() == 0:
 		lines = append(lines, errorLines(st, err, width)...)
-	case p.list.total() == 0:
+	case p.list.Total() == 0:
 		for _, l := range wrapText(empty, max(1, width-2)) {
 			lines = append(lines, fit(" "+pt.empty.render(l), width))
 		}
-	case p.list.len() == 0:
+	case p.list.Len() == 0:
 		lines = append(lines, fit(" "+pt.empty.render("Nothing matches /"+p.query), width))
 	default:
 		widths := p.fitted.get(cols, rowAvail(width))
-		from, to := p.list.visible()
+		from, to := p.list.Visible()
 		for i := from; i < to && len(lines) < height; i++ {
-			item := p.list.shown[i]
-			if i == p.list.cursor {
+			item := p.list.At(i)
+			if i == p.list.Cursor() {
 				line, ok := p.rows.lookupSelected(item, width, widths, focused)
 				if !ok {
 					line = row(item, width, true, focused, widths)
@@ -309,7 +310,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 			lines = append(lines, line)
 		}
 	}
-	if state == stateFailed && p.list.total() > 0 && len(lines) < height {
+	if state == stateFailed && p.list.Total() > 0 && len(lines) < height {
 		// The refresh failed but the old rows are still good: say so under them.
 		lines = append(lines, fit("", width))
 		lines = append(lines, errorLines(st, err, width)...)
@@ -324,7 +325,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 // that failed: so from the failure until a reload succeeds, the retry included. A
 // list the client stopped early is not stale: what it read is new.
 func (p *paneBase) stale(state loadState, err error) bool {
-	return err != nil && (state == stateFailed || state == stateLoading) && p.list.total() > 0 &&
+	return err != nil && (state == stateFailed || state == stateLoading) && p.list.Total() > 0 &&
 		!errors.Is(err, client.ErrIncompleteList)
 }
 
@@ -358,7 +359,7 @@ func (p *paneBase) filterView() string {
 	switch {
 	case p.typing:
 		return p.input.View()
-	case p.list.filtering():
+	case p.list.Filtering():
 		return p.sh.styles.FilterPrompt.Render("/" + p.query)
 	}
 	return ""
@@ -366,16 +367,16 @@ func (p *paneBase) filterView() string {
 
 // position is the "3/12" of the bottom border (and "3/12 of 40" while filtering).
 func (p *paneBase) position() string {
-	if p.list.total() == 0 {
+	if p.list.Total() == 0 {
 		return ""
 	}
 	cur := 0
-	if p.list.len() > 0 {
-		cur = p.list.cursor + 1
+	if p.list.Len() > 0 {
+		cur = p.list.Cursor() + 1
 	}
-	s := strconv.Itoa(cur) + "/" + strconv.Itoa(p.list.len())
-	if p.list.filtering() {
-		s += " of " + strconv.Itoa(p.list.total())
+	s := strconv.Itoa(cur) + "/" + strconv.Itoa(p.list.Len())
+	if p.list.Filtering() {
+		s += " of " + strconv.Itoa(p.list.Total())
 	}
 	return s
 }

@@ -131,7 +131,7 @@ func (p *entitiesPane) current() *folderState {
 
 // selected is the row under the cursor, or nil.
 func (p *entitiesPane) selected() *entityRow {
-	i := p.list.selected()
+	i := p.list.Selected()
 	rows := p.current().rows
 	if i < 0 || i >= len(rows) {
 		return nil
@@ -224,12 +224,12 @@ func (p *entitiesPane) showCurrent(selectID string) {
 	}
 	p.setKeys(keys)
 	if p.query != "" {
-		p.list.setQuery(p.input.Value())
+		p.list.SetQuery(p.input.Value())
 	}
 	if selectID != "" {
 		for i := range fs.rows {
 			if fs.rows[i].id == selectID {
-				p.list.selectItem(i)
+				p.list.SelectItem(i)
 				break
 			}
 		}
@@ -338,7 +338,7 @@ func (p *entitiesPane) view(focused bool) paneView {
 	case fs.fallback:
 		info = "folders by id"
 	}
-	if fs.seq != 0 && p.list.total() > 0 {
+	if fs.seq != 0 && p.list.Total() > 0 {
 		title += " " + p.sh.spinner.View()
 	}
 	body := p.renderBody(p.width-2, p.height-2, fs.state, fs.err, "funnels", "No funnels in this folder", p.cols, p.row, focused)

@@ -42,20 +42,15 @@ func pageRows(pages []client.Page, step stepRow) []pageRow {
 // runs again whenever the step changes (a split test ended, a page archived), so no
 // row keeps a role the step no longer gives it.
 func arrangePages(rows []pageRow, step stepRow) {
-	order := make(map[string]int, len(step.pageIDs))
-	for i, id := range step.pageIDs {
+	order := make(map[string]int, len(step.rec.Pages))
+	for i, id := range step.rec.Pages {
 		order[id] = i
 	}
 	for i := range rows {
 		r := &rows[i]
 		r.role = ""
-		if i, ok := order[r.id]; ok && step.splitTest && len(step.pageIDs) > 1 && !r.archived {
-			switch i {
-			case 0:
-				r.role = "control " + percent(step.control) + "%"
-			case 1:
-				r.role = "variation " + percent(100-step.control) + "%"
-			}
+		if !r.archived {
+			r.role = roleLabel(step.rec, r.id)
 		}
 		r.status = "live"
 		switch {
@@ -229,21 +224,31 @@ func (p *pagesPane) showRows(selectID string) {
 	p.measure(ps.rows)
 	p.setKeys(keys)
 	if p.query != "" {
-		p.list.setQuery(p.input.Value())
+		p.list.SetQuery(p.input.Value())
 	}
 	if selectID != "" {
 		for i, r := range ps.rows {
 			if r.id == selectID {
-				p.list.selectItem(i)
+				p.list.SelectItem(i)
 				break
 			}
 		}
 	}
 }
 
+// roleLabel is what page pageID is in step's split test, with its share ("control
+// 70%"), or "" when it has no part in one.
+func roleLabel(step client.Step, pageID string) string {
+	role, share := step.Role(pageID)
+	if role == client.NoRole {
+		return ""
+	}
+	return role.String() + " " + percent(share) + "%"
+}
+
 // sameSplit reports whether two versions of a step give their pages the same roles.
 func sameSplit(a, b stepRow) bool {
-	return a.splitTest == b.splitTest && a.control == b.control && slices.Equal(a.pageIDs, b.pageIDs)
+	return a.rec.Split == b.rec.Split && a.rec.ControlTraffic == b.rec.ControlTraffic && slices.Equal(a.rec.Pages, b.rec.Pages)
 }
 
 // load marks the current step as waiting for request seq and returns the load's
@@ -305,7 +310,7 @@ func (p *pagesPane) selected() *pageRow {
 	if ps == nil {
 		return nil
 	}
-	i := p.list.selected()
+	i := p.list.Selected()
 	if i < 0 || i >= len(ps.rows) {
 		return nil
 	}
@@ -326,7 +331,7 @@ func (p *pagesPane) view(focused bool) paneView {
 	}
 	title := "Pages"
 	switch {
-	case ps.seq != 0 && p.list.total() > 0:
+	case ps.seq != 0 && p.list.Total() > 0:
 		title += " " + p.sh.spinner.View()
 	case ps.loaded && errors.Is(ps.err, client.ErrIncompleteList):
 		title += " (incomplete)"

@@ -11,17 +11,15 @@ import (
 // stepRow is one step of a funnel, ready to draw. Steps arrive inside the funnel
 // record, so this pane never sends a request of its own.
 type stepRow struct {
-	id        string
-	seq       int
-	name      string
-	path      string // the step's URL path, e.g. /spring-sale-opt-in
-	kind      string // short type label: opt-in, sales, thank-you …
-	split     string // "70/30" during a split test, "" otherwise
-	splitTest bool
-	control   float64 // share of the control page during a split test
-	pageIDs   []string
-	url       string // public URL, "" when the funnel has no domain
-	funnel    string // the funnel's name, for the detail view
+	id     string
+	seq    int
+	name   string
+	path   string      // the step's URL path, e.g. /spring-sale-opt-in
+	kind   string      // short type label: opt-in, sales, thank-you …
+	split  string      // "70/30" during a split test, "" otherwise
+	rec    client.Step // the record, for client's rules on its pages and split test; never drawn
+	url    string      // public URL, "" when the funnel has no domain
+	funnel string      // the funnel's name, for the detail view
 }
 
 // stepRows turns a funnel's steps into rows, in sequence order.
@@ -33,29 +31,16 @@ func stepRows(f *client.Funnel) []stepRow {
 		r := stepRow{
 			id: s.ID, seq: s.Sequence, name: displayName(s.Name, s.ID),
 			path: sanitize(s.URL), kind: stepTypeLabel(sanitize(s.Type)),
-			splitTest: s.Split, control: s.ControlTraffic, pageIDs: s.Pages, funnel: funnel,
+			rec: s, funnel: funnel,
 		}
 		if s.Split {
 			r.split = percent(s.ControlTraffic) + "/" + percent(s.VariationTraffic())
 		}
-		r.url = publicURL(domain, r.path)
+		r.url = client.PublicURL(domain, r.path)
 		rows = append(rows, r)
 	}
 	slices.SortStableFunc(rows, func(a, b stepRow) int { return a.seq - b.seq })
 	return rows
-}
-
-// publicURL is where a step is served: https:// + the funnel's domain + the step's
-// path; "" when the funnel has no domain attached.
-func publicURL(domain, path string) string {
-	if domain == "" {
-		return ""
-	}
-	domain = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(domain, "https://"), "http://"), "/")
-	if path != "" && !strings.HasPrefix(path, "/") {
-		path = "/" + path
-	}
-	return "https://" + domain + path
 }
 
 // stepTypeLabel shortens the service's step types to what a marketer calls them:
@@ -146,12 +131,12 @@ func (p *stepsPane) show(f *entityRow, note string) {
 	p.cols = p.own.max(p.folder).columns(p.cols)
 	p.setKeys(keys)
 	if p.query != "" {
-		p.list.setQuery(p.input.Value())
+		p.list.SetQuery(p.input.Value())
 	}
 	if want := p.cursorBy[id]; want != "" {
 		for i, r := range p.rows {
 			if r.id == want {
-				p.list.selectItem(i)
+				p.list.SelectItem(i)
 				break
 			}
 		}
@@ -217,10 +202,10 @@ func (p *stepsPane) selectPending() {
 	}
 	for i, r := range p.rows {
 		if r.id == p.pending.stepID {
-			if p.list.filtering() {
+			if p.list.Filtering() {
 				p.clearFilter()
 			}
-			p.list.selectItem(i)
+			p.list.SelectItem(i)
 			p.pending = stepKey{}
 			return
 		}
@@ -231,13 +216,13 @@ func (p *stepsPane) selectPending() {
 func stepsEqual(a, b []stepRow) bool {
 	return slices.EqualFunc(a, b, func(x, y stepRow) bool {
 		return x.id == y.id && x.name == y.name && x.path == y.path && x.kind == y.kind &&
-			x.split == y.split && x.url == y.url && slices.Equal(x.pageIDs, y.pageIDs)
+			x.split == y.split && x.url == y.url && slices.Equal(x.rec.Pages, y.rec.Pages)
 	})
 }
 
 // selected is the step under the cursor, or nil.
 func (p *stepsPane) selected() *stepRow {
-	i := p.list.selected()
+	i := p.list.Selected()
 	if i < 0 || i >= len(p.rows) {
 		return nil
 	}

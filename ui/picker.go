@@ -4,6 +4,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/ui/list"
 )
 
 // The palette, the account switcher and "go to anything" are pickers: a query line
@@ -35,7 +37,7 @@ type pickerOutcome int
 const (
 	pickerKept   pickerOutcome = iota // nothing for the picker's owner to do
 	pickerClosed                      // esc: close the picker
-	pickerChosen                      // enter on a row: l.selected() is the one
+	pickerChosen                      // enter on a row: l.Selected() is the one
 )
 
 // pickerUpdate handles a key or paste the way every picker does. A query is plain
@@ -43,28 +45,28 @@ const (
 // overrides (which it would draw, reordering the line) are left out. The list is
 // filtered anew, from its best match, only when the query changed and ready says it
 // holds the rows to filter.
-func pickerUpdate(k *KeyMap, in *textinput.Model, l *list, ready bool, msg tea.Msg) (pickerOutcome, tea.Cmd) {
+func pickerUpdate(k *KeyMap, in *textinput.Model, l *list.List, ready bool, msg tea.Msg) (pickerOutcome, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, k.Cancel):
 			return pickerClosed, nil
 		case key.Matches(msg, k.Accept):
-			if !ready || l.selected() < 0 {
+			if !ready || l.Selected() < 0 {
 				return pickerKept, nil
 			}
 			return pickerChosen, nil
 		case key.Matches(msg, k.ListUp):
-			l.move(-1)
+			l.Move(-1)
 			return pickerKept, nil
 		case key.Matches(msg, k.ListDown):
-			l.move(1)
+			l.Move(1)
 			return pickerKept, nil
 		case msg.String() == "pgup":
-			l.pageUp()
+			l.PageUp()
 			return pickerKept, nil
 		case msg.String() == "pgdown":
-			l.pageDown()
+			l.PageDown()
 			return pickerKept, nil
 		}
 		msg.Text = sanitize(msg.Text)
@@ -78,13 +80,13 @@ func pickerUpdate(k *KeyMap, in *textinput.Model, l *list, ready bool, msg tea.M
 
 // pickerTyped gives a key or paste to the query line and filters by what it then
 // holds: the best match for what is typed now, not the row under the cursor before.
-func pickerTyped(in *textinput.Model, l *list, ready bool, msg tea.Msg) tea.Cmd {
+func pickerTyped(in *textinput.Model, l *list.List, ready bool, msg tea.Msg) tea.Cmd {
 	before := in.Value()
 	var cmd tea.Cmd
 	*in, cmd = in.Update(msg)
 	if q := in.Value(); q != before && ready {
-		l.setQuery(q)
-		l.top()
+		l.SetQuery(q)
+		l.Top()
 	}
 	return cmd
 }

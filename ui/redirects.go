@@ -29,7 +29,7 @@ type redirectRow struct {
 
 // newRedirectRow turns a record into a row.
 func newRedirectRow(r *client.Redirect) redirectRow {
-	host := sanitize(strings.ToLower(strings.TrimSpace(r.Domain)))
+	host := sanitize(client.Host(r.Domain))
 	row := redirectRow{
 		id: sanitize(r.ID), host: host, domain: sanitize(validate.DisplayHost(host)),
 		path: sanitize(r.Path), target: sanitize(r.Target), action: sanitize(r.Action),
@@ -38,7 +38,7 @@ func newRedirectRow(r *client.Redirect) redirectRow {
 		row.path = "/" + row.path
 	}
 	row.arrow = "→ " + row.target
-	row.oldURL = "https://" + host + row.path
+	row.oldURL = client.PublicURL(host, row.path)
 	return row
 }
 
@@ -156,7 +156,7 @@ func (v *redirectsView) setRows(rows []redirectRow) {
 	if r := v.selected(); r != nil {
 		keep = r.id
 	}
-	at := v.list.cursor
+	at := v.list.Cursor()
 	v.rows = rows
 	clear(v.byPlace)
 	keys := make([]string, len(rows))
@@ -179,12 +179,11 @@ func (v *redirectsView) setRows(rows []redirectRow) {
 	v.info = plural(len(rows), "redirect")
 	v.setKeys(keys)
 	if v.input.Value() != "" {
-		v.list.setQuery(v.input.Value())
+		v.list.SetQuery(v.input.Value())
 	}
 	want := pick(v.pending != "", v.pending, keep)
-	if i := v.indexOf(want); i < 0 || !v.list.selectItem(i) {
-		v.list.cursor = at
-		v.list.clamp()
+	if i := v.indexOf(want); i < 0 || !v.list.SelectItem(i) {
+		v.list.SetCursor(at)
 	} else if want == v.pending {
 		v.pending = ""
 	}
@@ -214,9 +213,9 @@ func (v *redirectsView) put(r redirectRow) {
 	rows = slices.Insert(rows, at, r)
 	v.pending = r.id
 	v.setRows(rows)
-	if v.pending != "" && v.list.filtering() {
+	if v.pending != "" && v.list.Filtering() {
 		v.clearFilter()
-		v.list.selectItem(v.indexOf(r.id))
+		v.list.SelectItem(v.indexOf(r.id))
 		v.pending = ""
 	}
 }
@@ -227,15 +226,14 @@ func (v *redirectsView) remove(id string) {
 	if i < 0 {
 		return
 	}
-	at := v.list.cursor
+	at := v.list.Cursor()
 	v.setRows(slices.Delete(slices.Clone(v.rows), i, i+1))
-	v.list.cursor = at
-	v.list.clamp()
+	v.list.SetCursor(at)
 }
 
 // selected is the redirect under the cursor, or nil.
 func (v *redirectsView) selected() *redirectRow {
-	i := v.list.selected()
+	i := v.list.Selected()
 	if i < 0 || i >= len(v.rows) {
 		return nil
 	}

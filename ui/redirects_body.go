@@ -33,7 +33,7 @@ func (v *redirectsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	k := v.sh.keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
-		if v.list.filtering() {
+		if v.list.Filtering() {
 			v.clearFilter()
 			return nil, keyUsed
 		}
@@ -98,8 +98,8 @@ func (v *redirectsView) paste(msg tea.PasteMsg) tea.Cmd {
 	return nil
 }
 
-func (v *redirectsView) wheel(_, delta int) { v.list.scroll(delta) }
-func (v *redirectsView) click(_, row int)   { v.list.selectRow(row) }
+func (v *redirectsView) wheel(_, delta int) { v.list.Scroll(delta) }
+func (v *redirectsView) click(_, row int)   { v.list.SelectRow(row) }
 func (v *redirectsView) busy() bool         { return v.seq != 0 }
 func (v *redirectsView) view() []string     { return v.lines(v.location) }
 
@@ -140,13 +140,13 @@ func (v *redirectsView) goTo(id, domain string) {
 		v.pending = id
 		if i := v.indexOf(id); i >= 0 {
 			v.clearFilter()
-			v.list.selectItem(i)
+			v.list.SelectItem(i)
 			v.pending = ""
 		}
 	}
 	if domain != "" {
 		v.input.SetValue(domain)
 		v.query = domain
-		v.list.setQuery(domain)
+		v.list.SetQuery(domain)
 	}
 }

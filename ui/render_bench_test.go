@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
 // The whole screen of one cursor move, as make bench measures it (render_1k …): the
@@ -22,7 +24,7 @@ func benchModel(n int) *Model {
 		id := "f" + strconv.Itoa(i)
 		rows[i] = entityRow{id: id, name: name, label: name, note: "1 step", steps: []stepRow{{
 			id: "s" + strconv.Itoa(i), seq: 1, name: "Landing Page", path: "/f" + strconv.Itoa(i) + "-landing",
-			kind: "opt-in", pageIDs: []string{"p" + strconv.Itoa(i)}, funnel: name,
+			kind: "opt-in", rec: client.Step{Pages: []string{"p" + strconv.Itoa(i)}}, funnel: name,
 		}}}
 	}
 	seq := m.next()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/ui/list"
 )
 
 // Switcher is what the browser needs to switch profile or sub-account: the list of
@@ -94,7 +95,7 @@ type switcherView struct {
 	accounts []Account
 	rows     [][]string // the cells of each account, drawn as they are
 	err      string     // what could not be listed
-	list     list
+	list     list.List
 	input    textinput.Model
 	cols     []column
 	choose   func(Account) tea.Cmd // switches to the account chosen (the root's)
@@ -136,10 +137,10 @@ func (v *switcherView) fill(msg accountsMsg) {
 		}
 	}
 	v.cols = []column{{natural: nameW + 2, min: 12}, {natural: locW, min: 8, optional: true}, {natural: kindW, min: 5, optional: true}, {natural: expW, min: 7, optional: true}}
-	v.list.setKeys(keys)
-	v.list.setHeight(len(keys))
+	v.list.SetKeys(keys)
+	v.list.SetHeight(len(keys))
 	if cur >= 0 {
-		v.list.selectItem(cur)
+		v.list.SelectItem(cur)
 	}
 }
 
@@ -187,7 +188,7 @@ func (v *switcherView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, true
 	case out == pickerChosen && v.seq == 0: // not while the list is still being read
 		h.show(nil)
-		return v.choose(v.accounts[v.list.selected()]), true
+		return v.choose(v.accounts[v.list.Selected()]), true
 	}
 	return cmd, false
 }
@@ -203,27 +204,27 @@ func (v *switcherView) view(w, h int) (string, int, int) {
 	bw := switcherWidth(w)
 	inner := bw - 3
 	l := v.list // a copy sized to this frame; View does not change the model
-	l.setHeight(max(1, min(len(v.accounts), h-6)))
+	l.SetHeight(max(1, min(len(v.accounts), h-6)))
 	body := []string{v.input.View(), st.RowFaint.Render(strings.Repeat("─", inner-1))}
 	switch {
 	case v.seq != 0:
 		body = append(body, st.Loading.Render(v.sh.spinner.View()+" listing profiles and sub-accounts…"))
-	case l.len() == 0 && len(v.accounts) == 0:
+	case l.Len() == 0 && len(v.accounts) == 0:
 		body = append(body, st.Empty.Render("No profile to switch to: sign one in with funnels login"))
-	case l.len() == 0:
+	case l.Len() == 0:
 		body = append(body, st.Empty.Render("No profile or sub-account matches"))
 	}
 	if v.seq == 0 {
 		widths := fitColumns(v.cols, rowAvail(inner-1))
-		from, to := l.visible()
+		from, to := l.Visible()
 		for i := from; i < to; i++ {
-			idx := l.shown[i]
+			idx := l.At(i)
 			r := v.rows[idx]
 			mark := "  "
 			if v.accounts[idx].Name == v.current {
 				mark = "● "
 			}
-			body = append(body, listRow(st, inner-1, i == l.cursor, true, widths, []cell{
+			body = append(body, listRow(st, inner-1, i == l.Cursor(), true, widths, []cell{
 				{text: mark + r[0], style: st.Row},
 				{text: r[1], style: st.RowMuted},
 				{text: r[2], style: st.RowMuted},

@@ -61,10 +61,10 @@ func cacheFixture(n int) []entityRow {
 			st := stepRow{
 				id: fmt.Sprintf("s%d-%d", i, s), seq: s + 1, name: fmt.Sprintf("Step %d of %s", s+1, name),
 				path: fmt.Sprintf("/f%d-step-%d", i, s), kind: []string{"opt-in", "sales", "thank-you"}[s%3],
-				pageIDs: []string{fmt.Sprintf("p%d-%d", i, s)}, funnel: name,
+				rec: client.Step{Pages: []string{fmt.Sprintf("p%d-%d", i, s)}}, funnel: name,
 			}
 			if s == 1 {
-				st.splitTest, st.control, st.split = true, 70, "70/30"
+				st.rec.Split, st.rec.ControlTraffic, st.split = true, 70, "70/30"
 			}
 			steps = append(steps, st)
 		}

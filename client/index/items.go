@@ -62,11 +62,11 @@ type Item struct {
 func (it *Item) URL() string {
 	switch it.Kind {
 	case KindDomain:
-		return "https://" + host(it.Domain)
+		return "https://" + client.Host(it.Domain)
 	case KindFolder:
 		return ""
 	}
-	return publicURL(it.Domain, it.Path)
+	return client.PublicURL(it.Domain, it.Path)
 }
 
 // StaleKinds says which kinds of record a sign-in can no longer read, from its access
@@ -150,7 +150,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 			Stale: st[KindFunnel]})
 		inside := joinCrumb(where, name)
 		funnelWhere[f.ID] = inside
-		if d := host(f.DomainName); d != "" {
+		if d := client.Host(f.DomainName); d != "" {
 			domainOf(domains, d).funnels++
 		}
 		for j := range f.Steps {
@@ -172,7 +172,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 			FolderID: f.ID, Website: f.Type == "website", Stale: stale})
 	}
 	for i := range s.Redirects {
-		if d := host(s.Redirects[i].Domain); d != "" {
+		if d := client.Host(s.Redirects[i].Domain); d != "" {
 			domainOf(domains, d).redirects++
 		}
 	}
@@ -187,7 +187,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 	}
 	for i := range s.Redirects {
 		r := &s.Redirects[i]
-		out = append(out, Item{Kind: KindRedirect, ID: r.ID, Name: r.Path, Path: r.Path, Where: host(r.Domain) + " → " + r.Target,
+		out = append(out, Item{Kind: KindRedirect, ID: r.ID, Name: r.Path, Path: r.Path, Where: client.Host(r.Domain) + " → " + r.Target,
 			Domain: r.Domain, Stale: st[KindRedirect]})
 	}
 	for i := range s.Pages {
@@ -251,25 +251,6 @@ func nameOr(name, id string) string {
 		return n
 	}
 	return id
-}
-
-// host is a domain as a bare host name: no scheme, no trailing slash, lower case.
-func host(d string) string {
-	d = strings.TrimSpace(d)
-	d = strings.TrimPrefix(strings.TrimPrefix(d, "https://"), "http://")
-	return strings.ToLower(strings.TrimRight(d, "/"))
-}
-
-// publicURL is https:// + domain + path, or "" without a domain.
-func publicURL(domain, path string) string {
-	d := host(domain)
-	if d == "" {
-		return ""
-	}
-	if path != "" && !strings.HasPrefix(path, "/") {
-		path = "/" + path
-	}
-	return "https://" + d + path
 }
 
 // Key is what a search matches an item against, lower-cased: its name, its path,

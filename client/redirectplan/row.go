@@ -28,7 +28,7 @@ type Key struct{ Domain, Path string }
 
 // KeyOf is the key of a domain and a path.
 func KeyOf(domain, path string) Key {
-	return Key{Domain: strings.ToLower(strings.TrimSpace(domain)), Path: strings.ToLower(strings.TrimSpace(path))}
+	return Key{Domain: client.Host(domain), Path: strings.ToLower(strings.TrimSpace(path))}
 }
 
 // Key is the row's key.

@@ -1,4 +1,4 @@
-package ui
+package list
 
 import (
 	"strings"
@@ -6,18 +6,18 @@ import (
 	"github.com/funnelsdev/funnels/client/index"
 )
 
-// list is the virtual list under every pane and the palette: it keeps one lower-cased
+// List is the virtual list under every pane and the palette: it keeps one lower-cased
 // filter key per item, the indices of the items the current query matches (best
 // first), a cursor and a scroll offset. It renders nothing itself; panes ask it which
 // rows are visible and draw only those, so its cost does not grow with the item count
-// except while filtering.
+// except while filtering. Its zero value is an empty list.
 //
 // Filtering is incremental: a query that extends the previous one narrows the
 // previous result instead of rescanning every item, and the results of shorter
 // queries are kept on a stack so that backspace is instant too.
-type list struct {
+type List struct {
 	keys []string // lower-cased filter key per item
-	// cat, when set (setCatalog), holds the keys instead: one string for them all.
+	// cat, when set (SetCatalog), holds the keys instead: one string for them all.
 	cat    *index.Catalog
 	query  string // lower-cased
 	shown  []int  // indices into keys, in display order
@@ -25,10 +25,10 @@ type list struct {
 	cursor int // index into shown
 	offset int // index into shown of the first visible row
 	height int // visible rows
-	// masks, when set (setMaskedKeys), holds each key's charMask: a key that lacks a
+	// masks, when set (SetMaskedKeys), holds each key's Mask: a key that lacks a
 	// letter or digit of the query is passed over without being scanned.
 	masks []uint64
-	inc   *incremental // where each match ended, to narrow by one key cheaply (list_incremental.go)
+	inc   *incremental // where each match ended, to narrow by one key cheaply (incremental.go)
 	// scratch buffers reused across keystrokes, so filtering allocates little
 	scores []int
 	counts []int
@@ -44,18 +44,18 @@ type filterLevel struct {
 // maxLevels bounds the backspace stack (each level can hold every item).
 const maxLevels = 32
 
-// setKeys replaces the items, clears the filter and puts the cursor on the first
+// SetKeys replaces the items, clears the filter and puts the cursor on the first
 // row. keys must already be lower-cased.
-func (l *list) setKeys(keys []string) {
+func (l *List) SetKeys(keys []string) {
 	l.keys, l.cat, l.masks, l.inc = keys, nil, nil, nil
 	l.reset()
 }
 
 // reset clears the filter of new items and puts the cursor on the first row.
-func (l *list) reset() {
+func (l *List) reset() {
 	l.query = ""
 	l.levels = l.levels[:0]
-	l.shown = identity(l.total(), l.shown)
+	l.shown = identity(l.Total(), l.shown)
 	l.cursor, l.offset = 0, 0
 	l.clamp()
 }
@@ -72,38 +72,38 @@ func identity(n int, buf []int) []int {
 	return buf
 }
 
-// len is the number of rows shown (after the filter).
-func (l *list) len() int { return len(l.shown) }
+// Len is the number of rows shown (after the filter).
+func (l *List) Len() int { return len(l.shown) }
 
-// total is the number of items, filtered or not.
-func (l *list) total() int {
+// Total is the number of items, filtered or not.
+func (l *List) Total() int {
 	if l.cat != nil {
 		return l.cat.Len()
 	}
 	return len(l.keys)
 }
 
-// key is item i's filter key.
-func (l *list) key(i int) string {
+// Key is item i's filter key.
+func (l *List) Key(i int) string {
 	if l.cat != nil {
 		return l.cat.Key(i)
 	}
 	return l.keys[i]
 }
 
-// selected returns the item index under the cursor, or -1 when nothing is shown.
-func (l *list) selected() int {
+// Selected returns the item index under the cursor, or -1 when nothing is shown.
+func (l *List) Selected() int {
 	if l.cursor < 0 || l.cursor >= len(l.shown) {
 		return -1
 	}
 	return l.shown[l.cursor]
 }
 
-// filtering reports whether a query narrows the items.
-func (l *list) filtering() bool { return l.query != "" }
+// Filtering reports whether a query narrows the items.
+func (l *List) Filtering() bool { return l.query != "" }
 
-// setHeight sets how many rows fit and keeps the cursor visible.
-func (l *list) setHeight(h int) {
+// SetHeight sets how many rows fit and keeps the cursor visible.
+func (l *List) SetHeight(h int) {
 	if h < 1 {
 		h = 1
 	}
@@ -111,19 +111,19 @@ func (l *list) setHeight(h int) {
 	l.clamp()
 }
 
-// move moves the cursor by delta rows, stopping at either end.
-func (l *list) move(delta int) {
+// Move moves the cursor by delta rows, stopping at either end.
+func (l *List) Move(delta int) {
 	l.cursor += delta
 	l.clamp()
 }
 
-func (l *list) top()      { l.cursor = 0; l.clamp() }
-func (l *list) bottom()   { l.cursor = len(l.shown) - 1; l.clamp() }
-func (l *list) pageDown() { l.move(max(1, l.height-1)) }
-func (l *list) pageUp()   { l.move(-max(1, l.height-1)) }
+func (l *List) Top()      { l.cursor = 0; l.clamp() }
+func (l *List) Bottom()   { l.cursor = len(l.shown) - 1; l.clamp() }
+func (l *List) PageDown() { l.Move(max(1, l.height-1)) }
+func (l *List) PageUp()   { l.Move(-max(1, l.height-1)) }
 
-// selectItem puts the cursor on item idx if it is shown; it reports whether it was.
-func (l *list) selectItem(idx int) bool {
+// SelectItem puts the cursor on item idx if it is shown; it reports whether it was.
+func (l *List) SelectItem(idx int) bool {
 	for i, v := range l.shown {
 		if v == idx {
 			l.cursor = i
@@ -134,8 +134,8 @@ func (l *list) selectItem(idx int) bool {
 	return false
 }
 
-// selectRow puts the cursor on visible row r (0 = the first visible row), for clicks.
-func (l *list) selectRow(r int) bool {
+// SelectRow puts the cursor on visible row r (0 = the first visible row), for clicks.
+func (l *List) SelectRow(r int) bool {
 	i := l.offset + r
 	if r < 0 || i >= len(l.shown) {
 		return false
@@ -145,9 +145,9 @@ func (l *list) selectRow(r int) bool {
 	return true
 }
 
-// scroll moves the view (and the cursor with it when it would leave the view), for
+// Scroll moves the view (and the cursor with it when it would leave the view), for
 // the mouse wheel.
-func (l *list) scroll(delta int) {
+func (l *List) Scroll(delta int) {
 	l.offset += delta
 	maxOff := max(0, len(l.shown)-l.height)
 	l.offset = min(max(l.offset, 0), maxOff)
@@ -160,13 +160,25 @@ func (l *list) scroll(delta int) {
 	l.clamp()
 }
 
-// visible returns the range [from, to) of shown indices on screen.
-func (l *list) visible() (from, to int) {
+// At is the item shown at row i of the filtered rows (0 ≤ i < Len).
+func (l *List) At(i int) int { return l.shown[i] }
+
+// Cursor is the row under the cursor, an index into the filtered rows.
+func (l *List) Cursor() int { return l.cursor }
+
+// SetCursor puts the cursor on row i, kept within the rows and on screen.
+func (l *List) SetCursor(i int) {
+	l.cursor = i
+	l.clamp()
+}
+
+// Visible returns the range [from, to) of shown indices on screen.
+func (l *List) Visible() (from, to int) {
 	return l.offset, min(len(l.shown), l.offset+max(l.height, 1))
 }
 
 // clamp keeps cursor and offset within bounds and the cursor on screen.
-func (l *list) clamp() {
+func (l *List) clamp() {
 	n := len(l.shown)
 	if n == 0 {
 		l.cursor, l.offset = 0, 0
@@ -183,18 +195,18 @@ func (l *list) clamp() {
 	l.offset = min(max(l.offset, 0), max(0, n-h))
 }
 
-// setQuery filters by q (matched case-insensitively). The item under the cursor stays
-// selected when it still matches; otherwise the best match is.
-func (l *list) setQuery(q string) {
+// SetQuery filters by q (matched case-insensitively). The item under the cursor stays
+// Selected when it still matches; otherwise the best match is.
+func (l *List) SetQuery(q string) {
 	q = strings.ToLower(q)
 	if q == l.query {
 		return
 	}
-	keep := l.selected()
+	keep := l.Selected()
 	switch {
 	case q == "":
 		l.levels = l.levels[:0]
-		l.shown = identity(l.total(), l.shown)
+		l.shown = identity(l.Total(), l.shown)
 		l.inc.forget()
 	case l.query != "" && strings.HasPrefix(q, l.query):
 		// Narrowing: only the items that matched the shorter query can match.
@@ -211,14 +223,14 @@ func (l *list) setQuery(q string) {
 		}
 	}
 	l.query = q
-	if keep < 0 || !l.selectItem(keep) {
+	if keep < 0 || !l.SelectItem(keep) {
 		l.cursor, l.offset = 0, 0
 	}
 	l.clamp()
 }
 
 // push saves the current result before a narrowing query replaces it.
-func (l *list) push() {
+func (l *List) push() {
 	if len(l.levels) == maxLevels {
 		copy(l.levels, l.levels[1:])
 		l.levels = l.levels[:maxLevels-1]
@@ -228,7 +240,7 @@ func (l *list) push() {
 }
 
 // pop returns the saved result for q when the query went back to one on the stack.
-func (l *list) pop(q string) ([]int, bool) {
+func (l *List) pop(q string) ([]int, bool) {
 	for i := len(l.levels) - 1; i >= 0; i-- {
 		if l.levels[i].query == q {
 			lv := l.levels[i].shown
@@ -244,15 +256,15 @@ func (l *list) pop(q string) ([]int, bool) {
 
 // match scores candidates (every item when from is nil) against q and returns the
 // matches ordered by score, best first; equal scores keep their original order.
-func (l *list) match(q string, from []int) []int {
+func (l *List) match(q string, from []int) []int {
 	n := len(from)
 	if from == nil {
-		n = l.total()
+		n = l.Total()
 	}
 	out := make([]int, 0, min(n, 1024))
 	scores := l.scores[:0]
 	maxScore := 0
-	qm := charMask(q)
+	qm := Mask(q)
 	if l.inc.narrows(q, from) {
 		return l.inc.match(l, q, from, qm)
 	}
@@ -264,7 +276,7 @@ func (l *list) match(q string, from []int) []int {
 		if l.masks != nil && l.masks[idx]&qm != qm {
 			continue
 		}
-		s, end, ok := fuzzyScoreEnd(l.key(idx), q)
+		s, end, ok := fuzzyScoreEnd(l.Key(idx), q)
 		if !ok {
 			continue
 		}
@@ -280,7 +292,7 @@ func (l *list) match(q string, from []int) []int {
 
 // rank orders idx by descending score with a counting sort: scores are small
 // integers, so this is linear and stable (ties keep the list's own order).
-func (l *list) rank(idx, scores []int, maxScore int) []int {
+func (l *List) rank(idx, scores []int, maxScore int) []int {
 	if len(idx) < 2 {
 		return idx
 	}
@@ -306,19 +318,4 @@ func (l *list) rank(idx, scores []int, maxScore int) []int {
 	}
 	copy(idx, sorted)
 	return idx
-}
-
-// scrollWindow clamps a cursor to n items and moves the first shown row (offset) just
-// enough that the cursor is among the rows shown: the scrolling of the log views,
-// which are not lists of their own.
-func scrollWindow(cursor, offset, n, rows int) (int, int) {
-	cursor = max(0, min(cursor, n-1))
-	offset = max(0, min(offset, max(0, n-rows)))
-	if cursor < offset {
-		offset = cursor
-	}
-	if cursor >= offset+rows {
-		offset = cursor - rows + 1
-	}
-	return cursor, offset
 }

@@ -1,4 +1,4 @@
-package ui
+package list
 
 import "github.com/funnelsdev/funnels/client/index"
 
@@ -7,16 +7,16 @@ import "github.com/funnelsdev/funnels/client/index"
 // in the keys' order. `funnels find` ranks with it, so the command line and ctrl+p
 // agree.
 func Rank(keys []string, query string) []int {
-	var l list
-	l.setKeys(keys)
-	l.setQuery(query)
+	var l List
+	l.SetKeys(keys)
+	l.SetQuery(query)
 	return l.shown
 }
 
 // RankCatalog is Rank over the keys of an index's catalog.
 func RankCatalog(c *index.Catalog, query string) []int {
-	l := list{cat: c}
+	l := List{cat: c}
 	l.reset()
-	l.setQuery(query)
+	l.SetQuery(query)
 	return l.shown
 }

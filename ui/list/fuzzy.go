@@ -1,4 +1,4 @@
-package ui
+package list
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 )
 
 // Scores of a fuzzy match. A match is the query's characters found in order in the
-// key (a subsequence); a run of consecutive characters and a character at the start
+// Key (a subsequence); a run of consecutive characters and a character at the start
 // of a word count more, so "ss" ranks "Spring Sale" above "Lesson Plans".
 const (
 	scoreChar        = 1
@@ -25,7 +25,7 @@ func fuzzyScore(key, q string) (score int, ok bool) {
 
 // fuzzyScoreEnd is fuzzyScore that also says where the match of q ended in key (the
 // byte after its last character): the next character of a longer query is looked
-// for from there (list_incremental.go).
+// for from there (incremental.go).
 func fuzzyScoreEnd(key, q string) (score, end int, ok bool) {
 	if q == "" {
 		return 0, 0, true

@@ -1,11 +1,11 @@
-package ui
+package list
 
 import "github.com/funnelsdev/funnels/client/index"
 
-// charMask is the set of ASCII letters and digits in s, a bit each: a query's mask
+// Mask is the set of ASCII letters and digits in s, a bit each: a query's mask
 // must be within a key's for the query to match it, which one AND tells without
 // reading the key. Other characters (spaces, marks, non-ASCII) are left out of both.
-func charMask(s string) uint64 {
+func Mask(s string) uint64 {
 	var m uint64
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -20,17 +20,17 @@ func charMask(s string) uint64 {
 	return m
 }
 
-// setMaskedKeys is setKeys for a long list, with each key's charMask given (made off
+// SetMaskedKeys is SetKeys for a long list, with each key's Mask given (made off
 // the UI path, with the keys): it filters by reading only the keys that can match,
-// and narrows by a typed key from where each match ended (list_incremental.go).
-func (l *list) setMaskedKeys(keys []string, masks []uint64) {
-	l.setKeys(keys)
+// and narrows by a typed key from where each match ended (incremental.go).
+func (l *List) SetMaskedKeys(keys []string, masks []uint64) {
+	l.SetKeys(keys)
 	l.narrowFast(masks)
 }
 
-// setCatalog is setMaskedKeys for go to anything's list: the keys are the catalog's,
+// SetCatalog is SetMaskedKeys for go to anything's list: the keys are the catalog's,
 // parts of one string.
-func (l *list) setCatalog(c *index.Catalog, masks []uint64) {
+func (l *List) SetCatalog(c *index.Catalog, masks []uint64) {
 	l.keys, l.cat, l.masks, l.inc = nil, c, nil, nil
 	l.reset()
 	l.narrowFast(masks)
@@ -38,9 +38,9 @@ func (l *list) setCatalog(c *index.Catalog, masks []uint64) {
 
 // narrowFast keeps the masks (when there is one per key) and a record of where each
 // match ends.
-func (l *list) narrowFast(masks []uint64) {
-	if len(masks) == l.total() {
+func (l *List) narrowFast(masks []uint64) {
+	if len(masks) == l.Total() {
 		l.masks = masks
 	}
-	l.inc = newIncremental(l.total())
+	l.inc = newIncremental(l.Total())
 }

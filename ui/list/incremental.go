@@ -1,4 +1,4 @@
-package ui
+package list
 
 import "strings"
 
@@ -47,7 +47,7 @@ func (in *incremental) narrows(q string, from []int) bool {
 }
 
 // match narrows from (the matches of in.of, best first) to those of q.
-func (in *incremental) match(l *list, q string, from []int, qm uint64) []int {
+func (in *incremental) match(l *List, q string, from []int, qm uint64) []int {
 	c := q[len(q)-1]
 	out := make([]int, 0, min(len(from), 1024))
 	scores := l.scores[:0]
@@ -56,7 +56,7 @@ func (in *incremental) match(l *list, q string, from []int, qm uint64) []int {
 		if l.masks != nil && l.masks[idx]&qm != qm {
 			continue
 		}
-		key, pe := l.key(idx), int(in.ends[idx])
+		key, pe := l.Key(idx), int(in.ends[idx])
 		j := strings.IndexByte(key[pe:], c)
 		if j < 0 {
 			continue
