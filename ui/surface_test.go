@@ -200,6 +200,12 @@ func TestWhatThisSignInCanDo(t *testing.T) {
 			t.Errorf("the probe sent %s %s", r.Method, r.Path)
 		}
 	}
+	// What the probe learned reaches the browser as an event of its own, a moment
+	// after the table: the palette marks what the browser knows when it opens.
+	h.waitUntil("the probe's lesson", func(string) bool {
+		_, refused := h.m.sh.access.Refused(client.FamilyPageByID)
+		return refused
+	})
 	h.press("esc")
 	h.press(":")
 	v = h.waitFor("Commands")
