@@ -144,7 +144,7 @@ func probe(t *take) error {
 	if err := t.keys("Enter"); err != nil {
 		return err
 	}
-	_, err := t.waitFor(wait, "What this sign-in can do", "Ask for", "403 IAM refusal")
+	_, err := t.waitFor(wait, "What this sign-in can do", "ask for", "403 IAM refusal")
 	return err
 }
 
