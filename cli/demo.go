@@ -1,8 +1,13 @@
 package cli
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"net/http"
+	"os"
+	"path/filepath"
 
 	"golang.org/x/oauth2"
 
@@ -72,5 +77,15 @@ func openDemoSession(sb *sandbox.Running, location, token string, transport http
 	return &Session{Client: c, Config: cfg, Label: "demo",
 		userID:    func() string { return userID },
 		openIndex: func() (*index.Store, error) { return index.OpenTemp(index.KeyOf(sb.URL, location)) },
+		redirects: func() (redirectplan.State, error) {
+			return redirectplan.StateOf(demoStateRoot(sb), "demo", sb.URL, location), nil
+		},
 	}, nil
+}
+
+// demoStateRoot is where the demo keeps its bulk redirect journals and versions: a
+// directory of its own, as short-lived as the sandbox (the browser removes it).
+func demoStateRoot(sb *sandbox.Running) string {
+	sum := sha256.Sum256([]byte(sb.URL))
+	return filepath.Join(os.TempDir(), "funnels-demo-"+hex.EncodeToString(sum[:6]))
 }

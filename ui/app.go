@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"strings"
 	"time"
 
@@ -44,6 +45,10 @@ type Options struct {
 	// never built, was left part way or is a day old; without it a crawl starts from
 	// the palette, or when "go to anything" first opens on an index never built.
 	AutoIndex bool
+	// Redirects is where the location's bulk redirect journals and versions live,
+	// shared with the command line's import and restore; zero: the browser offers
+	// neither.
+	Redirects redirectplan.State
 	// Switcher lists the profiles and sub-accounts this browser can switch to, and
 	// opens one (C, or "Switch profile" in the palette); nil: no switching. Account is
 	// the name (in the switcher's list) of the one shown at start.

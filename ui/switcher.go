@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"strconv"
 	"strings"
 	"time"
@@ -48,6 +49,9 @@ type Opened struct {
 	// Index is the account's own local index (nil: none): one per profile and
 	// location, so a switch never shows one location's records in another.
 	Index *index.Store
+	// Redirects is where the account's bulk redirect journals and versions live
+	// (package client/redirectplan); zero: imports and restores are not offered.
+	Redirects redirectplan.State
 }
 
 // accountsMsg is the switcher's list, for the overlay that asked (seq).
