@@ -282,6 +282,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.clock()
 	case answerMsg:
 		return m.answered(msg)
+	case bulkMsg:
+		return m.bulkUpdate(msg)
+	case versionsMsg:
+		msg.view.fill(msg)
 	case switchedMsg:
 		return m.switched(msg)
 	case clockMsg:
