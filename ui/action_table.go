@@ -85,9 +85,10 @@ func formActions() []action {
 		{name: "Custom fonts", desc: "the location's custom fonts", needs: client.FamilyFonts, run: onHost(customFonts)},
 		{name: "Attach social account", desc: "attach an OAuth account of a social platform", needs: client.FamilySocialAccounts, run: onHost(socialAccountForm)},
 
-		// The Redirects view: U opens it (I imports and X exports a file, the plan of an
-		// import shown before anything is sent, even read-only) (and closes it again, the view's own key); its
-		// n, e, d, y, Y and o are its own, ahead of the browser's same letters.
+		// The Redirects view: U opens it (and closes it again, the view's own key); its
+		// n, e, d, y, Y, o, I and X are its own, ahead of the browser's same letters.
+		// An import reads before it writes: its plan shows even read-only, and only
+		// the plan's enter sends.
 		{id: actRedirects, name: "Redirects", desc: "every URL redirect of the location: new, edit, delete, copy", key: bind("URL redirects", "U"),
 			where: inBrowser, needs: client.FamilyRedirectList, group: helpRedirects, run: (*Model).openRedirects},
 		{id: actRedirectHere, name: "Redirect a path here", desc: "a new redirect whose target is the selected step's public URL", key: bind("redirect a path to this step", "P"),
