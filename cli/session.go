@@ -3,13 +3,13 @@ package cli
 import (
 	"context"
 	"errors"
-	"github.com/funnelsdev/funnels/client/redirectplan"
 	"net/http"
 	"time"
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"

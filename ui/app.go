@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"github.com/funnelsdev/funnels/client/redirectplan"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
 // Options configure the browser.

@@ -1,12 +1,12 @@
 package ui
 
 import (
-	"github.com/funnelsdev/funnels/client/redirectplan"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
 // host is what an overlay or a form may ask of the browser that opened it, and all

@@ -21,6 +21,9 @@ import (
 type bulkRun struct {
 	reports chan redirectplan.Progress
 	verb    string // "importing redirects"
+	// over is set by the root when the end arrives: a report that comes after it
+	// (the two race from their commands) is not shown.
+	over bool
 }
 
 // bulkMsg is a message of an apply.
@@ -86,10 +89,13 @@ func (run *bulkRun) wait() tea.Msg {
 func (m *Model) bulkUpdate(msg bulkMsg) tea.Cmd {
 	switch msg := msg.(type) {
 	case bulkProgressMsg:
+		if msg.run.over {
+			return nil
+		}
 		m.status.setInfo(msg.run.verb + " " + strconv.Itoa(msg.p.Done) + "/" + strconv.Itoa(msg.p.Total))
 		return msg.run.wait
 	case bulkDoneMsg:
-		m.sh.applying = false
+		m.sh.applying, msg.run.over = false, true
 		t := msg.res.Tally
 		text := msg.run.verb + ": added " + strconv.Itoa(t.Added) + ", changed " + strconv.Itoa(t.Changed) +
 			", deleted " + strconv.Itoa(t.Deleted) + ", refused " + strconv.Itoa(msg.refused) + ", failed " + strconv.Itoa(t.Failed)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"github.com/funnelsdev/funnels/client/redirectplan"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/ui/list"
 )
 
