@@ -155,7 +155,7 @@ func browseDemo(f *Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAl
 		return uiOpts, nil, err
 	}
 	op := &demoOpener{sb: sb, transport: transport, userAgent: f.UserAgent(), settings: settings}
-	closeAll = func() { op.Close(); _ = sb.Close() }
+	closeAll = func() { op.Close(); _ = sb.Close(); _ = os.RemoveAll(demoStateRoot(sb)) }
 	loc := sb.Server.LocationID()
 	s, err := openDemoSession(sb, loc, sb.Server.DemoToken(), transport, f.UserAgent(), settings)
 	if err != nil {
@@ -207,7 +207,7 @@ func openFirst(uiOpts *ui.Options, accounts *openedAccounts, s *Session) error {
 		return withExitCode(ExitLocal, err)
 	}
 	uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = o.Client, o.Profile, s.Config.Profile.LocationID
-	uiOpts.UserID, uiOpts.Index = o.UserID, o.Index
+	uiOpts.UserID, uiOpts.Index, uiOpts.Redirects = o.UserID, o.Index, o.Redirects
 	return nil
 }
 

@@ -1,13 +1,18 @@
 package cli
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 
 	"golang.org/x/oauth2"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 )
@@ -72,5 +77,15 @@ func openDemoSession(sb *sandbox.Running, location, token string, transport http
 	return &Session{Client: c, Config: cfg, Label: "demo",
 		userID:    func() string { return userID },
 		openIndex: func() (*index.Store, error) { return index.OpenTemp(index.KeyOf(sb.URL, location)) },
+		redirects: func() (redirectplan.State, error) {
+			return redirectplan.StateOf(demoStateRoot(sb), "demo", sb.URL, location), nil
+		},
 	}, nil
+}
+
+// demoStateRoot is where the demo keeps its bulk redirect journals and versions: a
+// directory of its own, as short-lived as the sandbox (the browser removes it).
+func demoStateRoot(sb *sandbox.Running) string {
+	sum := sha256.Sum256([]byte(sb.URL))
+	return filepath.Join(os.TempDir(), "funnels-demo-"+hex.EncodeToString(sum[:6]))
 }

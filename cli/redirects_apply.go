@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
@@ -12,12 +11,11 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-// applyRequest is what an apply of a plan needs beside the plan: the input's
-// fingerprint (which journal), what it is in words (for the version saved before
-// it), and the command line's choices.
+// applyRequest is what an apply of a plan needs beside the plan: what is wanted
+// (its rows, its journal's name, what it is in words) and the command line's
+// choices.
 type applyRequest struct {
-	fingerprint string
-	what        string
+	wanted      redirectplan.Wanted
 	dryRun, yes bool
 	exporter    *Exporter
 }
@@ -43,29 +41,30 @@ type applyRecord struct {
 
 func recordOf(s redirectplan.Step) applyRecord {
 	r := applyRecord{Kind: string(s.Kind), Domain: s.Row.Domain, Path: s.Row.Path, Target: s.Row.Target, Action: s.Row.Action,
-		ID: s.Row.ID, Where: s.Row.Where, Reason: s.Reason, Outcome: "planned"}
+		ID: s.Row.ID, Where: s.Row.Where, Reason: s.Reason, Outcome: redirectplan.Planned}
 	if s.Old != nil {
 		r.OldTarget, r.OldAction = s.Old.Target, s.Old.Action
 	}
 	switch s.Kind {
 	case redirectplan.Same:
-		r.Outcome = "unchanged"
+		r.Outcome = redirectplan.Unchanged
 	case redirectplan.Refused:
-		r.Outcome = "refused"
+		r.Outcome = redirectplan.RefusedRow
 	}
 	return r
 }
 
-// applyTally counts what an apply did.
-type applyTally struct {
-	added, changed, deleted, failed, before int
+// withOutcome is r as the apply left it.
+func (r applyRecord) withOutcome(o redirectplan.Outcome) applyRecord {
+	r.Outcome, r.Error = o.Outcome, o.Error
+	if o.ID != "" {
+		r.ID = o.ID
+	}
+	return r
 }
 
 // applyReport is how far an apply is, for its progress line.
-type applyReport struct {
-	done, total int
-	tally       applyTally
-}
+type applyReport = redirectplan.Progress
 
 // applyPlan shows plan and, unless told not to, sends it: paced in the background
 // lane, each step journaled as it lands, the location's redirects (current) saved as
@@ -117,167 +116,60 @@ func applyPlan(ctx context.Context, f *Factory, c *client.Client, cfg *config.Co
 	if err != nil {
 		return err
 	}
-	journal, err := redirectplan.OpenJournal(state.journal(req.fingerprint))
-	if err != nil {
-		return withExitCode(ExitLocal, err)
+	bar := newLineProgress(f, "funnels redirects", applyLine, func(applyReport) string { return "" })
+	res, stopErr := redirectplan.Apply(ctx, c, state, req.wanted, plan, current, redirectplan.ApplyOptions{
+		Began: func(saved redirectplan.Version, resumed bool) {
+			if resumed {
+				f.notice("Resuming an apply that was interrupted: what landed before is not sent again.")
+				return
+			}
+			f.notice("Saved the location's %s as version %d ('funnels redirects restore %d' brings them back).", countOf(len(current), "redirect"), saved.Number, saved.Number)
+		},
+		Progress: func(p redirectplan.Progress) {
+			if p.Failed != nil {
+				f.notice("! %s%s: %s", termtext.Line(p.Failed.Row.Domain), termtext.Line(p.Failed.Row.Path), termtext.Line(p.Err.Error()))
+			}
+			bar.update(p)
+		},
+	})
+	bar.done()
+	for i, o := range res.Outcomes {
+		records[i] = records[i].withOutcome(o)
 	}
-	defer journal.Close()
-	if journal.Fresh() {
-		was := make([]redirectplan.Row, len(current))
-		for i, r := range current {
-			was[i] = redirectplan.RowOf(r)
-		}
-		v, err := state.versions().Save(redirectplan.Version{Time: time.Now().UTC(), Rows: was,
-			Change: fmt.Sprintf("+%d ~%d −%d, %s", totals.Add, totals.Change, totals.Delete, req.what)})
-		if err != nil {
-			return withExitCode(ExitLocal, err)
-		}
-		f.notice("Saved the location's %s as version %d ('funnels redirects restore %d' brings them back).", countOf(len(current), "redirect"), v.Number, v.Number)
-	} else {
-		f.notice("Resuming an apply that was interrupted: what landed before is not sent again.")
+	var local *redirectplan.LocalError
+	if errors.As(stopErr, &local) && res.Tally == (redirectplan.Tally{}) && !anySent(res.Outcomes) {
+		return withExitCode(ExitLocal, stopErr)
 	}
-	tally, stopErr := sendSteps(ctx, f, c, plan, journal, records)
-	if stopErr == nil && tally.failed == 0 {
-		if err := journal.Remove(); err != nil {
-			return withExitCode(ExitLocal, err)
-		}
-	}
+	tally := res.Tally
 	f.notice("%s", tallyText(tally, totals.Refused))
 	if stopErr != nil {
+		if errors.As(stopErr, &local) {
+			stopErr = withExitCode(ExitLocal, stopErr)
+		}
 		f.notice("Stopped before the end: run the same command again to send the rest (nothing that landed is sent twice).")
 		return finish(stopErr)
 	}
-	if tally.failed > 0 {
-		return finish(withExitCode(ExitAPI, fmt.Errorf("%s failed (shown above): the others landed", countOf(tally.failed, "row"))))
+	if tally.Failed > 0 {
+		return finish(withExitCode(ExitAPI, fmt.Errorf("%s failed (shown above): the others landed", countOf(tally.Failed, "row"))))
 	}
 	return finish(nil)
-}
-
-// sendSteps sends every write of plan that the journal does not show as landed, in
-// the background lane, and fills in records. It stops at a refusal of the token or
-// the route (every other write would meet it too), an interrupt or a lost answer,
-// returning why; a row the service refuses alone is recorded as failed.
-func sendSteps(ctx context.Context, f *Factory, c *client.Client, plan redirectplan.Plan, journal *redirectplan.Journal, records []applyRecord) (applyTally, error) {
-	var tally applyTally
-	total := plan.Totals().Writes()
-	bar := newLineProgress(f, "funnels redirects", applyLine, func(applyReport) string { return "" })
-	defer bar.done()
-	bg := client.Background(ctx)
-	done := 0
-	for i, s := range plan.Steps {
-		last, seen := journal.Last(s.Key)
-		if s.Kind == redirectplan.Same && seen && last.State == redirectplan.Sending {
-			// Sent before and its answer lost: the location's list (which the plan
-			// was made from) shows it landed.
-			if err := journal.Record(redirectplan.Entry{Key: s.Key, State: redirectplan.Done, Kind: last.Kind, ID: s.Row.ID}); err != nil {
-				return tally, withExitCode(ExitLocal, err)
-			}
-			records[i].Outcome = "landed-before"
-			tally.before++
-			continue
-		}
-		if !s.Kind.Sends() {
-			continue
-		}
-		if seen && last.State == redirectplan.Done {
-			records[i].Outcome, records[i].ID = "landed-before", orDefault(last.ID, s.Row.ID)
-			tally.before++
-			done++
-			continue
-		}
-		if err := journal.Record(redirectplan.Entry{Key: s.Key, State: redirectplan.Sending, Kind: s.Kind}); err != nil {
-			return tally, withExitCode(ExitLocal, err)
-		}
-		id, err := sendStep(bg, c, s)
-		if err != nil {
-			if stop := stopsApply(err); stop {
-				markNotSent(records[i:], plan.Steps[i:])
-				records[i].Outcome, records[i].Error = "failed", err.Error()
-				return tally, err
-			}
-			if jerr := journal.Record(redirectplan.Entry{Key: s.Key, State: redirectplan.Failed, Kind: s.Kind, Error: err.Error()}); jerr != nil {
-				return tally, withExitCode(ExitLocal, jerr)
-			}
-			records[i].Outcome, records[i].Error = "failed", err.Error()
-			tally.failed++
-			f.notice("! %s%s: %s", termtext.Line(s.Row.Domain), termtext.Line(s.Row.Path), termtext.Line(err.Error()))
-		} else {
-			if err := journal.Record(redirectplan.Entry{Key: s.Key, State: redirectplan.Done, Kind: s.Kind, ID: id}); err != nil {
-				return tally, withExitCode(ExitLocal, err)
-			}
-			records[i].Outcome, records[i].ID = "done", orDefault(id, s.Row.ID)
-			switch s.Kind {
-			case redirectplan.Add:
-				tally.added++
-			case redirectplan.Change:
-				tally.changed++
-			case redirectplan.Delete:
-				tally.deleted++
-			}
-		}
-		done++
-		bar.update(applyReport{done: done, total: total, tally: tally})
-	}
-	return tally, nil
-}
-
-// sendStep sends one write and returns the redirect's id.
-func sendStep(ctx context.Context, c *client.Client, s redirectplan.Step) (string, error) {
-	switch s.Kind {
-	case redirectplan.Add:
-		r, _, err := c.CreateRedirect(ctx, client.CreateRedirectRequest{Domain: s.Row.Domain, Path: s.Row.Path, Target: s.Row.Target, Action: s.Row.Action})
-		if err != nil {
-			return "", err
-		}
-		return r.ID, nil
-	case redirectplan.Change:
-		_, _, err := c.UpdateRedirect(ctx, s.Old.ID, client.UpdateRedirectRequest{Target: s.Row.Target, Action: s.Row.Action})
-		return s.Old.ID, err
-	case redirectplan.Delete:
-		_, err := c.DeleteRedirect(ctx, s.Old.ID)
-		return s.Old.ID, err
-	}
-	return "", nil
-}
-
-// stopsApply reports whether err ends the whole apply rather than one row: the
-// token or the route refused (every write would be), an interrupt, no answer (the
-// row may have landed: the next run finds out), or the rate limit not waited out.
-func stopsApply(err error) bool {
-	for _, e := range []error{client.ErrUnauthorized, client.ErrForbidden, client.ErrScope, client.ErrRouteUnavailable,
-		client.ErrRouteMissing, client.ErrWrongLocation, client.ErrReadOnly, client.ErrNetwork, client.ErrRateLimited,
-		context.Canceled, context.DeadlineExceeded} {
-		if errors.Is(err, e) {
-			return true
-		}
-	}
-	return false
-}
-
-// markNotSent marks the writes of steps (and their records) that were not sent.
-func markNotSent(records []applyRecord, steps []redirectplan.Step) {
-	for i, s := range steps {
-		if s.Kind.Sends() && records[i].Outcome == "planned" {
-			records[i].Outcome = "not-sent"
-		}
-	}
 }
 
 // applyLine is the progress line of an apply.
 func applyLine(r applyReport) (float64, string) {
 	fraction := 1.0
-	if r.total > 0 {
-		fraction = float64(r.done) / float64(r.total)
+	if r.Total > 0 {
+		fraction = float64(r.Done) / float64(r.Total)
 	}
 	return fraction, fmt.Sprintf("%d of %d writes · %d added, %d changed, %d deleted, %d failed",
-		r.done, r.total, r.tally.added, r.tally.changed, r.tally.deleted, r.tally.failed)
+		r.Done, r.Total, r.Tally.Added, r.Tally.Changed, r.Tally.Deleted, r.Tally.Failed)
 }
 
 // tallyText is what an apply did, in words.
-func tallyText(t applyTally, refused int) string {
-	s := fmt.Sprintf("Added %d, changed %d, deleted %d, refused %d, failed %d.", t.added, t.changed, t.deleted, refused, t.failed)
-	if t.before > 0 {
-		s += fmt.Sprintf(" %s had landed before the interruption.", countOf(t.before, "write"))
+func tallyText(t redirectplan.Tally, refused int) string {
+	s := fmt.Sprintf("Added %d, changed %d, deleted %d, refused %d, failed %d.", t.Added, t.Changed, t.Deleted, refused, t.Failed)
+	if t.Before > 0 {
+		s += fmt.Sprintf(" %s had landed before the interruption.", countOf(t.Before, "write"))
 	}
 	return s
 }
@@ -289,4 +181,16 @@ func refusedError(t redirectplan.Totals) error {
 		return nil
 	}
 	return withExitCode(ExitAPI, fmt.Errorf("%s refused (shown in the plan): nothing was sent", countOf(t.Refused, "row")))
+}
+
+// anySent reports whether an apply got as far as sending (or finding landed) a write.
+func anySent(outcomes []redirectplan.Outcome) bool {
+	for _, o := range outcomes {
+		switch o.Outcome {
+		case redirectplan.Planned, redirectplan.NotSent, redirectplan.Unchanged, redirectplan.RefusedRow:
+		default:
+			return true
+		}
+	}
+	return false
 }

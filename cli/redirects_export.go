@@ -1,12 +1,9 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -65,25 +62,22 @@ func redirectsExportRun(ctx context.Context, f *Factory, opts *RedirectsExportOp
 	if err != nil {
 		return err
 	}
-	rows := make([]redirectplan.Row, len(list))
-	for i, r := range list {
-		rows[i] = redirectplan.RowOf(r)
-		if opts.Output == "" && f.IO.OutTTY {
+	rows := redirectplan.RowsOf(list)
+	if opts.Output != "" {
+		if err := redirectplan.WriteFile(opts.Output, format, rows); err != nil {
+			return withExitCode(ExitLocal, err)
+		}
+		f.notice("Wrote %s to %s (%s).", countOf(len(rows), "redirect"), termtext.Line(opts.Output), format)
+		return nil
+	}
+	if f.IO.OutTTY {
+		for i := range rows {
 			rows[i] = cleanRow(rows[i]) // a terminal gets no escape sequence from the server
 		}
 	}
-	var buf bytes.Buffer
-	if err := redirectplan.Write(&buf, format, rows); err != nil {
+	if err := redirectplan.Write(f.IO.Out, format, rows); err != nil {
 		return withExitCode(ExitLocal, err)
 	}
-	if opts.Output == "" {
-		_, err := f.IO.Out.Write(buf.Bytes())
-		return err
-	}
-	if err := writeFileWhole(opts.Output, buf.Bytes()); err != nil {
-		return withExitCode(ExitLocal, err)
-	}
-	f.notice("Wrote %s to %s (%s).", countOf(len(rows), "redirect"), termtext.Line(opts.Output), format)
 	return nil
 }
 
@@ -150,32 +144,4 @@ func cachedRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error)
 func cleanRow(r redirectplan.Row) redirectplan.Row {
 	r.Domain, r.Path, r.Target, r.Action, r.ID = termtext.Line(r.Domain), termtext.Line(r.Path), termtext.Line(r.Target), termtext.Line(r.Action), termtext.Line(r.ID)
 	return r
-}
-
-// writeFileWhole writes b to name through a file beside it, renamed over it once
-// written and synced, so a failure leaves the old file or none, never half of one.
-func writeFileWhole(name string, b []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		_ = tmp.Close()
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close()
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	return nil
 }

@@ -6,13 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
-	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
@@ -25,9 +22,6 @@ type RedirectsImportOptions struct {
 	Yes    bool
 	Exporter
 }
-
-// maxImportBytes bounds the file an import reads.
-const maxImportBytes = 64 << 20
 
 func newCmdRedirectsImport(f *Factory) *cobra.Command {
 	opts := &RedirectsImportOptions{}
@@ -82,16 +76,13 @@ func redirectsImportRun(ctx context.Context, f *Factory, opts *RedirectsImportOp
 		return err
 	}
 	c, cfg := sess.Client, sess.Config
-	current, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
+	w := redirectplan.ImportOf(rows, opts.Prune, filepath.Base(opts.File))
+	plan, current, err := redirectplan.Prepare(ctx, c, w)
 	if err != nil {
-		return fmt.Errorf("reading the location's redirects: %w", err)
+		return err
 	}
-	attached := attachedDomains(ctx, c, rows, current)
-	plan := redirectplan.Build(rows, current, redirectplan.Options{Prune: opts.Prune, Attached: attached})
 	return applyPlan(ctx, f, c, cfg, plan, current, applyRequest{
-		fingerprint: redirectplan.Fingerprint("import", rows, opts.Prune),
-		what:        "import of " + filepath.Base(opts.File),
-		dryRun:      opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter,
+		wanted: w, dryRun: opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter,
 	})
 }
 
@@ -106,19 +97,13 @@ func readImportFile(name, format string) ([]redirectplan.Row, error) {
 	if !ok {
 		return nil, usagef("cannot tell the format of %s from its extension: name it .csv, .json or .jsonl, or give --format", quoteInput(name))
 	}
-	file, err := os.Open(name)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, usagef("no file %s", quoteInput(name))
-		}
-		return nil, withExitCode(ExitLocal, fmt.Errorf("reading %s: %w", termtext.Line(name), err))
+	rows, err := redirectplan.ReadFile(name, fm)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, usagef("no file %s", quoteInput(name))
+	case errors.Is(err, redirectplan.ErrTooLarge):
+		return nil, usagef("%s is %s", quoteInput(name), redirectplan.ErrTooLarge)
 	}
-	defer file.Close()
-	st, err := file.Stat()
-	if err == nil && st.Size() > maxImportBytes {
-		return nil, usagef("%s is larger than %d MiB", quoteInput(name), maxImportBytes>>20)
-	}
-	rows, err := redirectplan.Read(file, fm)
 	var pe *redirectplan.ParseError
 	if errors.As(err, &pe) {
 		return nil, usagef("%s: %s", termtext.Line(name), termtext.Line(pe.Error()))
@@ -127,34 +112,4 @@ func readImportFile(name, format string) ([]redirectplan.Row, error) {
 		return nil, withExitCode(ExitLocal, fmt.Errorf("reading %s: %w", termtext.Line(name), err))
 	}
 	return rows, nil
-}
-
-// attachedDomains are the location's domains among those the rows name: those its
-// redirects are on, and each other one asked of the service (funnel-with-domain:
-// found or not found). nil when a domain could not be asked about (the route is
-// refused to this token or not on this server, or no answer came): the check is
-// then skipped, and said to be.
-func attachedDomains(ctx context.Context, c *client.Client, rows []redirectplan.Row, current []client.Redirect) map[string]bool {
-	known := map[string]bool{}
-	for _, r := range current {
-		known[strings.ToLower(r.Domain)] = true
-	}
-	asked := map[string]bool{}
-	for _, r := range rows {
-		host, err := validate.HostName(r.Domain)
-		if err != nil || known[host] || asked[host] {
-			continue // a host that is not valid is refused by its own check
-		}
-		asked[host] = true
-		_, _, err = c.FunnelWithDomain(ctx, host)
-		switch {
-		case err == nil:
-			known[host] = true
-		case errors.Is(err, client.ErrNotFound) && !errors.Is(err, client.ErrRouteMissing):
-			known[host] = false
-		default:
-			return nil
-		}
-	}
-	return known
 }

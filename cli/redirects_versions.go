@@ -3,14 +3,12 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
@@ -57,7 +55,7 @@ func redirectsVersionsRun(ctx context.Context, f *Factory, opts *RedirectsVersio
 	if err != nil {
 		return err
 	}
-	list, err := state.versions().List()
+	list, err := state.Versions().List()
 	if err != nil {
 		return withExitCode(ExitLocal, err)
 	}
@@ -127,27 +125,19 @@ func redirectsRestoreRun(ctx context.Context, f *Factory, opts *RedirectsRestore
 	if err != nil {
 		return err
 	}
-	v, err := state.versions().Load(n)
+	v, err := state.Versions().Load(n)
 	if errors.Is(err, redirectplan.ErrNoVersion) {
 		return usagef("no version %d of this location's redirects ('funnels redirects versions' lists them)", n)
 	}
 	if err != nil {
 		return withExitCode(ExitLocal, err)
 	}
-	current, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
+	w := redirectplan.RestoreOf(v)
+	plan, current, err := redirectplan.Prepare(ctx, c, w)
 	if err != nil {
-		return fmt.Errorf("reading the location's redirects: %w", err)
+		return err
 	}
-	rows := make([]redirectplan.Row, len(v.Rows))
-	for i, r := range v.Rows {
-		r.ID, r.Where = "", fmt.Sprintf("version %d", n)
-		rows[i] = r
-	}
-	// The version's domains held redirects then; they are not asked about again.
-	plan := redirectplan.Build(rows, current, redirectplan.Options{Prune: true, Attached: attachedDomains(ctx, c, rows, current)})
 	return applyPlan(ctx, f, c, cfg, plan, current, applyRequest{
-		fingerprint: redirectplan.Fingerprint("restore", rows, true),
-		what:        fmt.Sprintf("restore of version %d", n),
-		dryRun:      opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter,
+		wanted: w, dryRun: opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter,
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
@@ -27,6 +28,8 @@ type Session struct {
 
 	userID    func() string
 	openIndex func() (*index.Store, error)
+	// redirects is where the location's bulk redirect files live (nil: nowhere).
+	redirects func() (redirectplan.State, error)
 
 	// store and transport are what a profile's session was opened through, for the
 	// browser's opener of the other accounts (nil for the demo's).
@@ -56,6 +59,11 @@ func (s *Session) opened() (ui.Opened, error) {
 			return ui.Opened{}, err
 		}
 		o.Index = idx
+		if s.redirects != nil {
+			if o.Redirects, err = s.redirects(); err != nil {
+				return ui.Opened{}, err
+			}
+		}
 	}
 	return o, nil
 }
@@ -124,7 +132,8 @@ func (f *Factory) openSession(ctx context.Context, cfg *config.Config, store *au
 		return nil, usagef("%v", err)
 	}
 	s := &Session{Client: c, Config: cfg, Label: cfg.Label(), store: store, transport: transport,
-		openIndex: func() (*index.Store, error) { return f.indexStore(cfg) }}
+		openIndex: func() (*index.Store, error) { return f.indexStore(cfg) },
+		redirects: func() (redirectplan.State, error) { return f.redirectsStateOf(cfg) }}
 	if !cfg.TokenOnly() {
 		s.userID = func() string { return userOf(store, cfg.Profile.Name) }
 	}

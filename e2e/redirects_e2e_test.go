@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -81,4 +83,36 @@ func rowOf(scr, path string) string {
 		}
 	}
 	return ""
+}
+
+// TestTUIRedirectsImportAFile imports a small CSV in the Redirects view of the real
+// binary (--demo) in tmux: the plan shows before anything is sent, enter sends it,
+// and the new rows are listed.
+func TestTUIRedirectsImportAFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "moving.csv")
+	csv := "domain,path,target,action\n" +
+		"join.lakesidefit.com,/moved-one,https://www.lakesidefit.com/pricing,url\n" +
+		"join.lakesidefit.com,/moved-two,https://www.lakesidefit.com/schedule,url\n"
+	if err := os.WriteFile(file, []byte(csv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := startTUI(t, 140, 40, nil, "--demo")
+	s.waitFor("Spring Sale 2026")
+	s.keys("U")
+	s.waitFor("Redirects", "8 redirects")
+	s.keys("I")
+	s.waitFor("Import redirects from a file", "┃ File")
+	s.text(file)
+	s.keys("Tab")
+	s.waitFor("┃ Also delete")
+	s.keys("Enter")
+	s.waitFor("Import of moving.csv", "+2 ~0 −0 =0 !0", "+ add", "/moved-one", "/moved-two")
+	s.keys("Enter")
+	s.waitUntil("the new rows listed and the bar saying so", func(scr string) bool {
+		return strings.Contains(scr, "10 redirects") && rowOf(scr, "/moved-one") != "" && rowOf(scr, "/moved-two") != "" &&
+			strings.Contains(scr, "added 2, changed 0, deleted 0, refused 0, failed 0")
+	})
+	s.quit()
 }

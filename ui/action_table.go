@@ -86,7 +86,9 @@ func formActions() []action {
 		{name: "Attach social account", desc: "attach an OAuth account of a social platform", needs: client.FamilySocialAccounts, run: onHost(socialAccountForm)},
 
 		// The Redirects view: U opens it (and closes it again, the view's own key); its
-		// n, e, d, y, Y and o are its own, ahead of the browser's same letters.
+		// n, e, d, y, Y, o, I and X are its own, ahead of the browser's same letters.
+		// An import reads before it writes: its plan shows even read-only, and only
+		// the plan's enter sends.
 		{id: actRedirects, name: "Redirects", desc: "every URL redirect of the location: new, edit, delete, copy", key: bind("URL redirects", "U"),
 			where: inBrowser, needs: client.FamilyRedirectList, group: helpRedirects, run: (*Model).openRedirects},
 		{id: actRedirectHere, name: "Redirect a path here", desc: "a new redirect whose target is the selected step's public URL", key: bind("redirect a path to this step", "P"),
@@ -103,6 +105,15 @@ func formActions() []action {
 			where: inRedirects, group: helpRedirects, run: onHost(func(h host) tea.Cmd { return copyRedirect(h, true) })},
 		{id: actOpenOldURL, desc: "open the selected redirect's old URL in a browser", key: bind("open old URL", "o"),
 			where: inRedirects, group: helpRedirects, run: onHost(openOldURL)},
+
+		{id: actImportRedirects, name: "Import redirects from file…", desc: "make the redirects what a CSV, JSON or JSONL file says, after showing the plan",
+			key: bind("import from file", "I"), where: inRedirects, needs: client.FamilyRedirectList, group: helpRedirects, run: onHost(importRedirectsForm)},
+		{id: actExportRedirects, name: "Export redirects…", desc: "write every redirect of the location to a file (CSV, JSON or JSONL)",
+			key: bind("export to file", "X"), where: inRedirects, needs: client.FamilyRedirectList, group: helpRedirects, run: onHost(exportRedirectsForm)},
+		{name: "Redirect versions", desc: "what the redirects were before each import or restore; enter plans one back",
+			needs: client.FamilyRedirectList, run: openRedirectVersions},
+		{name: "Restore redirects…", desc: "plan the redirects back to a saved version, shown before anything is sent",
+			needs: client.FamilyRedirectList, run: openRedirectVersions},
 
 		{name: "What this sign-in can do", desc: "ask each read route once and show what answers and what to ask for", run: onHost(openAccessView)},
 		{id: actRequestLog, name: "Request log", desc: "every request of this session; c copies one as curl", key: bind("request log", "L"),

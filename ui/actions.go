@@ -67,6 +67,8 @@ const (
 	actCopyOldURL
 	actCopyTarget
 	actOpenOldURL
+	actImportRedirects
+	actExportRedirects
 	actRequestLog
 	actEventHistory
 	actMessages

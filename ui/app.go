@@ -12,6 +12,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
 // Options configure the browser.
@@ -44,6 +45,10 @@ type Options struct {
 	// never built, was left part way or is a day old; without it a crawl starts from
 	// the palette, or when "go to anything" first opens on an index never built.
 	AutoIndex bool
+	// Redirects is where the location's bulk redirect journals and versions live,
+	// shared with the command line's import and restore; zero: the browser offers
+	// neither.
+	Redirects redirectplan.State
 	// Switcher lists the profiles and sub-accounts this browser can switch to, and
 	// opens one (C, or "Switch profile" in the palette); nil: no switching. Account is
 	// the name (in the switcher's list) of the one shown at start.
@@ -277,6 +282,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.clock()
 	case answerMsg:
 		return m.answered(msg)
+	case bulkMsg:
+		return m.bulkUpdate(msg)
+	case versionsMsg:
+		msg.view.fill(msg)
 	case switchedMsg:
 		return m.switched(msg)
 	case clockMsg:

@@ -43,6 +43,9 @@ type shared struct {
 	spinner     spinner.Model
 	help        help.Model // the footer's short help, styled by restyle
 
+	// applying is true while an import or restore is being sent: one at a time.
+	applying bool
+
 	pathCheckDelay time.Duration // Options.PathCheckDelay: the wait before a typed step path is checked (pathDelay)
 }
 

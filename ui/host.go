@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
 // host is what an overlay or a form may ask of the browser that opened it, and all
@@ -61,8 +62,11 @@ type selection struct {
 	redirectsShown bool           // the Redirects view has the screen
 
 	location string // the location requests act for, as the forms' notes name it
-	userID   string // the signed-in user, sent as a new folder's userId; "" leaves it out
-	profile  string // the profile the status bar shows
+	// redirectsState is where the location's bulk redirect journals and versions
+	// live; zero when there is nowhere.
+	redirectsState redirectplan.State
+	userID         string // the signed-in user, sent as a new folder's userId; "" leaves it out
+	profile        string // the profile the status bar shows
 }
 
 // redirect is the redirect under the Redirects view's cursor while the view is shown.
@@ -107,7 +111,7 @@ func (m *Model) selected() selection {
 		stepsOf: m.steps.funnelID, step: m.steps.selected(),
 		pagesOf: m.pages.key, pagesStep: m.pages.step, page: m.pages.selected(), pagesFocused: m.focus == panePages,
 		redirects: m.redirects, redirectsShown: m.onTop(m.redirects),
-		location: m.locationName(), userID: m.opts.UserID, profile: m.status.profile,
+		location: m.locationName(), userID: m.opts.UserID, profile: m.status.profile, redirectsState: m.opts.Redirects,
 	}
 	if s.step != nil {
 		if ps := m.pages.cache[stepKey{funnelID: s.stepsOf, stepID: s.step.id}]; ps != nil {

@@ -23,6 +23,8 @@ func (m *Model) apply(e effect) tea.Cmd {
 			return nil
 		}
 		return m.redirects.changed(m, e.made, e.gone)
+	case planReady:
+		m.push(newPlanView(m.sh, e))
 	case eventSent:
 		e.entry.at = m.sh.now()
 		m.history.add(e.entry)

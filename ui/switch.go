@@ -77,7 +77,7 @@ func (m *Model) useAccount(name string, o Opened) tea.Cmd {
 	m.overlay = nil
 
 	m.client, m.account = c, name
-	m.opts.Profile, m.opts.LocationID, m.opts.UserID = o.Profile, c.LocationID(), o.UserID
+	m.opts.Profile, m.opts.LocationID, m.opts.UserID, m.opts.Redirects = o.Profile, c.LocationID(), o.UserID, o.Redirects
 	m.watch(c)
 	m.sh.setReadOnly(c.ReadOnly())
 	m.sh.setAccess(c.Access())

@@ -13,6 +13,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/ui/list"
 )
 
@@ -48,6 +49,9 @@ type Opened struct {
 	// Index is the account's own local index (nil: none): one per profile and
 	// location, so a switch never shows one location's records in another.
 	Index *index.Store
+	// Redirects is where the account's bulk redirect journals and versions live
+	// (package client/redirectplan); zero: imports and restores are not offered.
+	Redirects redirectplan.State
 }
 
 // accountsMsg is the switcher's list, for the overlay that asked (seq).

@@ -5,8 +5,9 @@
 // input sends nothing twice, and keeps versions of what the location held before an
 // apply, so it can be planned back.
 //
-// It reads and writes local files only; the commands that send the plan live in
-// package cli.
+// It is the engine both the command line and the browser run: Prepare plans, Apply
+// sends (ctx first, progress told through a callback), WriteFile exports; neither
+// caller holds any of that logic of its own.
 //
 // # Files
 //
@@ -22,6 +23,13 @@
 //     and the local checks behind every refused row.
 //   - journal.go: Journal, an append-only file of what was sent and what landed,
 //     synced after every line.
+//   - file.go: ReadFile and WriteFile, a whole file read (bounded) or written (whole
+//     or not at all).
+//   - wanted.go: Wanted (an import's rows or a version's), Prepare (the location's
+//     redirects read, the domains checked, the plan built).
+//   - apply.go: Apply, the plan sent in the background lane, journaled, a version
+//     saved first, with an Outcome per step.
+//   - state.go: State, a location's directory of journals and versions.
 //   - versions.go: Versions, the saved states of a location, newest first, the
 //     oldest dropped past a limit.
 package redirectplan

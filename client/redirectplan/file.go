@@ -1,0 +1,78 @@
+package redirectplan
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// MaxFileBytes bounds the file ReadFile reads.
+const MaxFileBytes = 64 << 20
+
+// ErrTooLarge is a file past MaxFileBytes.
+var ErrTooLarge = fmt.Errorf("larger than %d MiB", MaxFileBytes>>20)
+
+// ReadFile reads the rows of the file name in format f. A file that is not there
+// is an error that is fs.ErrNotExist, one too large ErrTooLarge, one that does not
+// parse a *ParseError.
+func ReadFile(name string, f Format) ([]Row, error) {
+	file, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	if st, err := file.Stat(); err == nil && st.Size() > MaxFileBytes {
+		return nil, ErrTooLarge
+	}
+	return Read(file, f)
+}
+
+// RowsOf are the service's redirects as rows.
+func RowsOf(list []client.Redirect) []Row {
+	rows := make([]Row, len(list))
+	for i, r := range list {
+		rows[i] = RowOf(r)
+	}
+	return rows
+}
+
+// WriteFile writes rows to the file name in format f, as Write does, through a file
+// beside it renamed over it once written and synced: a failure leaves the old file
+// or none, never half of one.
+func WriteFile(name string, f Format, rows []Row) error {
+	var buf bytes.Buffer
+	if err := Write(&buf, f, rows); err != nil {
+		return err
+	}
+	return writeWhole(name, buf.Bytes())
+}
+
+func writeWhole(name string, b []byte) (err error) {
+	defer func() {
+		if err != nil {
+			err = fmt.Errorf("writing %s: %w", name, err)
+		}
+	}()
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(b)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), name)
+	}
+	return err
+}

@@ -1,0 +1,126 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/redirectplan"
+)
+
+// The Redirects view's bulk forms: import a file (its plan shown first, in a view of
+// its own), export the list to a file. What a file holds, what the plan is and how it
+// is sent are package redirectplan's, the same as the command line's.
+
+// planReady: a plan was made (an import's or a restore's); the root shows it.
+type planReady struct {
+	title   string
+	wanted  redirectplan.Wanted
+	plan    redirectplan.Plan
+	current []client.Redirect
+	restore bool // a saved version planned back, not a file
+}
+
+func (planReady) isEffect() {}
+
+// importRedirectsForm asks for a file (tab completes its name) and whether to delete
+// the redirects it leaves out, then reads it and plans it.
+func importRedirectsForm(h host) tea.Cmd {
+	if !connected(h) {
+		return nil
+	}
+	st := h.selected().redirectsState
+	if st.Dir == "" {
+		h.setWarn("imports need a state directory, which this session has not")
+		return nil
+	}
+	name, prune := "", false
+	pathField := &formField{key: "file", title: "File", hint: "A CSV, JSON or JSONL file (tab completes its name)",
+		placeholder: "moving.csv", value: &name, check: checkImportFile}
+	fields := []*formField{pathField,
+		{key: "prune", title: "Also delete", hint: "the location's redirects the file leaves out", kind: fieldConfirm,
+			flag: &prune, yes: "Delete them", no: "Keep them"}}
+	var f *formModal
+	f, cmd := newFormModal(h.common(), "Import redirects from a file", []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
+		return prepareImport(h.common().loads, h.api(), name, prune, f, seq), nil
+	})
+	fc := &fileCompletion{field: pathField}
+	f.onChange = fc.changed
+	f.onMsg = func(h host, msg tea.Msg) (tea.Cmd, bool) { return fc.message(f, h, msg) }
+	f.notes = []string{"The plan is shown first, nothing is sent until you confirm it. Location: " + h.selected().location + "."}
+	return openForm(h, f, cmd)
+}
+
+// checkImportFile is a file name whose format its extension tells.
+func checkImportFile(s string) (string, error) {
+	if s == "" {
+		return "", errors.New("name the file")
+	}
+	if _, ok := redirectplan.FormatOf(s); !ok {
+		return "", errors.New("name a .csv, .json or .jsonl file")
+	}
+	return s, nil
+}
+
+// prepareImport reads the file and plans it against the location's redirects.
+func prepareImport(ctx context.Context, c *client.Client, name string, prune bool, from *formModal, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		format, _ := redirectplan.FormatOf(name)
+		rows, err := redirectplan.ReadFile(name, format)
+		if errors.Is(err, os.ErrNotExist) {
+			err = errors.New("no file " + name)
+		}
+		if err != nil {
+			return answerMsg{from: from, seq: seq, err: err}
+		}
+		w := redirectplan.ImportOf(rows, prune, filepath.Base(name))
+		plan, current, err := redirectplan.Prepare(ctx, c, w)
+		if err != nil {
+			return answerMsg{from: from, seq: seq, err: err, status: client.StatusCode(err)}
+		}
+		return answerMsg{from: from, seq: seq,
+			after: planReady{title: "Import of " + sanitize(filepath.Base(name)), wanted: w, plan: plan, current: current}}
+	}
+}
+
+// exportRedirectsForm asks for the file to write (its extension picks the format)
+// and writes every redirect of the location to it.
+func exportRedirectsForm(h host) tea.Cmd {
+	if !connected(h) {
+		return nil
+	}
+	sel := h.selected()
+	name := "redirects-" + sel.location + ".csv"
+	fields := []*formField{{key: "file", title: "File", hint: "Its extension picks the format: .csv, .json or .jsonl",
+		placeholder: name, value: &name, check: checkImportFile}}
+	var f *formModal
+	f, cmd := newFormModal(h.common(), "Export redirects to a file", []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
+		return exportRedirects(h.common().loads, h.api(), name, f, seq), nil
+	})
+	f.notes = []string{"Every redirect of the location, read from the server, in the columns 'funnels redirects import' reads."}
+	return openForm(h, f, cmd)
+}
+
+// exportRedirects reads every redirect and writes the file whole.
+func exportRedirects(ctx context.Context, c *client.Client, name string, from *formModal, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		list, resp, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
+		if err != nil {
+			return answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
+		}
+		format, _ := redirectplan.FormatOf(name)
+		if err := redirectplan.WriteFile(name, format, redirectplan.RowsOf(list)); err != nil {
+			return answerMsg{from: from, seq: seq, err: err}
+		}
+		where := name
+		if abs, err := filepath.Abs(name); err == nil {
+			where = abs
+		}
+		return answerMsg{from: from, seq: seq, info: "wrote " + strconv.Itoa(len(list)) + " redirects to " + sanitize(where)}
+	}
+}
