@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -38,6 +39,8 @@ func burstForms() []burstForm {
 		{"Redirect a path here", redirectHereForm},
 		{"New redirect", newRedirectForm},
 		{"Edit redirect", editRedirectForm},
+		{"Import redirects from file…", importRedirectsForm},
+		{"Export redirects…", exportRedirectsForm},
 	}
 }
 
@@ -47,7 +50,7 @@ func burstless() []string {
 	return []string{
 		"Archive page", "Restore page", "End split test", "Geo-location", "Custom fonts", "Redirects",
 		"Delete redirect", "Copy redirect's old URL", "Copy redirect target", "What this sign-in can do",
-		"Request log", "Event history", "Messages",
+		"Request log", "Event history", "Messages", "Redirect versions", "Restore redirects…",
 	}
 }
 
@@ -57,6 +60,7 @@ func burstless() []string {
 func burstText(ff *formField, i int) string {
 	for _, s := range []string{
 		fmt.Sprintf("/vip-offer-%d", i),
+		fmt.Sprintf("/tmp/moving-%d.csv", i),
 		fmt.Sprintf("x%d.example.com", i),
 		fmt.Sprintf("https://vip.example.com/%d", i),
 		fmt.Sprintf("xVIP%d", i),
@@ -103,7 +107,8 @@ func TestEveryFormTakesABurstInOrder(t *testing.T) {
 				rv := newRedirectsView(sh)
 				rv.setRows(redirectRows([]client.Redirect{{ID: "r1", Domain: "offers.example.com", Path: "/old", Target: "https://x.example.com/", Action: "url"}}))
 				h.sel = selection{entity: funnel, funnel: funnel, stepsOf: "f1", step: step, pagesOf: stepKey{funnelID: "f1", stepID: "s1"},
-					pagesStep: *step, page: page, redirects: rv, redirectsShown: true, location: "LakesideFit2026Loc01"}
+					pagesStep: *step, page: page, redirects: rv, redirectsShown: true, location: "LakesideFit2026Loc01",
+					redirectsState: redirectplan.State{Dir: t.TempDir()}}
 				h.run(form.open)
 				fm, ok := h.overlay.(*formModal)
 				if !ok {
