@@ -87,6 +87,13 @@ type burstCase struct {
 	// ("contact.email", "lookups.0.target"); "" is absent or empty.
 	method, path string
 	want         map[string]string
+	// files are written into a directory of the subtest's own before it starts; "{dir}"
+	// in a part of the burst names that directory. after are the moves between the
+	// burst and the request (a plan confirmed), and check looks at the directory once
+	// the request came.
+	files map[string]string
+	after []move
+	check func(t *testing.T, dir string)
 }
 
 // sentValue is the value at key of r: a query parameter ("?name") or a body field.
@@ -231,6 +238,31 @@ func burstCases() []burstCase {
 			burst:  []string{"Enter", "/vip-x", "Enter", "Enter", "https://join.lakesidefit.com/vip", "Enter"},
 			method: "POST", path: "/funnels/lookup/redirect",
 			want: map[string]string{"domain": "join.lakesidefit.com", "path": "/vip-x", "action": "url", "target": "https://join.lakesidefit.com/vip"}},
+		{name: "Import redirects from file…", // the file's name, then keep the others: the plan, confirmed
+			open:   []move{press("U", "Redirects", "8 redirects"), press("I", "Import redirects from a file", "┃ File")},
+			files:  map[string]string{"moving.csv": "domain,path,target,action\noffers.lakesidefit.com,/vip-moved,https://offers.lakesidefit.com/spring-sale-opt-in,url\n"},
+			burst:  []string{"{dir}/moving.csv", "Enter", "Enter"},
+			after:  []move{{wait: []string{"Import of moving.csv", "+1 ~0"}}, press("Enter", "added")},
+			method: "POST", path: "/funnels/lookup/redirect",
+			want: map[string]string{"domain": "offers.lakesidefit.com", "path": "/vip-moved", "action": "url",
+				"target": "https://offers.lakesidefit.com/spring-sale-opt-in"}},
+		{name: "Export redirects…", // the file named, then a 9 that must not reach it
+			open:   []move{press("U", "Redirects", "8 redirects"), press("X", "Export redirects to a file", "┃ File")},
+			burst:  []string{"C-u", "{dir}/out.csv", "Enter", "9"},
+			method: "GET", path: "/funnels/lookup/redirect/list",
+			check: func(t *testing.T, dir string) {
+				deadline := time.Now().Add(tuiDeadline)
+				for {
+					b, err := os.ReadFile(dir + "/out.csv")
+					if err == nil && strings.HasPrefix(string(b), "domain,path,target,action,id\n") {
+						return
+					}
+					if time.Now().After(deadline) {
+						t.Fatalf("out.csv was not written whole under its typed name: %v %q", err, b)
+					}
+					time.Sleep(40 * time.Millisecond)
+				}
+			}},
 		{name: "Edit redirect", // join.lakesidefit.com/7-day-pass, a funnel's, made a URL's
 			open:   []move{press("U", "Redirects", "8 redirects", "/7-day-pass"), press("e", "Edit redirect", "┃ Goes to")},
 			burst:  []string{"Down", "Down", "Enter", "C-u", "https://vip.example.com/pass", "Enter"},
@@ -257,14 +289,33 @@ func TestTUIBurstIntoEveryForm(t *testing.T) {
 			if w == 0 {
 				w, h = 120, 40
 			}
+			dir := t.TempDir()
+			for name, content := range c.files {
+				if err := os.WriteFile(dir+"/"+name, []byte(content), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
 			s, base := startBurstTUI(t, w, h)
 			for _, m := range c.open {
 				s.burst(m.keys...)
 				s.waitFor(m.wait...)
 			}
 			skip := len(sandboxLog(t, base))
-			s.burst(c.burst...)
+			parts := make([]string, len(c.burst))
+			for i, p := range c.burst {
+				parts[i] = strings.ReplaceAll(p, "{dir}", dir)
+			}
+			s.burst(parts...)
+			for _, m := range c.after {
+				if len(m.keys) > 0 {
+					s.burst(m.keys...)
+				}
+				s.waitFor(m.wait...)
+			}
 			r := awaitRequest(t, base, skip, c.method, c.path)
+			if c.check != nil {
+				c.check(t, dir)
+			}
 			for k, want := range c.want {
 				if got := sentValue(t, r, k); got != want {
 					t.Errorf("%s is %q, want %q (%s %s?%s %s)", k, got, want, r.Method, r.Path, r.Query, r.Body)
