@@ -86,7 +86,18 @@ func (p *pacer) wait(ctx context.Context) error {
 			if err := p.limiter.Wait(ctx); err != nil {
 				return err
 			}
-			p.inflight.Add(1)
+			// A window the server told while this request waited on the bucket paces
+			// it instead: the bucket's token alone would send it past a window that
+			// others have already spent.
+			p.mu.Lock()
+			learnt := p.win.current(p.now())
+			if !learnt {
+				p.inflight.Add(1)
+			}
+			p.mu.Unlock()
+			if learnt {
+				continue
+			}
 			return nil
 		}
 		if err := sleepCtx(ctx, wait); err != nil {
