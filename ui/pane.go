@@ -195,6 +195,20 @@ func (p *paneBase) clearFilter() {
 	p.syncQuery()
 }
 
+// filterFirst is what a list body does with a key before its own: while the filter
+// input has focus the key is the filter's, and esc or back with a filter kept clears
+// it. handled is false for every other key.
+func (p *paneBase) filterFirst(msg tea.KeyPressMsg) (cmd tea.Cmd, handled bool) {
+	if p.typing {
+		return p.filterKey(msg), true
+	}
+	if key.Matches(msg, p.sh.keys.Cancel, p.sh.keys.Back) && p.list.Filtering() {
+		p.clearFilter()
+		return nil, true
+	}
+	return nil, false
+}
+
 // filterKey handles a key while the filter input has focus: enter keeps the filter,
 // esc clears it, the arrows move the selection, anything else edits the query, which
 // re-filters at once.

@@ -76,16 +76,12 @@ func (v *versionsView) fill(msg versionsMsg) {
 }
 
 func (v *versionsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
-	if v.typing {
-		return v.filterKey(msg), keyUsed
+	if cmd, ok := v.filterFirst(msg); ok {
+		return cmd, keyUsed
 	}
 	k := v.sh.keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
-		if v.list.Filtering() {
-			v.clearFilter()
-			return nil, keyUsed
-		}
 		return nil, keyClose
 	case key.Matches(msg, k.Filter):
 		return v.startFilter(), keyUsed

@@ -27,16 +27,12 @@ func (m *Model) openRedirects() tea.Cmd {
 
 // key handles a key while the view has the screen.
 func (v *redirectsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
-	if v.typing {
-		return v.filterKey(msg), keyUsed
+	if cmd, ok := v.filterFirst(msg); ok {
+		return cmd, keyUsed
 	}
 	k := v.sh.keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
-		if v.list.Filtering() {
-			v.clearFilter()
-			return nil, keyUsed
-		}
 		return nil, keyClose
 	case key.Matches(msg, k.of(actRedirects)):
 		return nil, keyClose

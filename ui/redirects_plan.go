@@ -70,16 +70,12 @@ func newPlanView(sh *shared, r planReady) *planView {
 
 // key: enter sends, esc drops the plan (or the filter first), / filters.
 func (v *planView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
-	if v.typing {
-		return v.filterKey(msg), keyUsed
+	if cmd, ok := v.filterFirst(msg); ok {
+		return cmd, keyUsed
 	}
 	k := v.sh.keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
-		if v.list.Filtering() {
-			v.clearFilter()
-			return nil, keyUsed
-		}
 		h.setInfo("the plan was dropped: nothing was sent")
 		return nil, keyClose
 	case key.Matches(msg, k.Filter):
