@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"os/exec"
 	"slices"
@@ -29,7 +30,13 @@ type mcpServer struct {
 // connects to it.
 func startMCP(t *testing.T, c *binCLI, extra ...string) *mcpServer {
 	t.Helper()
-	args := append([]string{"mcp", "--base-url", c.sb.URL, "--token", c.sb.Server.DemoToken(), "--location", c.sb.Server.LocationID()}, extra...)
+	return startMCPWith(t, c, c.sb.Server.DemoToken(), extra...)
+}
+
+// startMCPWith is startMCP signed in with token.
+func startMCPWith(t *testing.T, c *binCLI, token string, extra ...string) *mcpServer {
+	t.Helper()
+	args := append([]string{"mcp", "--base-url", c.sb.URL, "--token", token, "--location", c.sb.Server.LocationID()}, extra...)
 	cmd := exec.Command(binPath, args...)
 	cmd.Env = c.env
 	var stderr bytes.Buffer
@@ -382,5 +389,37 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 	s.ok("list_steps", map[string]any{"funnelId": seedTrialFunnel}, &steps)
 	if len(steps.Steps) != 4 {
 		t.Errorf("after the bad calls: want the trial funnel's 4 steps: %+v", steps)
+	}
+}
+
+// TestMCPExplainsRefusals: a refusal comes back as a tool error in the command
+// line's words (the status, the scope to ask for and where it is granted), a token
+// refused says to sign in again, and with no sign-in at all the server does not
+// start (exit 3).
+func TestMCPExplainsRefusals(t *testing.T) {
+	c := newBinCLI(t, sandbox.Options{})
+	s := startMCPWith(t, c, c.sb.Server.ReadOnlyToken(), "--allow-writes")
+	res, err := s.call("apply_redirect_import", map[string]any{"rows": "domain,path,target,action\noffers.lakesidefit.com,/x,https://offers.lakesidefit.com/y,url\n", "dry_run": false})
+	if err != nil || !res.IsError {
+		t.Fatalf("a write the token may not make: want a tool error, got %v %+v", err, res)
+	}
+	for _, want := range []string{"403", "it needs scope funnels/redirect.write", "Private Integrations"} {
+		if !strings.Contains(textOf(res), want) {
+			t.Errorf("the refusal lacks %q:\n%s", want, textOf(res))
+		}
+	}
+
+	bogus := startMCPWith(t, c, "not-a-token-of-this-sandbox")
+	res, err = bogus.call("list_redirects", map[string]any{})
+	if err != nil || !res.IsError || !strings.Contains(textOf(res), "401") || !strings.Contains(textOf(res), "sign in again") {
+		t.Errorf("a refused token: want a tool error with 401 and what to do, got %v %s", err, textOf(res))
+	}
+
+	cmd := exec.Command(binPath, "mcp")
+	cmd.Env = c.env
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 3 || !strings.Contains(string(out), "funnels login") {
+		t.Errorf("mcp with no sign-in: want exit 3 and how to sign in, got %v:\n%s", err, out)
 	}
 }
