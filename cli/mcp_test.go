@@ -1,0 +1,168 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/funnelsdev/funnels/client/redirectplan"
+	"github.com/funnelsdev/funnels/client/sandbox"
+)
+
+// serveMCP runs `funnels mcp` in this process over pipes and connects the SDK's
+// client to it.
+func serveMCP(t *testing.T, h *home, args ...string) *mcp.ClientSession {
+	t.Helper()
+	toServer, fromClient := io.Pipe()
+	toClient, fromServer := io.Pipe()
+	ios := &IOStreams{In: toServer, Out: fromServer, ErrOut: io.Discard}
+	f := NewFactory(ios, h.getenv, "1.2.3-test")
+	f.keyring = h.keyring
+	done := make(chan int, 1)
+	go func() {
+		done <- Run(context.Background(), f, append([]string{"mcp"}, args...))
+		_ = fromServer.Close()
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+	session, err := client.Connect(ctx, &mcp.IOTransport{Reader: toClient, Writer: fromClient}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	t.Cleanup(func() {
+		_ = session.Close()
+		_ = fromClient.Close()
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Errorf("funnels mcp ended with exit %d when the assistant went away", code)
+			}
+		case <-time.After(30 * time.Second):
+			t.Error("funnels mcp did not end when the assistant closed its streams")
+		}
+	})
+	return session
+}
+
+// resultOf is the result the tool answered, and fails the test on an error.
+func resultOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) json.RawMessage {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	if res.IsError {
+		t.Fatalf("%s: tool error: %s", tool, text)
+	}
+	var ans mcpResult
+	if err := json.Unmarshal([]byte(text), &ans); err != nil {
+		t.Fatalf("%s: %v\n%s", tool, err, text)
+	}
+	return ans.Result
+}
+
+// sameJSON fails unless a and b hold the same JSON value.
+func sameJSON(t *testing.T, what string, a, b []byte) {
+	t.Helper()
+	var va, vb any
+	if err := json.Unmarshal(a, &va); err != nil {
+		t.Fatalf("%s: %v\n%s", what, err, a)
+	}
+	if err := json.Unmarshal(b, &vb); err != nil {
+		t.Fatalf("%s: %v\n%s", what, err, b)
+	}
+	if !reflect.DeepEqual(va, vb) {
+		t.Errorf("%s: the tool's result is not the command's --json:\ntool: %s\ncommand: %s", what, a, b)
+	}
+}
+
+// TestMCPToolsAnswerWithTheCommandsJSON: a tool's result is the --json of the command
+// it stands for, and calls made at once each get their own answer.
+func TestMCPToolsAnswerWithTheCommandsJSON(t *testing.T) {
+	h := signedIn(t, sandbox.Options{})
+	s := serveMCP(t, h)
+	sameJSON(t, "list_steps", resultOf(t, s, "list_steps", map[string]any{"funnelId": seedTrialFunnel}),
+		[]byte(h.run("steps", seedTrialFunnel, "--json").want(t, 0).stdout))
+	sameJSON(t, "list_folders", resultOf(t, s, "list_folders", map[string]any{"parentId": seedArchive}),
+		[]byte(h.run("folders", "--parent", seedArchive, "--json").want(t, 0).stdout))
+	sameJSON(t, "list_redirects", resultOf(t, s, "list_redirects", map[string]any{"search": "offers"}),
+		[]byte(h.run("redirects", "list", "--search", "offers", "--json").want(t, 0).stdout))
+
+	want := string(resultOf(t, s, "list_pages", map[string]any{"funnelId": seedTrialFunnel, "stepId": seedTrialSignUp}))
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "list_pages", Arguments: map[string]any{"funnelId": seedTrialFunnel, "stepId": seedTrialSignUp}})
+			if err != nil || res.IsError {
+				t.Errorf("a call made beside others failed: %v %+v", err, res)
+				return
+			}
+			var ans mcpResult
+			if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &ans); err != nil || string(ans.Result) != want {
+				t.Errorf("a call made beside others got another answer: %v\n%s", err, ans.Result)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestMCPReadOnlyWithoutAllowWrites: without --allow-writes the client is read-only
+// whatever the tools list; with --readonly the write tool plans and sends nothing.
+func TestMCPReadOnlyWithoutAllowWrites(t *testing.T) {
+	h := signedIn(t, sandbox.Options{})
+	s := serveMCP(t, h, "--allow-writes", "--readonly")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	h.sb.Server.ResetLog()
+	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "apply_redirect_import", Arguments: map[string]any{
+		"rows": "domain,path,target,action\noffers.lakesidefit.com,/ro,https://offers.lakesidefit.com/y,url\n", "dry_run": false}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := ""
+	for _, c := range res.Content {
+		text += c.(*mcp.TextContent).Text
+	}
+	if !strings.Contains(text, "Read-only mode is on") || !strings.Contains(text, `"outcome":"planned"`) {
+		t.Errorf("--readonly with --allow-writes: want the plan and the read-only note, got %s", text)
+	}
+	for _, r := range h.sb.Server.Requests() {
+		if r.Method != "GET" {
+			t.Errorf("--readonly: %s %s sent", r.Method, r.Path)
+		}
+	}
+}
+
+// FuzzInlineRows: whatever text an assistant gives as rows, the reading ends in rows
+// or a usage error, never a panic.
+func FuzzInlineRows(f *testing.F) {
+	f.Add("domain,path,target,action\noffers.example.com,/a,https://example.com/,url\n", "")
+	f.Add(`[{"domain":"a.example.com","path":"/x","target":"https://b.example.com/","action":"url"}]`, "")
+	f.Add(`{"domain":"a.example.com"}`, "jsonl")
+	f.Add("\x1b[2J", "csv")
+	f.Add("[", "xml")
+	f.Fuzz(func(t *testing.T, text, format string) {
+		rows, err := inlineRows(text, format)
+		var ue *usageError
+		if err != nil && !errors.As(err, &ue) {
+			t.Fatalf("not a usage error: %T %v", err, err)
+		}
+		if err == nil && len(rows) > redirectplan.MaxRows {
+			t.Fatalf("%d rows", len(rows))
+		}
+	})
+}
