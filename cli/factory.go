@@ -33,6 +33,11 @@ type Factory struct {
 	// keyring, when set, is the OS keyring the token store uses instead of the
 	// system's (tests give a fake one; nil: auth.SystemKeyring).
 	keyring auth.Keyring
+
+	// held, when set, is the account every Session call hands out instead of
+	// opening it again: a long-running server (funnels mcp) opens it once, so all
+	// its calls share one client and its pacing.
+	held *Session
 }
 
 // NewFactory is a Factory for a run with these streams and environment. version ""

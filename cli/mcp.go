@@ -48,9 +48,10 @@ funnels mcp --profile clinic --allow-writes`,
 	return cmd
 }
 
-// mcpRun opens the account once, so a run that is not signed in ends at once with
-// its exit code, and then serves MCP on the run's streams until the assistant closes
-// them.
+// mcpRun opens the account once — a run that is not signed in ends at once with its
+// exit code, and every call shares the one client, its pacer and what it learned of
+// this sign-in's access — then serves MCP on the run's streams until the assistant
+// closes them.
 func mcpRun(ctx context.Context, f *Factory, opts *MCPOptions) error {
 	if !opts.AllowWrites {
 		f.Flags.ReadOnly = true
@@ -59,6 +60,7 @@ func mcpRun(ctx context.Context, f *Factory, opts *MCPOptions) error {
 	if err != nil {
 		return err
 	}
+	f.held = sess // every tool call works through this one client and its pacer
 	srv := newMCPServer(f, mcpLocation{ID: sess.Client.LocationID(), Name: sess.Label}, opts.AllowWrites)
 	t := &mcp.IOTransport{Reader: io.NopCloser(f.IO.In), Writer: nopWriteCloser{f.IO.Out}}
 	err = srv.Run(ctx, t)
