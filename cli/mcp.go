@@ -61,7 +61,7 @@ func mcpRun(ctx context.Context, f *Factory, opts *MCPOptions) error {
 		return err
 	}
 	f.held = sess // every tool call works through this one client and its pacer
-	srv := newMCPServer(f, mcpLocation{ID: sess.Client.LocationID(), Name: sess.Label}, opts.AllowWrites)
+	srv := newMCPServer(f, mcpLocationOf(ctx, sess), opts.AllowWrites)
 	t := &mcp.IOTransport{Reader: io.NopCloser(f.IO.In), Writer: nopWriteCloser{f.IO.Out}}
 	err = srv.Run(ctx, t)
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, mcp.ErrConnectionClosed) {

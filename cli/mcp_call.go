@@ -13,12 +13,14 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-// mcpLocation is the sub-account every result is about: its id and the name a
-// person knows the sign-in by (the profile, "PROFILE / sub-account", or where a
-// token given without a profile came from).
+// mcpLocation is the sub-account every result is about: its id, its name (the
+// sub-account's own where it is known, else the sign-in's) and the name a person
+// knows the sign-in by (the profile, or where a token given without a profile came
+// from).
 type mcpLocation struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Profile string `json:"profile"`
 }
 
 // mcpResult is what every tool answers: the sub-account, the --json of the matching

@@ -13,19 +13,27 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // serveMCP runs `funnels mcp` in this process over pipes and connects the SDK's
 // client to it.
 func serveMCP(t *testing.T, h *home, args ...string) *mcp.ClientSession {
 	t.Helper()
+	return serveMCPIn(t, h.getenv, h.keyring, args...)
+}
+
+// serveMCPIn is serveMCP on a machine with this environment and OS keyring.
+func serveMCPIn(t *testing.T, getenv func(string) string, keyring auth.Keyring, args ...string) *mcp.ClientSession {
+	t.Helper()
 	toServer, fromClient := io.Pipe()
 	toClient, fromServer := io.Pipe()
 	ios := &IOStreams{In: toServer, Out: fromServer, ErrOut: io.Discard}
-	f := NewFactory(ios, h.getenv, "1.2.3-test")
-	f.keyring = h.keyring
+	f := NewFactory(ios, getenv, "1.2.3-test")
+	f.keyring = keyring
 	done := make(chan int, 1)
 	go func() {
 		done <- Run(context.Background(), f, append([]string{"mcp"}, args...))
@@ -53,8 +61,8 @@ func serveMCP(t *testing.T, h *home, args ...string) *mcp.ClientSession {
 	return session
 }
 
-// resultOf is the result the tool answered, and fails the test on an error.
-func resultOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) json.RawMessage {
+// answerOf is the whole answer of a tool, and fails the test on an error.
+func answerOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) mcpResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -70,7 +78,13 @@ func resultOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]a
 	if err := json.Unmarshal([]byte(text), &ans); err != nil {
 		t.Fatalf("%s: %v\n%s", tool, err, text)
 	}
-	return ans.Result
+	return ans
+}
+
+// resultOf is the result the tool answered, and fails the test on an error.
+func resultOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) json.RawMessage {
+	t.Helper()
+	return answerOf(t, s, tool, args).Result
 }
 
 // sameJSON fails unless a and b hold the same JSON value.
@@ -165,4 +179,26 @@ func FuzzInlineRows(f *testing.F) {
 			t.Fatalf("%d rows", len(rows))
 		}
 	})
+}
+
+// TestMCPNamesTheSubAccount: a sub-account of an agency sign-in is named by the
+// agency's listing in every answer; a token given without a profile, by where it
+// came from.
+func TestMCPNamesTheSubAccount(t *testing.T) {
+	r := sandboxtest.Start(t, sandbox.Options{})
+	h := newAuthHome(t)
+	if code, stderr := h.loginByPaste(agencyLoginArgs(r)); code != ExitOK {
+		t.Fatalf("login --agency: exit %d\n%s", code, stderr)
+	}
+	s := serveMCPIn(t, h.getenv, noKeyring{}, "--profile", "agency", "--location", "SummitStrengthLoc002")
+	loc := answerOf(t, s, "list_folders", map[string]any{}).Location
+	if loc != (mcpLocation{ID: "SummitStrengthLoc002", Name: "Summit Strength", Profile: "agency"}) {
+		t.Errorf("an agency's sub-account: %+v", loc)
+	}
+
+	tok := signedIn(t, sandbox.Options{})
+	loc = answerOf(t, serveMCP(t, tok), "index_status", map[string]any{}).Location
+	if loc.ID != tok.sb.Server.LocationID() || loc.Name != "FUNNELS_TOKEN" {
+		t.Errorf("a token from the environment: %+v", loc)
+	}
 }
