@@ -42,13 +42,23 @@ func mcpBenchEnv(dir string) []string {
 		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "FUNNELS_INSECURE_STORAGE=1"}
 }
 
-// connectMCP starts `funnels mcp` against sb and connects the SDK's client to it.
-func connectMCP(sb *sandbox.Running, dir string) (*mcp.ClientSession, error) {
+// mcpAgainst starts a sandbox with opts and `funnels mcp` against it, and connects
+// the SDK's client; stop ends both.
+func mcpAgainst(opts sandbox.Options, dir string) (sb *sandbox.Running, session *mcp.ClientSession, stop func(), err error) {
+	sb, err = sandbox.Start("127.0.0.1:0", opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	cmd := exec.Command(binPath, "mcp", "--base-url", sb.URL, "--token", sb.Server.DemoToken(), "--location", sb.Server.LocationID())
 	cmd.Env = mcpBenchEnv(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	return mcp.NewClient(&mcp.Implementation{Name: "funnels-bench", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	session, err = mcp.NewClient(&mcp.Implementation{Name: "funnels-bench", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		_ = sb.Close()
+		return nil, nil, nil, err
+	}
+	return sb, session, func() { _ = session.Close(); _ = sb.Close() }, nil
 }
 
 // measureMCP measures mcp_call and mcp_burst_429s.
@@ -73,16 +83,11 @@ func measureMCP(cfg benchConfig) ([]benchFigure, error) {
 // measureMCPCall times list_steps through a running server against `funnels steps
 // ID --json` run as a process, in alternating rounds.
 func measureMCPCall(cfg benchConfig, dir string) (benchFigure, error) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Limit: 1_000_000})
+	sb, session, stop, err := mcpAgainst(sandbox.Options{Limit: 1_000_000}, dir)
 	if err != nil {
 		return benchFigure{}, err
 	}
-	defer sb.Close()
-	session, err := connectMCP(sb, dir)
-	if err != nil {
-		return benchFigure{}, err
-	}
-	defer session.Close()
+	defer stop()
 	var failed atomic.Value
 	args := map[string]any{"funnelId": seedTrialFunnel}
 	viaMCP := func() {
@@ -117,16 +122,11 @@ func measureMCPCall(cfg benchConfig, dir string) (benchFigure, error) {
 // a server held to mb.limit per mb.window, and counts the 429s that reached the
 // assistant against those the sandbox answered.
 func measureMCPBurst(mb mcpBench, dir string) (benchFigure, error) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Limit: mb.limit, Window: mb.window})
+	sb, session, stop, err := mcpAgainst(sandbox.Options{Limit: mb.limit, Window: mb.window}, dir)
 	if err != nil {
 		return benchFigure{}, err
 	}
-	defer sb.Close()
-	session, err := connectMCP(sb, dir)
-	if err != nil {
-		return benchFigure{}, err
-	}
-	defer session.Close()
+	defer stop()
 	sb.Server.ResetLog()
 	var next, surfaced, otherErrs atomic.Int64
 	var wg sync.WaitGroup
