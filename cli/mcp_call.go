@@ -80,13 +80,22 @@ func (s *mcpServer) mcpArgError(err error) *mcp.CallToolResult {
 	return mcpError(fmt.Errorf("%s", strings.Join(s.f.errorLines(err), "\n")))
 }
 
-// noteLines are the notes a command wrote, one a line, safe to show.
+// mcpMaxNotes bounds the notes of one answer: a long crawl or apply writes a
+// progress line every few seconds, and the last ones say how it ended.
+const mcpMaxNotes = 40
+
+// noteLines are the notes a command wrote, one a line, safe to show; past
+// mcpMaxNotes, the first is kept and the rest are the last ones.
 func noteLines(s string) []string {
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
 		if l = strings.TrimSpace(termtext.Line(l)); l != "" {
 			out = append(out, l)
 		}
+	}
+	if len(out) > mcpMaxNotes {
+		kept := out[len(out)-(mcpMaxNotes-2):]
+		out = append([]string{out[0], fmt.Sprintf("(%d progress lines left out)", len(out)-1-len(kept))}, kept...)
 	}
 	return out
 }

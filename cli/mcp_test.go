@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -200,5 +201,57 @@ func TestMCPNamesTheSubAccount(t *testing.T) {
 	loc = answerOf(t, serveMCP(t, tok), "index_status", map[string]any{}).Location
 	if loc.ID != tok.sb.Server.LocationID() || loc.Name != "FUNNELS_TOKEN" {
 		t.Errorf("a token from the environment: %+v", loc)
+	}
+}
+
+// TestNoteLinesAreBounded: a long run's progress lines are cut to the first and the
+// last ones, saying how many were left out.
+func TestNoteLinesAreBounded(t *testing.T) {
+	var b strings.Builder
+	for i := range 100 {
+		fmt.Fprintf(&b, "line %d \x1b[31m\n\n", i)
+	}
+	got := noteLines(b.String())
+	if len(got) != mcpMaxNotes || got[0] != "line 0" || got[1] != "(61 progress lines left out)" || got[2] != "line 62" || got[len(got)-1] != "line 99" {
+		t.Errorf("notes: %d lines: %q", len(got), got)
+	}
+}
+
+// TestMCPToolPanicIsAToolError: a handler that panics answers a tool error, logs its
+// stack, and the server answers the next call.
+func TestMCPToolPanicIsAToolError(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+	var log strings.Builder
+	calls := 0
+	addMCPTool(srv, &log, readOnlyTool("boom", "panics on its first call"), func(context.Context, noArgs) *mcp.CallToolResult {
+		calls++
+		if calls == 1 {
+			var m map[string]int
+			m["x"]++ // a nil map: panics
+		}
+		return mcpError(errors.New("second call"))
+	})
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := t.Context()
+	ss, err := srv.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "boom", Arguments: map[string]any{}})
+	if err != nil || !res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "internal error") {
+		t.Fatalf("a panic: want a tool error, got %v %+v", err, res)
+	}
+	if !strings.Contains(log.String(), "funnels mcp: boom: assignment to entry in nil map") || !strings.Contains(log.String(), "goroutine") {
+		t.Errorf("the panic is not logged with its stack:\n%s", log.String())
+	}
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "boom", Arguments: map[string]any{}})
+	if err != nil || res.Content[0].(*mcp.TextContent).Text != "second call" {
+		t.Errorf("after a panic: %v %+v", err, res)
 	}
 }
