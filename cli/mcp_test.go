@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -253,5 +254,84 @@ func TestMCPToolPanicIsAToolError(t *testing.T) {
 	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "boom", Arguments: map[string]any{}})
 	if err != nil || res.Content[0].(*mcp.TextContent).Text != "second call" {
 		t.Errorf("after a panic: %v %+v", err, res)
+	}
+}
+
+// readTree reads the location's tree resource.
+func readTree(t *testing.T, s *mcp.ClientSession, location string) treeDoc {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	rr, err := s.ReadResource(ctx, &mcp.ReadResourceParams{URI: treeURI(location)})
+	if err != nil {
+		t.Fatalf("read the tree: %v", err)
+	}
+	var doc treeDoc
+	if err := json.Unmarshal([]byte(rr.Contents[0].Text), &doc); err != nil {
+		t.Fatalf("the tree: %v\n%s", err, rr.Contents[0].Text)
+	}
+	return doc
+}
+
+// TestMCPTreeLiveThenFromTheIndex: with no index the tree is read live; once the
+// index is built it is served from there, with no request, and says the same.
+func TestMCPTreeLiveThenFromTheIndex(t *testing.T) {
+	h := signedIn(t, sandbox.Options{})
+	s := serveMCP(t, h)
+	loc := h.sb.Server.LocationID()
+	live := readTree(t, s, loc)
+	if live.Source != "live" || len(live.Folders) != 9 || len(live.Funnels) != 5 || live.Location.ID != loc {
+		t.Fatalf("live: source %q, %d folders, %d top-level funnels, %+v", live.Source, len(live.Folders), len(live.Funnels), live.Location)
+	}
+	funnels, steps := 0, 0
+	count := func(fs []treeFunnel) {
+		for _, fu := range fs {
+			funnels++
+			steps += len(fu.Steps)
+		}
+	}
+	count(live.Funnels)
+	for _, fo := range live.Folders {
+		count(fo.Funnels)
+	}
+	if funnels != 25 || steps != 111 {
+		t.Errorf("live: %d funnels and %d steps, want the seed's 25 and 111", funnels, steps)
+	}
+
+	resultOf(t, s, "find", map[string]any{"text": "trial"}) // builds the index
+	h.sb.Server.ResetLog()
+	indexed := readTree(t, s, loc)
+	if n := len(h.sb.Server.Requests()); n > 0 {
+		t.Errorf("the tree from the index sent %d requests", n)
+	}
+	if indexed.Source != "index" || indexed.Indexed.IsZero() {
+		t.Fatalf("after the index was built: source %q, indexed %v", indexed.Source, indexed.Indexed)
+	}
+	sortTree := func(d *treeDoc) {
+		slices.SortFunc(d.Folders, func(a, b treeFolder) int { return strings.Compare(a.ID, b.ID) })
+		byID := func(a, b treeFunnel) int { return strings.Compare(a.ID, b.ID) }
+		slices.SortFunc(d.Funnels, byID)
+		for i := range d.Folders {
+			slices.SortFunc(d.Folders[i].Funnels, byID)
+		}
+	}
+	sortTree(&live)
+	sortTree(&indexed)
+	if !reflect.DeepEqual(live.Folders, indexed.Folders) || !reflect.DeepEqual(live.Funnels, indexed.Funnels) {
+		t.Errorf("the tree from the index differs from the live one:\nlive:  %+v\nindex: %+v", live.Folders, indexed.Folders)
+	}
+}
+
+// TestMCPTreeWhereFoldersAreRefused: where the folder entities are refused to the
+// token, the live tree holds the folders the funnels sit in, by id, and says why.
+func TestMCPTreeWhereFoldersAreRefused(t *testing.T) {
+	h := signedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	s := serveMCP(t, h, "--no-cache")
+	doc := readTree(t, s, h.sb.Server.LocationID())
+	if doc.Source != "live" || len(doc.Folders) == 0 || doc.Folders[0].Name != doc.Folders[0].ID {
+		t.Fatalf("folders refused: source %q, folders %+v", doc.Source, doc.Folders)
+	}
+	if len(doc.Notes) == 0 || !strings.Contains(doc.Notes[0], "the folders could not be listed") || !strings.Contains(doc.Notes[0], "403") || !strings.Contains(doc.Notes[0], "it needs") {
+		t.Errorf("folders refused: want a note with the refusal, got %q", doc.Notes)
 	}
 }
