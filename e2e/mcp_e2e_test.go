@@ -209,7 +209,10 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 	}
 
 	var plan []struct{ Kind, Path, Outcome string }
-	s.ok("plan_redirect_import", map[string]any{"rows": "domain,path,target,action\noffers.lakesidefit.com,/from-mcp,https://offers.lakesidefit.com/spring-sale,url\n"}, &plan)
+	ans = s.ok("plan_redirect_import", map[string]any{"rows": "domain,path,target,action\noffers.lakesidefit.com,/from-mcp,https://offers.lakesidefit.com/spring-sale,url\n"}, &plan)
+	if !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.HasPrefix(n, "Read-only mode is on") }) {
+		t.Errorf("without --allow-writes the client is not read-only: notes %q", ans.Notes)
+	}
 	if !slices.ContainsFunc(plan, func(p struct{ Kind, Path, Outcome string }) bool {
 		return p.Kind == "add" && p.Path == "/from-mcp" && p.Outcome == "planned"
 	}) {
@@ -287,16 +290,19 @@ func TestMCPPlansWritesAndAppliesOnlyWhenTold(t *testing.T) {
 	rows := `[{"domain":"offers.lakesidefit.com","path":"/from-mcp","target":"https://offers.lakesidefit.com/spring-sale","action":"url"}]`
 	c.requests()
 	var plan []struct{ Kind, Path, Outcome string }
-	s.ok("apply_redirect_import", map[string]any{"rows": rows}, &plan)
+	ans := s.ok("apply_redirect_import", map[string]any{"rows": rows}, &plan)
 	if len(plan) != 1 || plan[0].Kind != "add" || plan[0].Outcome != "planned" {
 		t.Errorf("dry run by default: want one add planned: %+v", plan)
+	}
+	if slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.HasPrefix(n, "Read-only mode is on") }) {
+		t.Errorf("with --allow-writes the client is read-only: notes %q", ans.Notes)
 	}
 	if w := writesOf(c.requests()); len(w) > 0 {
 		t.Fatalf("the default dry run sent writes: %+v", w)
 	}
 
 	var applied []struct{ Kind, Path, Outcome, ID string }
-	ans := s.ok("apply_redirect_import", map[string]any{"rows": rows, "dry_run": false}, &applied)
+	ans = s.ok("apply_redirect_import", map[string]any{"rows": rows, "dry_run": false}, &applied)
 	if len(applied) != 1 || applied[0].Outcome != "done" || applied[0].ID == "" {
 		t.Errorf("dry_run false: want the add done with its id: %+v (notes %v)", applied, ans.Notes)
 	}
