@@ -370,6 +370,9 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 		if res != nil && strings.Contains(textOf(res), "\x1b") {
 			t.Errorf("%s: an escape sequence came back: %q", b.tool, textOf(res))
 		}
+		if res != nil && len(textOf(res)) > 4096 {
+			t.Errorf("%s: the error echoes the argument back: %d bytes", b.tool, len(textOf(res)))
+		}
 		if reqs := c.requests(); len(reqs) > 0 {
 			t.Errorf("%s %.80v: %d request(s) sent for an argument refused", b.tool, b.args, len(reqs))
 		}
