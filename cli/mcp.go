@@ -7,6 +7,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // MCPOptions are what `funnels mcp` works from.
@@ -61,7 +63,16 @@ func mcpRun(ctx context.Context, f *Factory, opts *MCPOptions) error {
 		return err
 	}
 	f.held = sess // every tool call works through this one client and its pacer
-	srv := newMCPServer(f, mcpLocationOf(ctx, sess), opts.AllowWrites)
+	loc := mcpLocationOf(ctx, sess)
+	srv := newMCPServer(f, loc, opts.AllowWrites)
+	mode := "read-only"
+	if opts.AllowWrites && !sess.Client.ReadOnly() {
+		mode = "writes allowed, each planned first"
+	}
+	f.notice("funnels mcp: serving %s (%s), %s, over standard input and output", termtext.Line(loc.Name), termtext.Line(loc.ID), mode)
+	if f.IO.InTTY {
+		f.notice("funnels mcp: this is for an AI assistant to start (see 'Use it from an AI assistant' in the README); Ctrl-C stops it")
+	}
 	t := &mcp.IOTransport{Reader: io.NopCloser(f.IO.In), Writer: nopWriteCloser{f.IO.Out}}
 	err = srv.Run(ctx, t)
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, mcp.ErrConnectionClosed) {

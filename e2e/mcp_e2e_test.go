@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,7 +24,36 @@ type mcpServer struct {
 	t       *testing.T
 	cli     *binCLI
 	session *mcp.ClientSession
-	stderr  *bytes.Buffer
+	stderr  *lockedBuffer
+}
+
+// lockedBuffer is a process's standard error, read while the process writes it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// waitStderr waits until the server's standard error holds want.
+func (s *mcpServer) waitStderr(want string) {
+	s.t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(s.stderr.String(), want); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			s.t.Errorf("stderr lacks %q:\n%s", want, s.stderr.String())
+			return
+		}
+	}
 }
 
 // startMCP runs `funnels mcp` with the sandbox's settings and extra flags, and
@@ -39,8 +69,8 @@ func startMCPWith(t *testing.T, c *binCLI, token string, extra ...string) *mcpSe
 	args := append([]string{"mcp", "--base-url", c.sb.URL, "--token", token, "--location", c.sb.Server.LocationID()}, extra...)
 	cmd := exec.Command(binPath, args...)
 	cmd.Env = c.env
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &lockedBuffer{}
+	cmd.Stderr = stderr
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	client := mcp.NewClient(&mcp.Implementation{Name: "funnels-e2e", Version: "1"}, nil)
@@ -52,7 +82,7 @@ func startMCPWith(t *testing.T, c *binCLI, token string, extra ...string) *mcpSe
 		_ = session.Close()
 		c.seen = append(c.seen, stderr.String())
 	})
-	return &mcpServer{t: t, cli: c, session: session, stderr: &stderr}
+	return &mcpServer{t: t, cli: c, session: session, stderr: stderr}
 }
 
 // toolNames lists the tools the server offers.
@@ -151,6 +181,7 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 	if got := s.toolNames(); !slices.Equal(got, readTools) {
 		t.Fatalf("tools %v, want %v", got, readTools)
 	}
+	s.waitStderr("funnels mcp: serving --token (" + c.sb.Server.LocationID() + "), read-only")
 	c.requests()
 
 	var folders struct {
@@ -287,6 +318,7 @@ func TestMCPPlansWritesAndAppliesOnlyWhenTold(t *testing.T) {
 	if got := s.toolNames(); !slices.Contains(got, "apply_redirect_import") {
 		t.Fatalf("with --allow-writes the tools are %v, want apply_redirect_import among them", got)
 	}
+	s.waitStderr("writes allowed, each planned first")
 	rows := `[{"domain":"offers.lakesidefit.com","path":"/from-mcp","target":"https://offers.lakesidefit.com/spring-sale","action":"url"}]`
 	c.requests()
 	var plan []struct{ Kind, Path, Outcome string }
