@@ -31,7 +31,7 @@ type mcpResult struct {
 	Notes    []string        `json:"notes,omitempty"`
 }
 
-// mcpRun is one command's work as a tool runs it: f is a copy of the server's
+// mcpWork is one command's work as a tool runs it: f is a copy of the server's
 // factory whose streams collect what the command writes, and e asks for the whole
 // --json result.
 type mcpWork func(ctx context.Context, f *Factory, e *Exporter) error
