@@ -41,9 +41,10 @@ type mcpWork func(ctx context.Context, f *Factory, e *Exporter) error
 // its --json, refusals in the command line's words. A failure is a tool error, with
 // what was read before it (a list stopped part way) kept beside the sentence.
 func (s *mcpServer) call(ctx context.Context, work mcpWork) *mcp.CallToolResult {
-	var out, notes bytes.Buffer
+	var out bytes.Buffer
+	notes := notesFor(ctx)
 	f := *s.f
-	f.IO = &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: &notes}
+	f.IO = &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: notes}
 	err := work(ctx, &f, &Exporter{all: true})
 	res := mcpResult{Location: s.location, Notes: noteLines(notes.String())}
 	if b := bytes.TrimSpace(out.Bytes()); len(b) > 0 && json.Valid(b) {

@@ -23,18 +23,20 @@ type mcpServer struct {
 type mcpTool[In any] func(ctx context.Context, in In) *mcp.CallToolResult
 
 // addMCPTool lists a tool whose handler never fails at the protocol level: every
-// failure is a tool error (IsError) the assistant can read. A panic, which would end
+// failure is a tool error (IsError) the assistant can read. Where the assistant
+// asks for progress, what the command would print on standard error is sent as
+// progress while the call runs. A panic, which would end
 // the server mid-conversation, is logged on log with its stack and answered as a tool
 // error; the server carries on.
 func addMCPTool[In any](srv *mcp.Server, log io.Writer, t *mcp.Tool, h mcpTool[In]) {
-	mcp.AddTool(srv, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, _ any, _ error) {
+	mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, _ any, _ error) {
 		defer func() {
 			if r := recover(); r != nil {
 				fmt.Fprintf(log, "funnels mcp: %s: %v\n%s", t.Name, r, debug.Stack())
 				res = mcpError(fmt.Errorf("%s could not finish: an internal error, logged on the server's standard error", t.Name))
 			}
 		}()
-		return h(ctx, in), nil, nil
+		return h(withProgress(ctx, req), in), nil, nil
 	})
 }
 

@@ -25,11 +25,12 @@ import (
 // client to it.
 func serveMCP(t *testing.T, h *home, args ...string) *mcp.ClientSession {
 	t.Helper()
-	return serveMCPIn(t, h.getenv, h.keyring, args...)
+	return serveMCPIn(t, h.getenv, h.keyring, nil, args...)
 }
 
-// serveMCPIn is serveMCP on a machine with this environment and OS keyring.
-func serveMCPIn(t *testing.T, getenv func(string) string, keyring auth.Keyring, args ...string) *mcp.ClientSession {
+// serveMCPIn is serveMCP on a machine with this environment and OS keyring, the
+// client made with copts.
+func serveMCPIn(t *testing.T, getenv func(string) string, keyring auth.Keyring, copts *mcp.ClientOptions, args ...string) *mcp.ClientSession {
 	t.Helper()
 	toServer, fromClient := io.Pipe()
 	toClient, fromServer := io.Pipe()
@@ -43,7 +44,7 @@ func serveMCPIn(t *testing.T, getenv func(string) string, keyring auth.Keyring, 
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, copts)
 	session, err := client.Connect(ctx, &mcp.IOTransport{Reader: toClient, Writer: fromClient}, nil)
 	if err != nil {
 		t.Fatalf("connect: %v", err)
@@ -192,7 +193,7 @@ func TestMCPNamesTheSubAccount(t *testing.T) {
 	if code, stderr := h.loginByPaste(agencyLoginArgs(r)); code != ExitOK {
 		t.Fatalf("login --agency: exit %d\n%s", code, stderr)
 	}
-	s := serveMCPIn(t, h.getenv, noKeyring{}, "--profile", "agency", "--location", "SummitStrengthLoc002")
+	s := serveMCPIn(t, h.getenv, noKeyring{}, nil, "--profile", "agency", "--location", "SummitStrengthLoc002")
 	loc := answerOf(t, s, "list_folders", map[string]any{}).Location
 	if loc != (mcpLocation{ID: "SummitStrengthLoc002", Name: "Summit Strength", Profile: "agency"}) {
 		t.Errorf("an agency's sub-account: %+v", loc)
@@ -333,5 +334,46 @@ func TestMCPTreeWhereFoldersAreRefused(t *testing.T) {
 	}
 	if len(doc.Notes) == 0 || !strings.Contains(doc.Notes[0], "the folders could not be listed") || !strings.Contains(doc.Notes[0], "403") || !strings.Contains(doc.Notes[0], "it needs") {
 		t.Errorf("folders refused: want a note with the refusal, got %q", doc.Notes)
+	}
+}
+
+// TestMCPSendsProgress: asked for progress, find's first build of the index sends
+// what the command prints on standard error as progress while it runs, and the
+// answer still holds its notes.
+func TestMCPSendsProgress(t *testing.T) {
+	h := signedIn(t, sandbox.Options{})
+	var mu sync.Mutex
+	var got []string
+	copts := &mcp.ClientOptions{ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+		mu.Lock()
+		defer mu.Unlock()
+		if req.Params.ProgressToken == "find-1" {
+			got = append(got, req.Params.Message)
+		}
+	}}
+	s := serveMCPIn(t, h.getenv, h.keyring, copts)
+	params := &mcp.CallToolParams{Name: "find", Arguments: map[string]any{"text": "trial"}}
+	params.SetProgressToken("find-1")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := s.CallTool(ctx, params)
+	if err != nil || res.IsError {
+		t.Fatalf("find: %v %+v", err, res)
+	}
+	want := "not built yet"
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		sent := slices.ContainsFunc(got, func(m string) bool { return strings.Contains(m, want) })
+		mu.Unlock()
+		if sent {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no progress says %q: %q", want, got)
+		}
+	}
+	var ans mcpResult
+	if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &ans); err != nil || !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.Contains(n, want) }) {
+		t.Errorf("the answer's notes lack %q: %v %q", want, err, ans.Notes)
 	}
 }

@@ -65,9 +65,9 @@ func (s *mcpServer) addTreeResource(srv *mcp.Server) {
 	srv.AddResource(&mcp.Resource{URI: uri, Name: "funnels tree", MIMEType: "application/json",
 		Description: "The sub-account's folders, funnels and steps as one JSON document: from the local index when it was crawled whole within a day, else read live."},
 		func(ctx context.Context, _ *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			var notes bytes.Buffer
+			notes := &mcpNotes{}
 			f := *s.f
-			f.IO = &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &notes}
+			f.IO = &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: notes}
 			doc, err := s.tree(ctx, &f)
 			if err != nil {
 				return nil, errors.New(strings.Join(f.errorLines(err), "\n"))
