@@ -15,6 +15,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	hostileapi "github.com/funnelsdev/funnels/client/hostile"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -66,7 +67,13 @@ func startMCP(t *testing.T, c *binCLI, extra ...string) *mcpServer {
 // startMCPWith is startMCP signed in with token.
 func startMCPWith(t *testing.T, c *binCLI, token string, extra ...string) *mcpServer {
 	t.Helper()
-	args := append([]string{"mcp", "--base-url", c.sb.URL, "--token", token, "--location", c.sb.Server.LocationID()}, extra...)
+	return startMCPAt(t, c, c.sb.URL, token, extra...)
+}
+
+// startMCPAt is startMCP against the API at base, signed in with token.
+func startMCPAt(t *testing.T, c *binCLI, base, token string, extra ...string) *mcpServer {
+	t.Helper()
+	args := append([]string{"mcp", "--base-url", base, "--token", token, "--location", c.sb.Server.LocationID()}, extra...)
 	cmd := exec.Command(binPath, args...)
 	cmd.Env = c.env
 	stderr := &lockedBuffer{}
@@ -462,5 +469,50 @@ func TestMCPExplainsRefusals(t *testing.T) {
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 3 || !strings.Contains(string(out), "funnels login") {
 		t.Errorf("mcp with no sign-in: want exit 3 and how to sign in, got %v:\n%s", err, out)
+	}
+}
+
+// TestMCPOnAHostileServer: a list the server never ends is a tool error saying why
+// it stopped, with the rows read kept beside it; a rate limit reset centuries away
+// is a tool error at once; the server answers the next call.
+func TestMCPOnAHostileServer(t *testing.T) {
+	c := newBinCLI(t, sandbox.Options{})
+	h := hostileapi.StartT(t, hostileapi.EndlessPages, sandbox.Options{})
+	s := startMCPAt(t, c, h.URL, h.Sandbox.DemoToken())
+	far := hostileapi.StartT(t, hostileapi.FarFutureReset, sandbox.Options{})
+	limited := startMCPAt(t, c, far.URL, far.Sandbox.DemoToken())
+	tokens := []string{h.Sandbox.DemoToken(), far.Sandbox.DemoToken()}
+	t.Cleanup(func() {
+		for _, out := range c.seen {
+			for _, tok := range tokens {
+				if strings.Contains(out, tok) {
+					t.Errorf("a token was printed:\n%s", out)
+				}
+			}
+		}
+	})
+
+	res, err := s.call("list_pages", map[string]any{"funnelId": seedTrialFunnel})
+	if err != nil || !res.IsError || !strings.Contains(textOf(res), "list stopped after 20 items") || len(res.Content) != 2 {
+		t.Fatalf("an endless list: want a tool error saying why it stopped, with what was read: %v %s", err, textOf(res))
+	}
+	var partial struct {
+		Result struct {
+			Pages []struct{ ID string } `json:"pages"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal([]byte(res.Content[1].(*mcp.TextContent).Text), &partial); err != nil || len(partial.Result.Pages) != 20 {
+		t.Errorf("an endless list: want the 20 pages read beside the error: %v %d", err, len(partial.Result.Pages))
+	}
+
+	res, err = limited.call("list_folders", map[string]any{})
+	if err != nil || !res.IsError || !strings.Contains(textOf(res), "429 rate limited for a year or more") {
+		t.Errorf("a reset centuries away: want a tool error saying so, got %v %s", err, textOf(res))
+	}
+	for _, srv := range []*mcpServer{s, limited} {
+		res, err := srv.call("index_status", map[string]any{})
+		if err != nil || res.IsError {
+			t.Errorf("after the hostile answers: %v %s", err, textOf(res))
+		}
 	}
 }
