@@ -54,12 +54,32 @@ func (s *mcpServer) call(ctx context.Context, work mcpWork) *mcp.CallToolResult 
 	if merr != nil {
 		return mcpError(fmt.Errorf("encode the result: %w", merr))
 	}
+	tooBig := tooBigError(len(body))
 	if err == nil {
+		if tooBig != nil {
+			return mcpError(tooBig)
+		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(body)}}, StructuredContent: json.RawMessage(body)}
 	}
 	r := mcpError(fmt.Errorf("%s", strings.Join(f.errorLines(err), "\n")))
-	r.Content = append(r.Content, &mcp.TextContent{Text: string(body)})
+	if tooBig == nil {
+		r.Content = append(r.Content, &mcp.TextContent{Text: string(body)})
+	}
 	return r
+}
+
+// mcpMaxAnswerBytes bounds one answer: the assistant's side reads a message as one
+// line and drops the connection past its limit (16 MB for the official SDK), and an
+// answer is sent twice in it (as text and as structured content).
+const mcpMaxAnswerBytes = 4_000_000
+
+// tooBigError refuses an answer of n bytes past mcpMaxAnswerBytes; nil when it fits.
+func tooBigError(n int) error {
+	if n <= mcpMaxAnswerBytes {
+		return nil
+	}
+	return fmt.Errorf("the answer is %s, more than the %s sent to an assistant at once: ask for less (a folder, a step, a search), or run the command with --json in a shell",
+		byteSize(int64(n)), byteSize(mcpMaxAnswerBytes))
 }
 
 // errorLines are err in the command line's words: what reportError prints, one

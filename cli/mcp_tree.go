@@ -77,6 +77,9 @@ func (s *mcpServer) addTreeResource(srv *mcp.Server) {
 			if err := printJSON(&out, doc); err != nil {
 				return nil, err
 			}
+			if err := tooBigError(out.Len()); err != nil {
+				return nil, err
+			}
 			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: out.String()}}}, nil
 		})
 }

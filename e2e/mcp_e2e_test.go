@@ -481,7 +481,9 @@ func TestMCPOnAHostileServer(t *testing.T) {
 	s := startMCPAt(t, c, h.URL, h.Sandbox.DemoToken())
 	far := hostileapi.StartT(t, hostileapi.FarFutureReset, sandbox.Options{})
 	limited := startMCPAt(t, c, far.URL, far.Sandbox.DemoToken())
-	tokens := []string{h.Sandbox.DemoToken(), far.Sandbox.DemoToken()}
+	huge := hostileapi.StartT(t, hostileapi.HugeNames, sandbox.Options{})
+	hugeNames := startMCPAt(t, c, huge.URL, huge.Sandbox.DemoToken())
+	tokens := []string{h.Sandbox.DemoToken(), far.Sandbox.DemoToken(), huge.Sandbox.DemoToken()}
 	t.Cleanup(func() {
 		for _, out := range c.seen {
 			for _, tok := range tokens {
@@ -509,7 +511,17 @@ func TestMCPOnAHostileServer(t *testing.T) {
 	if err != nil || !res.IsError || !strings.Contains(textOf(res), "429 rate limited for a year or more") {
 		t.Errorf("a reset centuries away: want a tool error saying so, got %v %s", err, textOf(res))
 	}
-	for _, srv := range []*mcpServer{s, limited} {
+	// A 10 MB name: the answer is refused, not sent to break the assistant's side.
+	res, err = hugeNames.call("list_folders", map[string]any{})
+	if err != nil || !res.IsError || !strings.Contains(textOf(res), "more than the 4 MB sent to an assistant at once") {
+		t.Errorf("a 10 MB name: want a tool error saying the answer is too big, got %v %.300s", err, textOf(res))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if _, err := hugeNames.session.ReadResource(ctx, &mcp.ReadResourceParams{URI: "funnels://location/" + huge.Sandbox.LocationID() + "/tree"}); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Errorf("the tree with a 10 MB name: want an error saying it is too big, got %v", err)
+	}
+	for _, srv := range []*mcpServer{s, limited, hugeNames} {
 		res, err := srv.call("index_status", map[string]any{})
 		if err != nil || res.IsError {
 			t.Errorf("after the hostile answers: %v %s", err, textOf(res))
