@@ -137,20 +137,24 @@ func (s *mcpServer) treeLive(ctx context.Context, c *client.Client) (*treeDoc, e
 	if err != nil {
 		return nil, err
 	}
-	folders, ferr := walkFolders(ctx, c)
+	folders, whole, ferr := walkFolders(ctx, c)
 	var notes []string
-	if ferr != nil {
+	switch {
+	case ferr != nil:
 		folders = foldersNamedByFunnels(funnels)
 		notes = append(notes, "the folders could not be listed ("+errorLine(ferr)+"): folders are those the funnels sit in, named by id")
+	case !whole:
+		notes = append(notes, fmt.Sprintf("the folders were read up to %d; the funnels of the others are at the top level", len(folders)))
 	}
 	doc := buildTree(s.location, "live", folders, funnels)
 	doc.Notes = notes
 	return doc, nil
 }
 
-// walkFolders lists every folder of the location, breadth first from the top, at
-// most mcpMaxFolders; a folder met twice is walked once.
-func walkFolders(ctx context.Context, c *client.Client) ([]client.Folder, error) {
+// walkFolders lists every folder of the location, breadth first from the top, until
+// it holds mcpMaxFolders (whole: false when folders were left unread); a folder met
+// twice is walked once.
+func walkFolders(ctx context.Context, c *client.Client) (folders []client.Folder, whole bool, err error) {
 	var out []client.Folder
 	seen := map[string]bool{}
 	queue := []string{""}
@@ -159,7 +163,7 @@ func walkFolders(ctx context.Context, c *client.Client) ([]client.Folder, error)
 		queue = queue[1:]
 		children, _, err := c.FolderChildren(ctx, parent)
 		if err != nil {
-			return nil, fmt.Errorf("listing folder %q: %w", parent, err)
+			return nil, false, fmt.Errorf("listing folder %q: %w", parent, err)
 		}
 		for _, fo := range children {
 			if fo.ID == "" || seen[fo.ID] {
@@ -173,7 +177,7 @@ func walkFolders(ctx context.Context, c *client.Client) ([]client.Folder, error)
 			queue = append(queue, fo.ID)
 		}
 	}
-	return out, nil
+	return out, len(queue) == 0, nil
 }
 
 // foldersNamedByFunnels are the folders the funnels sit in, each named by its id.
