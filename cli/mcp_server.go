@@ -10,12 +10,10 @@ import (
 )
 
 // mcpServer is what `funnels mcp` serves: the run's factory (every tool opens the
-// account through it, as a command does), the sub-account it is about, and whether
-// the write tools are listed.
+// account through it, as a command does) and the sub-account it is about.
 type mcpServer struct {
 	f        *Factory
 	location mcpLocation
-	writes   bool
 }
 
 // mcpTool is one tool's handler: its arguments already decoded and checked against
@@ -23,11 +21,10 @@ type mcpServer struct {
 type mcpTool[In any] func(ctx context.Context, in In) *mcp.CallToolResult
 
 // addMCPTool lists a tool whose handler never fails at the protocol level: every
-// failure is a tool error (IsError) the assistant can read. Where the assistant
-// asks for progress, what the command would print on standard error is sent as
-// progress while the call runs. A panic, which would end
-// the server mid-conversation, is logged on log with its stack and answered as a tool
-// error; the server carries on.
+// failure is a tool error (IsError) the assistant can read. Where the assistant asks
+// for progress, what the command would print on standard error is sent as progress
+// while the call runs. A panic, which would end the server mid-conversation, is
+// logged on log with its stack and answered as a tool error; the server carries on.
 func addMCPTool[In any](srv *mcp.Server, log io.Writer, t *mcp.Tool, h mcpTool[In]) {
 	mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, _ any, _ error) {
 		defer func() {
@@ -48,7 +45,7 @@ func readOnlyTool(name, description string) *mcp.Tool {
 // newMCPServer is the MCP server of one sub-account: the read tools always, the
 // write tools only when writes are allowed, and the funnels tree as a resource.
 func newMCPServer(f *Factory, loc mcpLocation, writes bool) *mcp.Server {
-	s := &mcpServer{f: f, location: loc, writes: writes}
+	s := &mcpServer{f: f, location: loc}
 	log := f.IO.ErrOut
 	srv := mcp.NewServer(&mcp.Implementation{Name: "funnels", Title: "funnels: the funnels of a HighLevel sub-account", Version: f.Version},
 		&mcp.ServerOptions{Instructions: mcpInstructions(writes)})

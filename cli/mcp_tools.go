@@ -19,14 +19,11 @@ type listFoldersArgs struct {
 }
 
 func (s *mcpServer) listFolders(ctx context.Context, in listFoldersArgs) *mcp.CallToolResult {
-	given := in.ParentID != ""
-	if given {
-		if _, err := validate.ID("parentId", in.ParentID); err != nil {
-			return s.mcpArgError(err)
-		}
+	if err := optionalID("parentId", in.ParentID); err != nil {
+		return s.mcpArgError(err)
 	}
 	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
-		return foldersRun(ctx, f, &FoldersOptions{Parent: in.ParentID, Exporter: *e}, given)
+		return foldersRun(ctx, f, &FoldersOptions{Parent: in.ParentID, Exporter: *e}, in.ParentID != "")
 	})
 }
 
