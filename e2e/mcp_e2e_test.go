@@ -73,7 +73,13 @@ func startMCPWith(t *testing.T, c *binCLI, token string, extra ...string) *mcpSe
 // startMCPAt is startMCP against the API at base, signed in with token.
 func startMCPAt(t *testing.T, c *binCLI, base, token string, extra ...string) *mcpServer {
 	t.Helper()
-	args := append([]string{"mcp", "--base-url", base, "--token", token, "--location", c.sb.Server.LocationID()}, extra...)
+	return startMCPArgs(t, c, append([]string{"mcp", "--base-url", base, "--token", token, "--location", c.sb.Server.LocationID()}, extra...)...)
+}
+
+// startMCPArgs runs funnels with args (mcp and its flags), as an assistant starts it,
+// and connects the SDK's client to it.
+func startMCPArgs(t *testing.T, c *binCLI, args ...string) *mcpServer {
+	t.Helper()
 	cmd := exec.Command(binPath, args...)
 	cmd.Env = c.env
 	stderr := &lockedBuffer{}
@@ -527,4 +533,21 @@ func TestMCPOnAHostileServer(t *testing.T) {
 			t.Errorf("after the hostile answers: %v %s", err, textOf(res))
 		}
 	}
+}
+
+// TestMCPAsTheReadmeConfiguresIt: a private integration token signed in to a
+// profile, then `funnels mcp --profile NAME` exactly as the README's mcpServers
+// snippet starts it, with no other setting: the profile's sub-account is served.
+func TestMCPAsTheReadmeConfiguresIt(t *testing.T) {
+	c := newBinCLI(t, sandbox.Options{})
+	c.run(c.sb.Server.DemoToken()+"\n", "login", "--profile", "clinic", "--base-url", c.sb.URL, "--location", c.sb.Server.LocationID(), "--with-token").want(t, 0)
+	s := startMCPArgs(t, c, "mcp", "--profile", "clinic")
+	var steps struct {
+		Steps []struct{ ID string } `json:"steps"`
+	}
+	ans := s.ok("list_steps", map[string]any{"funnelId": seedTrialFunnel}, &steps)
+	if len(steps.Steps) != 4 || ans.Location.Name != "clinic" {
+		t.Errorf("the profile's sub-account: %d steps, location %+v", len(steps.Steps), ans.Location)
+	}
+	s.waitStderr("funnels mcp: serving clinic (" + c.sb.Server.LocationID() + "), read-only")
 }
