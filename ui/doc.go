@@ -113,6 +113,11 @@
 // funnel, step or page as each
 // arrives and focuses its pane (goto_nav.go). A switch to another account takes that
 // account's own index (Opened.Index).
+// Where the Switcher is also an IndexFinder, tab in go to anything changes its scope
+// to every sub-account with a local index (goto_all.go): a command lists the
+// accounts, asks where their indexes are and reads them read-only as one
+// index.CatalogSet; rows name their sub-account, and enter on another one's item
+// switches to it as the switcher does, the item opened when the switch is done.
 //
 // # Keys
 //
