@@ -26,7 +26,9 @@ func (s finderSwitcher) List(context.Context) ([]Account, error) {
 	}, nil
 }
 
-func (s finderSwitcher) Open(_ context.Context, name string) (Opened, error) { return s.opened[name], nil }
+func (s finderSwitcher) Open(_ context.Context, name string) (Opened, error) {
+	return s.opened[name], nil
+}
 
 func (s finderSwitcher) Indexes(_ context.Context, accounts []Account) map[string]*index.Store {
 	out := map[string]*index.Store{}
