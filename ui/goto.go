@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/list"
@@ -256,10 +257,17 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 	inner := bw - 3
 	bh := max(6, h-2)
 	rows := bh - 4
+	note := g.acrossNote() // what of the sub-accounts could not be read, on a line of its own
+	if note != "" {
+		rows--
+	}
 	l := g.list // a copy sized to this frame; View does not change the model
 	l.SetHeight(rows)
 	body := make([]string, 0, rows+2)
 	body = append(body, g.input.View(), st.RowFaint.Render(strings.Repeat("─", inner-1)))
+	if note != "" {
+		body = append(body, st.Error.Render(ansi.Truncate(note, inner-1, "…")))
+	}
 	switch {
 	case g.err != nil && !g.acrossAll():
 		body = append(body, st.Error.Render("The index could not be read: "+errorText(g.err)))
@@ -330,7 +338,7 @@ func (g *gotoOverlay) footer(l list.List) string {
 	}
 	b.WriteString(strconv.Itoa(g.set.len()) + " items")
 	if g.set.all != nil {
-		b.WriteString(" in " + strconv.Itoa(g.set.all.Sources()) + " sub-accounts")
+		b.WriteString(" in " + strconv.Itoa(g.set.all.Sources()) + pick(g.set.all.Sources() == 1, " sub-account", " sub-accounts"))
 	}
 	switch {
 	case g.set.all != nil:

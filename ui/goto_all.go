@@ -34,6 +34,7 @@ type gotoAcross struct {
 	set     *gotoSet // the items of every sub-account, as last read
 	loading uint64   // the read under way (0: none)
 	err     error    // what could not be read, beside the items that were
+	note    string   // err as the box says it
 	pending *gotoPending
 	read    func() tea.Cmd                    // reads every sub-account's items (Model.readAcross)
 	goToIn  func(set *gotoSet, i int) tea.Cmd // goes to item i, switching first (Model.goToIn)
@@ -175,6 +176,15 @@ func (g *gotoOverlay) otherScope() string {
 	return pick(g.acrossAll(), "this sub-account", "all sub-accounts")
 }
 
+// acrossNote is what of the sub-accounts could not be read, in the scope "all
+// sub-accounts" ("" when all was read).
+func (g *gotoOverlay) acrossNote() string {
+	if !g.acrossAll() || g.set == nil {
+		return ""
+	}
+	return g.across.note
+}
+
 // title is the box's title, with its scope where it has two.
 func (g *gotoOverlay) title() string {
 	switch {
@@ -198,7 +208,10 @@ func (g *gotoOverlay) updateAcross(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.seq != a.loading {
 			return nil, true
 		}
-		a.loading, a.err = 0, msg.err
+		a.loading, a.err, a.note = 0, msg.err, ""
+		if msg.err != nil && msg.set != nil {
+			a.note = "✗ some sub-accounts could not be read: " + sanitize(errorText(msg.err))
+		}
 		if msg.set != nil {
 			a.set = msg.set
 			if a.all {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,8 +15,9 @@ import (
 // finderSwitcher opens two gyms made beforehand, each with its own index, and says
 // where the indexes are.
 type finderSwitcher struct {
-	opened map[string]Opened
-	names  map[string]string // the gyms' names, by account
+	opened  map[string]Opened
+	names   map[string]string // the gyms' names, by account
+	listErr error             // what List says beside its list
 }
 
 func (s finderSwitcher) List(context.Context) ([]Account, error) {
@@ -23,7 +25,7 @@ func (s finderSwitcher) List(context.Context) ([]Account, error) {
 		{Name: "lakeside", Profile: "agency", LocationName: s.names["lakeside"], Kind: "minted"},
 		{Name: "summit", Profile: "agency", LocationName: s.names["summit"], Kind: "minted"},
 		{Name: "riverside", Profile: "agency", LocationName: "Riverside Boxing Club", Kind: "minted"}, // no index
-	}, nil
+	}, s.listErr
 }
 
 func (s finderSwitcher) Open(_ context.Context, name string) (Opened, error) {
@@ -104,4 +106,26 @@ func TestGoToAnythingAcrossSubAccounts(t *testing.T) {
 	h.press("tab")
 	h.waitFor("Go to anything · this sub-account", "of 51 items")
 	h.press("esc")
+}
+
+// What could not be listed is said on a line of its own; the items that could be
+// read are searched all the same.
+func TestGoToAnythingAcrossSubAccountsSaysWhatWasNotRead(t *testing.T) {
+	sb, lakeside := testClient(t, sandbox.Options{}, -1)
+	idx := builtIndex(t, sb, lakeside)
+	sw := finderSwitcher{
+		opened:  map[string]Opened{"lakeside": {Client: lakeside, Profile: "agency / Lakeside Fit", Index: idx}},
+		names:   map[string]string{"lakeside": "Lakeside Fit", "summit": "Summit Strength"},
+		listErr: errors.New("the sub-accounts of agency could not be listed (503 Service Unavailable)"),
+	}
+	opts := demoOptions(lakeside, sb)
+	opts.Index, opts.Switcher, opts.Account = idx, sw, "lakeside"
+	h := newIndexHarness(t, opts, 140, 40)
+	h.waitFor("Spring Sale 2026")
+	h.update(ctrlP)
+	h.waitFor("Go to anything · this sub-account", "278 items")
+	h.press("tab")
+	v := h.waitFor("✗ some sub-accounts could not be read: the sub-accounts of agency could not be listed (503 Service Unavailable)",
+		"278 items in 1 sub-account ")
+	checkFrame(t, v, 140, 40)
 }
