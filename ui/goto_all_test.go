@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -87,6 +89,17 @@ func TestGoToAnythingAcrossSubAccounts(t *testing.T) {
 	}
 	if it := gotoSelected(t, h); it.Name != "Strongman Saturday" || it.Kind != index.KindFunnel {
 		t.Fatalf("the best match is %+v", it)
+	}
+	// At 80 columns every row still names its sub-account.
+	g := h.m.overlay.(*gotoOverlay)
+	content, _, _ := g.view(80, 22)
+	lines := strings.Split(ansi.Strip(content), "\n")
+	from, to := g.list.Visible()
+	for i := from; i < to; i++ {
+		row, label := lines[3+i-from], g.set.label(g.list.At(i))
+		if ansi.StringWidth(row) > 80 || !strings.Contains(row, label[:6]) {
+			t.Errorf("row %d at 80 columns does not name %s: %q", i, label, row)
+		}
 	}
 	h.press("enter")
 	h.waitUntil("summit shown with the funnel selected in its folder", func(v string) bool {
