@@ -33,7 +33,7 @@ func stepRows(f *client.Funnel) []stepRow {
 			path: sanitize(s.URL), kind: stepTypeLabel(sanitize(s.Type)),
 			rec: s, funnel: funnel,
 		}
-		if s.Split {
+		if s.SplitRunning() { // a split flag left on a step of one page is no test
 			r.split = percent(s.ControlTraffic) + "/" + percent(s.VariationTraffic())
 		}
 		r.url = client.PublicURL(domain, r.path)
