@@ -114,8 +114,8 @@ func (m *Model) sync() tea.Cmd {
 // busy reports whether anything shown waits for an answer (the spinner runs then).
 func (m *Model) busy() bool {
 	switch ov := m.overlay.(type) {
-	case *formModal:
-		if ov.sending {
+	case *formOverlay:
+		if ov.Sending() {
 			return true
 		}
 	case *textView:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // The forms that create: a folder, a step, an attached domain.
@@ -27,14 +28,14 @@ func newFolderForm(h host) tea.Cmd {
 	if r := sel.entity; r != nil && r.website {
 		kind = "website"
 	}
-	var f *formModal
-	groups := []*formGroup{{fields: []*formField{
-		{key: "name", title: "Name", hint: "What the folder is called", placeholder: "Spring campaigns",
-			value: &name, check: validate.FolderName},
-		{key: "type", title: "Holds", hint: "Funnels or websites", kind: fieldSelect, value: &kind,
-			options: []huh.Option[string]{huh.NewOption("Funnels", "funnel"), huh.NewOption("Websites", "website")}},
+	var f *form.Form
+	groups := []*form.Group{{Fields: []*form.Field{
+		{Key: "name", Title: "Name", Hint: "What the folder is called", Placeholder: "Spring campaigns",
+			Value: &name, Check: validate.FolderName},
+		{Key: "type", Title: "Holds", Hint: "Funnels or websites", Kind: form.Select, Value: &kind,
+			Options: []huh.Option[string]{huh.NewOption("Funnels", "funnel"), huh.NewOption("Websites", "website")}},
 	}}}
-	f, cmd := newFormModal(h.common(), "New folder", groups, func(h host, seq uint64) (tea.Cmd, error) {
+	f, cmd := newForm(h, "New folder", groups, func(seq uint64) (tea.Cmd, error) {
 		body, err := validate.NormalizeCreateFolder(client.CreateFolderRequest{Name: name, Type: kind, UserID: h.selected().userID})
 		if err != nil {
 			return nil, err
@@ -45,11 +46,11 @@ func newFolderForm(h host) tea.Cmd {
 	if sel.userID != "" {
 		who = ", created by user " + sanitize(sel.userID)
 	}
-	f.notes = []string{"New folders appear at the top level (the API has no parent field)" + who + ". Location: " + sel.location + "."}
+	f.Notes = []string{"New folders appear at the top level (the API has no parent field)" + who + ". Location: " + sel.location + "."}
 	return openForm(h, f, cmd)
 }
 
-func createFolder(ctx context.Context, c *client.Client, b client.CreateFolderRequest, from *formModal, seq uint64) tea.Cmd {
+func createFolder(ctx context.Context, c *client.Client, b client.CreateFolderRequest, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		f, resp, err := c.CreateFolder(ctx, b)
 		msg := answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
@@ -95,24 +96,24 @@ func newStepForm(h host) tea.Cmd {
 	for i, t := range types {
 		opts[i] = huh.NewOption(stepTypeLabel(t)+"  ("+t+")", t)
 	}
-	pathField := &formField{key: "step.url", title: "Path", placeholder: "/spring-offer",
-		hint:  "Lowercase letters, digits, -, _ and /; checked as you type",
-		value: &path, check: validate.StepPath}
-	fields := []*formField{
-		{key: "step.name", title: "Name", hint: "What the step is called in the funnel", placeholder: "Spring offer",
-			value: &name, check: validate.StepName},
+	pathField := &form.Field{Key: "step.url", Title: "Path", Placeholder: "/spring-offer",
+		Hint:  "Lowercase letters, digits, -, _ and /; checked as you type",
+		Value: &path, Check: validate.StepPath}
+	fields := []*form.Field{
+		{Key: "step.name", Title: "Name", Hint: "What the step is called in the funnel", Placeholder: "Spring offer",
+			Value: &name, Check: validate.StepName},
 		pathField,
-		{key: "step.type", title: "Type", hint: "What the page does", kind: fieldSelect, value: &kind, options: opts},
-		{key: "step.sequence", title: "Position", hint: "Place in the funnel (" + strconv.Itoa(next) + " is after the last step)",
-			value: &seqText, check: checkSequence},
+		{Key: "step.type", Title: "Type", Hint: "What the page does", Kind: form.Select, Value: &kind, Options: opts},
+		{Key: "step.sequence", Title: "Position", Hint: "Place in the funnel (" + strconv.Itoa(next) + " is after the last step)",
+			Value: &seqText, Check: checkSequence},
 	}
-	groups := []*formGroup{{fields: fields}}
+	groups := []*form.Group{{Fields: fields}}
 	if sh.bodyHeight()-2 < newStepRows {
 		// Too short for every field and every type at once: two pages, each whole.
-		groups = []*formGroup{{fields: fields[:2]}, {fields: fields[2:]}}
+		groups = []*form.Group{{Fields: fields[:2]}, {Fields: fields[2:]}}
 	}
-	var f *formModal
-	f, cmd := newFormModal(sh, "New step in "+funnelName, groups, func(h host, seq uint64) (tea.Cmd, error) {
+	var f *form.Form
+	f, cmd := newForm(h, "New step in "+funnelName, groups, func(seq uint64) (tea.Cmd, error) {
 		n, _ := strconv.Atoi(strings.TrimSpace(seqText))
 		body, err := validate.NormalizeCreateStep(client.CreateStepRequest{
 			FunnelID: funnelID,
@@ -124,8 +125,9 @@ func newStepForm(h host) tea.Cmd {
 		return createStep(h.common().ctx, h.api(), body, folderID, f, seq), nil
 	})
 	pc := &pathCheck{form: f, field: pathField, funnelID: funnelID, domain: domain, delay: sh.pathDelay()}
-	f.onChange, f.onMsg = pc.changed, pc.message
-	f.notes = []string{"The step gets a page of its own, made by the service; the steps pane selects the new step."}
+	f.OnChange = func() tea.Cmd { return pc.changed(h) }
+	f.OnMsg = func(msg tea.Msg) (tea.Cmd, bool) { return pc.message(h, msg) }
+	f.Notes = []string{"The step gets a page of its own, made by the service; the steps pane selects the new step."}
 	return openForm(h, f, cmd)
 }
 
@@ -154,7 +156,7 @@ func checkSequence(s string) (string, error) {
 	return strconv.Itoa(n), nil
 }
 
-func createStep(ctx context.Context, c *client.Client, b client.CreateStepRequest, folderID string, from *formModal, seq uint64) tea.Cmd {
+func createStep(ctx context.Context, c *client.Client, b client.CreateStepRequest, folderID string, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		_, resp, err := c.CreateStep(ctx, b)
 		msg := answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
@@ -172,8 +174,8 @@ func createStep(ctx context.Context, c *client.Client, b client.CreateStepReques
 // or "✗ taken — suggested /offer-359115" (ctrl+e takes the suggestion). Answers for
 // a path that has since changed are dropped.
 type pathCheck struct {
-	form             *formModal
-	field            *formField
+	form             *form.Form
+	field            *form.Field
 	funnelID, domain string
 	delay            time.Duration
 	typed            string // the value last seen
@@ -194,27 +196,25 @@ type pathCheckedMsg struct {
 }
 
 func (pc *pathCheck) changed(h host) tea.Cmd {
-	raw := pc.field.current()
+	raw := pc.field.Current()
 	if raw == pc.typed {
 		return nil
 	}
 	pc.typed = raw
 	pc.seq++
-	pc.field.block, pc.field.suggest = "", nil
-	if pc.field.input != nil {
-		pc.field.input.Suggestions(nil)
-	}
+	pc.field.Block = ""
+	pc.field.SetSuggestions(nil)
 	st := &h.common().styles
 	if strings.TrimSpace(raw) == "" {
-		pc.field.status = ""
+		pc.field.Status = ""
 		return nil
 	}
 	path, err := validate.StepPath(raw)
 	if err != nil {
-		pc.field.status = st.Error.Render("✗ " + fieldMessage(err))
+		pc.field.Status = st.Error.Render("✗ " + form.Message(err))
 		return nil
 	}
-	pc.field.status = st.Hint.Render("… checking " + path)
+	pc.field.Status = st.Hint.Render("… checking " + path)
 	due := pathCheckDueMsg{pc: pc, seq: pc.seq, path: path}
 	if pc.delay <= 0 {
 		return func() tea.Msg { return due }
@@ -241,21 +241,20 @@ func (pc *pathCheck) message(h host, msg tea.Msg) (tea.Cmd, bool) {
 		st := &h.common().styles
 		switch {
 		case msg.err != nil:
-			pc.field.status = st.Notice.Render("? could not check the path: " + errorText(msg.err))
+			pc.field.Status = st.Notice.Render("? could not check the path: " + errorText(msg.err))
 		case msg.check.Free():
-			pc.field.status = st.Status.Render("✓ " + sanitize(msg.check.Asked) + " is free")
+			pc.field.Status = st.Status.Render("✓ " + sanitize(msg.check.Asked) + " is free")
 		default:
 			sugg := sanitize(msg.check.Suggestion())
-			pc.field.status = st.Error.Render("✗ " + sanitize(msg.check.Asked) + " is taken — suggested " + sugg + " (ctrl+e)")
-			pc.field.block = "is taken in this funnel: try " + sugg
-			if pc.field.input != nil && sugg != "" {
+			pc.field.Status = st.Error.Render("✗ " + sanitize(msg.check.Asked) + " is taken — suggested " + sugg + " (ctrl+e)")
+			pc.field.Block = "is taken in this funnel: try " + sugg
+			if sugg != "" {
 				// The suggestion shows after what was typed, so it must start the same way.
 				typed := strings.TrimSpace(pc.typed)
 				if !strings.HasPrefix(typed, "/") {
 					sugg = strings.TrimPrefix(sugg, "/")
 				}
-				pc.field.suggest = []string{sugg}
-				pc.field.input.Suggestions(pc.field.suggest)
+				pc.field.SetSuggestions([]string{sugg})
 			}
 		}
 		return nil, true
@@ -271,11 +270,11 @@ func attachDomainForm(h host) tea.Cmd {
 	}
 	sel := h.selected()
 	hostName := ""
-	hostField := &formField{key: "domain", title: "Domain", placeholder: "offers.example.com",
-		hint: "A host name: no https://, port or path", value: &hostName, check: validate.HostName}
+	hostField := &form.Field{Key: "domain", Title: "Domain", Placeholder: "offers.example.com",
+		Hint: "A host name: no https://, port or path", Value: &hostName, Check: validate.HostName}
 	folderID := sel.folderID
-	var f *formModal
-	f, cmd := newFormModal(h.common(), "Attach domain", []*formGroup{{fields: []*formField{hostField}}}, func(h host, seq uint64) (tea.Cmd, error) {
+	var f *form.Form
+	f, cmd := newForm(h, "Attach domain", []*form.Group{{Fields: []*form.Field{hostField}}}, func(seq uint64) (tea.Cmd, error) {
 		body, err := validate.NormalizeAttachDomain(client.AttachDomainRequest{Domain: hostName})
 		if err != nil {
 			return nil, err
@@ -283,26 +282,26 @@ func attachDomainForm(h host) tea.Cmd {
 		return attachDomain(h.common().ctx, h.api(), body, folderID, f, seq), nil
 	})
 	typed := ""
-	f.onChange = func(h host) tea.Cmd {
+	f.OnChange = func() tea.Cmd {
 		if hostName == typed {
 			return nil
 		}
 		typed = hostName
-		hostField.status = ""
+		hostField.Status = ""
 		if ascii, err := validate.HostName(hostName); err == nil {
 			if display := validate.DisplayHost(ascii); display != ascii {
-				hostField.status = h.common().styles.Status.Render("✓ will be sent as " + ascii + " (punycode)")
+				hostField.Status = h.common().styles.Status.Render("✓ will be sent as " + ascii + " (punycode)")
 			} else {
-				hostField.status = h.common().styles.Status.Render("✓ will be sent as " + ascii)
+				hostField.Status = h.common().styles.Status.Render("✓ will be sent as " + ascii)
 			}
 		}
 		return nil
 	}
-	f.notes = []string{"The domain is attached to the location (" + sel.location + "). That does not bind it to a funnel: a funnel's public URLs use it once the funnel's settings name it."}
+	f.Notes = []string{"The domain is attached to the location (" + sel.location + "). That does not bind it to a funnel: a funnel's public URLs use it once the funnel's settings name it."}
 	return openForm(h, f, cmd)
 }
 
-func attachDomain(ctx context.Context, c *client.Client, b client.AttachDomainRequest, folderID string, from *formModal, seq uint64) tea.Cmd {
+func attachDomain(ctx context.Context, c *client.Client, b client.AttachDomainRequest, folderID string, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		dom, resp, err := c.AttachDomain(ctx, b)
 		status := statusOf(resp, err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // The forms that fire events: a test conversion event and a page-visit trigger.
@@ -31,39 +32,39 @@ func conversionForm(h host) tea.Cmd {
 		opts[i] = huh.NewOption(n, n)
 	}
 	ct := &p.Contact
-	opt := func(key, title, hint, placeholder string, v *string, check func(string) (string, error)) *formField {
-		return &formField{key: key, title: title, hint: hint, placeholder: placeholder, value: v, check: check, optional: true}
+	opt := func(key, title, hint, placeholder string, v *string, check func(string) (string, error)) *form.Field {
+		return &form.Field{Key: key, Title: title, Hint: hint, Placeholder: placeholder, Value: v, Check: check, Optional: true}
 	}
-	groups := []*formGroup{
-		{title: "Event · 1 of 4", fields: []*formField{
-			{key: "eventName", title: "Event", hint: "What happened (↑↓ or / to search)", kind: fieldSelect, value: &p.EventName, options: opts, height: 5},
+	groups := []*form.Group{
+		{Title: "Event · 1 of 4", Fields: []*form.Field{
+			{Key: "eventName", Title: "Event", Hint: "What happened (↑↓ or / to search)", Kind: form.Select, Value: &p.EventName, Options: opts, Height: 5},
 			opt("url", "Address", "Where it happened; the selected page's URL when it has one", "https://offers.example.com/spring", &p.URL, validate.URL),
 			opt("value", "Value", "A decimal number, sent as a string", "49.99", &p.Value, validate.Value),
 			opt("currency", "Currency", "Three letters", "USD", &p.Currency, validate.Currency),
-			opt("eventId", "Event id", "Left blank, a new UUID is made for each send", "", &p.EventID, opaque("eventId")),
+			opt("eventId", "Event id", "Left blank, a new UUID is made for each send", "", &p.EventID, form.Opaque("eventId")),
 		}},
-		{title: "Contact · 2 of 4", desc: "Every field may stay empty.", fields: []*formField{
+		{Title: "Contact · 2 of 4", Desc: "Every field may stay empty.", Fields: []*form.Field{
 			opt("contact.email", "Email", "Checked to be an address", "jo@example.com", &ct.Email, validate.Email),
-			opt("contact.firstName", "First name", "", "Jo", &ct.FirstName, text("firstName")),
-			opt("contact.lastName", "Last name", "", "Rivera", &ct.LastName, text("lastName")),
+			opt("contact.firstName", "First name", "", "Jo", &ct.FirstName, form.FreeText("firstName")),
+			opt("contact.lastName", "Last name", "", "Rivera", &ct.LastName, form.FreeText("lastName")),
 			opt("contact.phone", "Phone", "With the country code", "+1 555 010 0199", &ct.Phone, validate.Phone),
 			opt("contact.dateOfBirth", "Date of birth", "ISO 8601", "1990-04-12", &ct.DateOfBirth, validate.DateOfBirth),
 		}},
-		{title: "Address · 3 of 4", fields: []*formField{
-			opt("contact.city", "City", "", "Austin", &ct.City, text("city")),
-			opt("contact.state", "State or region", "", "TX", &ct.State, text("state")),
+		{Title: "Address · 3 of 4", Fields: []*form.Field{
+			opt("contact.city", "City", "", "Austin", &ct.City, form.FreeText("city")),
+			opt("contact.state", "State or region", "", "TX", &ct.State, form.FreeText("state")),
 			opt("contact.postalCode", "Postal code", "", "78701", &ct.PostalCode, validate.PostalCode),
 			opt("contact.country", "Country", "A two-letter code", "US", &ct.Country, validate.Country),
 		}},
-		{title: "Ad platform ids · 4 of 4", desc: "As the advertising platform's pixel sets them.", fields: []*formField{
-			opt("pxp", "Browser id (pxp)", "", "", &p.Pxp, opaque("pxp")),
-			opt("pxc", "Click id (pxc)", "", "", &p.Pxc, opaque("pxc")),
-			opt("pxclid", "Raw click id (pxclid)", "", "", &p.Pxclid, opaque("pxclid")),
-			opt("pxEventId", "Platform event id (pxEventId)", "", "", &p.PxEventID, opaque("pxEventId")),
+		{Title: "Ad platform ids · 4 of 4", Desc: "As the advertising platform's pixel sets them.", Fields: []*form.Field{
+			opt("pxp", "Browser id (pxp)", "", "", &p.Pxp, form.Opaque("pxp")),
+			opt("pxc", "Click id (pxc)", "", "", &p.Pxc, form.Opaque("pxc")),
+			opt("pxclid", "Raw click id (pxclid)", "", "", &p.Pxclid, form.Opaque("pxclid")),
+			opt("pxEventId", "Platform event id (pxEventId)", "", "", &p.PxEventID, form.Opaque("pxEventId")),
 		}},
 	}
-	var f *formModal
-	f, cmd := newFormModal(h.common(), "Test conversion event", groups, func(h host, seq uint64) (tea.Cmd, error) {
+	var f *form.Form
+	f, cmd := newForm(h, "Test conversion event", groups, func(seq uint64) (tea.Cmd, error) {
 		body := p
 		ownID := strings.TrimSpace(body.EventID) != ""
 		if !ownID {
@@ -75,7 +76,7 @@ func conversionForm(h host) tea.Cmd {
 		}
 		return sendConversion(h.common().ctx, h.api(), body, ownID, f, seq, false), nil
 	})
-	f.notes = []string{"Sent without a token, as a pixel sends it. Enter moves on; ctrl+s sends from any field."}
+	f.Notes = []string{"Sent without a token, as a pixel sends it. Enter moves on; ctrl+s sends from any field."}
 	return openForm(h, f, cmd)
 }
 
@@ -100,24 +101,24 @@ func pageTriggerForm(h host) tea.Cmd {
 		h.setWarn("select a step or page first: the trigger is for a visit to it")
 		return nil
 	}
-	groups := []*formGroup{{fields: []*formField{
-		{key: "funnelId", title: "Funnel id", hint: "The funnel of the page", value: &p.FunnelID, check: id("funnelId")},
-		{key: "stepId", title: "Step id", hint: "The step whose page was visited", value: &p.StepID, check: id("stepId")},
-		{key: "pageUrl", title: "Page path", hint: "The path visited, within the funnel (a query may follow)", value: &p.PageURL, check: validate.PagePath},
+	groups := []*form.Group{{Fields: []*form.Field{
+		{Key: "funnelId", Title: "Funnel id", Hint: "The funnel of the page", Value: &p.FunnelID, Check: form.ID("funnelId")},
+		{Key: "stepId", Title: "Step id", Hint: "The step whose page was visited", Value: &p.StepID, Check: form.ID("stepId")},
+		{Key: "pageUrl", Title: "Page path", Hint: "The path visited, within the funnel (a query may follow)", Value: &p.PageURL, Check: validate.PagePath},
 	}}}
-	var f *formModal
-	f, cmd := newFormModal(h.common(), "Trigger page-visit workflow", groups, func(h host, seq uint64) (tea.Cmd, error) {
+	var f *form.Form
+	f, cmd := newForm(h, "Trigger page-visit workflow", groups, func(seq uint64) (tea.Cmd, error) {
 		body, err := validate.NormalizePageView(p)
 		if err != nil {
 			return nil, err
 		}
 		return triggerPageView(h.common().ctx, h.api(), body, f, seq), nil
 	})
-	f.notes = []string{"Runs the workflows that start when " + what + " is visited. The request carries locationId " + sel.location + "."}
+	f.Notes = []string{"Runs the workflows that start when " + what + " is visited. The request carries locationId " + sel.location + "."}
 	return openForm(h, f, cmd)
 }
 
-func triggerPageView(ctx context.Context, c *client.Client, p client.PageViewRequest, from *formModal, seq uint64) tea.Cmd {
+func triggerPageView(ctx context.Context, c *client.Client, p client.PageViewRequest, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		res, resp, err := c.TriggerPageView(ctx, "", p)
 		status := statusOf(resp, err)
