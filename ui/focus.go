@@ -39,7 +39,7 @@ func (m *Model) relayout() {
 	}
 }
 
-// paneWants is what each pane's rows need across (share.go).
+// paneWants is what each pane's rows need across (widths.go).
 func (m *Model) paneWants() [paneCount]paneWant {
 	var out [paneCount]paneWant
 	out[paneEntities] = wantOf(m.entities.cols, m.entities.list.Total() > 0)
