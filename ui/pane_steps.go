@@ -146,7 +146,7 @@ func (p *stepsPane) show(f *entityRow, note string) {
 
 // setFolder takes the widths of every step of the folder shown, so the columns keep
 // their places while the cursor goes from funnel to funnel (and the panes keep
-// theirs: share.go asks for the widest).
+// theirs: widths.go asks for the widest).
 func (p *stepsPane) setFolder(w stepWidths) {
 	if w == p.folder {
 		return
