@@ -35,8 +35,9 @@
 //
 // Switching profile or sub-account (switch.go, switcher.go) cancels every load of the
 // old location (the shared loads context) and starts the panes, the views and the
-// event history empty; the index (cache.go, crawl.go, goto.go) is read and written in
-// commands only, never in Update.
+// event history empty; the index (cache.go, crawl.go, goto.go, and every sub-account's
+// for go to anything across them, goto_all.go) is read and written in commands only,
+// never in Update.
 //
 // # Read-only and access
 //
