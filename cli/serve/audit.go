@@ -61,7 +61,7 @@ func (a *Audit) Append(e Entry) error {
 	line = append(line, '\n')
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	f, err := os.OpenFile(a.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	f, err := os.OpenFile(a.path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o600)
 	if err != nil {
 		return fmt.Errorf("audit: %w", err)
 	}
@@ -91,7 +91,7 @@ func (a *Audit) endTorn(f *os.File) error {
 	}
 	last := make([]byte, 1)
 	if _, err := f.ReadAt(last, st.Size()-1); err != nil {
-		return nil // opened write-only on some systems: the next read copes
+		return fmt.Errorf("audit: %w", err)
 	}
 	if last[0] != '\n' {
 		_, err = f.Write([]byte{'\n'})

@@ -1,0 +1,71 @@
+package serve
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestOfferedCommandsOverSSH(t *testing.T) {
+	s := &Server{set: Settings{Dir: "/srv/data"}}
+	reader := &Person{Name: "bob", Grants: map[string]Role{"LOC": RoleRead}}
+	admin := &Person{Name: "lead", Grants: map[string]Role{AllLocations: RoleAdmin}}
+	for _, tc := range []struct {
+		who  *Person
+		args []string
+		want []string // nil: refused
+	}{
+		{reader, []string{"redirects", "list"}, []string{"redirects", "list"}},
+		{reader, []string{"--location", "LOC", "folders"}, []string{"--location", "LOC", "folders"}},
+		{reader, []string{"--location=auth", "folders"}, []string{"--location=auth", "folders"}},
+		{reader, []string{"--version"}, []string{"--version"}},
+		{reader, []string{"auth", "token"}, nil},
+		{reader, []string{"login"}, nil},
+		{reader, []string{"logout"}, nil},
+		{reader, []string{"mcp"}, nil},
+		{reader, []string{"serve", "user", "list"}, nil},
+		{reader, []string{"config"}, nil},
+		{reader, []string{"audit"}, nil},
+		{reader, []string{"--profile", "x", "sandbox"}, nil},
+		{reader, []string{"folders", "--token", "x"}, nil},
+		{reader, []string{"folders", "-token=x"}, nil},
+		{reader, []string{"folders", "--base-url=http://evil"}, nil},
+		{reader, []string{"folders", "--debug"}, nil},
+		{admin, []string{"user", "list"}, []string{"serve", "user", "list", "--data", "/srv/data"}},
+		{admin, []string{"audit", "--user", "bob"}, []string{"audit", "--user", "bob", "--data", "/srv/data"}},
+		{admin, []string{"audit", "--data", "/elsewhere"}, nil},
+	} {
+		got, err := s.offered(tc.who, tc.args)
+		if tc.want == nil {
+			if err == nil {
+				t.Errorf("%s %v: offered as %v, want refused", tc.who.Name, tc.args, got)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("%s %v: %v, %v; want %v", tc.who.Name, tc.args, got, err, tc.want)
+		}
+	}
+}
+
+// FuzzOffered: no command line makes the check panic, and none that names a refused
+// flag gets through.
+func FuzzOffered(f *testing.F) {
+	f.Add("redirects list --json")
+	f.Add("--location LOC auth token")
+	f.Add("- -- --= -token")
+	s := &Server{set: Settings{Dir: "/d"}}
+	p := &Person{Name: "p", Grants: map[string]Role{AllLocations: RoleAdmin}}
+	f.Fuzz(func(t *testing.T, line string) {
+		args := strings.Fields(line)
+		got, err := s.offered(p, args)
+		if err != nil {
+			return
+		}
+		for _, a := range got[:len(args)] {
+			if name, _ := flagName(a); slices.Contains(refusedFlags, name) {
+				t.Fatalf("%q got through with --%s", line, name)
+			}
+		}
+	})
+}
