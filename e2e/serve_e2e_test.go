@@ -292,7 +292,9 @@ func TestServeBrowsersOverSSHStayApart(t *testing.T) {
 	bob.keys("q")
 	bob.waitFor("ssh exited with 0")
 	ana.keys("j")
-	ana.waitUntil("ana alone", func(scr string) bool { return !strings.Contains(lastLine(scr), "sessions") && strings.Contains(scr, "Lead Generation") })
+	ana.waitUntil("ana alone", func(scr string) bool {
+		return !strings.Contains(lastLine(scr), "sessions") && strings.Contains(scr, "Lead Generation")
+	})
 	ana.keys("q")
 	ana.waitFor("ssh exited with 0")
 }
