@@ -1,21 +1,14 @@
 package e2e
 
 import (
-	"bufio"
 	"bytes"
-	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/json"
-	"encoding/pem"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -53,7 +46,7 @@ func startTeam(t *testing.T, roles map[string]string) *team {
 	t.Helper()
 	needSSH(t)
 	sb := sandboxtest.Start(t, sandbox.Options{})
-	tm := &team{t: t, sb: sb, dir: filepath.Join(t.TempDir(), "serve"), keys: map[string]string{}, fps: map[string]string{},
+	tm := &team{t: t, sb: sb, dir: filepath.Join(t.TempDir(), "serve"),
 		env: append(testEnv(t), "FUNNELS_BASE_URL="+sb.URL, "FUNNELS_TOKEN="+sb.Server.DemoToken())}
 	t.Cleanup(func() {
 		for _, out := range tm.seen {
@@ -62,93 +55,27 @@ func startTeam(t *testing.T, roles map[string]string) *team {
 			}
 		}
 	})
-	keyDir := t.TempDir()
-	for name, role := range roles {
-		tm.keys[name], tm.fps[name] = newKeyFile(t, keyDir, name)
-		tm.local("serve", "user", "add", name, "--key", tm.keys[name]+".pub", "--data", tm.dir).want(t, 0)
-		grant := []string{"--location", sb.Server.LocationID(), "--role", role}
-		if role == "admin" {
-			grant = []string{"--all", "--role", role}
-		}
-		tm.local(append([]string{"serve", "user", "grant", name, "--data", tm.dir}, grant...)...).want(t, 0)
+	var err error
+	if tm.keys, tm.fps, err = addPeople(tm.env, tm.dir, t.TempDir(), sb.Server.LocationID(), roles); err != nil {
+		t.Fatal(err)
 	}
-	tm.serve()
+	p, err := startServeProc(tm.env, tm.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tm.seen = append(tm.seen, p.stop()) })
+	tm.port = p.port
 	return tm
 }
 
-// newKeyFile writes a new ed25519 key pair as NAME and NAME.pub (0600) and returns
-// the private key's path and the key's fingerprint.
+// newKeyFile is writeKeyPair for a test.
 func newKeyFile(t *testing.T, dir, name string) (path, fingerprint string) {
 	t.Helper()
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	path, fingerprint, err := writeKeyPair(dir, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	block, err := gossh.MarshalPrivateKey(priv, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sshPub, err := gossh.NewPublicKey(pub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path = filepath.Join(dir, name)
-	if err := os.WriteFile(path, pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path+".pub", gossh.MarshalAuthorizedKey(sshPub), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return path, gossh.FingerprintSHA256(sshPub)
-}
-
-// serve starts the server on a free loopback port and reads the port it printed.
-func (tm *team) serve() {
-	t := tm.t
-	cmd := exec.Command(binPath, "serve", "--data", tm.dir, "--addr", "127.0.0.1:0")
-	cmd.Env = tm.env
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
-		tm.seen = append(tm.seen, errb.String())
-	})
-	first := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			select {
-			case first <- sc.Text():
-			default:
-			}
-		}
-	}()
-	select {
-	case line := <-first:
-		_, addr, ok := strings.Cut(line, "listening on ")
-		_, port, _ := strings.Cut(addr, "127.0.0.1:")
-		if !ok || port == "" {
-			t.Fatalf("serve printed %q, not its address", line)
-		}
-		tm.port = port
-	case <-time.After(20 * time.Second):
-		t.Fatalf("serve did not say where it listens; stderr:\n%s", errb.String())
-	}
+	return path, fingerprint
 }
 
 // local runs the binary on the server's machine, in the operator's environment.
@@ -157,11 +84,9 @@ func (tm *team) local(args ...string) cliResult {
 	return tm.exec(exec.Command(binPath, args...))
 }
 
-// sshArgs are the ssh options of every connection of the tests: no known-hosts file,
-// no agent, only the key given, never a prompt.
+// sshArgs are sshOptions for person's key file, then extra.
 func (tm *team) sshArgs(key string, extra ...string) []string {
-	return append([]string{"-p", tm.port, "-i", key, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-		"-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR"}, extra...)
+	return append(sshOptions(tm.port, key), extra...)
 }
 
 // ssh runs a funnels command over ssh as person, with no terminal.
