@@ -59,6 +59,13 @@
 // client's events by their sender (eventMsg.from); only its finished requests still
 // go to the session's request log. Run waits for every client shown to be idle.
 //
+// # Over the team server
+//
+// Options.Remote (remote.go) is set when the browser runs on an ssh session of
+// `funnels serve`: its Attach gets the program's Send for the session's window
+// changes, and the status bar asks its Sharing how many sessions use the shown
+// sub-account ("3 sessions"), since they share its rate limit.
+//
 // # Read-only
 //
 // A read-only client (client.Options.ReadOnly) makes the browser read-only: every
