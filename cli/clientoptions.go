@@ -51,6 +51,7 @@ func (f *Factory) AnonymousClient() (*client.Client, error) {
 	if err != nil {
 		return nil, gateError(err)
 	}
+	f.auditLocal(store.Dir(), c)
 	return c, nil
 }
 

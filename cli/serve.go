@@ -81,6 +81,14 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 	if err != nil {
 		return withExitCode(ExitLocal, err)
 	}
+	// Local runs on this machine write to the server's audit log from now on.
+	store, err := f.Store()
+	if err == nil {
+		err = serve.MarkServed(store.Dir(), opts.Data)
+	}
+	if err != nil {
+		return withExitCode(ExitLocal, err)
+	}
 	fmt.Fprintf(f.IO.Out, "funnels serve: listening on %s\nhost key %s\n", srv.Addr(), srv.Fingerprint)
 	if err := srv.Serve(ctx); err != nil {
 		return withExitCode(ExitLocal, fmt.Errorf("serve: %w", err))

@@ -47,7 +47,7 @@ func startTeam(t *testing.T, roles map[string]string) *team {
 	needSSH(t)
 	sb := sandboxtest.Start(t, sandbox.Options{})
 	tm := &team{t: t, sb: sb, dir: filepath.Join(t.TempDir(), "serve"),
-		env: append(testEnv(t), "FUNNELS_BASE_URL="+sb.URL, "FUNNELS_TOKEN="+sb.Server.DemoToken())}
+		env: append(testEnv(t), "FUNNELS_BASE_URL="+sb.URL, "FUNNELS_TOKEN="+sb.Server.DemoToken(), "USER=operator")}
 	t.Cleanup(func() {
 		for _, out := range tm.seen {
 			if strings.Contains(out, sb.Server.DemoToken()) {
@@ -168,6 +168,15 @@ func TestServeRolesOverSSH(t *testing.T) {
 		t.Errorf("the sent entry lacks the status or the body: %+v", sent)
 	}
 	tm.local("audit", "--data", tm.dir, "--user", "bob", "--json").want(t, 0, "[]")
+
+	// A local run on the server's machine is in the server's log too.
+	tm.local(append(create("/from-local"), "--location", tm.sb.Server.LocationID())...).want(t, 0)
+	var local []struct{ Phase, Person, Key, Path string }
+	tm.local("audit", "--data", tm.dir, "--user", "local:operator", "--json").decode(t, &local)
+	if len(local) != 2 || local[1].Phase != "sent" || local[1].Key != "" {
+		t.Errorf("the local write's audit entries: %+v, want sending and sent by local:operator", local)
+	}
+	tm.writesSent()
 
 	tm.ssh("lead", "audit", "--user", "ana").want(t, 0, "ana", "POST /funnels/lookup/redirect")
 	tm.ssh("ana", "audit").want(t, 2, "err:for the server's admins")

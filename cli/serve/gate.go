@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strconv"
 	"sync"
-	"time"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
@@ -104,31 +103,9 @@ func (g *Gate) Close() {
 	g.stops, g.joined = nil, map[string]bool{}
 }
 
-// auditor writes the session's writes on loc to the audit log: a line as each
-// leaves, another when it ended. A log that cannot be written is said on the
-// server's log, not to the person: their write already left.
+// auditor writes the session's writes on loc to the audit log.
 func (g *Gate) auditor(loc string) func(client.Event) {
-	return func(ev client.Event) {
-		var e Entry
-		switch t := ev.(type) {
-		case client.RequestStarted:
-			if !client.Writes(t.Method, pathOf(t.Path)) {
-				return
-			}
-			e = Entry{Phase: PhaseSending, Request: t.ID, Method: t.Method, Path: t.Path}
-		case client.RequestFinished:
-			r := t.Record
-			if !client.Writes(r.Method, pathOf(r.Path)) {
-				return
-			}
-			e = Entry{Phase: PhaseSent, Request: r.ID, Method: r.Method, Path: r.Path, Body: withoutSecrets(r.Body),
-				Status: r.Status, TraceID: r.TraceID, Error: r.Err}
-		default:
-			return
-		}
-		e.Time, e.Person, e.Key, e.Session, e.Location = time.Now().UTC(), g.person.Name, g.key, g.session, loc
-		_ = g.pool.audit.Append(e)
-	}
+	return AuditWrites(g.pool.audit, Who{Person: g.person.Name, Key: g.key, Session: g.session}, loc)
 }
 
 // pathOf is a request's path without its query.
