@@ -34,6 +34,17 @@ func TestOfferedCommandsOverSSH(t *testing.T) {
 		{admin, []string{"user", "list"}, []string{"serve", "user", "list", "--data", "/srv/data"}},
 		{admin, []string{"audit", "--user", "bob"}, []string{"audit", "--user", "bob", "--data", "/srv/data"}},
 		{admin, []string{"audit", "--data", "/elsewhere"}, nil},
+		{admin, []string{"user", "list", "--data=/elsewhere"}, nil},
+		{reader, []string{"redirects", "export", "-o", "/home/op/.ssh/authorized_keys"}, nil},
+		{reader, []string{"redirects", "export", "--output=x.csv"}, nil},
+		{reader, []string{"redirects", "export", "-ox.csv"}, nil},
+		{reader, []string{"redirects", "export", "--format", "csv"}, []string{"redirects", "export", "--format", "csv"}},
+		{reader, []string{"redirects", "import", "rows.csv"}, nil},
+		{reader, []string{"redirects", "--location", "LOC", "import", "rows.csv"}, nil},
+		{reader, []string{"api", "POST", "/x", "--data", "@/etc/passwd"}, nil},
+		{reader, []string{"api", "POST", "/x", "--data=@token.json"}, nil},
+		{reader, []string{"api", "POST", "/x", "--data", "@-"}, []string{"api", "POST", "/x", "--data", "@-"}},
+		{reader, []string{"api", "POST", "/x", "--data", "{}"}, []string{"api", "POST", "/x", "--data", "{}"}},
 	} {
 		got, err := s.offered(tc.who, tc.args)
 		if tc.want == nil {
@@ -62,9 +73,13 @@ func FuzzOffered(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, a := range got[:len(args)] {
-			if name, _ := flagName(a); slices.Contains(refusedFlags, name) {
+		for i, a := range got[:len(args)] {
+			name, _ := flagName(a)
+			if slices.Contains(refusedFlags, name) || name == "output" {
 				t.Fatalf("%q got through with --%s", line, name)
+			}
+			if name == "data" && i+1 < len(args) && strings.HasPrefix(got[i+1], "@") && got[i+1] != "@-" {
+				t.Fatalf("%q got through with a file for --data", line)
 			}
 		}
 	})
