@@ -18,20 +18,19 @@ import (
 // ended (Phase "sent", with its status and the service's trace id), by whom, where.
 // Request pairs the two lines of one write within a session.
 type Entry struct {
-	Time         time.Time       `json:"time"`
-	Phase        string          `json:"phase"`
-	Person       string          `json:"person"`
-	Key          string          `json:"key"` // the SHA256 fingerprint of the key signed in with
-	Session      string          `json:"session"`
-	Request      uint64          `json:"request"`
-	Location     string          `json:"location"`
-	LocationName string          `json:"locationName,omitempty"`
-	Method       string          `json:"method"`
-	Path         string          `json:"path"`
-	Body         json.RawMessage `json:"body,omitempty"` // what was sent, secrets taken out
-	Status       int             `json:"status,omitempty"`
-	TraceID      string          `json:"traceId,omitempty"`
-	Error        string          `json:"error,omitempty"`
+	Time     time.Time       `json:"time"`
+	Phase    string          `json:"phase"`
+	Person   string          `json:"person"`
+	Key      string          `json:"key"` // the SHA256 fingerprint of the key signed in with
+	Session  string          `json:"session"`
+	Request  uint64          `json:"request"`
+	Location string          `json:"location"`
+	Method   string          `json:"method"`
+	Path     string          `json:"path"`
+	Body     json.RawMessage `json:"body,omitempty"` // what was sent, secrets taken out
+	Status   int             `json:"status,omitempty"`
+	TraceID  string          `json:"traceId,omitempty"`
+	Error    string          `json:"error,omitempty"`
 }
 
 // The phases of a write.
