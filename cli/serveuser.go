@@ -71,8 +71,11 @@ func keyText(given string) (string, error) {
 func newCmdServeUserRemove(f *Factory) *cobra.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
-		Use:     "remove NAME --data DIR",
-		Short:   "Take a person off the server",
+		Use:   "remove NAME --data DIR",
+		Short: "Take a person off the server",
+		Long: `Takes a person, their keys and their roles off the server: their next connection
+is refused. Sessions already open run on until they end; the audit log keeps what
+they did.`,
 		Example: `funnels serve user remove ana --data ~/funnels-serve`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			return serveUserChange(f, opts, func(p *serve.People) error { return p.Remove(args[0]) }, "Removed %s.", args[0])
@@ -153,8 +156,10 @@ type serveUserItem struct {
 func newCmdServeUserList(f *Factory) *cobra.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
-		Use:     "list --data DIR",
-		Short:   "The server's people, their keys and roles",
+		Use:   "list --data DIR",
+		Short: "The server's people, their keys and roles",
+		Long: `Lists the server's people: their name, their roles (sub-account=role, * for every
+sub-account) and their keys' SHA256 fingerprints, as ssh-keygen -l shows them.`,
 		Example: `funnels serve user list --data ~/funnels-serve --json`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return serveUserListRun(cmd.Context(), f, opts)
