@@ -82,8 +82,12 @@ func (g *Gate) notGranted(loc string) error {
 	return fmt.Errorf("%w: sub-account %s was not granted to %s on this server", client.ErrWrongLocation, loc, g.person.Name)
 }
 
-// Index is the shared index of cfg's account.
+// Index is the shared index of cfg's account, for a sub-account the person holds a
+// grant on.
 func (g *Gate) Index(cfg *config.Config, open func() (*index.Store, error)) (*index.Store, error) {
+	if loc := cfg.Profile.LocationID; loc == "" || !g.Allows(loc) {
+		return nil, g.notGranted(loc)
+	}
 	return g.pool.index(index.KeyOf(cfg.Profile.BaseURL, cfg.Profile.LocationID)+"\x00"+cfg.Profile.Name, open)
 }
 

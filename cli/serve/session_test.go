@@ -1,9 +1,14 @@
 package serve
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/config"
 )
 
 func TestOfferedCommandsOverSSH(t *testing.T) {
@@ -108,5 +113,36 @@ func TestSessionLimitsPerPersonAndInAll(t *testing.T) {
 	}
 	if s.open != 4 || s.byPerson["ana"] != 1 || s.byPerson["bob"] != 2 {
 		t.Fatalf("counts: %d open, %v", s.open, s.byPerson)
+	}
+}
+
+// A gate opens no index and no client of a sub-account the person holds no grant on.
+func TestGateRefusesWhatWasNotGranted(t *testing.T) {
+	g := newGate(newPool(OpenAudit(t.TempDir())), &Person{Name: "bob", Grants: map[string]Role{"LOC1": RoleRead}}, "SHA256:x", "s1")
+	defer g.Close()
+	opened := false
+	open := func() (*index.Store, error) { opened = true; return nil, nil }
+	for _, loc := range []string{"LOC2", ""} {
+		cfg := &config.Config{Profile: config.Profile{LocationID: loc}}
+		if _, err := g.Index(cfg, open); !errors.Is(err, client.ErrWrongLocation) {
+			t.Errorf("index of %q: %v, want ErrWrongLocation", loc, err)
+		}
+		if _, err := g.Client(cfg, client.Options{BaseURL: "http://127.0.0.1:1", LocationID: loc}); !errors.Is(err, client.ErrWrongLocation) {
+			t.Errorf("client of %q: %v, want ErrWrongLocation", loc, err)
+		}
+	}
+	if opened {
+		t.Error("an index of a sub-account not granted was opened")
+	}
+	c, err := g.Client(&config.Config{}, client.Options{BaseURL: "http://127.0.0.1:1", LocationID: "LOC1"})
+	if err != nil || !c.ReadOnly() {
+		t.Fatalf("the reader's client of LOC1: %v, read-only %v", err, c != nil && c.ReadOnly())
+	}
+	if g.Sharing("LOC1") != 1 {
+		t.Fatalf("sharing LOC1: %d, want this session", g.Sharing("LOC1"))
+	}
+	g.Close()
+	if g.Sharing("LOC1") != 0 {
+		t.Fatalf("sharing LOC1 after the session: %d", g.Sharing("LOC1"))
 	}
 }
