@@ -38,6 +38,10 @@ type Factory struct {
 	// opening it again: a long-running server (funnels mcp) opens it once, so all
 	// its calls share one client and its pacing.
 	held *Session
+
+	// Gate, when set, hands out the run's clients and indexes and refuses what the
+	// person running was not granted: the team server's sessions (nil: a local run).
+	Gate Gate
 }
 
 // NewFactory is a Factory for a run with these streams and environment. version ""
