@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -35,6 +36,7 @@ type fanout struct {
 	transport http.RoundTripper
 	tokens    http.RoundTripper // the token calls of every member, paced as one
 	requests  atomic.Int64
+	tune      func(*client.Options) // adjusts every member's client options (nil: none)
 
 	openMu sync.Mutex // sessions are opened one at a time: opening sets the factory's sign-in kind
 }
@@ -63,7 +65,7 @@ func (fo *fanout) open(ctx context.Context, m member) (*Session, error) {
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	s, err := fo.f.openSessionVia(ctx, cfg, fo.set.store, fo.transport, fo.tokens, nil)
+	s, err := fo.f.openSessionVia(ctx, cfg, fo.set.store, fo.transport, fo.tokens, fo.tune)
 	if err != nil {
 		return nil, err
 	}

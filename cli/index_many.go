@@ -79,7 +79,7 @@ func indexSetRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
 				continue
 			}
 			t.row(r.LocationName, index.Thousands(r.Funnels), index.Thousands(r.Pages), index.Thousands(r.Redirects),
-				index.Thousands(r.Requests), (time.Duration(r.Seconds*float64(time.Second))).Round(100*time.Millisecond).String())
+				index.Thousands(r.Requests), (time.Duration(r.Seconds * float64(time.Second))).Round(100*time.Millisecond).String())
 		}
 		if err := t.print(); err != nil {
 			return err

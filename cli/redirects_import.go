@@ -20,6 +20,7 @@ type RedirectsImportOptions struct {
 	Prune  bool
 	DryRun bool
 	Yes    bool
+	Set    SetOptions
 	Exporter
 }
 
@@ -62,7 +63,8 @@ funnels redirects import moving.jsonl --prune --yes --json`,
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "apply without asking")
 	fl.StringVar(&opts.Format, "format", "", "csv, json or jsonl (default: from the file's extension)")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(redirectplan.Formats()))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(applyRecord{}))
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(importSetRecord{}))
 	return cmd
 }
 
@@ -70,6 +72,9 @@ func redirectsImportRun(ctx context.Context, f *Factory, opts *RedirectsImportOp
 	rows, err := readImportFile(opts.File, opts.Format)
 	if err != nil {
 		return err
+	}
+	if opts.Set.given(f) {
+		return redirectsImportSetRun(ctx, f, opts, rows)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
