@@ -12,10 +12,13 @@ type fanoutReport struct {
 	Elapsed             time.Duration
 }
 
-// newFanoutProgress is the one progress line of a run across a set: sub-accounts
-// done of all, the failed, requests sent, and the time left at the pace so far.
+// newFanoutProgress is the one progress line of a run across a set, on a terminal:
+// sub-accounts done of all, the failed, requests sent, and the time left at the
+// pace so far. Standard error piped shows none: the summary of failures says the end.
 func newFanoutProgress(f *Factory, what string) *lineProgress[fanoutReport] {
-	return newLineProgress(f, what, fanoutLine, func(fanoutReport) string { return "" })
+	p := newLineProgress(f, what, fanoutLine, func(fanoutReport) string { return "" })
+	p.quiet = !p.terminal
+	return p
 }
 
 func fanoutLine(r fanoutReport) (float64, string) {

@@ -65,7 +65,7 @@ func resolveSet(ctx context.Context, f *Factory, o *SetOptions) (*memberSet, err
 	case o.Concurrency < 0 || o.Concurrency > maxConcurrency:
 		return nil, usagef("--concurrency must be from 1 to %d", maxConcurrency)
 	}
-	cfg, store, err := f.signedInConfigAndStore()
+	cfg, store, err := f.setConfigAndStore()
 	if err != nil {
 		return nil, err
 	}
@@ -100,6 +100,27 @@ func resolveSet(ctx context.Context, f *Factory, o *SetOptions) (*memberSet, err
 	}
 	set.members = r.out
 	return set, nil
+}
+
+// setConfigAndStore is the run's configuration (its warnings shown once) and token
+// store, with a --location list left out: each member is opened with its own.
+func (f *Factory) setConfigAndStore() (*config.Config, *auth.Store, error) {
+	store, err := f.Store()
+	if err != nil {
+		return nil, nil, err
+	}
+	flags := f.Flags
+	if strings.Contains(flags.Location, ",") {
+		flags.Location = ""
+	}
+	cfg, err := config.LoadSignedIn(f.Getenv, flags, store)
+	if err != nil {
+		return nil, nil, usagef("%v", err)
+	}
+	for _, w := range cfg.Warnings {
+		f.notice("funnels: warning: %s", w)
+	}
+	return cfg, store, nil
 }
 
 // setResolver gathers the members of a set, each once, naming sub-accounts of
@@ -160,8 +181,14 @@ func (r *setResolver) profiles(names []string) error {
 	return nil
 }
 
+// profile adds a profile at its own location, named by the sub-account's name where
+// its agency's listing gives one, else by the profile's.
 func (r *setResolver) profile(p auth.ProfileInfo) {
-	r.add(member{Name: p.Name, Profile: p.Name, Location: p.LocationID})
+	name := p.Name
+	if p.Kind == auth.ProfileAgency && p.LocationID != "" {
+		name = cmp.Or(r.subAccountName(p.Name, p.LocationID), name)
+	}
+	r.add(member{Name: name, Profile: p.Name, Location: p.LocationID})
 }
 
 // allProfiles adds every signed-in profile.

@@ -75,7 +75,7 @@ func indexSetRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
 			textColumn("REQUESTS"), textColumn("TIME"))
 		for _, r := range rows {
 			if r.Skipped {
-				t.row(r.LocationName, "-", "-", "-", "0", "skipped: "+(time.Duration(r.AgeSecs)*time.Second).String()+" old")
+				t.row(r.LocationName, "-", "-", "-", "0", "skipped: indexed "+ageText(time.Duration(r.AgeSecs)*time.Second)+" ago")
 				continue
 			}
 			t.row(r.LocationName, index.Thousands(r.Funnels), index.Thousands(r.Pages), index.Thousands(r.Redirects),

@@ -63,11 +63,10 @@ func redirectsImportSetRun(ctx context.Context, f *Factory, opts *RedirectsImpor
 		if t.Writes() > 0 {
 			toApply = append(toApply, p.member)
 		}
-		if !opts.Exporter.Enabled() {
-			f.prose("\n%s (%s):", quoteName(p.Name), p.Location)
-			if err := f.printPlan(p.Result.plan); err != nil {
-				return err
-			}
+	}
+	if !opts.Exporter.Enabled() {
+		if err := printSetPlans(f, planned); err != nil {
+			return err
 		}
 	}
 	finish := func(err error) error {
@@ -137,4 +136,25 @@ func redirectsImportSetRun(ctx context.Context, f *Factory, opts *RedirectsImpor
 	}
 	fails = append(fails, applyFails...)
 	return finish(nil)
+}
+
+// printSetPlans writes the plans of every member as one table, the sub-account
+// first on each row, then each one's totals by name.
+func printSetPlans(f *Factory, planned []memberDone[memberPlan]) error {
+	t := newTable(f.IO, nameColumn("SUB-ACCOUNT"), textColumn("PLAN"), nameColumn("ADDRESS").tells(), nameColumn("TARGET"), wrapColumn("NOTE"))
+	for _, p := range planned {
+		for _, s := range p.Result.plan.Steps {
+			t.row(append([]string{p.Name}, planCells(s)...)...)
+		}
+	}
+	if err := t.print(); err != nil {
+		return err
+	}
+	for _, p := range planned {
+		f.prose("%s: %s", quoteName(p.Name), totalsText(p.Result.plan.Totals()))
+		if !p.Result.plan.DomainsChecked {
+			f.notice("Note: %s: the domains could not be listed, so the rows were not checked against them.", quoteName(p.Name))
+		}
+	}
+	return nil
 }
