@@ -48,6 +48,7 @@ type benchConfig struct {
 	index         indexConfig
 	crawlBig      crawlBigConfig // the crawl_100k figure's location and limit
 	redirects     redirectsConfig
+	fanout        fanoutConfig // the crawl_100_subaccounts figure's agency
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -79,6 +80,9 @@ var fullBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
+	// The service's own limits: 100 requests in 10 seconds per app and sub-account,
+	// and the agency's bucket the same for its minting.
+	fanout: fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -101,6 +105,7 @@ var tinyBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
 	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
+	fanout:    fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3},
 }
 
 // termW×termH is the terminal of every UI figure.

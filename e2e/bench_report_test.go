@@ -57,7 +57,7 @@ type benchFigure struct {
 var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter_100k", "startup_demo", "pacing", "pacing_429s", "heap_100k",
 	"first_frame_cached", "crawl_10k", "goto_100k", "cache_heap_100k", "goto_open_100k", "find_100k", "pages_1000_rtt300",
 	"crawl_seed_window", "crawl_100k", "redirects_import_2000", "redirects_import_2000_requests", "redirects_import_2000_429s",
-	"first_frame_cached_10k_folder"}
+	"first_frame_cached_10k_folder", "crawl_100_subaccounts", "crawl_100_subaccounts_429s"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {
@@ -94,6 +94,8 @@ var budgets = map[string]struct {
 	"redirects_import_2000":          {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
 	"redirects_import_2000_requests": {"≤ 1.02 × the fewest possible (ratio ≤ 1.02)", func(f benchFigure) bool { return f.Ratio <= 1.02 }},
 	"redirects_import_2000_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
+	"crawl_100_subaccounts":          {"≥ 80% of what the limits allow (ratio ≥ 0.8)", func(f benchFigure) bool { return f.Ratio >= 0.8 }},
+	"crawl_100_subaccounts_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 }
 
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.
@@ -199,6 +201,12 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 	figs, err = measureRedirectsImport(cfg.redirects)
 	if err != nil {
 		return rep, fmt.Errorf("redirects_import_2000: %w", err)
+	}
+	add(figs...)
+	say("crawl_100_subaccounts: %d sub-accounts at %d per %v, %d at once …", cfg.fanout.subAccounts, cfg.fanout.limit, cfg.fanout.window, cfg.fanout.concurrency)
+	figs, err = measureFanoutCrawl(cfg.fanout)
+	if err != nil {
+		return rep, fmt.Errorf("crawl_100_subaccounts: %w", err)
 	}
 	add(figs...)
 	return rep, nil
