@@ -140,3 +140,31 @@ func TestSetPacesTheAgencyTokenCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestSetSharesOneAgencyRefresh: with every token expired on the server, the three
+// sub-accounts mint again at once; the agency's token is refreshed once, under its
+// lock, and the other mints use the token that refresh saved (a second refresh
+// would spend a rotated refresh token and fail a sub-account).
+func TestSetSharesOneAgencyRefresh(t *testing.T) {
+	h, r := agencyHome(t, sandbox.Options{})
+	if code, out, errOut := h.run(nil, "folders", "--all-sub-accounts", "--profile", "agency"); code != ExitOK {
+		t.Fatalf("first run: exit %d\n%s%s", code, out, errOut)
+	}
+	r.Server.ExpireAccessTokens()
+	r.Server.ResetLog()
+	if code, out, errOut := h.run(nil, "folders", "--all-sub-accounts", "--profile", "agency", "--concurrency", "3"); code != ExitOK {
+		t.Fatalf("after the tokens expired: exit %d\n%s%s", code, out, errOut)
+	}
+	refreshes, mints := 0, 0
+	for _, req := range r.Server.Requests() {
+		switch {
+		case req.Path == "/oauth/token" && strings.Contains(req.Body, "grant_type=refresh_token"):
+			refreshes++
+		case req.Path == "/oauth/locationToken" && req.Status == 200:
+			mints++
+		}
+	}
+	if refreshes != 1 || mints != 3 {
+		t.Fatalf("%d refreshes of the agency's token and %d mints, want 1 and 3", refreshes, mints)
+	}
+}
