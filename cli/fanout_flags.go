@@ -27,8 +27,20 @@ type SetOptions struct {
 // --concurrency nor [fanout] concurrency says.
 const defaultConcurrency = 8
 
-// addSetFlags gives cmd the flags that name a set, with their completions.
+// setHelp ends the help of every command that runs across a set.
+const setHelp = `
+
+Across many sub-accounts: --location a,b, --all-sub-accounts, --profiles p,q,
+--all-profiles or --group NAME ([groups] in the config file) run it for each,
+side by side (--concurrency, [fanout] concurrency, default 8), the sub-account
+first on each row and in --json (location, locationName). A sub-account that
+fails is listed with its reason and status and the others go on: exit 1 (3 when
+every one failed for a sign-in reason).`
+
+// addSetFlags gives cmd the flags that name a set, with their completions, and a
+// paragraph of its help that says what they do.
 func addSetFlags(f *Factory, cmd *cobra.Command, o *SetOptions) {
+	cmd.Long += setHelp
 	fl := cmd.Flags()
 	fl.StringSliceVar(&o.Profiles, "profiles", nil, "run across these signed-in profiles, each at its own location (p,q)")
 	fl.BoolVar(&o.AllProfiles, "all-profiles", false, "run across every signed-in profile")

@@ -34,7 +34,9 @@ to 'funnels redirects import'. Exported again with nothing changed, the file is 
 same byte for byte.
 
 Without -o it writes to standard output. The format is --format, else the extension
-of -o (.csv, .json, .jsonl), else CSV. The file is written whole or not at all.`,
+of -o (.csv, .json, .jsonl), else CSV. The file is written whole or not at all.
+Across sub-accounts -o names a directory: one file per sub-account, named after
+it (summit-strength.csv; its location id added when two names meet).`,
 		Example: `funnels redirects export -o redirects.csv
 funnels redirects export --format jsonl > redirects.jsonl
 funnels redirects export --cached -o redirects.json`,

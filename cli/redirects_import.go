@@ -47,7 +47,9 @@ the same command run again after an interruption (Ctrl-C, a kill, a lost connect
 sends no row twice and skips what landed. A row the service refuses (422) is
 reported and the rest go on. Before the first write, the location's redirects are
 saved as a version ('funnels redirects versions', 'funnels redirects restore').
-With --readonly the plan is shown and nothing is sent.`,
+With --readonly the plan is shown and nothing is sent. Across sub-accounts (a set
+named on the command line, never a default) every plan is shown first, by name,
+and one question covers them all: "Apply 37 changes in 3 sub-accounts?".`,
 		Example: `funnels redirects import moving.csv --dry-run
 funnels redirects import moving.csv
 funnels redirects import moving.jsonl --prune --yes --json`,
