@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
@@ -144,4 +145,51 @@ func TestExportFileNamesBySubAccount(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("file names %q, want %q", got, want)
 	}
+}
+
+// TestSetFlagsComplete: --group completes the config's groups, --profiles the
+// signed-in profiles (each once in a list), --location the agency's sub-accounts.
+func TestSetFlagsComplete(t *testing.T) {
+	h, _ := agencyHome(t, sandbox.Options{})
+	h.writeConfig(t, "default_profile = \"agency\"\n\n[groups]\ngyms = [\"summit\"]\nclinics = [\"agency\"]\n")
+	for _, c := range []struct {
+		args       []string
+		want, lack []string
+	}{
+		{[]string{"find", "x", "--group", ""}, []string{"clinics", "gyms"}, nil},
+		{[]string{"index", "--profiles", "summit,"}, []string{"summit,agency"}, []string{"summit,summit"}},
+		{[]string{"folders", "--location", "LakesideFit2026Loc01,S"}, []string{"LakesideFit2026Loc01,SummitStrengthLoc002"}, []string{"RiversideBoxingLoc03"}},
+	} {
+		_, out, errOut := h.run(nil, append([]string{"__complete"}, c.args...)...)
+		for _, w := range c.want {
+			if !strings.Contains(out, w+"\n") {
+				t.Errorf("completing %q: no %q in\n%s%s", c.args, w, out, errOut)
+			}
+		}
+		for _, l := range c.lack {
+			if strings.Contains(out, l) {
+				t.Errorf("completing %q offers %q:\n%s", c.args, l, out)
+			}
+		}
+	}
+}
+
+// FuzzFileStem: an export's file name made from any sub-account name holds only
+// letters, digits and single hyphens (no separator, dot or control character), never
+// a hyphen at either end.
+func FuzzFileStem(f *testing.F) {
+	for _, s := range []string{"Summit Strength", "../../etc/passwd", "  -- ", "Café Zoë", "a/b\\c", strings.Repeat("x ", 100)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		stem := fileStem(name)
+		if strings.HasPrefix(stem, "-") || strings.HasSuffix(stem, "-") || strings.Contains(stem, "--") {
+			t.Fatalf("fileStem(%q) = %q", name, stem)
+		}
+		for _, r := range stem {
+			if r != '-' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				t.Fatalf("fileStem(%q) = %q holds %q", name, stem, r)
+			}
+		}
+	})
 }

@@ -36,19 +36,23 @@ func foldersSetRun(ctx context.Context, f *Factory, opts *FoldersOptions, parent
 	if err != nil {
 		return err
 	}
-	done, fails := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (*client.Listing, error) {
+	type listed struct {
+		*client.Listing
+		note string
+	}
+	done, fails := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (listed, error) {
 		l, note, err := browseFolder(ctx, m.Session.Client, parent)
 		if err != nil {
-			return nil, err
+			return listed{}, err
 		}
-		if note != "" {
-			f.notice("Note: %s: %s.", quoteName(m.Name), note)
-		}
-		return l, nil
+		return listed{l, note}, nil
 	})
 	items := []any{}
 	t := newTable(f.IO, nameColumn("SUB-ACCOUNT"), textColumn("KIND"), idColumn("ID"), nameColumn("NAME").tells(), textColumn("STEPS"), nameColumn("DOMAIN"))
 	for _, d := range done {
+		if d.Result.note != "" {
+			f.notice("Note: %s: %s.", quoteName(d.Name), d.Result.note)
+		}
 		tag := tagOf(d.member)
 		for _, fl := range d.Result.Folders {
 			items = append(items, folderSetItem{tag, folderItem{Kind: folderKind(fl), Folder: fl}})
