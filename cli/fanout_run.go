@@ -37,8 +37,6 @@ type fanout struct {
 	tokens    http.RoundTripper // the token calls of every member, paced as one
 	requests  atomic.Int64
 	tune      func(*client.Options) // adjusts every member's client options (nil: none)
-
-	openMu sync.Mutex // sessions are opened one at a time: opening sets the factory's sign-in kind
 }
 
 // newFanout prepares a run of set: one transport for the API (counted) and one pace
@@ -48,6 +46,7 @@ func newFanout(f *Factory, set *memberSet, what string) (*fanout, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.signedInWith = tokenKindOf(set.cfg) // for the advice after a refused scope; members open side by side without it
 	fo := &fanout{f: f, set: set, what: what}
 	fo.transport = countingTransport{next: base, n: &fo.requests}
 	fo.tokens = newPacedTransport(fo.transport)
@@ -57,15 +56,13 @@ func newFanout(f *Factory, set *memberSet, what string) (*fanout, error) {
 // open opens m's session as `--profile m.Profile --location m.Location` with the
 // run's other flags would.
 func (fo *fanout) open(ctx context.Context, m member) (*Session, error) {
-	fo.openMu.Lock()
-	defer fo.openMu.Unlock()
 	flags := fo.f.Flags
 	flags.Profile, flags.Location = m.Profile, m.Location
 	cfg, err := config.LoadSignedIn(fo.f.Getenv, flags, fo.set.store)
 	if err != nil {
 		return nil, usagef("%v", err)
 	}
-	s, err := fo.f.openSessionVia(ctx, cfg, fo.set.store, fo.transport, fo.tokens, fo.tune)
+	s, err := fo.f.newSession(ctx, cfg, fo.set.store, fo.transport, fo.tokens, fo.tune)
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,7 @@ import (
 type fanoutConfig struct {
 	subAccounts, limit, concurrency int
 	window                          time.Duration
+	rounds                          int // alternating rounds of the find figure
 }
 
 // fanoutRow is what the figure reads of `funnels index --json` across a set.
@@ -121,8 +122,12 @@ func measureFanoutCrawl(fc fanoutConfig) ([]benchFigure, error) {
 	// A bound of no wait at all (every bucket holds the run): one round trip a member.
 	bound = max(bound, time.Millisecond)
 	n := len(res.SubAccounts) + len(res.Failures)
+	findFig, err := measureFanoutFind(ctx, env, res.SubAccounts[0].Location, len(res.SubAccounts), fc.rounds)
+	if err != nil {
+		return nil, err
+	}
 	const label = "crawl_100_subaccounts"
-	return []benchFigure{{
+	return []benchFigure{findFig, {
 		Name: label, N: n, Value: float64(n) / wall.Seconds(), Unit: "sub-accounts/s", Baseline: float64(n) / bound.Seconds(),
 		BaselineIs: fmt.Sprintf("what the limits allow: %d agency calls (list and mints) and each sub-account's crawl at %d per %v, %.1f s",
 			agencyCalls, fc.limit, fc.window, bound.Seconds()),
@@ -132,6 +137,43 @@ func measureFanoutCrawl(fc fanoutConfig) ([]benchFigure, error) {
 		Name: label + "_429s", N: n, Value: float64(surfaced), Unit: "429s", Baseline: float64(server429),
 		BaselineIs: "429s the sandbox answered during the run (waited out, never a failed sub-account)",
 	}}, nil
+}
+
+// measureFanoutFind times `funnels find` across every indexed sub-account against
+// find in one of them, the whole process each, in alternating rounds (the median
+// kept): the indexes are read side by side, so the set should take about the time
+// of one.
+func measureFanoutFind(ctx context.Context, env []string, one string, indexed, rounds int) (benchFigure, error) {
+	run := func(args ...string) (time.Duration, error) {
+		cmd := exec.CommandContext(ctx, binPath, append([]string{"find", "sale", "--limit", "20"}, args...)...)
+		cmd.Env = env
+		t0 := time.Now()
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) { // the suspended sub-account makes the set's exit 1
+			return 0, fmt.Errorf("find %v: %w\n%s", args, err, out)
+		}
+		return time.Since(t0), nil
+	}
+	var set, single []time.Duration
+	for range rounds {
+		d, err := run("--all-sub-accounts")
+		if err != nil {
+			return benchFigure{}, err
+		}
+		set = append(set, d)
+		if d, err = run("--location", one); err != nil {
+			return benchFigure{}, err
+		}
+		single = append(single, d)
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return benchFigure{
+		Name: "find_100_subaccounts", N: indexed, Value: ms(median(set)), Unit: "ms", Baseline: ms(median(single)),
+		BaselineIs: "funnels find in one sub-account's index, the whole process",
+		Note: fmt.Sprintf("funnels find across --all-sub-accounts (%d local indexes and the agency's list of sub-accounts), the whole process; median of %d rounds",
+			indexed, rounds),
+	}, nil
 }
 
 // benchAgencyLogin signs the sandbox's agency in as profile "agency" with the real

@@ -82,7 +82,7 @@ var fullBench = benchConfig{
 	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
 	// The service's own limits: 100 requests in 10 seconds per app and sub-account,
 	// and the agency's bucket the same for its minting.
-	fanout: fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8},
+	fanout: fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -105,7 +105,7 @@ var tinyBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
 	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
-	fanout:    fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3},
+	fanout:    fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
 }
 
 // termW×termH is the terminal of every UI figure.

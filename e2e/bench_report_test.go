@@ -96,6 +96,7 @@ var budgets = map[string]struct {
 	"redirects_import_2000_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 	"crawl_100_subaccounts":          {"≥ 80% of what the limits allow (ratio ≥ 0.8)", func(f benchFigure) bool { return f.Ratio >= 0.8 }},
 	"crawl_100_subaccounts_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
+	"find_100_subaccounts":           {"about the time of one: ≤ 2 × find in one sub-account", func(f benchFigure) bool { return f.Ratio <= 2 }},
 }
 
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.
