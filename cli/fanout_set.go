@@ -58,8 +58,8 @@ func resolveSet(ctx context.Context, f *Factory, o *SetOptions) (*memberSet, err
 		return nil, usagef("no set of sub-accounts: give --location a,b, --profiles, --all-profiles, --all-sub-accounts or --group")
 	case !locList && f.Flags.Location != "":
 		return nil, usagef("%s gives each sub-account its own location: leave --location out (or list them: --location a,b)", ways[0])
-	case f.Flags.Token != "" && (len(o.Profiles) > 0 || o.AllProfiles):
-		return nil, usagef("--token signs in one account, and %s opens each profile with its own sign-in: leave --token out", ways[0])
+	case f.Flags.Token != "" && !locList:
+		return nil, usagef("--token signs in one account, and %s opens each member with its own sign-in: leave --token out", ways[0])
 	case f.Flags.Profile != "" && (len(o.Profiles) > 0 || o.AllProfiles):
 		return nil, usagef("%s names the profiles: leave --profile out", ways[0])
 	case o.Concurrency < 0 || o.Concurrency > maxConcurrency:
@@ -207,11 +207,11 @@ func (r *setResolver) allProfiles() error {
 
 // allSubAccounts adds every sub-account the run's agency sign-in reaches.
 func (r *setResolver) allSubAccounts(cfg *config.Config) error {
+	if t, err := r.store.Load(cfg.Profile.Name); err == nil && !t.Agency() {
+		return usagef("--all-sub-accounts needs an agency sign-in, and profile %s is not one (`funnels login --agency` makes one)", quoteInput(cfg.Profile.Name))
+	}
 	subs, err := auth.SubAccounts(r.ctx, cfg, r.store, r.httpClient())
 	if err != nil {
-		if strings.Contains(err.Error(), "not an agency sign-in") {
-			return usagef("--all-sub-accounts needs an agency sign-in: %v", err)
-		}
 		return err
 	}
 	for _, s := range subs {
