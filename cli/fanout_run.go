@@ -32,7 +32,7 @@ type memberDone[T any] struct {
 type fanout struct {
 	f         *Factory
 	set       *memberSet
-	what      string // the command, for the progress line of a log: "funnels index"
+	what      string // the command, naming its progress line: "funnels index"
 	transport http.RoundTripper
 	tokens    http.RoundTripper // the token calls of every member, paced as one
 	requests  atomic.Int64
