@@ -1,0 +1,246 @@
+package funneltree
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+)
+
+// Op is what happened to a record between two trees.
+type Op string
+
+// The ops of a change.
+const (
+	Added   Op = "added"
+	Removed Op = "removed"
+	Changed Op = "changed"
+)
+
+// Kind is the kind of record a change is about.
+type Kind string
+
+// The kinds of records a diff compares.
+const (
+	KindFolder   Kind = "folder"
+	KindFunnel   Kind = "funnel"
+	KindStep     Kind = "step"
+	KindPage     Kind = "page"
+	KindDomain   Kind = "domain"
+	KindRedirect Kind = "redirect"
+)
+
+// Kinds are the kinds in the order a diff lists them.
+func Kinds() []Kind {
+	return []Kind{KindFolder, KindFunnel, KindStep, KindPage, KindDomain, KindRedirect}
+}
+
+// Field is one field of a record changed: its name and its values before and after,
+// as text.
+type Field struct {
+	Name string `json:"field"`
+	Old  string `json:"old"`
+	New  string `json:"new"`
+}
+
+// Change is one record added, removed or changed. Funnel names the funnel a funnel,
+// step or page belongs to (its name in B, or in A when removed); Step the step a
+// page belongs to ("" for a page of no step). Name and Path say which record.
+type Change struct {
+	Op     Op      `json:"op"`
+	Kind   Kind    `json:"kind"`
+	Funnel string  `json:"funnel,omitempty"`
+	Step   string  `json:"step,omitempty"`
+	Name   string  `json:"name"`
+	Path   string  `json:"path,omitempty"`
+	Fields []Field `json:"fields,omitempty"`
+}
+
+// Diff is every difference between tree A and tree B: folders first, then each
+// funnel's (the funnel, then its steps and pages in order; funnels in B's order,
+// then those only in A), then domains and redirects.
+func Diff(a, b *Tree) []Change {
+	var out []Change
+	out = diffFolders(out, a.Folders, b.Folders)
+	out = diffFunnels(out, a.Funnels, b.Funnels)
+	out = diffDomains(out, a.Domains, b.Domains)
+	return diffRedirects(out, a.Redirects, b.Redirects)
+}
+
+// fields compares the named values of a and b: the fields that differ.
+func fields(names []string, a, b []string) []Field {
+	var out []Field
+	for i, n := range names {
+		if a[i] != b[i] {
+			out = append(out, Field{Name: n, Old: a[i], New: b[i]})
+		}
+	}
+	return out
+}
+
+// inOrderOfB is the matched pairs in B's order.
+func inOrderOfB(p pairs) [][2]int {
+	both := slices.Clone(p.both)
+	slices.SortFunc(both, func(x, y [2]int) int { return cmp.Compare(x[1], y[1]) })
+	return both
+}
+
+func diffFolders(out []Change, a, b []Folder) []Change {
+	p := match(len(a), len(b), func(side, i int) string {
+		if side == 0 {
+			return nameKey(a[i].Path)
+		}
+		return nameKey(b[i].Path)
+	})
+	for _, ij := range inOrderOfB(p) {
+		x, y := a[ij[0]], b[ij[1]]
+		if f := fields([]string{"path", "type"}, []string{x.Path, x.Type}, []string{y.Path, y.Type}); f != nil {
+			out = append(out, Change{Op: Changed, Kind: KindFolder, Name: y.Path, Fields: f})
+		}
+	}
+	for _, j := range p.onlyB {
+		out = append(out, Change{Op: Added, Kind: KindFolder, Name: b[j].Path})
+	}
+	for _, i := range p.onlyA {
+		out = append(out, Change{Op: Removed, Kind: KindFolder, Name: a[i].Path})
+	}
+	return out
+}
+
+func funnelValues(f *Funnel) []string { return []string{f.Name, f.Type, f.Folder, f.Domain, f.Path} }
+
+var funnelFields = []string{"name", "type", "folder", "domain", "path"}
+
+func diffFunnels(out []Change, a, b []Funnel) []Change {
+	pick := func(side, i int) *Funnel {
+		if side == 0 {
+			return &a[i]
+		}
+		return &b[i]
+	}
+	p := match(len(a), len(b),
+		func(side, i int) string { f := pick(side, i); return addressKey(f.Domain, f.Path) },
+		func(side, i int) string { return pathKey(pick(side, i).Path) },
+		func(side, i int) string { f := pick(side, i); return nameKey(f.Folder) + "\x00" + nameKey(f.Name) },
+		func(side, i int) string { return nameKey(pick(side, i).Name) },
+	)
+	for _, ij := range inOrderOfB(p) {
+		x, y := &a[ij[0]], &b[ij[1]]
+		if f := fields(funnelFields, funnelValues(x), funnelValues(y)); f != nil {
+			out = append(out, Change{Op: Changed, Kind: KindFunnel, Funnel: y.Name, Name: y.Name, Path: y.Path, Fields: f})
+		}
+		out = diffSteps(out, y.Name, x.Steps, y.Steps)
+		out = diffPages(out, y.Name, "", x.Loose, y.Loose)
+	}
+	for _, j := range p.onlyB {
+		out = append(out, Change{Op: Added, Kind: KindFunnel, Funnel: b[j].Name, Name: b[j].Name, Path: b[j].Path})
+	}
+	for _, i := range p.onlyA {
+		out = append(out, Change{Op: Removed, Kind: KindFunnel, Funnel: a[i].Name, Name: a[i].Name, Path: a[i].Path})
+	}
+	return out
+}
+
+func stepValues(s *Step) []string {
+	return []string{strconv.Itoa(s.Sequence), s.Name, s.Path, s.Type, strconv.FormatBool(s.Split),
+		strconv.FormatFloat(s.Traffic, 'f', -1, 64)}
+}
+
+var stepFields = []string{"sequence", "name", "path", "type", "split", "traffic"}
+
+func diffSteps(out []Change, funnel string, a, b []Step) []Change {
+	pick := func(side, i int) *Step {
+		if side == 0 {
+			return &a[i]
+		}
+		return &b[i]
+	}
+	p := match(len(a), len(b),
+		func(side, i int) string { return pathKey(pick(side, i).Path) },
+		func(side, i int) string { return nameKey(pick(side, i).Name) },
+	)
+	for _, ij := range inOrderOfB(p) {
+		x, y := &a[ij[0]], &b[ij[1]]
+		if f := fields(stepFields, stepValues(x), stepValues(y)); f != nil {
+			out = append(out, Change{Op: Changed, Kind: KindStep, Funnel: funnel, Name: y.Name, Path: y.Path, Fields: f})
+		}
+		out = diffPages(out, funnel, y.Name, x.Pages, y.Pages)
+	}
+	for _, j := range p.onlyB {
+		out = append(out, Change{Op: Added, Kind: KindStep, Funnel: funnel, Name: b[j].Name, Path: b[j].Path})
+	}
+	for _, i := range p.onlyA {
+		out = append(out, Change{Op: Removed, Kind: KindStep, Funnel: funnel, Name: a[i].Name, Path: a[i].Path})
+	}
+	return out
+}
+
+func diffPages(out []Change, funnel, step string, a, b []Page) []Change {
+	pick := func(side, i int) *Page {
+		if side == 0 {
+			return &a[i]
+		}
+		return &b[i]
+	}
+	p := match(len(a), len(b),
+		func(side, i int) string { return nameKey(pick(side, i).Name) },
+		func(_, i int) string { return strconv.Itoa(i) },
+	)
+	for _, ij := range inOrderOfB(p) {
+		x, y := &a[ij[0]], &b[ij[1]]
+		f := fields([]string{"name", "archived"}, []string{x.Name, strconv.FormatBool(x.Archived)},
+			[]string{y.Name, strconv.FormatBool(y.Archived)})
+		if f != nil {
+			out = append(out, Change{Op: Changed, Kind: KindPage, Funnel: funnel, Step: step, Name: y.Name, Fields: f})
+		}
+	}
+	for _, j := range p.onlyB {
+		out = append(out, Change{Op: Added, Kind: KindPage, Funnel: funnel, Step: step, Name: b[j].Name})
+	}
+	for _, i := range p.onlyA {
+		out = append(out, Change{Op: Removed, Kind: KindPage, Funnel: funnel, Step: step, Name: a[i].Name})
+	}
+	return out
+}
+
+func diffDomains(out []Change, a, b []Domain) []Change {
+	p := match(len(a), len(b), func(side, i int) string {
+		if side == 0 {
+			return nameKey(a[i].Host)
+		}
+		return nameKey(b[i].Host)
+	})
+	for _, j := range p.onlyB {
+		out = append(out, Change{Op: Added, Kind: KindDomain, Name: b[j].Host})
+	}
+	for _, i := range p.onlyA {
+		out = append(out, Change{Op: Removed, Kind: KindDomain, Name: a[i].Host})
+	}
+	return out
+}
+
+var redirectFields = []string{"target", "action", "type"}
+
+func diffRedirects(out []Change, a, b []Redirect) []Change {
+	key := func(r *Redirect) string { return nameKey(r.Domain) + pathKey(r.Path) }
+	p := match(len(a), len(b), func(side, i int) string {
+		if side == 0 {
+			return key(&a[i])
+		}
+		return key(&b[i])
+	})
+	for _, ij := range inOrderOfB(p) {
+		x, y := &a[ij[0]], &b[ij[1]]
+		if f := fields(redirectFields, []string{x.Target, x.Action, x.Type}, []string{y.Target, y.Action, y.Type}); f != nil {
+			out = append(out, Change{Op: Changed, Kind: KindRedirect, Name: y.Domain, Path: y.Path, Fields: f})
+		}
+	}
+	for _, j := range p.onlyB {
+		out = append(out, Change{Op: Added, Kind: KindRedirect, Name: b[j].Domain, Path: b[j].Path,
+			Fields: []Field{{Name: "target", New: b[j].Target}}})
+	}
+	for _, i := range p.onlyA {
+		out = append(out, Change{Op: Removed, Kind: KindRedirect, Name: a[i].Domain, Path: a[i].Path,
+			Fields: []Field{{Name: "target", Old: a[i].Target}}})
+	}
+	return out
+}
