@@ -76,8 +76,10 @@ func printDiff(f *Factory, a, b string, changes []funneltree.Change) {
 		return
 	}
 	byKind, all := funneltree.Summarise(changes)
-	p.line(0, &p.styles.title, fmt.Sprintf("%s → %s: %s (%d added, %d removed, %d changed)", a, b,
-		countOf(all.Total(), "difference"), all.Added, all.Removed, all.Changed))
+	p.line(0, &p.styles.title, fmt.Sprintf("%s: %d added, %d removed, %d changed", countOf(all.Total(), "difference"),
+		all.Added, all.Removed, all.Changed))
+	p.line(2, &p.styles.dim, "from "+a)
+	p.line(2, &p.styles.dim, "to   "+b)
 	var parts []string
 	for _, k := range funneltree.Kinds() {
 		if t := byKind[k]; t.Total() > 0 {
