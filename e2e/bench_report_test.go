@@ -57,7 +57,7 @@ type benchFigure struct {
 var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter_100k", "startup_demo", "pacing", "pacing_429s", "heap_100k",
 	"first_frame_cached", "crawl_10k", "goto_100k", "cache_heap_100k", "goto_open_100k", "find_100k", "pages_1000_rtt300",
 	"crawl_seed_window", "crawl_100k", "redirects_import_2000", "redirects_import_2000_requests", "redirects_import_2000_429s",
-	"first_frame_cached_10k_folder"}
+	"first_frame_cached_10k_folder", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {
@@ -94,6 +94,10 @@ var budgets = map[string]struct {
 	"redirects_import_2000":          {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
 	"redirects_import_2000_requests": {"≤ 1.02 × the fewest possible (ratio ≤ 1.02)", func(f benchFigure) bool { return f.Ratio <= 1.02 }},
 	"redirects_import_2000_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
+	"export_100k":                    {"≤ 3 s, the whole process", func(f benchFigure) bool { return f.Value <= 3000 }},
+	"rss_export_100k":                {"≤ 300 MB", func(f benchFigure) bool { return f.Value <= 300 }},
+	"diff_100k":                      {"≤ 3 s, the whole process", func(f benchFigure) bool { return f.Value <= 3000 }},
+	"rss_diff_100k":                  {"≤ 400 MB", func(f benchFigure) bool { return f.Value <= 400 }},
 }
 
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.

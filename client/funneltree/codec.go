@@ -46,6 +46,9 @@ func encode(v any, f Format) ([]byte, error) {
 			return nil, err
 		}
 	default:
+		if fn, ok := v.(*Funnel); ok {
+			return funnelYAML(fn), nil
+		}
 		enc := yaml.NewEncoder(&buf)
 		enc.SetIndent(2)
 		if err := enc.Encode(v); err != nil {
@@ -78,6 +81,12 @@ func decode(data []byte, f Format, v any) (err error) {
 		}
 		return nil
 	default:
+		if fn, ok := v.(*Funnel); ok {
+			if read, ok := readFunnelYAML(data); ok {
+				*fn = read
+				return nil
+			}
+		}
 		dec := yaml.NewDecoder(bytes.NewReader(data))
 		dec.KnownFields(true)
 		if err := dec.Decode(v); err != nil {

@@ -62,16 +62,21 @@ func (t *Tree) Files(f Format) ([]File, error) {
 		}
 	}
 	names := map[string]namer{}
+	first := len(out)
 	for i := range t.Funnels {
-		fn := &t.Funnels[i]
-		dir := folderDir(fn.Folder)
+		dir := folderDir(t.Funnels[i].Folder)
 		if names[dir] == nil {
 			names[dir] = namer{}
 		}
-		name := names[dir].unique(slug(fn.Name, "funnel"))
-		if err := add(path.Join(dir, name+f.ext()), fn); err != nil {
-			return nil, err
-		}
+		out = append(out, File{Path: path.Join(dir, names[dir].unique(slug(t.Funnels[i].Name, "funnel"))+f.ext())})
+	}
+	err := each(len(t.Funnels), func(i int) error {
+		data, err := encode(&t.Funnels[i], f)
+		out[first+i].Data = data
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

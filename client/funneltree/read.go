@@ -79,7 +79,7 @@ func formatOf(dir string) (Format, bool) {
 // readFunnels reads every funnel file under DIR/funnels, in the order of the tree.
 func readFunnels(dir string, f Format) ([]Funnel, error) {
 	root := filepath.Join(dir, funnelsDir)
-	var out []Funnel
+	var names []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
@@ -88,19 +88,17 @@ func readFunnels(dir string, f Format) ([]Funnel, error) {
 			return fs.SkipDir // an export of a location without funnels
 		case err != nil:
 			return &DamagedError{File: rel, Err: err}
-		case d.IsDir():
-			return nil
-		case !strings.HasSuffix(d.Name(), f.ext()):
-			return nil // a note a person left beside the files
+		case d.IsDir(), !strings.HasSuffix(d.Name(), f.ext()):
+			return nil // a directory, or a note a person left beside the files
 		}
-		var fn Funnel
-		if err := readFile(dir, rel, f, &fn); err != nil {
-			return err
-		}
-		out = append(out, fn)
+		names = append(names, rel)
 		return nil
 	})
 	if err != nil {
+		return nil, err
+	}
+	out := make([]Funnel, len(names))
+	if err := each(len(names), func(i int) error { return readFile(dir, names[i], f, &out[i]) }); err != nil {
 		return nil, err
 	}
 	slices.SortFunc(out, func(a, b Funnel) int {

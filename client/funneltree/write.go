@@ -39,14 +39,20 @@ func Write(dir string, t *Tree, f Format, force bool) error {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
+	made := map[string]bool{}
 	for _, file := range files {
-		p := filepath.Join(tmp, filepath.FromSlash(file.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("export: %w", err)
+		if d := filepath.Dir(filepath.Join(tmp, filepath.FromSlash(file.Path))); !made[d] {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return fmt.Errorf("export: %w", err)
+			}
+			made[d] = true
 		}
-		if err := os.WriteFile(p, file.Data, 0o644); err != nil {
-			return fmt.Errorf("export: %w", err)
-		}
+	}
+	err = each(len(files), func(i int) error {
+		return os.WriteFile(filepath.Join(tmp, filepath.FromSlash(files[i].Path)), files[i].Data, 0o644)
+	})
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
 	}
 	if err := syncDir(tmp); err != nil {
 		return fmt.Errorf("export: %w", err)
