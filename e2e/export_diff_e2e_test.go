@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -128,4 +129,37 @@ func dropLines(data []byte, prefixes ...string) []byte {
 		}
 	}
 	return []byte(strings.Join(keep, "\n"))
+}
+
+// TestReadmeFunnelsAsFilesRunsAgainstTheSandbox: the first shell block of the
+// README's "Funnels as files" section, run by bash as written against a sandbox (its
+// own address in place of 127.0.0.1:8484, started in process instead of by its
+// first line), prints what its comments say.
+func TestReadmeFunnelsAsFilesRunsAgainstTheSandbox(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(data), "## Funnels as files")
+	_, after, ok2 := strings.Cut(after, "```sh\n")
+	block, _, ok3 := strings.Cut(after, "```")
+	first, script, ok4 := strings.Cut(block, "\n")
+	if !ok || !ok2 || !ok3 || !ok4 || !strings.HasPrefix(first, "funnels sandbox --addr 127.0.0.1:8484 --token pit-demo &") {
+		t.Fatalf("README.md's \"Funnels as files\" section does not start with the sandbox:\n%s", block)
+	}
+	c := newBinCLI(t, sandbox.Options{DemoToken: "pit-demo", Limit: 1000, Window: time.Second})
+	script = strings.ReplaceAll(script, "http://127.0.0.1:8484", c.sb.URL)
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", script)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(testEnv(t), "PATH="+filepath.Dir(binPath)+":"+os.Getenv("PATH"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the README's block: %v\n%s", err, out)
+	}
+	for _, want := range []string{"+ redirect offers.lakesidefit.com/old-spring", "changed since Monday",
+		`{"added":1,"changed":0,"removed":0}`, `"redirects": 9`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the README's block printed no %q:\n%s", want, out)
+		}
+	}
 }
