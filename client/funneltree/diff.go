@@ -77,6 +77,16 @@ func fields(names []string, a, b []string) []Field {
 	return out
 }
 
+// sides gives item i of list a (side 0) or b (side 1), for the keys of match.
+func sides[T any](a, b []T) func(side, i int) *T {
+	return func(side, i int) *T {
+		if side == 0 {
+			return &a[i]
+		}
+		return &b[i]
+	}
+}
+
 // inOrderOfB is the matched pairs in B's order.
 func inOrderOfB(p pairs) [][2]int {
 	both := slices.Clone(p.both)
@@ -85,12 +95,8 @@ func inOrderOfB(p pairs) [][2]int {
 }
 
 func diffFolders(out []Change, a, b []Folder) []Change {
-	p := match(len(a), len(b), func(side, i int) string {
-		if side == 0 {
-			return nameKey(a[i].Path)
-		}
-		return nameKey(b[i].Path)
-	})
+	pick := sides(a, b)
+	p := match(len(a), len(b), func(side, i int) string { return nameKey(pick(side, i).Path) })
 	for _, ij := range inOrderOfB(p) {
 		x, y := a[ij[0]], b[ij[1]]
 		if f := fields([]string{"path", "type"}, []string{x.Path, x.Type}, []string{y.Path, y.Type}); f != nil {
@@ -111,12 +117,7 @@ func funnelValues(f *Funnel) []string { return []string{f.Name, f.Type, f.Folder
 var funnelFields = []string{"name", "type", "folder", "domain", "path"}
 
 func diffFunnels(out []Change, a, b []Funnel) []Change {
-	pick := func(side, i int) *Funnel {
-		if side == 0 {
-			return &a[i]
-		}
-		return &b[i]
-	}
+	pick := sides(a, b)
 	p := match(len(a), len(b),
 		func(side, i int) string { f := pick(side, i); return addressKey(f.Domain, f.Path) },
 		func(side, i int) string { return pathKey(pick(side, i).Path) },
@@ -148,12 +149,7 @@ func stepValues(s *Step) []string {
 var stepFields = []string{"sequence", "name", "path", "type", "split", "traffic"}
 
 func diffSteps(out []Change, funnel string, a, b []Step) []Change {
-	pick := func(side, i int) *Step {
-		if side == 0 {
-			return &a[i]
-		}
-		return &b[i]
-	}
+	pick := sides(a, b)
 	p := match(len(a), len(b),
 		func(side, i int) string { return pathKey(pick(side, i).Path) },
 		func(side, i int) string { return nameKey(pick(side, i).Name) },
@@ -175,12 +171,7 @@ func diffSteps(out []Change, funnel string, a, b []Step) []Change {
 }
 
 func diffPages(out []Change, funnel, step string, a, b []Page) []Change {
-	pick := func(side, i int) *Page {
-		if side == 0 {
-			return &a[i]
-		}
-		return &b[i]
-	}
+	pick := sides(a, b)
 	p := match(len(a), len(b),
 		func(side, i int) string { return nameKey(pick(side, i).Name) },
 		func(_, i int) string { return strconv.Itoa(i) },
@@ -203,12 +194,8 @@ func diffPages(out []Change, funnel, step string, a, b []Page) []Change {
 }
 
 func diffDomains(out []Change, a, b []Domain) []Change {
-	p := match(len(a), len(b), func(side, i int) string {
-		if side == 0 {
-			return nameKey(a[i].Host)
-		}
-		return nameKey(b[i].Host)
-	})
+	pick := sides(a, b)
+	p := match(len(a), len(b), func(side, i int) string { return nameKey(pick(side, i).Host) })
 	for _, j := range p.onlyB {
 		out = append(out, Change{Op: Added, Kind: KindDomain, Name: b[j].Host})
 	}
@@ -221,12 +208,10 @@ func diffDomains(out []Change, a, b []Domain) []Change {
 var redirectFields = []string{"target", "action", "type"}
 
 func diffRedirects(out []Change, a, b []Redirect) []Change {
-	key := func(r *Redirect) string { return nameKey(r.Domain) + pathKey(r.Path) }
+	pick := sides(a, b)
 	p := match(len(a), len(b), func(side, i int) string {
-		if side == 0 {
-			return key(&a[i])
-		}
-		return key(&b[i])
+		r := pick(side, i)
+		return nameKey(r.Domain) + pathKey(r.Path)
 	})
 	for _, ij := range inOrderOfB(p) {
 		x, y := &a[ij[0]], &b[ij[1]]

@@ -16,24 +16,14 @@ func match(n, m int, keys ...func(side, i int) string) pairs {
 	for _, key := range keys {
 		count := map[string][2]int{}
 		at := map[string][2]int{}
-		for i := 0; i < n; i++ {
-			if k := key(0, i); !doneA[i] && k != "" {
-				c := count[k]
-				c[0]++
-				count[k] = c
-				a := at[k]
-				a[0] = i
-				at[k] = a
-			}
-		}
-		for j := 0; j < m; j++ {
-			if k := key(1, j); !doneB[j] && k != "" {
-				c := count[k]
-				c[1]++
-				count[k] = c
-				a := at[k]
-				a[1] = j
-				at[k] = a
+		for side, done := range [][]bool{doneA, doneB} {
+			for i := range done {
+				if k := key(side, i); !done[i] && k != "" {
+					c, a := count[k], at[k]
+					c[side]++
+					a[side] = i
+					count[k], at[k] = c, a
+				}
 			}
 		}
 		for i := 0; i < n; i++ {
