@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"github.com/funnelsdev/funnels/client/funneltree"
 	"github.com/funnelsdev/funnels/ui/termtext"
@@ -44,13 +43,7 @@ func newDiffPrinter(f *Factory) *diffPrinter {
 		if p.width <= 0 {
 			p.width = defaultWidth
 		}
-		var env []string
-		for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
-			if v := f.Getenv(k); v != "" {
-				env = append(env, k+"="+v)
-			}
-		}
-		p.w = colorprofile.NewWriter(f.IO.Out, env)
+		p.w = f.colorWriter(f.IO.Out)
 	}
 	return p
 }

@@ -13,7 +13,8 @@ import (
 // TestDiffOfTwoSubAccountsOfAnAgency: with the gym's funnels loaded into Summit as a
 // snapshot and a redirect added there, diff of the two sub-accounts of one agency
 // sign-in (location:ID) names that redirect and nothing else; the same sub-account
-// twice is no difference; a spelling it cannot read exits 2.
+// twice is no difference; it is coloured on a terminal; a spelling it cannot read
+// exits 2.
 func TestDiffOfTwoSubAccountsOfAnAgency(t *testing.T) {
 	r := sandboxtest.Start(t, sandbox.Options{Limit: 1000, Window: time.Second})
 	const lakeside, summit = "LakesideFit2026Loc01", "SummitStrengthLoc002"
@@ -41,6 +42,11 @@ func TestDiffOfTwoSubAccountsOfAnAgency(t *testing.T) {
 			t.Errorf("a line wider than 80 columns: %q", line)
 		}
 	}
+	h.vars["TERM"], h.vars["CLICOLOR_FORCE"] = "xterm-256color", "1" // the test's buffer is no terminal of its own
+	if _, out, _ := h.run(nil, "diff", "location:"+lakeside, "location:"+summit, "--profile", "agency"); !strings.Contains(out, "\x1b[") {
+		t.Errorf("no colour on a terminal:\n%q", out)
+	}
+	delete(h.vars, "CLICOLOR_FORCE")
 	code, out, errOut = h.run(nil, "diff", "location:"+summit, "@cached", "--profile", "agency", "--location", summit, "--exit-code")
 	if code != ExitOK || !strings.Contains(out, "No differences") {
 		t.Errorf("a sub-account and its own index: exit %d\n%s%s", code, out, errOut)

@@ -80,6 +80,8 @@ func exportRun(ctx context.Context, f *Factory, opts *ExportOptions) error {
 	}
 	t.Manifest.ExportedAt = time.Now().UTC().Format(time.RFC3339)
 	switch err := funneltree.Write(opts.Output, t, format, opts.Force); {
+	case errors.Is(err, funneltree.ErrNotDirectory):
+		return usagef("-o: %v; give a directory", err)
 	case errors.Is(err, funneltree.ErrNotExport):
 		return usagef("%v; give another directory, or --force to replace it", err)
 	case err != nil:

@@ -8,6 +8,10 @@ import (
 	"path/filepath"
 )
 
+// ErrNotDirectory is a path to write an export to that is something else than a
+// directory (a file, a link): it is never replaced.
+var ErrNotDirectory = errors.New("not a directory")
+
 // ErrNotExport is a directory that holds files but no export's manifest: an export
 // would replace them, so it is refused unless forced.
 var ErrNotExport = errors.New("not an export")
@@ -75,7 +79,7 @@ func checkTarget(dir string, force bool) (exists bool, err error) {
 	case err != nil:
 		return false, fmt.Errorf("export: %w", err)
 	case !st.IsDir():
-		return false, fmt.Errorf("export: %s is not a directory: %w", dir, &fs.PathError{Op: "export", Path: dir, Err: fs.ErrExist})
+		return false, fmt.Errorf("%s is %w", dir, ErrNotDirectory)
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
