@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/funnelsdev/funnels/client/funneltree"
@@ -30,7 +31,7 @@ type processRun struct {
 // runProcess runs cmd, timed, with its peak RSS: the VmHWM of its own image, read
 // from /proc while it runs (the kernel's ru_maxrss of a child also counts the memory
 // of the process that started it, which would floor a small process at the size of
-// this one).
+// this one); a process that ended before it could be read gets the kernel's figure.
 func runProcess(cmd *exec.Cmd) (processRun, error) {
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -54,8 +55,12 @@ func runProcess(cmd *exec.Cmd) (processRun, error) {
 			if err != nil {
 				return processRun{}, fmt.Errorf("%s: %v\n%.2000s", cmd.Args[0], err, out.String())
 			}
-			if peak == 0 {
-				return processRun{}, fmt.Errorf("no VmHWM of %s on %s", cmd.Args[0], runtime.GOOS)
+			if peak == 0 { // ended before it could be read: the kernel's figure, high as it may be
+				ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+				if ru == nil {
+					return processRun{}, fmt.Errorf("no peak RSS of %s on %s", cmd.Args[0], runtime.GOOS)
+				}
+				peak = float64(ru.Maxrss) / 1e3
 			}
 			return processRun{took: took, rss: peak}, nil
 		case <-tick.C:
