@@ -13,9 +13,10 @@ import (
 
 // DiffOptions are what `funnels diff` works from.
 type DiffOptions struct {
-	A, B     string
-	ExitCode bool // exit 1 when they differ
-	Exporter Exporter
+	A, B          string
+	ExitCode      bool // exit 1 when they differ
+	IgnoreDomains bool // compare a copy served on other domains
+	Exporter      Exporter
 }
 
 // diffOutput is the --json shape of `funnels diff`.
@@ -51,11 +52,14 @@ slash, white space and no-break spaces do not count), then by path, then by name
 steps by path, then name; pages by name, then place. Ids never match across
 sub-accounts, so a client's copy of a template compares with the template.
 
---exit-code exits 1 when they differ (0 when not), like git diff --exit-code.`,
+--exit-code exits 1 when they differ (0 when not), like git diff --exit-code.
+--ignore-domains compares a client's copy served on its own domains with the
+template: funnels and redirects are matched without their host, and domains are
+not compared.`,
 		Example: `funnels diff lakeside-monday lakeside
 funnels diff lakeside @live --exit-code
 funnels diff location:SummitStrengthLoc002 location:RiversideBoxingLoc03 --profile agency
-funnels diff template profile:clinic --json changes`,
+funnels diff template profile:clinic --ignore-domains --json changes`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.A, opts.B = args[0], args[1]
 			return diffRun(cmd.Context(), f, opts)
@@ -63,6 +67,8 @@ funnels diff template profile:clinic --json changes`,
 	}
 	cmd.Args = positional(cmd, arg{"A", "a"}, arg{"B", "b"})
 	cmd.Flags().BoolVar(&opts.ExitCode, "exit-code", false, "exit 1 when A and B differ")
+	cmd.Flags().BoolVar(&opts.IgnoreDomains, "ignore-domains", false,
+		"compare as if every domain were the same (a client's copy of a template on its own domains)")
 	addJSONFlags(cmd, &opts.Exporter, fieldsOf(diffOutput{}))
 	return cmd
 }
@@ -76,7 +82,7 @@ func diffRun(ctx context.Context, f *Factory, opts *DiffOptions) error {
 	if err != nil {
 		return err
 	}
-	changes := funneltree.Diff(a, b)
+	changes := funneltree.Diff(a, b, funneltree.Options{IgnoreDomains: opts.IgnoreDomains})
 	byKind, all := funneltree.Summarise(changes)
 	if opts.Exporter.Enabled() {
 		out := diffOutput{A: opts.A, B: opts.B, Same: len(changes) == 0, Summary: all, ByKind: byKind,

@@ -55,15 +55,26 @@ type Change struct {
 	Fields []Field `json:"fields,omitempty"`
 }
 
+// Options change what a diff counts as different.
+type Options struct {
+	// IgnoreDomains compares as if every domain were the same one: for a client's copy
+	// of a template, served on the client's own domains. Funnels and redirects are
+	// matched without their host, a funnel's domain is not compared, and the domains
+	// in use are not listed.
+	IgnoreDomains bool
+}
+
 // Diff is every difference between tree A and tree B: folders first, then each
 // funnel's (the funnel, then its steps and pages in order; funnels in B's order,
 // then those only in A), then domains and redirects.
-func Diff(a, b *Tree) []Change {
+func Diff(a, b *Tree, opts Options) []Change {
 	var out []Change
 	out = diffFolders(out, a.Folders, b.Folders)
-	out = diffFunnels(out, a.Funnels, b.Funnels)
-	out = diffDomains(out, a.Domains, b.Domains)
-	return diffRedirects(out, a.Redirects, b.Redirects)
+	out = diffFunnels(out, a.Funnels, b.Funnels, opts)
+	if !opts.IgnoreDomains {
+		out = diffDomains(out, a.Domains, b.Domains)
+	}
+	return diffRedirects(out, a.Redirects, b.Redirects, opts)
 }
 
 // fields compares the named values of a and b: the fields that differ.
@@ -112,21 +123,35 @@ func diffFolders(out []Change, a, b []Folder) []Change {
 	return out
 }
 
-func funnelValues(f *Funnel) []string { return []string{f.Name, f.Type, f.Folder, f.Domain, f.Path} }
+// funnelValues are the fields of a funnel a diff compares, named by funnelFields;
+// without the domain when domains are ignored.
+func funnelValues(f *Funnel, opts Options) []string {
+	domain := f.Domain
+	if opts.IgnoreDomains {
+		domain = ""
+	}
+	return []string{f.Name, f.Type, f.Folder, domain, f.Path}
+}
 
 var funnelFields = []string{"name", "type", "folder", "domain", "path"}
 
-func diffFunnels(out []Change, a, b []Funnel) []Change {
+func diffFunnels(out []Change, a, b []Funnel, opts Options) []Change {
 	pick := sides(a, b)
+	host := func(f *Funnel) string {
+		if opts.IgnoreDomains {
+			return ""
+		}
+		return f.Domain
+	}
 	p := match(len(a), len(b),
-		func(side, i int) string { f := pick(side, i); return addressKey(f.Domain, f.Path) },
+		func(side, i int) string { f := pick(side, i); return addressKey(host(f), f.Path) },
 		func(side, i int) string { return pathKey(pick(side, i).Path) },
 		func(side, i int) string { f := pick(side, i); return nameKey(f.Folder) + "\x00" + nameKey(f.Name) },
 		func(side, i int) string { return nameKey(pick(side, i).Name) },
 	)
 	for _, ij := range inOrderOfB(p) {
 		x, y := &a[ij[0]], &b[ij[1]]
-		if f := fields(funnelFields, funnelValues(x), funnelValues(y)); f != nil {
+		if f := fields(funnelFields, funnelValues(x, opts), funnelValues(y, opts)); f != nil {
 			out = append(out, Change{Op: Changed, Kind: KindFunnel, Funnel: y.Name, Name: y.Name, Path: y.Path, Fields: f})
 		}
 		out = diffSteps(out, y.Name, x.Steps, y.Steps)
@@ -207,10 +232,13 @@ func diffDomains(out []Change, a, b []Domain) []Change {
 
 var redirectFields = []string{"target", "action", "type"}
 
-func diffRedirects(out []Change, a, b []Redirect) []Change {
+func diffRedirects(out []Change, a, b []Redirect, opts Options) []Change {
 	pick := sides(a, b)
 	p := match(len(a), len(b), func(side, i int) string {
 		r := pick(side, i)
+		if opts.IgnoreDomains {
+			return pathKey(r.Path)
+		}
 		return nameKey(r.Domain) + pathKey(r.Path)
 	})
 	for _, ij := range inOrderOfB(p) {

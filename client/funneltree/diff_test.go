@@ -54,7 +54,7 @@ func TestDiffShowsExactlyWhatChanged(t *testing.T) {
 	}
 
 	after := loc.tree(t)
-	got := Diff(roundTrip(t, before, YAML), roundTrip(t, after, YAML))
+	got := Diff(roundTrip(t, before, YAML), roundTrip(t, after, YAML), Options{})
 	want := fmt.Sprintf(`changed page Free 7-Day Trial|Sign Up|%[5]s| archived:"false"→"true"
 changed step Spring Sale 2026||%[1]s v2|%[2]s name:%[1]q→"%[1]s v2"
 changed step Spring Sale 2026||%[3]s|%[4]s-new path:%[4]q→"%[4]s-new"
@@ -63,7 +63,7 @@ added redirect ||%[6]s|/export-test target:""→"https://example.com/landing"
 	if describe(got) != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", describe(got), want)
 	}
-	if d := Diff(before, roundTrip(t, before, JSON)); len(d) != 0 {
+	if d := Diff(before, roundTrip(t, before, JSON), Options{}); len(d) != 0 {
 		t.Errorf("a tree and its JSON export differ:\n%s", describe(d))
 	}
 }
@@ -103,12 +103,36 @@ func TestDiffOfTwoSubAccountsFromOneSnapshot(t *testing.T) {
 			t.Fatalf("funnel %q has the same id in both sub-accounts", f.Name)
 		}
 	}
-	got := Diff(ta, tb)
+	got := Diff(ta, tb, Options{})
 	want := fmt.Sprintf(`changed page Free 7-Day Trial|Sign Up|%s| archived:"false"→"true"
 added step Free 7-Day Trial||Upsell|/trial-upsell
 changed step Webinar: Grow Your Gym||Sign Up Now|%s name:%q→"Sign Up Now"
 `, archived, webinar.Steps[0].Path, webinar.Steps[0].Name)
 	if describe(got) != want {
 		t.Errorf("diff:\n%s\nwant:\n%s", describe(got), want)
+	}
+}
+
+// TestIgnoreDomainsComparesACopyOnItsOwnDomains: the same funnels and redirects on
+// other hosts differ by every domain, and not at all with IgnoreDomains; a change of
+// path still shows.
+func TestIgnoreDomainsComparesACopyOnItsOwnDomains(t *testing.T) {
+	a := &Tree{
+		Funnels:   []Funnel{{Name: "Trial", Domain: "join.a.com", Path: "/trial", Steps: []Step{{Name: "Sign Up", Path: "/trial-sign-up"}}}},
+		Domains:   []Domain{{Host: "join.a.com", Funnels: 1, Redirects: 1}},
+		Redirects: []Redirect{{Domain: "join.a.com", Path: "/t", Target: "/trial"}},
+	}
+	b := &Tree{
+		Funnels:   []Funnel{{Name: "Trial", Domain: "join.b.com", Path: "/trial", Steps: []Step{{Name: "Sign Up", Path: "/trial-signup"}}}},
+		Domains:   []Domain{{Host: "join.b.com", Funnels: 1, Redirects: 1}},
+		Redirects: []Redirect{{Domain: "join.b.com", Path: "/t", Target: "/trial"}},
+	}
+	if d := Diff(a, b, Options{}); len(d) != 6 {
+		t.Errorf("on other domains: %d changes, want 6 (funnel, step, two domains, two redirects):\n%s", len(d), describe(d))
+	}
+	want := `changed step Trial||Sign Up|/trial-signup path:"/trial-sign-up"→"/trial-signup"
+`
+	if d := Diff(a, b, Options{IgnoreDomains: true}); describe(d) != want {
+		t.Errorf("ignoring domains:\n%s\nwant:\n%s", describe(d), want)
 	}
 }

@@ -30,7 +30,8 @@ func pathKey(p string) string {
 }
 
 // addressKey is where a path is served on a domain, as matched: the host as the
-// client's funnel rules give it, then the path; "" without a path.
+// client's funnel rules give it, then the path; "" without a path. With no domain it
+// is the path alone.
 func addressKey(domain, path string) string {
 	p := pathKey(path)
 	if p == "" {
