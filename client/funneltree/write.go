@@ -26,7 +26,13 @@ func Write(dir string, t *Tree, f Format, force bool) error {
 	if err != nil {
 		return fmt.Errorf("export: encode: %w", err)
 	}
-	dir = filepath.Clean(dir)
+	dir, err = filepath.Abs(dir) // "." and "x/.." have a name and a parent too
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if dir == filepath.Dir(dir) {
+		return fmt.Errorf("%s is the root, %w", dir, ErrNotDirectory)
+	}
 	exists, err := checkTarget(dir, force)
 	if err != nil {
 		return err
