@@ -41,3 +41,27 @@ func FuzzFunnelYAMLReadsBack(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadFunnelYAMLAgreesWithTheLibrary: whatever bytes readFunnelYAML takes as a
+// funnel's file, the YAML library reads as the same funnel; neither panics.
+func FuzzReadFunnelYAMLAgreesWithTheLibrary(f *testing.F) {
+	f.Add(funnelYAML(&Funnel{Name: "Spring", ID: "f1", Steps: []Step{{Sequence: 1, Name: "Opt-in", Path: "/x", Traffic: 50,
+		Pages: []Page{{Name: "A", ID: "p1"}, {Name: "B \"2\"", Archived: true, ID: "p2"}}}}, Loose: []Page{{Name: "L", ID: "p3"}}}))
+	f.Add([]byte("name: x\nid: y\nsteps: []\n"))
+	f.Add([]byte("name: \"\\u00e9\\U0001f600\"\nid: y\nsteps: []\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fast, ok := readFunnelYAML(data)
+		var lib Funnel
+		err := decode(data, YAML, &lib)
+		if !ok {
+			return
+		}
+		var slow Funnel
+		if err := yaml.Unmarshal(data, &slow); err != nil || !reflect.DeepEqual(fast, slow) || !reflect.DeepEqual(fast, lib) {
+			t.Fatalf("readFunnelYAML took %q as %#v; the library: %#v (%v)", data, fast, slow, err)
+		}
+		if err != nil {
+			t.Fatalf("decode refused what readFunnelYAML took: %v", err)
+		}
+	})
+}
