@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -91,7 +92,7 @@ func diffRun(ctx context.Context, f *Factory, opts *DiffOptions) error {
 			return err
 		}
 	} else {
-		printDiff(f, opts.A, opts.B, changes)
+		printDiff(f, sideLabel(opts.A, a), sideLabel(opts.B, b), changes)
 	}
 	if opts.ExitCode && len(changes) > 0 {
 		return errDiffers
@@ -138,4 +139,13 @@ func diffSide(ctx context.Context, f *Factory, spec string) (*funneltree.Tree, e
 		return nil, withExitCode(ExitLocal, err)
 	}
 	return t, nil
+}
+
+// sideLabel names one side of a diff for a person: as it was spelled, and for an
+// export when it was made.
+func sideLabel(spec string, t *funneltree.Tree) string {
+	if at, err := time.Parse(time.RFC3339, t.Manifest.ExportedAt); err == nil {
+		return spec + " (exported " + at.UTC().Format("2006-01-02 15:04 UTC") + ")"
+	}
+	return spec
 }
