@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // ErrNotDirectory is a path to write an export to that is something else than a
@@ -18,7 +19,8 @@ var ErrNotExport = errors.New("not an export")
 
 // Write writes the files of the tree in format f as the directory dir, whole or not
 // at all: they go to a new directory beside dir, which then takes dir's place (the
-// previous export is removed only once the new one is in place). A dir that exists,
+// previous export is removed only once the new one is in place; what an export
+// stopped part way left beside dir, once an hour old, goes too). A dir that exists,
 // holds anything and is not an export is refused (ErrNotExport) unless force; a dir
 // that is not a directory (a file, a link) always is.
 func Write(dir string, t *Tree, f Format, force bool) error {
@@ -71,9 +73,30 @@ func Write(dir string, t *Tree, f Format, force bool) error {
 		if err := os.Rename(tmp, dir); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-		return syncDir(parent)
+		err = syncDir(parent)
+	} else {
+		err = replaceDir(tmp, dir)
 	}
-	return replaceDir(tmp, dir)
+	if err == nil {
+		removeLeftovers(dir, time.Now().Add(-leftoverAge))
+	}
+	return err
+}
+
+// leftoverAge is how old the new directory of another export to the same place must
+// be to count as left by one that was stopped (killed part way), not one still
+// writing.
+const leftoverAge = time.Hour
+
+// removeLeftovers removes the new directories of exports to dir that were stopped
+// before they took its place, last changed before cutoff.
+func removeLeftovers(dir string, cutoff time.Time) {
+	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".new-*"))
+	for _, m := range matches {
+		if st, err := os.Lstat(m); err == nil && st.IsDir() && st.ModTime().Before(cutoff) {
+			_ = os.RemoveAll(m)
+		}
+	}
 }
 
 // checkTarget says whether dir exists, and refuses one an export may not replace.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // files is every file under dir by its path inside it.
@@ -123,5 +124,44 @@ func TestFileNamesAreUniqueAndSafe(t *testing.T) {
 	want := "funnels/so-cafe.yaml funnels/so-cafe-2.yaml funnels/funnel.yaml funnels/a/folder/etc.yaml"
 	if strings.Join(got, " ") != want {
 		t.Errorf("paths %q, want %q", strings.Join(got, " "), want)
+	}
+}
+
+// TestAStoppedExportLeavesThePreviousWhole: an export killed while writing leaves its
+// new directory beside the previous export, which stays whole; the next export takes
+// the place and removes the leftover once it is an hour old, not before.
+func TestAStoppedExportLeavesThePreviousWhole(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "lakeside")
+	first := &Tree{Funnels: []Funnel{{Name: "Spring", ID: "f1"}}}
+	if err := Write(dir, first, YAML, false); err != nil {
+		t.Fatal(err)
+	}
+	stopped, recent := filepath.Join(root, ".lakeside.new-111"), filepath.Join(root, ".lakeside.new-222")
+	for _, d := range []string{stopped, recent} {
+		if err := os.MkdirAll(filepath.Join(d, "funnels"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.WriteFile(filepath.Join(d, "manifest.yaml"), []byte("formatVer"), 0o644)
+	}
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(stopped, old, old); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(dir)
+	if err != nil || len(back.Funnels) != 1 || back.Funnels[0].Name != "Spring" {
+		t.Fatalf("the previous export beside a stopped one: %v %+v", err, back)
+	}
+	if err := Write(dir, &Tree{Funnels: []Funnel{{Name: "Summer", ID: "f2"}}}, YAML, false); err != nil {
+		t.Fatal(err)
+	}
+	if back, err = Read(dir); err != nil || len(back.Funnels) != 1 || back.Funnels[0].Name != "Summer" {
+		t.Fatalf("the next export: %v %+v", err, back)
+	}
+	if _, err := os.Stat(stopped); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the hour-old leftover is still there: %v", err)
+	}
+	if _, err := os.Stat(recent); err != nil {
+		t.Errorf("a recent one (perhaps still writing) was removed: %v", err)
 	}
 }
