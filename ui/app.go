@@ -102,6 +102,7 @@ type Model struct {
 	subscribe  func(*client.Client) (stop func()) // forwards a client's events to the program (set by Run)
 	stopEvents func()                             // ends the current client's forwarding
 	idx        *indexState                        // the local index, when there is one (cache.go)
+	across     gotoAcross                         // go to anything's scope "all sub-accounts" (goto_all.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -182,8 +183,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.sh.width, m.sh.height = msg.Width, msg.Height
 		m.relayout()
 		settle := m.resized(first)
-		if f, ok := m.overlay.(*formModal); ok {
-			return tea.Batch(f.resize(), settle)
+		if f := m.shownForm(); f != nil {
+			return tea.Batch(f.Resize(), settle)
 		}
 		return settle
 	case resizeSettledMsg:
