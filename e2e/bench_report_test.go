@@ -101,6 +101,12 @@ var budgets = map[string]struct {
 	"rss_export_100k":                {"≤ 300 MB", func(f benchFigure) bool { return f.Value <= 300 }},
 	"diff_100k":                      {"≤ 3 s, the whole process", func(f benchFigure) bool { return f.Value <= 3000 }},
 	"rss_diff_100k":                  {"≤ 400 MB", func(f benchFigure) bool { return f.Value <= 400 }},
+	// The team server (bench_serve_test.go).
+	"serve_pacing":          {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
+	"serve_pacing_429s":     {"0 surfaced, while processes pacing alone trip", func(f benchFigure) bool { return f.Value == 0 && f.Baseline > 0 }},
+	"serve_frame":           {"≤ 50 ms", func(f benchFigure) bool { return f.Value <= 50 }},
+	"serve_frame_p95":       {"≤ 100 ms", func(f benchFigure) bool { return f.Value <= 100 }},
+	"serve_mem_per_session": {"≤ a quarter of a local browser (ratio ≤ 0.25)", func(f benchFigure) bool { return f.Ratio <= 0.25 }},
 }
 
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.
@@ -215,6 +221,16 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 		return rep, fmt.Errorf("redirects_import_2000: %w", err)
 	}
 	add(figs...)
+	figs, err = measureServeFigures(cfg, say)
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		say("  serve figures skipped: %v", err)
+	case err != nil:
+		return rep, fmt.Errorf("serve: %w", err)
+	default:
+		add(figs...)
+	}
 	return rep, nil
 }
 

@@ -39,6 +39,13 @@
 // for go to anything across them, goto_all.go) is read and written in commands only,
 // never in Update.
 //
+// # Over the team server
+//
+// Options.Remote (remote.go) is set when the browser runs on an ssh session of
+// `funnels serve`: its Attach gets the program's Send for the session's window
+// changes, and the status bar asks its Sharing how many sessions use the shown
+// sub-account ("3 sessions"), since they share its rate limit.
+//
 // # Read-only and access
 //
 // A read-only client (client.Options.ReadOnly) makes the browser read-only: every
