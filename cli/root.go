@@ -107,6 +107,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	root.SetVersionTemplate("funnels {{.Version}}\n")
 	addGlobalFlags(root.PersistentFlags(), &f.Flags)
 	_ = root.RegisterFlagCompletionFunc("profile", completeProfiles(f))
+	_ = root.RegisterFlagCompletionFunc("location", completeLocations(f))
 
 	root.AddGroup(
 		&cobra.Group{ID: "browse", Title: "Browse and change"},
