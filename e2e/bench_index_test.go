@@ -75,6 +75,12 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 	if err != nil {
 		return nil, fmt.Errorf("find: %w", err)
 	}
+	say("export_%s and diff_%s (the binary) …", label, label)
+	ef, err := measureExportFigures(dir, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	ff = append(ff, ef...)
 	say("cache_heap_%s …", label)
 	figs, err := measureIndexHeap(store, raw, ic, label)
 	if err != nil {

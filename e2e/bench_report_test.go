@@ -58,7 +58,7 @@ var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter
 	"first_frame_cached", "crawl_10k", "goto_100k", "cache_heap_100k", "goto_open_100k", "find_100k", "pages_1000_rtt300",
 	"crawl_seed_window", "crawl_100k", "redirects_import_2000", "redirects_import_2000_requests", "redirects_import_2000_429s",
 	"first_frame_cached_10k_folder", "find_all_1m",
-	"sandbox_seed_100", "crawl_100_subaccounts", "mcp_call", "mcp_burst_429s"}
+	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k", "mcp_call", "mcp_burst_429s"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {
@@ -97,6 +97,10 @@ var budgets = map[string]struct {
 	"redirects_import_2000_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 	"find_all_1m":                    {"≤ 16 ms, the slowest key", func(f benchFigure) bool { return f.Value <= 16 }},
 	"sandbox_seed_100":               {"≤ 250 ms, well under a second", func(f benchFigure) bool { return f.Value <= 250 }},
+	"export_100k":                    {"≤ 3 s, the whole process", func(f benchFigure) bool { return f.Value <= 3000 }},
+	"rss_export_100k":                {"≤ 300 MB", func(f benchFigure) bool { return f.Value <= 300 }},
+	"diff_100k":                      {"≤ 3 s, the whole process", func(f benchFigure) bool { return f.Value <= 3000 }},
+	"rss_diff_100k":                  {"≤ 400 MB", func(f benchFigure) bool { return f.Value <= 400 }},
 	// The team server (bench_serve_test.go).
 	"serve_pacing":               {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
 	"serve_pacing_429s":          {"0 surfaced, while processes pacing alone trip", func(f benchFigure) bool { return f.Value == 0 && f.Baseline > 0 }},

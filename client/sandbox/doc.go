@@ -61,6 +61,12 @@
 // is not active" until SetSuspended makes it active. Seeding 100 takes about 15 ms
 // (BenchmarkSeedAgencyOf100).
 //
+// Two things a person does in the web app have no API route, and are offered to tests
+// as methods (snapshot_load.go): Server.LoadSnapshot copies one sub-account's folders,
+// funnels, steps, pages and URL redirects into another under new ids (a snapshot
+// loaded into a client's sub-account), and Server.EditStep renames a step or changes
+// its path.
+//
 // # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
 //
 //  1. unknown path → 404 JSON; known path, other method → 405 JSON with Allow.
