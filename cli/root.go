@@ -116,6 +116,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	for _, c := range []*cobra.Command{
 		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
 		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
+		newCmdChanges(f), newCmdWatch(f),
 	} {
 		c.GroupID = "browse"
 		root.AddCommand(c)
