@@ -115,6 +115,9 @@ func formActions() []action {
 		{name: "Restore redirects…", desc: "plan the redirects back to a saved version, shown before anything is sent",
 			needs: client.FamilyRedirectList, run: openRedirectVersions},
 
+		{name: "Changes since last crawl", desc: "what the last crawl of the local index found added, removed or changed; enter goes to one",
+			run: openChanges},
+
 		{name: "What this sign-in can do", desc: "ask each read route once and show what answers and what to ask for", run: onHost(openAccessView)},
 		{id: actRequestLog, name: "Request log", desc: "every request of this session; c copies one as curl", key: bind("request log", "L"),
 			where: everywhere, group: helpViews, run: (*Model).openRequestLog},
