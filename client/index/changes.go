@@ -40,7 +40,7 @@ type Change struct {
 
 // ChangeSet is what one whole crawl found changed since the crawl before it.
 type ChangeSet struct {
-	Version int `json:"version"`
+	Version int   `json:"version"`
 	At      int64 `json:"at"`   // when the crawl ended, Unix ms
 	Prev    int64 `json:"prev"` // when the crawl compared with ended (0: none)
 	// Baseline: the first snapshot of the location; there was nothing to compare.
@@ -57,6 +57,11 @@ const (
 	keepVersions   = 20
 	maxChangesKept = 5000
 )
+
+// RecordCrawl keeps what changed since the last snapshot as a new version, as the end
+// of a whole crawl does: for an index written by other means (a benchmark's made-up
+// location).
+func (w *Writer) RecordCrawl() error { return w.recordCrawl() }
 
 // recordCrawl, part of the last write of a whole crawl, compares the index with the
 // snapshot of the crawl before and keeps what changed as a new version.

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"hash/fnv"
+	"slices"
 	"strconv"
 
 	bolt "go.etcd.io/bbolt"
@@ -155,17 +156,24 @@ func entriesOf(tx *bolt.Tx, fn func(e *entry) error) error {
 }
 
 // compareSnapshot brings the seen bucket to what the index holds and returns what
-// differed, in key order of the new entries then of those removed. first is true
-// when there was no snapshot to compare with (everything is the baseline).
+// differed: the new and changed entries in the order the records are read, then those
+// removed. first is true when there was no snapshot to compare with (everything is
+// the baseline). The entries are read first and written after, in key order, so the
+// first snapshot of a large location fills the bucket from its end (bbolt's cheap
+// case) and a crawl that found little writes little; what was removed is found by
+// walking the bucket beside the sorted keys read, with no map of every key.
 func compareSnapshot(tx *bolt.Tx) (changes []Change, items int, first bool, err error) {
 	seen := tx.Bucket(bSeen)
+	seen.FillPercent = fillPercent
 	k, _ := seen.Cursor().First()
 	first = k == nil
-	current := map[string]struct{}{}
+	type write struct{ key, value []byte }
+	var keys [][]byte
+	var writes []write
 	err = entriesOf(tx, func(e *entry) error {
 		items++
 		key := seenKey(e)
-		current[string(key)] = struct{}{}
+		keys = append(keys, key)
 		old := seen.Get(key)
 		if len(old) > digestSize && binary.BigEndian.Uint64(old) == e.digest() {
 			return nil
@@ -174,32 +182,43 @@ func compareSnapshot(tx *bolt.Tx) (changes []Change, items int, first bool, err 
 		if err != nil {
 			return err
 		}
-		if !first {
-			if prev, ok := decodeEntry(old); ok {
-				if c, differs := changed(&prev, e); differs {
-					changes = append(changes, c)
-				}
-			} else {
-				changes = append(changes, added(e))
-			}
+		writes = append(writes, write{key, raw})
+		if first {
+			return nil
 		}
-		return seen.Put(key, raw)
+		if prev, ok := decodeEntry(old); ok {
+			if c, differs := changed(&prev, e); differs {
+				changes = append(changes, c)
+			}
+		} else {
+			changes = append(changes, added(e))
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, 0, false, err
 	}
+	slices.SortFunc(writes, func(a, b write) int { return bytes.Compare(a.key, b.key) })
+	for _, w := range writes {
+		if err := seen.Put(w.key, w.value); err != nil {
+			return nil, 0, false, err
+		}
+	}
+	slices.SortFunc(keys, bytes.Compare)
 	var gone [][]byte
-	if err := seen.ForEach(func(k, v []byte) error {
-		if _, ok := current[string(k)]; ok {
-			return nil
+	i := 0
+	c := seen.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		for i < len(keys) && bytes.Compare(keys[i], k) < 0 {
+			i++
+		}
+		if i < len(keys) && bytes.Equal(keys[i], k) {
+			continue
 		}
 		gone = append(gone, bytes.Clone(k))
 		if e, ok := decodeEntry(v); ok && !first {
 			changes = append(changes, removed(&e))
 		}
-		return nil
-	}); err != nil {
-		return nil, 0, false, err
 	}
 	for _, k := range gone {
 		if err := seen.Delete(k); err != nil {
