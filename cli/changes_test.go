@@ -96,3 +96,21 @@ func TestWatchRefusesAShortInterval(t *testing.T) {
 		t.Fatalf("%d requests sent", n)
 	}
 }
+
+// FuzzParseSince: any --since is a version, a time in the past, or a usage error;
+// never a panic, never a time after now.
+func FuzzParseSince(f *testing.F) {
+	for _, s := range []string{"", "3", "90m", "2d", "-1", "1e400d", "9223372036854775807", "0.5d", " 7d "} {
+		f.Add(s)
+	}
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := parseSince(text, now)
+		if err != nil {
+			return
+		}
+		if s.Version < 0 || s.Time.After(now) || s.Version > 0 && !s.Time.IsZero() {
+			t.Fatalf("parseSince(%q) = %+v", text, s)
+		}
+	})
+}

@@ -28,7 +28,7 @@ type changesView struct {
 
 // changeRow is one change, ready to draw.
 type changeRow struct {
-	mark                              rowMark
+	mark                             rowMark
 	kind, item, name, funnel, fields string
 }
 

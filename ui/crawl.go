@@ -188,7 +188,8 @@ func (m *Model) crawlDone(msg crawlDoneMsg) tea.Cmd {
 		m.indexNotice(n)
 	}
 	m.idx.set = nil // read again, with what the crawl found
-	marks := pick(msg.err == nil, m.readMarks(), nil) // what this crawl found changed
+	// What a whole crawl found changed marks the rows.
+	marks := pick(msg.err == nil, m.readMarks(), nil)
 	if g, ok := m.overlay.(*gotoOverlay); ok {
 		return tea.Batch(marks, m.loadGoto(g))
 	}

@@ -203,3 +203,32 @@ func TestTheHistoryIsBounded(t *testing.T) {
 		t.Fatalf("versions kept: %v", versions)
 	}
 }
+
+// TestLocateFindsWhatAChangeNames: a changed step and an added funnel are found where
+// they sit now, with their folders up to the top; a removed item is not.
+func TestLocateFindsWhatAChangeNames(t *testing.T) {
+	_, c, s, _ := editedLocation(t)
+	crawl(t, c, s)
+	r, err := s.Changes(ctxT(t), Since{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range r.Changes {
+		at, err := s.Locate(ctxT(t), ch)
+		if err != nil || !at.Found || at.Item.ID != ch.ID || at.Item.FunnelID != ch.FunnelID || at.Item.Kind.String() != ch.Item {
+			t.Fatalf("locate %+v: %+v, %v", ch, at, err)
+		}
+		if ch.Item == "step" && at.Item.StepID != ch.ID {
+			t.Fatalf("a step located without its step id: %+v", at.Item)
+		}
+		for _, f := range at.Folders {
+			if f.Name == "" {
+				t.Fatalf("a folder above %s without its name: %+v", ch.Name, at.Folders)
+			}
+		}
+	}
+	gone, err := s.Locate(ctxT(t), Change{Kind: Removed, Item: "step", ID: "no-such-step", FunnelID: r.Changes[0].FunnelID})
+	if err != nil || gone.Found {
+		t.Fatalf("a step that is not there: %+v, %v", gone, err)
+	}
+}
