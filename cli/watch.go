@@ -82,13 +82,18 @@ func watchRun(ctx context.Context, f *Factory, opts *WatchOptions) error {
 	}
 	w := watcher{f: f, store: store, client: sess.Client, seen: last.Newest}
 	f.notice("Watching %s every %s; Ctrl-C stops.", sess.Label, opts.Every)
+	// From one crawl's start to the next; a crawl longer than the interval is
+	// followed at once by the next.
+	tick := time.NewTicker(opts.Every)
+	defer tick.Stop()
 	for {
-		next := time.Now().Add(opts.Every)
 		if err := w.round(ctx); err != nil {
 			return err
 		}
-		if sleep(ctx, time.Until(next)) != nil {
+		select {
+		case <-ctx.Done():
 			return nil // interrupted: a watch ends cleanly
+		case <-tick.C:
 		}
 	}
 }
@@ -141,16 +146,4 @@ func (w *watcher) round(ctx context.Context) error {
 		fmt.Fprintln(out, line)
 	}
 	return nil
-}
-
-// sleep waits d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(max(d, 0))
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -79,7 +79,7 @@ func TestRowsNewOrChangedSinceTheCrawlBeforeAreMarked(t *testing.T) {
 // changes with old → new; enter on the renamed step opens its funnel with the step
 // selected (and marked), and the view is closed; esc closes it too.
 func TestTheChangesViewListsAndGoesTo(t *testing.T) {
-	h := changedHarness(t, 120, 30)
+	h := changedHarness(t, 80, 30)
 	h.waitFor("Aaa Fresh")
 	h.press(":")
 	h.typeText("changes since last crawl")
@@ -88,7 +88,7 @@ func TestTheChangesViewListsAndGoesTo(t *testing.T) {
 	if n := len(h.m.bodies); n != 2 {
 		t.Fatalf("%d bodies on the stack, want the browser and the view", n)
 	}
-	sameWidths(t, v, 120)
+	sameWidths(t, v, 80)
 	h.press("esc")
 	if len(h.m.bodies) != 1 || strings.Contains(h.view(), "Landing Page → Trial Offer") {
 		t.Fatalf("esc should close the view:\n%s", h.view())

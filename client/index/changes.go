@@ -126,8 +126,8 @@ type Report struct {
 	// and Prev when the crawl before From ended (zero: none).
 	From     int       `json:"from"`
 	To       int       `json:"to"`
-	At       time.Time `json:"at"`
-	Prev     time.Time `json:"prev"`
+	At       time.Time `json:"at,omitzero"`
+	Prev     time.Time `json:"prev,omitzero"`
 	Baseline bool      `json:"baseline,omitempty"` // the covered crawls hold the first snapshot
 	Changes  []Change  `json:"changes"`
 	Dropped  int       `json:"dropped,omitempty"`

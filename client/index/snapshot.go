@@ -236,22 +236,22 @@ func changeOf(kind ChangeKind, e *entry) Change {
 	return c
 }
 
-func added(e *entry) Change {
-	c := changeOf(Added, e)
-	for i, f := range fieldNames[e.Kind] {
-		if e.Values[i] != "" {
-			c.Fields = append(c.Fields, FieldChange{Field: f, New: e.Values[i]})
-		}
-	}
-	return c
-}
+func added(e *entry) Change { return whole(Added, e) }
 
-func removed(e *entry) Change {
-	c := changeOf(Removed, e)
+func removed(e *entry) Change { return whole(Removed, e) }
+
+// whole is an item added (its values new) or removed (its values old), by field.
+func whole(kind ChangeKind, e *entry) Change {
+	c := changeOf(kind, e)
 	for i, f := range fieldNames[e.Kind] {
-		if e.Values[i] != "" {
-			c.Fields = append(c.Fields, FieldChange{Field: f, Old: e.Values[i]})
+		if e.Values[i] == "" {
+			continue
 		}
+		fc := FieldChange{Field: f, New: e.Values[i]}
+		if kind == Removed {
+			fc.Old, fc.New = fc.New, ""
+		}
+		c.Fields = append(c.Fields, fc)
 	}
 	return c
 }
