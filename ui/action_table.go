@@ -42,6 +42,8 @@ func browsingActions(k KeyMap) []action {
 		{name: "Go to anything", desc: "any funnel, step, page or redirect, by name or path", key: k.GoTo, run: (*Model).openGoto},
 		{name: "Index the location", desc: "read the whole location into the local index", run: func(m *Model) tea.Cmd { return m.indexNow() }},
 		{name: "Stop indexing", desc: "call the crawl off; the next one resumes", run: (*Model).stopCrawl},
+		{name: "Changes since last crawl", desc: "what the last crawl found added, removed or changed",
+			run: openChanges},
 	}
 }
 
@@ -114,9 +116,6 @@ func formActions() []action {
 			needs: client.FamilyRedirectList, run: openRedirectVersions},
 		{name: "Restore redirects…", desc: "plan the redirects back to a saved version, shown before anything is sent",
 			needs: client.FamilyRedirectList, run: openRedirectVersions},
-
-		{name: "Changes since last crawl", desc: "what the last crawl of the local index found added, removed or changed; enter goes to one",
-			run: openChanges},
 
 		{name: "What this sign-in can do", desc: "ask each read route once and show what answers and what to ask for", run: onHost(openAccessView)},
 		{id: actRequestLog, name: "Request log", desc: "every request of this session; c copies one as curl", key: bind("request log", "L"),
