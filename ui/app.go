@@ -182,8 +182,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.sh.width, m.sh.height = msg.Width, msg.Height
 		m.relayout()
 		settle := m.resized(first)
-		if f, ok := m.overlay.(*formModal); ok {
-			return tea.Batch(f.resize(), settle)
+		if f := m.shownForm(); f != nil {
+			return tea.Batch(f.Resize(), settle)
 		}
 		return settle
 	case resizeSettledMsg:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // The Redirects view's forms: make a redirect (n, or P from a step, with the step's
@@ -100,20 +101,20 @@ func redirectForm(h host, d redirectDraft) tea.Cmd {
 		}
 		return view.at(hn, pn)
 	}
-	var f *formModal
-	pathField := &formField{key: "path", title: "Path", hint: "The old path, as visitors type it", placeholder: "/old-offer",
-		value: &path, check: validate.RedirectPath}
-	fields := []*formField{
-		{key: "domain", title: "Domain", hint: "An attached host name of the location" + pick(len(hosts) > 0, " (ctrl+e completes)", ""),
-			placeholder: "offers.example.com", value: &hostName, check: validate.HostName, suggest: hosts},
+	var f *form.Form
+	pathField := &form.Field{Key: "path", Title: "Path", Hint: "The old path, as visitors type it", Placeholder: "/old-offer",
+		Value: &path, Check: validate.RedirectPath}
+	fields := []*form.Field{
+		{Key: "domain", Title: "Domain", Hint: "An attached host name of the location" + pick(len(hosts) > 0, " (ctrl+e completes)", ""),
+			Placeholder: "offers.example.com", Value: &hostName, Check: validate.HostName, Suggest: hosts},
 		pathField,
-		{key: "action", title: "Goes to", hint: "What the target is", kind: fieldSelect, value: &action,
-			options: redirectActionOptions()},
-		{key: "target", title: "Target", hint: "Where visitors go: a full https:// address for a URL",
-			placeholder: "https://offers.example.com/new-offer", value: &target,
-			check: func(s string) (string, error) { return validate.RedirectTarget(action, s) }},
+		{Key: "action", Title: "Goes to", Hint: "What the target is", Kind: form.Select, Value: &action,
+			Options: redirectActionOptions()},
+		{Key: "target", Title: "Target", Hint: "Where visitors go: a full https:// address for a URL",
+			Placeholder: "https://offers.example.com/new-offer", Value: &target,
+			Check: func(s string) (string, error) { return validate.RedirectTarget(action, s) }},
 	}
-	f, cmd := newFormModal(h.common(), "New redirect", []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
+	f, cmd := newForm(h, "New redirect", []*form.Group{{Fields: fields}}, func(seq uint64) (tea.Cmd, error) {
 		body, err := validate.NormalizeCreateRedirect(client.CreateRedirectRequest{Domain: hostName, Path: path, Target: target, Action: action})
 		if err != nil {
 			return nil, err
@@ -121,17 +122,17 @@ func redirectForm(h host, d redirectDraft) tea.Cmd {
 		return createRedirect(h.common().ctx, h.api(), body, f, seq), nil
 	})
 	// A domain and path the list holds already are marked while they are typed.
-	f.onChange = func(h host) tea.Cmd {
-		pathField.block, pathField.status = "", ""
+	f.OnChange = func() tea.Cmd {
+		pathField.Block, pathField.Status = "", ""
 		if r := taken(hostName, path); r != nil {
-			pathField.block = "already redirects to " + r.target + ": e in the list edits it"
-			pathField.status = h.common().styles.Error.Render("✗ " + pathField.block)
+			pathField.Block = "already redirects to " + r.target + ": e in the list edits it"
+			pathField.Status = h.common().styles.Error.Render("✗ " + pathField.Block)
 		}
 		return nil
 	}
-	f.notes = []string{"A visit to the path on the domain goes to the target (a permanent redirect). Location: " + sel.location + "."}
+	f.Notes = []string{"A visit to the path on the domain goes to the target (a permanent redirect). Location: " + sel.location + "."}
 	if d.from != "" {
-		f.notes[0] = "The target is the public URL of " + d.from + ". " + f.notes[0]
+		f.Notes[0] = "The target is the public URL of " + d.from + ". " + f.Notes[0]
 	}
 	return openForm(h, f, cmd)
 }
@@ -149,15 +150,15 @@ func editRedirectForm(h host) tea.Cmd {
 	if !slices.Contains(validate.RedirectActions(), action) {
 		action = "url"
 	}
-	fields := []*formField{
-		{key: "action", title: "Goes to", hint: "What the target is", kind: fieldSelect, value: &action,
-			options: redirectActionOptions()},
-		{key: "target", title: "Target", hint: "Where visitors go: a full https:// address for a URL",
-			placeholder: "https://offers.example.com/new-offer", value: &target,
-			check: func(s string) (string, error) { return validate.RedirectTarget(action, s) }},
+	fields := []*form.Field{
+		{Key: "action", Title: "Goes to", Hint: "What the target is", Kind: form.Select, Value: &action,
+			Options: redirectActionOptions()},
+		{Key: "target", Title: "Target", Hint: "Where visitors go: a full https:// address for a URL",
+			Placeholder: "https://offers.example.com/new-offer", Value: &target,
+			Check: func(s string) (string, error) { return validate.RedirectTarget(action, s) }},
 	}
-	var f *formModal
-	f, cmd := newFormModal(h.common(), "Edit redirect · "+r.domain+r.path, []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
+	var f *form.Form
+	f, cmd := newForm(h, "Edit redirect · "+r.domain+r.path, []*form.Group{{Fields: fields}}, func(seq uint64) (tea.Cmd, error) {
 		body, err := validate.NormalizeUpdateRedirect(client.UpdateRedirectRequest{Target: target, Action: action})
 		if err != nil {
 			return nil, err
@@ -167,7 +168,7 @@ func editRedirectForm(h host) tea.Cmd {
 		}
 		return updateRedirect(h.common().ctx, h.api(), r, body, f, seq), nil
 	})
-	f.notes = []string{r.oldURL + " goes to the target. A redirect keeps its domain and path: to move one, make a new one and delete this."}
+	f.Notes = []string{r.oldURL + " goes to the target. A redirect keeps its domain and path: to move one, make a new one and delete this."}
 	return openForm(h, f, cmd)
 }
 
@@ -182,13 +183,13 @@ func deleteRedirectForm(h host) tea.Cmd {
 	}
 	notes := []string{r.oldURL + " goes to " + r.target + " (" + r.action + "). Deleted, the old path answers as the domain itself does."}
 	return confirmForm(h, "Delete redirect", "Delete the redirect of "+r.domain+r.path+"?", "Delete", notes,
-		func(h host, f *formModal, seq uint64) tea.Cmd {
+		func(f *form.Form, seq uint64) tea.Cmd {
 			return deleteRedirect(h.common().ctx, h.api(), r, f, seq)
 		})
 }
 
 // createRedirect sends a new redirect; on success the list shows it, selected.
-func createRedirect(ctx context.Context, c *client.Client, b client.CreateRedirectRequest, from *formModal, seq uint64) tea.Cmd {
+func createRedirect(ctx context.Context, c *client.Client, b client.CreateRedirectRequest, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		r, resp, err := c.CreateRedirect(ctx, b)
 		status := statusOf(resp, err)
@@ -204,7 +205,7 @@ func createRedirect(ctx context.Context, c *client.Client, b client.CreateRedire
 }
 
 // updateRedirect sends a redirect's new target and action.
-func updateRedirect(ctx context.Context, c *client.Client, old redirectRow, b client.UpdateRedirectRequest, from *formModal, seq uint64) tea.Cmd {
+func updateRedirect(ctx context.Context, c *client.Client, old redirectRow, b client.UpdateRedirectRequest, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		r, resp, err := c.UpdateRedirect(ctx, old.id, b)
 		status := statusOf(resp, err)
@@ -223,7 +224,7 @@ func updateRedirect(ctx context.Context, c *client.Client, old redirectRow, b cl
 }
 
 // deleteRedirect deletes a redirect.
-func deleteRedirect(ctx context.Context, c *client.Client, r redirectRow, from *formModal, seq uint64) tea.Cmd {
+func deleteRedirect(ctx context.Context, c *client.Client, r redirectRow, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		resp, err := c.DeleteRedirect(ctx, r.id)
 		status := statusOf(resp, err)

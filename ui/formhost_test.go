@@ -9,27 +9,27 @@ import (
 
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
-// TestFormModalEmbedsAHuhForm proves the frame every form hangs in: a huh form in a
-// formModal gets the keys, draws inside the overlay, checks its fields before
+// TestFormModalEmbedsAHuhForm proves the frame every form hangs in: a form of
+// package form, as the root's overlay, gets the keys, draws inside the overlay, checks its fields before
 // anything is sent, sends once, stays open until the root closes it, and asks before
 // esc throws typed input away.
 func TestFormModalEmbedsAHuhForm(t *testing.T) {
 	h := newHarness(t, Options{}, 80, 24)
 	var sent []string
 	var name string
-	open := func() *formModal {
+	open := func() modal {
 		name = ""
-		fm, cmd := newFormModal(h.m.sh, "New folder", []*formGroup{{fields: []*formField{
-			{key: "name", title: "Folder name", hint: "What it is called", value: &name, check: validate.FolderName},
-		}}}, func(_ host, seq uint64) (tea.Cmd, error) {
+		f, cmd := newForm(h.m, "New folder", []*form.Group{{Fields: []*form.Field{
+			{Key: "name", Title: "Folder name", Hint: "What it is called", Value: &name, Check: validate.FolderName},
+		}}}, func(seq uint64) (tea.Cmd, error) {
 			sent = append(sent, name)
 			return func() tea.Msg { return nil }, nil
 		})
-		h.m.overlay = fm
-		h.runSync(cmd)
-		return fm
+		h.runSync(openForm(h.m, f, cmd))
+		return h.m.overlay
 	}
 	fm := open()
 	v := h.view()

@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"reflect"
@@ -17,7 +17,7 @@ import (
 
 // settle moves the focus as the field changes asked for in cmd say, now, and returns
 // the rest of cmd (and of what the moves returned) to run as usual.
-func (f *formModal) settle(cmd tea.Cmd) tea.Cmd {
+func (f *Form) settle(cmd tea.Cmd) tea.Cmd {
 	rest, moves := takeMoves(cmd)
 	if len(moves) == 0 {
 		return rest
@@ -35,13 +35,13 @@ func (f *formModal) settle(cmd tea.Cmd) tea.Cmd {
 // move applies one field change: the next or the previous field, or at the edge of a
 // group the next or previous group (huh would take one more command for that), or,
 // past the last field, completes the form.
-func (f *formModal) move(forward bool) tea.Cmd {
-	cur := f.focused()
+func (f *Form) move(forward bool) tea.Cmd {
+	cur := f.Focused()
 	g := f.groupOf(cur)
 	if cur == nil || g < 0 {
 		return nil
 	}
-	fields := f.groups[g].fields
+	fields := f.groups[g].Fields
 	switch {
 	case forward && fields[len(fields)-1] == cur:
 		return f.leaveGroup(cur, f.form.NextGroup)
@@ -59,9 +59,9 @@ func (f *formModal) move(forward bool) tea.Cmd {
 // leaveGroup moves to another group as huh does, the field left blurred; when the
 // group may not be left (a field of it is refused), the field keeps the focus, so
 // what is typed next still goes into it.
-func (f *formModal) leaveGroup(cur *formField, to func() tea.Cmd) tea.Cmd {
+func (f *Form) leaveGroup(cur *Field, to func() tea.Cmd) tea.Cmd {
 	cmds := []tea.Cmd{cur.hf.Blur(), to()}
-	if f.form.State == huh.StateNormal && f.focused() == cur {
+	if f.form.State == huh.StateNormal && f.Focused() == cur {
 		cmds = append(cmds, cur.hf.Focus())
 	}
 	return tea.Batch(cmds...)

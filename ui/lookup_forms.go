@@ -10,6 +10,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // The lookups and the rest of the API: each a small form (or none) whose answer
@@ -38,15 +39,15 @@ func lookup(from any, seq uint64, title string, call func() (*client.Response, e
 }
 
 // lookupForm opens a form whose submit sends a lookup.
-func lookupForm(h host, title string, notes []string, fields []*formField, send func(h host, f *formModal, seq uint64) (tea.Cmd, error)) tea.Cmd {
+func lookupForm(h host, title string, notes []string, fields []*form.Field, send func(f *form.Form, seq uint64) (tea.Cmd, error)) tea.Cmd {
 	if !connected(h) {
 		return nil
 	}
-	var f *formModal
-	f, cmd := newFormModal(h.common(), title, []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
-		return send(h, f, seq)
+	var f *form.Form
+	f, cmd := newForm(h, title, []*form.Group{{Fields: fields}}, func(seq uint64) (tea.Cmd, error) {
+		return send(f, seq)
 	})
-	f.notes = notes
+	f.Notes = notes
 	return openForm(h, f, cmd)
 }
 
@@ -56,11 +57,11 @@ func funnelByDomainForm(h host) tea.Cmd {
 	if f := h.selected().funnel; f != nil {
 		hostName = f.domain
 	}
-	return lookupForm(h, "Funnel by domain", nil, []*formField{
-		{key: "domain", title: "Domain", hint: "An attached host name", placeholder: "offers.example.com", value: &hostName, check: validate.HostName},
-	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+	return lookupForm(h, "Funnel by domain", nil, []*form.Field{
+		{Key: "domain", Title: "Domain", Hint: "An attached host name", Placeholder: "offers.example.com", Value: &hostName, Check: validate.HostName},
+	}, func(f *form.Form, seq uint64) (tea.Cmd, error) {
 		c, ctx := h.api(), h.common().ctx
-		dom := normalized(validate.HostName, hostName)
+		dom := form.Normalized(validate.HostName, hostName)
 		var res *client.FunnelsWithDomain
 		return lookup(f, seq, "Funnels on "+sanitize(dom), func() (*client.Response, error) {
 			var resp *client.Response
@@ -97,12 +98,12 @@ func firstStepPath(f *client.Funnel) string {
 // regexRedirectsForm lists the pattern redirects, of one domain or all.
 func regexRedirectsForm(h host) tea.Cmd {
 	hostName := ""
-	return lookupForm(h, "Regex redirects", nil, []*formField{
-		{key: "domain", title: "Domain", hint: "Leave empty for every domain", placeholder: "offers.example.com",
-			value: &hostName, check: validate.HostName, optional: true},
-	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+	return lookupForm(h, "Regex redirects", nil, []*form.Field{
+		{Key: "domain", Title: "Domain", Hint: "Leave empty for every domain", Placeholder: "offers.example.com",
+			Value: &hostName, Check: validate.HostName, Optional: true},
+	}, func(f *form.Form, seq uint64) (tea.Cmd, error) {
 		c, ctx := h.api(), h.common().ctx
-		dom := normalized(validate.HostName, hostName)
+		dom := form.Normalized(validate.HostName, hostName)
 		var rows []client.RegexRedirect
 		title := "Regex redirects"
 		if dom != "" {
@@ -136,13 +137,13 @@ const lookupMultipleTemplate = `{"lookups": [{"target": "/spring-sale-opt-in", "
 // lookupMultipleForm posts a JSON body to lookup/multiple.
 func lookupMultipleForm(h host) tea.Cmd {
 	body := lookupMultipleTemplate
-	return lookupForm(h, "Lookup multiple", []string{"The body is a JSON object; the spec leaves its fields open. Each lookup names a target path and an action: publish, unpublish or redirect."}, []*formField{
-		{key: "body", title: "Body (JSON)", hint: "ctrl+j starts a new line; enter sends", kind: fieldText, height: 5, value: &body,
-			check: func(s string) (string, error) {
+	return lookupForm(h, "Lookup multiple", []string{"The body is a JSON object; the spec leaves its fields open. Each lookup names a target path and an action: publish, unpublish or redirect."}, []*form.Field{
+		{Key: "body", Title: "Body (JSON)", Hint: "ctrl+j starts a new line; enter sends", Kind: form.TextArea, Height: 5, Value: &body,
+			Check: func(s string) (string, error) {
 				b, err := validate.JSONObject("body", s)
 				return string(b), err
 			}},
-	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+	}, func(f *form.Form, seq uint64) (tea.Cmd, error) {
 		c, ctx := h.api(), h.common().ctx
 		raw, err := validate.JSONObject("body", body)
 		if err != nil {
@@ -166,11 +167,11 @@ func lookupMultipleForm(h host) tea.Cmd {
 // productsForm lists the public products of the order forms, or one.
 func productsForm(h host) tea.Cmd {
 	productID := ""
-	return lookupForm(h, "Order-form products", nil, []*formField{
-		{key: "productId", title: "Product id", hint: "Leave empty for every product", value: &productID, check: id("productId"), optional: true},
-	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+	return lookupForm(h, "Order-form products", nil, []*form.Field{
+		{Key: "productId", Title: "Product id", Hint: "Leave empty for every product", Value: &productID, Check: form.ID("productId"), Optional: true},
+	}, func(f *form.Form, seq uint64) (tea.Cmd, error) {
 		c, ctx := h.api(), h.common().ctx
-		pid := normalized(id("productId"), productID)
+		pid := form.Normalized(form.ID("productId"), productID)
 		var rows []client.Product
 		return lookup(f, seq, "Order-form products", func() (*client.Response, error) {
 			var resp *client.Response
@@ -200,11 +201,11 @@ func pageByIDForm(h host) tea.Cmd {
 	if pg := h.selected().page; pg != nil {
 		pageID = pg.id
 	}
-	return lookupForm(h, "Page by id", nil, []*formField{
-		{key: "pageId", title: "Page id", hint: "The selected page's id when there is one", value: &pageID, check: id("pageId")},
-	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+	return lookupForm(h, "Page by id", nil, []*form.Field{
+		{Key: "pageId", Title: "Page id", Hint: "The selected page's id when there is one", Value: &pageID, Check: form.ID("pageId")},
+	}, func(f *form.Form, seq uint64) (tea.Cmd, error) {
 		c, ctx := h.api(), h.common().ctx
-		pid := normalized(id("pageId"), pageID)
+		pid := form.Normalized(form.ID("pageId"), pageID)
 		var pg *client.Page
 		return lookup(f, seq, "Page "+sanitize(pid), func() (*client.Response, error) {
 			var resp *client.Response
@@ -233,13 +234,13 @@ func checkPathForm(h host) tea.Cmd {
 	if f := h.selected().funnel; f != nil {
 		funnelID, domain = f.id, f.domain
 	}
-	return lookupForm(h, "Check step path", []string{"Paths are checked in the funnel (and on its domain) given here; leave the funnel empty to check every funnel."}, []*formField{
-		{key: "path", title: "Path", placeholder: "/spring-offer", hint: "Lowercase letters, digits, -, _ and /", value: &path, check: validate.StepPath},
-		{key: "funnelId", title: "Funnel id", hint: "The selected funnel when there is one", value: &funnelID, check: id("funnelId"), optional: true},
-	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+	return lookupForm(h, "Check step path", []string{"Paths are checked in the funnel (and on its domain) given here; leave the funnel empty to check every funnel."}, []*form.Field{
+		{Key: "path", Title: "Path", Placeholder: "/spring-offer", Hint: "Lowercase letters, digits, -, _ and /", Value: &path, Check: validate.StepPath},
+		{Key: "funnelId", Title: "Funnel id", Hint: "The selected funnel when there is one", Value: &funnelID, Check: form.ID("funnelId"), Optional: true},
+	}, func(f *form.Form, seq uint64) (tea.Cmd, error) {
 		c, ctx := h.api(), h.common().ctx
-		p := normalized(validate.StepPath, path)
-		params := client.PathCheckParams{Path: p, FunnelID: normalized(id("funnelId"), funnelID)}
+		p := form.Normalized(validate.StepPath, path)
+		params := client.PathCheckParams{Path: p, FunnelID: form.Normalized(form.ID("funnelId"), funnelID)}
 		if params.FunnelID != "" {
 			params.Domain = domain
 		}
@@ -333,23 +334,23 @@ func socialAccountForm(h host) tea.Cmd {
 		b, err := validate.JSONObject("body", s)
 		return string(b), err
 	}
-	return lookupForm(h, "Attach social account", nil, []*formField{
-		{key: "platform", title: "Platform", hint: "The social network", kind: fieldSelect, value: &platform, options: opts, height: 5},
-		{key: "locationId", title: "Location id", hint: "The location the account is attached to", value: &location, check: id("locationId")},
-		{key: "accountId", title: "Account id", hint: "The account's id from the platform's OAuth", value: &account, check: id("accountId")},
-		{key: "body", title: "Body (JSON)", hint: "e.g. {\"name\": \"…\", \"originId\": \"…\"}; instagram needs pageId", kind: fieldText, height: 3,
-			value: &body, check: jsonObject},
-	}, func(h host, f *formModal, seq uint64) (tea.Cmd, error) {
+	return lookupForm(h, "Attach social account", nil, []*form.Field{
+		{Key: "platform", Title: "Platform", Hint: "The social network", Kind: form.Select, Value: &platform, Options: opts, Height: 5},
+		{Key: "locationId", Title: "Location id", Hint: "The location the account is attached to", Value: &location, Check: form.ID("locationId")},
+		{Key: "accountId", Title: "Account id", Hint: "The account's id from the platform's OAuth", Value: &account, Check: form.ID("accountId")},
+		{Key: "body", Title: "Body (JSON)", Hint: "e.g. {\"name\": \"…\", \"originId\": \"…\"}; instagram needs pageId", Kind: form.TextArea, Height: 3,
+			Value: &body, Check: jsonObject},
+	}, func(f *form.Form, seq uint64) (tea.Cmd, error) {
 		c, ctx := h.api(), h.common().ctx
 		plat, err := validate.Platform(platform)
 		if err != nil {
-			return nil, validate.FieldErrors{{Field: "platform", Message: fieldMessage(err)}}
+			return nil, validate.FieldErrors{{Field: "platform", Message: form.Message(err)}}
 		}
 		raw, err := validate.JSONObject("body", body)
 		if err != nil {
 			return nil, err
 		}
-		loc, acct := normalized(id("locationId"), location), normalized(id("accountId"), account)
+		loc, acct := form.Normalized(form.ID("locationId"), location), form.Normalized(form.ID("accountId"), account)
 		var res *client.Result
 		return lookup(f, seq, "Social account", func() (*client.Response, error) {
 			var resp *client.Response

@@ -6,9 +6,9 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/huh/v2"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // shared is what every part of the view needs and the root model owns: the terminal
@@ -27,7 +27,7 @@ type shared struct {
 	noColor      bool   // Bubble Tea chose a colour profile without colours
 	theme        Theme
 	styles       Styles
-	formStyles   *huh.Styles // the forms' huh styles, built with styles
+	formLook     form.Look // how the forms are drawn, built with styles
 
 	keys     KeyMap        // the plain keys, and the table's keys that footers and views name
 	actions  []action      // the action table (action_table.go), its writes' keys off when read-only
@@ -102,7 +102,7 @@ func (sh *shared) restyle() {
 		sh.theme = monochrome(sh.theme.Dark)
 	}
 	sh.styles = newStyles(sh.theme, sh.noColor)
-	sh.formStyles = newFormStyles(sh.theme, sh.noColor)
+	sh.formLook = newFormLook(sh.theme, &sh.styles, sh.noColor)
 	sh.spinner.Style = sh.styles.Marker
 	sh.help = help.New()
 	sh.help.ShortSeparator = " · "

@@ -1,19 +1,35 @@
-package ui
+package form
 
 import (
+	"image/color"
+
 	"charm.land/bubbles/v2/key"
 	"charm.land/huh/v2"
 	"charm.land/lipgloss/v2"
 )
 
-// newFormStyles builds the huh styles of the forms from the app's theme, so a form
+// Colors are the colours of the browser's theme that a form is drawn in.
+type Colors struct {
+	Dark bool // the theme is for a dark background
+
+	Text     color.Color // ordinary text
+	Muted    color.Color // descriptions, a blurred selector
+	Faint    color.Color // placeholders, separators
+	Accent   color.Color // titles, the focused field, the focused button
+	OnAccent color.Color // text on an accent background
+	BlurBg   color.Color // a button without the focus
+	OK       color.Color // a chosen option's mark
+	Error    color.Color // a problem
+}
+
+// HuhStyles builds the huh styles of the forms from the browser's theme, so a form
 // looks like the rest of the browser on a dark or a light terminal. Like every style
-// it is built once per theme (shared.restyle), never in View: huh asks the theme for
-// its styles on every frame, and formTheme hands out this one value.
+// it is built once per theme (the host's Look), never in View: huh asks the theme
+// for its styles on every frame, and theme hands out this one value.
 //
 // Without colours the focused field still shows: huh draws a thick bar left of it,
 // the focused button is in reverse video, and errors and check results carry ✗ and ✓.
-func newFormStyles(t Theme, noColor bool) *huh.Styles {
+func HuhStyles(t Colors, noColor bool) *huh.Styles {
 	n := lipgloss.NewStyle
 	s := huh.ThemeBase(t.Dark)
 	button := n().Padding(0, 2).MarginRight(1)
@@ -72,16 +88,16 @@ func newFormStyles(t Theme, noColor bool) *huh.Styles {
 	return s
 }
 
-// formTheme is the huh.Theme of every form: the styles of the app's current theme.
-// It reads them through the shared pointer, so a form opened before the terminal
-// said whether its background is dark follows the answer.
-func (sh *shared) formTheme() huh.Theme {
-	return huh.ThemeFunc(func(bool) *huh.Styles { return sh.formStyles })
+// theme is the huh.Theme of a form: the styles of the host's current theme. It asks
+// the host for them each time, so a form opened before the terminal said whether its
+// background is dark follows the answer.
+func theme(h Host) huh.Theme {
+	return huh.ThemeFunc(func(bool) *huh.Styles { return h.Look().Huh })
 }
 
-// newFormKeyMap is huh's key map as the browser uses it: ctrl+c is the browser's
+// newKeyMap is huh's key map as the browser uses it: ctrl+c is the browser's
 // (it quits), and the help names the keys in the words of this browser.
-func newFormKeyMap() *huh.KeyMap {
+func newKeyMap() *huh.KeyMap {
 	k := huh.NewDefaultKeyMap()
 	k.Quit = key.NewBinding(key.WithDisabled())
 	k.Text.NewLine = key.NewBinding(key.WithKeys("ctrl+j", "alt+enter"), key.WithHelp("ctrl+j", "new line"))

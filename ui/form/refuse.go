@@ -1,4 +1,4 @@
-package ui
+package form
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ const (
 // arriving as "[2J", ready to be sent) and a bidi override drawn as it is, reordering
 // the line on screen. The whole text is refused; what the field held stays. It
 // reports whether msg was refused.
-func (f *formModal) refuseInput(msg tea.Msg) bool {
+func (f *Form) refuseInput(msg tea.Msg) bool {
 	var text, verb string
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
@@ -36,22 +36,22 @@ func (f *formModal) refuseInput(msg tea.Msg) bool {
 	if text == "" {
 		return false
 	}
-	ff := f.focused()
-	if ff == nil || ff.value == nil {
+	ff := f.Focused()
+	if ff == nil || ff.Value == nil {
 		return false
 	}
 	why := unsafeText(text)
-	if why == "" && ff.kind != fieldSelect {
+	if why == "" && ff.Kind != Select {
 		limit := inputCharLimit
-		if ff.kind == fieldText {
+		if ff.Kind == TextArea {
 			limit = textCharLimit
 		}
-		why = overLimit(utf8.RuneCountInString(ff.current()), utf8.RuneCountInString(text), limit)
+		why = overLimit(utf8.RuneCountInString(ff.Current()), utf8.RuneCountInString(text), limit)
 	}
 	if why == "" {
 		return false
 	}
-	ff.refused, ff.refusedVal = verb+"it "+why+"; the field is unchanged", ff.current()
+	ff.refused, ff.refusedVal = verb+"it "+why+"; the field is unchanged", ff.Current()
 	f.refresh()
 	return true
 }

@@ -9,6 +9,7 @@ import (
 	"charm.land/huh/v2"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // The page actions, all through update-funnel-and-page: archive a page, restore an
@@ -57,7 +58,7 @@ func archivePageForm(h host) tea.Cmd {
 		notes = append(notes, "Archiving a page of a split test ends the test; \"End split test\" (S) says which page wins.")
 	}
 	return confirmForm(h, "Archive page", "Archive “"+t.page.name+"”?", "Archive", notes,
-		func(h host, f *formModal, seq uint64) tea.Cmd {
+		func(f *form.Form, seq uint64) tea.Cmd {
 			step := t.step.rec
 			c := h.api()
 			return pageAction(h.common().ctx, f, seq, t, "archived page "+t.page.name, func(ctx context.Context) (*client.Result, *client.Response, error) {
@@ -114,7 +115,7 @@ func restorePageForm(h host) tea.Cmd {
 	}
 	notes := []string{"The page goes back into step " + t.step.name + " as its last live page."}
 	return confirmForm(h, "Restore page", "Restore “"+t.page.name+"”?", "Restore", notes,
-		func(h host, f *formModal, seq uint64) tea.Cmd {
+		func(f *form.Form, seq uint64) tea.Cmd {
 			c := h.api()
 			return pageAction(h.common().ctx, f, seq, t, "restored page "+t.page.name, func(ctx context.Context) (*client.Result, *client.Response, error) {
 				return c.RestorePage(ctx, t.key.funnelID, t.step.id, t.page.id)
@@ -157,10 +158,10 @@ func endSplitForm(h host) tea.Cmd {
 	if sel.page != nil && sel.pagesOf == t.key && slices.Contains(s.rec.Pages[:2], sel.page.id) {
 		winner = sel.page.id
 	}
-	choice := &formField{key: "winner", title: "Winner", hint: "The page that keeps all the traffic", kind: fieldSelect, value: &winner, options: opts}
+	choice := &form.Field{Key: "winner", Title: "Winner", Hint: "The page that keeps all the traffic", Kind: form.Select, Value: &winner, Options: opts}
 	notes := []string{"Step " + s.name + " splits its traffic " + s.split + ". The other page is archived (it can be restored)."}
-	return askForm(h, "End split test · "+s.name, []*formField{choice}, "End the test?", "End test", notes,
-		func(h host, f *formModal, seq uint64) tea.Cmd {
+	return askForm(h, "End split test · "+s.name, []*form.Field{choice}, "End the test?", "End test", notes,
+		func(f *form.Form, seq uint64) tea.Cmd {
 			step := s.rec
 			w := names[winner]
 			if w == "" {
@@ -175,7 +176,7 @@ func endSplitForm(h host) tea.Cmd {
 
 // pageAction runs one update-funnel-and-page call and, on success, reads the funnel
 // and the step's pages again.
-func pageAction(ctx context.Context, from *formModal, seq uint64, t pageTarget, done string,
+func pageAction(ctx context.Context, from *form.Form, seq uint64, t pageTarget, done string,
 	call func(ctx context.Context) (*client.Result, *client.Response, error)) tea.Cmd {
 	return func() tea.Msg {
 		_, resp, err := call(ctx)
