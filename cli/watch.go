@@ -81,7 +81,7 @@ func watchRun(ctx context.Context, f *Factory, opts *WatchOptions) error {
 		return withExitCode(ExitLocal, fmt.Errorf("reading the local index: %w", err))
 	}
 	w := watcher{f: f, store: store, client: sess.Client, seen: last.Newest}
-	f.notice("Watching %s every %s; Ctrl-C stops.", sess.Label, opts.Every)
+	f.notice("Watching location %s (%s) every %s; Ctrl-C stops.", termtext.Line(sess.Config.Profile.LocationID), sess.Label, opts.Every)
 	// From one crawl's start to the next; a crawl longer than the interval is
 	// followed at once by the next.
 	tick := time.NewTicker(opts.Every)

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"errors"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,8 +45,9 @@ func (l *lockedBuffer) waitFor(t *testing.T, what string, timeout time.Duration,
 
 // TestWatchSeesAChangeMadeThroughTheBinary: `funnels watch --every 2s` against
 // `funnels sandbox` prints a step made with `funnels step create` on one line, the
-// crawl after it was made; `funnels changes` then shows it too, and Ctrl-C ends the
-// watch with exit 0.
+// crawl after it was made; a crawl that fails prints its reason with the status and
+// the watch goes on to see the next step made; `funnels changes` then shows them,
+// and Ctrl-C ends the watch with exit 0.
 func TestWatchSeesAChangeMadeThroughTheBinary(t *testing.T) {
 	sb := startSandboxBinary(t, "--limit", "1000", "--window", "1s")
 	env := append(testEnv(t), "XDG_CACHE_HOME="+filepath.Join(t.TempDir(), "cache"))
@@ -80,9 +82,25 @@ func TestWatchSeesAChangeMadeThroughTheBinary(t *testing.T) {
 		return strings.Contains(s, "added    step Spring Upsell (Free 7-Day Trial)  /spring-upsell")
 	})
 	t.Logf("seen %v after it was made (interval 2s)", time.Since(made).Round(10*time.Millisecond))
+	defer func() { t.Logf("stderr:\n%s", stderr.String()) }()
 	if strings.Contains(stdout.String(), "changed") || strings.Contains(stderr.String(), "failed") {
 		t.Fatalf("more than the new step:\n%s\n%s", stdout.String(), stderr.String())
 	}
+
+	// A crawl that fails says why, with the status, and the watch goes on: the next
+	// step made is seen too.
+	res, err := http.Post(sb.values["base_url"]+"/_sandbox/fail?status=400&count=1&path=/funnels/page", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	stderr.waitFor(t, "the failed crawl's reason", time.Minute, func(s string) bool {
+		return strings.Contains(s, "crawl failed") && strings.Contains(s, "GET /funnels/page: 400")
+	})
+	run("step", "create", "--funnel", "tKvx487I4yks06qt7ovC", "--name", "Summer Upsell", "--path", "/summer-upsell", "--type", "upsell")
+	stdout.waitFor(t, "the step made after the failure", time.Minute, func(s string) bool {
+		return strings.Contains(s, "added    step Summer Upsell (Free 7-Day Trial)  /summer-upsell")
+	})
 
 	if err := watch.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
