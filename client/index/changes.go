@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -135,26 +136,49 @@ type Report struct {
 	Newest int `json:"newest"`
 }
 
-// Changes reports what changed in the crawls since chooses.
+// Changes reports what changed in the crawls since chooses. Only those sets and the
+// newest are decoded, read from the newest back (versions and times only grow), so
+// the browser's read of the newest crawl's changes costs one set, not the history.
 func (s *Store) Changes(ctx context.Context, since Since) (Report, error) {
-	var sets []ChangeSet
+	var sets []ChangeSet // newest first
 	_, err := s.view(ctx, func(tx *bolt.Tx) error {
 		h := tx.Bucket(bHistory)
 		if h == nil {
 			return nil
 		}
-		return h.ForEach(func(_, v []byte) error {
+		c := h.Cursor()
+		for k, v := c.Last(); k != nil; k, v = c.Prev() {
 			var set ChangeSet
-			if json.Unmarshal(v, &set) == nil && set.Version > 0 {
-				sets = append(sets, set)
+			if json.Unmarshal(v, &set) != nil || set.Version <= 0 {
+				continue
 			}
-			return nil
-		})
+			if len(sets) > 0 && !since.covers(set) {
+				break
+			}
+			sets = append(sets, set)
+			if since == (Since{}) {
+				break
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return Report{}, err
 	}
+	slices.Reverse(sets)
 	return reportOf(sets, since), nil
+}
+
+// covers reports whether since chooses set (the zero Since chooses the newest alone,
+// which reportOf picks).
+func (since Since) covers(set ChangeSet) bool {
+	switch {
+	case since.Version > 0:
+		return set.Version > since.Version
+	case !since.Time.IsZero():
+		return Time(set.At).After(since.Time)
+	}
+	return false
 }
 
 // reportOf merges the change sets since chooses, sets in version order.
@@ -165,21 +189,13 @@ func reportOf(sets []ChangeSet, since Since) Report {
 	}
 	r.Found, r.Newest = true, sets[len(sets)-1].Version
 	var chosen []ChangeSet
-	switch {
-	case since.Version > 0:
-		for _, set := range sets {
-			if set.Version > since.Version {
-				chosen = append(chosen, set)
-			}
-		}
-	case !since.Time.IsZero():
-		for _, set := range sets {
-			if Time(set.At).After(since.Time) {
-				chosen = append(chosen, set)
-			}
-		}
-	default:
+	if since == (Since{}) {
 		chosen = sets[len(sets)-1:]
+	}
+	for _, set := range sets {
+		if since.covers(set) {
+			chosen = append(chosen, set)
+		}
 	}
 	if len(chosen) == 0 {
 		r.From, r.To = r.Newest+1, r.Newest

@@ -82,7 +82,8 @@ func encodeEntry(e *entry) ([]byte, error) {
 // decodeEntry reads an entry's fields; false for one that cannot be read.
 func decodeEntry(v []byte) (entry, bool) {
 	var e entry
-	if len(v) <= digestSize || json.Unmarshal(v[digestSize:], &e) != nil || len(e.Values) != len(fieldNames[e.Kind]) {
+	if len(v) <= digestSize || json.Unmarshal(v[digestSize:], &e) != nil || fieldNames[e.Kind] == nil ||
+		len(e.Values) != len(fieldNames[e.Kind]) {
 		return entry{}, false
 	}
 	return e, true
