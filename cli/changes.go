@@ -77,6 +77,9 @@ func parseSince(text string, now time.Time) (index.Since, error) {
 }
 
 func changesRun(ctx context.Context, f *Factory, opts *ChangesOptions) error {
+	if f.Flags.NoCache {
+		return usagef("funnels changes reads the crawls kept in the local index, which --no-cache turns off; leave --no-cache out")
+	}
 	since, err := parseSince(opts.Since, time.Now())
 	if err != nil {
 		return err

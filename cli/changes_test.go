@@ -50,6 +50,7 @@ func TestChangesBetweenTwoIndexRuns(t *testing.T) {
 	h.run("changes", "--since", "2").want(t, 0, "err:No crawl in that span")
 	h.run("changes", "--since", "7d").want(t, 0, "Spring Sale")
 	h.run("changes", "--since", "soon").want(t, 2, "err:--since takes a duration")
+	h.run("changes", "--no-cache").want(t, 2, "err:--no-cache turns off")
 }
 
 // stepOf is the id of the first step of the sandbox's Free 7-Day Trial funnel, read
