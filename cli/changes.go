@@ -51,9 +51,9 @@ funnels changes --jq '.changes[] | select(.item == "step") | .name'`,
 	return cmd
 }
 
-// parseSince reads --since: a version number, or a duration back from now (Go's
+// changesSince reads --since: a version number, or a duration back from now (Go's
 // units, and d for days).
-func parseSince(text string, now time.Time) (index.Since, error) {
+func changesSince(text string, now time.Time) (index.Since, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return index.Since{}, nil
@@ -80,7 +80,7 @@ func changesRun(ctx context.Context, f *Factory, opts *ChangesOptions) error {
 	if f.Flags.NoCache {
 		return usagef("funnels changes reads the crawls kept in the local index, which --no-cache turns off; leave --no-cache out")
 	}
-	since, err := parseSince(opts.Since, time.Now())
+	since, err := changesSince(opts.Since, time.Now())
 	if err != nil {
 		return err
 	}

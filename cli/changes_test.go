@@ -67,8 +67,8 @@ func stepOf(t *testing.T, h *home) string {
 	return out[0].ID
 }
 
-// TestParseSince: a version, Go durations and days; nothing is the newest crawl.
-func TestParseSince(t *testing.T) {
+// TestChangesSince: a version, Go durations and days; nothing is the newest crawl.
+func TestChangesSince(t *testing.T) {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	for text, want := range map[string]index.Since{
 		"":    {},
@@ -76,13 +76,13 @@ func TestParseSince(t *testing.T) {
 		"90m": {Time: now.Add(-90 * time.Minute)},
 		"2d":  {Time: now.Add(-48 * time.Hour)},
 	} {
-		if got, err := parseSince(text, now); err != nil || got != want {
-			t.Errorf("parseSince(%q) = %+v, %v; want %+v", text, got, err, want)
+		if got, err := changesSince(text, now); err != nil || got != want {
+			t.Errorf("changesSince(%q) = %+v, %v; want %+v", text, got, err, want)
 		}
 	}
 	for _, bad := range []string{"-1", "-2h", "0s", "d", "yesterday"} {
-		if _, err := parseSince(bad, now); err == nil {
-			t.Errorf("parseSince(%q) took it", bad)
+		if _, err := changesSince(bad, now); err == nil {
+			t.Errorf("changesSince(%q) took it", bad)
 		}
 	}
 }
@@ -98,20 +98,20 @@ func TestWatchRefusesAShortInterval(t *testing.T) {
 	}
 }
 
-// FuzzParseSince: any --since is a version, a time in the past, or a usage error;
+// FuzzChangesSince: any --since is a version, a time in the past, or a usage error;
 // never a panic, never a time after now.
-func FuzzParseSince(f *testing.F) {
+func FuzzChangesSince(f *testing.F) {
 	for _, s := range []string{"", "3", "90m", "2d", "-1", "1e400d", "9223372036854775807", "0.5d", " 7d "} {
 		f.Add(s)
 	}
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := parseSince(text, now)
+		s, err := changesSince(text, now)
 		if err != nil {
 			return
 		}
 		if s.Version < 0 || s.Time.After(now) || s.Version > 0 && !s.Time.IsZero() {
-			t.Fatalf("parseSince(%q) = %+v", text, s)
+			t.Fatalf("changesSince(%q) = %+v", text, s)
 		}
 	})
 }

@@ -127,10 +127,11 @@ func (f *Factory) openSession(ctx context.Context, cfg *config.Config, store *au
 	if tune != nil {
 		tune(&opts)
 	}
-	c, err := client.New(opts)
+	c, err := f.newClient(cfg, opts)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, gateError(err)
 	}
+	f.auditLocal(store.Dir(), c)
 	s := &Session{Client: c, Config: cfg, Label: cfg.Label(), store: store, transport: transport,
 		openIndex: func() (*index.Store, error) { return f.indexStore(cfg) },
 		redirects: func() (redirectplan.State, error) { return f.redirectsStateOf(cfg) }}

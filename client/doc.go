@@ -105,6 +105,11 @@
 // and OPTIONS, except the POSTs that only read (custom fonts); the conversion event
 // and the page-view trigger are writes: they record an event and run workflows.
 //
+// Share (share.go) is a view of a client for one of many users of one account (the
+// team server's sessions): the same pacer — one rate-limit budget, a person's
+// requests before any view's background work —, token and access record, with its
+// own subscribers and request numbers, and read-only when asked.
+//
 // # Funnel rules
 //
 // What the service's records mean, beyond their fields, is decided here once and

@@ -48,6 +48,7 @@ type benchConfig struct {
 	index         indexConfig
 	crawlBig      crawlBigConfig // the crawl_100k figure's location and limit
 	redirects     redirectsConfig
+	findAll       findAllConfig // go to anything across sub-accounts (find_all_1m)
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -79,6 +80,7 @@ var fullBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
+	findAll:   findAllConfig{indexes: 100, funnels: 200, steps: 5, pages: 9, rounds: 5},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -101,6 +103,7 @@ var tinyBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
 	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
+	findAll:   findAllConfig{indexes: 3, funnels: 4, steps: 2, pages: 2, rounds: 1},
 }
 
 // termW×termH is the terminal of every UI figure.

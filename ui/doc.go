@@ -35,8 +35,16 @@
 //
 // Switching profile or sub-account (switch.go, switcher.go) cancels every load of the
 // old location (the shared loads context) and starts the panes, the views and the
-// event history empty; the index (cache.go, crawl.go, goto.go) is read and written in
-// commands only, never in Update.
+// event history empty; the index (cache.go, crawl.go, goto.go, and every sub-account's
+// for go to anything across them, goto_all.go) is read and written in commands only,
+// never in Update.
+//
+// # Over the team server
+//
+// Options.Remote (remote.go) is set when the browser runs on an ssh session of
+// `funnels serve`: its Attach gets the program's Send for the session's window
+// changes, and the status bar asks its Sharing how many sessions use the shown
+// sub-account ("3 sessions"), since they share its rate limit.
 //
 // # Read-only and access
 //

@@ -33,6 +33,10 @@ type List struct {
 	scores []int
 	counts []int
 	sorted []int
+
+	// set, when set (SetCatalogSet), holds the keys instead: several catalogs read
+	// as one.
+	set *index.CatalogSet
 }
 
 // filterLevel is the result of one query, kept for backspace.
@@ -47,7 +51,7 @@ const maxLevels = 32
 // SetKeys replaces the items, clears the filter and puts the cursor on the first
 // row. keys must already be lower-cased.
 func (l *List) SetKeys(keys []string) {
-	l.keys, l.cat, l.masks, l.inc = keys, nil, nil, nil
+	l.keys, l.cat, l.set, l.masks, l.inc = keys, nil, nil, nil, nil
 	l.reset()
 }
 
@@ -77,6 +81,9 @@ func (l *List) Len() int { return len(l.shown) }
 
 // Total is the number of items, filtered or not.
 func (l *List) Total() int {
+	if l.set != nil {
+		return l.set.Len()
+	}
 	if l.cat != nil {
 		return l.cat.Len()
 	}
@@ -85,6 +92,9 @@ func (l *List) Total() int {
 
 // Key is item i's filter key.
 func (l *List) Key(i int) string {
+	if l.set != nil {
+		return l.set.Key(i)
+	}
 	if l.cat != nil {
 		return l.cat.Key(i)
 	}
