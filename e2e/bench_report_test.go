@@ -58,7 +58,8 @@ var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter
 	"first_frame_cached", "crawl_10k", "goto_100k", "cache_heap_100k", "goto_open_100k", "find_100k", "pages_1000_rtt300",
 	"crawl_seed_window", "crawl_100k", "redirects_import_2000", "redirects_import_2000_requests", "redirects_import_2000_429s",
 	"first_frame_cached_10k_folder", "find_all_1m",
-	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k"}
+	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k",
+	"snapshot_100k"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {
@@ -110,6 +111,7 @@ var budgets = map[string]struct {
 	"crawl_100_subaccounts":      {"≥ 80% of what the limits allow (ratio ≥ 0.8)", func(f benchFigure) bool { return f.Ratio >= 0.8 }},
 	"crawl_100_subaccounts_429s": {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 	"find_100_subaccounts":       {"about the time of one: ≤ 2 × find in one sub-account", func(f benchFigure) bool { return f.Ratio <= 2 }},
+	"snapshot_100k":              {"≤ 1.5 × reading the index whole (ratio ≤ 1.5)", func(f benchFigure) bool { return f.Ratio <= 1.5 }},
 }
 
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.
