@@ -118,6 +118,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
 		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
 		newCmdExport(f), newCmdDiff(f),
+		newCmdChanges(f), newCmdWatch(f),
 	} {
 		c.GroupID = "browse"
 		root.AddCommand(c)
