@@ -127,7 +127,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		c.GroupID = "account"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newCmdCache(f), newCmdSandbox(f), newCmdServe(f), newCmdAudit(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
+	for _, c := range []*cobra.Command{newCmdCache(f), newCmdMCP(f), newCmdSandbox(f), newCmdServe(f), newCmdAudit(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
 		c.GroupID = "more"
 		root.AddCommand(c)
 	}

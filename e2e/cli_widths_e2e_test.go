@@ -22,7 +22,8 @@ import (
 //
 // Left out, each for a reason: `api`, `--json` and `auth token` print data that
 // stays whole; `completion` and `man` print scripts and roff; `sandbox` runs in the
-// foreground and prints command lines to copy whole; `login`, `logout` and
+// foreground and prints command lines to copy whole; `mcp` speaks JSON to an
+// assistant on its streams (mcp_e2e_test.go); `login`, `logout` and
 // `auth switch` change the sign-in the others use.
 func cliWidthCommands() [][]string {
 	const (
