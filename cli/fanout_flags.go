@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -21,6 +22,10 @@ type SetOptions struct {
 	AllSubAccounts bool
 	Group          string
 	Concurrency    int
+	// savedListAge lets the set be named from an agency's kept list of sub-accounts
+	// this young instead of a listing (0: always list); commands that read only local
+	// files set it.
+	savedListAge time.Duration
 }
 
 // defaultConcurrency is how many sub-accounts a set runs side by side when neither
