@@ -92,37 +92,70 @@ func localIndexes(set *memberSet, paths *memberIndexPaths) ([]localIndex, []memb
 	return local, rest
 }
 
-// searchLocal ranks query in every local index (their catalogs read side by side as
-// one set, no file written) and gives each member's matches; a member whose index
-// holds nothing and was never read whole, or long ago, is handed back to be crawled.
-func searchLocal(ctx context.Context, set *memberSet, local []localIndex, query string, opts *FindOptions) ([]memberDone[memberFinds], []member, error) {
+// localFinds are the best matches of query in the local indexes of a set, ranked
+// together, how many match in all, the notes on the indexes searched, and the
+// members whose index holds nothing to search.
+type localFinds struct {
+	hits  []findHit
+	total int
+	notes []memberNote
+	crawl []member
+}
+
+// memberNote is a note on one member's index.
+type memberNote struct {
+	member
+	note string
+}
+
+// searchLocal reads the catalogs of every local index side by side as one set (no
+// file written) and ranks query across all of them in one pass, keeping the best
+// --limit; a member whose index holds nothing and was never read whole, or long
+// ago, is handed back to be crawled.
+func searchLocal(ctx context.Context, set *memberSet, local []localIndex, query string, opts *FindOptions) (localFinds, error) {
+	var out localFinds
 	stores := make([]*index.Store, len(local))
 	for i, l := range local {
 		stores[i] = l.store
 	}
 	cs, err := index.ReadCatalogSet(ctx, stores)
 	if cs == nil {
-		return nil, nil, withExitCode(ExitLocal, err)
+		return out, withExitCode(ExitLocal, err)
 	}
-	var done []memberDone[memberFinds]
-	var crawl []member
+	var records client.AccessReader
+	stale := make([]func(index.Kind) bool, len(local))
 	for i, l := range local {
-		cat, state := cs.Catalog(i), cs.State(i)
-		if cat.Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > staleIndex) {
-			crawl = append(crawl, l.member)
+		state := cs.State(i)
+		if cs.Catalog(i).Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > staleIndex) {
+			out.crawl = append(out.crawl, l.member)
 			continue
 		}
-		out := searchCatalog(cat, l.member, query, opts, lazyStale(&l.cfg, set.store))
-		if n := l.store.Notice(); n != "" {
-			out.notes = append(out.notes, n)
+		stale[i] = lazyStale(&l.cfg, set.store, &records)
+		for _, n := range []string{l.store.Notice(), indexAgeNote(state)} {
+			if n != "" {
+				out.notes = append(out.notes, memberNote{l.member, n})
+			}
 		}
-		if n := indexAgeNote(state); n != "" {
-			out.notes = append(out.notes, n)
-		}
-		done = append(done, memberDone[memberFinds]{member: l.member, Result: out})
 	}
+	_, out.total = pickMatches(list.RankCatalogSet(cs, query), opts, cs.Kind, func(at int) index.Item {
+		src := cs.Source(at)
+		it := boundMatch(cs.Item(at, stale[src]))
+		out.hits = append(out.hits, findHit{memberTag: tagOf(local[src].member), Item: it, key: cs.Key(at)})
+		return it
+	})
 	keepCatalogs(ctx, set.concurrency, local, cs)
-	return done, crawl, nil
+	return out, nil
+}
+
+// searchCatalog is one member's best matches of query in cat, and how many match.
+func searchCatalog(cat *index.Catalog, m member, query string, opts *FindOptions, stale func(index.Kind) bool) memberFinds {
+	var out memberFinds
+	_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
+		it := boundMatch(cat.Item(at, stale))
+		out.hits = append(out.hits, findHit{memberTag: tagOf(m), Item: it, key: cat.Key(at)})
+		return it
+	})
+	return out
 }
 
 // keepCatalogs keeps in their indexes the catalogs the set had to make (the first
@@ -146,31 +179,21 @@ func keepCatalogs(ctx context.Context, concurrency int, local []localIndex, cs *
 	wg.Wait()
 }
 
-// lazyStale is index.StaleKinds of the access record of cfg's sign-in, read the
-// first time a match asks: most members of a set match nothing.
-func lazyStale(cfg *config.Config, store *auth.Store) func(index.Kind) bool {
+// lazyStale is index.StaleKinds of the access record of cfg's sign-in, read (through
+// records, each file once) the first time a match asks: most members of a set match
+// nothing, and an agency's sub-accounts share one file.
+func lazyStale(cfg *config.Config, store *auth.Store, records *client.AccessReader) func(index.Kind) bool {
 	var stale func(index.Kind) bool
 	return func(k index.Kind) bool {
 		if stale == nil {
 			var access client.Access
-			if as := accessStore(cfg, store); as != nil {
-				access, _ = as.LoadAccess()
+			if !cfg.TokenOnly() {
+				access, _ = records.Load(accessFile(cfg, store))
 			}
 			stale = index.StaleKinds(access, false)
 		}
 		return stale(k)
 	}
-}
-
-// searchCatalog is one member's best matches of query in cat, and how many match.
-func searchCatalog(cat *index.Catalog, m member, query string, opts *FindOptions, stale func(index.Kind) bool) memberFinds {
-	var out memberFinds
-	_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
-		it := boundMatch(cat.Item(at, stale))
-		out.hits = append(out.hits, findHit{memberTag: tagOf(m), Item: it, key: cat.Key(at)})
-		return it
-	})
-	return out
 }
 
 // indexAgeNote says when an index searched as it is is not whole or is old; "" when

@@ -60,24 +60,25 @@ func findSetRun(ctx context.Context, f *Factory, query string, opts *FindOptions
 	}
 	paths := newMemberIndexPaths(f, set)
 	local, rest := localIndexes(set, paths)
-	done, empty, err := searchLocal(ctx, set, local, query, opts)
+	found, err := searchLocal(ctx, set, local, query, opts)
 	if err != nil {
 		return err
 	}
-	crawled, fails, err := findByCrawl(ctx, f, set, paths, append(rest, empty...), query, opts)
+	crawled, fails, err := findByCrawl(ctx, f, set, paths, append(rest, found.crawl...), query, opts)
 	if err != nil {
 		return err
 	}
-	done = append(done, crawled...)
-	slices.SortFunc(done, func(a, b memberDone[memberFinds]) int { return a.at - b.at })
-	var hits []findHit
-	total := 0
-	for _, d := range done {
+	hits, total, notes := found.hits, found.total, found.notes
+	for _, d := range crawled {
 		hits = append(hits, d.Result.hits...)
 		total += d.Result.total
 		for _, n := range d.Result.notes {
-			f.notice("funnels: %s: %s", quoteName(d.Name), n)
+			notes = append(notes, memberNote{d.member, n})
 		}
+	}
+	slices.SortStableFunc(notes, func(a, b memberNote) int { return a.at - b.at })
+	for _, n := range notes {
+		f.notice("funnels: %s: %s", quoteName(n.Name), n.note)
 	}
 	keys := make([]string, len(hits))
 	for i, h := range hits {
