@@ -37,10 +37,10 @@ func (a *subAccountsArg) UnmarshalJSON(b []byte) error {
 // strings.
 func subAccountsSchema() *jsonschema.Schema {
 	return &jsonschema.Schema{
-	Types:       []string{"string", "array"},
-	Items:       &jsonschema.Schema{Type: "string"},
-	MaxItems:    new(mcpMaxSubAccounts),
-	Description: `run across sub-accounts instead of this one: "all" (every sub-account the agency sign-in reaches), "group:NAME" (a group of [groups] in the config file) or a list of location ids; each result row names its location and locationName, and a sub-account that fails is listed under failures`,
+		Types:       []string{"string", "array"},
+		Items:       &jsonschema.Schema{Type: "string"},
+		MaxItems:    new(mcpMaxSubAccounts),
+		Description: `run across sub-accounts instead of this one: "all" (every sub-account the agency sign-in reaches), "group:NAME" (a group of [groups] in the config file) or a list of location ids; each result row names its location and locationName, and a sub-account that fails is listed under failures`,
 	}
 }
 
