@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
@@ -699,4 +700,79 @@ func TestMCPFindsAcrossSubAccounts(t *testing.T) {
 		t.Errorf("index_status across sub-accounts: %+v", status)
 	}
 	c.nothingSent("index_status across sub-accounts")
+}
+
+// TestMCPFindsAcrossAnAgencysSubAccounts: `funnels sandbox`'s agency signed in with
+// `login --agency`, one of its three gyms suspended. find with sub_accounts "all"
+// answers from the two others, each match naming its sub-account, and lists the
+// suspended one under failures with its status: an answer, not a tool error.
+func TestMCPFindsAcrossAnAgencysSubAccounts(t *testing.T) {
+	sb := startSandboxBinary(t, "--ephemeral")
+	env := testEnv(t)
+	if _, said := loginByPaste(t, env, append(strings.Fields(sb.values["agency_login"])[1:], "--redirect-port", "0")...); !strings.Contains(said, "at agency level") {
+		t.Fatalf("login --agency said:\n%s", said)
+	}
+	resp, err := http.Post(sb.values["base_url"]+"/_sandbox/suspend?location=RiversideBoxingLoc03", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	s := startMCPArgs(t, &binCLI{t: t, env: env}, "mcp", "--location", "LakesideFit2026Loc01")
+
+	var schema struct {
+		Properties map[string]struct {
+			Type any `json:"type"`
+		} `json:"properties"`
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	tools, err := s.session.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		if tool.Name != "find" && tool.Name != "index_status" {
+			continue
+		}
+		b, _ := json.Marshal(tool.InputSchema)
+		if err := json.Unmarshal(b, &schema); err != nil || fmt.Sprint(schema.Properties["sub_accounts"].Type) != "[string array]" {
+			t.Errorf("%s: sub_accounts is not a string or a list in its schema: %s", tool.Name, b)
+		}
+	}
+
+	res, err := s.call("find", map[string]any{"text": "open house", "sub_accounts": "all"})
+	if err != nil || res.IsError {
+		t.Fatalf("find across the agency's sub-accounts: want an answer, got %v %s", err, textOf(res))
+	}
+	var ans struct {
+		Result struct {
+			Matches []struct {
+				Location, LocationName, Name string
+			} `json:"matches"`
+			Failures []struct {
+				Location, LocationName, Error string
+				Status                        int
+			} `json:"failures"`
+		} `json:"result"`
+		Notes []string `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(textOf(res)), &ans); err != nil {
+		t.Fatalf("%v\n%s", err, textOf(res))
+	}
+	found := ans.Result
+	if len(found.Matches) == 0 || found.Matches[0].Name != "Summit Open House" || found.Matches[0].LocationName != "Summit Strength" {
+		t.Errorf("find's best match across the agency: %+v", found.Matches)
+	}
+	if slices.ContainsFunc(found.Matches, func(m struct{ Location, LocationName, Name string }) bool {
+		return m.Location == "RiversideBoxingLoc03"
+	}) {
+		t.Errorf("a match from the suspended sub-account: %+v", found.Matches)
+	}
+	if len(found.Failures) != 1 || found.Failures[0].Location != "RiversideBoxingLoc03" || found.Failures[0].Status != 400 ||
+		!strings.Contains(found.Failures[0].Error, "suspended") {
+		t.Errorf("find across the agency: want the suspended one under failures with 400: %+v", found.Failures)
+	}
+	if !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.Contains(n, "1 of 3 sub-accounts failed") }) {
+		t.Errorf("the notes do not say one failed: %q", ans.Notes)
+	}
 }
