@@ -48,6 +48,7 @@ type benchConfig struct {
 	index         indexConfig
 	crawlBig      crawlBigConfig // the crawl_100k figure's location and limit
 	redirects     redirectsConfig
+	scale         scaleConfig // the figures over a million items
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -79,6 +80,7 @@ var fullBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
+	scale:     scaleConfig{funnels: 10_000, steps: 9, pages: 10, keyRounds: 5, findRuns: 7},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -101,6 +103,7 @@ var tinyBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
 	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
+	scale:     scaleConfig{funnels: 20, steps: 4, pages: 3, keyRounds: 1, findRuns: 1},
 }
 
 // termW×termH is the terminal of every UI figure.

@@ -75,6 +75,12 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 	if err != nil {
 		return nil, fmt.Errorf("find: %w", err)
 	}
+	say("key_to_screen_%s, rss_browser_%s (the binary in tmux) …", label, label)
+	bf, err := measureBrowserFigures(dir, store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("key_to_screen: %w", err)
+	}
+	ff = append(ff, bf...)
 	say("cache_heap_%s …", label)
 	figs, err := measureIndexHeap(store, raw, ic, label)
 	if err != nil {

@@ -1,0 +1,338 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/ui/list"
+)
+
+// The figures at the sizes agencies reach, measured from outside on the real binary:
+// a key typed into go to anything in a real terminal (tmux) against the same key in
+// the smallest Bubble Tea program, the peak RSS of the browser holding go to anything
+// (VmHWM from /proc), and `funnels find` over a million items as a whole process
+// against grep reading the same index file. The index is written with the index's own
+// writing API (no crawl), once per run.
+
+// scaleConfig sizes the figures at scale.
+type scaleConfig struct {
+	funnels, steps, pages int // the million-item index: funnels × steps × pages
+	keyRounds             int // rounds of typing gotoQuery, key by key
+	findRuns              int // runs of find, and of grep beside it
+}
+
+// keyCounterBin builds the smallest Bubble Tea program (testdata/keycounter) into dir.
+func keyCounterBin(dir string) (string, error) {
+	bin := filepath.Join(dir, "keycounter")
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/keycounter").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building keycounter: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// benchEnv is the environment the binary finds the bench profile's index under dir in.
+func benchEnv(dir string) []string {
+	return []string{"HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"),
+		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "PATH=" + os.Getenv("PATH"), "FUNNELS_INSECURE_STORAGE=1"}
+}
+
+// benchSignIn is the sign-in flags under which the binary finds the bench index.
+var benchSignIn = []string{"--profile", benchProfile, "--base-url", benchBaseURL, "--token", "bench-token", "--location", benchLocation}
+
+// keyTimes is what typing the query into go to anything measured: per key of the
+// query, its time to the screen in each round, in the browser and in the smallest
+// Bubble Tea program; and the browser's peak RSS before and after go to anything.
+type keyTimes struct {
+	ours, counter         [][]time.Duration
+	rssBefore, rssHolding float64 // MB
+	total                 int
+}
+
+// measureGotoKeys starts the binary in tmux on the bench index under dir (its store
+// is store), opens go to anything and types gotoQuery key by key for rounds rounds,
+// each key timed from the key sent to the screen showing its query and its count of
+// matches; between rounds the same keys go to the smallest Bubble Tea program in a
+// terminal of its own, timed to the screen showing its count.
+func measureGotoKeys(dir string, store *index.Store, rounds int, tag string) (keyTimes, error) {
+	var kt keyTimes
+	keys := []rune(gotoQuery)
+	counts := make([]int, len(keys))
+	err := store.WithCatalog(context.Background(), func(c *index.Catalog) error {
+		kt.total = c.Len()
+		for k := range keys {
+			counts[k] = len(list.RankCatalog(c, string(keys[:k+1])))
+		}
+		return nil
+	})
+	if err != nil {
+		return kt, err
+	}
+	runtime.GC()
+	counterBin, err := keyCounterBin(dir)
+	if err != nil {
+		return kt, err
+	}
+	env := append(benchEnv(dir), "TERM=xterm-256color")
+	sock := fmt.Sprintf("bench-%d-%s", os.Getpid(), tag)
+	br, err := startTmux(sock+"-browser", env, termW, termH, "exec "+shellCommand(benchSignIn...))
+	if err != nil {
+		return kt, err
+	}
+	defer br.close()
+	kc, err := startTmux(sock+"-counter", env, termW, termH, "exec '"+counterBin+"'")
+	if err != nil {
+		return kt, err
+	}
+	defer kc.close()
+	if err := br.waitFor(time.Minute, "Funnels", "folder"); err != nil {
+		return kt, err
+	}
+	if err := kc.waitFor(time.Minute, "keys 0."); err != nil {
+		return kt, err
+	}
+	if kt.rssBefore, err = br.peakRSS(); err != nil {
+		return kt, err
+	}
+	if err := br.keys("C-p", false); err != nil {
+		return kt, err
+	}
+	all := " " + strconv.Itoa(kt.total) + " items"
+	if err := br.waitFor(5*time.Minute, all, gotoPlaceholder); err != nil {
+		return kt, err
+	}
+	kt.ours, kt.counter = make([][]time.Duration, len(keys)), make([][]time.Duration, len(keys))
+	pressed := 0
+	for range rounds {
+		for k, r := range keys {
+			d, err := br.keyToScreen(string(r), "› "+string(keys[:k+1]), fmt.Sprintf(" %d of %d items", counts[k], kt.total))
+			if err != nil {
+				return kt, err
+			}
+			kt.ours[k] = append(kt.ours[k], d)
+		}
+		for range keys {
+			if err := br.keys("BSpace", false); err != nil {
+				return kt, err
+			}
+		}
+		if err := br.waitFor(time.Minute, all, gotoPlaceholder); err != nil {
+			return kt, err
+		}
+		for k := range keys {
+			pressed++
+			d, err := kc.keyToScreen("x", "keys "+strconv.Itoa(pressed)+".")
+			if err != nil {
+				return kt, err
+			}
+			kt.counter[k] = append(kt.counter[k], d)
+		}
+	}
+	kt.rssHolding, err = br.peakRSS()
+	return kt, err
+}
+
+// gotoPlaceholder shows in go to anything's input while no query is typed.
+const gotoPlaceholder = "a name, a path (/spring-offer)"
+
+// every is all the times of per, in one slice.
+func every(per [][]time.Duration) []time.Duration {
+	var out []time.Duration
+	for _, xs := range per {
+		out = append(out, xs...)
+	}
+	return out
+}
+
+// slowestKey is the key whose median time is the largest, and that median.
+func slowestKey(per [][]time.Duration) (time.Duration, int) {
+	var w time.Duration
+	at := 0
+	for k, xs := range per {
+		if m := median(xs); m > w {
+			w, at = m, k
+		}
+	}
+	return w, at
+}
+
+// gotoKeyFigure is goto_key_LABEL: the slowest key of the query, each key its median
+// over the rounds, against the smallest Bubble Tea program's slowest.
+func gotoKeyFigure(kt keyTimes, label string) benchFigure {
+	wo, ko := slowestKey(kt.ours)
+	wc, _ := slowestKey(kt.counter)
+	return benchFigure{
+		Name: "goto_key_" + label, N: kt.total, Value: ms(wo), Unit: "ms", Baseline: ms(wc),
+		BaselineIs: "the same keys in the smallest Bubble Tea program (a key counter), measured the same way in the same run",
+		Note: fmt.Sprintf("the binary in tmux %d×%d: each key of %q typed into go to anything over %d items, from the key sent (a tmux control client) to the screen showing the query and its count of matches; the slowest key (%d), median of %d rounds; median of every key %.1f ms (the counter's %.1f ms)",
+			termW, termH, gotoQuery, kt.total, ko+1, len(kt.ours[0]), ms(median(every(kt.ours))), ms(median(every(kt.counter)))),
+	}
+}
+
+// keyToScreenFigures are key_to_screen_LABEL (the median key of the query against the
+// smallest Bubble Tea program's median) and rss_browser_LABEL.
+func keyToScreenFigures(kt keyTimes, label string) []benchFigure {
+	wo, _ := slowestKey(kt.ours)
+	return []benchFigure{{
+		Name: "key_to_screen_" + label, N: kt.total, Value: ms(median(every(kt.ours))), Unit: "ms", Baseline: ms(median(every(kt.counter))),
+		BaselineIs: "the smallest Bubble Tea program (a key counter) in the same terminal, its keys timed the same way in the same run",
+		Note: fmt.Sprintf("the binary in tmux %d×%d: every key of %q typed into go to anything over %d items, key sent (a tmux control client) to the screen showing the query and its count, median of %d keys; slowest key %.1f ms",
+			termW, termH, gotoQuery, kt.total, len(every(kt.ours)), ms(wo)),
+	}, {
+		Name: "rss_browser_" + label, N: kt.total, Value: kt.rssHolding, Unit: "MB", Baseline: kt.rssBefore,
+		BaselineIs: "the same process's peak before go to anything was opened (the root painted from the index)",
+		Note:       fmt.Sprintf("peak RSS (VmHWM from /proc) of the binary in tmux after go to anything opened over %d items and the query typed", kt.total),
+	}}
+}
+
+// measureBrowserFigures are key_to_screen_LABEL and rss_browser_LABEL over the index
+// of the index figures (none where tmux is not installed).
+func measureBrowserFigures(dir string, store *index.Store, ic indexConfig, label string) ([]benchFigure, error) {
+	kt, err := measureGotoKeys(dir, store, max(1, ic.gotoRounds), label)
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	return keyToScreenFigures(kt, label), nil
+}
+
+// findRun runs `funnels find` over the bench index under dir, timed whole, with its
+// peak RSS (ru_maxrss, the kernel's VmHWM when it ended).
+func findRun(dir string, query string) (time.Duration, float64, error) {
+	cmd := exec.Command(binPath, append([]string{"find", query, "--limit", "20"}, benchSignIn...)...)
+	cmd.Env = benchEnv(dir)
+	return timeProcess(cmd, func(out []byte) error {
+		if strings.Contains(string(out), "not built") {
+			return errors.New("the index was not found")
+		}
+		return nil
+	})
+}
+
+// timeProcess runs cmd to its end, timed whole, with its peak RSS in MB; check looks
+// at what it printed.
+func timeProcess(cmd *exec.Cmd, check func([]byte) error) (time.Duration, float64, error) {
+	t0 := time.Now()
+	out, err := cmd.CombinedOutput()
+	took := time.Since(t0)
+	if err == nil {
+		err = check(out)
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s: %v\n%.2000s", strings.Join(cmd.Args, " "), err, out)
+	}
+	ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if ru == nil {
+		return 0, 0, fmt.Errorf("no rusage on %s", runtime.GOOS)
+	}
+	return took, float64(ru.Maxrss) / 1e3, nil // kB → MB
+}
+
+// findQuery is what the find figure at scale looks for.
+const findQuery = "spring sale"
+
+// measureFindScale is find_LABEL and rss_find_LABEL: `funnels find` over the index
+// under dir, against grep reading the same file for the same words (case aside), in
+// alternating runs.
+func measureFindScale(dir string, store *index.Store, items, runs int, label string) ([]benchFigure, error) {
+	var ours, theirs []time.Duration
+	var rss, grepRSS []float64
+	for range runs {
+		d, r, err := findRun(dir, findQuery)
+		if err != nil {
+			return nil, err
+		}
+		ours, rss = append(ours, d), append(rss, r)
+		d, r, err = timeProcess(exec.Command("grep", "-c", "-i", findQuery, store.Path()), func([]byte) error { return nil })
+		if err != nil {
+			return nil, err
+		}
+		theirs, grepRSS = append(theirs, d), append(grepRSS, r)
+	}
+	st, err := os.Stat(store.Path())
+	if err != nil {
+		return nil, err
+	}
+	return []benchFigure{{
+		Name: "find_" + label, N: items, Value: ms(median(ours)), Unit: "ms", Baseline: ms(median(theirs)),
+		BaselineIs: fmt.Sprintf("grep -c -i %q over the same index file (%.0f MB), start to exit", findQuery, float64(st.Size())/1e6),
+		Note: fmt.Sprintf("the binary, `funnels find %q --limit 20` over %d items, start to exit, median of %d (slowest %.0f ms)",
+			findQuery, items, len(ours), ms(slices.Max(ours))),
+	}, {
+		Name: "rss_find_" + label, N: items, Value: medianF(rss), Unit: "MB", Baseline: medianF(grepRSS),
+		BaselineIs: "grep's peak RSS over the same file",
+		Note:       "peak RSS of the find process (ru_maxrss, the kernel's VmHWM when it ended), median of the runs",
+	}}, nil
+}
+
+// measureScaleFigures writes the million-item index (timed: the build is said in the
+// progress) and measures go to anything's keys and find over it.
+func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigure, error) {
+	dir, err := os.MkdirTemp("", "funnels-bench-scale-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ic := indexConfig{bigFunnels: sc.funnels, bigSteps: sc.steps, bigPages: sc.pages}
+	items := gotoItems(ic)
+	const label = "1m"
+	t0 := time.Now()
+	store, _, err := bigIndex(dir, ic)
+	if err != nil {
+		return nil, fmt.Errorf("the %s index: %w", label, err)
+	}
+	if _, err := store.Catalog(context.Background()); err != nil { // as a crawl's end makes it
+		return nil, err
+	}
+	say("  the %s index (%d items) written and its catalog made in %v", label, items, time.Since(t0).Round(time.Millisecond))
+	say("find_%s (the binary, beside grep) …", label)
+	figs, err := measureFindScale(dir, store, items, sc.findRuns, label)
+	if err != nil {
+		return nil, fmt.Errorf("find_%s: %w", label, err)
+	}
+	say("goto_key_%s (the binary in tmux) …", label)
+	kt, err := measureGotoKeys(dir, store, sc.keyRounds, label)
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		say("  goto_key_%s skipped: %v", label, err)
+		return figs, nil
+	case err != nil:
+		return nil, fmt.Errorf("goto_key_%s: %w", label, err)
+	}
+	return append(figs, gotoKeyFigure(kt, label), keyToScreenFigures(kt, label)[1]), nil
+}
+
+// TestBenchScaleFigures measures the figures at scale alone (FUNNELS_BENCH_SCALE=1),
+// for a quick look without the whole of make bench.
+func TestBenchScaleFigures(t *testing.T) {
+	if os.Getenv("FUNNELS_BENCH_SCALE") == "" {
+		t.Skip("set FUNNELS_BENCH_SCALE=1 to measure the figures at scale")
+	}
+	figs, err := measureScaleFigures(fullBench.scale, t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range figs {
+		f = f.finish()
+		within := "-"
+		if f.Within != nil {
+			within = strconv.FormatBool(*f.Within)
+		}
+		t.Logf("%s %.1f %s baseline %.1f  budget %q within %s  %s", f.Name, f.Value, f.Unit, f.Baseline, f.Budget, within, f.Note)
+	}
+}
