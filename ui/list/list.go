@@ -1,6 +1,7 @@
 package list
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/funnelsdev/funnels/client/index"
@@ -33,6 +34,8 @@ type List struct {
 	scores []int
 	counts []int
 	sorted []int
+	bits   []uint64
+	order  []int
 }
 
 // filterLevel is the result of one query, kept for backspace.
@@ -261,12 +264,21 @@ func (l *List) match(q string, from []int) []int {
 	if from == nil {
 		n = l.Total()
 	}
-	out := make([]int, 0, min(n, 1024))
 	scores := l.scores[:0]
 	maxScore := 0
 	qm := Mask(q)
 	if l.inc.narrows(q, from) {
-		return l.inc.match(l, q, from, qm)
+		return l.inc.match(l, q, qm)
+	}
+	var out []int
+	if l.inc != nil {
+		out = l.inc.idx[:0] // a long list: gathered in a buffer kept, ranked into one of its size
+	} else {
+		out = make([]int, 0, min(n, 1024))
+	}
+	l.inc.begin()
+	if from != nil {
+		from = l.inOrder(from) // so that ties keep the items' order, as a whole match does
 	}
 	for i := 0; i < n; i++ {
 		idx := i
@@ -286,8 +298,35 @@ func (l *List) match(q string, from []int) []int {
 		maxScore = max(maxScore, s)
 	}
 	l.scores = scores
-	l.inc.matched(q)
+	if l.inc != nil {
+		l.inc.idx = out
+		l.inc.matched(q)
+		return l.rankInto(make([]int, len(out)), out, scores, maxScore)
+	}
 	return l.rank(out, scores, maxScore)
+}
+
+// inOrder is the items of from in the items' own order (a buffer of the list's, kept
+// for the next query): a set of bits, one per item, read in order.
+func (l *List) inOrder(from []int) []int {
+	words := (l.Total() + 63) / 64
+	if cap(l.bits) < words {
+		l.bits = make([]uint64, words)
+	}
+	b := l.bits[:words]
+	clear(b)
+	for _, idx := range from {
+		b[idx/64] |= 1 << (idx % 64)
+	}
+	out := l.order[:0]
+	for w, word := range b {
+		for word != 0 {
+			out = append(out, w*64+bits.TrailingZeros64(word))
+			word &= word - 1
+		}
+	}
+	l.order = out
+	return out
 }
 
 // rank orders idx by descending score with a counting sort: scores are small
@@ -296,6 +335,16 @@ func (l *List) rank(idx, scores []int, maxScore int) []int {
 	if len(idx) < 2 {
 		return idx
 	}
+	if cap(l.sorted) < len(idx) {
+		l.sorted = make([]int, len(idx))
+	}
+	sorted := l.rankInto(l.sorted[:len(idx)], idx, scores, maxScore)
+	copy(idx, sorted)
+	return idx
+}
+
+// rankInto is rank writing its order into out (as long as idx), which it returns.
+func (l *List) rankInto(out, idx, scores []int, maxScore int) []int {
 	if cap(l.counts) < maxScore+2 {
 		l.counts = make([]int, maxScore+2)
 	}
@@ -307,15 +356,10 @@ func (l *List) rank(idx, scores []int, maxScore int) []int {
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
-	if cap(l.sorted) < len(idx) {
-		l.sorted = make([]int, len(idx))
-	}
-	sorted := l.sorted[:len(idx)]
 	for i, s := range scores {
 		b := maxScore - s
-		sorted[counts[b]] = idx[i]
+		out[counts[b]] = idx[i]
 		counts[b]++
 	}
-	copy(idx, sorted)
-	return idx
+	return out
 }
