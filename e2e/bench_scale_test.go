@@ -336,8 +336,9 @@ func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigur
 	return append(figs, gotoKeyFigure(kt, label), keyToScreenFigures(kt, label)[1]), nil
 }
 
-// TestBenchScaleFigures measures the figures at scale alone (FUNNELS_BENCH_SCALE=1),
-// for a quick look without the whole of make bench.
+// TestBenchScaleFigures measures the figures at scale and those of the binary in tmux
+// over the index figures' index alone (FUNNELS_BENCH_SCALE=1), for a quick look
+// without the whole of make bench.
 func TestBenchScaleFigures(t *testing.T) {
 	if os.Getenv("FUNNELS_BENCH_SCALE") == "" {
 		t.Skip("set FUNNELS_BENCH_SCALE=1 to measure the figures at scale")
@@ -346,6 +347,16 @@ func TestBenchScaleFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dir := t.TempDir()
+	store, _, err := bigIndex(dir, fullBench.index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bf, err := measureBrowserFigures(dir, store, fullBench.index, "100k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs = append(figs, bf...)
 	for _, f := range figs {
 		f = f.finish()
 		within := "-"
