@@ -57,7 +57,7 @@ type benchFigure struct {
 var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter_100k", "startup_demo", "pacing", "pacing_429s", "heap_100k",
 	"first_frame_cached", "crawl_10k", "goto_100k", "cache_heap_100k", "goto_open_100k", "find_100k", "pages_1000_rtt300",
 	"crawl_seed_window", "crawl_100k", "redirects_import_2000", "redirects_import_2000_requests", "redirects_import_2000_429s",
-	"first_frame_cached_10k_folder", "find_1m", "rss_find_1m"}
+	"first_frame_cached_10k_folder", "find_1m", "rss_find_1m", "goto_key_1m"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {

@@ -14,7 +14,6 @@ type incremental struct {
 	of     string  // the query the record is of; "" when it holds none
 	ends   []int32 // per item: the byte after the end of its match; -1: no match
 	scores []int32 // per item: its score
-	idx    []int   // the matches of a narrowing, in the items' order (reused)
 }
 
 // newIncremental keeps a record for n items.
@@ -63,39 +62,43 @@ func (in *incremental) narrows(q string, from []int) bool {
 // order (as a whole match of q orders them).
 func (in *incremental) match(l *List, q string, qm uint64) []int {
 	c := q[len(q)-1]
-	out := in.idx[:0]
-	scores := l.scores[:0]
-	maxScore := 0
-	for idx, pe32 := range in.ends {
-		if pe32 < 0 {
-			continue
+	out := l.scanRanked(len(in.ends), func(lo, hi int, out, scores []int) ([]int, []int, int) {
+		maxScore := 0
+		for idx := lo; idx < hi; idx++ {
+			pe := int(in.ends[idx])
+			if pe < 0 {
+				continue
+			}
+			if l.masks != nil && l.masks[idx]&qm != qm {
+				in.ends[idx] = -1
+				continue
+			}
+			key := l.Key(idx)
+			i := pe
+			if i >= len(key) || key[i] != c { // typed on from the match: often the next byte
+				j := strings.IndexByte(key[pe:], c)
+				if j < 0 {
+					in.ends[idx] = -1
+					continue
+				}
+				i += j
+			}
+			s := int(in.scores[idx]) + scoreChar
+			switch {
+			case i == pe:
+				s += scoreConsecutive
+			case i == 0:
+				s += scoreWordStart + scoreFirstChar
+			case isWordBoundary(key[i-1]):
+				s += scoreWordStart
+			}
+			in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
+			out = append(out, idx)
+			scores = append(scores, s)
+			maxScore = max(maxScore, s)
 		}
-		if l.masks != nil && l.masks[idx]&qm != qm {
-			in.ends[idx] = -1
-			continue
-		}
-		key, pe := l.Key(idx), int(pe32)
-		j := strings.IndexByte(key[pe:], c)
-		if j < 0 {
-			in.ends[idx] = -1
-			continue
-		}
-		i := pe + j
-		s := int(in.scores[idx]) + scoreChar
-		switch {
-		case i == pe:
-			s += scoreConsecutive
-		case i == 0:
-			s += scoreWordStart + scoreFirstChar
-		case isWordBoundary(key[i-1]):
-			s += scoreWordStart
-		}
-		in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
-		out = append(out, idx)
-		scores = append(scores, s)
-		maxScore = max(maxScore, s)
-	}
-	in.idx, l.scores = out, scores
+		return out, scores, maxScore
+	})
 	in.of = q
-	return l.rankInto(make([]int, len(out)), out, scores, maxScore)
+	return out
 }

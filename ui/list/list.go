@@ -36,6 +36,7 @@ type List struct {
 	sorted []int
 	bits   []uint64
 	order  []int
+	pieces []piece // a long list's search, in pieces (pieces.go)
 }
 
 // filterLevel is the result of one query, kept for backspace.
@@ -260,50 +261,73 @@ func (l *List) pop(q string) ([]int, bool) {
 // match scores candidates (every item when from is nil) against q and returns the
 // matches ordered by score, best first; equal scores keep their original order.
 func (l *List) match(q string, from []int) []int {
+	qm := Mask(q)
+	switch {
+	case l.inc.narrows(q, from):
+		return l.inc.match(l, q, qm)
+	case l.inc != nil:
+		return l.matchLong(q, from, qm)
+	}
 	n := len(from)
 	if from == nil {
 		n = l.Total()
-	}
-	scores := l.scores[:0]
-	maxScore := 0
-	qm := Mask(q)
-	if l.inc.narrows(q, from) {
-		return l.inc.match(l, q, qm)
-	}
-	var out []int
-	if l.inc != nil {
-		out = l.inc.idx[:0] // a long list: gathered in a buffer kept, ranked into one of its size
 	} else {
-		out = make([]int, 0, min(n, 1024))
-	}
-	l.inc.begin()
-	if from != nil {
 		from = l.inOrder(from) // so that ties keep the items' order, as a whole match does
 	}
+	out := make([]int, 0, min(n, 1024))
+	scores := l.scores[:0]
+	maxScore := 0
 	for i := 0; i < n; i++ {
 		idx := i
 		if from != nil {
 			idx = from[i]
 		}
-		if l.masks != nil && l.masks[idx]&qm != qm {
-			continue
-		}
-		s, end, ok := fuzzyScoreEnd(l.Key(idx), q)
+		s, ok := fuzzyScore(l.Key(idx), q)
 		if !ok {
 			continue
 		}
-		l.inc.keep(idx, s, end)
 		out = append(out, idx)
 		scores = append(scores, s)
 		maxScore = max(maxScore, s)
 	}
 	l.scores = scores
-	if l.inc != nil {
-		l.inc.idx = out
-		l.inc.matched(q)
-		return l.rankInto(make([]int, len(out)), out, scores, maxScore)
-	}
 	return l.rank(out, scores, maxScore)
+}
+
+// matchLong is match for a long list: the keys that lack a letter of q passed over by
+// their masks, the rest searched in pieces (pieces.go), and where each match ended
+// recorded for the next key.
+func (l *List) matchLong(q string, from []int, qm uint64) []int {
+	n := len(from)
+	if from == nil {
+		n = l.Total()
+	} else {
+		from = l.inOrder(from)
+	}
+	l.inc.begin()
+	out := l.scanRanked(n, func(lo, hi int, out, scores []int) ([]int, []int, int) {
+		maxScore := 0
+		for i := lo; i < hi; i++ {
+			idx := i
+			if from != nil {
+				idx = from[i]
+			}
+			if l.masks != nil && l.masks[idx]&qm != qm {
+				continue
+			}
+			s, end, ok := fuzzyScoreEnd(l.Key(idx), q)
+			if !ok {
+				continue
+			}
+			l.inc.keep(idx, s, end)
+			out = append(out, idx)
+			scores = append(scores, s)
+			maxScore = max(maxScore, s)
+		}
+		return out, scores, maxScore
+	})
+	l.inc.matched(q)
+	return out
 }
 
 // inOrder is the items of from in the items' own order (a buffer of the list's, kept
@@ -335,16 +359,6 @@ func (l *List) rank(idx, scores []int, maxScore int) []int {
 	if len(idx) < 2 {
 		return idx
 	}
-	if cap(l.sorted) < len(idx) {
-		l.sorted = make([]int, len(idx))
-	}
-	sorted := l.rankInto(l.sorted[:len(idx)], idx, scores, maxScore)
-	copy(idx, sorted)
-	return idx
-}
-
-// rankInto is rank writing its order into out (as long as idx), which it returns.
-func (l *List) rankInto(out, idx, scores []int, maxScore int) []int {
 	if cap(l.counts) < maxScore+2 {
 		l.counts = make([]int, maxScore+2)
 	}
@@ -356,10 +370,15 @@ func (l *List) rankInto(out, idx, scores []int, maxScore int) []int {
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
+	if cap(l.sorted) < len(idx) {
+		l.sorted = make([]int, len(idx))
+	}
+	sorted := l.sorted[:len(idx)]
 	for i, s := range scores {
 		b := maxScore - s
-		out[counts[b]] = idx[i]
+		sorted[counts[b]] = idx[i]
 		counts[b]++
 	}
-	return out
+	copy(idx, sorted)
+	return idx
 }
