@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"strings"
@@ -25,6 +26,7 @@ type APIOptions struct {
 	DataGiven    bool
 	Query        []string
 	Exporter     Exporter
+	Set          SetOptions
 }
 
 func newCmdAPI(f *Factory) *cobra.Command {
@@ -63,6 +65,7 @@ funnels api POST /funnels/funnel/folder/create --data @folder.json`,
 	fieldFlag(cmd, "query", "query")
 	fl.Var(&jqValue{&opts.Exporter}, "jq", "filter a JSON answer with a jq expression (built in)")
 	fl.Var(&templateValue{&opts.Exporter}, "template", "format a JSON answer with a Go template")
+	addSetFlags(f, cmd, &opts.Set)
 	return cmd
 }
 
@@ -95,23 +98,23 @@ func apiRun(ctx context.Context, f *Factory, opts *APIOptions) error {
 		}
 		body = raw
 	}
+	if opts.Set.given(f) {
+		if method != http.MethodGet {
+			return usagef("only GET goes across sub-accounts; a %s names one sub-account (--location ID)", method)
+		}
+		return apiSetRun(ctx, f, opts, path, query)
+	}
 	sess, err := f.Session(ctx, false)
 	if err != nil {
 		return err
 	}
 	c := sess.Client
-	const placeholder = "{locationId}"
-	if strings.Contains(path, placeholder) || strings.Contains(fmt.Sprint(query), placeholder) {
+	if usesLocation(path, query) {
 		loc := c.LocationID()
 		if loc == "" {
-			return usagef("%s needs a location: pass --location ID or set FUNNELS_LOCATION_ID", placeholder)
+			return usagef("%s needs a location: pass --location ID or set FUNNELS_LOCATION_ID", locationPlaceholder)
 		}
-		path = strings.ReplaceAll(path, placeholder, url.PathEscape(loc))
-		for _, vs := range query {
-			for i := range vs {
-				vs[i] = strings.ReplaceAll(vs[i], placeholder, loc)
-			}
-		}
+		path, query = fillLocation(path, query, loc)
 	}
 	answer, resp, err := c.Raw(ctx, method, path, query, body)
 	if err != nil {
@@ -139,6 +142,25 @@ func apiRun(ctx context.Context, f *Factory, opts *APIOptions) error {
 		return fmt.Errorf("write the answer: %w", err)
 	}
 	return nil
+}
+
+// locationPlaceholder in a path or query value stands for the location.
+const locationPlaceholder = "{locationId}"
+
+// usesLocation reports whether path or query holds locationPlaceholder.
+func usesLocation(path string, query url.Values) bool {
+	return strings.Contains(path, locationPlaceholder) || strings.Contains(fmt.Sprint(query), locationPlaceholder)
+}
+
+// fillLocation is path and a copy of query with locationPlaceholder replaced by loc.
+func fillLocation(path string, query url.Values, loc string) (string, url.Values) {
+	out := make(url.Values, len(query))
+	for k, vs := range query {
+		for _, v := range vs {
+			out.Add(k, strings.ReplaceAll(v, locationPlaceholder, loc))
+		}
+	}
+	return strings.ReplaceAll(path, locationPlaceholder, url.PathEscape(loc)), out
 }
 
 // readData is --data: the text itself, or what @FILE (or @- for standard input)

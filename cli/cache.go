@@ -84,6 +84,7 @@ func cacheClearRun(f *Factory, opts *CacheClearOptions) error {
 // CacheStatusOptions are what `funnels cache status` works from.
 type CacheStatusOptions struct {
 	Exporter Exporter
+	Set      SetOptions
 }
 
 // cacheStatus is the --json shape of `funnels cache status`.
@@ -114,11 +115,15 @@ funnels cache status --json path,pages,crawled`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cacheStatusRun(cmd.Context(), f, opts) },
 	}
 	cmd.Args = positional(cmd)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(cacheStatus{}))
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(cacheSetRow{}))
 	return cmd
 }
 
 func cacheStatusRun(ctx context.Context, f *Factory, opts *CacheStatusOptions) error {
+	if opts.Set.given(f) {
+		return cacheStatusSetRun(ctx, f, opts)
+	}
 	cfg, err := f.cacheConfig()
 	if err != nil {
 		return err
@@ -128,17 +133,13 @@ func cacheStatusRun(ctx context.Context, f *Factory, opts *CacheStatusOptions) e
 		return err
 	}
 	defer store.Close()
-	out := cacheStatus{Profile: cfg.Profile.Name, LocationID: cfg.Profile.LocationID, Path: store.Path(), Bytes: fileSize(store.Path())}
-	snap, err := store.Snapshot(ctx)
+	out, err := indexStatus(ctx, store, cfg.Profile.Name, cfg.Profile.LocationID)
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return err
 	}
 	if n := store.Notice(); n != "" {
 		f.notice("funnels: %s", n)
 	}
-	out.Exists = snap.State.Exists
-	out.Folders, out.Funnels, out.Pages, out.Redirects = len(snap.Folders), len(snap.Funnels), len(snap.Pages), len(snap.Redirects)
-	out.Crawled, out.Unfinished = snap.State.Crawled, snap.State.Unfinished
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
@@ -161,6 +162,19 @@ func cacheStatusRun(ctx context.Context, f *Factory, opts *CacheStatusOptions) e
 		{"Holds", countOf(out.Folders, "folder") + ", " + countOf(out.Funnels, "funnel") + ", " + countOf(out.Pages, "page") + ", " + countOf(out.Redirects, "redirect")},
 		{"Indexed", crawled},
 	})
+}
+
+// indexStatus is what store holds, for the profile and location it is of.
+func indexStatus(ctx context.Context, store *index.Store, profile, location string) (cacheStatus, error) {
+	out := cacheStatus{Profile: profile, LocationID: location, Path: store.Path(), Bytes: fileSize(store.Path())}
+	snap, err := store.Snapshot(ctx)
+	if err != nil {
+		return out, withExitCode(ExitLocal, err)
+	}
+	out.Exists = snap.State.Exists
+	out.Folders, out.Funnels, out.Pages, out.Redirects = len(snap.Folders), len(snap.Funnels), len(snap.Pages), len(snap.Redirects)
+	out.Crawled, out.Unfinished = snap.State.Crawled, snap.State.Unfinished
+	return out, nil
 }
 
 // cacheConfig is the configuration of the profile in use, completed with what its

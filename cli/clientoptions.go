@@ -47,10 +47,11 @@ func (f *Factory) AnonymousClient() (*client.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := client.New(clientOptions(cfg, nil, &http.Client{Timeout: 30 * time.Second, Transport: transport}, f.UserAgent()))
+	c, err := f.newClient(cfg, clientOptions(cfg, nil, &http.Client{Timeout: 30 * time.Second, Transport: transport}, f.UserAgent()))
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, gateError(err)
 	}
+	f.auditLocal(store.Dir(), c)
 	return c, nil
 }
 

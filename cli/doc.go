@@ -52,6 +52,11 @@
 //     (Factory.Store; --insecure-storage: the file); an agency sign-in (login
 //     --agency) reaches its sub-accounts as PROFILE/LOCATION, which --location,
 //     `auth switch` and the browser's switcher (opener.go) take.
+//   - The team server (serve.go, serveuser.go, audit.go; the server itself in package
+//     cli/serve): each ssh session runs this command tree (Run, or BrowseRemote for
+//     the browser on its pty) with a Factory of its own whose Gate (gate.go) hands
+//     out the server's shared clients and indexes, refuses sub-accounts the person
+//     was not granted and makes guardWrites refuse where their role only reads.
 //   - Questions (confirm.go): asked only when standard input is a terminal, on
 //     standard error, the default no; a no exits 2 with nothing more said.
 //   - Output (output.go, table.go, tablefit.go): tables aligned on a terminal and

@@ -18,6 +18,7 @@ import (
 // DoctorOptions are what `funnels doctor` works from.
 type DoctorOptions struct {
 	Exporter Exporter
+	Set      SetOptions
 	Timeout  time.Duration // the whole probe; each route waits at most client.DefaultProbeTimeout of it
 }
 
@@ -66,7 +67,8 @@ funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .as
 	}
 	cmd.Args = positional(cmd)
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", doctorTimeout, "give up after this long; each route waits at most 10s of it")
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.ProbeRow{}))
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.ProbeRow{}, doctorSetRow{}))
 	return cmd
 }
 
@@ -76,65 +78,20 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	if opts.Timeout <= 0 {
 		return usagef("--timeout must be more than 0, such as 30s")
 	}
+	if opts.Set.given(f) {
+		return doctorSetRun(ctx, f, opts)
+	}
 	sess, err := f.session(ctx, true, func(o *client.Options) { o.MaxRetries = 1 })
 	if err != nil {
 		return err
 	}
 	c, cfg := sess.Client, sess.Config
-	// A server that takes connections and never answers is given up on: each route
-	// waits at most DefaultProbeTimeout (or the whole --timeout, if shorter), and
-	// the probe stops when --timeout is up, showing what it had by then.
 	each := min(client.DefaultProbeTimeout, opts.Timeout)
-	probeCtx, cancel := context.WithTimeoutCause(ctx, opts.Timeout, errDoctorOutOfTime)
-	defer cancel()
-	rows, err := c.ProbeWithin(probeCtx, each)
-	outOfTime := err != nil && ctx.Err() == nil && errors.Is(context.Cause(probeCtx), errDoctorOutOfTime)
-	if err != nil && !outOfTime {
+	out, outOfTime, err := probeDoctor(ctx, c, cfg.Profile.Name, opts.Timeout)
+	if err != nil {
 		return err
 	}
-	out := doctorOutput{Profile: cfg.Profile.Name, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows}
-	var tokenRefused, silent *client.ProbeRow
-	for i := range rows {
-		r := &rows[i]
-		if !r.Probed {
-			continue
-		}
-		out.Asked++
-		switch {
-		case r.Answer == client.AnswerOpen:
-			out.Open++
-		case r.Answer == client.AnswerRouteMissing:
-			out.Refused++
-			out.Missing++
-		case r.Answer.Refused():
-			out.Refused++
-		case r.Status == 401 || strings.HasPrefix(r.Result, "no token"):
-			if tokenRefused == nil {
-				tokenRefused = r
-			}
-		case silent == nil:
-			silent = r
-		}
-	}
-	if out.Open+out.Refused == 0 {
-		// Nothing was learned: the table would say the same thing on every line.
-		switch {
-		case tokenRefused != nil:
-			return withExitCode(ExitAuth, errors.New(tokenRefused.Route+" answered "+tokenRefused.Result+": "+tokenRefused.Meaning+
-				" with '"+auth.LoginCommand(cfg.Profile.Name, false)+"', or check --token / FUNNELS_TOKEN"))
-		case silent != nil:
-			why := strings.TrimPrefix(silent.Meaning, "no verdict: ")
-			if silent.Status != 0 {
-				why = silent.Route + " answered " + strconv.Itoa(silent.Status) + " " + why
-			}
-			if outOfTime {
-				why += "; stopped after " + opts.Timeout.String() + " (--timeout)"
-			}
-			return withExitCode(ExitAPI, errors.New("no route gave an answer: "+why))
-		case outOfTime:
-			return withExitCode(ExitAPI, errors.New("no route gave an answer within "+opts.Timeout.String()+" (--timeout)"))
-		}
-	}
+	rows := out.Routes
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, out, rows)
 	}
@@ -168,6 +125,67 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 		f.prose("%s is missing; %s", scope, strings.Join(scopeGuidance(scope, f.signedInWith), "; "))
 	}
 	return nil
+}
+
+// probeDoctor asks every read route of c once, within timeout, and tallies the
+// answers. A probe that learned nothing (the token refused, no route answering) is
+// an error; one cut short by timeout says so (outOfTime) with what it had.
+func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout time.Duration) (out doctorOutput, outOfTime bool, err error) {
+	// A server that takes connections and never answers is given up on: each route
+	// waits at most DefaultProbeTimeout (or the whole --timeout, if shorter), and
+	// the probe stops when --timeout is up, showing what it had by then.
+	each := min(client.DefaultProbeTimeout, timeout)
+	probeCtx, cancel := context.WithTimeoutCause(ctx, timeout, errDoctorOutOfTime)
+	defer cancel()
+	rows, err := c.ProbeWithin(probeCtx, each)
+	outOfTime = err != nil && ctx.Err() == nil && errors.Is(context.Cause(probeCtx), errDoctorOutOfTime)
+	if err != nil && !outOfTime {
+		return doctorOutput{}, false, err
+	}
+	out = doctorOutput{Profile: profile, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows}
+	var tokenRefused, silent *client.ProbeRow
+	for i := range rows {
+		r := &rows[i]
+		if !r.Probed {
+			continue
+		}
+		out.Asked++
+		switch {
+		case r.Answer == client.AnswerOpen:
+			out.Open++
+		case r.Answer == client.AnswerRouteMissing:
+			out.Refused++
+			out.Missing++
+		case r.Answer.Refused():
+			out.Refused++
+		case r.Status == 401 || strings.HasPrefix(r.Result, "no token"):
+			if tokenRefused == nil {
+				tokenRefused = r
+			}
+		case silent == nil:
+			silent = r
+		}
+	}
+	if out.Open+out.Refused == 0 {
+		// Nothing was learned: the table would say the same thing on every line.
+		switch {
+		case tokenRefused != nil:
+			return out, outOfTime, withExitCode(ExitAuth, errors.New(tokenRefused.Route+" answered "+tokenRefused.Result+": "+tokenRefused.Meaning+
+				" with '"+auth.LoginCommand(profile, false)+"', or check --token / FUNNELS_TOKEN"))
+		case silent != nil:
+			why := strings.TrimPrefix(silent.Meaning, "no verdict: ")
+			if silent.Status != 0 {
+				why = silent.Route + " answered " + strconv.Itoa(silent.Status) + " " + why
+			}
+			if outOfTime {
+				why += "; stopped after " + timeout.String() + " (--timeout)"
+			}
+			return out, outOfTime, withExitCode(ExitAPI, errors.New("no route gave an answer: "+why))
+		case outOfTime:
+			return out, outOfTime, withExitCode(ExitAPI, errors.New("no route gave an answer within "+timeout.String()+" (--timeout)"))
+		}
+	}
+	return out, outOfTime, nil
 }
 
 // refusedScopes are the scopes the rows say this token lacks, each once, in order.

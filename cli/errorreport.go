@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
@@ -32,7 +31,7 @@ func errorStyles() (header, text lipgloss.Style) {
 // and message of an API error, the usage line after a wrong command line. On a
 // terminal it is styled as fang styles errors; elsewhere it is plain text.
 func (f *Factory) reportError(err error) {
-	if errors.Is(err, errCancelled) {
+	if errors.Is(err, errCancelled) || errors.Is(err, errDiffers) {
 		return
 	}
 	var ce *commandError
@@ -80,14 +79,7 @@ func (f *Factory) reportError(err error) {
 	}
 	w := f.IO.ErrOut
 	if f.IO.ErrTTY {
-		// Colours as the terminal and NO_COLOR allow.
-		var env []string
-		for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
-			if v := f.Getenv(k); v != "" {
-				env = append(env, k+"="+v)
-			}
-		}
-		w = colorprofile.NewWriter(w, env)
+		w = f.colorWriter(w)
 	}
 	_, _ = io.WriteString(w, b.String())
 }

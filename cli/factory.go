@@ -33,6 +33,10 @@ type Factory struct {
 	// keyring, when set, is the OS keyring the token store uses instead of the
 	// system's (tests give a fake one; nil: auth.SystemKeyring).
 	keyring auth.Keyring
+
+	// Gate, when set, hands out the run's clients and indexes and refuses what the
+	// person running was not granted: the team server's sessions (nil: a local run).
+	Gate Gate
 }
 
 // NewFactory is a Factory for a run with these streams and environment. version ""

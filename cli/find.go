@@ -23,6 +23,7 @@ type FindOptions struct {
 	Kinds    []string
 	Limit    int
 	Exporter Exporter
+	Set      SetOptions
 }
 
 // findKinds are the names --kind takes.
@@ -72,7 +73,8 @@ funnels find webinar --json id,kind,name,where --limit 1`,
 	cmd.Flags().StringSliceVar(&opts.Kinds, "kind", nil, "only these kinds: "+strings.Join(findKinds(), ", "))
 	cmd.Flags().IntVar(&opts.Limit, "limit", 20, "at most this many matches, best first (0: all)")
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(findKinds(), cobra.ShellCompDirectiveNoFileComp))
-	addJSONFlags(cmd, &opts.Exporter, append(fieldsOf(index.Item{}), "url"))
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, append(fieldsOf(memberTag{}, index.Item{}), "url"))
 	return cmd
 }
 
@@ -92,6 +94,9 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	if f.Flags.NoCache && len(opts.Kinds) > 0 && !slices.ContainsFunc(opts.Kinds, isFunnelKind) {
 		return usagef("with --no-cache, find asks the server for funnels by name only; %s are searched in the local index: drop --no-cache (or run 'funnels index' once)",
 			strings.Join(opts.Kinds, ", "))
+	}
+	if opts.Set.given(f) {
+		return findSetRun(ctx, f, query, opts)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
@@ -124,17 +129,7 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 	}
 	t := newTable(f.IO, textColumn("KIND"), nameColumn("NAME").tells(), nameColumn("PATH"), nameColumn("WHERE"), idColumn("ID"))
 	for _, it := range matches {
-		kind := it.Kind.String()
-		if it.Website && it.Kind == index.KindFunnel {
-			kind = "website"
-		}
-		if it.Archived {
-			kind += " (archived)"
-		}
-		if it.Stale {
-			kind += " (stale)"
-		}
-		t.row(kind, it.Name, orDash(it.Path), orDash(it.Where), it.ID)
+		t.row(itemKindText(it), it.Name, orDash(it.Path), orDash(it.Where), it.ID)
 	}
 	if err := t.print(); err != nil {
 		return err

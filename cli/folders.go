@@ -15,6 +15,7 @@ import (
 type FoldersOptions struct {
 	Parent   string
 	Exporter Exporter
+	Set      SetOptions
 }
 
 // foldersOutput is the --json shape of `funnels folders`.
@@ -55,7 +56,8 @@ funnels folders | cut -f2   # ids: piped, rows are tab-separated without a heade
 	cmd.Args = positional(cmd)
 	cmd.Flags().StringVar(&opts.Parent, "parent", "", "the folder to list (default: the top level)")
 	fieldFlag(cmd, "parent", "parentId")
-	addJSONFlags(cmd, &opts.Exporter, append([]string{"kind"}, fieldsOf(client.Folder{}, client.Funnel{})...))
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, append([]string{"kind"}, fieldsOf(client.Folder{}, client.Funnel{}, memberTag{})...))
 	return cmd
 }
 
@@ -67,6 +69,9 @@ func foldersRun(ctx context.Context, f *Factory, opts *FoldersOptions, parentGiv
 			return err
 		}
 		parent = p
+	}
+	if opts.Set.given(f) {
+		return foldersSetRun(ctx, f, opts, parent)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {

@@ -15,6 +15,8 @@ import (
 // IndexOptions are what `funnels index` works from.
 type IndexOptions struct {
 	Exporter Exporter
+	MaxAge   time.Duration // skip a location whose last whole crawl is younger than this (0: never skip)
+	Set      SetOptions
 }
 
 // indexOutput is the --json shape of `funnels index`: what the crawl read and where
@@ -56,13 +58,21 @@ funnels index --json requests,seconds`,
 		},
 	}
 	cmd.Args = positional(cmd)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(indexOutput{}))
+	cmd.Flags().DurationVar(&opts.MaxAge, "max-age", 0, "skip a location indexed whole within this long (e.g. 6h)")
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(indexSetRow{}))
 	return cmd
 }
 
 func indexRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
 	if f.Flags.NoCache {
 		return usagef("funnels index writes the local index, which --no-cache turns off; leave --no-cache out")
+	}
+	if opts.MaxAge < 0 {
+		return usagef("--max-age must not be negative")
+	}
+	if opts.Set.given(f) {
+		return indexSetRun(ctx, f, opts)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
@@ -72,6 +82,11 @@ func indexRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
 	store, err := sess.OpenIndex()
 	if err != nil {
 		return err
+	}
+	defer store.Close()
+	if age, fresh := freshIndex(ctx, store, opts.MaxAge); fresh {
+		f.notice("The index of this location is %s old, within --max-age: nothing read.", age.Round(time.Second))
+		return nil
 	}
 	p, err := crawlWithProgress(ctx, f, c, store)
 	out := indexOutput{
@@ -104,17 +119,23 @@ func crawlWithProgress(ctx context.Context, f *Factory, c *client.Client, store 
 	if n := store.Notice(); n != "" {
 		f.notice("funnels: %s", n)
 	}
+	return p, crawlError(err)
+}
+
+// crawlError is the error of a crawl as a command reports it: a crawl stopped part
+// way says how to resume.
+func crawlError(err error) error {
 	switch {
 	case err == nil:
-		return p, nil
+		return nil
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		return p, withExitCode(ExitAPI, errors.New("stopped part way; what was read is kept, and 'funnels index' resumes where it stopped"))
+		return withExitCode(ExitAPI, errors.New("stopped part way; what was read is kept, and 'funnels index' resumes where it stopped"))
 	case errors.Is(err, index.ErrCrawlIncomplete):
-		return p, withExitCode(ExitAPI, err)
+		return withExitCode(ExitAPI, err)
 	case errors.Is(err, index.ErrLocked):
-		return p, withExitCode(ExitLocal, err)
+		return withExitCode(ExitLocal, err)
 	}
-	return p, err
+	return err
 }
 
 // indexSummary is the sentence after a crawl: "Indexed 9 folders, 25 funnels, 120

@@ -30,7 +30,11 @@ func (f *Factory) indexStore(cfg *config.Config) (*index.Store, error) {
 	if cfg.TokenOnly() {
 		owner = tokenOnlyIndexDir
 	}
-	return index.Open(index.PathFor(dir, owner, cfg.Profile.BaseURL, cfg.Profile.LocationID), key), nil
+	path := index.PathFor(dir, owner, cfg.Profile.BaseURL, cfg.Profile.LocationID)
+	if f.Gate != nil {
+		return f.Gate.Index(cfg, func() (*index.Store, error) { return index.Open(path, key), nil })
+	}
+	return index.Open(path, key), nil
 }
 
 // sessionIndex reports whether this run's index lives only as long as the run: with

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cmp"
+
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/client"
@@ -18,6 +20,11 @@ func guardWrites(f *Factory, cmd *cobra.Command) *cobra.Command {
 		// A configuration that cannot be read is the run's to report, with its warnings.
 		if cfg, err := config.Load(f.Getenv, f.Flags); err == nil && cfg.ReadOnly {
 			return client.ErrReadOnly
+		}
+		if f.Gate != nil {
+			if err := f.Gate.RefuseWrites(cmp.Or(f.Flags.Location, f.Getenv("FUNNELS_LOCATION_ID"))); err != nil {
+				return withExitCode(ExitUsage, err) // in the gate's words: the role, not a setting
+			}
 		}
 		return run(c, args)
 	}

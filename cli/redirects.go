@@ -34,6 +34,7 @@ func redirectFields() []string { return fieldsOf(redirectItem{}) }
 type RedirectsListOptions struct {
 	Search   string
 	Exporter Exporter
+	Set      SetOptions
 }
 
 // redirectsOutput is the --json shape of `funnels redirects list`.
@@ -61,7 +62,8 @@ funnels redirects list | cut -f1   # ids: piped, rows are tab-separated without 
 	cmd.Args = positional(cmd)
 	cmd.Flags().StringVar(&opts.Search, "search", "", "only the redirects whose domain, path or target contains this text")
 	fieldFlag(cmd, "search", "search")
-	addJSONFlags(cmd, &opts.Exporter, redirectFields())
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, append(redirectFields(), fieldsOf(memberTag{})...))
 	return cmd
 }
 
@@ -73,6 +75,9 @@ func redirectsListRun(ctx context.Context, f *Factory, opts *RedirectsListOption
 			return err
 		}
 		search = s
+	}
+	if opts.Set.given(f) {
+		return redirectsListSetRun(ctx, f, opts, search)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {

@@ -8,15 +8,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // RedirectsExportOptions are what `funnels redirects export` works from.
 type RedirectsExportOptions struct {
-	Output string // a file; "" writes to standard output
+	Output string // a file; "" writes to standard output (across a set: a directory)
 	Format string // csv, json or jsonl; "" from Output's extension, else csv
 	Cached bool   // from the local index instead of the server
+	Set    SetOptions
+	Exporter
 }
 
 func newCmdRedirectsExport(f *Factory) *cobra.Command {
@@ -31,7 +34,9 @@ to 'funnels redirects import'. Exported again with nothing changed, the file is 
 same byte for byte.
 
 Without -o it writes to standard output. The format is --format, else the extension
-of -o (.csv, .json, .jsonl), else CSV. The file is written whole or not at all.`,
+of -o (.csv, .json, .jsonl), else CSV. The file is written whole or not at all.
+Across sub-accounts -o names a directory: one file per sub-account, named after
+it (summit-strength.csv; its location id added when two names meet).`,
 		Example: `funnels redirects export -o redirects.csv
 funnels redirects export --format jsonl > redirects.jsonl
 funnels redirects export --cached -o redirects.json`,
@@ -45,10 +50,18 @@ funnels redirects export --cached -o redirects.json`,
 	fl.StringVar(&opts.Format, "format", "", "csv, json or jsonl (default: from the extension of -o, else csv)")
 	fl.BoolVar(&opts.Cached, "cached", false, "read the redirects from the local index ('funnels index') instead of the server")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(redirectplan.Formats()))
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(exportSetRow{}))
 	return cmd
 }
 
 func redirectsExportRun(ctx context.Context, f *Factory, opts *RedirectsExportOptions) error {
+	if opts.Set.given(f) {
+		return redirectsExportSetRun(ctx, f, opts)
+	}
+	if opts.Exporter.Enabled() {
+		return usagef("--json, --jq and --template report an export across sub-accounts; the redirects of one are written as JSON with --format json")
+	}
 	format, err := exportFormat(opts.Format, opts.Output)
 	if err != nil {
 		return err
@@ -126,6 +139,11 @@ func cachedRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error)
 		return nil, err
 	}
 	defer store.Close()
+	return indexRedirects(ctx, store)
+}
+
+// indexRedirects are the redirects a local index holds.
+func indexRedirects(ctx context.Context, store *index.Store) ([]client.Redirect, error) {
 	snap, err := store.Snapshot(ctx)
 	if err != nil {
 		return nil, withExitCode(ExitLocal, err)

@@ -20,6 +20,7 @@ type RedirectsImportOptions struct {
 	Prune  bool
 	DryRun bool
 	Yes    bool
+	Set    SetOptions
 	Exporter
 }
 
@@ -46,7 +47,9 @@ the same command run again after an interruption (Ctrl-C, a kill, a lost connect
 sends no row twice and skips what landed. A row the service refuses (422) is
 reported and the rest go on. Before the first write, the location's redirects are
 saved as a version ('funnels redirects versions', 'funnels redirects restore').
-With --readonly the plan is shown and nothing is sent.`,
+With --readonly the plan is shown and nothing is sent. Across sub-accounts (a set
+named on the command line, never a default) every plan is shown first, by name,
+and one question covers them all: "Apply 37 changes in 3 sub-accounts?".`,
 		Example: `funnels redirects import moving.csv --dry-run
 funnels redirects import moving.csv
 funnels redirects import moving.jsonl --prune --yes --json`,
@@ -62,7 +65,8 @@ funnels redirects import moving.jsonl --prune --yes --json`,
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "apply without asking")
 	fl.StringVar(&opts.Format, "format", "", "csv, json or jsonl (default: from the file's extension)")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(redirectplan.Formats()))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(applyRecord{}))
+	addSetFlags(f, cmd, &opts.Set)
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(importSetRecord{}))
 	return cmd
 }
 
@@ -70,6 +74,9 @@ func redirectsImportRun(ctx context.Context, f *Factory, opts *RedirectsImportOp
 	rows, err := readImportFile(opts.File, opts.Format)
 	if err != nil {
 		return err
+	}
+	if opts.Set.given(f) {
+		return redirectsImportSetRun(ctx, f, opts, rows)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {

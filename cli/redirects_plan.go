@@ -14,11 +14,7 @@ func (f *Factory) printPlan(plan redirectplan.Plan) error {
 	if len(plan.Steps) > 0 {
 		t := newTable(f.IO, textColumn("PLAN"), nameColumn("ADDRESS").tells(), nameColumn("TARGET"), wrapColumn("NOTE"))
 		for _, s := range plan.Steps {
-			addr := validate.DisplayHost(s.Row.Domain) + s.Row.Path
-			if s.Kind == redirectplan.Refused {
-				addr = orDefault(s.Row.Domain+s.Row.Path, "-")
-			}
-			t.row(s.Kind.Sign(), addr, s.TargetText(), s.Note())
+			t.row(planCells(s)...)
 		}
 		if err := t.print(); err != nil {
 			return err
@@ -29,6 +25,16 @@ func (f *Factory) printPlan(plan redirectplan.Plan) error {
 		f.notice("Note: the location's domains could not be listed, so the rows were not checked against them (the service refuses a domain that is not attached).")
 	}
 	return nil
+}
+
+// planCells are the cells of a step's row: what it does, the address, where it goes
+// and the note.
+func planCells(s redirectplan.Step) []string {
+	addr := validate.DisplayHost(s.Row.Domain) + s.Row.Path
+	if s.Kind == redirectplan.Refused {
+		addr = orDefault(s.Row.Domain+s.Row.Path, "-")
+	}
+	return []string{s.Kind.Sign(), addr, s.TargetText(), s.Note()}
 }
 
 // totalsText is a plan's totals in words.

@@ -107,6 +107,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	root.SetVersionTemplate("funnels {{.Version}}\n")
 	addGlobalFlags(root.PersistentFlags(), &f.Flags)
 	_ = root.RegisterFlagCompletionFunc("profile", completeProfiles(f))
+	_ = root.RegisterFlagCompletionFunc("location", completeLocations(f))
 
 	root.AddGroup(
 		&cobra.Group{ID: "browse", Title: "Browse and change"},
@@ -116,6 +117,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	for _, c := range []*cobra.Command{
 		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
 		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
+		newCmdExport(f), newCmdDiff(f),
 	} {
 		c.GroupID = "browse"
 		root.AddCommand(c)
@@ -124,7 +126,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		c.GroupID = "account"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newCmdCache(f), newCmdSandbox(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
+	for _, c := range []*cobra.Command{newCmdCache(f), newCmdSandbox(f), newCmdServe(f), newCmdAudit(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
 		c.GroupID = "more"
 		root.AddCommand(c)
 	}

@@ -23,6 +23,7 @@ type SandboxOptions struct {
 	FixedLatency                     time.Duration
 	BulkFunnels, BulkPages           int
 	BulkRedirects                    int
+	SubAccounts                      int // the agency's sub-accounts (0: the default four)
 	ErrorRate, DropRate, TruncRate   float64
 	Token, ReadOnlyToken, DialectArg string
 	SurfaceArg                       string
@@ -69,6 +70,7 @@ funnels sandbox --surface documented`,
 	fl.IntVar(&opts.BulkFunnels, "bulk-funnels", 0, "add this many made-up funnels at the root (a large location)")
 	fl.IntVar(&opts.BulkPages, "bulk-pages", 10, "with --bulk-funnels: the pages of each (one per step)")
 	fl.IntVar(&opts.BulkRedirects, "bulk-redirects", 0, "add this many made-up URL redirects over the attached domains")
+	fl.IntVar(&opts.SubAccounts, "sub-accounts", 0, "give the agency this many sub-accounts (up to 1000; made-up clients after the four gyms, the fifth suspended)")
 	fl.Float64Var(&opts.ErrorRate, "error-rate", 0, "share (0..1) of API requests answered 500/502/503")
 	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "share (0..1) of API requests whose connection is dropped")
 	fl.Float64Var(&opts.TruncRate, "truncate-rate", 0, "share (0..1) of API answers cut in half")
@@ -111,6 +113,8 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 		return usagef("--bulk-pages must be from 0 to 1000")
 	case opts.BulkRedirects < 0 || opts.BulkRedirects > 100_000:
 		return usagef("--bulk-redirects must be from 0 to 100000")
+	case opts.SubAccounts < 0 || opts.SubAccounts > 1000:
+		return usagef("--sub-accounts must be from 1 to 1000 (0 keeps the default four)")
 	}
 	for _, r := range []struct {
 		name string
@@ -145,11 +149,12 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 	}
 	run, err := sandbox.Start(opts.Addr, sandbox.Options{
 		Limit: opts.Limit, Window: opts.Window, AccessTokenTTL: opts.TokenTTL,
-		Bulk:      sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages, Redirects: opts.BulkRedirects},
-		Faults:    sandbox.Faults{Latency: opts.Latency, FixedLatency: opts.FixedLatency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate},
-		Dialect:   d,
-		Surface:   surface,
-		DemoToken: opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
+		Bulk:        sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages, Redirects: opts.BulkRedirects},
+		Faults:      sandbox.Faults{Latency: opts.Latency, FixedLatency: opts.FixedLatency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate},
+		SubAccounts: opts.SubAccounts,
+		Dialect:     d,
+		Surface:     surface,
+		DemoToken:   opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
 		StateDir: stateDir,
 		Logf:     func(format string, a ...any) { f.notice("funnels "+format, a...) },
 	})
@@ -185,12 +190,7 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
 	fmt.Fprintf(w, "agency_login: funnels login --agency --profile agency --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret())
-	// The agency's other gyms, each with a token of its own: sub_account_N: ID "Name" token TOKEN.
-	for i, sub := range s.SubAccounts() {
-		if i > 0 && sub.Installed {
-			fmt.Fprintf(w, "sub_account_%d: %s %q token %s\n", i+1, sub.ID, sub.Name, sub.DemoToken)
-		}
-	}
+	printSandboxAgency(w, s)
 	if stateDir != "" {
 		fmt.Fprintf(w, "kept: %s (the same tokens on every start, so sandbox profiles keep working; delete it, or pass --ephemeral, for new ones)\n", sandbox.KeepPath(stateDir))
 	} else {
@@ -199,6 +199,35 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
 	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")
+}
+
+// printSandboxAgency prints the agency's sub-accounts after the agency_login line:
+// how many there are and how to reach one as the agency, then a line per
+// sub-account with a token of its own (sub_account_N: ID "Name" token TOKEN), the
+// suspended ones and the ones without the app.
+func printSandboxAgency(w io.Writer, s *sandbox.Server) {
+	subs := s.SubAccounts()
+	installed := 0
+	for _, sub := range subs {
+		if sub.Installed {
+			installed++
+		}
+	}
+	fmt.Fprintf(w, "agency: %s, %d sub-accounts, %d with the app installed; after agency_login, open any with --profile agency --location ID\n",
+		s.CompanyID(), len(subs), installed)
+	for i, sub := range subs {
+		if i > 0 && sub.Installed {
+			fmt.Fprintf(w, "sub_account_%d: %s %q token %s\n", i+1, sub.ID, sub.Name, sub.DemoToken)
+		}
+	}
+	for _, sub := range subs {
+		switch {
+		case sub.Suspended:
+			fmt.Fprintf(w, "suspended: %s %q (its routes, refreshes and mints answer 400 Location is not active)\n", sub.ID, sub.Name)
+		case !sub.Installed:
+			fmt.Fprintf(w, "not_installed: %s %q (the app is not installed: a mint for it answers 403)\n", sub.ID, sub.Name)
+		}
+	}
 }
 
 // parseDialect reads the --dialect list.

@@ -10,18 +10,21 @@ import (
 	"time"
 )
 
-func TestSandboxServesUntilInterrupted(t *testing.T) {
+// runSandbox starts `funnels sandbox ARGS…` on a random port and waits for its
+// base URL; stop interrupts it and returns its exit code and stderr.
+func runSandbox(t *testing.T, args ...string) (stdout *authLockedBuffer, url string, stop func() (int, string)) {
+	t.Helper()
 	h := newHome(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr authLockedBuffer
+	t.Cleanup(cancel)
+	stdout = &authLockedBuffer{}
+	var stderr authLockedBuffer
 	done := make(chan int, 1)
 	go func() {
-		ios := &IOStreams{In: strings.NewReader(""), Out: &stdout, ErrOut: &stderr}
-		done <- Run(ctx, NewFactory(ios, h.getenv, "test"), []string{"sandbox", "--addr", "127.0.0.1:0", "--token", "pit-fixed", "--dialect", "bare,camel"})
+		ios := &IOStreams{In: strings.NewReader(""), Out: stdout, ErrOut: &stderr}
+		done <- Run(ctx, NewFactory(ios, h.getenv, "test"), append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...))
 	}()
 	base := regexp.MustCompile(`(?m)^base_url: (\S+)$`)
-	var url string
 	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the sandbox printed no base_url:\n%s%s", stdout.String(), stderr.String())
@@ -30,6 +33,18 @@ func TestSandboxServesUntilInterrupted(t *testing.T) {
 			url = m[1]
 		}
 	}
+	// The banner is printed whole before the server waits; give its last line time.
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(stdout.String(), "Serving until Ctrl-C") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	return stdout, url, func() (int, string) {
+		cancel()
+		return <-done, stderr.String()
+	}
+}
+
+func TestSandboxServesUntilInterrupted(t *testing.T) {
+	stdout, url, stop := runSandbox(t, "--token", "pit-fixed", "--dialect", "bare,camel")
 	for _, want := range []string{"token: pit-fixed\n", "location_id: ", "login: funnels login --profile sandbox --base-url " + url} {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("the sandbox does not print %q:\n%s", want, stdout.String())
@@ -46,9 +61,26 @@ func TestSandboxServesUntilInterrupted(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Errorf("the sandbox answered %d", res.StatusCode)
 	}
-	cancel()
-	if code := <-done; code != 0 || !strings.Contains(stderr.String(), "funnels sandbox: stopped") {
-		t.Errorf("exit %d after the interrupt: %s", code, stderr.String())
+	if code, stderr := stop(); code != 0 || !strings.Contains(stderr, "funnels sandbox: stopped") {
+		t.Errorf("exit %d after the interrupt: %s", code, stderr)
+	}
+}
+
+// --sub-accounts N gives the agency N sub-accounts; the banner says how to reach
+// them as the agency and names the suspended one and the one without the app.
+func TestSandboxAgencyOfManySubAccounts(t *testing.T) {
+	stdout, _, stop := runSandbox(t, "--ephemeral", "--sub-accounts", "8")
+	defer stop()
+	for _, want := range []string{
+		"agency: LakesideFitCompany01, 8 sub-accounts, 7 with the app installed; after agency_login, open any with --profile agency --location ID\n",
+		"sub_account_2: SummitStrengthLoc002 \"Summit Strength\" token pit-",
+		"sub_account_8: AgencyClientLoc00008 \"Cedar Grove Pilates Studio\" token pit-",
+		"suspended: AgencyClientLoc00005 \"Northside CrossFit\" (its routes, refreshes and mints answer 400 Location is not active)\n",
+		"not_installed: HarborYogaStudioLc04 \"Harbor Yoga Studio\" (the app is not installed: a mint for it answers 403)\n",
+	} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the banner does not print %q:\n%s", want, stdout.String())
+		}
 	}
 }
 
@@ -64,6 +96,7 @@ func TestSandboxRefusesBadSettings(t *testing.T) {
 		{[]string{"--error-rate", "2"}, "--error-rate must be a number from 0 to 1"},
 		{[]string{"--dialect", "bare,yaml"}, `unknown --dialect "yaml"`},
 		{[]string{"--token", "a b"}, "tokens must not contain spaces"},
+		{[]string{"--sub-accounts", "1001"}, "--sub-accounts must be from 1 to 1000"},
 	} {
 		h.run(append([]string{"sandbox"}, c.args...)...).want(t, 2, "err:funnels sandbox: "+c.want)
 	}

@@ -111,7 +111,23 @@ func (f *Factory) openRun(ctx context.Context, tune func(*client.Options)) (*Ses
 // through store, sending through transport; tune, when not nil, adjusts its options
 // first.
 func (f *Factory) openSession(ctx context.Context, cfg *config.Config, store *auth.Store, transport http.RoundTripper, tune func(*client.Options)) (*Session, error) {
-	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
+	return f.openSessionVia(ctx, cfg, store, transport, transport, tune)
+}
+
+// openSessionVia is openSession with the token calls (refresh, mint) sent through
+// tokenTransport: a set of sub-accounts paces them as one.
+func (f *Factory) openSessionVia(ctx context.Context, cfg *config.Config, store *auth.Store, transport, tokenTransport http.RoundTripper, tune func(*client.Options)) (*Session, error) {
+	s, err := f.newSession(ctx, cfg, store, transport, tokenTransport, tune)
+	if err == nil {
+		f.signedInWith = tokenKindOf(cfg)
+	}
+	return s, err
+}
+
+// newSession is openSessionVia without noting the kind of sign-in on the factory,
+// so that sessions can be opened side by side.
+func (f *Factory) newSession(ctx context.Context, cfg *config.Config, store *auth.Store, transport, tokenTransport http.RoundTripper, tune func(*client.Options)) (*Session, error) {
+	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: tokenTransport})
 	if err != nil {
 		if errors.Is(err, auth.ErrLoginRequired) || isDiskError(err) || errors.Is(err, auth.ErrNoSubAccount) {
 			return nil, err
@@ -121,16 +137,16 @@ func (f *Factory) openSession(ctx context.Context, cfg *config.Config, store *au
 	if err := config.CheckBaseURL(cfg.Profile.BaseURL); err != nil {
 		return nil, usagef("%v", err)
 	}
-	f.signedInWith = tokenKindOf(cfg)
 	opts := clientOptions(cfg, ts, &http.Client{Transport: transport}, f.UserAgent())
 	opts.AccessStore = accessStore(cfg, store)
 	if tune != nil {
 		tune(&opts)
 	}
-	c, err := client.New(opts)
+	c, err := f.newClient(cfg, opts)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, gateError(err)
 	}
+	f.auditLocal(store.Dir(), c)
 	s := &Session{Client: c, Config: cfg, Label: cfg.Label(), store: store, transport: transport,
 		openIndex: func() (*index.Store, error) { return f.indexStore(cfg) },
 		redirects: func() (redirectplan.State, error) { return f.redirectsStateOf(cfg) }}

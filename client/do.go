@@ -109,6 +109,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 		if err := c.pacer.wait(ctx); err != nil {
 			return nil, nil, fmt.Errorf("%s %s: %w", cl.method, cl.path, err)
 		}
+		seq := c.pacer.sending()
 		var token *oauth2.Token
 		if rec.Authorized {
 			t, err := c.ts.Token()
@@ -147,7 +148,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			// Unauthenticated calls are counted in another bucket than the account's:
 			// their figures would mislead the pacer and the status bar.
 			if rec.Authorized {
-				c.pacer.observe(rl)
+				c.pacer.observe(rl, seq)
 				c.bus.setRate(rl)
 			}
 		}

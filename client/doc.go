@@ -105,6 +105,11 @@
 // and OPTIONS, except the POSTs that only read (custom fonts); the conversion event
 // and the page-view trigger are writes: they record an event and run workflows.
 //
+// Share (share.go) is a view of a client for one of many users of one account (the
+// team server's sessions): the same pacer — one rate-limit budget, a person's
+// requests before any view's background work —, token and access record, with its
+// own subscribers and request numbers, and read-only when asked.
+//
 // # Funnel rules
 //
 // What the service's records mean, beyond their fields, is decided here once and
@@ -125,21 +130,13 @@
 //
 // # Adding an API operation
 //
-// One operation touches each layer once, each with its test beside it:
-//
-//  1. client: the method on Client in its resource's file, its body as a …Request
-//     type, its records decoded by the tolerance rules; a test against the sandbox.
-//  2. client/routes.go: its route in a family (a new Family when a token may be
-//     granted or refused it apart from the others), with the scope and whether it
-//     writes; read-only, the access record and the probe follow from there.
-//  3. client/sandbox: a handler with the spec's rules and refusals, on every surface
-//     that should answer it; a test of the handler.
-//  4. client/validate: the input rule the form, the command and any import share
-//     (Normalize… for the whole request), with its test.
-//  5. cli: a command in its noun's file (Options, newCmd…, …Run), its exit codes and
-//     output through the shared helpers; a test over the sandbox.
-//  6. ui: an action naming the family it sends to, and its form or view; a test
-//     on a fake host or the harness.
+// One operation touches each layer once — the route table, the method, the sandbox's
+// handler, the validate rule, the browser's action and form, the command, the README
+// — each with its test beside it. The checklist, in that order, is "Adding an API
+// operation" in package ui's documentation, where the layers meet; this package's
+// part is its first two steps: the route in a family (routes.go), then the method on
+// Client in its resource's file with its …Request body and a test against the
+// sandbox.
 //
 // The package knows nothing of terminals; it never logs and never prints a token.
 package client

@@ -69,7 +69,6 @@ func (p *pacer) waitSpare(ctx context.Context) error {
 		case p.users.Load() == 0:
 			took, need := p.takeSpare()
 			if took {
-				p.inflight.Add(1)
 				return nil
 			}
 			// The bucket is full again once need tokens have come.

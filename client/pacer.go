@@ -23,8 +23,9 @@ type pacer struct {
 	limit     int
 	window    time.Duration
 	holdUntil time.Time
-	win       serverWindow // the server's own window, when it says (pacer_window.go)
-	inflight  atomic.Int64 // requests sent and not yet answered
+	win       serverWindow  // the server's own window, when it says (pacer_window.go)
+	sent      atomic.Uint64 // requests sent so far (sending)
+	inflight  atomic.Int64  // requests sent and not yet answered
 }
 
 func newPacer(limit int, window time.Duration, now func() time.Time) *pacer {
@@ -90,10 +91,7 @@ func (p *pacer) wait(ctx context.Context) error {
 			// it instead: the bucket's token alone would send it past a window that
 			// others have already spent.
 			p.mu.Lock()
-			learnt := p.win.current(p.now())
-			if !learnt {
-				p.inflight.Add(1)
-			}
+			learnt := p.win.current(p.now(), p.margin())
 			p.mu.Unlock()
 			if learnt {
 				continue
@@ -106,9 +104,10 @@ func (p *pacer) wait(ctx context.Context) error {
 	}
 }
 
-// observe learns from a response: the server's own limit and window replace ours, and
-// a Remaining of 0 holds everything until the reset.
-func (p *pacer) observe(r RateLimit) {
+// observe learns from the answer to the request sent as seq (sending): the server's
+// own limit and window replace ours, and a Remaining of 0 holds everything until the
+// reset.
+func (p *pacer) observe(r RateLimit, seq uint64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	// A window outside 100 ms..1 min is not believed: it sizes the bucket and how long
@@ -122,11 +121,10 @@ func (p *pacer) observe(r RateLimit) {
 		p.limiter.SetLimit(lim)
 		p.limiter.SetBurst(burst)
 	}
-	p.learnWindow(r)
-	if r.Remaining == 0 && !r.Reset.IsZero() {
-		// A reset is rounded by the server (to the second, or the millisecond); a
-		// request that arrives a hair early still counts in the old window.
-		if until := r.Reset.Add(resetMargin); until.After(p.holdUntil) && until.Sub(p.now()) <= 2*p.windowOrDefault() {
+	p.learnWindow(r, seq)
+	if end := windowEnd(r); r.Remaining == 0 && !end.IsZero() {
+		// A request that arrives a hair early still counts in the old window.
+		if until := end.Add(p.margin()); until.After(p.holdUntil) && until.Sub(p.now()) <= 2*p.windowOrDefault() {
 			p.holdUntil = until
 		}
 	}
@@ -159,7 +157,7 @@ func (p *pacer) windowOrDefault() time.Duration {
 // service's is 10 s): the floor of pacing is one request per maxWindow.
 const maxWindow = time.Minute
 
-// resetMargin is how long after a reported reset requests resume.
+// resetMargin is the most a request waits past a window's end (margin).
 const resetMargin = 100 * time.Millisecond
 
 // sleepCtx waits d or until ctx ends, whichever is first.

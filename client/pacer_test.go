@@ -36,11 +36,11 @@ func TestAnAbsurdWindowIsNotBelieved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.pacer.observe(RateLimit{Limit: 100, Remaining: 50, Interval: 2147483647 * time.Millisecond})
+	c.pacer.observe(RateLimit{Limit: 100, Remaining: 50, Interval: 2147483647 * time.Millisecond}, c.pacer.sent.Load())
 	if got := c.longestWait(); got != 10*time.Second+time.Minute {
 		t.Fatalf("longest wait %v after a window of 24 days", got)
 	}
-	c.pacer.observe(RateLimit{Limit: 100, Remaining: 50, Interval: 20 * time.Second})
+	c.pacer.observe(RateLimit{Limit: 100, Remaining: 50, Interval: 20 * time.Second}, c.pacer.sent.Load())
 	if got := c.longestWait(); got != 20*time.Second+time.Minute {
 		t.Fatalf("longest wait %v after a window of 20 s", got)
 	}
@@ -53,14 +53,14 @@ func TestALyingLimitKeepsAFloor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.pacer.observe(RateLimit{Limit: 1, Remaining: 1, Interval: time.Hour})
+	c.pacer.observe(RateLimit{Limit: 1, Remaining: 1, Interval: time.Hour}, c.pacer.sent.Load())
 	if got := c.pacer.limiter.Limit(); float64(got) < 1.0/60 {
 		t.Errorf("paced at %.5f requests a second after a claim of one an hour", float64(got))
 	}
 	if got := c.longestWait(); got > 2*time.Minute {
 		t.Errorf("a 429 may be waited out for %v", got)
 	}
-	c.pacer.observe(RateLimit{Limit: 1, Remaining: 1, Interval: maxWindow})
+	c.pacer.observe(RateLimit{Limit: 1, Remaining: 1, Interval: maxWindow}, c.pacer.sent.Load())
 	if got := c.pacer.limiter.Limit(); float64(got) < 1/maxWindow.Seconds()-1e-9 {
 		t.Errorf("paced at %.5f requests a second, under one a minute", float64(got))
 	}

@@ -1,6 +1,9 @@
 package client
 
-import "time"
+import (
+	"cmp"
+	"time"
+)
 
 // Pacing by the server's own window. Once an answer says how many requests remain
 // (X-RateLimit-Remaining) and when its window ends (X-RateLimit-Reset, or, without
@@ -18,44 +21,76 @@ type serverWindow struct {
 	end   time.Time // zero: none known
 	left  int
 	limit int
+	spent int // of the window's requests, what we know was spent: by us, or counted by the server
 }
 
 // current reports whether a known window is still open at now.
-func (w *serverWindow) current(now time.Time) bool {
-	return !w.end.IsZero() && now.Before(w.end.Add(resetMargin))
+func (w *serverWindow) current(now time.Time, margin time.Duration) bool {
+	return !w.end.IsZero() && now.Before(w.end.Add(margin))
 }
 
 // learnWindow takes in what an answer said of the server's window (called with p.mu
 // held). A window that ends further ahead than twice the one believed is not taken:
 // a lying header must not hold requests for long.
-func (p *pacer) learnWindow(r RateLimit) {
+func (p *pacer) learnWindow(r RateLimit, seq uint64) {
 	if r.Remaining < 0 {
 		return
 	}
-	end := r.Reset
-	if end.IsZero() && r.Interval > 0 && !r.Observed.IsZero() {
-		end = r.Observed.Add(r.Interval)
-	}
+	end := windowEnd(r)
 	now := p.now()
 	if end.IsZero() || !end.After(now) || end.Sub(now) > 2*p.windowOrDefault() {
 		return
 	}
-	// Requests still on their way may not be counted in Remaining yet.
-	left := max(0, r.Remaining-int(p.inflight.Load()))
+	limit := cmp.Or(max(r.Limit, 0), p.limit)
 	w := &p.win
 	switch {
-	case !w.current(now), end.After(w.end.Add(p.windowOrDefault() / 2)):
-		// A new window.
-		w.end, w.left = end, left
+	case !w.current(now, p.margin()), end.After(w.end.Add(p.windowOrDefault() / 2)):
+		// A new window. The requests sent after this one, and any still on their
+		// way, may not be counted in its Remaining yet (few are, as a window begins).
+		w.end, w.left, w.limit = end, 0, limit
+		if away := max(p.sent.Load()-seq, uint64(max(0, p.inflight.Load()))); uint64(r.Remaining) > away {
+			w.left = r.Remaining - int(away)
+		}
+		w.spent = max(0, limit-w.left)
 	default:
-		// The same window: the lowest count and the earliest end said of it are the
-		// truest (resets are rounded up, answers cross on the way).
-		w.left = min(w.left, left)
+		// The same window. What it has left goes down by what we send; an answer lowers
+		// it further only when the server has counted more of the window than that
+		// (someone else shares it). Taking each answer's Remaining less the requests
+		// still on their way counts twice those that reached the server but whose
+		// answers had not come back, a quarter of each window with 32 under way.
+		if counted := limit - r.Remaining; counted > w.spent {
+			w.left = max(0, w.left-(counted-w.spent))
+			w.spent = counted
+		}
+		// The earliest end said of it is the truest (resets are rounded up, answers
+		// cross on the way).
 		if end.Before(w.end) {
 			w.end = end
 		}
 	}
-	w.limit = p.limit
+}
+
+// windowEnd is when the window that counted r's request ends at the latest: its
+// reset, or one interval after the answer arrived, whichever is sooner (zero when
+// neither is told). The window began before the answer arrived, so the interval's
+// bound holds whatever the reset's rounding: a reset rounded up to the second is up
+// to a whole window late when the window is a second long.
+func windowEnd(r RateLimit) time.Time {
+	end := r.Reset
+	if r.Interval > 0 && !r.Observed.IsZero() {
+		if capped := r.Observed.Add(r.Interval); end.IsZero() || capped.Before(end) {
+			end = capped
+		}
+	}
+	return end
+}
+
+// margin is how long after a window's end requests resume: a hundredth of the window,
+// at most resetMargin. Both bounds of the end are already late (the reset is rounded
+// up, the interval counted from the answer, not the request), so this only absorbs
+// a server clock a little behind ours.
+func (p *pacer) margin() time.Duration {
+	return min(resetMargin, p.windowOrDefault()/100)
 }
 
 // takeWindow spends one request of the server's window for a request that keeps keep
@@ -64,15 +99,22 @@ func (p *pacer) learnWindow(r RateLimit) {
 // ends (called with p.mu held).
 func (p *pacer) takeWindow(keep int) (ok, took bool, wait time.Duration) {
 	now := p.now()
-	if !p.win.current(now) {
+	if !p.win.current(now, p.margin()) {
 		return false, false, 0
 	}
 	if p.win.left > keep {
 		p.win.left--
-		p.inflight.Add(1)
+		p.win.spent++
 		return true, true, 0
 	}
-	return true, false, p.win.end.Add(resetMargin).Sub(now)
+	return true, false, p.win.end.Add(p.margin()).Sub(now)
+}
+
+// sending numbers a request the pacer let go, as it is sent; its answer is observed
+// with that number.
+func (p *pacer) sending() uint64 {
+	p.inflight.Add(1)
+	return p.sent.Add(1)
 }
 
 // answered notes that a request sent under the pacer has its answer (or none).

@@ -37,6 +37,7 @@ func waitNow(t *testing.T, p *pacer, ctx context.Context, n int) {
 		if err != nil {
 			t.Fatalf("request %d of %d waited: %v", i+1, n, err)
 		}
+		p.sending()
 		p.answered()
 	}
 }
@@ -55,7 +56,7 @@ func TestPacerSpendsTheServersWindow(t *testing.T) {
 	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	p := newPacer(100, 10*time.Second, clock.now)
 	p.observe(RateLimit{Limit: 100, Remaining: 100, Reset: clock.now().Add(10 * time.Second),
-		Interval: 10 * time.Second, Observed: clock.now()})
+		Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
 	bg := Background(context.Background())
 	waitNow(t, p, bg, 97)
 	if !blocked(p, bg) {
@@ -68,8 +69,8 @@ func TestPacerSpendsTheServersWindow(t *testing.T) {
 	// An answer counted by the server lowers what is left; a stale higher one does not
 	// raise it.
 	clock.add(10*time.Second + resetMargin)
-	p.observe(RateLimit{Limit: 100, Remaining: 40, Reset: clock.now().Add(9 * time.Second), Observed: clock.now()})
-	p.observe(RateLimit{Limit: 100, Remaining: 90, Reset: clock.now().Add(9 * time.Second), Observed: clock.now()})
+	p.observe(RateLimit{Limit: 100, Remaining: 40, Reset: clock.now().Add(9 * time.Second), Observed: clock.now()}, p.sent.Load())
+	p.observe(RateLimit{Limit: 100, Remaining: 90, Reset: clock.now().Add(9 * time.Second), Observed: clock.now()}, p.sent.Load())
 	waitNow(t, p, context.Background(), 40)
 	if !blocked(p, context.Background()) {
 		t.Fatal("the window's lower count was not kept")
@@ -77,21 +78,66 @@ func TestPacerSpendsTheServersWindow(t *testing.T) {
 }
 
 // Without a reset, the interval bounds the window; an end further than twice the
-// window is not believed, and the bucket paces as before.
+// window is not believed, and the bucket paces as before; with an interval told, a
+// reset past it is cut to it.
 func TestPacerWindowFromIntervalAndNotFromALie(t *testing.T) {
 	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	p := newPacer(100, 10*time.Second, clock.now)
-	p.observe(RateLimit{Limit: 100, Remaining: 50, Reset: clock.now().Add(time.Hour), Interval: 10 * time.Second, Observed: clock.now()})
-	if p.win.current(clock.now()) {
+	p.observe(RateLimit{Limit: 100, Remaining: 50, Reset: clock.now().Add(time.Hour), Observed: clock.now()}, p.sent.Load())
+	if p.win.current(clock.now(), p.margin()) {
 		t.Fatal("a window ending in an hour was believed")
 	}
-	p.observe(RateLimit{Limit: 100, Remaining: 30, Interval: 10 * time.Second, Observed: clock.now()})
+	p.observe(RateLimit{Limit: 100, Remaining: 50, Reset: clock.now().Add(time.Hour), Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	if end := p.win.end.Sub(clock.now()); end != 10*time.Second {
+		t.Fatalf("a reset an hour away with a 10 s interval: the window ends in %v, want 10s", end)
+	}
+	clock.add(10*time.Second + resetMargin)
+	p.observe(RateLimit{Limit: 100, Remaining: 30, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
 	waitNow(t, p, context.Background(), 30)
 	if !blocked(p, context.Background()) {
 		t.Fatal("the window from the interval was not kept")
 	}
 	clock.add(10*time.Second + resetMargin)
-	if p.win.current(clock.now()) {
+	if p.win.current(clock.now(), p.margin()) {
 		t.Fatal("the window outlived its end")
+	}
+}
+
+// An answer that arrives before the answers of requests sent ahead of it counts them
+// already: they are not taken off what the window has left a second time.
+func TestPacerWindowCountsEarlierRequestsOnce(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	p := newPacer(100, 10*time.Second, clock.now)
+	p.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	waitNow(t, p, context.Background(), 32)
+	// The last of the 32 is answered first; the server has counted all 32.
+	p.observe(RateLimit{Limit: 100, Remaining: 68, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	waitNow(t, p, context.Background(), 68)
+	if !blocked(p, context.Background()) {
+		t.Fatal("a request went past the window")
+	}
+	// An answer to a request sent before 10 others, which the server counted before
+	// them, still leaves room only for what was not sent.
+	p2 := newPacer(100, 10*time.Second, clock.now)
+	p2.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p2.sent.Load())
+	waitNow(t, p2, context.Background(), 11)
+	p2.observe(RateLimit{Limit: 100, Remaining: 99, Interval: 10 * time.Second, Observed: clock.now()}, 1)
+	waitNow(t, p2, context.Background(), 89)
+	if !blocked(p2, context.Background()) {
+		t.Fatal("the requests sent after the answered one were not taken off")
+	}
+}
+
+// When the server has counted more of the window than we sent, someone else shares
+// it: what is left goes down by the difference.
+func TestPacerWindowSharedWithAnother(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	p := newPacer(100, 10*time.Second, clock.now)
+	p.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	waitNow(t, p, context.Background(), 10)
+	p.observe(RateLimit{Limit: 100, Remaining: 70, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	waitNow(t, p, context.Background(), 70)
+	if !blocked(p, context.Background()) {
+		t.Fatal("the requests another sent into the window were not taken off")
 	}
 }

@@ -68,6 +68,13 @@ type Config struct {
 	// client's defaults.
 	MaxListItems, MaxListRequests int
 
+	// Groups are the named sets of sub-accounts of [groups] (gyms = ["a", "b"]):
+	// each member a location id, a profile name or PROFILE/LOCATION.
+	Groups map[string][]string
+	// FanoutConcurrency is [fanout] concurrency: how many sub-accounts a command
+	// given a set works on side by side; 0 → the command's default.
+	FanoutConcurrency int
+
 	// ReadOnly: --readonly, FUNNELS_READONLY, readonly = true under [ui] or in the
 	// profile's table. ReadOnlyFrom names the first of those that set it.
 	ReadOnly     bool

@@ -33,6 +33,8 @@ type fileConfig struct {
 	Limits         fileLimits             `toml:"limits"`
 	API            fileAPI                `toml:"api"`
 	Profiles       map[string]fileProfile `toml:"profiles"`
+	Groups         map[string][]string    `toml:"groups"`
+	Fanout         fileFanout             `toml:"fanout"`
 
 	md toml.MetaData
 }
@@ -41,6 +43,11 @@ type fileUI struct {
 	Mouse    fileSwitch `toml:"mouse"`
 	Theme    string     `toml:"theme"`
 	ReadOnly fileSwitch `toml:"readonly"`
+}
+
+// fileFanout is [fanout]: how commands run across many sub-accounts.
+type fileFanout struct {
+	Concurrency int `toml:"concurrency"`
 }
 
 type fileAPI struct {
@@ -187,6 +194,7 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 		cfg.setOrigin(KeyAPIVersion, "[api] version in "+path)
 	}
 	cfg.MaxListItems, cfg.MaxListRequests = fc.Limits.MaxListItems, fc.Limits.MaxListRequests
+	cfg.Groups, cfg.FanoutConcurrency = fc.Groups, fc.Fanout.Concurrency
 	if fc.md.IsDefined("limits", "max_list_items") {
 		cfg.setOrigin(KeyMaxListItems, "[limits] max_list_items in "+path)
 	}

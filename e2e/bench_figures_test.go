@@ -48,7 +48,9 @@ type benchConfig struct {
 	index         indexConfig
 	crawlBig      crawlBigConfig // the crawl_100k figure's location and limit
 	redirects     redirectsConfig
-	scale         scaleConfig // the figures over a million items
+	scale         scaleConfig   // the figures over a million items
+	findAll       findAllConfig // go to anything across sub-accounts (find_all_1m)
+	fanout        fanoutConfig  // the crawl_100_subaccounts figure's agency
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -81,6 +83,10 @@ var fullBench = benchConfig{
 	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
 	scale:     scaleConfig{funnels: 10_000, steps: 9, pages: 10, keyRounds: 5, findRuns: 7},
+	findAll:   findAllConfig{indexes: 100, funnels: 200, steps: 5, pages: 9, rounds: 5},
+	// The service's own limits: 100 requests in 10 seconds per app and sub-account,
+	// and the agency's bucket the same for its minting.
+	fanout: fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -104,6 +110,8 @@ var tinyBench = benchConfig{
 	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
 	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
 	scale:     scaleConfig{funnels: 20, steps: 4, pages: 3, keyRounds: 1, findRuns: 1},
+	findAll:   findAllConfig{indexes: 3, funnels: 4, steps: 2, pages: 2, rounds: 1},
+	fanout:    fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
 }
 
 // termW×termH is the terminal of every UI figure.

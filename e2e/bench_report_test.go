@@ -57,7 +57,8 @@ type benchFigure struct {
 var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter_100k", "startup_demo", "pacing", "pacing_429s", "heap_100k",
 	"first_frame_cached", "crawl_10k", "goto_100k", "cache_heap_100k", "goto_open_100k", "find_100k", "pages_1000_rtt300",
 	"crawl_seed_window", "crawl_100k", "redirects_import_2000", "redirects_import_2000_requests", "redirects_import_2000_429s",
-	"first_frame_cached_10k_folder", "find_1m", "rss_find_1m", "goto_key_1m"}
+	"first_frame_cached_10k_folder", "find_1m", "rss_find_1m", "goto_key_1m", "find_all_1m",
+	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {
@@ -99,6 +100,21 @@ var budgets = map[string]struct {
 	"redirects_import_2000":          {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
 	"redirects_import_2000_requests": {"≤ 1.02 × the fewest possible (ratio ≤ 1.02)", func(f benchFigure) bool { return f.Ratio <= 1.02 }},
 	"redirects_import_2000_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
+	"find_all_1m":                    {"≤ 16 ms, the slowest key", func(f benchFigure) bool { return f.Value <= 16 }},
+	"sandbox_seed_100":               {"≤ 250 ms, well under a second", func(f benchFigure) bool { return f.Value <= 250 }},
+	"export_100k":                    {"≤ 3 s, the whole process", func(f benchFigure) bool { return f.Value <= 3000 }},
+	"rss_export_100k":                {"≤ 300 MB", func(f benchFigure) bool { return f.Value <= 300 }},
+	"diff_100k":                      {"≤ 3 s, the whole process", func(f benchFigure) bool { return f.Value <= 3000 }},
+	"rss_diff_100k":                  {"≤ 400 MB", func(f benchFigure) bool { return f.Value <= 400 }},
+	// The team server (bench_serve_test.go).
+	"serve_pacing":               {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
+	"serve_pacing_429s":          {"0 surfaced, while processes pacing alone trip", func(f benchFigure) bool { return f.Value == 0 && f.Baseline > 0 }},
+	"serve_frame":                {"≤ 50 ms", func(f benchFigure) bool { return f.Value <= 50 }},
+	"serve_frame_p95":            {"≤ 100 ms", func(f benchFigure) bool { return f.Value <= 100 }},
+	"serve_mem_per_session":      {"≤ a quarter of a local browser (ratio ≤ 0.25)", func(f benchFigure) bool { return f.Ratio <= 0.25 }},
+	"crawl_100_subaccounts":      {"≥ 80% of what the limits allow (ratio ≥ 0.8)", func(f benchFigure) bool { return f.Ratio >= 0.8 }},
+	"crawl_100_subaccounts_429s": {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
+	"find_100_subaccounts":       {"about the time of one: ≤ 2 × find in one sub-account", func(f benchFigure) bool { return f.Ratio <= 2 }},
 }
 
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.
@@ -154,6 +170,13 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 		return rep, fmt.Errorf("index: %w", err)
 	}
 	add(figs...)
+	figs, err = measureFindAll(cfg.findAll, say)
+	if err != nil {
+		return rep, fmt.Errorf("find_all_1m: %w", err)
+	}
+	add(figs...)
+	say("sandbox_seed_100 …")
+	add(measureSeedAgency(cfg))
 	for _, sz := range cfg.sizes {
 		say("render_%s …", sz.label)
 		f, err := measureRender(cfg, sz)
@@ -210,6 +233,22 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 	figs, err = measureRedirectsImport(cfg.redirects)
 	if err != nil {
 		return rep, fmt.Errorf("redirects_import_2000: %w", err)
+	}
+	add(figs...)
+	figs, err = measureServeFigures(cfg, say)
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		say("  serve figures skipped: %v", err)
+	case err != nil:
+		return rep, fmt.Errorf("serve: %w", err)
+	default:
+		add(figs...)
+	}
+	say("crawl_100_subaccounts: %d sub-accounts at %d per %v, %d at once …", cfg.fanout.subAccounts, cfg.fanout.limit, cfg.fanout.window, cfg.fanout.concurrency)
+	figs, err = measureFanoutCrawl(cfg.fanout)
+	if err != nil {
+		return rep, fmt.Errorf("crawl_100_subaccounts: %w", err)
 	}
 	add(figs...)
 	return rep, nil

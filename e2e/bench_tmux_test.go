@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -163,18 +162,9 @@ func (t *tmuxCtl) peakRSS() (float64, error) {
 	if err != nil || len(lines) == 0 {
 		return 0, fmt.Errorf("the pane's process: %v", err)
 	}
-	status, err := os.ReadFile("/proc/" + strings.TrimSpace(lines[0]) + "/status")
-	if err != nil {
-		return 0, errSkip("no /proc here: " + err.Error())
+	hwm := vmHWM("/proc/" + strings.TrimSpace(lines[0]) + "/status")
+	if hwm == 0 {
+		return 0, errSkip("no VmHWM of the pane's process in /proc here")
 	}
-	for line := range strings.SplitSeq(string(status), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
-			if err != nil {
-				return 0, fmt.Errorf("VmHWM %q: %w", v, err)
-			}
-			return float64(kb) / 1e3, nil
-		}
-	}
-	return 0, errors.New("no VmHWM in /proc/PID/status")
+	return hwm, nil
 }

@@ -47,7 +47,7 @@ func browsingActions(k KeyMap) []action {
 
 // formActions are the forms and views: one entry for every operation of the API that
 // the browsing itself does not already make, and the session's logs. Each run opens
-// a fresh form (forms_*.go) or view as the overlay; a form opens on the host
+// a fresh form (*_forms.go) or view as the overlay; a form opens on the host
 // (onHost), so what it does when it finishes stays the form's own.
 func formActions() []action {
 	// A toggles: it archives a live page and restores an archived one.
@@ -87,8 +87,8 @@ func formActions() []action {
 
 		// The Redirects view: U opens it (and closes it again, the view's own key); its
 		// n, e, d, y, Y, o, I and X are its own, ahead of the browser's same letters.
-		// An import reads before it writes: its plan shows even read-only, and only
-		// the plan's enter sends.
+		// An import and a restore read to plan (needs), then write what the plan's
+		// enter confirms (then): read-only, they plan only.
 		{id: actRedirects, name: "Redirects", desc: "every URL redirect of the location: new, edit, delete, copy", key: bind("URL redirects", "U"),
 			where: inBrowser, needs: client.FamilyRedirectList, group: helpRedirects, run: (*Model).openRedirects},
 		{id: actRedirectHere, name: "Redirect a path here", desc: "a new redirect whose target is the selected step's public URL", key: bind("redirect a path to this step", "P"),
@@ -107,13 +107,14 @@ func formActions() []action {
 			where: inRedirects, group: helpRedirects, run: onHost(openOldURL)},
 
 		{id: actImportRedirects, name: "Import redirects from file…", desc: "make the redirects what a CSV, JSON or JSONL file says, after showing the plan",
-			key: bind("import from file", "I"), where: inRedirects, needs: client.FamilyRedirectList, group: helpRedirects, run: onHost(importRedirectsForm)},
+			key: bind("import from file", "I"), where: inRedirects, needs: client.FamilyRedirectList, then: client.FamilyRedirectWrite,
+			group: helpRedirects, run: onHost(importRedirectsForm)},
 		{id: actExportRedirects, name: "Export redirects…", desc: "write every redirect of the location to a file (CSV, JSON or JSONL)",
 			key: bind("export to file", "X"), where: inRedirects, needs: client.FamilyRedirectList, group: helpRedirects, run: onHost(exportRedirectsForm)},
 		{name: "Redirect versions", desc: "what the redirects were before each import or restore; enter plans one back",
 			needs: client.FamilyRedirectList, run: openRedirectVersions},
 		{name: "Restore redirects…", desc: "plan the redirects back to a saved version, shown before anything is sent",
-			needs: client.FamilyRedirectList, run: openRedirectVersions},
+			needs: client.FamilyRedirectList, then: client.FamilyRedirectWrite, run: openRedirectVersions},
 
 		{name: "What this sign-in can do", desc: "ask each read route once and show what answers and what to ask for", run: onHost(openAccessView)},
 		{id: actRequestLog, name: "Request log", desc: "every request of this session; c copies one as curl", key: bind("request log", "L"),

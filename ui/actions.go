@@ -31,6 +31,11 @@ type action struct {
 	// key only says so. A family that writes (client.FamilyInfo) turns the action off
 	// in read-only mode.
 	needs client.Family
+	// then is the route family the action writes to once its plan has been shown and
+	// confirmed (an import, a restore); "" for an action that is not planned first.
+	// Planning only reads (needs), so read-only mode leaves such an action on and
+	// says it plans only.
+	then  client.Family
 	group helpGroup // its section of the help; 0 when it is there as a plain key or not at all
 	run   func(m *Model) tea.Cmd
 }
@@ -83,6 +88,13 @@ func (a action) writes() bool {
 	return ok && rf.Write
 }
 
+// plansOnly reports whether read-only mode leaves the action its plan only: it plans
+// by reading and then writes.
+func (a action) plansOnly(readOnly bool) bool {
+	rf, ok := client.FamilyInfo(a.then)
+	return readOnly && ok && rf.Write
+}
+
 // pressed reports whether msg is the action's key, even while read-only mode has it
 // turned off (so that the key can say so).
 func (a action) pressed(msg tea.KeyPressMsg) bool {
@@ -98,12 +110,19 @@ func (a action) readOnlyOff() string {
 
 // tableActions is the table as the browser holds it: in read-only mode the key of
 // every action that writes is turned off, so that no footer, help or key match shows
-// it. keys takes the table's named keys (KeyMap.of).
+// it, and an action that plans before it writes says, in its key's help and its
+// description, that it plans only. keys takes the table's named keys (KeyMap.of).
 func tableActions(keys *KeyMap, readOnly bool) []action {
 	acts := actionTable(*keys)
 	for i, a := range acts {
 		if readOnly && a.writes() {
 			acts[i].key.SetEnabled(false)
+		}
+		if a.plansOnly(readOnly) {
+			if help := a.key.Help(); help.Desc != "" {
+				acts[i].key.SetHelp(help.Key, help.Desc+" (plan only)")
+			}
+			acts[i].desc += " — read-only: the plan only, nothing is sent"
 		}
 		if a.id != noAction {
 			keys.named[a.id] = acts[i].key

@@ -4,13 +4,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // answerMsg is the answer to a request a form or a view sent (a write, a lookup, a
 // test event). It names what asked and the request's number, so the root knows
 // whether that form or view is still open and still waits for it.
 type answerMsg struct {
-	from   any    // the *formModal, *textView or *historyView that asked
+	from   any    // the *form.Form, *textView or *historyView that asked
 	seq    uint64 // the request's number
 	err    error
 	status int    // the HTTP status of the answer; 0 when none came
@@ -40,12 +41,11 @@ func (m *Model) answered(msg answerMsg) tea.Cmd {
 		m.apply(msg.always)
 	}
 	switch from := msg.from.(type) {
-	case *formModal:
-		if from.seq == msg.seq && from.sending {
-			from.sending = false
-			if m.overlay == from {
+	case *form.Form:
+		if from.Answered(msg.seq) {
+			if m.shownForm() == from {
 				if msg.err != nil {
-					return from.fail(msg.err)
+					return from.Fail(msg.err, errorText(msg.err))
 				}
 				m.overlay = nil
 				if msg.result != nil {

@@ -54,6 +54,9 @@ type Options struct {
 	// the name (in the switcher's list) of the one shown at start.
 	Switcher Switcher
 	Account  string
+	// Remote is set when the browser is shown over the team server's ssh (nil:
+	// a local terminal).
+	Remote *Remote
 
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
@@ -102,6 +105,7 @@ type Model struct {
 	subscribe  func(*client.Client) (stop func()) // forwards a client's events to the program (set by Run)
 	stopEvents func()                             // ends the current client's forwarding
 	idx        *indexState                        // the local index, when there is one (cache.go)
+	across     gotoAcross                         // go to anything's scope "all sub-accounts" (goto_all.go)
 }
 
 // New builds the browser. Nothing is requested until Init.
@@ -126,7 +130,10 @@ func New(opts Options) *Model {
 		m.idx = &indexState{store: opts.Index}
 	}
 	m.account = opts.Account
-	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID)}
+	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID), locationID: opts.LocationID}
+	if opts.Remote != nil {
+		m.status.sharing = opts.Remote.Sharing
+	}
 	if m.status.profile == "" {
 		m.status.profile = "default"
 	}
@@ -182,8 +189,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.sh.width, m.sh.height = msg.Width, msg.Height
 		m.relayout()
 		settle := m.resized(first)
-		if f, ok := m.overlay.(*formModal); ok {
-			return tea.Batch(f.resize(), settle)
+		if f := m.shownForm(); f != nil {
+			return tea.Batch(f.Resize(), settle)
 		}
 		return settle
 	case resizeSettledMsg:

@@ -38,11 +38,11 @@ func TestEndSplitStartsOnTheSelectedPage(t *testing.T) {
 		}
 		h.press("S")
 		h.waitFor("End split test · Registration")
-		f, ok := h.m.overlay.(*formModal)
+		f, ok := h.m.overlay.(*formOverlay)
 		if !ok {
 			t.Fatalf("no form: %T", h.m.overlay)
 		}
-		if got := f.fields()[0].current(); got != page.id {
+		if got := f.Fields()[0].Current(); got != page.id {
 			t.Errorf("with the %s (%s) selected the winner starts on %s", role, page.id, got)
 		}
 		h.press("esc")

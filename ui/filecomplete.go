@@ -6,13 +6,15 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // fileCompletion completes a file name field from the directory typed so far: the
 // directory is read in a command as the name changes, and tab takes the entry that
 // starts as typed (tab moves on when nothing does).
 type fileCompletion struct {
-	field *formField
+	field *form.Field
 	dir   string   // the directory listed (or being listed)
 	seq   uint64   // the listing awaited
 	names []string // what it holds, as the field completes them (directories end in /)
@@ -36,7 +38,7 @@ func dirOf(typed string) string {
 
 // changed lists the directory of the name typed when it is another one.
 func (fc *fileCompletion) changed(h host) tea.Cmd {
-	dir := dirOf(fc.field.current())
+	dir := dirOf(fc.field.Current())
 	if dir == fc.dir && fc.seq != 0 {
 		return nil
 	}
@@ -58,24 +60,20 @@ func (fc *fileCompletion) changed(h host) tea.Cmd {
 }
 
 // message takes a listing, and tab when it completes something.
-func (fc *fileCompletion) message(f *formModal, h host, msg tea.Msg) (tea.Cmd, bool) {
+func (fc *fileCompletion) message(f *form.Form, h host, msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case filesListedMsg:
 		if msg.fc != fc || msg.seq != fc.seq {
 			return nil, msg.fc == fc
 		}
 		fc.names = msg.names
-		fc.field.suggest = msg.names
-		if fc.field.input != nil {
-			fc.field.input.Suggestions(msg.names)
-		}
+		fc.field.SetSuggestions(msg.names)
 		return nil, true
 	case tea.KeyPressMsg:
-		if msg.String() != "tab" || f.focused() != fc.field || !fc.completes(fc.field.current()) {
+		if msg.String() != "tab" || f.Focused() != fc.field || !fc.completes(fc.field.Current()) {
 			return nil, false
 		}
-		_, cmd := f.form.Update(tea.KeyPressMsg{Code: 'e', Mod: tea.ModCtrl})
-		return tea.Batch(cmd, fc.changed(h)), true
+		return tea.Batch(f.CompleteWith(), fc.changed(h)), true
 	}
 	return nil, false
 }

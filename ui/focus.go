@@ -39,7 +39,7 @@ func (m *Model) relayout() {
 	}
 }
 
-// paneWants is what each pane's rows need across (share.go).
+// paneWants is what each pane's rows need across (widths.go).
 func (m *Model) paneWants() [paneCount]paneWant {
 	var out [paneCount]paneWant
 	out[paneEntities] = wantOf(m.entities.cols, m.entities.list.Total() > 0)
@@ -114,8 +114,8 @@ func (m *Model) sync() tea.Cmd {
 // busy reports whether anything shown waits for an answer (the spinner runs then).
 func (m *Model) busy() bool {
 	switch ov := m.overlay.(type) {
-	case *formModal:
-		if ov.sending {
+	case *formOverlay:
+		if ov.Sending() {
 			return true
 		}
 	case *textView:

@@ -11,6 +11,7 @@ import (
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // burstForm is a form with a field to type in, by its palette name, and what opens it
@@ -57,7 +58,7 @@ func burstless() []string {
 // burstText is a value field i takes: the first of a few shapes its own check accepts,
 // each starting with a character that would be taken by the field before ("/", "x",
 // "h"), and each field's different from the others'.
-func burstText(ff *formField, i int) string {
+func burstText(ff *form.Field, i int) string {
 	for _, s := range []string{
 		fmt.Sprintf("/vip-offer-%d", i),
 		fmt.Sprintf("/tmp/moving-%d.csv", i),
@@ -69,7 +70,10 @@ func burstText(ff *formField, i int) string {
 		fmt.Sprintf("x%d@example.com", i),
 		"+1 555 010 0199", "1990-04-12", "78701", "US", "USD",
 	} {
-		if ff.problemWith(s) == nil {
+		if ff.Check == nil {
+			return s
+		}
+		if _, err := ff.Check(s); err == nil {
 			return s
 		}
 	}
@@ -99,9 +103,9 @@ func TestEveryFormTakesABurstInOrder(t *testing.T) {
 	funnel := &entityRow{id: "f1", name: "Spring Sale 2026", domain: "offers.example.com"}
 	step := &stepRow{id: "s1", name: "Opt-in", funnel: "Spring Sale 2026", path: "/opt-in", url: "https://offers.example.com/opt-in"}
 	page := &pageRow{id: "p1", name: "Opt-in A"}
-	for _, form := range burstForms() {
+	for _, bf := range burstForms() {
 		for _, paste := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/paste=%v", form.name, paste), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/paste=%v", bf.name, paste), func(t *testing.T) {
 				h := newFakeHost(t, c, 120, 40)
 				sh := h.sh
 				rv := newRedirectsView(sh)
@@ -109,28 +113,28 @@ func TestEveryFormTakesABurstInOrder(t *testing.T) {
 				h.sel = selection{entity: funnel, funnel: funnel, stepsOf: "f1", step: step, pagesOf: stepKey{funnelID: "f1", stepID: "s1"},
 					pagesStep: *step, page: page, redirects: rv, redirectsShown: true, location: "LakesideFit2026Loc01",
 					redirectsState: redirectplan.State{Dir: t.TempDir()}}
-				h.run(form.open)
-				fm, ok := h.overlay.(*formModal)
+				h.run(bf.open)
+				fm, ok := h.overlay.(*formOverlay)
 				if !ok {
 					t.Fatalf("no form opened (warnings %q)", h.warns)
 				}
 				// Empty fields, so each holds only what the burst types.
-				for _, ff := range fm.fields() {
-					if ff.value != nil && ff.kind != fieldSelect {
-						*ff.value = ""
+				for _, ff := range fm.Fields() {
+					if ff.Value != nil && ff.Kind != form.Select {
+						*ff.Value = ""
 					}
 				}
-				fm.rebuild(nil)
+				fm.Reset()
 
-				fields := fm.fields()
-				want := map[*formField]string{}
+				fields := fm.Fields()
+				want := map[*form.Field]string{}
 				var burst []tea.Msg
 				for i, ff := range fields {
-					switch ff.kind {
-					case fieldInput, fieldText:
+					switch ff.Kind {
+					case form.Input, form.TextArea:
 						text := burstText(ff, i)
 						if text == "" {
-							t.Fatalf("no text for field %s", ff.key)
+							t.Fatalf("no text for field %s", ff.Key)
 						}
 						want[ff] = text
 						if paste {
@@ -141,7 +145,7 @@ func TestEveryFormTakesABurstInOrder(t *testing.T) {
 							}
 						}
 					default:
-						want[ff] = ff.current()
+						want[ff] = ff.Current()
 					}
 					if i < len(fields)-1 {
 						burst = append(burst, keyPress("enter"))
@@ -154,12 +158,12 @@ func TestEveryFormTakesABurstInOrder(t *testing.T) {
 					}
 				}
 				for _, ff := range fields {
-					if ff.value != nil && ff.current() != want[ff] {
-						t.Errorf("field %s holds %q, want %q", ff.key, ff.current(), want[ff])
+					if ff.Value != nil && ff.Current() != want[ff] {
+						t.Errorf("field %s holds %q, want %q", ff.Key, ff.Current(), want[ff])
 					}
 				}
-				if got, last := fm.focused(), fields[len(fields)-1]; got != last {
-					t.Errorf("the focus is on %s, want the last field %s", got.key, last.key)
+				if got, last := fm.Focused(), fields[len(fields)-1]; got != last {
+					t.Errorf("the focus is on %s, want the last field %s", got.Key, last.Key)
 				}
 			})
 		}
@@ -179,7 +183,7 @@ func TestABurstOfEntersMovesFieldByField(t *testing.T) {
 	h := newFakeHost(t, c, 80, 24)
 	h.sel = selection{location: "LakesideFit2026Loc01"}
 	h.run(newRedirectForm)
-	fm := h.overlay.(*formModal)
+	fm := h.overlay.(*formOverlay)
 	msgs := []tea.Msg{}
 	for _, r := range "x.example.com" {
 		msgs = append(msgs, keyPress(string(r)))
@@ -192,8 +196,8 @@ func TestABurstOfEntersMovesFieldByField(t *testing.T) {
 		fm.update(h, msg)
 	}
 	got := []string{}
-	for _, ff := range fm.fields() {
-		got = append(got, ff.current())
+	for _, ff := range fm.Fields() {
+		got = append(got, ff.Current())
 	}
 	if want := "x.example.com|/x|url|https://x.example.com/"; strings.Join(got, "|") != want {
 		t.Fatalf("fields %q, want %q", strings.Join(got, "|"), want)

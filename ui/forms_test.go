@@ -66,7 +66,7 @@ func (h *harness) selectRow(name string) {
 
 // formOpen reports whether a form is the overlay.
 func (h *harness) formOpen() bool {
-	_, ok := h.m.overlay.(*formModal)
+	_, ok := h.m.overlay.(*formOverlay)
 	return ok
 }
 
@@ -218,7 +218,7 @@ func TestNewStepFormKeepsInputWhenTheServerRefusesThePath(t *testing.T) {
 	h.typeText("/spring-sale-opt-in")
 	h.press("ctrl+s")
 	v := h.waitFor("422", "is already used in this funnel")
-	if !h.formOpen() || h.m.overlay.(*formModal).fields()[0].current() != "Copy of opt-in" || !strings.Contains(v, "> /spring-sale-opt-in") {
+	if !h.formOpen() || h.m.overlay.(*formOverlay).Fields()[0].Current() != "Copy of opt-in" || !strings.Contains(v, "> /spring-sale-opt-in") {
 		t.Fatalf("a refused step keeps the form and its input:\n%s", v)
 	}
 	if line(v, "┃ Path") == "" || !strings.Contains(v, "✗ is already used in this funnel") {

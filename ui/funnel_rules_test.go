@@ -25,14 +25,14 @@ func TestNewStepPositionIsTheCommandsRule(t *testing.T) {
 		h := newFakeHost(t, c, 120, 40)
 		h.sel = selection{funnel: &entityRows(nil, []client.Funnel{f})[0]}
 		h.cmds.run(newStepForm(h))
-		fm, ok := h.overlay.(*formModal)
+		fm, ok := h.overlay.(*formOverlay)
 		if !ok {
 			t.Fatalf("the new-step form did not open: %T (warnings %q)", h.overlay, h.warns)
 		}
 		want, got := strconv.Itoa(f.NextSequence()), ""
-		for _, fd := range fm.fields() {
-			if fd.key == "step.sequence" {
-				got = *fd.value
+		for _, fd := range fm.Fields() {
+			if fd.Key == "step.sequence" {
+				got = *fd.Value
 			}
 		}
 		if got != want {

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/list"
@@ -31,6 +32,13 @@ type gotoSet struct {
 	folders map[string]gotoFolder
 	gen     uint64    // the index's write count when read
 	built   time.Time // when the last crawl read the location whole
+
+	// In a set of every sub-account (the scope "all sub-accounts", goto_all.go),
+	// all reads their catalogs as one and cat is nil; src reads either.
+	all      *index.CatalogSet
+	src      gotoSource
+	accounts []Account // per catalog of all: the sub-account it is of
+	labels   []string  // per catalog of all: that sub-account's name, as a row shows it
 }
 
 // gotoFolder is where a folder sits.
@@ -63,9 +71,18 @@ func readGotoSet(ctx context.Context, store *index.Store, stale func(index.Kind)
 	}
 }
 
+// gotoSource is what a set reads its items from: one catalog, or a set of them.
+type gotoSource interface {
+	Len() int
+	Key(i int) string
+	Kind(i int) index.Kind
+	Item(i int, stale func(index.Kind) bool) index.Item
+	Parent(i int) string
+}
+
 // newGotoSet is the set of a catalog.
 func newGotoSet(cat *index.Catalog, stale func(index.Kind) bool) *gotoSet {
-	set := &gotoSet{cat: cat, masks: make([]uint64, cat.Len()), stale: stale, folders: map[string]gotoFolder{},
+	set := &gotoSet{cat: cat, src: cat, masks: make([]uint64, cat.Len()), stale: stale, folders: map[string]gotoFolder{},
 		gen: cat.Gen(), built: cat.Crawled()}
 	for i := range set.masks {
 		set.masks[i] = list.Mask(cat.Key(i))
@@ -78,11 +95,14 @@ func newGotoSet(cat *index.Catalog, stale func(index.Kind) bool) *gotoSet {
 }
 
 // len is how many items the set holds.
-func (s *gotoSet) len() int { return s.cat.Len() }
+func (s *gotoSet) len() int { return s.src.Len() }
+
+// kind is item i's kind.
+func (s *gotoSet) kind(i int) index.Kind { return s.src.Kind(i) }
 
 // item is item i, its name, path, where and domain sanitised.
 func (s *gotoSet) item(i int) index.Item {
-	it := s.cat.Item(i, s.stale)
+	it := s.src.Item(i, s.stale)
 	it.Name, it.Path, it.Where, it.Domain = sanitize(it.Name), sanitize(it.Path), sanitize(it.Where), sanitize(it.Domain)
 	return it
 }
@@ -95,18 +115,23 @@ type gotoOverlay struct {
 	input textinput.Model
 	err   error
 	idx   *indexState
-	cols  [4]column             // kind, name, path, where; their natural widths are the visible rows'
+	cols  [5]column             // kind, sub-account, name, path, where; their natural widths are the visible rows'
 	stale map[index.Kind]string // "page stale", made once: View makes no string per row
 	// goTo opens an item in the browser (Model.goTo, given by openGoto).
 	goTo func(set *gotoSet, it index.Item) tea.Cmd
+	// across is the scope "all sub-accounts" (goto_all.go); nil where the browser
+	// cannot switch, and the box searches this sub-account only.
+	across *gotoAcross
+	here   *gotoSet // this sub-account's items; set is the scope's
 }
 
 func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
 	in := newPickerInput(sh, "› ", "a name, a path (/spring-offer), a domain, a folder…", gotoWidth(sh.width)-8)
 	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo}
-	// The kind, the name and where the item sits (its funnel last) are required; the
-	// path shows where the room allows. Each is as wide as the rows shown need.
-	g.cols = [4]column{{min: 6}, {min: 12}, {min: 8, optional: true}, {min: 12, fill: true}}
+	// The kind, the name and where the item sits (its funnel last) are required, and
+	// in the scope "all sub-accounts" the sub-account's name; the path shows where the
+	// room allows. Each is as wide as the rows shown need.
+	g.cols = [5]column{{min: 6}, {min: 10}, {min: 12}, {min: 8, optional: true}, {min: 12, fill: true}}
 	g.stale = map[index.Kind]string{}
 	for k := index.KindFunnel; k <= index.KindPage; k++ {
 		g.stale[k] = k.String() + " stale"
@@ -114,10 +139,22 @@ func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item)
 	return g
 }
 
-// setItems shows a set of items, keeping the query typed.
+// setItems takes this sub-account's items, shown in its scope.
 func (g *gotoOverlay) setItems(set *gotoSet) {
+	g.here = set
+	if !g.acrossAll() {
+		g.show(set)
+	}
+}
+
+// show shows a set of items, keeping the query typed.
+func (g *gotoOverlay) show(set *gotoSet) {
 	g.set = set
-	g.list.SetCatalog(set.cat, set.masks)
+	if set.all != nil {
+		g.list.SetCatalogSet(set.all, set.masks)
+	} else {
+		g.list.SetCatalog(set.cat, set.masks)
+	}
 	if q := g.input.Value(); q != "" {
 		g.list.SetQuery(q)
 	}
@@ -151,6 +188,9 @@ func (m *Model) openGoto() tea.Cmd {
 	}
 	m.overlay = g
 	load := m.loadGoto(g)
+	if m.opts.Switcher != nil {
+		load = tea.Batch(load, m.openAcross(g))
+	}
 	if m.idx.checked && m.idx.built.IsZero() && m.idx.crawl == nil {
 		// Never built: go to anything builds it now, and fills in as the crawl reads.
 		return tea.Batch(load, m.startCrawl("building the index"))
@@ -181,19 +221,29 @@ func (m *Model) applyGotoItems(msg gotoItemsMsg) tea.Cmd {
 }
 
 func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
+	if cmd, done := g.updateAcross(msg); done {
+		return cmd, false
+	}
 	out, cmd := pickerUpdate(&g.sh.keys, &g.input, &g.list, g.set != nil, msg)
 	switch out {
 	case pickerClosed:
 		return nil, true
 	case pickerChosen:
 		h.show(nil)
-		return g.goTo(g.set, g.set.item(g.list.Selected())), true
+		i := g.list.Selected()
+		if g.set.all != nil {
+			return g.across.goToIn(g.set, i), true
+		}
+		return g.goTo(g.set, g.set.item(i)), true
 	}
 	return cmd, false
 }
 
 func (g *gotoOverlay) keys() []key.Binding {
 	k := g.sh.keys
+	if g.across != nil {
+		return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), as(k.NextPane, g.otherScope()), k.Cancel}
+	}
 	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), k.Cancel}
 }
 
@@ -207,13 +257,24 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 	inner := bw - 3
 	bh := max(6, h-2)
 	rows := bh - 4
+	note := g.acrossNote() // what of the sub-accounts could not be read, on a line of its own
+	if note != "" {
+		rows--
+	}
 	l := g.list // a copy sized to this frame; View does not change the model
 	l.SetHeight(rows)
 	body := make([]string, 0, rows+2)
 	body = append(body, g.input.View(), st.RowFaint.Render(strings.Repeat("─", inner-1)))
+	if note != "" {
+		body = append(body, st.Error.Render(ansi.Truncate(note, inner-1, "…")))
+	}
 	switch {
-	case g.err != nil:
+	case g.err != nil && !g.acrossAll():
 		body = append(body, st.Error.Render("The index could not be read: "+errorText(g.err)))
+	case g.acrossAll() && g.across.err != nil && g.set == nil:
+		body = append(body, st.Error.Render("The sub-accounts' indexes could not be read: "+errorText(g.across.err)))
+	case g.set == nil && g.acrossAll():
+		body = append(body, st.Empty.Render("Reading the indexes of every sub-account…"))
 	case g.set == nil:
 		body = append(body, st.Empty.Render("Reading the index…"))
 	case g.set.len() == 0 && g.idx.crawl != nil:
@@ -229,7 +290,7 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 		for i := from; i < to; i++ {
 			it := g.set.item(l.At(i))
 			kind, _ := g.kindOf(&it)
-			for c, text := range [4]string{kind, it.Name, it.Path, it.Where} {
+			for c, text := range [5]string{kind, g.set.label(l.At(i)), it.Name, it.Path, it.Where} {
 				cols[c].natural = max(cols[c].natural, textWidth(text))
 			}
 		}
@@ -239,13 +300,14 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 			kind, name := g.kindOf(&it)
 			body = append(body, listRow(st, inner-1, i == l.Cursor(), true, widths, []cell{
 				{text: kind, style: st.Badge},
+				{text: g.set.label(l.At(i)), style: st.RowMuted},
 				{text: it.Name, style: name},
 				{text: it.Path, style: st.RowFaint, middle: true},
 				{text: it.Where, style: st.RowMuted, middle: true}, // its end names the funnel
 			}))
 		}
 	}
-	return g.sh.box(bw, min(h, len(body)+2), "Go to anything", body, g.footer(l)), (w - bw) / 2, 1
+	return g.sh.box(bw, min(h, len(body)+2), g.title(), body, g.footer(l)), (w - bw) / 2, 1
 }
 
 // kindOf is what a row says the item is, and how its name is drawn.
@@ -275,7 +337,11 @@ func (g *gotoOverlay) footer(l list.List) string {
 		b.WriteString(strconv.Itoa(l.Len()) + " of ")
 	}
 	b.WriteString(strconv.Itoa(g.set.len()) + " items")
+	if g.set.all != nil {
+		b.WriteString(" in " + strconv.Itoa(g.set.all.Sources()) + pick(g.set.all.Sources() == 1, " sub-account", " sub-accounts"))
+	}
 	switch {
+	case g.set.all != nil:
 	case g.idx.crawl != nil:
 		b.WriteString(" · " + g.idx.crawl.lastText())
 	case !g.set.built.IsZero():

@@ -119,7 +119,7 @@ func (s *gotoSet) crumbs(folderID string) []crumb {
 // firstFunnelOn is the first funnel of set that uses domain, or nil.
 func firstFunnelOn(set *gotoSet, domain string) *index.Item {
 	for i := range set.len() {
-		if set.cat.Kind(i) != index.KindFunnel {
+		if set.kind(i) != index.KindFunnel {
 			continue
 		}
 		if it := set.item(i); strings.EqualFold(client.Host(it.Domain), domain) {

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // The bad-input sweep of the forms: every text field of every form is fed
@@ -241,10 +242,7 @@ func openSweepHarness(t *testing.T) (*sandbox.Running, *harness) {
 }
 
 // form is the open form, or nil.
-func (h *harness) form() *formModal {
-	f, _ := h.m.overlay.(*formModal)
-	return f
-}
+func (h *harness) form() *form.Form { return h.m.shownForm() }
 
 // until handles messages until cond holds, asking the model rather than drawing the
 // screen after each message: a burst of the cursor's blink messages costs no frames.
@@ -263,14 +261,14 @@ func (h *harness) until(what string, cond func() bool) {
 }
 
 // waitField waits until the form's focus is on the field titled title.
-func (h *harness) waitField(title string) *formField {
+func (h *harness) waitField(title string) *form.Field {
 	h.t.Helper()
-	var ff *formField
+	var ff *form.Field
 	h.until("the focus on "+title, func() bool {
 		if f := h.form(); f != nil {
-			ff = f.focused()
+			ff = f.Focused()
 		}
-		return ff != nil && ff.title == title
+		return ff != nil && ff.Title == title
 	})
 	return ff
 }
@@ -301,14 +299,14 @@ func fieldNote(view, title string) string {
 // clearField deletes what the focused field holds, as a person would: ctrl+u deletes
 // to the start of the line (one key, where thousands of backspaces would flood the
 // queue with the cursor's blink messages), backspaces take what is left.
-func (h *harness) clearField(ff *formField) {
+func (h *harness) clearField(ff *form.Field) {
 	h.t.Helper()
 	h.update(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
-	for range len([]rune(ff.current())) {
+	for range len([]rune(ff.Current())) {
 		h.press("backspace")
 	}
-	if ff.current() != "" {
-		h.t.Fatalf("%s still holds %q after the backspaces", ff.title, ff.current())
+	if ff.Current() != "" {
+		h.t.Fatalf("%s still holds %q after the backspaces", ff.Title, ff.Current())
 	}
 }
 
@@ -345,17 +343,17 @@ func checkDrawn(t *testing.T, content string) {
 // text fields are taken in order, as enter walks through them.
 func TestFormsRefuseBadInputAtTheField(t *testing.T) {
 	t.Parallel()
-	for _, form := range sweepForms() {
-		t.Run(form.name, func(t *testing.T) {
+	for _, sf := range sweepForms() {
+		t.Run(sf.name, func(t *testing.T) {
 			t.Parallel()
 			sb, h := openSweepHarness(t)
-			form.open(h)
-			h.until(form.name+" to open", func() bool { return h.form() != nil })
-			h.waitFor(form.title)
-			for i, field := range form.fields {
+			sf.open(h)
+			h.until(sf.name+" to open", func() bool { return h.form() != nil })
+			h.waitFor(sf.title)
+			for i, field := range sf.fields {
 				t.Run(field.title, func(t *testing.T) {
 					h.t = t
-					sweepField(t, sb, h, form, i)
+					sweepField(t, sb, h, sf, i)
 				})
 				if t.Failed() {
 					return
@@ -367,35 +365,35 @@ func TestFormsRefuseBadInputAtTheField(t *testing.T) {
 
 // fill gives the focused field a valid value to move on with; the new step's path
 // is then checked by the service: wait for the answer, so it is not counted later.
-func (h *harness) fill(form sweepForm, ff *formField, value string) {
+func (h *harness) fill(sf sweepForm, ff *form.Field, value string) {
 	h.t.Helper()
 	h.update(tea.PasteMsg{Content: value})
-	if form.name == "new step" && ff.title == "Path" {
+	if sf.name == "new step" && ff.Title == "Path" {
 		h.waitFor("✓ " + value + " is free")
 	}
 }
 
 // sweepField walks the open form to its i-th text field and feeds it every bad
 // input; it leaves the field valid again, so enter moves on to the next.
-func sweepField(t *testing.T, sb *sandbox.Running, h *harness, form sweepForm, i int) {
-	field := form.fields[i]
+func sweepField(t *testing.T, sb *sandbox.Running, h *harness, sf sweepForm, i int) {
+	field := sf.fields[i]
 	f := h.form()
 	for {
-		cur := f.focused()
+		cur := f.Focused()
 		if cur == nil {
 			t.Fatalf("no field has the focus:\n%s", h.view())
 		}
-		if cur.title == field.title {
+		if cur.Title == field.title {
 			break
 		}
 		h.press("enter")
-		h.until("the focus to move on from "+cur.title, func() bool { return f.focused() != cur })
+		h.until("the focus to move on from "+cur.Title, func() bool { return f.Focused() != cur })
 	}
 	ff := h.waitField(field.title)
-	if ff.kind != fieldInput && ff.kind != fieldText {
+	if ff.Kind != form.Input && ff.Kind != form.TextArea {
 		t.Fatalf("%s is not a text field", field.title)
 	}
-	orig := ff.current()
+	orig := ff.Current()
 	before := len(sb.Server.Requests())
 	// says checks the frame after an input: the message at the field, nothing sent,
 	// nothing raw drawn (and, after a send, that the form says nothing was sent).
@@ -410,10 +408,10 @@ func sweepField(t *testing.T, sb *sandbox.Running, h *harness, form sweepForm, i
 		if sent && !strings.Contains(v, "Nothing was sent: fix the marked field.") {
 			t.Fatalf("%s: the form should say nothing was sent:\n%s", what, v)
 		}
-		if cur := f.focused(); cur != ff {
+		if cur := f.Focused(); cur != ff {
 			t.Fatalf("%s: the focus should stay on %s", what, field.title)
 		}
-		if f.sending || h.form() != f {
+		if f.Sending() || h.form() != f {
 			t.Fatalf("%s: the form sent:\n%s", what, v)
 		}
 		if n := len(sb.Server.Requests()); n != before {
@@ -439,8 +437,8 @@ func sweepField(t *testing.T, sb *sandbox.Running, h *harness, form sweepForm, i
 	for _, p := range pastes {
 		h.update(tea.PasteMsg{Content: p.text})
 		says("a paste of "+p.name, "not pasted: it "+p.says, false)
-		if ff.current() != "kept here" {
-			t.Fatalf("a paste of %s changed %s to %q", p.name, field.title, ff.current())
+		if ff.Current() != "kept here" {
+			t.Fatalf("a paste of %s changed %s to %q", p.name, field.title, ff.Current())
 		}
 	}
 	// Typed: a bidi override from an input method is refused the same way.
@@ -449,15 +447,15 @@ func sweepField(t *testing.T, sb *sandbox.Running, h *harness, form sweepForm, i
 	h.press("\u202e")
 	says("a typed bidi override", "not typed: it holds text-direction control U+202E", false)
 	h.typeText("c")
-	if ff.current() != "a bc" || strings.Contains(fieldNote(h.view(), field.title), "not typed") {
-		t.Fatalf("typing on clears the refusal and keeps the text: %q\n%s", ff.current(), h.view())
+	if ff.Current() != "a bc" || strings.Contains(fieldNote(h.view(), field.title), "not typed") {
+		t.Fatalf("typing on clears the refusal and keeps the text: %q\n%s", ff.Current(), h.view())
 	}
 
 	// Long: the field's own check refuses it.
 	h.clearField(ff)
 	h.update(tea.PasteMsg{Content: strings.Repeat("x", 4000)})
-	if len(ff.current()) != 4000 {
-		t.Fatalf("a 4000-character paste fits the field: %d", len(ff.current()))
+	if len(ff.Current()) != 4000 {
+		t.Fatalf("a 4000-character paste fits the field: %d", len(ff.Current()))
 	}
 	h.press("ctrl+s")
 	says("4000 characters", "✗ ", true)
@@ -474,16 +472,16 @@ func sweepField(t *testing.T, sb *sandbox.Running, h *harness, form sweepForm, i
 		}
 		h.press("ctrl+s")
 		says(fmt.Sprintf("%q", typed), want, true)
-		if ff.current() != typed {
-			t.Fatalf("a refused value must stay as typed: %q, want %q", ff.current(), typed)
+		if ff.Current() != typed {
+			t.Fatalf("a refused value must stay as typed: %q, want %q", ff.Current(), typed)
 		}
 	}
 	// Leave the field as it came, or valid, for the walk to the next one.
 	h.clearField(ff)
 	if orig != "" {
-		h.fill(form, ff, orig)
+		h.fill(sf, ff, orig)
 	} else if field.walk != "" {
-		h.fill(form, ff, field.walk)
+		h.fill(sf, ff, field.walk)
 	}
 }
 
@@ -549,10 +547,10 @@ func TestFormsSendValidUnicodeIntact(t *testing.T) {
 		{"Country", "Österreich", "country", "Österreich"},
 	}
 	for _, c := range contact {
-		for h.form().focused().title != c.title {
-			cur := h.form().focused()
+		for h.form().Focused().Title != c.title {
+			cur := h.form().Focused()
 			h.press("enter")
-			h.until("the focus to move on from "+cur.title, func() bool { return h.form().focused() != cur })
+			h.until("the focus to move on from "+cur.Title, func() bool { return h.form().Focused() != cur })
 		}
 		h.typeText(c.typed)
 	}
@@ -601,7 +599,7 @@ func TestFailedWriteSaysWhetherItMayHaveHappened(t *testing.T) {
 		// them is on the screen.
 		f := h.form()
 		var said []string
-		for _, l := range f.footLines(f.width) {
+		for _, l := range f.Under() {
 			said = append(said, strings.TrimSpace(ansi.Strip(l)))
 		}
 		if len(said) < 2 || !strings.Contains(v, said[1]) {

@@ -114,12 +114,12 @@ func TestResizeStormInEveryState(t *testing.T) {
 	h.waitField("Name")
 	h.typeText("Kept through the storm")
 	h.storm("new folder", 10)
-	if ff := h.form().focused(); ff == nil || ff.current() != "Kept through the storm" || !strings.Contains(h.view(), "> Kept through the storm") {
+	if ff := h.form().Focused(); ff == nil || ff.Current() != "Kept through the storm" || !strings.Contains(h.view(), "> Kept through the storm") {
 		t.Fatalf("the typed name survives the storm:\n%s", h.view())
 	}
 	h.typeText("!")
-	if h.form().fields()[0].current() != "Kept through the storm!" {
-		t.Fatalf("the form takes keys after the storm: %q", h.form().fields()[0].current())
+	if h.form().Fields()[0].Current() != "Kept through the storm!" {
+		t.Fatalf("the form takes keys after the storm: %q", h.form().Fields()[0].Current())
 	}
 	h.press("esc", "y")
 
@@ -137,10 +137,10 @@ func TestResizeStormInEveryState(t *testing.T) {
 	// The conversion form on its second page, then sent: its answer, the history.
 	h.press("E")
 	h.waitField("Event")
-	for h.form().focused().title != "Email" {
-		cur := h.form().focused()
+	for h.form().Focused().Title != "Email" {
+		cur := h.form().Focused()
 		h.press("enter")
-		h.until("the focus to move on", func() bool { return h.form().focused() != cur })
+		h.until("the focus to move on", func() bool { return h.form().Focused() != cur })
 	}
 	h.typeText("jo@example.com")
 	h.storm("conversion form", 12)

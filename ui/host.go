@@ -26,10 +26,8 @@ type host interface {
 	setWarn(text string)
 	// next is the number of a new request.
 	next() uint64
-	// show opens o as the overlay in place of the one open (nil closes it); showing
-	// reports whether o is the overlay open.
+	// show opens o as the overlay in place of the one open (nil closes it).
 	show(o modal)
-	showing(o modal) bool
 	// copyText sets the clipboard (OSC 52).
 	copyText(text string) tea.Cmd
 	// browse opens an address in a browser, or says none can be shown and what
@@ -101,8 +99,6 @@ func (m *Model) api() *client.Client { return m.client }
 func (m *Model) setInfo(text string) { m.status.setInfo(text) }
 func (m *Model) setWarn(text string) { m.status.setWarn(text) }
 func (m *Model) show(o modal)        { m.overlay = o }
-
-func (m *Model) showing(o modal) bool { return o != nil && m.overlay == o }
 
 func (m *Model) selected() selection {
 	s := selection{

@@ -40,7 +40,6 @@ func (f *fakeHost) setInfo(text string)           { f.infos = append(f.infos, te
 func (f *fakeHost) setWarn(text string)           { f.warns = append(f.warns, text) }
 func (f *fakeHost) next() uint64                  { f.seq++; return f.seq }
 func (f *fakeHost) show(o modal)                  { f.overlay = o }
-func (f *fakeHost) showing(o modal) bool          { return o != nil && f.overlay == o }
 func (f *fakeHost) copyText(text string) tea.Cmd  { f.copied = append(f.copied, text); return nil }
 func (f *fakeHost) browse(string, string) tea.Cmd { return nil }
 
@@ -90,26 +89,26 @@ func TestAFormWorksOnAHostWithoutAModel(t *testing.T) {
 	h.sel = selection{entity: &entityRow{id: "w1", name: "Club site", website: true}, location: "LakesideFit2026Loc01"}
 
 	h.cmds.run(newFolderForm(h))
-	fm, ok := h.overlay.(*formModal)
+	fm, ok := h.overlay.(*formOverlay)
 	if !ok {
 		t.Fatalf("the form did not open as the host's overlay: %T", h.overlay)
 	}
-	if notes := strings.Join(fm.notes, " "); !strings.Contains(notes, "LakesideFit2026Loc01") {
+	if notes := strings.Join(fm.Notes, " "); !strings.Contains(notes, "LakesideFit2026Loc01") {
 		t.Errorf("the notes should name the host's location: %q", notes)
 	}
 	for _, r := range "Spring promos" {
 		h.send(keyPress(string(r)))
 	}
 	h.send(keyPress("enter"))
-	h.waitUntil("the next field", func() bool { return fm.focused() == fm.fields()[1] })
+	h.waitUntil("the next field", func() bool { return fm.Focused() == fm.Fields()[1] })
 	h.send(keyPress("enter")) // "Holds" stays on websites, as the selected row is one: sends
-	h.waitUntil("the form to send", func() bool { return fm.sending || fm.problem != "" })
-	if !fm.sending || h.seq != 1 || h.overlay != fm {
-		t.Fatalf("sent: sending %v, request %d, overlay %T (warnings %q)", fm.sending, h.seq, h.overlay, h.warns)
+	h.waitUntil("the form to send", func() bool { return fm.Sending() || len(fm.Under()) > 0 })
+	if !fm.Sending() || h.seq != 1 || h.overlay != fm {
+		t.Fatalf("sent: sending %v, request %d, overlay %T (warnings %q)", fm.Sending(), h.seq, h.overlay, h.warns)
 	}
 	h.waitUntil("the answer", func() bool { return len(h.answers) > 0 })
 	a := h.answers[0]
-	if a.err != nil || a.from != fm || a.seq != 1 || a.status != 201 || !strings.Contains(a.info, "created folder Spring promos") {
+	if a.err != nil || a.from != fm.Form || a.seq != 1 || a.status != 201 || !strings.Contains(a.info, "created folder Spring promos") {
 		t.Fatalf("answer: %+v", a)
 	}
 	ents, _, err := c.FolderEntities(t.Context(), "", "", "")

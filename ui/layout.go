@@ -42,7 +42,7 @@ type layout struct {
 }
 
 // computeLayout places the visible panes for a terminal of w×h with pane focus
-// focused, sharing the width by what each pane's rows need (share.go), above a status
+// focused, sharing the width by what each pane's rows need (widths.go), above a status
 // bar of barRows lines. Widths add up to w exactly.
 func computeLayout(w, h, focus int, wants [paneCount]paneWant, barRows int) layout {
 	if w < minWidth || h < minHeight {

@@ -6,8 +6,8 @@ import (
 )
 
 // modal is a box drawn over the panes that takes every key while it is open: the help
-// overlay, the command palette, the forms (form.go), the result views (textview.go),
-// the request log and the event history.
+// overlay, the command palette, the forms (package form, shown by formhost.go), the
+// result views (textview.go), the request log and the event history.
 //
 // The root model sends it key presses, pastes and every message the root does not
 // handle itself (so a huh form's internal messages reach it), and closes it when

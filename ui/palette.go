@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/funnelsdev/funnels/ui/form"
 	"github.com/funnelsdev/funnels/ui/list"
 )
 
@@ -103,5 +104,5 @@ func (p *palette) view(w, h int) (string, int, int) {
 // entry needs, within the terminal (a margin either side when there is room), and
 // never narrower than a form.
 func (p *palette) width(w int) int {
-	return min(w, max(formWidth(w), min(p.need, w-4)))
+	return min(w, max(form.Width(w), min(p.need, w-4)))
 }

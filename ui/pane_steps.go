@@ -33,7 +33,7 @@ func stepRows(f *client.Funnel) []stepRow {
 			path: sanitize(s.URL), kind: stepTypeLabel(sanitize(s.Type)),
 			rec: s, funnel: funnel,
 		}
-		if s.Split {
+		if s.SplitRunning() { // a split flag left on a step of one page is no test
 			r.split = percent(s.ControlTraffic) + "/" + percent(s.VariationTraffic())
 		}
 		r.url = client.PublicURL(domain, r.path)
@@ -146,7 +146,7 @@ func (p *stepsPane) show(f *entityRow, note string) {
 
 // setFolder takes the widths of every step of the folder shown, so the columns keep
 // their places while the cursor goes from funnel to funnel (and the panes keep
-// theirs: share.go asks for the widest).
+// theirs: widths.go asks for the widest).
 func (p *stepsPane) setFolder(w stepWidths) {
 	if w == p.folder {
 		return

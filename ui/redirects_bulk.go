@@ -11,6 +11,7 @@ import (
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // The Redirects view's bulk forms: import a file (its plan shown first, in a view of
@@ -40,19 +41,19 @@ func importRedirectsForm(h host) tea.Cmd {
 		return nil
 	}
 	name, prune := "", false
-	pathField := &formField{key: "file", title: "File", hint: "A CSV, JSON or JSONL file (tab completes its name)",
-		placeholder: "moving.csv", value: &name, check: checkImportFile}
-	fields := []*formField{pathField,
-		{key: "prune", title: "Also delete", hint: "the location's redirects the file leaves out", kind: fieldConfirm,
-			flag: &prune, yes: "Delete them", no: "Keep them"}}
-	var f *formModal
-	f, cmd := newFormModal(h.common(), "Import redirects from a file", []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
+	pathField := &form.Field{Key: "file", Title: "File", Hint: "A CSV, JSON or JSONL file (tab completes its name)",
+		Placeholder: "moving.csv", Value: &name, Check: checkImportFile}
+	fields := []*form.Field{pathField,
+		{Key: "prune", Title: "Also delete", Hint: "the location's redirects the file leaves out", Kind: form.Question,
+			Flag: &prune, Yes: "Delete them", No: "Keep them"}}
+	var f *form.Form
+	f, cmd := newForm(h, "Import redirects from a file", []*form.Group{{Fields: fields}}, func(seq uint64) (tea.Cmd, error) {
 		return prepareImport(h.common().loads, h.api(), name, prune, f, seq), nil
 	})
 	fc := &fileCompletion{field: pathField}
-	f.onChange = fc.changed
-	f.onMsg = func(h host, msg tea.Msg) (tea.Cmd, bool) { return fc.message(f, h, msg) }
-	f.notes = []string{"The plan is shown first, nothing is sent until you confirm it. Location: " + h.selected().location + "."}
+	f.OnChange = func() tea.Cmd { return fc.changed(h) }
+	f.OnMsg = func(msg tea.Msg) (tea.Cmd, bool) { return fc.message(f, h, msg) }
+	f.Notes = []string{"The plan is shown first, nothing is sent until you confirm it. Location: " + h.selected().location + "."}
 	return openForm(h, f, cmd)
 }
 
@@ -68,7 +69,7 @@ func checkImportFile(s string) (string, error) {
 }
 
 // prepareImport reads the file and plans it against the location's redirects.
-func prepareImport(ctx context.Context, c *client.Client, name string, prune bool, from *formModal, seq uint64) tea.Cmd {
+func prepareImport(ctx context.Context, c *client.Client, name string, prune bool, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		format, _ := redirectplan.FormatOf(name)
 		rows, err := redirectplan.ReadFile(name, format)
@@ -96,18 +97,18 @@ func exportRedirectsForm(h host) tea.Cmd {
 	}
 	sel := h.selected()
 	name := "redirects-" + sel.location + ".csv"
-	fields := []*formField{{key: "file", title: "File", hint: "Its extension picks the format: .csv, .json or .jsonl",
-		placeholder: name, value: &name, check: checkImportFile}}
-	var f *formModal
-	f, cmd := newFormModal(h.common(), "Export redirects to a file", []*formGroup{{fields: fields}}, func(h host, seq uint64) (tea.Cmd, error) {
+	fields := []*form.Field{{Key: "file", Title: "File", Hint: "Its extension picks the format: .csv, .json or .jsonl",
+		Placeholder: name, Value: &name, Check: checkImportFile}}
+	var f *form.Form
+	f, cmd := newForm(h, "Export redirects to a file", []*form.Group{{Fields: fields}}, func(seq uint64) (tea.Cmd, error) {
 		return exportRedirects(h.common().loads, h.api(), name, f, seq), nil
 	})
-	f.notes = []string{"Every redirect of the location, read from the server, in the columns 'funnels redirects import' reads."}
+	f.Notes = []string{"Every redirect of the location, read from the server, in the columns 'funnels redirects import' reads."}
 	return openForm(h, f, cmd)
 }
 
 // exportRedirects reads every redirect and writes the file whole.
-func exportRedirects(ctx context.Context, c *client.Client, name string, from *formModal, seq uint64) tea.Cmd {
+func exportRedirects(ctx context.Context, c *client.Client, name string, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		list, resp, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
 		if err != nil {

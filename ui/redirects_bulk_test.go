@@ -53,9 +53,9 @@ func TestRedirectImportShowsThePlanThenSendsItAndRestoreListsTheVersion(t *testi
 	h.press("I")
 	h.waitFor("Import redirects from a file", "┃ File")
 	h.typeText(dir + string(filepath.Separator) + "mov")
-	h.waitUntil("the directory listed", func(string) bool { return h.m.overlay.(*formModal).fields()[0].suggest != nil })
+	h.waitUntil("the directory listed", func(string) bool { return h.m.overlay.(*formOverlay).Fields()[0].Suggest != nil })
 	h.press("tab")
-	if got := *h.m.overlay.(*formModal).fields()[0].value; got != file {
+	if got := *h.m.overlay.(*formOverlay).Fields()[0].Value; got != file {
 		t.Fatalf("tab completes the file name: %q, want %q", got, file)
 	}
 	h.press("tab")

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // TestRequestLogKeepsTheNewestThousand: the log is a ring; the newest request comes
@@ -33,21 +34,21 @@ func TestRequestLogKeepsTheNewestThousand(t *testing.T) {
 func TestPathCheckDropsStaleAnswers(t *testing.T) {
 	h := newHarness(t, Options{}, 80, 24)
 	path := ""
-	field := &formField{key: "step.url", value: &path}
+	field := &form.Field{Key: "step.url", Value: &path}
 	pc := &pathCheck{field: field}
 	path = "/old"
 	pc.changed(h.m)
 	path = "/new"
 	pc.changed(h.m)
-	before := field.status
+	before := field.Status
 	if _, handled := pc.message(h.m, pathCheckedMsg{pc: pc, seq: pc.seq - 1, check: &client.PathCheck{Asked: "/old", UniqueURL: "/old-123456"}}); !handled {
 		t.Fatal("the check's own messages are handled")
 	}
-	if field.status != before || field.block != "" {
-		t.Fatalf("a stale answer must change nothing: %q / %q", field.status, field.block)
+	if field.Status != before || field.Block != "" {
+		t.Fatalf("a stale answer must change nothing: %q / %q", field.Status, field.Block)
 	}
 	pc.message(h.m, pathCheckedMsg{pc: pc, seq: pc.seq, check: &client.PathCheck{Asked: "/new", UniqueURL: "/new-654321"}})
-	if field.block == "" {
+	if field.Block == "" {
 		t.Fatal("the current answer marks the taken path")
 	}
 }

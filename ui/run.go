@@ -29,6 +29,7 @@ func Run(ctx context.Context, opts Options) error {
 	m.sh.setContext(loads)
 	popts := append([]tea.ProgramOption{tea.WithContext(ctx)}, opts.ProgramOptions...)
 	p := tea.NewProgram(m, popts...)
+	attachRemote(opts.Remote, p.Send)
 	m.subscribe = func(c *client.Client) func() { return forwardEvents(c, p.Send) }
 	m.stopEvents = m.subscribe(opts.Client)
 	_, err := p.Run()

@@ -35,6 +35,11 @@ type statusBar struct {
 	indexing   string    // how a crawl under way goes ("indexing 42% · 1m left")
 	said       statusLog // every message shown this session, whole, for the messages view
 
+	// locationID is the sub-account shown, to ask sharing how many sessions of the
+	// team server are on it (sharing nil: the browser is not served).
+	locationID string
+	sharing    func(location string) int
+
 	// drawn is the screen's chrome as drawn last — the header, the footer and this
 	// bar — so a frame that does not change them does not draw them (viewcache.go).
 	drawn chromeCache
@@ -44,6 +49,7 @@ type statusBar struct {
 // flight and read-only state; nothing of the old one's retries stays.
 func (s *statusBar) switchTo(profile, location string, rate client.RateLimit, inFlight int, readOnly bool) {
 	s.profile, s.location, s.rate, s.inFlight, s.readOnly = profile, location, rate, inFlight, readOnly
+	s.locationID = location
 	s.retryUntil, s.retryPath, s.retryErr, s.err, s.info, s.notice = time.Time{}, "", "", "", "", ""
 }
 
@@ -162,7 +168,7 @@ func (s *statusBar) content(width int) (who, right, short, msg string, kind barM
 	if s.readOnly {
 		busy = "read-only · " + busy
 	}
-	busy = s.indexText() + busy
+	busy = s.indexText() + s.sharingText() + busy
 	right = " " + busy + "  " + s.rateText(now, width >= threePaneWidth) + " "
 	short = " " + busy + "  " + s.rateText(now, false) + " "
 	switch {

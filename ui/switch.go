@@ -55,14 +55,17 @@ func (m *Model) switched(msg switchedMsg) tea.Cmd {
 	}
 	m.switchSeq = 0
 	if msg.err != nil {
+		m.across.pending = nil
 		m.status.setErr(fmt.Errorf("switching to %s: %w", msg.name, msg.err))
 		return nil
 	}
 	if msg.opened.Client == nil {
+		m.across.pending = nil
 		m.status.setWarn("switching to " + msg.name + ": no client")
 		return nil
 	}
-	return m.useAccount(msg.name, msg.opened)
+	cmd := m.useAccount(msg.name, msg.opened)
+	return tea.Batch(cmd, m.goToPending(msg.name)) // an item of go to anything, switched to
 }
 
 // useAccount shows account name with o's client from now on.

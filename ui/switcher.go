@@ -73,12 +73,17 @@ type switchedMsg struct {
 func listAccounts(ctx context.Context, sw Switcher, seq uint64) tea.Cmd {
 	return func() tea.Msg {
 		accounts, err := sw.List(ctx)
-		for i := range accounts {
-			a := &accounts[i]
-			a.Name, a.Profile, a.Location = sanitize(a.Name), sanitize(a.Profile), sanitize(a.Location)
-			a.LocationName, a.Kind = sanitize(a.LocationName), sanitize(a.Kind)
-		}
+		sanitizeAccounts(accounts)
 		return accountsMsg{seq: seq, accounts: accounts, err: err}
+	}
+}
+
+// sanitizeAccounts makes the texts of accounts safe to draw.
+func sanitizeAccounts(accounts []Account) {
+	for i := range accounts {
+		a := &accounts[i]
+		a.Name, a.Profile, a.Location = sanitize(a.Name), sanitize(a.Profile), sanitize(a.Location)
+		a.LocationName, a.Kind = sanitize(a.LocationName), sanitize(a.Kind)
 	}
 }
 

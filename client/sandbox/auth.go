@@ -126,7 +126,12 @@ func (s *Server) authenticate(r *http.Request, rt *route) (key string, sub *subA
 	if deny := s.scopeDenied(rt, rec); deny != nil {
 		return "", nil, deny
 	}
-	return rec.key(token), s.subFor(rec), nil
+	sub = s.subFor(rec)
+	if s.signIn.isSuspended(sub.id) {
+		e := locationNotActive()
+		return "", nil, &e
+	}
+	return rec.key(token), sub, nil
 }
 
 // key is the token's rate-limit key.

@@ -50,6 +50,23 @@
 // and a sub-account's own demo token for theirs. A locationId (query or body) other
 // than the token's own answers 403.
 //
+// Options.SubAccounts N (`funnels sandbox --sub-accounts N`, up to 1000) gives the
+// agency N sub-accounts instead: the four above first (as many as N asks), then
+// made-up clients of an agency (seed_agency.go: "Northside CrossFit", "Bayview
+// Dental Care" …, locations AgencyClientLoc00005 …), each from a generator seeded by
+// its position, so the same N gives the same data and a larger N only adds at the
+// end; half are small (a handful of pages), some have a few hundred. The fifth,
+// the first made-up one, is suspended: its API routes (after the scope check, before
+// the rate limit), the refresh of its tokens and a mint for it answer 400 "Location
+// is not active" until SetSuspended makes it active. Seeding 100 takes about 15 ms
+// (BenchmarkSeedAgencyOf100).
+//
+// Two things a person does in the web app have no API route, and are offered to tests
+// as methods (snapshot_load.go): Server.LoadSnapshot copies one sub-account's folders,
+// funnels, steps, pages and URL redirects into another under new ids (a snapshot
+// loaded into a client's sub-account), and Server.EditStep renames a step or changes
+// its path.
+//
 // # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
 //
 //  1. unknown path → 404 JSON; known path, other method → 405 JSON with Allow.
@@ -59,7 +76,8 @@
 //  3. Version header must be 2021-07-28, 2023-02-21 or v3 → else 400 (version.go).
 //  4. Authorization: Bearer <token> → missing or unknown 401 "Invalid JWT", expired
 //     401 "Token expired"; an agency token → 403 (it must mint a location token
-//     first); on the public surface a web-app route → the IAM refusal (see
+//     first); a token of a suspended sub-account, after the scope check, → 400
+//     "Location is not active"; on the public surface a web-app route → the IAM refusal (see
 //     Surfaces); then the scope check, one function every write route goes through:
 //     the read-only token on a write (every POST but custom-fonts and conversion,
 //     every PATCH and DELETE, any route added with the write flag) and, on the public
@@ -69,7 +87,9 @@
 //     bucket and sub-account; otherwise "anonymous" and Lakeside Fit).
 //  5. fixed window per app and sub-account (Options.Limit per Options.Window,
 //     100/10s): the OAuth tokens of one client id share one bucket per sub-account
-//     (and one for the agency); every other token has its own. Every answer
+//     (and one for the agency, which only the agency token's own calls, listing
+//     and minting, spend: a minted token spends its sub-account's); every other
+//     token has its own. Every answer
 //     from here on carries X-RateLimit-Max, -Remaining, -Reset (whole seconds to the
 //     end of the window, ≥1), -Interval-Milliseconds, -Limit-Daily (200000) and
 //     -Daily-Remaining; past the limit 429 "Too many requests, retry after N seconds"

@@ -122,6 +122,11 @@ type Options struct {
 
 	// SignIn plays what the real service does to some sign-ins (signin.go).
 	SignIn SignIn
+	// SubAccounts, when above 0, is how many sub-accounts the agency has (at most
+	// 1000): the four of the default seed first (as many as it asks), then made-up
+	// clients of varied sizes (seed_agency.go), the first of them (the fifth)
+	// suspended. 0 keeps the default four.
+	SubAccounts int
 }
 
 // withDefaults fills every zero (or negative) field with its default.

@@ -34,7 +34,11 @@ type Server struct {
 // New builds a sandbox with freshly seeded data.
 func New(opts Options) *Server {
 	opts = opts.withDefaults()
-	subs, byID := newSubAccounts(opts.DemoToken, opts.SubAccountTokens)
+	specs := seedSubAccounts()
+	if opts.SubAccounts > 0 {
+		specs = agencySpecs(opts.SubAccounts)
+	}
+	subs, byID := newSubAccounts(specs, opts.DemoToken, opts.SubAccountTokens)
 	subs[0].store.d = withBulk(subs[0].store.d, opts.Bulk) // the first gym's made-up funnels, if any
 	s := &Server{
 		opts:    opts,
@@ -45,7 +49,7 @@ func New(opts Options) *Server {
 		faults:  &faultBox{faults: opts.Faults},
 		log:     &requestLog{},
 		oauth:   newOAuthState(),
-		signIn:  newSignInState(opts.SignIn.Suspended),
+		signIn:  newSignInState(opts.suspended(subs)),
 	}
 	// The read-only token goes in first so that a demo token equal to it stays full-scope.
 	s.tokens.add(opts.ReadOnlyToken, tokenRecord{static: true, scopes: readOnlyScopes, location: seedLocationID})

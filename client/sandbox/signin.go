@@ -7,10 +7,11 @@ import (
 
 // SignIn makes the sandbox answer sign-ins as the real service answers some of them.
 type SignIn struct {
-	// Suspended are sub-accounts (location ids) whose billing suspended them: a
-	// refresh of a Location token of theirs, and a location token minted for them,
-	// answer 400 {"statusCode":400,"message":"Location is not active"}. The refresh
-	// token is not spent. SetSuspended changes the set while the sandbox runs.
+	// Suspended are sub-accounts (location ids) whose billing suspended them: their
+	// API routes, a refresh of a Location token of theirs, and a location token
+	// minted for them, answer 400 {"statusCode":400,"message":"Location is not
+	// active"}. The refresh token is not spent. SetSuspended changes the set while
+	// the sandbox runs.
 	Suspended []string
 	// CompanyLogin answers every authorization-code exchange with a Company
 	// (agency) token, whatever user_type asked: what a bulk install hands out.
@@ -24,6 +25,16 @@ type SignIn struct {
 type signInState struct {
 	mu        sync.Mutex
 	suspended map[string]bool
+}
+
+// suspended is SignIn.Suspended, and the sub-account seeded suspended when
+// Options.SubAccounts makes one.
+func (o Options) suspended(subs []*subAccount) []string {
+	out := append([]string{}, o.SignIn.Suspended...)
+	if o.SubAccounts > suspendedPosition && len(subs) > suspendedPosition {
+		out = append(out, subs[suspendedPosition].id)
+	}
+	return out
 }
 
 func newSignInState(suspended []string) *signInState {
@@ -40,8 +51,8 @@ func (st *signInState) isSuspended(location string) bool {
 	return st.suspended[location]
 }
 
-// SetSuspended suspends a sub-account (or makes it active again): its refreshes and
-// minted tokens answer 400 "Location is not active" while it is suspended.
+// SetSuspended suspends a sub-account (or makes it active again): its API routes,
+// refreshes and mints answer 400 "Location is not active" while it is suspended.
 func (s *Server) SetSuspended(location string, suspended bool) {
 	s.signIn.mu.Lock()
 	defer s.signIn.mu.Unlock()

@@ -18,14 +18,17 @@ type SubAccount struct {
 	// DemoToken is a full-scope static token of this sub-account ("" when not
 	// installed). The first sub-account's is Server.DemoToken.
 	DemoToken string
+	// Suspended says the sub-account is suspended now: its API routes, the refresh
+	// of its tokens and a mint for it answer 400 "Location is not active".
+	Suspended bool
 }
 
-// newSubAccounts seeds every sub-account; the first gets demoToken, the others the
-// token kept for them (by location id) or a new one.
-func newSubAccounts(demoToken string, kept map[string]string) ([]*subAccount, map[string]*subAccount) {
-	var list []*subAccount
-	byID := map[string]*subAccount{}
-	for i, spec := range seedSubAccounts() {
+// newSubAccounts seeds every sub-account of specs; the first gets demoToken, the
+// others the token kept for them (by location id) or a new one.
+func newSubAccounts(specs []seedSpec, demoToken string, kept map[string]string) ([]*subAccount, map[string]*subAccount) {
+	list := make([]*subAccount, 0, len(specs))
+	byID := make(map[string]*subAccount, len(specs))
+	for i, spec := range specs {
 		sub := &subAccount{id: spec.location, name: spec.name, address: spec.address, installed: spec.installed,
 			store: &store{d: seedSub(spec)}}
 		switch {
@@ -46,7 +49,8 @@ func newSubAccounts(demoToken string, kept map[string]string) ([]*subAccount, ma
 func (s *Server) SubAccounts() []SubAccount {
 	out := make([]SubAccount, 0, len(s.subs))
 	for _, sub := range s.subs {
-		out = append(out, SubAccount{ID: sub.id, Name: sub.name, Address: sub.address, Installed: sub.installed, DemoToken: sub.demoToken})
+		out = append(out, SubAccount{ID: sub.id, Name: sub.name, Address: sub.address, Installed: sub.installed,
+			DemoToken: sub.demoToken, Suspended: s.signIn.isSuspended(sub.id)})
 	}
 	return out
 }

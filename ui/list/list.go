@@ -37,6 +37,10 @@ type List struct {
 	bits   []uint64
 	order  []int
 	pieces []piece // a long list's search, in pieces (pieces.go)
+
+	// set, when set (SetCatalogSet), holds the keys instead: several catalogs read
+	// as one.
+	set *index.CatalogSet
 }
 
 // filterLevel is the result of one query, kept for backspace.
@@ -51,7 +55,7 @@ const maxLevels = 32
 // SetKeys replaces the items, clears the filter and puts the cursor on the first
 // row. keys must already be lower-cased.
 func (l *List) SetKeys(keys []string) {
-	l.keys, l.cat, l.masks, l.inc = keys, nil, nil, nil
+	l.keys, l.cat, l.set, l.masks, l.inc = keys, nil, nil, nil, nil
 	l.reset()
 }
 
@@ -81,6 +85,9 @@ func (l *List) Len() int { return len(l.shown) }
 
 // Total is the number of items, filtered or not.
 func (l *List) Total() int {
+	if l.set != nil {
+		return l.set.Len()
+	}
 	if l.cat != nil {
 		return l.cat.Len()
 	}
@@ -89,6 +96,9 @@ func (l *List) Total() int {
 
 // Key is item i's filter key.
 func (l *List) Key(i int) string {
+	if l.set != nil {
+		return l.set.Key(i)
+	}
 	if l.cat != nil {
 		return l.cat.Key(i)
 	}

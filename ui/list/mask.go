@@ -31,7 +31,7 @@ func (l *List) SetMaskedKeys(keys []string, masks []uint64) {
 // SetCatalog is SetMaskedKeys for go to anything's list: the keys are the catalog's,
 // parts of one string.
 func (l *List) SetCatalog(c *index.Catalog, masks []uint64) {
-	l.keys, l.cat, l.masks, l.inc = nil, c, nil, nil
+	l.keys, l.cat, l.set, l.masks, l.inc = nil, c, nil, nil, nil
 	l.reset()
 	l.narrowFast(masks)
 }

@@ -1,0 +1,85 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client"
+)
+
+// memberTag names the sub-account a record of a set came from, in its --json.
+type memberTag struct {
+	Location     string `json:"location"`
+	LocationName string `json:"locationName"`
+}
+
+func tagOf(m member) memberTag { return memberTag{Location: m.Location, LocationName: m.Name} }
+
+// memberFailure is a member of a set that failed: who, why, and the status code the
+// service answered (0 when it did not answer, or the failure was local).
+type memberFailure struct {
+	Location     string `json:"location"`
+	LocationName string `json:"locationName"`
+	Profile      string `json:"profile"`
+	Error        string `json:"error"`
+	Status       int    `json:"status"`
+	code         int    // the exit code the failure alone would give
+}
+
+func failureOf(m member, err error) *memberFailure {
+	return &memberFailure{Location: m.Location, LocationName: m.Name, Profile: m.Profile, Error: errorLine(err),
+		Status: statusOf(err), code: ExitCode(err)}
+}
+
+// statusOf is the status code behind err: of the API, the token endpoint or an agency
+// route; 0 when there is none.
+func statusOf(err error) int {
+	var (
+		apiErr    *client.APIError
+		suspended *auth.SuspendedError
+		agency    *auth.AgencyError
+		tokenEP   *auth.TokenEndpointError
+	)
+	switch {
+	case errors.As(err, &suspended):
+		return suspended.Status
+	case errors.As(err, &apiErr):
+		return apiErr.StatusCode
+	case errors.As(err, &agency):
+		return agency.Status
+	case errors.As(err, &tokenEP):
+		return tokenEP.Status
+	case errors.Is(err, client.ErrUnauthorized):
+		return 401
+	}
+	return 0
+}
+
+// setOutcome ends a run of a set: nothing when every member succeeded; otherwise the
+// failures listed on standard error, one line each with its reason and status, and
+// an error whose exit code is 3 when every member failed for a sign-in reason (not
+// signed in, token refused, suspended) and 1 otherwise.
+func setOutcome(f *Factory, total int, fails []memberFailure) error {
+	if len(fails) == 0 {
+		return nil
+	}
+	f.notice("funnels: %d of %s failed:", len(fails), countOf(total, "sub-account"))
+	allAuth := len(fails) == total
+	for _, fl := range fails {
+		status := ""
+		if fl.Status != 0 {
+			status = fmt.Sprintf(" [%d]", fl.Status)
+		}
+		f.notice("  %s (%s)%s: %s", quoteName(fl.LocationName), orDash(fl.Location), status, fl.Error)
+		allAuth = allAuth && fl.code == ExitAuth
+	}
+	code := ExitAPI
+	if allAuth {
+		code = ExitAuth
+	}
+	return withExitCode(code, fmt.Errorf("%d of %s failed (listed above); the others are done", len(fails), countOf(total, "sub-account")))
+}
+
+// quoteName is a sub-account's name for a line of text.
+func quoteName(name string) string { return orDash(clip(name)) }

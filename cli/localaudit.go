@@ -1,0 +1,27 @@
+package cli
+
+import (
+	"cmp"
+	"os"
+	"strconv"
+
+	"github.com/funnelsdev/funnels/cli/serve"
+	"github.com/funnelsdev/funnels/client"
+)
+
+// auditLocal makes a local run on the machine of a team server (one started from
+// the same state directory) write its writes to the server's audit log too, as
+// "local:USER": the log then holds every write sent with the server's sign-ins. A
+// session of the server is audited by its gate instead.
+func (f *Factory) auditLocal(stateDir string, c *client.Client) {
+	if f.Gate != nil {
+		return
+	}
+	a := serve.ServedAudit(stateDir)
+	if a == nil {
+		return
+	}
+	user := cmp.Or(f.Getenv("USER"), f.Getenv("LOGNAME"), "unknown")
+	// Unsubscribed when the process ends: a client lives as long as the run.
+	c.Subscribe(serve.AuditWrites(a, serve.Who{Person: "local:" + user, Session: "local-" + strconv.Itoa(os.Getpid())}, c.LocationID()))
+}

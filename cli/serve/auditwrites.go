@@ -1,0 +1,76 @@
+package serve
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/funnelsdev/funnels/client"
+)
+
+// Who sent a write: the person (or "local:USER" for a run on the server's machine),
+// the fingerprint of their key ("" for a local run) and their session.
+type Who struct {
+	Person, Key, Session string
+}
+
+// AuditWrites is a client subscriber that writes every write on loc to the audit
+// log: a line as it leaves, another when it ended. It runs on the request's
+// goroutine, so the first line is synced before the request is sent. A log that
+// cannot be written does not stop the write: the person's request is theirs.
+func AuditWrites(a *Audit, who Who, loc string) func(client.Event) {
+	return func(ev client.Event) {
+		var e Entry
+		switch t := ev.(type) {
+		case client.RequestStarted:
+			if !client.Writes(t.Method, pathOf(t.Path)) {
+				return
+			}
+			e = Entry{Phase: PhaseSending, Request: t.ID, Method: t.Method, Path: t.Path}
+		case client.RequestFinished:
+			r := t.Record
+			if !client.Writes(r.Method, pathOf(r.Path)) {
+				return
+			}
+			e = Entry{Phase: PhaseSent, Request: r.ID, Method: r.Method, Path: r.Path, Body: withoutSecrets(r.Body),
+				Status: r.Status, TraceID: r.TraceID, Error: r.Err}
+		default:
+			return
+		}
+		e.Time, e.Person, e.Key, e.Session, e.Location = time.Now().UTC(), who.Person, who.Key, who.Session, loc
+		_ = a.Append(e)
+	}
+}
+
+// servedFile, in the operator's state directory, names the data directory of the
+// team server run from it, so local runs there write to its audit log too.
+const servedFile = "serve-data"
+
+// MarkServed records, in the operator's state directory, that dataDir is the team
+// server's data directory of this machine.
+func MarkServed(stateDir, dataDir string) error {
+	abs, err := filepath.Abs(dataDir)
+	if err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	if err := os.MkdirAll(stateDir, 0o700); err != nil {
+		return fmt.Errorf("state directory: %w", err)
+	}
+	return writeAtomic(filepath.Join(stateDir, servedFile), []byte(abs+"\n"))
+}
+
+// ServedAudit is the audit log of the team server run from this state directory,
+// or nil when none was.
+func ServedAudit(stateDir string) *Audit {
+	data, err := os.ReadFile(filepath.Join(stateDir, servedFile))
+	if err != nil {
+		return nil // none, or one this user cannot read: a local run goes on unaudited
+	}
+	dir := strings.TrimSpace(string(data))
+	if dir == "" {
+		return nil
+	}
+	return OpenAudit(dir)
+}

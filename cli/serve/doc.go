@@ -1,0 +1,13 @@
+// Package serve is the team server: `funnels serve` answers ssh on one machine so a
+// team works on the sub-accounts signed in there without a copy of any token.
+//
+// People are named public keys with roles per sub-account (users.go); the server's
+// data directory holds its host key (hostkey.go), the people file and the audit log
+// (audit.go), each 0600. A session (session.go) either opens the browser on its
+// pty or runs one funnels command through the same command tree as a local run,
+// handed over by the command line as a Runner, so this package never imports it.
+// Every session's clients come from one pool (pool.go): one client — one pacer,
+// one rate-limit budget — and one index per sub-account, each session seeing its
+// own read-only or writing view of it, and every write it sends audited with the
+// person's name and key.
+package serve

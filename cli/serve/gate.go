@@ -1,0 +1,127 @@
+package serve
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"sync"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/config"
+)
+
+// Gate is one session's way to the pool: the command line hands its clients and
+// indexes out through it (it is the Factory's Gate). It refuses a sub-account the
+// person holds no grant on, makes the client read-only where the role only reads,
+// and writes every write the session sends to the audit log.
+type Gate struct {
+	pool    *pool
+	person  *Person
+	key     string // the fingerprint of the key the person signed in with
+	session string
+
+	mu     sync.Mutex
+	joined map[string]bool
+	stops  []func()
+}
+
+func newGate(p *pool, person *Person, key, session string) *Gate {
+	return &Gate{pool: p, person: person, key: key, session: session, joined: map[string]bool{}}
+}
+
+// Allows reports whether the person holds a grant on the sub-account.
+func (g *Gate) Allows(location string) bool { return g.person.RoleOn(location) != RoleNone }
+
+// RefuseWrites is the refusal of a write on the sub-account for a person who may only
+// read there (client.ErrReadOnly: exit 2); nil when they may write.
+func (g *Gate) RefuseWrites(location string) error {
+	if g.person.RoleOn(location).Writes() {
+		return nil
+	}
+	where := "sub-account " + location
+	if location == "" {
+		where = "this server's sub-accounts"
+	}
+	return &roleError{msg: fmt.Sprintf("%s may only read %s on this server (role read): this command writes, so nothing was sent", g.person.Name, where)}
+}
+
+// roleError is a write refused by the person's role; it is client.ErrReadOnly.
+type roleError struct{ msg string }
+
+func (e *roleError) Error() string        { return e.msg }
+func (e *roleError) Is(target error) bool { return target == client.ErrReadOnly }
+
+// Client is the session's view of the shared client of cfg's account.
+func (g *Gate) Client(cfg *config.Config, opts client.Options) (*client.Client, error) {
+	loc := opts.LocationID
+	role := g.person.RoleOn(loc)
+	if loc == "" || role == RoleNone {
+		return nil, g.notGranted(loc)
+	}
+	base, err := g.pool.client(accountKey(cfg, opts), opts)
+	if err != nil {
+		return nil, err
+	}
+	view := base.Share(opts.ReadOnly || !role.Writes())
+	stop := view.Subscribe(g.auditor(loc))
+	g.mu.Lock()
+	g.stops = append(g.stops, stop)
+	if !g.joined[loc] {
+		g.joined[loc] = true
+		g.pool.join(loc)
+	}
+	g.mu.Unlock()
+	return view, nil
+}
+
+func (g *Gate) notGranted(loc string) error {
+	if loc == "" {
+		return fmt.Errorf("%w: over the team server every command names a sub-account granted to you: pass --location ID", client.ErrWrongLocation)
+	}
+	return fmt.Errorf("%w: sub-account %s was not granted to %s on this server", client.ErrWrongLocation, loc, g.person.Name)
+}
+
+// Index is the shared index of cfg's account, for a sub-account the person holds a
+// grant on.
+func (g *Gate) Index(cfg *config.Config, open func() (*index.Store, error)) (*index.Store, error) {
+	if loc := cfg.Profile.LocationID; loc == "" || !g.Allows(loc) {
+		return nil, g.notGranted(loc)
+	}
+	return g.pool.index(index.KeyOf(cfg.Profile.BaseURL, cfg.Profile.LocationID)+"\x00"+cfg.Profile.Name, open)
+}
+
+// Sharing is how many sessions use the sub-account now.
+func (g *Gate) Sharing(location string) int { return g.pool.sharing(location) }
+
+// Close unsubscribes the session's auditors and counts it off its sub-accounts.
+func (g *Gate) Close() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, stop := range g.stops {
+		stop()
+	}
+	for loc := range g.joined {
+		g.pool.leave(loc)
+	}
+	g.stops, g.joined = nil, map[string]bool{}
+}
+
+// auditor writes the session's writes on loc to the audit log.
+func (g *Gate) auditor(loc string) func(client.Event) {
+	return AuditWrites(g.pool.audit, Who{Person: g.person.Name, Key: g.key, Session: g.session}, loc)
+}
+
+// pathOf is a request's path without its query.
+func pathOf(pathAndQuery string) string {
+	if u, err := url.Parse(pathAndQuery); err == nil {
+		return u.Path
+	}
+	return pathAndQuery
+}
+
+// sessionName names the nth session of the server started at Unix time started, for
+// the audit log and the server's log: apart from every other start's.
+func sessionName(started int64, n uint64) string {
+	return strconv.FormatInt(started, 36) + "-" + strconv.FormatUint(n, 10)
+}

@@ -1,0 +1,96 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/config"
+)
+
+// pool is what every session of the server shares: one client per account and
+// sub-account (one pacer, so one rate-limit budget, and one lane that puts a
+// person's requests before any session's crawl), one index per sub-account, and how
+// many sessions use each sub-account now.
+type pool struct {
+	audit *Audit
+
+	mu      sync.Mutex
+	clients map[string]*client.Client
+	indexes map[string]*index.Store
+	using   map[string]int // sessions that opened a client of the sub-account
+}
+
+func newPool(audit *Audit) *pool {
+	return &pool{audit: audit, clients: map[string]*client.Client{}, indexes: map[string]*index.Store{}, using: map[string]int{}}
+}
+
+// accountKey names one account's client: profile, base URL, sub-account, and
+// whether it signs in (the conversion event's client does not).
+func accountKey(cfg *config.Config, opts client.Options) string {
+	return strings.Join([]string{cfg.Profile.Name, opts.BaseURL, opts.LocationID, fmt.Sprint(opts.TokenSource != nil)}, "\x00")
+}
+
+// client is the shared client of the account, built from opts the first time.
+func (p *pool) client(key string, opts client.Options) (*client.Client, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if c, ok := p.clients[key]; ok {
+		return c, nil
+	}
+	opts.ReadOnly = false // each session's view decides
+	c, err := client.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	p.clients[key] = c
+	return c, nil
+}
+
+// index is the shared index of the account, opened by open the first time.
+func (p *pool) index(key string, open func() (*index.Store, error)) (*index.Store, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if s, ok := p.indexes[key]; ok {
+		return s, nil
+	}
+	s, err := open()
+	if err != nil {
+		return nil, err
+	}
+	p.indexes[key] = s
+	return s, nil
+}
+
+// join counts one more session on the sub-account; leave one fewer.
+func (p *pool) join(location string) {
+	p.mu.Lock()
+	p.using[location]++
+	p.mu.Unlock()
+}
+
+func (p *pool) leave(location string) {
+	p.mu.Lock()
+	if p.using[location]--; p.using[location] <= 0 {
+		delete(p.using, location)
+	}
+	p.mu.Unlock()
+}
+
+// sharing is how many sessions use the sub-account now.
+func (p *pool) sharing(location string) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.using[location]
+}
+
+// close closes the indexes.
+func (p *pool) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range p.indexes {
+		_ = s.Close()
+	}
+}

@@ -1,0 +1,242 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	bm "charm.land/wish/v2/bubbletea"
+
+	"github.com/funnelsdev/funnels/ui"
+)
+
+// Streams are one session's ends as the command line takes them.
+type Streams struct {
+	In          io.Reader
+	Out, ErrOut io.Writer
+	TTY         bool // the session has a terminal
+	Width       int  // its columns; 0 without one
+}
+
+// Run is one session's run as the command line makes it: its streams, the
+// environment it sees, and its gate to the shared clients.
+type Run struct {
+	Streams Streams
+	Getenv  func(string) string
+	Gate    *Gate
+}
+
+// Runner is the command line, handed to the server so this package need not import
+// it: Command runs one command line (without the program's name) and returns its
+// exit code; Browse opens the browser on the session's terminal.
+type Runner interface {
+	Command(ctx context.Context, run Run, args []string) int
+	Browse(ctx context.Context, run Run, progOpts []tea.ProgramOption, remote *ui.Remote) int
+}
+
+// handle runs one session: the browser for `ssh -t HOST`, one funnels command for
+// `ssh HOST COMMAND…`; its exit code reaches the ssh client.
+func (s *Server) handle(sess ssh.Session) {
+	p, _ := sess.Context().Value(personKey{}).(*Person)
+	if p == nil {
+		_ = sess.Exit(ExitRefused)
+		return
+	}
+	if err := s.enter(p); err != nil {
+		fmt.Fprintf(sess.Stderr(), "funnels: %v\n", err)
+		_ = sess.Exit(ExitRefused)
+		return
+	}
+	defer s.exit(p)
+	name := sessionName(s.started, s.seq.Add(1))
+	fp := Fingerprint(sess.PublicKey())
+	fmt.Fprintf(s.set.Log, "funnels serve: %s %s (%s) from %s: %q\n", name, p.Name, fp, sess.RemoteAddr(), sess.RawCommand())
+	gate := newGate(s.pool, p, fp, name)
+	defer gate.Close()
+	code := s.run(sess, p, gate)
+	fmt.Fprintf(s.set.Log, "funnels serve: %s ended: exit %d\n", name, code)
+	_ = sess.Exit(code)
+}
+
+// Exit codes the server itself ends a session with (the command line's contract).
+const (
+	ExitRefused = 1 // the server refused the session (a limit)
+	ExitUsage   = 2 // a command not offered over ssh, a flag refused
+)
+
+func (s *Server) run(sess ssh.Session, p *Person, gate *Gate) int {
+	ctx := sess.Context()
+	pty, windows, isPty := sess.Pty()
+	args := sess.Command()
+	if len(args) > 0 && args[0] == "funnels" {
+		args = args[1:]
+	}
+	st := Streams{In: sess, Out: sess, ErrOut: sess.Stderr(), TTY: isPty}
+	if isPty {
+		st.Width = pty.Window.Width
+	}
+	run := Run{Streams: st, Getenv: s.environment(p, st.Width), Gate: gate}
+	if len(args) == 0 {
+		if !isPty {
+			fmt.Fprintln(sess.Stderr(), "funnels: no shell here. Open the browser with 'ssh -t' (a terminal), or run a command: ssh HOST redirects list")
+			return ExitUsage
+		}
+		remote := &ui.Remote{Sharing: gate.Sharing, Attach: func(send func(tea.Msg)) {
+			go func() {
+				for {
+					select {
+					case <-ctx.Done():
+						return
+					case w, ok := <-windows:
+						if !ok {
+							return
+						}
+						send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+					}
+				}
+			}()
+		}}
+		return s.runner.Browse(ctx, run, bm.MakeOptions(sess), remote)
+	}
+	args, err := s.offered(p, args)
+	if err != nil {
+		fmt.Fprintf(sess.Stderr(), "funnels: %v\n", err)
+		return ExitUsage
+	}
+	return s.runner.Command(ctx, run, args)
+}
+
+// environment is what a session's run sees of the server's environment: the
+// operator's settings, with the person's first sub-account as the default one, and
+// nothing that would write a debug log or pretend a terminal.
+func (s *Server) environment(p *Person, width int) func(string) string {
+	loc := p.DefaultLocation()
+	return func(key string) string {
+		switch key {
+		case "FUNNELS_LOCATION_ID":
+			if loc != "" {
+				return loc
+			}
+		case "FUNNELS_DEBUG", "FUNNELS_FORCE_TTY":
+			return ""
+		case "COLUMNS":
+			if width > 0 {
+				return strconv.Itoa(width)
+			}
+			return ""
+		}
+		return s.set.Getenv(key)
+	}
+}
+
+// offered checks a command line sent over ssh and returns the one to run: only the
+// commands that work on granted sub-accounts, none that reveals or changes the
+// server's sign-ins or starts a server; no flag that would send the server's token
+// elsewhere or log it, and nothing that reads or writes a file of the server (an
+// export's --output, an import's file, --data @FILE). Admins also get `user …` (as
+// `serve user …`) and `audit`, on the server's data directory.
+func (s *Server) offered(p *Person, args []string) ([]string, error) {
+	word, dataGiven := -1, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, hasValue := flagName(a)
+		if name == "" {
+			if word < 0 {
+				word = i
+			}
+			continue
+		}
+		value := ""
+		if _, v, ok := strings.Cut(a, "="); ok {
+			value = v
+		} else if i+1 < len(args) {
+			value = args[i+1]
+		}
+		switch {
+		case slices.Contains(refusedFlags, name):
+			return nil, fmt.Errorf("--%s is not taken over ssh: the server's settings hold", name)
+		case name == "output" || !strings.HasPrefix(a, "--") && strings.HasPrefix(name, "o"):
+			return nil, errors.New("--output is not taken over ssh: the file would be the server's; the export comes on standard output without it")
+		case name == "data":
+			dataGiven = true
+			if strings.HasPrefix(value, "@") && value != "@-" {
+				return nil, errors.New("--data @FILE is not taken over ssh: the file would be the server's; give the text, or @- and send it on standard input")
+			}
+		}
+		if word < 0 && !hasValue && slices.Contains(valueFlags, name) {
+			i++ // the flag's value
+		}
+	}
+	if word < 0 {
+		return args, nil // --help, --version
+	}
+	cmd := args[word]
+	switch {
+	case cmd == "redirects" && subcommand(args[word+1:]) == "import":
+		return nil, errors.New("'redirects import' reads a file of the server, so it is not offered over ssh; run it where the file is")
+	case slices.Contains(offeredCommands, cmd):
+		return args, nil
+	case cmd == "user" || cmd == "audit":
+		if !p.Admin() {
+			return nil, fmt.Errorf("'%s' is for the server's admins (admin on every sub-account)", cmd)
+		}
+		if dataGiven {
+			return nil, errors.New("--data is not taken over ssh: the server's data directory holds")
+		}
+		out := slices.Clone(args)
+		if cmd == "user" {
+			out = slices.Insert(out, word, "serve")
+		}
+		return append(out, "--data", s.set.Dir), nil
+	}
+	return nil, fmt.Errorf("'%s' is not offered over ssh; the server offers: %v", cmd, offeredCommands)
+}
+
+// subcommand is the first word of args that is neither a flag nor a global flag's
+// value ("" for none).
+func subcommand(args []string) string {
+	for i := 0; i < len(args); i++ {
+		name, hasValue := flagName(args[i])
+		switch {
+		case name == "":
+			return args[i]
+		case !hasValue && slices.Contains(valueFlags, name):
+			i++
+		}
+	}
+	return ""
+}
+
+// offeredCommands are the funnels commands a session may run.
+var offeredCommands = []string{"folders", "folder", "steps", "step", "pages", "page", "domain", "redirects", "event", "api", "find", "index", "help", "version"}
+
+// refusedFlags would point the server's token somewhere else, write its debug log,
+// or change where its files are.
+var refusedFlags = []string{"token", "base-url", "trust-base-url", "debug", "insecure-storage"}
+
+// valueFlags are the global flags that take a value in the next word.
+var valueFlags = []string{"base-url", "token", "location", "profile", "api-version"}
+
+// flagName is the name of a flag word ("--location=x" → "location", true); "" for
+// a word that is not a flag.
+func flagName(a string) (name string, hasValue bool) {
+	if len(a) < 2 || a[0] != '-' {
+		return "", false
+	}
+	n := a[1:]
+	if n[0] == '-' {
+		n = n[1:]
+	}
+	for i := range len(n) {
+		if n[i] == '=' {
+			return n[:i], true
+		}
+	}
+	return n, false
+}

@@ -1,0 +1,136 @@
+package funneltree
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// MaxFileBytes bounds one file of an export a reader takes: far above any funnel's,
+// low enough that a stray huge file is refused rather than read into memory.
+const MaxFileBytes = 64 << 20
+
+// DamagedError is an export whose file File cannot be read as one.
+type DamagedError struct {
+	File string // inside the export, slash-separated
+	Err  error
+}
+
+func (e *DamagedError) Error() string { return "damaged export file " + e.File + ": " + e.Err.Error() }
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// Read reads the export in dir. A directory without a manifest is ErrNotExport; a
+// file that cannot be read as its part of an export, a file that is not a regular
+// file, or one too large, is a *DamagedError naming it.
+func Read(dir string) (*Tree, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("reading the export: %w", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a directory: %w", dir, ErrNotExport)
+	}
+	f, ok := formatOf(dir)
+	if !ok {
+		return nil, fmt.Errorf("%s has no manifest.yaml or manifest.json: %w", dir, ErrNotExport)
+	}
+	t := &Tree{}
+	var folders foldersFile
+	var domains domainsFile
+	var redirects redirectsFile
+	for _, e := range []struct {
+		name string
+		v    any
+	}{{manifestName, &t.Manifest}, {foldersName, &folders}, {domainsName, &domains}, {redirectsName, &redirects}} {
+		if err := readFile(dir, e.name+f.ext(), f, e.v); err != nil {
+			return nil, err
+		}
+	}
+	switch v := t.Manifest.FormatVersion; {
+	case v < 1:
+		return nil, &DamagedError{File: manifestName + f.ext(), Err: errors.New("no formatVersion")}
+	case v > FormatVersion:
+		return nil, &DamagedError{File: manifestName + f.ext(),
+			Err: fmt.Errorf("formatVersion %d is newer than this funnels reads (%d): update funnels", v, FormatVersion)}
+	}
+	t.Folders, t.Domains, t.Redirects = folders.Folders, domains.Domains, redirects.Redirects
+	if t.Funnels, err = readFunnels(dir, f); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// formatOf is the format of the export in dir, from its manifest's name.
+func formatOf(dir string) (Format, bool) {
+	for _, f := range []Format{YAML, JSON} {
+		if _, err := os.Lstat(filepath.Join(dir, manifestName+f.ext())); err == nil {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// readFunnels reads every funnel file under DIR/funnels, in the order of the tree.
+func readFunnels(dir string, f Format) ([]Funnel, error) {
+	root := filepath.Join(dir, funnelsDir)
+	var names []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && p == root:
+			return fs.SkipDir // an export of a location without funnels
+		case err != nil:
+			return &DamagedError{File: rel, Err: err}
+		case d.IsDir(), !strings.HasSuffix(d.Name(), f.ext()):
+			return nil // a directory, or a note a person left beside the files
+		}
+		names = append(names, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Funnel, len(names))
+	if err := each(len(names), func(i int) error { return readFile(dir, names[i], f, &out[i]) }); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b Funnel) int {
+		return cmp.Or(cmp.Compare(a.Folder, b.Folder), cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// readFile decodes the regular file rel of dir into v.
+func readFile(dir, rel string, f Format, v any) error {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	st, err := os.Lstat(p)
+	if err != nil {
+		return &DamagedError{File: rel, Err: err}
+	}
+	if !st.Mode().IsRegular() {
+		return &DamagedError{File: rel, Err: errors.New("not a regular file")}
+	}
+	file, err := os.Open(p)
+	if err != nil {
+		return &DamagedError{File: rel, Err: err}
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, MaxFileBytes+1))
+	if err != nil {
+		return &DamagedError{File: rel, Err: err}
+	}
+	if len(data) > MaxFileBytes {
+		return &DamagedError{File: rel, Err: fmt.Errorf("larger than %d MiB", MaxFileBytes>>20)}
+	}
+	if err := decode(data, f, v); err != nil {
+		return &DamagedError{File: rel, Err: err}
+	}
+	return nil
+}

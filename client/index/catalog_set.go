@@ -1,0 +1,144 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// CatalogSet is the catalogs of several indexes (one per sub-account) read as one
+// list, for go to anything across sub-accounts: item i of the set is item
+// i-Start(s) of catalog s, where s is Source(i). The catalogs' blobs are shared, not
+// copied, and nothing is made per item but the number of its catalog (two bytes), so
+// a set of a million items costs the catalogs and two megabytes.
+type CatalogSet struct {
+	cats  []*Catalog
+	start []int    // where each catalog's items begin, and the total at the end
+	src   []uint16 // per item: the catalog that holds it
+}
+
+// MaxCatalogSetSources is how many catalogs a set can hold.
+const MaxCatalogSetSources = math.MaxUint16 + 1
+
+// NewCatalogSet reads cats as one list, in their order; a nil catalog holds no item.
+func NewCatalogSet(cats []*Catalog) (*CatalogSet, error) {
+	if len(cats) > MaxCatalogSetSources {
+		return nil, fmt.Errorf("index: %d catalogs in one set, at most %d", len(cats), MaxCatalogSetSources)
+	}
+	s := &CatalogSet{cats: make([]*Catalog, len(cats)), start: make([]int, len(cats)+1)}
+	n := 0
+	for i, c := range cats {
+		if c == nil {
+			c = &Catalog{}
+		}
+		s.cats[i], s.start[i] = c, n
+		n += c.Len()
+	}
+	s.start[len(cats)] = n
+	s.src = make([]uint16, n)
+	for i := range s.cats {
+		tag := s.src[s.start[i]:s.start[i+1]]
+		for j := range tag {
+			tag[j] = uint16(i)
+		}
+	}
+	return s, nil
+}
+
+// ReadCatalogSet reads the catalogs of stores without writing to any of them (a
+// catalog older than its index is made from the records and not kept) and reads them
+// as one list, store i's catalog being source i. A store that cannot be read holds
+// no item; the error names each such store, beside a set of the others.
+func ReadCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
+	cats := make([]*Catalog, len(stores))
+	var errs []error
+	for i, st := range stores {
+		if st == nil {
+			continue
+		}
+		c, err := st.readCatalog(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
+			errs = append(errs, fmt.Errorf("%s: %w", st.Path(), err))
+			continue
+		}
+		cats[i] = c
+	}
+	set, err := NewCatalogSet(cats)
+	if err != nil {
+		return nil, err
+	}
+	return set, errors.Join(errs...)
+}
+
+// readCatalog is the catalog of the index as it is now, read without writing: the one
+// kept in the file when it is of this generation, else one made from the records.
+func (s *Store) readCatalog(ctx context.Context) (*Catalog, error) {
+	var out *Catalog
+	_, err := s.view(ctx, func(tx *bolt.Tx) error {
+		m := tx.Bucket(bMeta)
+		k := m.Get(mCatalogKeys)
+		if len(k) < catalogHeader || binary.LittleEndian.Uint64(k[len(catalogMagic):]) != btoi(m.Get(mGen)) {
+			return nil
+		}
+		if c, err := openCatalog(string(k), bytes.Clone(m.Get(mCatalogItems))); err == nil {
+			out = c
+		}
+		return nil
+	})
+	if err != nil || out != nil {
+		return out, err
+	}
+	snap, err := s.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	keys, items := buildCatalog(snap)
+	return openCatalog(string(keys), items)
+}
+
+// Len is how many items the set holds.
+func (s *CatalogSet) Len() int { return len(s.src) }
+
+// Sources is how many catalogs the set reads.
+func (s *CatalogSet) Sources() int { return len(s.cats) }
+
+// Source is the catalog that holds item i.
+func (s *CatalogSet) Source(i int) int { return int(s.src[i]) }
+
+// Start is where catalog c's items begin in the set.
+func (s *CatalogSet) Start(c int) int { return s.start[c] }
+
+// Catalog is catalog c of the set.
+func (s *CatalogSet) Catalog(c int) *Catalog { return s.cats[c] }
+
+// Key is item i's Key, a part of its catalog's string (nothing is made).
+func (s *CatalogSet) Key(i int) string {
+	c := s.src[i]
+	return s.cats[c].Key(i - s.start[c])
+}
+
+// Kind is item i's kind.
+func (s *CatalogSet) Kind(i int) Kind {
+	c := s.src[i]
+	return s.cats[c].Kind(i - s.start[c])
+}
+
+// Item is item i whole, as its catalog has it.
+func (s *CatalogSet) Item(i int, stale func(Kind) bool) Item {
+	c := s.src[i]
+	return s.cats[c].Item(i-s.start[c], stale)
+}
+
+// Parent is the folder that holds item i when it is a folder.
+func (s *CatalogSet) Parent(i int) string {
+	c := s.src[i]
+	return s.cats[c].Parent(i - s.start[c])
+}

@@ -1,0 +1,239 @@
+package ui
+
+import (
+	"context"
+	"errors"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/ui/list"
+)
+
+// Go to anything across sub-accounts: where the browser can switch (Options.Switcher),
+// tab in the box changes its scope between this sub-account and every sub-account
+// with a local index. The other indexes are read in a command, read-only, as one
+// list (index.ReadCatalogSet); each row names its sub-account, and enter on another
+// sub-account's item switches to it as the switcher (C) does, then goes to the item.
+
+// IndexFinder is a Switcher that can also say where accounts' local indexes are, for
+// go to anything across sub-accounts. A Switcher that is not one offers this
+// sub-account's items only.
+type IndexFinder interface {
+	// Indexes returns, by account name, the local index of each account given that
+	// has one on this machine; an account without one is left out. The stores are
+	// only read.
+	Indexes(ctx context.Context, accounts []Account) map[string]*index.Store
+}
+
+// gotoAcross is the scope "all sub-accounts" of go to anything, kept from one
+// opening of the box to the next.
+type gotoAcross struct {
+	all     bool     // the scope is every sub-account
+	set     *gotoSet // the items of every sub-account, as last read
+	loading uint64   // the read under way (0: none)
+	err     error    // what could not be read, beside the items that were
+	note    string   // err as the box says it
+	pending *gotoPending
+	read    func() tea.Cmd                    // reads every sub-account's items (Model.readAcross)
+	goToIn  func(set *gotoSet, i int) tea.Cmd // goes to item i, switching first (Model.goToIn)
+}
+
+// gotoPending is an item of another sub-account to go to once the switch to it is done.
+type gotoPending struct {
+	account string
+	set     *gotoSet
+	item    index.Item
+}
+
+// gotoAllMsg is the items of every sub-account with a local index.
+type gotoAllMsg struct {
+	seq uint64
+	set *gotoSet
+	err error
+}
+
+// openAcross gives the box the scope "all sub-accounts"; open in that scope, it
+// reads the items again.
+func (m *Model) openAcross(g *gotoOverlay) tea.Cmd {
+	m.across.read, m.across.goToIn = m.readAcross, m.goToIn
+	g.across = &m.across
+	if !m.across.all {
+		return nil
+	}
+	if m.across.set != nil {
+		g.show(m.across.set)
+	} else {
+		g.set = nil
+	}
+	return m.readAcross()
+}
+
+// readAcross reads the items of every sub-account with a local index.
+func (m *Model) readAcross() tea.Cmd {
+	if m.idx == nil || m.opts.Switcher == nil {
+		return nil
+	}
+	seq := m.next()
+	m.across.loading = seq
+	stale := index.StaleKinds(m.sh.access, m.idx.lost != nil)
+	return readGotoAll(m.sh.ctx, m.opts.Switcher, m.account, m.idx.store, stale, seq)
+}
+
+// readGotoAll lists the accounts, asks where their indexes are and reads them as one
+// set, this sub-account's (here) first.
+func readGotoAll(ctx context.Context, sw Switcher, current string, here *index.Store, stale func(index.Kind) bool, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		accounts, listErr := sw.List(ctx)
+		sanitizeAccounts(accounts)
+		var found map[string]*index.Store
+		if f, ok := sw.(IndexFinder); ok {
+			found = f.Indexes(ctx, accounts)
+		}
+		mine := Account{Name: current, LocationName: current}
+		for _, a := range accounts {
+			if a.Name == current {
+				mine = a
+			}
+		}
+		stores, of := []*index.Store{here}, []Account{mine}
+		for _, a := range accounts {
+			if st := found[a.Name]; st != nil && a.Name != current && len(stores) < index.MaxCatalogSetSources {
+				stores, of = append(stores, st), append(of, a)
+			}
+		}
+		cs, err := index.ReadCatalogSet(ctx, stores)
+		if cs == nil {
+			return gotoAllMsg{seq: seq, err: err}
+		}
+		return gotoAllMsg{seq: seq, set: newGotoAllSet(cs, of, stale), err: errors.Join(listErr, err)}
+	}
+}
+
+// newGotoAllSet is the set of every sub-account's catalog, accounts[c] the
+// sub-account of catalog c.
+func newGotoAllSet(cs *index.CatalogSet, accounts []Account, stale func(index.Kind) bool) *gotoSet {
+	set := &gotoSet{all: cs, src: cs, accounts: accounts, labels: make([]string, len(accounts)), stale: stale,
+		masks: make([]uint64, cs.Len()), folders: map[string]gotoFolder{}}
+	for c, a := range accounts {
+		set.labels[c] = pick(a.LocationName != "", a.LocationName, a.Name)
+		cat, masks := cs.Catalog(c), set.masks[cs.Start(c):]
+		for j := range cat.Len() {
+			masks[j] = list.Mask(cat.Key(j))
+			if cat.Kind(j) == index.KindFolder {
+				it := cat.Item(j, nil)
+				set.folders[it.ID] = gotoFolder{name: sanitize(displayName(it.Name, it.ID)), parent: cat.Parent(j)}
+			}
+		}
+	}
+	return set
+}
+
+// label is the name of item i's sub-account ("" in a set of one).
+func (s *gotoSet) label(i int) string {
+	if s.all == nil {
+		return ""
+	}
+	return s.labels[s.all.Source(i)]
+}
+
+// only is catalog c of a set of every sub-account, as a set of its own (the folders'
+// places are the whole set's, ids being unique), for going to an item of it.
+func (s *gotoSet) only(c int) *gotoSet {
+	cat := s.all.Catalog(c)
+	return &gotoSet{cat: cat, src: cat, stale: s.stale, folders: s.folders, gen: cat.Gen(), built: cat.Crawled()}
+}
+
+// goToIn goes to item i of a set of every sub-account: at once when it is this
+// sub-account's, else once the switch to its sub-account is done (goToPending).
+func (m *Model) goToIn(set *gotoSet, i int) tea.Cmd {
+	c := set.all.Source(i)
+	sub, a := set.only(c), set.accounts[c]
+	it := sub.item(i - set.all.Start(c))
+	if a.Name == m.account {
+		return m.goTo(sub, it)
+	}
+	m.across.pending = &gotoPending{account: a.Name, set: sub, item: it}
+	return m.switchTo(a)
+}
+
+// goToPending goes to the item waiting for the switch to account name, if any.
+func (m *Model) goToPending(name string) tea.Cmd {
+	p := m.across.pending
+	m.across.pending = nil
+	if p == nil || p.account != name {
+		return nil
+	}
+	return m.goTo(p.set, p.item)
+}
+
+// acrossAll reports whether the box searches every sub-account.
+func (g *gotoOverlay) acrossAll() bool { return g.across != nil && g.across.all }
+
+// otherScope names the scope tab changes to.
+func (g *gotoOverlay) otherScope() string {
+	return pick(g.acrossAll(), "this sub-account", "all sub-accounts")
+}
+
+// acrossNote is what of the sub-accounts could not be read, in the scope "all
+// sub-accounts" ("" when all was read).
+func (g *gotoOverlay) acrossNote() string {
+	if !g.acrossAll() || g.set == nil {
+		return ""
+	}
+	return g.across.note
+}
+
+// title is the box's title, with its scope where it has two.
+func (g *gotoOverlay) title() string {
+	switch {
+	case g.across == nil:
+		return "Go to anything"
+	case g.across.all:
+		return "Go to anything · all sub-accounts"
+	}
+	return "Go to anything · this sub-account"
+}
+
+// updateAcross takes tab (the scope changes) and the items of every sub-account;
+// done says msg was taken.
+func (g *gotoOverlay) updateAcross(msg tea.Msg) (tea.Cmd, bool) {
+	a := g.across
+	if a == nil {
+		return nil, false
+	}
+	switch msg := msg.(type) {
+	case gotoAllMsg:
+		if msg.seq != a.loading {
+			return nil, true
+		}
+		a.loading, a.err, a.note = 0, msg.err, ""
+		if msg.err != nil && msg.set != nil {
+			a.note = "✗ some sub-accounts could not be read: " + sanitize(errorText(msg.err))
+		}
+		if msg.set != nil {
+			a.set = msg.set
+			if a.all {
+				g.show(msg.set)
+			}
+		}
+		return nil, true
+	case tea.KeyPressMsg:
+		if !key.Matches(msg, g.sh.keys.NextPane) {
+			return nil, false
+		}
+		a.all = !a.all
+		next := pick(a.all, a.set, g.here)
+		if next != nil {
+			g.show(next)
+		} else {
+			g.set = nil
+		}
+		if a.all {
+			return a.read(), true
+		}
+		return nil, true
+	}
+	return nil, false
+}
