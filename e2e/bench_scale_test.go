@@ -49,7 +49,9 @@ func benchEnv(dir string) []string {
 }
 
 // benchSignIn is the sign-in flags under which the binary finds the bench index.
-var benchSignIn = []string{"--profile", benchProfile, "--base-url", benchBaseURL, "--token", "bench-token", "--location", benchLocation}
+func benchSignIn() []string {
+	return []string{"--profile", benchProfile, "--base-url", benchBaseURL, "--token", "bench-token", "--location", benchLocation}
+}
 
 // keyTimes is what typing the query into go to anything measured: per key of the
 // query, its time to the screen in each round, in the browser and in the smallest
@@ -86,7 +88,7 @@ func measureGotoKeys(dir string, store *index.Store, rounds int, tag string) (ke
 	}
 	env := append(benchEnv(dir), "TERM=xterm-256color")
 	sock := fmt.Sprintf("bench-%d-%s", os.Getpid(), tag)
-	br, err := startTmux(sock+"-browser", env, termW, termH, "exec "+shellCommand(benchSignIn...))
+	br, err := startTmux(sock+"-browser", env, termW, termH, "exec "+shellCommand(benchSignIn()...))
 	if err != nil {
 		return kt, err
 	}
@@ -272,7 +274,7 @@ func findRun(dir, peakrss, query string) (time.Duration, float64, error) {
 			return errors.New("the index was not found")
 		}
 		return nil
-	}, append([]string{binPath, "find", query, "--limit", "20"}, benchSignIn...)...)
+	}, append([]string{binPath, "find", query, "--limit", "20"}, benchSignIn()...)...)
 }
 
 // timeProcess runs argv with env to its end through peakrss, timed whole, with its
