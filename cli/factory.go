@@ -34,6 +34,11 @@ type Factory struct {
 	// system's (tests give a fake one; nil: auth.SystemKeyring).
 	keyring auth.Keyring
 
+	// held, when set, is the account every Session call hands out instead of
+	// opening it again: a long-running server (funnels mcp) opens it once, so all
+	// its calls share one client and its pacing.
+	held *Session
+
 	// Gate, when set, hands out the run's clients and indexes and refuses what the
 	// person running was not granted: the team server's sessions (nil: a local run).
 	Gate Gate

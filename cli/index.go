@@ -101,6 +101,9 @@ func indexRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
 	f.prose("%s", indexSummary(p, store.Path()))
+	if r, err := store.Changes(ctx, index.Since{}); err == nil && len(r.Changes) > 0 {
+		f.prose("%s since the crawl before: 'funnels changes' shows them.", changeSummary(r.Changes))
+	}
 	for _, n := range p.Notes {
 		f.notice("note: %s", n)
 	}

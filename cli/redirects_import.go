@@ -78,19 +78,23 @@ func redirectsImportRun(ctx context.Context, f *Factory, opts *RedirectsImportOp
 	if opts.Set.given(f) {
 		return redirectsImportSetRun(ctx, f, opts, rows)
 	}
+	return importRows(ctx, f, redirectplan.ImportOf(rows, opts.Prune, filepath.Base(opts.File)), opts.DryRun, opts.Yes, &opts.Exporter)
+}
+
+// importRows plans the import w against the location's redirects and applies it as
+// dryRun and yes say: what `redirects import` does once its rows are read, and the
+// MCP import tools with rows given inline.
+func importRows(ctx context.Context, f *Factory, w redirectplan.Wanted, dryRun, yes bool, e *Exporter) error {
 	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
 	c, cfg := sess.Client, sess.Config
-	w := redirectplan.ImportOf(rows, opts.Prune, filepath.Base(opts.File))
 	plan, current, err := redirectplan.Prepare(ctx, c, w)
 	if err != nil {
 		return err
 	}
-	return applyPlan(ctx, f, c, cfg, plan, current, applyRequest{
-		wanted: w, dryRun: opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter,
-	})
+	return applyPlan(ctx, f, c, cfg, plan, current, applyRequest{wanted: w, dryRun: dryRun, yes: yes, exporter: e})
 }
 
 // readImportFile reads the rows of name, in format (or the one of its extension).

@@ -118,6 +118,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
 		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
 		newCmdExport(f), newCmdDiff(f),
+		newCmdChanges(f), newCmdWatch(f),
 	} {
 		c.GroupID = "browse"
 		root.AddCommand(c)
@@ -126,7 +127,7 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 		c.GroupID = "account"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newCmdCache(f), newCmdSandbox(f), newCmdServe(f), newCmdAudit(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
+	for _, c := range []*cobra.Command{newCmdCache(f), newCmdMCP(f), newCmdSandbox(f), newCmdServe(f), newCmdAudit(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
 		c.GroupID = "more"
 		root.AddCommand(c)
 	}

@@ -77,6 +77,9 @@ func (f *Factory) Session(ctx context.Context, needLocation bool) (*Session, err
 
 // session is Session with the client's options adjusted by tune first (nil: none).
 func (f *Factory) session(ctx context.Context, needLocation bool, tune func(*client.Options)) (*Session, error) {
+	if f.held != nil && tune == nil {
+		return f.held, nil // opened with its location checked
+	}
 	s, err := f.openRun(ctx, tune)
 	if err != nil {
 		return nil, err

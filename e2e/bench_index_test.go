@@ -98,6 +98,12 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 		return nil, fmt.Errorf("goto: %w", err)
 	}
 	figs = append(append(append(figs, gf), of), ff...)
+	say("snapshot_%s …", label)
+	sf, err := measureSnapshot(store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	figs = append(figs, sf)
 	say("first_frame_cached: %d rounds, the sandbox answering after %v …", ic.firstFrameRounds, ic.firstFrameLatency)
 	f, err := measureFirstFrame(ic)
 	if err != nil {

@@ -57,8 +57,10 @@ type benchFigure struct {
 var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter_100k", "startup_demo", "pacing", "pacing_429s", "heap_100k",
 	"first_frame_cached", "crawl_10k", "goto_100k", "cache_heap_100k", "goto_open_100k", "find_100k", "pages_1000_rtt300",
 	"crawl_seed_window", "crawl_100k", "redirects_import_2000", "redirects_import_2000_requests", "redirects_import_2000_429s",
+	"mcp_call", "mcp_burst_429s",
 	"first_frame_cached_10k_folder", "find_1m", "rss_find_1m", "goto_key_1m", "find_all_1m",
-	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k"}
+	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k",
+	"snapshot_100k"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {
@@ -100,6 +102,8 @@ var budgets = map[string]struct {
 	"redirects_import_2000":          {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
 	"redirects_import_2000_requests": {"≤ 1.02 × the fewest possible (ratio ≤ 1.02)", func(f benchFigure) bool { return f.Ratio <= 1.02 }},
 	"redirects_import_2000_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
+	"mcp_call":                       {"≤ 20 ms and faster than a new process", func(f benchFigure) bool { return f.Value <= 20 && f.Value < f.Baseline }},
+	"mcp_burst_429s":                 {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 	"find_all_1m":                    {"≤ 16 ms, the slowest key", func(f benchFigure) bool { return f.Value <= 16 }},
 	"sandbox_seed_100":               {"≤ 250 ms, well under a second", func(f benchFigure) bool { return f.Value <= 250 }},
 	"export_100k":                    {"≤ 3 s, the whole process", func(f benchFigure) bool { return f.Value <= 3000 }},
@@ -115,6 +119,7 @@ var budgets = map[string]struct {
 	"crawl_100_subaccounts":      {"≥ 80% of what the limits allow (ratio ≥ 0.8)", func(f benchFigure) bool { return f.Ratio >= 0.8 }},
 	"crawl_100_subaccounts_429s": {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 	"find_100_subaccounts":       {"about the time of one: ≤ 2 × find in one sub-account", func(f benchFigure) bool { return f.Ratio <= 2 }},
+	"snapshot_100k":              {"≤ 1.5 × reading the index whole (ratio ≤ 1.5)", func(f benchFigure) bool { return f.Ratio <= 1.5 }},
 }
 
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.
@@ -233,6 +238,12 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 	figs, err = measureRedirectsImport(cfg.redirects)
 	if err != nil {
 		return rep, fmt.Errorf("redirects_import_2000: %w", err)
+	}
+	add(figs...)
+	say("mcp_call, mcp_burst_429s …")
+	figs, err = measureMCP(cfg)
+	if err != nil {
+		return rep, fmt.Errorf("mcp: %w", err)
 	}
 	add(figs...)
 	figs, err = measureServeFigures(cfg, say)
@@ -415,7 +426,7 @@ func TestBenchHarness(t *testing.T) {
 		if f["unit"] == "" || f["baseline_is"] == "" {
 			t.Errorf("%s: unit or baseline missing: %v", name, f)
 		}
-		if name != "pacing_429s" && name != "redirects_import_2000_429s" && f["baseline"].(float64) <= 0 {
+		if name != "pacing_429s" && name != "redirects_import_2000_429s" && name != "mcp_burst_429s" && f["baseline"].(float64) <= 0 {
 			t.Errorf("%s: the baseline was not measured: %v", name, f)
 		}
 		if !strings.Contains(table.String(), name+" ") {

@@ -22,7 +22,8 @@ import (
 //
 // Left out, each for a reason: `api`, `--json` and `auth token` print data that
 // stays whole; `completion` and `man` print scripts and roff; `sandbox` runs in the
-// foreground and prints command lines to copy whole; `login`, `logout` and
+// foreground and prints command lines to copy whole; `mcp` speaks JSON to an
+// assistant on its streams (mcp_e2e_test.go); `login`, `logout` and
 // `auth switch` change the sign-in the others use.
 func cliWidthCommands() [][]string {
 	const (
@@ -53,6 +54,8 @@ func cliWidthCommands() [][]string {
 		{"domain", "attach", "--domain", "promo-widths.example.com"},
 		{"event", "conversion", "--event-name", "Purchase", "--email", "jo@example.com", "--value", "49.00", "--currency", "USD"},
 		{"event", "page-view", "--funnel", trial, "--step", trialSignUp, "--page-url", "/free-trial-sign-up"},
+		{"index"},   // a crawl after the step made above,
+		{"changes"}, // which it shows added
 		{"doctor"},
 		{"auth", "status"},
 		{"auth", "list"},

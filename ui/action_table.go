@@ -42,6 +42,8 @@ func browsingActions(k KeyMap) []action {
 		{name: "Go to anything", desc: "any funnel, step, page or redirect, by name or path", key: k.GoTo, run: (*Model).openGoto},
 		{name: "Index the location", desc: "read the whole location into the local index", run: func(m *Model) tea.Cmd { return m.indexNow() }},
 		{name: "Stop indexing", desc: "call the crawl off; the next one resumes", run: (*Model).stopCrawl},
+		{name: "Changes since last crawl", desc: "what the last crawl found added, removed or changed",
+			run: openChanges},
 	}
 }
 

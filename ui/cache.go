@@ -88,14 +88,19 @@ func (m *Model) cacheUpdate(msg cacheMsg) tea.Cmd {
 		}
 		m.idx.built, m.idx.checked = msg.state.Crawled, true
 		if why := autoCrawl(msg.state, m.sh.now()); why != "" && m.opts.AutoIndex {
-			return m.startCrawl(why)
+			return tea.Batch(m.readMarks(), m.startCrawl(why))
 		}
+		return m.readMarks()
 	case gotoItemsMsg:
 		return m.applyGotoItems(msg)
 	case crawlProgressMsg:
 		return m.crawlProgress(msg)
 	case crawlDoneMsg:
 		return m.crawlDone(msg)
+	case changesMsg:
+		m.applyChanges(msg)
+	case changeTargetMsg:
+		return m.goToChange(msg)
 	}
 	return nil
 }
@@ -301,6 +306,7 @@ func (m *Model) useIndex(store *index.Store) tea.Cmd {
 		m.idx.crawl.cancel()
 	}
 	m.status.cache, m.status.indexing = "", ""
+	m.sh.changed = nil // the marks were the old location's
 	if store == nil {
 		m.idx = nil
 		return nil

@@ -188,10 +188,12 @@ func (m *Model) crawlDone(msg crawlDoneMsg) tea.Cmd {
 		m.indexNotice(n)
 	}
 	m.idx.set = nil // read again, with what the crawl found
+	// What a whole crawl found changed marks the rows.
+	marks := pick(msg.err == nil, m.readMarks(), nil)
 	if g, ok := m.overlay.(*gotoOverlay); ok {
-		return m.loadGoto(g)
+		return tea.Batch(marks, m.loadGoto(g))
 	}
-	return nil
+	return marks
 }
 
 // crawlStatus is " (401)" for an error that carries a status code, "" for one that

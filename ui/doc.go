@@ -60,6 +60,17 @@
 // sign-in reaches; funnels that came without their steps say "steps …", never "0
 // steps".
 //
+// What the last whole crawl found new or changed (changes_marks.go) is read from the
+// index in a command — at start, after each crawl, when the Changes view opens — into
+// one map by id on the shared struct; a row of the panes looks its id up as it is
+// drawn and, when marked, carries + (new) or • (changed; a funnel whose steps or
+// pages changed too) in the first cell of its selection marker (markedRow), styled
+// once in styles.go, so no column moves. The map's arrival empties the panes' row
+// caches. The palette's "Changes since last crawl" (changes_view.go) is a body on the
+// stack listing each change old → new; enter reads where the item sits now
+// (index.Locate) in a command and goes there as go to anything does, or says it is
+// gone.
+//
 // # Keys
 //
 // A key goes to the first of: the overlay, then the body on top (in the browser, the

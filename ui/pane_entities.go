@@ -349,10 +349,10 @@ func (p *entitiesPane) view(focused bool) paneView {
 func (p *entitiesPane) row(i, width int, selected, focused bool, widths []int) string {
 	r := &p.current().rows[i]
 	st := &p.sh.styles
-	return listRow(st, width, selected, focused, widths, []cell{
+	return markedRow(st, width, selected, focused, widths, []cell{
 		{text: r.label, style: pick(r.folder, st.Folder, st.Row)},
 		{text: r.note, style: st.RowMuted, right: true},
-	})
+	}, p.sh.changed[r.id])
 }
 
 // plural says "1 step", "5 steps".

@@ -351,9 +351,9 @@ func (p *pagesPane) row(i, width int, selected, focused bool, widths []int) stri
 	case r.role != "":
 		status = st.Split
 	}
-	return listRow(st, width, selected, focused, widths, []cell{
+	return markedRow(st, width, selected, focused, widths, []cell{
 		{text: r.name, style: name},
 		{text: r.status, style: status},
 		{text: r.updated, style: st.RowFaint},
-	})
+	}, p.sh.changed[r.id])
 }

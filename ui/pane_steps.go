@@ -246,11 +246,11 @@ func (p *stepsPane) view(focused bool) paneView {
 func (p *stepsPane) row(i, width int, selected, focused bool, widths []int) string {
 	r := &p.rows[i]
 	st := &p.sh.styles
-	return listRow(st, width, selected, focused, widths, []cell{
+	return markedRow(st, width, selected, focused, widths, []cell{
 		{text: strconv.Itoa(r.seq), style: st.RowMuted, right: true},
 		{text: r.name, style: st.Row},
 		{text: r.split, style: st.Split},
 		{text: r.kind, style: st.Badge},
 		{text: r.path, style: st.RowFaint, middle: true},
-	})
+	}, p.sh.changed[r.id])
 }

@@ -163,6 +163,22 @@ func byRank(cols []column) func(yield func(int) bool) {
 // its highlight is unbroken where inner styles would reset it (and, without colour,
 // reverse video spans the whole row).
 func listRow(st *Styles, width int, selected, focused bool, widths []int, cells []cell) string {
+	return markedRow(st, width, selected, focused, widths, cells, rowPlain)
+}
+
+// rowMark is what a row's marker says besides the selection: nothing, or that the
+// item is new or changed since the crawl before the last (changes_marks.go).
+type rowMark uint8
+
+const (
+	rowPlain rowMark = iota
+	rowNew
+	rowChanged
+)
+
+// markedRow is listRow with mark's glyph in the first cell of the marker, where it
+// takes no room from the columns.
+func markedRow(st *Styles, width int, selected, focused bool, widths []int, cells []cell, mark rowMark) string {
 	if width < markerWidth+1 {
 		return fit("", width)
 	}
@@ -190,6 +206,17 @@ func listRow(st *Styles, width int, selected, focused bool, widths []int, cells 
 		}
 	}
 	rest := width - markerWidth
+	if mark != rowPlain {
+		p := st.paints()
+		glyph := pick(mark == rowNew, p.markNew, p.markChanged)
+		switch {
+		case selected && focused:
+			return glyph + p.markerFocusedTail + p.selected.render(fit(b.String()+" ", rest))
+		case selected:
+			return glyph + p.markerBlurredTail + p.selectedBlur.render(fit(b.String()+" ", rest))
+		}
+		return glyph + "  " + fit(b.String(), rest)
+	}
 	switch {
 	case selected && focused:
 		p := st.paints()

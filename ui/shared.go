@@ -43,6 +43,10 @@ type shared struct {
 	spinner     spinner.Model
 	help        help.Model // the footer's short help, styled by restyle
 
+	// changed marks the items new or changed in the last crawl, by id
+	// (changes_marks.go); nil when nothing is known.
+	changed map[string]rowMark
+
 	// applying is true while an import or restore is being sent: one at a time.
 	applying bool
 

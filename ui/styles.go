@@ -28,6 +28,8 @@ type Styles struct {
 	Marker                       lipgloss.Style // "▸ " of the focused pane's selection
 	Folder, Badge, Split, Status lipgloss.Style
 	Archived                     lipgloss.Style
+	// The glyph of a row new (+) or changed (•) since the crawl before the last.
+	ChangeNew, ChangeChanged lipgloss.Style
 
 	// Pane states.
 	Empty, Loading, Error, Hint lipgloss.Style
@@ -85,6 +87,8 @@ func newStyles(t Theme, noColor bool) Styles {
 	s.Split = n().Foreground(t.Highlight).Bold(true)
 	s.Status = n().Foreground(t.OK)
 	s.Archived = n().Foreground(t.Faint).Italic(true)
+	s.ChangeNew = n().Foreground(t.OK).Bold(true)
+	s.ChangeChanged = n().Foreground(t.Highlight).Bold(true)
 	if noColor {
 		s.TitleFocused = n().Bold(true).Reverse(true) // the focused pane, without its accent colour
 		s.Selected = n().Bold(true).Reverse(true)
@@ -191,6 +195,10 @@ type paints struct {
 	bar, barProfile, barError, barInfo, barWarn, barRate, barRateLow paint
 
 	markerFocused, markerBlurred string // " ▸ " of the selected row, focused or not
+	// The marker of a row new or changed since the crawl before the last: its glyph
+	// in the marker's first cell, then the rest of the marker.
+	markNew, markChanged                 string
+	markerFocusedTail, markerBlurredTail string // "▸ "
 }
 
 func newPaints(s *Styles) *paints {
@@ -208,6 +216,8 @@ func newPaints(s *Styles) *paints {
 	}
 	p.markerFocused = s.Marker.Render(" ▸ ")
 	p.markerBlurred = s.RowMuted.Render(" ▸ ")
+	p.markNew, p.markChanged = s.ChangeNew.Render(changeGlyphNew), s.ChangeChanged.Render(changeGlyphChanged)
+	p.markerFocusedTail, p.markerBlurredTail = s.Marker.Render("▸ "), s.RowMuted.Render("▸ ")
 	return p
 }
 

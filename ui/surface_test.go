@@ -208,7 +208,9 @@ func TestWhatThisSignInCanDo(t *testing.T) {
 	})
 	h.press("esc")
 	h.press(":")
-	v = h.waitFor("Commands")
+	h.waitFor("Commands")
+	h.typeText("page by id") // the palette's entries past its first screen too
+	v = h.waitFor("Page by id")
 	if l := line(v, "Page by id"); !strings.Contains(l, "unavailable: 401") {
 		t.Fatalf("after the probe, page by id is unavailable: %q\n%s", l, v)
 	}

@@ -8,7 +8,9 @@ import (
 )
 
 // sweep, the last write of a whole crawl, removes what the crawl did not find again
-// (deleted on the service since it was seen) and notes when the crawl ended.
+// (deleted on the service since it was seen), notes when the crawl ended and keeps
+// what changed since the crawl before (recordCrawl). A crawl that stops part way
+// never gets here, so it leaves the snapshot as it was.
 func (r *crawlRun) sweep(w *Writer) error {
 	started := r.plan.Started
 	var funnels, folders []string
@@ -55,6 +57,9 @@ func (r *crawlRun) sweep(w *Writer) error {
 		return err
 	}
 	if err := m.Put(mCrawlStart, itobs(started)); err != nil {
+		return err
+	}
+	if err := w.recordCrawl(); err != nil {
 		return err
 	}
 	return m.Delete(mCrawl)

@@ -64,7 +64,8 @@
 // it — a funnel with its steps, in a compact binary form written with the record
 // (rows.go) — so a folder is painted from one run of keys without reading a record
 // or decoding JSON: a folder of 10,000 funnels in milliseconds),
-// listed (when a folder's listing or a step's pages were last read whole), and meta
+// listed (when a folder's listing or a step's pages were last read whole), seen and
+// history (the snapshot of the last whole crawl and what each crawl changed), and meta
 // (the key, a write counter, the crawl's checkpoint, when the last crawl ended, and
 // the catalog). Records are compact JSON (records.go), each of a bounded size
 // (bound.go): texts are cut at 2 KiB on a rune boundary, a funnel keeps the steps a
@@ -111,6 +112,28 @@
 // location whole removes what it did not find again (deleted on the service) and
 // notes when it ended. One crawl runs at a time per index (a lock file beside it);
 // another process's crawl is waited for.
+//
+// # What changed between crawls
+//
+// HighLevel keeps no history of funnels outside its web app, so the index keeps one.
+// The seen bucket is a snapshot of what the last whole crawl saw (snapshot.go): per
+// folder, funnel, step and page, keyed by kind and id, a fixed 8-byte digest (FNV-1a)
+// of the fields a person sees — name, path, type, folder, domain, sequence, split and
+// traffic, archived — followed by those fields. The last write of a whole crawl (the
+// sweep) compares every item with it: an equal digest is an item unchanged and costs
+// no decode and no write; a different one is a change, old → new from the fields kept;
+// an item not seen before is added, one no longer there removed. The entries that
+// differ are written in key order (the first snapshot of a large location fills the
+// bucket from its end) and removals are found by walking the bucket beside the sorted
+// keys read. What differed is one ChangeSet in the history bucket, numbered (the
+// version) and stamped with the crawl's end and the previous one's (changes.go). The
+// first crawl is the baseline; a crawl stopped part way never reaches the sweep, so it
+// leaves the snapshot and the history as they were. The history keeps the last 20
+// versions that found a change, plus the newest whatever it found, each of at most
+// 5,000 changes (the rest counted). Changes merges the versions a Since chooses into
+// one report, each item once (its first old value, its last new one; gone when it
+// came and went or changed back). Locate finds where a change's item sits now, with
+// a few reads by key, for the browser to go to it.
 //
 // # Stale records
 //

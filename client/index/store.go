@@ -31,7 +31,9 @@ var (
 	bRedirects = []byte("redirects") // redirect id
 	bChildren  = []byte("children")  // 'd' or 'f', parent id, 0, id: what a folder holds
 	bListed    = []byte("listed")    // 'd' folder id, or 's' funnel id 0 step id → when listed, Unix ms
-	allBuckets = [][]byte{bMeta, bFolders, bFunnels, bPages, bRedirects, bChildren, bListed}
+	bSeen      = []byte("seen")      // the last whole crawl's snapshot: kind, id → digest and fields (snapshot.go)
+	bHistory   = []byte("history")   // version → what that crawl found changed (changes.go)
+	allBuckets = [][]byte{bMeta, bFolders, bFunnels, bPages, bRedirects, bChildren, bListed, bSeen, bHistory}
 )
 
 // Keys of the meta bucket.

@@ -106,6 +106,7 @@ func (s *Server) EditStep(location, funnelID, stepID string, e StepEdit) error {
 		if e.URL != "" {
 			st.URL = e.URL
 		}
+		f.DateUpdated = formatDate(s.now())
 	})
 	return err
 }

@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime/debug"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// mcpServer is what `funnels mcp` serves: the run's factory (every tool opens the
+// account through it, as a command does) and the sub-account it is about.
+type mcpServer struct {
+	f        *Factory
+	location mcpLocation
+}
+
+// mcpTool is one tool's handler: its arguments already decoded and checked against
+// its schema by the SDK; it returns the whole result.
+type mcpTool[In any] func(ctx context.Context, in In) *mcp.CallToolResult
+
+// addMCPTool lists a tool whose handler never fails at the protocol level: every
+// failure is a tool error (IsError) the assistant can read. Where the assistant asks
+// for progress, what the command would print on standard error is sent as progress
+// while the call runs. A panic, which would end the server mid-conversation, is
+// logged on log with its stack and answered as a tool error; the server carries on.
+func addMCPTool[In any](srv *mcp.Server, log io.Writer, t *mcp.Tool, h mcpTool[In]) {
+	mcp.AddTool(srv, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, _ any, _ error) {
+		defer func() {
+			if r := recover(); r != nil {
+				fmt.Fprintf(log, "funnels mcp: %s: %v\n%s", t.Name, r, debug.Stack())
+				res = mcpError(fmt.Errorf("%s could not finish: an internal error, logged on the server's standard error", t.Name))
+			}
+		}()
+		return h(withProgress(ctx, req), in), nil, nil
+	})
+}
+
+// readOnlyTool marks a tool that only reads.
+func readOnlyTool(name, description string) *mcp.Tool {
+	return &mcp.Tool{Name: name, Description: description, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}
+}
+
+// newMCPServer is the MCP server of one sub-account: the read tools always, the
+// write tools only when writes are allowed, and the funnels tree as a resource.
+func newMCPServer(f *Factory, loc mcpLocation, writes bool) *mcp.Server {
+	s := &mcpServer{f: f, location: loc}
+	log := f.IO.ErrOut
+	srv := mcp.NewServer(&mcp.Implementation{Name: "funnels", Title: "funnels: the funnels of a HighLevel sub-account", Version: f.Version},
+		&mcp.ServerOptions{Instructions: mcpInstructions(writes)})
+
+	addMCPTool(srv, log, readOnlyTool("list_folders", "What a folder of the sub-account holds: its folders, then its funnels and websites with their steps. Without parentId, the top level. The result is the --json of 'funnels folders'."), s.listFolders)
+	addMCPTool(srv, log, readOnlyTool("list_steps", "The steps of a funnel in order (sequence, id, name, path, type, pages, split tests). The result is the --json of 'funnels steps'."), s.listSteps)
+	addMCPTool(srv, log, readOnlyTool("list_pages", "The pages of a funnel, or of one of its steps with stepId, archived ones included. The result is the --json of 'funnels pages'."), s.listPages)
+	addMCPTool(srv, log, readOnlyTool("get_page", "One page by id with every field the service sends (raw). The result is the --json of 'funnels page get'."), s.getPage)
+	addMCPTool(srv, log, readOnlyTool("find", "Find funnels, folders, steps, pages, redirects and domains by name, path or domain in the local index, fuzzily, best first. The result is the --json of 'funnels find'."), s.find)
+	addMCPTool(srv, log, readOnlyTool("list_redirects", "Every URL redirect of the sub-account, sorted by domain and path; search keeps those whose domain, path or target contains the text. The result is the --json of 'funnels redirects list'."), s.listRedirects)
+	addMCPTool(srv, log, readOnlyTool("plan_redirect_import", "The plan of making the sub-account's redirects what the rows say (+ add, ~ change, - delete with prune, = same, ! refused with the reason). Rows inline as CSV text or a JSON array (columns domain, path, target, action, id). Nothing is sent. The result is the --json of 'funnels redirects import --dry-run'."), s.planRedirectImport)
+	addMCPTool(srv, log, readOnlyTool("doctor", "What this sign-in can reach: every read route asked once with a harmless GET, what it answered and the scope or access to ask for where it was refused. The result is the --json of 'funnels doctor'."), s.doctor)
+	addMCPTool(srv, log, readOnlyTool("index_status", "The local index of the sub-account: what it holds and when a crawl last read the sub-account whole. The result is the --json of 'funnels cache status'."), s.indexStatus)
+	if writes {
+		addMCPTool(srv, log, &mcp.Tool{Name: "apply_redirect_import",
+			Description: "Make the sub-account's redirects what the rows say. dry_run defaults to true: the plan comes back and nothing is sent. With dry_run false it applies as 'funnels redirects import --yes': paced, each row journaled (a rerun sends nothing twice), the redirects saved as a version first. Show the plan to the person and apply only when they agree.",
+			Annotations: &mcp.ToolAnnotations{DestructiveHint: new(true)}}, s.applyRedirectImport)
+	}
+	s.addTreeResource(srv)
+	return srv
+}
+
+// mcpInstructions tell the assistant what the server is for and what it may do.
+func mcpInstructions(writes bool) string {
+	text := "The funnels of one HighLevel (LeadConnector) sub-account, read through funnels: paced under the rate limit, refusals explained with their status code and the access to ask for. Every result names the sub-account (location id and name)."
+	if writes {
+		return text + " Writes are allowed: apply_redirect_import returns its plan unless dry_run is false; show the plan and apply only when the person agrees."
+	}
+	return text + " Read-only: nothing here can change the sub-account."
+}
