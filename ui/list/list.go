@@ -315,6 +315,10 @@ func (l *List) matchLong(q string, from []int, qm uint64) []int {
 		from = l.inOrder(from)
 	}
 	l.inc.begin()
+	score := fuzzyScoreEnd
+	if len(q) == 1 && q[0] < 0x80 {
+		score = firstByteScore // the first key typed: every item read, so the match is kept short
+	}
 	out := l.scanRanked(n, func(lo, hi int, out, scores []int) ([]int, []int, int) {
 		maxScore := 0
 		for i := lo; i < hi; i++ {
@@ -325,7 +329,7 @@ func (l *List) matchLong(q string, from []int, qm uint64) []int {
 			if l.masks != nil && l.masks[idx]&qm != qm {
 				continue
 			}
-			s, end, ok := fuzzyScoreEnd(l.Key(idx), q)
+			s, end, ok := score(l.Key(idx), q)
 			if !ok {
 				continue
 			}
