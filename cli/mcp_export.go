@@ -38,6 +38,10 @@ type exportedFunnel struct {
 	funneltree.Funnel
 }
 
+// exportOwnFiles are the files of an export beside its funnels': the manifest, the
+// folders, the domains and the redirects.
+const exportOwnFiles = 4
+
 // exportSummaryRun reads the location as `funnels export` does and writes the
 // summary of what the export would hold as JSON; it writes no file.
 func exportSummaryRun(ctx context.Context, f *Factory, opts *exportSummaryOptions, e *Exporter) error {
@@ -46,7 +50,7 @@ func exportSummaryRun(ctx context.Context, f *Factory, opts *exportSummaryOption
 		return err
 	}
 	files := t.FunnelFiles(opts.Format)
-	out := exportSummaryOutput{Manifest: t.Manifest, Files: len(files) + 4}
+	out := exportSummaryOutput{Manifest: t.Manifest, Files: len(files) + exportOwnFiles}
 	out.Manifest.Format, out.Manifest.FormatVersion, out.Manifest.Counts = string(opts.Format), funneltree.FormatVersion, t.Count()
 	if at, err := time.Parse(time.RFC3339, t.Manifest.CrawledAt); err == nil {
 		out.IndexAgeSecs = new(int(time.Since(at).Seconds()))
