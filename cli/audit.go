@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"strconv"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -25,8 +24,10 @@ func newCmdAudit(f *Factory) *cobra.Command {
 		Use:   "audit --data DIR",
 		Short: "The team server's log of every write: who, where, what, and what came back",
 		Long: `Shows the audit log of the team server ('funnels serve'): every write any session
-sent, by whom (the person and their key's fingerprint), on which sub-account, what
-was sent (secrets taken out), its status and the service's trace id. A write the log
+sent, by whom (the person and their key's fingerprint), on which sub-account (with
+its name where the server's agency sign-in lists it), what was sent (secrets taken
+out), the record before and after for a redirect, its status and the service's
+trace id. A write the log
 saw leave but not end (the server was killed while it was under way) shows as
 "unknown". Over ssh it is for the server's admins.`,
 		Example: `funnels audit --data ~/funnels-serve --since 24h
@@ -91,43 +92,9 @@ func auditRun(ctx context.Context, f *Factory, opts *AuditOptions) error {
 		f.notice("No writes in the audit log match.")
 		return nil
 	}
-	t := newTable(f.IO, textColumn("TIME"), nameColumn("PERSON"), idColumn("LOCATION"), nameColumn("REQUEST").tells(), textColumn("STATUS"))
-	for _, e := range finishedWrites(out) {
-		t.row(e.Time.Local().Format("2006-01-02 15:04"), e.Person, e.Location, e.Method+" "+e.Path, auditStatus(e))
+	t := newTable(f.IO, textColumn("TIME"), nameColumn("PERSON"), idColumn("LOCATION"), nameColumn("NAME"), nameColumn("REQUEST").tells(), textColumn("STATUS"))
+	for _, e := range serve.Writes(out) {
+		t.row(e.Time.Local().Format("2006-01-02 15:04"), e.Person, e.Location, e.LocationName, e.Method+" "+e.Path, serve.StatusText(e))
 	}
 	return t.print()
-}
-
-// finishedWrites is one row per write: its "sent" entry, or its "sending" entry when
-// it never ended.
-func finishedWrites(entries []serve.Entry) []serve.Entry {
-	type id struct {
-		session string
-		request uint64
-	}
-	sent := map[id]bool{}
-	for _, e := range entries {
-		if e.Phase == serve.PhaseSent {
-			sent[id{e.Session, e.Request}] = true
-		}
-	}
-	var rows []serve.Entry
-	for _, e := range entries {
-		if e.Phase == serve.PhaseSent || !sent[id{e.Session, e.Request}] {
-			rows = append(rows, e)
-		}
-	}
-	return rows
-}
-
-// auditStatus is the status column: the code, "failed" for no answer, "unknown" for
-// a write never seen to end.
-func auditStatus(e serve.Entry) string {
-	switch {
-	case e.Phase != serve.PhaseSent:
-		return "unknown"
-	case e.Status == 0:
-		return "failed"
-	}
-	return strconv.Itoa(e.Status)
 }

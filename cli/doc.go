@@ -70,6 +70,11 @@
 //     pages and redirects, and the location's domains, come from the API for the profile on the command line, quietly and
 //     quickly (nothing at all when it is not signed in); profile names from the
 //     config file and the token store.
+//   - The MCP server (mcp*.go, `funnels mcp`): each tool checks its arguments with
+//     package validate, then runs its command's …Run on a copy of the Factory whose
+//     streams collect the whole --json and the notes (mcp_call.go). Nothing is
+//     written on the machine; diff reads export directories only under
+//     --exports-dir, and sub_accounts keeps a set to the server's own sign-in.
 //
 // # Adding a command
 //

@@ -78,7 +78,15 @@ func setOutcome(f *Factory, total int, fails []memberFailure) error {
 	if allAuth {
 		code = ExitAuth
 	}
-	return withExitCode(code, fmt.Errorf("%d of %s failed (listed above); the others are done", len(fails), countOf(total, "sub-account")))
+	return withExitCode(code, &setFailedError{failed: len(fails), total: total})
+}
+
+// setFailedError ends a run of a set in which some members failed: each is listed
+// with its reason (and in --json under failures), and the others are done.
+type setFailedError struct{ failed, total int }
+
+func (e *setFailedError) Error() string {
+	return fmt.Sprintf("%d of %s failed (listed above); the others are done", e.failed, countOf(e.total, "sub-account"))
 }
 
 // quoteName is a sub-account's name for a line of text.

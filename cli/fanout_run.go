@@ -56,6 +56,9 @@ func newFanout(f *Factory, set *memberSet, what string) (*fanout, error) {
 // open opens m's session as `--profile m.Profile --location m.Location` with the
 // run's other flags would.
 func (fo *fanout) open(ctx context.Context, m member) (*Session, error) {
+	if fo.set.only != "" && m.Profile != fo.set.only {
+		return nil, usagef("it is reached through profile %s, another sign-in than this one's: only what this sign-in reaches is read", quoteInput(m.Profile))
+	}
 	flags := fo.f.Flags
 	flags.Profile, flags.Location = m.Profile, m.Location
 	cfg, err := config.LoadSignedIn(fo.f.Getenv, flags, fo.set.store)

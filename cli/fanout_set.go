@@ -30,6 +30,7 @@ type memberSet struct {
 	store       *auth.Store
 	concurrency int
 	explicit    string // the flag that named it, for messages
+	only        string // with OwnSignIn, the run's profile: members of another fail
 }
 
 // maxConcurrency bounds --concurrency: past it the agency's own bucket and the
@@ -45,7 +46,7 @@ func resolveSet(ctx context.Context, f *Factory, o *SetOptions) (*memberSet, err
 	for _, w := range []struct {
 		on   bool
 		name string
-	}{{locList, "--location a,b"}, {len(o.Profiles) > 0, "--profiles"}, {o.AllProfiles, "--all-profiles"},
+	}{{locList, "--location a,b"}, {len(o.Locations) > 0, "sub_accounts"}, {len(o.Profiles) > 0, "--profiles"}, {o.AllProfiles, "--all-profiles"},
 		{o.AllSubAccounts, "--all-sub-accounts"}, {o.Group != "", "--group"}} {
 		if w.on {
 			ways = append(ways, w.name)
@@ -58,7 +59,7 @@ func resolveSet(ctx context.Context, f *Factory, o *SetOptions) (*memberSet, err
 		return nil, usagef("no set of sub-accounts: give --location a,b, --profiles, --all-profiles, --all-sub-accounts or --group")
 	case !locList && f.Flags.Location != "":
 		return nil, usagef("%s gives each sub-account its own location: leave --location out (or list them: --location a,b)", ways[0])
-	case f.Flags.Token != "" && !locList:
+	case f.Flags.Token != "" && !locList && len(o.Locations) == 0:
 		return nil, usagef("--token signs in one account, and %s opens each member with its own sign-in: leave --token out", ways[0])
 	case f.Flags.Profile != "" && (len(o.Profiles) > 0 || o.AllProfiles):
 		return nil, usagef("%s names the profiles: leave --profile out", ways[0])
@@ -70,16 +71,22 @@ func resolveSet(ctx context.Context, f *Factory, o *SetOptions) (*memberSet, err
 		return nil, err
 	}
 	set := &memberSet{cfg: cfg, store: store, explicit: ways[0], concurrency: o.Concurrency}
+	if o.OwnSignIn {
+		set.only = cfg.Profile.Name
+	}
 	if set.concurrency == 0 {
 		set.concurrency = defaultConcurrency
 		if n := cfg.FanoutConcurrency; n > 0 {
 			set.concurrency = min(n, maxConcurrency)
 		}
 	}
-	r := &setResolver{ctx: ctx, f: f, store: store, run: cfg.Profile.Name, names: map[string]map[string]string{}, listAge: o.savedListAge}
+	r := &setResolver{ctx: ctx, f: f, store: store, run: cfg.Profile.Name, only: set.only, names: map[string]map[string]string{},
+		listAge: o.savedListAge}
 	switch {
 	case locList:
 		err = r.locations(strings.Split(f.Flags.Location, ","))
+	case len(o.Locations) > 0:
+		err = r.locations(o.Locations)
 	case len(o.Profiles) > 0:
 		err = r.profiles(o.Profiles)
 	case o.AllProfiles:
@@ -130,6 +137,7 @@ type setResolver struct {
 	f     *Factory
 	store *auth.Store
 	run   string // the profile of the run: the one bare location ids are opened with
+	only  string // when set, the one profile whose agency listing may be read
 	out   []member
 	names map[string]map[string]string // sub-account names by agency profile, then id
 	// listAge is how old a kept list of an agency's sub-accounts may be to be used
@@ -280,6 +288,9 @@ func (r *setResolver) group(cfg *config.Config, name string) error {
 // sign-in whose listing has it ("" otherwise); each agency is listed once.
 func (r *setResolver) subAccountName(profile, id string) string {
 	names, listed := r.names[profile]
+	if !listed && r.only != "" && profile != r.only {
+		return ""
+	}
 	if !listed {
 		names = map[string]string{}
 		r.names[profile] = names

@@ -41,8 +41,12 @@ func newMemberIndexPaths(f *Factory, set *memberSet) *memberIndexPaths {
 }
 
 // of is m's configuration at its location and its index file; ok is false when m's
-// profile cannot be read or names no location (its session then says why).
+// profile cannot be read, names no location, or is not the one sign-in the set keeps
+// to (its session then says why).
 func (p *memberIndexPaths) of(m member) (c config.Config, path string, ok bool) {
+	if p.set.only != "" && m.Profile != p.set.only {
+		return c, "", false // another sign-in's: its session refuses it, saying why
+	}
 	cfg, seen := p.configs[m.Profile]
 	if !seen {
 		if m.Profile == p.set.cfg.Profile.Name {

@@ -30,6 +30,9 @@ type Gate interface {
 	// ("" for the run's default), an error that is client.ErrReadOnly; nil when they
 	// may.
 	RefuseWrites(location string) error
+	// LocationName gives the gate, for its audit log, the name of the sub-account
+	// with this id: find looks it up, and the gate calls it only while it knows none.
+	LocationName(location string, find func() string)
 }
 
 // newClient is client.New, or the gate's client when the run has one.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"cmp"
+	"context"
 	"os"
 	"strconv"
 
@@ -23,5 +24,23 @@ func (f *Factory) auditLocal(stateDir string, c *client.Client) {
 	}
 	user := cmp.Or(f.Getenv("USER"), f.Getenv("LOGNAME"), "unknown")
 	// Unsubscribed when the process ends: a client lives as long as the run.
-	c.Subscribe(serve.AuditWrites(a, serve.Who{Person: "local:" + user, Session: "local-" + strconv.Itoa(os.Getpid())}, c.LocationID()))
+	c.Subscribe(serve.AuditWrites(a, serve.Who{Person: "local:" + user, Session: "local-" + strconv.Itoa(os.Getpid())}, serve.Place{ID: c.LocationID()}))
+}
+
+// audited reports whether the writes of sess go to a team server's audit log: a
+// session of the server, or a local run on its machine.
+func (f *Factory) audited(sess *Session) bool {
+	return f.Gate != nil || sess.store != nil && serve.ServedAudit(sess.store.Dir()) != nil
+}
+
+// withPriorRedirect is ctx whose write carries r, as read from the list, for the
+// audit log's record before; ctx itself for no record.
+func withPriorRedirect(ctx context.Context, r *client.Redirect) context.Context {
+	if r == nil {
+		return ctx
+	}
+	if len(r.Raw) > 0 {
+		return client.WithPrior(ctx, r.Raw)
+	}
+	return client.WithPrior(ctx, r)
 }

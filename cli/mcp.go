@@ -16,6 +16,8 @@ type MCPOptions struct {
 	// AllowWrites opens the client for writes and lists the write tools (each of
 	// which plans first: dry_run is true unless the assistant says false).
 	AllowWrites bool
+	// ExportsDir is where the diff tool may read export directories ("": nowhere).
+	ExportsDir string
 }
 
 func newCmdMCP(f *Factory) *cobra.Command {
@@ -27,7 +29,12 @@ func newCmdMCP(f *Factory) *cobra.Command {
 assistant started by a desktop app or an editor: the location's folders, funnels,
 steps and pages, find over the local index, redirects and an import plan of rows
 given inline, what this sign-in can reach (doctor) and the state of the index, and
-a resource with the location's funnels tree.
+a resource with the location's funnels tree, what 'funnels export' would write (as
+a summary, one funnel's file at most: no tool writes a file) and 'funnels diff'.
+find and index_status also run across sub-accounts this sign-in reaches.
+
+The diff tool reads an export directory only under --exports-dir, and none without
+it, so an assistant cannot have any other path read.
 
 It opens the account as every command does (--profile, --location, the environment,
 the saved sign-in); the token is never a tool argument and never in a result. Every
@@ -40,12 +47,14 @@ the plan with nothing sent unless the assistant passes dry_run false; then it
 applies as 'funnels redirects import --yes' does (paced, journaled, the old
 redirects saved as a version). --readonly still wins over --allow-writes.`,
 		Example: `funnels mcp --profile clinic
-funnels mcp --profile clinic --allow-writes`,
+funnels mcp --profile clinic --allow-writes
+funnels mcp --profile agency --exports-dir ~/funnel-exports`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return mcpRun(cmd.Context(), f, opts)
 		},
 	}
 	cmd.Args = positional(cmd)
+	cmd.Flags().StringVar(&opts.ExportsDir, "exports-dir", "", "the directory under which the diff tool may read export directories (none without it)")
 	cmd.Flags().BoolVar(&opts.AllowWrites, "allow-writes", false, "list the write tools and open the client for writes (each plans first: dry_run defaults to true)")
 	return cmd
 }
@@ -58,13 +67,17 @@ func mcpRun(ctx context.Context, f *Factory, opts *MCPOptions) error {
 	if !opts.AllowWrites {
 		f.Flags.ReadOnly = true
 	}
+	exports, err := exportsRoot(opts.ExportsDir)
+	if err != nil {
+		return err
+	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
 	f.held = sess // every tool call works through this one client and its pacer
 	loc := mcpLocationOf(ctx, sess)
-	srv := newMCPServer(f, loc, opts.AllowWrites)
+	srv := newMCPServer(&mcpServer{f: f, location: loc, exportsDir: exports}, opts.AllowWrites)
 	mode := "read-only"
 	if opts.AllowWrites && !sess.Client.ReadOnly() {
 		mode = "writes allowed, each planned first"

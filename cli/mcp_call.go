@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -49,6 +50,10 @@ func (s *mcpServer) call(ctx context.Context, work mcpWork) *mcp.CallToolResult 
 	res := mcpResult{Location: s.location, Notes: noteLines(notes.String())}
 	if b := bytes.TrimSpace(out.Bytes()); len(b) > 0 && json.Valid(b) {
 		res.Result = b
+	}
+	var partial *setFailedError
+	if errors.As(err, &partial) && res.Result != nil {
+		err = nil // across sub-accounts: those that failed are under failures in the result
 	}
 	body, merr := json.Marshal(res)
 	if merr != nil {

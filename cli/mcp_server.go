@@ -12,8 +12,9 @@ import (
 // mcpServer is what `funnels mcp` serves: the run's factory (every tool opens the
 // account through it, as a command does) and the sub-account it is about.
 type mcpServer struct {
-	f        *Factory
-	location mcpLocation
+	f          *Factory
+	location   mcpLocation
+	exportsDir string // the real path under which diff may read exports ("": none)
 }
 
 // mcpTool is one tool's handler: its arguments already decoded and checked against
@@ -37,6 +38,13 @@ func addMCPTool[In any](srv *mcp.Server, log io.Writer, t *mcp.Tool, h mcpTool[I
 	})
 }
 
+// withInput is t with the input schema of In, its sub_accounts argument a string or
+// a list.
+func withInput[In any](t *mcp.Tool) *mcp.Tool {
+	t.InputSchema = inputSchema[In]()
+	return t
+}
+
 // readOnlyTool marks a tool that only reads.
 func readOnlyTool(name, description string) *mcp.Tool {
 	return &mcp.Tool{Name: name, Description: description, Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}}
@@ -44,8 +52,8 @@ func readOnlyTool(name, description string) *mcp.Tool {
 
 // newMCPServer is the MCP server of one sub-account: the read tools always, the
 // write tools only when writes are allowed, and the funnels tree as a resource.
-func newMCPServer(f *Factory, loc mcpLocation, writes bool) *mcp.Server {
-	s := &mcpServer{f: f, location: loc}
+func newMCPServer(s *mcpServer, writes bool) *mcp.Server {
+	f := s.f
 	log := f.IO.ErrOut
 	srv := mcp.NewServer(&mcp.Implementation{Name: "funnels", Title: "funnels: the funnels of a HighLevel sub-account", Version: f.Version},
 		&mcp.ServerOptions{Instructions: mcpInstructions(writes)})
@@ -54,11 +62,13 @@ func newMCPServer(f *Factory, loc mcpLocation, writes bool) *mcp.Server {
 	addMCPTool(srv, log, readOnlyTool("list_steps", "The steps of a funnel in order (sequence, id, name, path, type, pages, split tests). The result is the --json of 'funnels steps'."), s.listSteps)
 	addMCPTool(srv, log, readOnlyTool("list_pages", "The pages of a funnel, or of one of its steps with stepId, archived ones included. The result is the --json of 'funnels pages'."), s.listPages)
 	addMCPTool(srv, log, readOnlyTool("get_page", "One page by id with every field the service sends (raw). The result is the --json of 'funnels page get'."), s.getPage)
-	addMCPTool(srv, log, readOnlyTool("find", "Find funnels, folders, steps, pages, redirects and domains by name, path or domain in the local index, fuzzily, best first. The result is the --json of 'funnels find'."), s.find)
+	addMCPTool(srv, log, withInput[findArgs](readOnlyTool("find", "Find funnels, folders, steps, pages, redirects and domains by name, path or domain in the local index, fuzzily, best first. With sub_accounts, in the local index of each of those sub-accounts, every match naming its location and locationName, those that failed under failures. The result is the --json of 'funnels find' (with --all-sub-accounts, --group or --location a,b).")), s.find)
 	addMCPTool(srv, log, readOnlyTool("list_redirects", "Every URL redirect of the sub-account, sorted by domain and path; search keeps those whose domain, path or target contains the text. The result is the --json of 'funnels redirects list'."), s.listRedirects)
 	addMCPTool(srv, log, readOnlyTool("plan_redirect_import", "The plan of making the sub-account's redirects what the rows say (+ add, ~ change, - delete with prune, = same, ! refused with the reason). Rows inline as CSV text or a JSON array (columns domain, path, target, action, id). Nothing is sent. The result is the --json of 'funnels redirects import --dry-run'."), s.planRedirectImport)
 	addMCPTool(srv, log, readOnlyTool("doctor", "What this sign-in can reach: every read route asked once with a harmless GET, what it answered and the scope or access to ask for where it was refused. The result is the --json of 'funnels doctor'."), s.doctor)
-	addMCPTool(srv, log, readOnlyTool("index_status", "The local index of the sub-account: what it holds and when a crawl last read the sub-account whole. The result is the --json of 'funnels cache status'."), s.indexStatus)
+	addMCPTool(srv, log, withInput[indexStatusArgs](readOnlyTool("index_status", "The local index of the sub-account: what it holds and when a crawl last read the sub-account whole. With sub_accounts, one row for each of those sub-accounts, those that failed under failures. The result is the --json of 'funnels cache status'.")), s.indexStatus)
+	addMCPTool(srv, log, readOnlyTool("export_summary", "What 'funnels export' would write, told and never written (no tool writes a file on this machine; a person runs 'funnels export -o DIR' for the files): the manifest (counts of folders, funnels, steps, pages, domains and redirects; the source; when the index was crawled) and the index's age in seconds; with funnel, that funnel as its exported file holds it (steps, pages, ids) and the file's path."), s.exportSummary)
+	addMCPTool(srv, log, readOnlyTool("diff", "What B added, removed and changed against A, as 'funnels diff A B': funnels matched by address, path, then name; steps and pages within them; redirects and domains. Each side is @cached, @live, location:ID, profile:NAME or an export directory (read only under the server's --exports-dir; refused without it). The result is the --json of 'funnels diff'."), s.diff)
 	if writes {
 		addMCPTool(srv, log, &mcp.Tool{Name: "apply_redirect_import",
 			Description: "Make the sub-account's redirects what the rows say. dry_run defaults to true: the plan comes back and nothing is sent. With dry_run false it applies as 'funnels redirects import --yes': paced, each row journaled (a rerun sends nothing twice), the redirects saved as a version first. Show the plan to the person and apply only when they agree.",

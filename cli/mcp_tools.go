@@ -73,9 +73,10 @@ func (s *mcpServer) getPage(ctx context.Context, in getPageArgs) *mcp.CallToolRe
 }
 
 type findArgs struct {
-	Text  string   `json:"text" jsonschema:"a name, a path (/spring-offer) or a domain"`
-	Kinds []string `json:"kinds,omitempty" jsonschema:"only these kinds: funnel, folder, step, page, redirect, domain"`
-	Limit int      `json:"limit,omitempty" jsonschema:"at most this many matches, best first (default 20, at most 200)"`
+	Text        string         `json:"text" jsonschema:"a name, a path (/spring-offer) or a domain"`
+	Kinds       []string       `json:"kinds,omitempty" jsonschema:"only these kinds: funnel, folder, step, page, redirect, domain"`
+	Limit       int            `json:"limit,omitempty" jsonschema:"at most this many matches, best first (default 20, at most 200)"`
+	SubAccounts subAccountsArg `json:"sub_accounts,omitempty"`
 }
 
 func (s *mcpServer) find(ctx context.Context, in findArgs) *mcp.CallToolResult {
@@ -98,8 +99,13 @@ func (s *mcpServer) find(ctx context.Context, in findArgs) *mcp.CallToolResult {
 			return s.mcpArgError(err)
 		}
 	}
+	set, err := in.SubAccounts.setOptions()
+	if err != nil {
+		return s.mcpArgError(err)
+	}
 	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
-		return findRun(ctx, f, &FindOptions{Query: text, Kinds: in.Kinds, Limit: limit, Exporter: *e})
+		acrossSet(f, set)
+		return findRun(ctx, f, &FindOptions{Query: text, Kinds: in.Kinds, Limit: limit, Exporter: *e, Set: set})
 	})
 }
 
@@ -128,9 +134,18 @@ func (s *mcpServer) doctor(ctx context.Context, _ noArgs) *mcp.CallToolResult {
 	})
 }
 
-func (s *mcpServer) indexStatus(ctx context.Context, _ noArgs) *mcp.CallToolResult {
+type indexStatusArgs struct {
+	SubAccounts subAccountsArg `json:"sub_accounts,omitempty"`
+}
+
+func (s *mcpServer) indexStatus(ctx context.Context, in indexStatusArgs) *mcp.CallToolResult {
+	set, err := in.SubAccounts.setOptions()
+	if err != nil {
+		return s.mcpArgError(err)
+	}
 	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
-		return cacheStatusRun(ctx, f, &CacheStatusOptions{Exporter: *e})
+		acrossSet(f, set)
+		return cacheStatusRun(ctx, f, &CacheStatusOptions{Exporter: *e, Set: set})
 	})
 }
 

@@ -277,6 +277,12 @@ func redirectsUpdateRun(ctx context.Context, f *Factory, opts *RedirectsUpdateOp
 		if !actionGiven {
 			body.Action = cur.Action
 		}
+		ctx = withPriorRedirect(ctx, cur)
+	} else if f.audited(sess) {
+		// The audit log's record before: the update goes on without it when the list
+		// cannot be read.
+		cur, _ := findRedirect(ctx, c, id)
+		ctx = withPriorRedirect(ctx, cur)
 	}
 	body, err = validate.NormalizeUpdateRedirect(body)
 	if err != nil {
@@ -352,6 +358,10 @@ func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOp
 	}
 	c := sess.Client
 	var was *client.Redirect
+	if opts.Yes && f.audited(sess) {
+		// The audit log's record before; the delete goes on without it.
+		was, _ = findRedirect(ctx, c, id)
+	}
 	if !opts.Yes {
 		r, err := findRedirect(ctx, c, id)
 		var missing *errNoRedirect
@@ -375,7 +385,7 @@ func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOp
 			return errCancelled
 		}
 	}
-	if _, err := c.DeleteRedirect(ctx, id); err != nil {
+	if _, err := c.DeleteRedirect(withPriorRedirect(ctx, was), id); err != nil {
 		return err
 	}
 	if opts.Exporter.Enabled() {

@@ -145,6 +145,11 @@ func (f *Factory) newSession(ctx context.Context, cfg *config.Config, store *aut
 	if tune != nil {
 		tune(&opts)
 	}
+	if f.Gate != nil {
+		f.Gate.LocationName(opts.LocationID, func() string {
+			return subAccountName(ctx, cfg, store, transport, opts.LocationID)
+		})
+	}
 	c, err := f.newClient(cfg, opts)
 	if err != nil {
 		return nil, gateError(err)

@@ -22,6 +22,14 @@ type foldedValue struct {
 
 // objectFields parses b as a JSON object. It fails only when b is not an object.
 func objectFields(b []byte) (fields, error) {
+	if f, ok := quickFields(b); ok {
+		return f, nil
+	}
+	return mapFields(b)
+}
+
+// mapFields is objectFields through encoding/json, for any object.
+func mapFields(b []byte) (fields, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, err
@@ -52,6 +60,9 @@ func preferKey(k string, v json.RawMessage, old foldedValue) bool {
 }
 
 func foldKey(k string) string {
+	if !needsFold(k) {
+		return k
+	}
 	var b strings.Builder
 	b.Grow(len(k))
 	for i := 0; i < len(k); i++ {
@@ -66,6 +77,15 @@ func foldKey(k string) string {
 		}
 	}
 	return b.String()
+}
+
+func needsFold(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c == '_' || c == '-' || 'A' <= c && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 func isNull(raw json.RawMessage) bool {
@@ -93,8 +113,7 @@ func (f fields) str(names ...string) string {
 }
 
 func rawString(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := unquote(raw); ok {
 		return s
 	}
 	t := bytes.TrimSpace(raw)
@@ -159,8 +178,8 @@ func (f fields) strs(names ...string) []string {
 	if !ok {
 		return nil
 	}
-	var items []json.RawMessage
-	if json.Unmarshal(raw, &items) != nil {
+	items, ok := quickArray(raw)
+	if !ok {
 		if s := rawString(raw); s != "" {
 			return []string{s}
 		}
@@ -186,8 +205,7 @@ func (f fields) time(names ...string) time.Time {
 }
 
 func rawTime(raw json.RawMessage, depth int) time.Time {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := unquote(raw); ok {
 		s = strings.TrimSpace(s)
 		for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02"} {
 			if t, err := time.Parse(layout, s); err == nil {

@@ -32,6 +32,9 @@ func unwrapList(body []byte, keys ...string) (listEnvelope, error) {
 	}
 	switch t[0] {
 	case '[':
+		if items, ok := quickArray(t); ok {
+			return listEnvelope{items: items}, nil
+		}
 		var items []json.RawMessage
 		if err := json.Unmarshal(t, &items); err != nil {
 			return listEnvelope{}, fmt.Errorf("decode list: %w", err)
@@ -116,11 +119,21 @@ func decodeEach[T any](items []json.RawMessage) []T {
 			continue
 		}
 		var v T
-		if json.Unmarshal(t, &v) == nil {
+		if decodeItem(t, &v) == nil {
 			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// decodeItem is json.Unmarshal(t, v) for an item of a list read whole (valid JSON):
+// a record that reads itself is handed its bytes directly, without encoding/json
+// scanning them twice first.
+func decodeItem(t []byte, v any) error {
+	if u, ok := v.(json.Unmarshaler); ok {
+		return u.UnmarshalJSON(t)
+	}
+	return json.Unmarshal(t, v)
 }
 
 func firstBytes(b []byte, n int) string {

@@ -80,12 +80,15 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	if u.RawQuery != "" {
 		display += "?" + u.RawQuery
 	}
+	write := Writes(cl.method, cl.path)
 	rec := RequestRecord{
 		ID: c.seq.Add(1), Method: cl.method, URL: u.String(), Path: display, Version: c.version,
 		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(), Background: IsBackground(ctx),
+		Prior: priorOf(ctx, write),
 	}
-	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background)
+	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
+	rec.Answer = recordedAnswer(body, write)
 	rec.Latency = c.now().Sub(rec.Started)
 	if err != nil {
 		rec.Err = err.Error()

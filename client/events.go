@@ -51,6 +51,8 @@ type RequestStarted struct {
 	Background int
 	// IsBackground is set when this request itself is background work.
 	IsBackground bool
+	// Prior is, for a write, what it changes as the caller last read it (WithPrior).
+	Prior []byte
 }
 
 // RequestFinished carries the record of one finished request (after its retries).
@@ -68,6 +70,8 @@ type RequestRecord struct {
 	URL        string // full URL of the request
 	Path       string // path and query, for display
 	Body       []byte // the JSON sent, if any
+	Prior      []byte // a write's record before it, as the caller gave it (WithPrior)
+	Answer     []byte // a write's answer body, up to 64 KiB (nil beyond, and for reads)
 	Version    string // the Version header sent
 	Authorized bool
 	Background bool // sent with Background: work nobody waits for (the index's crawl)
@@ -191,7 +195,7 @@ func (b *eventBus) setRate(r RateLimit) {
 	}
 }
 
-func (b *eventBus) started(id uint64, method, path string, background bool) {
+func (b *eventBus) started(id uint64, method, path string, background bool, prior []byte) {
 	b.pub.Lock()
 	defer b.pub.Unlock()
 	b.mu.Lock()
@@ -204,7 +208,7 @@ func (b *eventBus) started(id uint64, method, path string, background bool) {
 	}
 	n, bg := b.inFlight, b.bgFlight
 	b.mu.Unlock()
-	b.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n, Background: bg, IsBackground: background})
+	b.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n, Background: bg, IsBackground: background, Prior: prior})
 }
 
 func (b *eventBus) finished(rec RequestRecord) {

@@ -87,9 +87,8 @@ func decodeEntities(env listEnvelope) *Entities {
 			continue
 		}
 		var fn Funnel
-		if fn.UnmarshalJSON(it) == nil {
-			out.Funnels = append(out.Funnels, fn)
-		}
+		fn.fromFields(o, it) // the object read once
+		out.Funnels = append(out.Funnels, fn)
 	}
 	return out
 }

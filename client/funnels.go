@@ -40,6 +40,12 @@ func (f *Funnel) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
+	f.fromFields(o, b)
+	return nil
+}
+
+// fromFields is the funnel of the object b, whose fields (objectFields) are o.
+func (f *Funnel) fromFields(o fields, b []byte) {
 	*f = Funnel{
 		ID:               o.str("id", "funnelid"),
 		Name:             o.str("name", "title"),
@@ -63,7 +69,6 @@ func (f *Funnel) UnmarshalJSON(b []byte) error {
 			f.Steps, f.StepsKnown = decodeEach[Step](env.items), true
 		}
 	}
-	return nil
 }
 
 // ListFunnelsParams filter GET /funnels/funnel/list.

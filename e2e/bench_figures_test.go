@@ -48,6 +48,7 @@ type benchConfig struct {
 	index         indexConfig
 	crawlBig      crawlBigConfig // the crawl_100k figure's location and limit
 	redirects     redirectsConfig
+	scale         scaleConfig   // the figures over a million items
 	findAll       findAllConfig // go to anything across sub-accounts (find_all_1m)
 	fanout        fanoutConfig  // the crawl_100_subaccounts figure's agency
 }
@@ -81,6 +82,7 @@ var fullBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
+	scale:     scaleConfig{funnels: 10_000, steps: 9, pages: 10, keyRounds: 5, findRuns: 7},
 	findAll:   findAllConfig{indexes: 100, funnels: 200, steps: 5, pages: 9, rounds: 5},
 	// The service's own limits: 100 requests in 10 seconds per app and sub-account,
 	// and the agency's bucket the same for its minting.
@@ -107,6 +109,7 @@ var tinyBench = benchConfig{
 	},
 	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
 	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
+	scale:     scaleConfig{funnels: 20, steps: 4, pages: 3, keyRounds: 1, findRuns: 1},
 	findAll:   findAllConfig{indexes: 3, funnels: 4, steps: 2, pages: 2, rounds: 1},
 	fanout:    fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
 }

@@ -3,13 +3,8 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
-	"syscall"
 	"time"
 
 	"github.com/funnelsdev/funnels/client"
@@ -85,24 +80,11 @@ func gotoItems(ic indexConfig) int {
 // ended, as wait4 reports it), in alternating rounds against the same find after a
 // change of the index.
 func measureFind(dir string, store *index.Store, ic indexConfig, label string) ([]benchFigure, error) {
-	env := []string{"HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"),
-		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "PATH=" + os.Getenv("PATH"), "FUNNELS_INSECURE_STORAGE=1"}
-	run := func() (time.Duration, float64, error) {
-		cmd := exec.Command(binPath, "find", gotoQuery, "--profile", benchProfile, "--base-url", benchBaseURL,
-			"--token", "bench-token", "--location", benchLocation, "--limit", "20")
-		cmd.Env = env
-		t0 := time.Now()
-		out, err := cmd.CombinedOutput()
-		took := time.Since(t0)
-		if err != nil || strings.Contains(string(out), "not built") {
-			return 0, 0, fmt.Errorf("funnels find: %v\n%s", err, out)
-		}
-		ru, _ := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-		if ru == nil {
-			return 0, 0, fmt.Errorf("no rusage on %s", runtime.GOOS)
-		}
-		return took, float64(ru.Maxrss) / 1e3, nil // kB → MB
+	peakrss, err := testdataBin(dir, "peakrss")
+	if err != nil {
+		return nil, err
 	}
+	run := func() (time.Duration, float64, error) { return findRun(dir, peakrss, gotoQuery) }
 	var warm, cold []time.Duration
 	var warmRSS, coldRSS []float64
 	for range max(3, ic.gotoRounds) {
@@ -128,7 +110,7 @@ func measureFind(dir string, store *index.Store, ic indexConfig, label string) (
 	}, {
 		Name: "rss_find_" + label, N: gotoItems(ic), Value: medianF(warmRSS), Unit: "MB", Baseline: medianF(coldRSS),
 		BaselineIs: "the same after a change of the index (the catalog made from the records)",
-		Note:       "peak RSS of the find process (ru_maxrss, the kernel's VmHWM when it ended), median of the runs",
+		Note:       "peak RSS of the find process (ru_maxrss, the kernel's VmHWM when it ended, read by a small starter), median of the runs",
 	}}, nil
 }
 

@@ -75,6 +75,12 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 	if err != nil {
 		return nil, fmt.Errorf("find: %w", err)
 	}
+	say("key_to_screen_%s, rss_browser_%s (the binary in tmux) …", label, label)
+	bf, err := measureBrowserFigures(dir, store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("key_to_screen: %w", err)
+	}
+	ff = append(ff, bf...)
 	say("export_%s and diff_%s (the binary) …", label, label)
 	ef, err := measureExportFigures(dir, ic, label)
 	if err != nil {
@@ -408,13 +414,17 @@ var ctrlP = tea.KeyPressMsg{Code: 'p', Mod: tea.ModCtrl}
 // openGoto starts the browser on the big index (no server: nothing to load but the
 // index) and opens "go to anything" until it lists every item.
 func openGoto(store *index.Store, ic indexConfig) (*driver, error) {
+	return openGotoOf(store, gotoItems(ic))
+}
+
+// openGotoOf is openGoto over an index of items items.
+func openGotoOf(store *index.Store, items int) (*driver, error) {
 	c, err := client.New(client.Options{BaseURL: "http://127.0.0.1:1", LocationID: "bench", MaxRetries: -1})
 	if err != nil {
 		return nil, err
 	}
 	d := newDriver(ui.Options{Client: c, Profile: "bench", Theme: "dark", Index: store}, termW, termH)
 	d.send(ctrlP)
-	items := ic.bigFunnels*(1+ic.bigSteps) + ic.indexPages() + 7 + ceilDiv(ic.bigFunnels, 100) // seven domains, the folders
 	if err := d.waitFor(strconv.Itoa(items)+" items", 5*time.Minute); err != nil {
 		return nil, err
 	}

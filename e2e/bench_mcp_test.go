@@ -42,14 +42,14 @@ func mcpBenchEnv(dir string) []string {
 		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "FUNNELS_INSECURE_STORAGE=1"}
 }
 
-// mcpAgainst starts a sandbox with opts and `funnels mcp` against it, and connects
-// the SDK's client; stop ends both.
-func mcpAgainst(opts sandbox.Options, dir string) (sb *sandbox.Running, session *mcp.ClientSession, stop func(), err error) {
+// mcpAgainst starts a sandbox with opts and `funnels mcp` against it (with the flags
+// extra), and connects the SDK's client; stop ends both.
+func mcpAgainst(opts sandbox.Options, dir string, extra ...string) (sb *sandbox.Running, session *mcp.ClientSession, stop func(), err error) {
 	sb, err = sandbox.Start("127.0.0.1:0", opts)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	cmd := exec.Command(binPath, "mcp", "--base-url", sb.URL, "--token", sb.Server.DemoToken(), "--location", sb.Server.LocationID())
+	cmd := exec.Command(binPath, append([]string{"mcp", "--base-url", sb.URL, "--token", sb.Server.DemoToken(), "--location", sb.Server.LocationID()}, extra...)...)
 	cmd.Env = mcpBenchEnv(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -61,7 +61,7 @@ func mcpAgainst(opts sandbox.Options, dir string) (sb *sandbox.Running, session 
 	return sb, session, func() { _ = session.Close(); _ = sb.Close() }, nil
 }
 
-// measureMCP measures mcp_call and mcp_burst_429s.
+// measureMCP measures mcp_call, mcp_diff and mcp_burst_429s.
 func measureMCP(cfg benchConfig) ([]benchFigure, error) {
 	mb := mcpBenchOf(cfg)
 	dir, err := os.MkdirTemp("", "funnels-bench-mcp-")
@@ -73,11 +73,64 @@ func measureMCP(cfg benchConfig) ([]benchFigure, error) {
 	if err != nil {
 		return nil, err
 	}
+	diff, err := measureMCPDiff(cfg, dir)
+	if err != nil {
+		return nil, err
+	}
 	burst, err := measureMCPBurst(mb, dir)
 	if err != nil {
 		return nil, err
 	}
-	return []benchFigure{call, burst}, nil
+	return []benchFigure{call, diff, burst}, nil
+}
+
+// measureMCPDiff times the diff tool between an export under --exports-dir and the
+// local index through a running server against `funnels diff DIR @cached --json`
+// run as a process, in alternating rounds.
+func measureMCPDiff(cfg benchConfig, dir string) (benchFigure, error) {
+	exports := filepath.Join(dir, "exports")
+	if err := os.MkdirAll(exports, 0o700); err != nil {
+		return benchFigure{}, err
+	}
+	sb, session, stop, err := mcpAgainst(sandbox.Options{Limit: 1_000_000}, dir, "--exports-dir", exports)
+	if err != nil {
+		return benchFigure{}, err
+	}
+	defer stop()
+	flags := []string{"--base-url", sb.URL, "--token", sb.Server.DemoToken(), "--location", sb.Server.LocationID()}
+	export := exec.Command(binPath, append([]string{"export", "-o", filepath.Join(exports, "seed")}, flags...)...)
+	export.Env = mcpBenchEnv(dir)
+	if out, err := export.CombinedOutput(); err != nil {
+		return benchFigure{}, fmt.Errorf("funnels export: %v\n%s", err, out)
+	}
+	var failed atomic.Value
+	args := map[string]any{"a": "seed", "b": "@cached"}
+	viaMCP := func() {
+		res, err := session.CallTool(context.Background(), &mcp.CallToolParams{Name: "diff", Arguments: args})
+		if err == nil && res.IsError {
+			err = fmt.Errorf("diff: %s", textOf(res))
+		}
+		if err != nil {
+			failed.Store(err)
+		}
+	}
+	viaProcess := func() {
+		cmd := exec.Command(binPath, append([]string{"diff", filepath.Join(exports, "seed"), "@cached", "--json"}, flags...)...)
+		cmd.Env = mcpBenchEnv(dir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			failed.Store(fmt.Errorf("funnels diff: %v\n%s", err, out))
+		}
+	}
+	viaMCP()
+	tm, tp := timePair(cfg.rounds, cfg.roundTime, viaMCP, viaProcess)
+	if err, _ := failed.Load().(error); err != nil {
+		return benchFigure{}, err
+	}
+	return benchFigure{
+		Name: "mcp_diff", Value: ms(tm), Unit: "ms", Baseline: ms(tp),
+		BaselineIs: "the same answer from `funnels diff DIR @cached --json` run as a new process",
+		Note:       fmt.Sprintf("the diff tool between the seed's export (25 funnels) under --exports-dir and the local index, median of %d rounds", cfg.rounds),
+	}, nil
 }
 
 // measureMCPCall times list_steps through a running server against `funnels steps

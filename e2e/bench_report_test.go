@@ -57,8 +57,8 @@ type benchFigure struct {
 var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter_100k", "startup_demo", "pacing", "pacing_429s", "heap_100k",
 	"first_frame_cached", "crawl_10k", "goto_100k", "cache_heap_100k", "goto_open_100k", "find_100k", "pages_1000_rtt300",
 	"crawl_seed_window", "crawl_100k", "redirects_import_2000", "redirects_import_2000_requests", "redirects_import_2000_429s",
-	"mcp_call", "mcp_burst_429s",
-	"first_frame_cached_10k_folder", "find_all_1m",
+	"mcp_call", "mcp_diff", "mcp_burst_429s",
+	"first_frame_cached_10k_folder", "find_1m", "rss_find_1m", "goto_key_1m", "find_all_1m",
 	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k",
 	"snapshot_100k"}
 
@@ -80,6 +80,11 @@ var budgets = map[string]struct {
 	"heap_100k":        {"≤ 80 MB", func(f benchFigure) bool { return f.Value <= 80 }},
 	"first_frame_cached": {"≤ 50 ms from the index, the cold start waiting on the server",
 		func(f benchFigure) bool { return f.Value <= 50 && f.Value < f.Baseline }},
+	"goto_key_1m":        {"≤ 16 ms (the slowest key)", func(f benchFigure) bool { return f.Value <= 16 }},
+	"find_1m":            {"≤ 1000 ms", func(f benchFigure) bool { return f.Value <= 1000 }},
+	"rss_find_1m":        {"≤ 250 MB", func(f benchFigure) bool { return f.Value <= 250 }},
+	"rss_browser_100k":   {"≤ 150 MB", func(f benchFigure) bool { return f.Value <= 150 }},
+	"key_to_screen_100k": {"≤ 1.2× the smallest Bubble Tea program", func(f benchFigure) bool { return f.Ratio <= 1.2 }},
 	"first_frame_cached_10k_folder": {"≤ 100 ms from the index, and faster than the start without one",
 		func(f benchFigure) bool { return f.Value <= 100 && f.Value < f.Baseline }},
 	"crawl_10k":                      {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
@@ -98,6 +103,7 @@ var budgets = map[string]struct {
 	"redirects_import_2000_requests": {"≤ 1.02 × the fewest possible (ratio ≤ 1.02)", func(f benchFigure) bool { return f.Ratio <= 1.02 }},
 	"redirects_import_2000_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 	"mcp_call":                       {"≤ 20 ms and faster than a new process", func(f benchFigure) bool { return f.Value <= 20 && f.Value < f.Baseline }},
+	"mcp_diff":                       {"faster than a new process", func(f benchFigure) bool { return f.Value < f.Baseline }},
 	"mcp_burst_429s":                 {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 	"find_all_1m":                    {"≤ 16 ms, the slowest key", func(f benchFigure) bool { return f.Value <= 16 }},
 	"sandbox_seed_100":               {"≤ 250 ms, well under a second", func(f benchFigure) bool { return f.Value <= 250 }},
@@ -223,13 +229,19 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 		return rep, fmt.Errorf("pacing: %w", err)
 	}
 	add(figs...)
+	say("the figures at scale: an index of %d funnels × %d steps × %d pages …", cfg.scale.funnels, cfg.scale.steps, cfg.scale.pages)
+	figs, err = measureScaleFigures(cfg.scale, say)
+	if err != nil {
+		return rep, fmt.Errorf("scale: %w", err)
+	}
+	add(figs...)
 	say("redirects_import_2000: %d rows at %d per %v …", cfg.redirects.rows, cfg.redirects.limit, cfg.redirects.window)
 	figs, err = measureRedirectsImport(cfg.redirects)
 	if err != nil {
 		return rep, fmt.Errorf("redirects_import_2000: %w", err)
 	}
 	add(figs...)
-	say("mcp_call, mcp_burst_429s …")
+	say("mcp_call, mcp_diff, mcp_burst_429s …")
 	figs, err = measureMCP(cfg)
 	if err != nil {
 		return rep, fmt.Errorf("mcp: %w", err)

@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -163,7 +166,7 @@ func writesOf(reqs []sandbox.Request) []sandbox.Request {
 	return slices.DeleteFunc(reqs, func(r sandbox.Request) bool { return r.Method == http.MethodGet || r.Method == http.MethodHead })
 }
 
-var readTools = []string{"doctor", "find", "get_page", "index_status", "list_folders", "list_pages", "list_redirects", "list_steps", "plan_redirect_import"}
+var readTools = []string{"diff", "doctor", "export_summary", "find", "get_page", "index_status", "list_folders", "list_pages", "list_redirects", "list_steps", "plan_redirect_import"}
 
 // TestMCPServesTheLocationReadOnly: an assistant's client lists the read tools only,
 // each answers with the command's --json and the sub-account it is about, the tree
@@ -360,7 +363,8 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 	huge := strings.Repeat("a", 1<<20)
 	escape := "\x1b]52;c;aGk=\x07\x1b[2J"
 	idArgs := map[string]string{"list_folders": "parentId", "list_steps": "funnelId", "list_pages": "funnelId", "get_page": "id",
-		"find": "text", "list_redirects": "search", "plan_redirect_import": "rows", "apply_redirect_import": "rows"}
+		"find": "text", "list_redirects": "search", "plan_redirect_import": "rows", "apply_redirect_import": "rows",
+		"export_summary": "funnel", "diff": "a"}
 	type badCall struct {
 		tool string
 		args map[string]any
@@ -385,6 +389,23 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 		badCall{"apply_redirect_import", map[string]any{"rows": "domain,path,target,action\n", "dry_run": "no"}},
 		badCall{"plan_redirect_import", map[string]any{"rows": "[{", "format": "json"}},
 		badCall{"plan_redirect_import", map[string]any{"rows": "a,b\n", "format": "xml"}},
+		badCall{"export_summary", map[string]any{"format": "xml"}},
+		badCall{"export_summary", map[string]any{"source": "stale"}},
+		badCall{"export_summary", map[string]any{"funnel": escape}},
+		badCall{"diff", map[string]any{"a": "@cached"}},
+		badCall{"diff", map[string]any{"a": "@nope", "b": "@cached"}},
+		badCall{"diff", map[string]any{"a": "@cached", "b": "location:../../x"}},
+		badCall{"diff", map[string]any{"a": "@cached", "b": "profile:" + escape}},
+		badCall{"diff", map[string]any{"a": "@cached", "b": "lakeside-export"}}, // no --exports-dir: no directory is read
+		badCall{"diff", map[string]any{"a": "@cached", "b": huge}},
+		badCall{"find", map[string]any{"text": "trial", "sub_accounts": 42}},
+		badCall{"find", map[string]any{"text": "trial", "sub_accounts": []string{}}},
+		badCall{"find", map[string]any{"text": "trial", "sub_accounts": []string{"all", "abc123"}}},
+		badCall{"find", map[string]any{"text": "trial", "sub_accounts": "group:" + escape}},
+		badCall{"find", map[string]any{"text": "trial", "sub_accounts": huge}},
+		badCall{"find", map[string]any{"text": "trial", "sub_accounts": "all"}}, // --token reaches one sub-account: no agency list
+		badCall{"index_status", map[string]any{"sub_accounts": []string{escape}}},
+		badCall{"index_status", map[string]any{"sub_accounts": strings.Split(strings.Repeat("abc123,", 600), ",")}},
 	)
 	c.requests()
 	for _, b := range bad {
@@ -530,4 +551,228 @@ func TestMCPAsTheReadmeConfiguresIt(t *testing.T) {
 		t.Errorf("the profile's sub-account: %d steps, location %+v", len(steps.Steps), ans.Location)
 	}
 	s.waitStderr("funnels mcp: serving clinic (" + c.sb.Server.LocationID() + "), read-only")
+}
+
+// TestMCPSummarisesExportsAndDiffs: export_summary tells what funnels export would
+// write and writes nothing; diff compares an export under --exports-dir with the
+// location crawled now and finds a step renamed in the web app; a directory outside
+// --exports-dir, or reached through a link that leads out, is refused with nothing
+// read.
+func TestMCPSummarisesExportsAndDiffs(t *testing.T) {
+	c := newBinCLI(t, sandbox.Options{})
+	exports := t.TempDir()
+	c.api("export", "-o", filepath.Join(exports, "monday")).want(t, 0)
+	outside := t.TempDir()
+	c.api("export", "-o", filepath.Join(outside, "elsewhere")).want(t, 0)
+	if err := os.Symlink(filepath.Join(outside, "elsewhere"), filepath.Join(exports, "link-out")); err != nil {
+		t.Fatal(err)
+	}
+	s := startMCP(t, c, "--exports-dir", exports)
+
+	var sum struct {
+		Manifest struct {
+			Source string `json:"source"`
+			Format string `json:"format"`
+			Counts struct{ Folders, Funnels, Steps, Pages, Domains, Redirects int }
+		} `json:"manifest"`
+		IndexAge *int `json:"indexAgeSeconds"`
+		Files    int  `json:"files"`
+		Funnel   *struct {
+			File  string                  `json:"file"`
+			ID    string                  `json:"id"`
+			Steps []struct{ Name string } `json:"steps"`
+		} `json:"funnel"`
+	}
+	s.ok("export_summary", map[string]any{"source": "cached"}, &sum)
+	m := sum.Manifest
+	if m.Source != "cached" || m.Format != "yaml" || m.Counts.Funnels != 25 || m.Counts.Folders != 9 || m.Counts.Redirects != 8 ||
+		m.Counts.Steps == 0 || m.Counts.Pages == 0 || sum.IndexAge == nil || *sum.IndexAge < 0 || sum.Files != 29 || sum.Funnel != nil {
+		t.Errorf("export_summary: %+v", sum)
+	}
+	s.ok("export_summary", map[string]any{"funnel": "free 7-day  TRIAL", "format": "json"}, &sum)
+	if sum.Funnel == nil || sum.Funnel.ID != seedTrialFunnel || len(sum.Funnel.Steps) != 4 ||
+		!strings.HasPrefix(sum.Funnel.File, "funnels/") || !strings.HasSuffix(sum.Funnel.File, ".json") {
+		t.Fatalf("export_summary of the trial funnel: %+v", sum.Funnel)
+	}
+	file := sum.Funnel.File
+	sum.Funnel = nil
+	s.ok("export_summary", map[string]any{"funnel": file}, &sum)
+	if sum.Funnel == nil || sum.Funnel.ID != seedTrialFunnel {
+		t.Errorf("export_summary by the funnel's file %s: %+v", file, sum.Funnel)
+	}
+	if res, err := s.call("export_summary", map[string]any{"funnel": "no such funnel anywhere"}); err != nil || !res.IsError || !strings.Contains(textOf(res), "find") {
+		t.Errorf("export_summary of a funnel that is not there: want a tool error pointing to find, got %v %+v", err, res)
+	}
+	if entries, _ := os.ReadDir(exports); len(entries) != 2 {
+		t.Errorf("export_summary wrote in the exports directory: %d entries", len(entries))
+	}
+
+	var same struct {
+		Same    bool       `json:"same"`
+		Changes []struct{} `json:"changes"`
+	}
+	s.ok("diff", map[string]any{"a": "monday", "b": "@cached"}, &same)
+	if !same.Same || len(same.Changes) != 0 {
+		t.Errorf("diff of an export with the index it was made from: %+v", same)
+	}
+
+	if err := c.sb.Server.EditStep(c.sb.Server.LocationID(), seedTrialFunnel, seedTrialSignUp, sandbox.StepEdit{Name: "Renamed In The Web App"}); err != nil {
+		t.Fatal(err)
+	}
+	var diff struct {
+		A, B    string
+		Same    bool `json:"same"`
+		Changes []struct {
+			Op, Kind, Funnel, Name string
+			Fields                 []struct{ Name, Old, New string }
+		} `json:"changes"`
+	}
+	s.ok("diff", map[string]any{"a": filepath.Join(exports, "monday"), "b": "@live"}, &diff)
+	renamed := slices.ContainsFunc(diff.Changes, func(ch struct {
+		Op, Kind, Funnel, Name string
+		Fields                 []struct{ Name, Old, New string }
+	}) bool {
+		return slices.ContainsFunc(ch.Fields, func(f struct{ Name, Old, New string }) bool { return f.New == "Renamed In The Web App" })
+	})
+	if diff.Same || !renamed {
+		t.Errorf("diff against @live: want the renamed step among the changes: %+v", diff)
+	}
+	if w := writesOf(c.requests()); len(w) > 0 {
+		t.Errorf("diff sent writes: %+v", w)
+	}
+
+	for _, dir := range []string{filepath.Join(outside, "elsewhere"), "../" + filepath.Base(outside) + "/elsewhere", "link-out", "/etc", "not-there"} {
+		res, err := s.call("diff", map[string]any{"a": dir, "b": "@cached"})
+		if err != nil || !res.IsError {
+			t.Errorf("diff of %s: want a tool error, got %v %+v", dir, err, res)
+			continue
+		}
+		if dir != "not-there" && !strings.Contains(textOf(res), "outside the exports directory") {
+			t.Errorf("diff of %s: the refusal does not say why: %s", dir, textOf(res))
+		}
+	}
+	c.nothingSent("the refused directories")
+}
+
+// TestMCPFindsAcrossSubAccounts: find and index_status with sub_accounts run across
+// the sub-accounts named, each row naming its location; one the sign-in cannot
+// reach is listed under failures with its status, and the call still answers.
+func TestMCPFindsAcrossSubAccounts(t *testing.T) {
+	c := newBinCLI(t, sandbox.Options{})
+	s := startMCP(t, c)
+	here := c.sb.Server.LocationID()
+	var found struct {
+		Matches []struct {
+			Location, LocationName, ID string
+		} `json:"matches"`
+		Failures []struct {
+			Location, Error string
+			Status          int
+		} `json:"failures"`
+	}
+	ans := s.ok("find", map[string]any{"text": "Free 7-Day Trial", "kinds": []string{"funnel"}, "sub_accounts": []string{here, "NotThisSignInLoc99"}}, &found)
+	if len(found.Matches) == 0 || found.Matches[0].ID != seedTrialFunnel || found.Matches[0].Location != here || found.Matches[0].LocationName == "" {
+		t.Errorf("find across sub-accounts: want the trial funnel first, with its location: %+v (notes %v)", found, ans.Notes)
+	}
+	if len(found.Failures) != 1 || found.Failures[0].Location != "NotThisSignInLoc99" || found.Failures[0].Status == 0 {
+		t.Errorf("find across sub-accounts: want the unreachable one under failures with its status: %+v", found.Failures)
+	}
+	if !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.Contains(n, "1 of 2 sub-accounts failed") }) {
+		t.Errorf("find across sub-accounts: the notes do not say one failed: %q", ans.Notes)
+	}
+
+	if w := writesOf(c.requests()); len(w) > 0 {
+		t.Errorf("find across sub-accounts sent writes: %+v", w)
+	}
+
+	// index_status reads the local indexes only: the one never reached is never indexed.
+	var status struct {
+		SubAccounts []struct {
+			Location string `json:"location"`
+			Exists   bool   `json:"exists"`
+			Funnels  int    `json:"funnels"`
+		} `json:"subAccounts"`
+		Failures []struct{ Location string } `json:"failures"`
+	}
+	s.ok("index_status", map[string]any{"sub_accounts": here + ",NotThisSignInLoc99"}, &status)
+	if len(status.SubAccounts) != 2 || status.SubAccounts[0].Location != here || status.SubAccounts[0].Funnels != 25 ||
+		status.SubAccounts[1].Exists || len(status.Failures) != 0 {
+		t.Errorf("index_status across sub-accounts: %+v", status)
+	}
+	c.nothingSent("index_status across sub-accounts")
+}
+
+// TestMCPFindsAcrossAnAgencysSubAccounts: `funnels sandbox`'s agency signed in with
+// `login --agency`, one of its three gyms suspended. find with sub_accounts "all"
+// answers from the two others, each match naming its sub-account, and lists the
+// suspended one under failures with its status: an answer, not a tool error.
+func TestMCPFindsAcrossAnAgencysSubAccounts(t *testing.T) {
+	sb := startSandboxBinary(t, "--ephemeral")
+	env := testEnv(t)
+	if _, said := loginByPaste(t, env, append(strings.Fields(sb.values["agency_login"])[1:], "--redirect-port", "0")...); !strings.Contains(said, "at agency level") {
+		t.Fatalf("login --agency said:\n%s", said)
+	}
+	resp, err := http.Post(sb.values["base_url"]+"/_sandbox/suspend?location=RiversideBoxingLoc03", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	s := startMCPArgs(t, &binCLI{t: t, env: env}, "mcp", "--location", "LakesideFit2026Loc01")
+
+	var schema struct {
+		Properties map[string]struct {
+			Type any `json:"type"`
+		} `json:"properties"`
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	tools, err := s.session.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		if tool.Name != "find" && tool.Name != "index_status" {
+			continue
+		}
+		b, _ := json.Marshal(tool.InputSchema)
+		if err := json.Unmarshal(b, &schema); err != nil || fmt.Sprint(schema.Properties["sub_accounts"].Type) != "[string array]" {
+			t.Errorf("%s: sub_accounts is not a string or a list in its schema: %s", tool.Name, b)
+		}
+	}
+
+	res, err := s.call("find", map[string]any{"text": "open house", "sub_accounts": "all"})
+	if err != nil || res.IsError {
+		t.Fatalf("find across the agency's sub-accounts: want an answer, got %v %s", err, textOf(res))
+	}
+	var ans struct {
+		Result struct {
+			Matches []struct {
+				Location, LocationName, Name string
+			} `json:"matches"`
+			Failures []struct {
+				Location, LocationName, Error string
+				Status                        int
+			} `json:"failures"`
+		} `json:"result"`
+		Notes []string `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(textOf(res)), &ans); err != nil {
+		t.Fatalf("%v\n%s", err, textOf(res))
+	}
+	found := ans.Result
+	if len(found.Matches) == 0 || found.Matches[0].Name != "Summit Open House" || found.Matches[0].LocationName != "Summit Strength" {
+		t.Errorf("find's best match across the agency: %+v", found.Matches)
+	}
+	if slices.ContainsFunc(found.Matches, func(m struct{ Location, LocationName, Name string }) bool {
+		return m.Location == "RiversideBoxingLoc03"
+	}) {
+		t.Errorf("a match from the suspended sub-account: %+v", found.Matches)
+	}
+	if len(found.Failures) != 1 || found.Failures[0].Location != "RiversideBoxingLoc03" || found.Failures[0].Status != 400 ||
+		!strings.Contains(found.Failures[0].Error, "suspended") {
+		t.Errorf("find across the agency: want the suspended one under failures with 400: %+v", found.Failures)
+	}
+	if !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.Contains(n, "1 of 3 sub-accounts failed") }) {
+		t.Errorf("the notes do not say one failed: %q", ans.Notes)
+	}
 }

@@ -115,6 +115,17 @@ func (tm *team) exec(cmd *exec.Cmd) cliResult {
 	return cliResult{code: code, stdout: out.String(), stderr: errb.String()}
 }
 
+// browser opens the browser over `ssh -tt` as person, in tmux at w×h; the screen
+// says "ssh exited with N" when the ssh client ends.
+func (tm *team) browser(person string, w, h int) *tui {
+	args := append([]string{"ssh", "-tt"}, tm.sshArgs(tm.keys[person], "127.0.0.1")...)
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return startScript(tm.t, w, h, []string{"TERM=xterm-256color"}, strings.Join(quoted, " ")+`; echo "ssh exited with $?"; sleep 600`)
+}
+
 // writesSent are the writes the sandbox received since its log was last cleared.
 func (tm *team) writesSent() []sandbox.Request {
 	var out []sandbox.Request
@@ -199,14 +210,7 @@ func TestServeRolesOverSSH(t *testing.T) {
 // browsing.
 func TestServeBrowsersOverSSHStayApart(t *testing.T) {
 	tm := startTeam(t, map[string]string{"ana": "write", "bob": "read", "cy": "read"})
-	open := func(person string, w, h int) *tui {
-		args := append([]string{"ssh", "-tt"}, tm.sshArgs(tm.keys[person], "127.0.0.1")...)
-		quoted := make([]string, len(args))
-		for i, a := range args {
-			quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-		return startScript(t, w, h, []string{"TERM=xterm-256color"}, strings.Join(quoted, " ")+`; echo "ssh exited with $?"; sleep 600`)
-	}
+	open := tm.browser
 	ana, bob := open("ana", 100, 30), open("bob", 90, 24)
 	ana.waitFor("Lead Generation", "Webinars/")
 	bob.waitFor("Lead Generation", "read-only")

@@ -44,6 +44,8 @@ func browsingActions(k KeyMap) []action {
 		{name: "Stop indexing", desc: "call the crawl off; the next one resumes", run: (*Model).stopCrawl},
 		{name: "Changes since last crawl", desc: "what the last crawl found added, removed or changed",
 			run: openChanges},
+		{name: "Recent changes by people", desc: "the writes people sent through this team server, newest first (admins)",
+			shown: func(m *Model) bool { return m.changeLog() != nil }, run: openPeopleChanges},
 	}
 }
 

@@ -38,6 +38,8 @@ type action struct {
 	then  client.Family
 	group helpGroup // its section of the help; 0 when it is there as a plain key or not at all
 	run   func(m *Model) tea.Cmd
+	// shown says whether the palette offers the action at all; nil: always.
+	shown func(m *Model) bool
 }
 
 // scope is where an action's key runs it.
@@ -207,7 +209,7 @@ type paletteEntry struct {
 func (m *Model) paletteEntries() []paletteEntry {
 	var out []paletteEntry
 	for _, a := range m.sh.actions {
-		if a.name == "" || (m.sh.readOnly && a.writes()) {
+		if a.name == "" || (m.sh.readOnly && a.writes()) || (a.shown != nil && !a.shown(m)) {
 			continue
 		}
 		e := paletteEntry{name: a.name, desc: a.desc, key: a.key.Help().Key, needs: a.needs, run: a.run}

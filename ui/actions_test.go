@@ -30,7 +30,7 @@ func shown(b key.Binding) string { return b.Help().Key + " " + b.Help().Desc }
 // and neither the palette nor the help lists it. Every action that does not write
 // stays.
 func TestEveryWriteIsOffInReadOnly(t *testing.T) {
-	m := New(Options{})
+	m := New(Options{Remote: &Remote{Changes: twoChanges}}) // every action offered
 	m.sh.setReadOnly(true)
 	m.redirects = newRedirectsView(m.sh) // the view's own actions are listed while it is open
 	m.push(m.redirects)
@@ -100,7 +100,7 @@ func TestEveryWriteIsOffInReadOnly(t *testing.T) {
 // take one key in one place unless the selection chooses between them, and no plain
 // key read first hides an action's key.
 func TestActionsComeFromTheTable(t *testing.T) {
-	m := New(Options{})
+	m := New(Options{Remote: &Remote{Changes: twoChanges}}) // every action offered
 	m.redirects = newRedirectsView(m.sh)
 	m.push(m.redirects)
 	table := m.sh.actions

@@ -293,6 +293,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.bulkUpdate(msg)
 	case versionsMsg:
 		msg.view.fill(msg)
+	case peopleChangesMsg:
+		msg.view.fill(msg)
 	case switchedMsg:
 		return m.switched(msg)
 	case clockMsg:

@@ -44,7 +44,9 @@
 // Options.Remote (remote.go) is set when the browser runs on an ssh session of
 // `funnels serve`: its Attach gets the program's Send for the session's window
 // changes, and the status bar asks its Sharing how many sessions use the shown
-// sub-account ("3 sessions"), since they share its rate limit.
+// sub-account ("3 sessions"), since they share its rate limit. For the server's
+// admins its Changes reads the audit log, and the palette offers "Recent changes by
+// people" (people_changes_view.go), read in a command; nobody else is offered it.
 //
 // # Read-only and access
 //

@@ -207,7 +207,7 @@ func createRedirect(ctx context.Context, c *client.Client, b client.CreateRedire
 // updateRedirect sends a redirect's new target and action.
 func updateRedirect(ctx context.Context, c *client.Client, old redirectRow, b client.UpdateRedirectRequest, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		r, resp, err := c.UpdateRedirect(ctx, old.id, b)
+		r, resp, err := c.UpdateRedirect(client.WithPrior(ctx, old.record()), old.id, b)
 		status := statusOf(resp, err)
 		msg := answerMsg{from: from, seq: seq, err: err, status: status}
 		if err == nil {
@@ -226,7 +226,7 @@ func updateRedirect(ctx context.Context, c *client.Client, old redirectRow, b cl
 // deleteRedirect deletes a redirect.
 func deleteRedirect(ctx context.Context, c *client.Client, r redirectRow, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		resp, err := c.DeleteRedirect(ctx, r.id)
+		resp, err := c.DeleteRedirect(client.WithPrior(ctx, r.record()), r.id)
 		status := statusOf(resp, err)
 		msg := answerMsg{from: from, seq: seq, err: err, status: status}
 		if err == nil {

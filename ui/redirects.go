@@ -27,6 +27,11 @@ type redirectRow struct {
 	oldURL string // https://host/path: what a visitor types
 }
 
+// record is the redirect as the row holds it, for an audit's record before a write.
+func (r redirectRow) record() client.Redirect {
+	return client.Redirect{ID: r.id, Domain: r.host, Path: r.path, Target: r.target, Action: r.action}
+}
+
 // newRedirectRow turns a record into a row.
 func newRedirectRow(r *client.Redirect) redirectRow {
 	host := sanitize(client.Host(r.Domain))

@@ -16,21 +16,27 @@ import (
 
 // Entry is one line of the audit log: a write as it left (Phase "sending") and as it
 // ended (Phase "sent", with its status and the service's trace id), by whom, where.
-// Request pairs the two lines of one write within a session.
+// Request pairs the two lines of one write within a session. The "sending" line
+// carries the record the write changes as it was (Before), where the sender held it;
+// the "sent" line the record as the service answered it (After), both without their
+// secrets.
 type Entry struct {
-	Time     time.Time       `json:"time"`
-	Phase    string          `json:"phase"`
-	Person   string          `json:"person"`
-	Key      string          `json:"key"` // the SHA256 fingerprint of the key signed in with
-	Session  string          `json:"session"`
-	Request  uint64          `json:"request"`
-	Location string          `json:"location"`
-	Method   string          `json:"method"`
-	Path     string          `json:"path"`
-	Body     json.RawMessage `json:"body,omitempty"` // what was sent, secrets taken out
-	Status   int             `json:"status,omitempty"`
-	TraceID  string          `json:"traceId,omitempty"`
-	Error    string          `json:"error,omitempty"`
+	Time         time.Time       `json:"time"`
+	Phase        string          `json:"phase"`
+	Person       string          `json:"person"`
+	Key          string          `json:"key"` // the SHA256 fingerprint of the key signed in with
+	Session      string          `json:"session"`
+	Request      uint64          `json:"request"`
+	Location     string          `json:"location"`
+	LocationName string          `json:"locationName,omitempty"` // where the server knows it (an agency sign-in)
+	Method       string          `json:"method"`
+	Path         string          `json:"path"`
+	Body         json.RawMessage `json:"body,omitempty"`   // what was sent, secrets taken out
+	Before       json.RawMessage `json:"before,omitempty"` // the record as it was, secrets taken out
+	After        json.RawMessage `json:"after,omitempty"`  // the record as answered (2xx), secrets taken out
+	Status       int             `json:"status,omitempty"`
+	TraceID      string          `json:"traceId,omitempty"`
+	Error        string          `json:"error,omitempty"`
 }
 
 // The phases of a write.

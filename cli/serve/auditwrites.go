@@ -16,11 +16,18 @@ type Who struct {
 	Person, Key, Session string
 }
 
-// AuditWrites is a client subscriber that writes every write on loc to the audit
-// log: a line as it leaves, another when it ended. It runs on the request's
-// goroutine, so the first line is synced before the request is sent. A log that
-// cannot be written does not stop the write: the person's request is theirs.
-func AuditWrites(a *Audit, who Who, loc string) func(client.Event) {
+// Place is the sub-account a client writes to: its id, and its name where known.
+type Place struct {
+	ID, Name string
+}
+
+// AuditWrites is a client subscriber that writes every write on the sub-account to
+// the audit log: a line as it leaves (with the record before, where the sender gave
+// it), another when it ended (with the record the service answered, for a 2xx). It
+// runs on the request's goroutine, so the first line is synced before the request
+// is sent. A log that cannot be written does not stop the write: the person's
+// request is theirs.
+func AuditWrites(a *Audit, who Who, where Place) func(client.Event) {
 	return func(ev client.Event) {
 		var e Entry
 		switch t := ev.(type) {
@@ -28,7 +35,7 @@ func AuditWrites(a *Audit, who Who, loc string) func(client.Event) {
 			if !client.Writes(t.Method, pathOf(t.Path)) {
 				return
 			}
-			e = Entry{Phase: PhaseSending, Request: t.ID, Method: t.Method, Path: t.Path}
+			e = Entry{Phase: PhaseSending, Request: t.ID, Method: t.Method, Path: t.Path, Before: withoutSecrets(t.Prior)}
 		case client.RequestFinished:
 			r := t.Record
 			if !client.Writes(r.Method, pathOf(r.Path)) {
@@ -36,10 +43,14 @@ func AuditWrites(a *Audit, who Who, loc string) func(client.Event) {
 			}
 			e = Entry{Phase: PhaseSent, Request: r.ID, Method: r.Method, Path: r.Path, Body: withoutSecrets(r.Body),
 				Status: r.Status, TraceID: r.TraceID, Error: r.Err}
+			if r.Status >= 200 && r.Status < 300 {
+				e.After = withoutSecrets(r.Answer)
+			}
 		default:
 			return
 		}
-		e.Time, e.Person, e.Key, e.Session, e.Location = time.Now().UTC(), who.Person, who.Key, who.Session, loc
+		e.Time, e.Person, e.Key, e.Session = time.Now().UTC(), who.Person, who.Key, who.Session
+		e.Location, e.LocationName = where.ID, where.Name
 		_ = a.Append(e)
 	}
 }

@@ -9,5 +9,7 @@
 // Every session's clients come from one pool (pool.go): one client — one pacer,
 // one rate-limit budget — and one index per sub-account, each session seeing its
 // own read-only or writing view of it, and every write it sends audited with the
-// person's name and key.
+// person's name and key, the sub-account's name where an agency sign-in lists it,
+// and a redirect's record before and after (auditwrites.go). An admin's browser
+// reads the log through a ui.ChangeLog (recent.go).
 package serve

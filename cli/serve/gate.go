@@ -91,6 +91,15 @@ func (g *Gate) Index(cfg *config.Config, open func() (*index.Store, error)) (*in
 	return g.pool.index(index.KeyOf(cfg.Profile.BaseURL, cfg.Profile.LocationID)+"\x00"+cfg.Profile.Name, open)
 }
 
+// LocationName records, for the audit log, the name of the sub-account with this id:
+// find looks it up (an agency's listing) the first time any session of the server
+// opens it, and the server keeps the answer while it runs.
+func (g *Gate) LocationName(location string, find func() string) {
+	if location != "" && g.Allows(location) {
+		g.pool.lookUpName(location, find)
+	}
+}
+
 // Sharing is how many sessions use the sub-account now.
 func (g *Gate) Sharing(location string) int { return g.pool.sharing(location) }
 
@@ -109,7 +118,7 @@ func (g *Gate) Close() {
 
 // auditor writes the session's writes on loc to the audit log.
 func (g *Gate) auditor(loc string) func(client.Event) {
-	return AuditWrites(g.pool.audit, Who{Person: g.person.Name, Key: g.key, Session: g.session}, loc)
+	return AuditWrites(g.pool.audit, Who{Person: g.person.Name, Key: g.key, Session: g.session}, Place{ID: loc, Name: g.pool.known(loc)})
 }
 
 // pathOf is a request's path without its query.

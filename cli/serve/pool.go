@@ -20,11 +20,13 @@ type pool struct {
 	mu      sync.Mutex
 	clients map[string]*client.Client
 	indexes map[string]*index.Store
-	using   map[string]int // sessions that opened a client of the sub-account
+	using   map[string]int    // sessions that opened a client of the sub-account
+	names   map[string]string // each sub-account's name once looked for ("" when none was found)
 }
 
 func newPool(audit *Audit) *pool {
-	return &pool{audit: audit, clients: map[string]*client.Client{}, indexes: map[string]*index.Store{}, using: map[string]int{}}
+	return &pool{audit: audit, clients: map[string]*client.Client{}, indexes: map[string]*index.Store{}, using: map[string]int{},
+		names: map[string]string{}}
 }
 
 // accountKey names one account's client: profile, base URL, sub-account, and
@@ -62,6 +64,28 @@ func (p *pool) index(key string, open func() (*index.Store, error)) (*index.Stor
 	}
 	p.indexes[key] = s
 	return s, nil
+}
+
+// lookUpName keeps the sub-account's name, found by find the first time any session
+// asks (find runs outside the lock: two sessions may both look, once each).
+func (p *pool) lookUpName(location string, find func() string) {
+	p.mu.Lock()
+	_, ok := p.names[location]
+	p.mu.Unlock()
+	if ok {
+		return
+	}
+	n := find()
+	p.mu.Lock()
+	p.names[location] = n
+	p.mu.Unlock()
+}
+
+// known is the sub-account's name when a session found one.
+func (p *pool) known(location string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.names[location]
 }
 
 // join counts one more session on the sub-account; leave one fewer.

@@ -102,6 +102,9 @@ func (s *Server) run(sess ssh.Session, p *Person, gate *Gate) int {
 				}
 			}()
 		}}
+		if p.Admin() {
+			remote.Changes = changeLog{s.audit}
+		}
 		return s.runner.Browse(ctx, run, bm.MakeOptions(sess), remote)
 	}
 	args, err := s.offered(p, args)

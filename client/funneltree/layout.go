@@ -61,14 +61,9 @@ func (t *Tree) Files(f Format) ([]File, error) {
 			return nil, err
 		}
 	}
-	names := map[string]namer{}
 	first := len(out)
-	for i := range t.Funnels {
-		dir := folderDir(t.Funnels[i].Folder)
-		if names[dir] == nil {
-			names[dir] = namer{}
-		}
-		out = append(out, File{Path: path.Join(dir, names[dir].unique(slug(t.Funnels[i].Name, "funnel"))+f.ext())})
+	for _, p := range t.FunnelFiles(f) {
+		out = append(out, File{Path: p})
 	}
 	err := each(len(t.Funnels), func(i int) error {
 		data, err := encode(&t.Funnels[i], f)
@@ -79,6 +74,21 @@ func (t *Tree) Files(f Format) ([]File, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// FunnelFiles are the paths inside an export in format f of the files of the tree's
+// funnels, in the order of t.Funnels.
+func (t *Tree) FunnelFiles(f Format) []string {
+	out := make([]string, len(t.Funnels))
+	names := map[string]namer{}
+	for i := range t.Funnels {
+		dir := folderDir(t.Funnels[i].Folder)
+		if names[dir] == nil {
+			names[dir] = namer{}
+		}
+		out[i] = path.Join(dir, names[dir].unique(slug(t.Funnels[i].Name, "funnel"))+f.ext())
+	}
+	return out
 }
 
 // folderDir is the directory of a folder's funnels: each name of its path slugged.

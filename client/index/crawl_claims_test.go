@@ -115,6 +115,30 @@ func TestASavedLyingCountDoesNotHoldAnHonestCrawl(t *testing.T) {
 	}
 }
 
+// TestAResumeAfterTheLastFolderIsWhole: a crawl killed after its last folder was
+// written but before the tree was marked whole resumes to a whole index, asking for
+// no folder again.
+func TestAResumeAfterTheLastFolderIsWhole(t *testing.T) {
+	sb := fastSandbox(t, sandbox.Options{})
+	c, s := newClient(t, sb, ""), newStore(t, sb)
+	err := s.Update(ctxT(t), func(w *Writer) error {
+		return w.putCheckpoint(checkpoint{Started: millis(time.Now().Add(-time.Minute)), FolderBegun: true, FunnelCount: -1})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runBounded(t, &Crawler{Client: c, Store: s}); err != nil {
+		t.Fatalf("crawl: %v", err)
+	}
+	if n, _ := requestsTo(sb, "/funnels/funnel/folder/entities"); n != 0 {
+		t.Errorf("%d folders asked for again, want none", n)
+	}
+	st, err := s.State(ctxT(t))
+	if err != nil || st.Unfinished || st.Crawled.IsZero() {
+		t.Errorf("after the resume: %+v, %v", st, err)
+	}
+}
+
 // TestProgressMovesWithEveryAnswer: one funnel of 200 pages is read in ten answers,
 // and the progress is told as they come, not only once the funnel is whole.
 func TestProgressMovesWithEveryAnswer(t *testing.T) {

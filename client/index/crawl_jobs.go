@@ -130,8 +130,17 @@ func (r *crawlRun) startFolders(ctx context.Context) {
 		level = []string{""}
 	}
 	r.foldersLeft = len(level)
+	// Every folder was read and written, but the run ended before the mark that says
+	// so (it is written after the last folder's records): the tree is whole.
+	whole := !done && len(level) == 0
+	if whole {
+		r.plan.FoldersDone = true
+	}
 	r.mu.Unlock()
-	if done {
+	if whole {
+		r.emit(op{mark: func(cp *checkpoint) { cp.FoldersDone, cp.FolderBegun, cp.FolderQueue = true, true, nil }})
+	}
+	if done || whole {
 		return
 	}
 	if r.refused(client.FamilyFolders) {

@@ -66,6 +66,20 @@ func fuzzyScoreEnd(key, q string) (score, end int, ok bool) {
 	return score, pos, true
 }
 
+// firstByteScore is fuzzyScoreEnd for a query of one ASCII byte.
+func firstByteScore(key, q string) (score, end int, ok bool) {
+	i := strings.IndexByte(key, q[0])
+	switch {
+	case i < 0:
+		return 0, 0, false
+	case i == 0:
+		return scoreChar + scoreWordStart + scoreFirstChar, 1, true
+	case isWordBoundary(key[i-1]):
+		return scoreChar + scoreWordStart, i + 1, true
+	}
+	return scoreChar, i + 1, true
+}
+
 // isWordBoundary reports whether a word starts after byte c.
 func isWordBoundary(c byte) bool {
 	switch c {

@@ -5,11 +5,14 @@ import "strings"
 // incremental makes a long list (go to anything's) narrow by one typed key in one
 // search per candidate: the greedy match of a query ends at a known byte of each key,
 // and the match of that query plus one ASCII character goes on from there with the
-// same scores fuzzyScore gives. Its record is of one query (of); a query reached any
-// other way (a paste, backspace) is matched whole and begins a new record.
+// same scores fuzzyScore gives. Its record is of one query (of): per item where its
+// match ended, or -1 when the item does not match it, so narrowing reads the items in
+// their own order (the keys one after another in memory) and needs no list of the
+// candidates. A query reached any other way (a paste, backspace) is matched whole and
+// begins a new record.
 type incremental struct {
 	of     string  // the query the record is of; "" when it holds none
-	ends   []int32 // per item: the byte after the end of its match
+	ends   []int32 // per item: the byte after the end of its match; -1: no match
 	scores []int32 // per item: its score
 }
 
@@ -22,6 +25,15 @@ func newIncremental(n int) *incremental {
 func (in *incremental) forget() {
 	if in != nil {
 		in.of = ""
+	}
+}
+
+// begin starts a record of a whole match: no item matches until kept.
+func (in *incremental) begin() {
+	if in != nil {
+		for i := range in.ends {
+			in.ends[i] = -1
+		}
 	}
 }
 
@@ -46,37 +58,47 @@ func (in *incremental) narrows(q string, from []int) bool {
 		strings.HasPrefix(q, in.of)
 }
 
-// match narrows from (the matches of in.of, best first) to those of q.
-func (in *incremental) match(l *List, q string, from []int, qm uint64) []int {
+// match narrows the matches of in.of to those of q, best first, ties in the items'
+// order (as a whole match of q orders them).
+func (in *incremental) match(l *List, q string, qm uint64) []int {
 	c := q[len(q)-1]
-	out := make([]int, 0, min(len(from), 1024))
-	scores := l.scores[:0]
-	maxScore := 0
-	for _, idx := range from {
-		if l.masks != nil && l.masks[idx]&qm != qm {
-			continue
+	out := l.scanRanked(len(in.ends), func(lo, hi int, out, scores []int) ([]int, []int, int) {
+		maxScore := 0
+		for idx := lo; idx < hi; idx++ {
+			pe := int(in.ends[idx])
+			if pe < 0 {
+				continue
+			}
+			if l.masks != nil && l.masks[idx]&qm != qm {
+				in.ends[idx] = -1
+				continue
+			}
+			key := l.Key(idx)
+			i := pe
+			if i >= len(key) || key[i] != c { // typed on from the match: often the next byte
+				j := strings.IndexByte(key[pe:], c)
+				if j < 0 {
+					in.ends[idx] = -1
+					continue
+				}
+				i += j
+			}
+			s := int(in.scores[idx]) + scoreChar
+			switch {
+			case i == pe:
+				s += scoreConsecutive
+			case i == 0:
+				s += scoreWordStart + scoreFirstChar
+			case isWordBoundary(key[i-1]):
+				s += scoreWordStart
+			}
+			in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
+			out = append(out, idx)
+			scores = append(scores, s)
+			maxScore = max(maxScore, s)
 		}
-		key, pe := l.Key(idx), int(in.ends[idx])
-		j := strings.IndexByte(key[pe:], c)
-		if j < 0 {
-			continue
-		}
-		i := pe + j
-		s := int(in.scores[idx]) + scoreChar
-		switch {
-		case i == pe:
-			s += scoreConsecutive
-		case i == 0:
-			s += scoreWordStart + scoreFirstChar
-		case isWordBoundary(key[i-1]):
-			s += scoreWordStart
-		}
-		in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
-		out = append(out, idx)
-		scores = append(scores, s)
-		maxScore = max(maxScore, s)
-	}
-	l.scores = scores
+		return out, scores, maxScore
+	})
 	in.of = q
-	return l.rank(out, scores, maxScore)
+	return out
 }

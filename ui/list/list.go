@@ -1,6 +1,7 @@
 package list
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/funnelsdev/funnels/client/index"
@@ -33,6 +34,9 @@ type List struct {
 	scores []int
 	counts []int
 	sorted []int
+	bits   []uint64
+	order  []int
+	pieces []piece // a long list's search, in pieces (pieces.go)
 
 	// set, when set (SetCatalogSet), holds the keys instead: several catalogs read
 	// as one.
@@ -267,37 +271,100 @@ func (l *List) pop(q string) ([]int, bool) {
 // match scores candidates (every item when from is nil) against q and returns the
 // matches ordered by score, best first; equal scores keep their original order.
 func (l *List) match(q string, from []int) []int {
+	qm := Mask(q)
+	switch {
+	case l.inc.narrows(q, from):
+		return l.inc.match(l, q, qm)
+	case l.inc != nil:
+		return l.matchLong(q, from, qm)
+	}
 	n := len(from)
 	if from == nil {
 		n = l.Total()
+	} else {
+		from = l.inOrder(from) // so that ties keep the items' order, as a whole match does
 	}
 	out := make([]int, 0, min(n, 1024))
 	scores := l.scores[:0]
 	maxScore := 0
-	qm := Mask(q)
-	if l.inc.narrows(q, from) {
-		return l.inc.match(l, q, from, qm)
-	}
 	for i := 0; i < n; i++ {
 		idx := i
 		if from != nil {
 			idx = from[i]
 		}
-		if l.masks != nil && l.masks[idx]&qm != qm {
-			continue
-		}
-		s, end, ok := fuzzyScoreEnd(l.Key(idx), q)
+		s, ok := fuzzyScore(l.Key(idx), q)
 		if !ok {
 			continue
 		}
-		l.inc.keep(idx, s, end)
 		out = append(out, idx)
 		scores = append(scores, s)
 		maxScore = max(maxScore, s)
 	}
 	l.scores = scores
-	l.inc.matched(q)
 	return l.rank(out, scores, maxScore)
+}
+
+// matchLong is match for a long list: the keys that lack a letter of q passed over by
+// their masks, the rest searched in pieces (pieces.go), and where each match ended
+// recorded for the next key.
+func (l *List) matchLong(q string, from []int, qm uint64) []int {
+	n := len(from)
+	if from == nil {
+		n = l.Total()
+	} else {
+		from = l.inOrder(from)
+	}
+	l.inc.begin()
+	score := fuzzyScoreEnd
+	if len(q) == 1 && q[0] < 0x80 {
+		score = firstByteScore // the first key typed: every item read, so the match is kept short
+	}
+	out := l.scanRanked(n, func(lo, hi int, out, scores []int) ([]int, []int, int) {
+		maxScore := 0
+		for i := lo; i < hi; i++ {
+			idx := i
+			if from != nil {
+				idx = from[i]
+			}
+			if l.masks != nil && l.masks[idx]&qm != qm {
+				continue
+			}
+			s, end, ok := score(l.Key(idx), q)
+			if !ok {
+				continue
+			}
+			l.inc.keep(idx, s, end)
+			out = append(out, idx)
+			scores = append(scores, s)
+			maxScore = max(maxScore, s)
+		}
+		return out, scores, maxScore
+	})
+	l.inc.matched(q)
+	return out
+}
+
+// inOrder is the items of from in the items' own order (a buffer of the list's, kept
+// for the next query): a set of bits, one per item, read in order.
+func (l *List) inOrder(from []int) []int {
+	words := (l.Total() + 63) / 64
+	if cap(l.bits) < words {
+		l.bits = make([]uint64, words)
+	}
+	b := l.bits[:words]
+	clear(b)
+	for _, idx := range from {
+		b[idx/64] |= 1 << (idx % 64)
+	}
+	out := l.order[:0]
+	for w, word := range b {
+		for word != 0 {
+			out = append(out, w*64+bits.TrailingZeros64(word))
+			word &= word - 1
+		}
+	}
+	l.order = out
+	return out
 }
 
 // rank orders idx by descending score with a counting sort: scores are small

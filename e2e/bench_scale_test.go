@@ -1,0 +1,430 @@
+package e2e
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/ui/list"
+)
+
+// The figures at the sizes agencies reach, measured from outside on the real binary:
+// a key typed into go to anything in a real terminal (tmux) against the same key in
+// the smallest Bubble Tea program, the peak RSS of the browser holding go to anything
+// (VmHWM from /proc), and `funnels find` over a million items as a whole process
+// against grep reading the same index file. The index is written with the index's own
+// writing API (no crawl), once per run.
+
+// scaleConfig sizes the figures at scale.
+type scaleConfig struct {
+	funnels, steps, pages int // the million-item index: funnels × steps × pages
+	keyRounds             int // rounds of typing gotoQuery, key by key
+	findRuns              int // runs of find, and of grep beside it
+}
+
+// testdataBin builds the program testdata/NAME into dir: keycounter (the smallest
+// Bubble Tea program) or peakrss (a small starter that reports its child's peak RSS).
+func testdataBin(dir, name string) (string, error) {
+	bin := filepath.Join(dir, name)
+	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/"+name).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("building %s: %v\n%s", name, err, out)
+	}
+	return bin, nil
+}
+
+// benchEnv is the environment the binary finds the bench profile's index under dir in.
+func benchEnv(dir string) []string {
+	return []string{"HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"),
+		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "PATH=" + os.Getenv("PATH"), "FUNNELS_INSECURE_STORAGE=1"}
+}
+
+// benchSignIn is the sign-in flags under which the binary finds the bench index.
+func benchSignIn() []string {
+	return []string{"--profile", benchProfile, "--base-url", benchBaseURL, "--token", "bench-token", "--location", benchLocation}
+}
+
+// keyTimes is what typing the query into go to anything measured: per key of the
+// query, its time to the screen in each round, in the browser and in the smallest
+// Bubble Tea program; and the browser's peak RSS before and after go to anything.
+type keyTimes struct {
+	ours, counter         [][]time.Duration
+	rssBefore, rssHolding float64 // MB
+	total                 int
+}
+
+// measureGotoKeys starts the binary in tmux on the bench index under dir (its store
+// is store), opens go to anything and types gotoQuery key by key for rounds rounds,
+// each key timed from the key sent to the screen showing its query and its count of
+// matches; between rounds the same keys go to the smallest Bubble Tea program in a
+// terminal of its own, timed to the screen showing its count.
+func measureGotoKeys(dir string, store *index.Store, rounds int, tag string) (keyTimes, error) {
+	var kt keyTimes
+	keys := []rune(gotoQuery)
+	counts := make([]int, len(keys))
+	err := store.WithCatalog(context.Background(), func(c *index.Catalog) error {
+		kt.total = c.Len()
+		for k := range keys {
+			counts[k] = len(list.RankCatalog(c, string(keys[:k+1])))
+		}
+		return nil
+	})
+	if err != nil {
+		return kt, err
+	}
+	runtime.GC()
+	counterBin, err := testdataBin(dir, "keycounter")
+	if err != nil {
+		return kt, err
+	}
+	env := append(benchEnv(dir), "TERM=xterm-256color")
+	sock := fmt.Sprintf("bench-%d-%s", os.Getpid(), tag)
+	br, err := startTmux(sock+"-browser", env, termW, termH, "exec "+shellCommand(benchSignIn()...))
+	if err != nil {
+		return kt, err
+	}
+	defer br.close()
+	kc, err := startTmux(sock+"-counter", env, termW, termH, "exec '"+counterBin+"'")
+	if err != nil {
+		return kt, err
+	}
+	defer kc.close()
+	if err := br.waitFor(time.Minute, "Funnels", "folder"); err != nil {
+		return kt, err
+	}
+	if err := kc.waitFor(time.Minute, "keys 0."); err != nil {
+		return kt, err
+	}
+	if kt.rssBefore, err = br.peakRSS(); err != nil {
+		return kt, err
+	}
+	if err := br.keys("C-p", false); err != nil {
+		return kt, err
+	}
+	all := " " + strconv.Itoa(kt.total) + " items"
+	if err := br.waitFor(5*time.Minute, all, gotoPlaceholder); err != nil {
+		return kt, err
+	}
+	kt.ours, kt.counter = make([][]time.Duration, len(keys)), make([][]time.Duration, len(keys))
+	pressed := 0
+	for range rounds {
+		for k, r := range keys {
+			d, err := br.keyToScreen(string(r), "› "+string(keys[:k+1]), fmt.Sprintf(" %d of %d items", counts[k], kt.total))
+			if err != nil {
+				return kt, err
+			}
+			kt.ours[k] = append(kt.ours[k], d)
+		}
+		for range keys {
+			if err := br.keys("BSpace", false); err != nil {
+				return kt, err
+			}
+		}
+		if err := br.waitFor(time.Minute, all, gotoPlaceholder); err != nil {
+			return kt, err
+		}
+		for k := range keys {
+			pressed++
+			d, err := kc.keyToScreen("x", "keys "+strconv.Itoa(pressed)+".")
+			if err != nil {
+				return kt, err
+			}
+			kt.counter[k] = append(kt.counter[k], d)
+		}
+	}
+	kt.rssHolding, err = br.peakRSS()
+	return kt, err
+}
+
+// gotoPlaceholder shows in go to anything's input while no query is typed.
+const gotoPlaceholder = "a name, a path (/spring-offer)"
+
+// every is all the times of per, in one slice.
+func every(per [][]time.Duration) []time.Duration {
+	var out []time.Duration
+	for _, xs := range per {
+		out = append(out, xs...)
+	}
+	return out
+}
+
+// slowestKey is the key whose median time is the largest, and that median.
+func slowestKey(per [][]time.Duration) (time.Duration, int) {
+	var w time.Duration
+	at := 0
+	for k, xs := range per {
+		if m := median(xs); m > w {
+			w, at = m, k
+		}
+	}
+	return w, at
+}
+
+// gotoKeyScreenFigure is goto_key_LABEL_screen: the slowest key of the query in the
+// binary in tmux, each key its median over the rounds, against the smallest Bubble Tea
+// program's slowest. The terminal's own part (a frame's tick, tmux) is in both.
+func gotoKeyScreenFigure(kt keyTimes, label string) benchFigure {
+	wo, ko := slowestKey(kt.ours)
+	wc, _ := slowestKey(kt.counter)
+	return benchFigure{
+		Name: "goto_key_" + label + "_screen", N: kt.total, Value: ms(wo), Unit: "ms", Baseline: ms(wc),
+		BaselineIs: "the same keys in the smallest Bubble Tea program (a key counter), measured the same way in the same run",
+		Note: fmt.Sprintf("informational: the binary in tmux %d×%d, each key of %q typed into go to anything over %d items, from the key sent (a tmux control client) to the screen showing the query and its count of matches; the slowest key (%d), median of %d rounds; median of every key %.1f ms (the counter's %.1f ms)",
+			termW, termH, gotoQuery, kt.total, ko+1, len(kt.ours[0]), ms(median(every(kt.ours))), ms(median(every(kt.counter)))),
+	}
+}
+
+// measureGotoKeyModel is goto_key_LABEL: gotoQuery typed key by key into go to
+// anything over the index (its catalog read from the file, as the binary reads it),
+// each key's Update and View of the whole screen timed, beside one strings.Contains of
+// the same query over every key of the same catalog, the least any filter that reads
+// every key does.
+func measureGotoKeyModel(store *index.Store, items, rounds int, label string) (benchFigure, error) {
+	d, err := openGotoOf(store, items)
+	if err != nil {
+		return benchFigure{}, err
+	}
+	cat, err := store.Catalog(context.Background())
+	if err != nil {
+		return benchFigure{}, err
+	}
+	keys := []rune(gotoQuery)
+	ours, scan := make([][]time.Duration, len(keys)), make([][]time.Duration, len(keys))
+	hits := 0
+	for range rounds {
+		runtime.GC()
+		for k, r := range keys {
+			start := time.Now()
+			_, _ = d.m.Update(keyMsg(string(r)))
+			_ = d.m.View()
+			ours[k] = append(ours[k], time.Since(start))
+		}
+		if got := d.screen(); !strings.Contains(got, " of "+strconv.Itoa(items)+" items") {
+			return benchFigure{}, fmt.Errorf("goto: the query did not filter:\n%s", got)
+		}
+		for range keys {
+			_, _ = d.m.Update(keyMsg("backspace"))
+		}
+		runtime.GC()
+		for k := range keys {
+			q := string(keys[:k+1])
+			start := time.Now()
+			for i := range cat.Len() {
+				if strings.Contains(cat.Key(i), q) {
+					hits++
+				}
+			}
+			scan[k] = append(scan[k], time.Since(start))
+		}
+	}
+	wo, ko := slowestKey(ours)
+	ws, _ := slowestKey(scan)
+	return benchFigure{
+		Name: "goto_key_" + label, N: items, Value: ms(wo), Unit: "ms", Baseline: ms(ws),
+		BaselineIs: "one strings.Contains of the query over every key of the same catalog (no fuzzy match, no ranking, nothing drawn): the least a filter reading every key does",
+		Note: fmt.Sprintf("each key of %q typed into go to anything over %d items read from the index file: Update + View of the whole screen, in process (%d processors); the slowest key (%d), median of %d rounds; median of every key %.1f ms",
+			gotoQuery, items, runtime.GOMAXPROCS(0), ko+1, rounds, ms(median(every(ours)))),
+	}, nil
+}
+
+// keyToScreenFigures are key_to_screen_LABEL (the median key of the query against the
+// smallest Bubble Tea program's median) and rss_browser_LABEL.
+func keyToScreenFigures(kt keyTimes, label string) []benchFigure {
+	wo, _ := slowestKey(kt.ours)
+	return []benchFigure{{
+		Name: "key_to_screen_" + label, N: kt.total, Value: ms(median(every(kt.ours))), Unit: "ms", Baseline: ms(median(every(kt.counter))),
+		BaselineIs: "the smallest Bubble Tea program (a key counter) in the same terminal, its keys timed the same way in the same run",
+		Note: fmt.Sprintf("the binary in tmux %d×%d: every key of %q typed into go to anything over %d items, key sent (a tmux control client) to the screen showing the query and its count, median of %d keys; slowest key %.1f ms",
+			termW, termH, gotoQuery, kt.total, len(every(kt.ours)), ms(wo)),
+	}, {
+		Name: "rss_browser_" + label, N: kt.total, Value: kt.rssHolding, Unit: "MB", Baseline: kt.rssBefore,
+		BaselineIs: "the same process's peak before go to anything was opened (the root painted from the index)",
+		Note:       fmt.Sprintf("peak RSS (VmHWM from /proc) of the binary in tmux after go to anything opened over %d items and the query typed", kt.total),
+	}}
+}
+
+// measureBrowserFigures are key_to_screen_LABEL and rss_browser_LABEL over the index
+// of the index figures (none where tmux is not installed).
+func measureBrowserFigures(dir string, store *index.Store, ic indexConfig, label string) ([]benchFigure, error) {
+	kt, err := measureGotoKeys(dir, store, max(1, ic.gotoRounds), label)
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	return keyToScreenFigures(kt, label), nil
+}
+
+// findRun runs `funnels find` over the bench index under dir (through peakrss), timed
+// whole, with its peak RSS.
+func findRun(dir, peakrss, query string) (time.Duration, float64, error) {
+	return timeProcess(dir, peakrss, benchEnv(dir), func(out []byte) error {
+		if strings.Contains(string(out), "not built") {
+			return errors.New("the index was not found")
+		}
+		return nil
+	}, append([]string{binPath, "find", query, "--limit", "20"}, benchSignIn()...)...)
+}
+
+// timeProcess runs argv with env to its end through peakrss, timed whole, with its
+// peak RSS in MB (VmHWM as the kernel kept it when it ended); check looks at what it
+// printed.
+func timeProcess(dir, peakrss string, env []string, check func([]byte) error, argv ...string) (time.Duration, float64, error) {
+	f, err := os.CreateTemp(dir, "peakrss-")
+	if err != nil {
+		return 0, 0, err
+	}
+	_ = f.Close()
+	defer os.Remove(f.Name())
+	cmd := exec.Command(peakrss, append([]string{f.Name()}, argv...)...)
+	cmd.Env = env
+	t0 := time.Now()
+	out, err := cmd.CombinedOutput()
+	took := time.Since(t0)
+	if err == nil {
+		err = check(out)
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s: %v\n%.2000s", strings.Join(argv, " "), err, out)
+	}
+	b, err := os.ReadFile(f.Name())
+	if err != nil {
+		return 0, 0, err
+	}
+	kb, err := strconv.Atoi(string(b))
+	if err != nil {
+		return 0, 0, fmt.Errorf("peakrss wrote %q: %w", b, err)
+	}
+	return took, float64(kb) / 1e3, nil
+}
+
+// findQuery is what the find figure at scale looks for.
+const findQuery = "spring sale"
+
+// measureFindScale is find_LABEL and rss_find_LABEL: `funnels find` over the index
+// under dir, against grep reading the same file for the same words (case aside), in
+// alternating runs.
+func measureFindScale(dir string, store *index.Store, items, runs int, label string) ([]benchFigure, error) {
+	peakrss, err := testdataBin(dir, "peakrss")
+	if err != nil {
+		return nil, err
+	}
+	grep, err := exec.LookPath("grep")
+	if err != nil {
+		return nil, errSkip("no grep here")
+	}
+	var ours, theirs []time.Duration
+	var rss, grepRSS []float64
+	for range runs {
+		d, r, err := findRun(dir, peakrss, findQuery)
+		if err != nil {
+			return nil, err
+		}
+		ours, rss = append(ours, d), append(rss, r)
+		d, r, err = timeProcess(dir, peakrss, benchEnv(dir), func([]byte) error { return nil }, grep, "-c", "-i", findQuery, store.Path())
+		if err != nil {
+			return nil, err
+		}
+		theirs, grepRSS = append(theirs, d), append(grepRSS, r)
+	}
+	st, err := os.Stat(store.Path())
+	if err != nil {
+		return nil, err
+	}
+	return []benchFigure{{
+		Name: "find_" + label, N: items, Value: ms(median(ours)), Unit: "ms", Baseline: ms(median(theirs)),
+		BaselineIs: fmt.Sprintf("grep -c -i %q over the same index file (%.0f MB), start to exit", findQuery, float64(st.Size())/1e6),
+		Note: fmt.Sprintf("the binary, `funnels find %q --limit 20` over %d items, start to exit, median of %d (slowest %.0f ms)",
+			findQuery, items, len(ours), ms(slices.Max(ours))),
+	}, {
+		Name: "rss_find_" + label, N: items, Value: medianF(rss), Unit: "MB", Baseline: medianF(grepRSS),
+		BaselineIs: "grep's peak RSS over the same file",
+		Note:       "peak RSS of the find process (ru_maxrss, the kernel's VmHWM when it ended, read by a small starter), median of the runs",
+	}}, nil
+}
+
+// measureScaleFigures writes the million-item index (timed: the build is said in the
+// progress) and measures go to anything's keys and find over it.
+func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigure, error) {
+	dir, err := os.MkdirTemp("", "funnels-bench-scale-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ic := indexConfig{bigFunnels: sc.funnels, bigSteps: sc.steps, bigPages: sc.pages}
+	items := gotoItems(ic)
+	const label = "1m"
+	t0 := time.Now()
+	store, _, err := bigIndex(dir, ic)
+	if err != nil {
+		return nil, fmt.Errorf("the %s index: %w", label, err)
+	}
+	if _, err := store.Catalog(context.Background()); err != nil { // as a crawl's end makes it
+		return nil, err
+	}
+	say("  the %s index (%d items) written and its catalog made in %v", label, items, time.Since(t0).Round(time.Millisecond))
+	say("find_%s (the binary, beside grep) …", label)
+	figs, err := measureFindScale(dir, store, items, sc.findRuns, label)
+	if err != nil {
+		return nil, fmt.Errorf("find_%s: %w", label, err)
+	}
+	say("goto_key_%s (the binary in tmux) …", label)
+	kt, err := measureGotoKeys(dir, store, sc.keyRounds, label)
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		say("  goto_key_%s_screen skipped: %v", label, err)
+	case err != nil:
+		return nil, fmt.Errorf("goto_key_%s_screen: %w", label, err)
+	default:
+		figs = append(figs, gotoKeyScreenFigure(kt, label), keyToScreenFigures(kt, label)[1])
+	}
+	say("goto_key_%s (in process) …", label)
+	gf, err := measureGotoKeyModel(store, items, sc.keyRounds, label)
+	if err != nil {
+		return nil, fmt.Errorf("goto_key_%s: %w", label, err)
+	}
+	return append(figs, gf), nil
+}
+
+// TestBenchScaleFigures measures the figures at scale and those of the binary in tmux
+// over the index figures' index alone (FUNNELS_BENCH_SCALE=1), for a quick look
+// without the whole of make bench.
+func TestBenchScaleFigures(t *testing.T) {
+	if os.Getenv("FUNNELS_BENCH_SCALE") == "" {
+		t.Skip("set FUNNELS_BENCH_SCALE=1 to measure the figures at scale")
+	}
+	figs, err := measureScaleFigures(fullBench.scale, t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	store, _, err := bigIndex(dir, fullBench.index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bf, err := measureBrowserFigures(dir, store, fullBench.index, "100k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs = append(figs, bf...)
+	for _, f := range figs {
+		f = f.finish()
+		within := "-"
+		if f.Within != nil {
+			within = strconv.FormatBool(*f.Within)
+		}
+		t.Logf("%s %.1f %s baseline %.1f  budget %q within %s  %s", f.Name, f.Value, f.Unit, f.Baseline, f.Budget, within, f.Note)
+	}
+}

@@ -1,0 +1,76 @@
+package list
+
+import (
+	"runtime"
+	"sync"
+)
+
+// A long list (go to anything's, up to a million items) is searched in pieces, one
+// per processor: each piece a run of items in their order, its matches and scores
+// gathered in buffers of its own (kept for the next query), then ranked together in
+// one counting sort that reads the pieces in order, so the result is what one pass
+// gives. A piece writes only its own items' records (incremental.go).
+
+// piece is one piece's matches and their scores.
+type piece struct{ idx, scores []int }
+
+// minPiece is the fewest items worth a goroutine of their own.
+const minPiece = 1 << 15
+
+// scanRanked runs part over [0, n) in pieces and ranks what they matched, best first,
+// ties in the items' order. part appends to idx and scores the matches of [lo, hi)
+// and returns them with the best score among them.
+func (l *List) scanRanked(n int, part func(lo, hi int, idx, scores []int) ([]int, []int, int)) []int {
+	k := max(1, min(runtime.GOMAXPROCS(0), n/minPiece))
+	if len(l.pieces) < k {
+		l.pieces = append(l.pieces, make([]piece, k-len(l.pieces))...)
+	}
+	ps := l.pieces[:k]
+	best := make([]int, k)
+	run := func(p int) {
+		lo, hi := n*p/k, n*(p+1)/k
+		ps[p].idx, ps[p].scores, best[p] = part(lo, hi, ps[p].idx[:0], ps[p].scores[:0])
+	}
+	var wg sync.WaitGroup
+	for p := 1; p < k; p++ {
+		wg.Go(func() { run(p) })
+	}
+	run(0)
+	wg.Wait()
+	maxScore := 0
+	for _, b := range best {
+		maxScore = max(maxScore, b)
+	}
+	return l.rankPieces(ps, maxScore)
+}
+
+// rankPieces orders the matches of ps by descending score with a counting sort over
+// the pieces in order: linear and stable.
+func (l *List) rankPieces(ps []piece, maxScore int) []int {
+	total := 0
+	for _, p := range ps {
+		total += len(p.idx)
+	}
+	if cap(l.counts) < maxScore+2 {
+		l.counts = make([]int, maxScore+2)
+	}
+	counts := l.counts[:maxScore+2]
+	clear(counts)
+	for _, p := range ps {
+		for _, s := range p.scores {
+			counts[maxScore-s+1]++ // bucket 0 is the best score
+		}
+	}
+	for i := 1; i < len(counts); i++ {
+		counts[i] += counts[i-1]
+	}
+	out := make([]int, total)
+	for _, p := range ps {
+		for i, s := range p.scores {
+			b := maxScore - s
+			out[counts[b]] = p.idx[i]
+			counts[b]++
+		}
+	}
+	return out
+}
