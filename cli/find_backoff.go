@@ -3,13 +3,14 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"time"
 )
 
 // crawlBackoff is how long find across a set leaves a member alone after a crawl of
-// it failed: a suspended sub-account would otherwise cost a refused sign-in on every
+// it was refused: a suspended sub-account would otherwise cost a refused sign-in on every
 // search. 'funnels index' always tries.
 const crawlBackoff = time.Hour
 
@@ -23,6 +24,14 @@ type crawlFailure struct {
 }
 
 func crawlFailurePath(indexPath string) string { return indexPath + ".failed" }
+
+// lastingFailure reports whether fl is a refusal that the next find would meet again
+// (a suspended sub-account, the app uninstalled, a token refused: a 4xx other than
+// 429, or a sign-in reason) rather than a moment's trouble (no answer, 429, 5xx),
+// which the next find tries again.
+func lastingFailure(fl memberFailure) bool {
+	return fl.code == ExitAuth || fl.Status >= 400 && fl.Status < 500 && fl.Status != http.StatusTooManyRequests
+}
 
 // recentCrawlFailure is m's failure from the record at indexPath when its crawl
 // failed less than crawlBackoff ago: the reason it gave then, and how to make the

@@ -37,3 +37,23 @@ func TestFindAcrossSetKeepsToItsOwnSignIn(t *testing.T) {
 		t.Errorf("the other profile's member is not said to be another sign-in's:\n%s", errOut)
 	}
 }
+
+// A refusal the next find would meet again holds the member back; a moment's trouble
+// does not.
+func TestLastingFailure(t *testing.T) {
+	for _, c := range []struct {
+		fl   memberFailure
+		want bool
+	}{
+		{memberFailure{Status: 400, code: ExitAuth}, true}, // suspended
+		{memberFailure{Status: 403, code: ExitAPI}, true},  // the app uninstalled
+		{memberFailure{Status: 0, code: ExitAuth}, true},   // not signed in
+		{memberFailure{Status: 0, code: ExitAPI}, false},   // no answer
+		{memberFailure{Status: 429, code: ExitAPI}, false}, // rate limited
+		{memberFailure{Status: 503, code: ExitAPI}, false}, // the service failing
+	} {
+		if got := lastingFailure(c.fl); got != c.want {
+			t.Errorf("lastingFailure(%+v) = %v, want %v", c.fl, got, c.want)
+		}
+	}
+}

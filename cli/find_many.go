@@ -98,9 +98,9 @@ func findSetRun(ctx context.Context, f *Factory, query string, opts *FindOptions
 }
 
 // findByCrawl runs find in the members that have no index to search, each through
-// its session (the index crawled first). A member whose crawl failed less than
+// its session (the index crawled first). A member whose crawl was refused less than
 // crawlBackoff ago is not tried: it is reported with the reason it gave then. Each
-// failure is recorded, and each success clears the record.
+// lasting failure is recorded, and each success clears the record.
 func findByCrawl(ctx context.Context, f *Factory, set *memberSet, paths *memberIndexPaths, members []member, query string, opts *FindOptions) ([]memberDone[memberFinds], []memberFailure, error) {
 	slices.SortFunc(members, func(a, b member) int { return a.at - b.at })
 	pathOf := func(m member) string {
@@ -140,7 +140,7 @@ func findByCrawl(ctx context.Context, f *Factory, set *memberSet, paths *memberI
 	}
 	for _, fl := range failed {
 		i := slices.IndexFunc(try, func(m member) bool { return m.Profile == fl.Profile && (m.Location == fl.Location || m.Location == "") })
-		if i < 0 || ctx.Err() != nil {
+		if i < 0 || ctx.Err() != nil || !lastingFailure(fl) {
 			continue
 		}
 		if p := pathOf(try[i]); p != "" {
