@@ -54,8 +54,9 @@ profile). What is learned here is remembered too, so the commands and the browse
 fall back at once where a route is refused.
 
 Exit status: 0 when the probe ran, even if routes were refused (the table is the
-answer); 3 when the token itself was refused (sign in again); 1 when no route gave
-an answer at all (a server down, no network, the rate limit). Each route waits at
+answer); 3 when the token itself was refused (sign in again) or the sub-account is
+inactive in HighLevel (reactivate it there: signing in does not help); 1 when no
+route gave an answer at all (a server down, no network, the rate limit). Each route waits at
 most 10s for its answer and the whole probe stops after --timeout (30s), showing
 what it had by then.`,
 		Example: `funnels doctor
@@ -143,6 +144,13 @@ func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout 
 		return doctorOutput{}, false, err
 	}
 	out = doctorOutput{Profile: profile, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows}
+	for _, r := range rows {
+		// An inactive sub-account answers every route, or refuses every token, with
+		// 400 "Location is not active": the table would only repeat it.
+		if suspended := inactiveSubAccount(r.Err(), c.LocationID()); suspended != nil {
+			return out, outOfTime, suspended
+		}
+	}
 	var tokenRefused, silent *client.ProbeRow
 	for i := range rows {
 		r := &rows[i]

@@ -97,7 +97,9 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 	switch {
 	case errors.As(err, &suspended):
 		// Not a sign-in problem: the sign-in is kept, and signing in again cannot help.
-		return []string{termtext.Line(suspended.Error())}
+		return []string{termtext.Line(suspended.Error()) + "; " + suspendedAdvice}
+	case errors.As(err, &apiErr) && inactiveSubAccount(err, "") != nil:
+		return []string{termtext.Line(apiErr.Summary()) + ": " + suspendedAdvice}
 	case errors.As(err, &decided):
 		// told in its own words where it happened
 	case errors.Is(err, client.ErrReadOnly):

@@ -18,6 +18,7 @@ type ExportOptions struct {
 	Fresh    bool   // crawled first
 	Force    bool   // replace a directory that is not an export
 	Exporter Exporter
+	Set      SetOptions
 }
 
 // exportOutput is the --json shape of `funnels export`.
@@ -47,7 +48,8 @@ takes its place); one that holds other files and no export is refused without
 --force, which replaces it.`,
 		Example: `funnels export -o lakeside
 funnels export -o lakeside --format json --fresh
-funnels export -o lakeside --cached --json counts`,
+funnels export -o lakeside --cached --json counts
+funnels export -o clients --all-sub-accounts`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return exportRun(cmd.Context(), f, opts) },
 	}
 	cmd.Args = positional(cmd)
@@ -58,7 +60,11 @@ funnels export -o lakeside --cached --json counts`,
 	fl.BoolVar(&opts.Fresh, "fresh", false, "crawl the location first, however fresh the index")
 	fl.BoolVar(&opts.Force, "force", false, "replace a directory that holds files but no export")
 	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(funneltree.Formats()))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(exportOutput{}))
+	addSetFlags(f, cmd, &opts.Set)
+	cmd.Long += `
+Across a set, -o names a directory holding one export folder per sub-account,
+named by the sub-account (summit-strength), each as one location's export.`
+	addJSONFlags(cmd, &opts.Exporter, fieldsOf(exportOutput{}, exportTreeRow{}))
 	return cmd
 }
 
@@ -73,6 +79,9 @@ func exportRun(ctx context.Context, f *Factory, opts *ExportOptions) error {
 	}
 	if opts.Output == "" {
 		return usagef("-o needs a directory")
+	}
+	if opts.Set.given(f) {
+		return exportSetRun(ctx, f, opts, format, from)
 	}
 	t, err := treeOf(ctx, f, from)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -27,6 +28,10 @@ type SetOptions struct {
 	// OwnSignIn keeps the set to what the run's sign-in reaches: a member of a group
 	// under another profile fails with the reason, and no other sign-in is used.
 	OwnSignIn bool
+	// savedListAge lets the set be named from an agency's kept list of sub-accounts
+	// this young instead of a listing (0: always list); commands that read only local
+	// files set it.
+	savedListAge time.Duration
 }
 
 // defaultConcurrency is how many sub-accounts a set runs side by side when neither

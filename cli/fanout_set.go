@@ -80,7 +80,8 @@ func resolveSet(ctx context.Context, f *Factory, o *SetOptions) (*memberSet, err
 			set.concurrency = min(n, maxConcurrency)
 		}
 	}
-	r := &setResolver{ctx: ctx, f: f, store: store, run: cfg.Profile.Name, only: set.only, names: map[string]map[string]string{}}
+	r := &setResolver{ctx: ctx, f: f, store: store, run: cfg.Profile.Name, only: set.only, names: map[string]map[string]string{},
+		listAge: o.savedListAge}
 	switch {
 	case locList:
 		err = r.locations(strings.Split(f.Flags.Location, ","))
@@ -139,6 +140,23 @@ type setResolver struct {
 	only  string // when set, the one profile whose agency listing may be read
 	out   []member
 	names map[string]map[string]string // sub-account names by agency profile, then id
+	// listAge is how old a kept list of an agency's sub-accounts may be to be used
+	// instead of listing them (0: always list).
+	listAge time.Duration
+}
+
+// subAccounts lists the sub-accounts of cfg's agency sign-in: the kept list when it
+// is young enough for this run, else the service's (kept for the next run).
+func (r *setResolver) subAccounts(cfg *config.Config) ([]auth.SubAccount, error) {
+	path := subAccountListPath(r.f.Getenv, cfg)
+	if subs, ok := loadSubAccountList(path, r.listAge); ok {
+		return subs, nil
+	}
+	subs, err := auth.SubAccounts(r.ctx, cfg, r.store, r.httpClient())
+	if err == nil {
+		saveSubAccountList(path, subs)
+	}
+	return subs, err
 }
 
 // add adds a member unless it is there already.
@@ -217,7 +235,7 @@ func (r *setResolver) allSubAccounts(cfg *config.Config) error {
 	if t, err := r.store.Load(cfg.Profile.Name); err == nil && !t.Agency() {
 		return usagef("--all-sub-accounts needs an agency sign-in, and profile %s is not one (`funnels login --agency` makes one)", quoteInput(cfg.Profile.Name))
 	}
-	subs, err := auth.SubAccounts(r.ctx, cfg, r.store, r.httpClient())
+	subs, err := r.subAccounts(cfg)
 	if err != nil {
 		return err
 	}
@@ -280,7 +298,7 @@ func (r *setResolver) subAccountName(profile, id string) string {
 		flags.Profile, flags.Location = profile, ""
 		if cfg, err := config.LoadSignedIn(r.f.Getenv, flags, r.store); err == nil {
 			if t, err := r.store.Load(profile); err == nil && t.Agency() {
-				subs, _ := auth.SubAccounts(r.ctx, cfg, r.store, r.httpClient())
+				subs, _ := r.subAccounts(cfg)
 				for _, s := range subs {
 					names[s.ID] = s.Name
 				}

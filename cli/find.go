@@ -60,7 +60,14 @@ read is marked stale. Names and paths longer than 2 KiB are shown cut.
 With --no-cache there is no index to search, and reading the whole location for
 every query would spend the rate limit: find then asks the server's funnel list
 for funnels whose name contains TEXT (one request a page of 100), and says so;
-steps, pages, redirects, domains and folders are found only in the index.`,
+steps, pages, redirects, domains and folders are found only in the index.
+
+Across a set, each sub-account's index file is read as it is, side by side, with
+no sign-in opened (--all-sub-accounts names the set from the agency's list kept by
+the last listing, when it is under a day old); one without an index is crawled
+first, unless its crawl was refused within the hour (suspended, the app
+uninstalled, its token refused): it is then listed as failed with that crawl's
+reason, and 'funnels index' makes its index.`,
 		Example: `funnels find /spring-offer
 funnels find "spring sale" --kind page,step
 funnels find webinar --json id,kind,name,where --limit 1`,

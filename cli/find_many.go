@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	"github.com/funnelsdev/funnels/client/index"
@@ -43,28 +44,41 @@ type memberFinds struct {
 	notes []string
 }
 
-// findSetRun searches the local index of every member side by side (one built first
-// where there is none, as find of one does), ranks all their matches together by
-// the one fuzzy ranking and keeps the best --limit overall.
+// findSetRun searches the local index of every member, ranks all their matches
+// together by the one fuzzy ranking and keeps the best --limit overall. Members
+// whose index file exists are read from it alone, side by side, with no sign-in
+// opened; the others are crawled first (as find of one does) through their
+// sessions, except one whose crawl failed lately, which is reported as it failed.
 func findSetRun(ctx context.Context, f *Factory, query string, opts *FindOptions) error {
 	if f.Flags.NoCache {
 		return usagef("find across sub-accounts searches their local indexes, which --no-cache turns off: leave --no-cache out")
 	}
-	fo, err := f.startSet(ctx, &opts.Set, "funnels find")
+	opts.Set.savedListAge = savedListAge
+	set, err := resolveSet(ctx, f, &opts.Set)
 	if err != nil {
 		return err
 	}
-	done, fails := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (memberFinds, error) {
-		return findInMember(ctx, m, query, opts)
-	})
-	var hits []findHit
-	total := 0
-	for _, d := range done {
+	paths := newMemberIndexPaths(f, set)
+	local, rest := localIndexes(set, paths)
+	found, err := searchLocal(ctx, set, local, query, opts)
+	if err != nil {
+		return err
+	}
+	crawled, fails, err := findByCrawl(ctx, f, set, paths, append(rest, found.crawl...), query, opts)
+	if err != nil {
+		return err
+	}
+	hits, total, notes := found.hits, found.total, found.notes
+	for _, d := range crawled {
 		hits = append(hits, d.Result.hits...)
 		total += d.Result.total
 		for _, n := range d.Result.notes {
-			f.notice("funnels: %s: %s", quoteName(d.Name), n)
+			notes = append(notes, memberNote{d.member, n})
 		}
+	}
+	slices.SortStableFunc(notes, func(a, b memberNote) int { return a.at - b.at })
+	for _, n := range notes {
+		f.notice("funnels: %s: %s", quoteName(n.Name), n.note)
 	}
 	keys := make([]string, len(hits))
 	for i, h := range hits {
@@ -80,7 +94,60 @@ func findSetRun(ctx context.Context, f *Factory, query string, opts *FindOptions
 	if err := printSetFinds(ctx, f, opts, findSetOutput{Query: query, Matches: matches, Total: total, Failures: orEmpty(fails)}); err != nil {
 		return err
 	}
-	return setOutcome(f, len(fo.set.members), fails)
+	return setOutcome(f, len(set.members), fails)
+}
+
+// findByCrawl runs find in the members that have no index to search, each through
+// its session (the index crawled first). A member whose crawl was refused less than
+// crawlBackoff ago is not tried: it is reported with the reason it gave then. Each
+// lasting failure is recorded, and each success clears the record.
+func findByCrawl(ctx context.Context, f *Factory, set *memberSet, paths *memberIndexPaths, members []member, query string, opts *FindOptions) ([]memberDone[memberFinds], []memberFailure, error) {
+	slices.SortFunc(members, func(a, b member) int { return a.at - b.at })
+	pathOf := func(m member) string {
+		if paths == nil {
+			return ""
+		}
+		_, path, _ := paths.of(m)
+		return path
+	}
+	var fails []memberFailure
+	var try []member
+	for _, m := range members {
+		if p := pathOf(m); p != "" {
+			if fl, ok := recentCrawlFailure(p, m); ok {
+				fails = append(fails, *fl)
+				continue
+			}
+		}
+		try = append(try, m)
+	}
+	if len(try) == 0 {
+		return nil, fails, nil
+	}
+	sub := *set
+	sub.members = try
+	fo, err := newFanout(f, &sub, "funnels find")
+	if err != nil {
+		return nil, nil, err
+	}
+	done, failed := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (memberFinds, error) {
+		return findInMember(ctx, m, query, opts)
+	})
+	for _, d := range done {
+		if p := pathOf(d.member); p != "" {
+			clearCrawlFailure(p)
+		}
+	}
+	for _, fl := range failed {
+		i := slices.IndexFunc(try, func(m member) bool { return m.Profile == fl.Profile && (m.Location == fl.Location || m.Location == "") })
+		if i < 0 || ctx.Err() != nil || !lastingFailure(fl) {
+			continue
+		}
+		if p := pathOf(try[i]); p != "" {
+			saveCrawlFailure(p, fl)
+		}
+	}
+	return done, append(fails, failed...), nil
 }
 
 func printSetFinds(ctx context.Context, f *Factory, opts *FindOptions, out findSetOutput) error {
@@ -121,14 +188,9 @@ func findInMember(ctx context.Context, m *memberRun, query string, opts *FindOpt
 	var out memberFinds
 	held := 0
 	search := func() error {
-		out.hits = out.hits[:0]
 		err := store.WithCatalog(ctx, func(cat *index.Catalog) error {
 			held = cat.Len()
-			_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
-				it := boundMatch(cat.Item(at, stale))
-				out.hits = append(out.hits, findHit{memberTag: tagOf(m.member), Item: it, key: cat.Key(at)})
-				return it
-			})
+			out = searchCatalog(cat, m.member, query, opts, stale)
 			return nil
 		})
 		return withExitCode(ExitLocal, err)
@@ -136,12 +198,12 @@ func findInMember(ctx context.Context, m *memberRun, query string, opts *FindOpt
 	if err := search(); err != nil {
 		return out, err
 	}
+	var notes []string
 	if n := store.Notice(); n != "" {
-		out.notes = append(out.notes, n)
+		notes = append(notes, n)
 	}
 	age := time.Since(st.Crawled)
-	switch {
-	case held == 0 && (st.Crawled.IsZero() || age > staleIndex):
+	if held == 0 && (st.Crawled.IsZero() || age > staleIndex) {
 		_, crawlErr := (&index.Crawler{Client: m.Session.Client, Store: store}).Run(ctx)
 		if err := search(); err != nil {
 			return out, err
@@ -150,13 +212,12 @@ func findInMember(ctx context.Context, m *memberRun, query string, opts *FindOpt
 			return out, crawlError(crawlErr)
 		}
 		if crawlErr != nil {
-			out.notes = append(out.notes, firstLine(crawlErr)+"; searching what the index holds — 'funnels index' reads the rest")
+			notes = append(notes, firstLine(crawlErr)+"; searching what the index holds — 'funnels index' reads the rest")
 		}
-	case st.Crawled.IsZero() || st.Unfinished:
-		out.notes = append(out.notes, "the local index is not complete; searching what it holds — 'funnels index' reads the rest")
-	case age > staleIndex:
-		out.notes = append(out.notes, "the local index is from "+age.Round(time.Hour).String()+" ago; 'funnels index' reads it again")
+	} else if n := indexAgeNote(st); n != "" {
+		notes = append(notes, n)
 	}
+	out.notes = notes
 	return out, nil
 }
 

@@ -45,17 +45,36 @@ func treeOf(ctx context.Context, f *Factory, from treeSource) (*funneltree.Tree,
 		return nil, err
 	}
 	defer store.Close()
+	t, err := readIndexTree(ctx, store, from, func() error {
+		sess, err := f.Session(ctx, true)
+		if err != nil {
+			return err
+		}
+		_, err = crawlWithProgress(ctx, f, sess.Client, store)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.Manifest.Location = funneltree.Location{ID: cfg.Profile.LocationID}
+	if !cfg.TokenOnly() {
+		t.Manifest.Location.Name = cfg.Profile.Name // the profile's name: the API tells none
+	}
+	t.Manifest.APIBase = cfg.Profile.BaseURL
+	t.Manifest.FunnelsVersion = f.Version
+	return t, nil
+}
+
+// readIndexTree reads store as a tree, crawled first by crawl when from asks for it or
+// the index is not fresh; the manifest says where the records came from.
+func readIndexTree(ctx context.Context, store *index.Store, from treeSource, crawl func() error) (*funneltree.Tree, error) {
 	st, err := store.State(ctx)
 	if err != nil {
 		return nil, withExitCode(ExitLocal, fmt.Errorf("reading the local index: %w", err))
 	}
 	source := "cached"
 	if from == fromFresh || (from == fromAuto && !indexIsFresh(st, time.Now())) {
-		sess, err := f.Session(ctx, true)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := crawlWithProgress(ctx, f, sess.Client, store); err != nil {
+		if err := crawl(); err != nil {
 			return nil, err
 		}
 		source = "fresh"
@@ -67,12 +86,6 @@ func treeOf(ctx context.Context, f *Factory, from treeSource) (*funneltree.Tree,
 	case err != nil:
 		return nil, withExitCode(ExitLocal, err)
 	}
-	t.Manifest.Location = funneltree.Location{ID: cfg.Profile.LocationID}
-	if !cfg.TokenOnly() {
-		t.Manifest.Location.Name = cfg.Profile.Name // the profile's name: the API tells none
-	}
-	t.Manifest.APIBase = cfg.Profile.BaseURL
-	t.Manifest.FunnelsVersion = f.Version
 	t.Manifest.Source = source
 	return t, nil
 }

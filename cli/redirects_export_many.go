@@ -102,10 +102,19 @@ func memberIndexRedirects(ctx context.Context, m *memberRun) ([]client.Redirect,
 	return indexRedirects(ctx, store)
 }
 
-// exportFileNames names each member's file: its name as a file name with ext, and
-// where two members' names would meet (or a name leaves nothing), with the location
-// id (or profile) added.
+// exportFileNames names each member's file: its stem (memberFileStems) with ext.
 func exportFileNames(members []member, ext string) []string {
+	out := memberFileStems(members)
+	for i := range out {
+		out[i] += "." + ext
+	}
+	return out
+}
+
+// memberFileStems name each member's file or folder of an export across a set: its
+// name as a file name, and where two members' names would meet (or a name leaves
+// nothing), with the location id (or profile) added.
+func memberFileStems(members []member) []string {
 	count := map[string]int{}
 	for _, m := range members {
 		count[fileStem(m.Name)]++
@@ -116,7 +125,7 @@ func exportFileNames(members []member, ext string) []string {
 		if stem == "" || count[stem] > 1 {
 			stem = strings.Trim(stem+"-"+fileStem(cmp.Or(m.Location, m.Profile)), "-")
 		}
-		out[i] = stem + "." + ext
+		out[i] = stem
 	}
 	return out
 }

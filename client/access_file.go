@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // AccessFile is an AccessStore in one JSON file at a path the caller chooses. The
@@ -26,21 +27,61 @@ type accessFileBody struct {
 
 // LoadAccess reads the record; no file is an empty record.
 func (f AccessFile) LoadAccess() (Access, error) {
-	b, err := os.ReadFile(f.Path)
+	body, err := readAccessFile(f.Path)
+	return body.under(f.Key), err
+}
+
+// readAccessFile reads the body of the record at path; no file is an empty body.
+func readAccessFile(path string) (accessFileBody, error) {
+	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Access{}, nil
+		return accessFileBody{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("access record: %w", err)
+		return accessFileBody{}, fmt.Errorf("access record: %w", err)
 	}
 	var body accessFileBody
 	if err := json.Unmarshal(b, &body); err != nil {
-		return nil, fmt.Errorf("access record %s: %w", f.Path, err)
+		return accessFileBody{}, fmt.Errorf("access record %s: %w", path, err)
 	}
-	if body.Version != 1 || body.Key != f.Key || body.Families == nil {
-		return Access{}, nil
+	return body, nil
+}
+
+// under is what the record says when it was learned against key: nothing when it
+// was learned against another, or is of another version.
+func (b accessFileBody) under(key string) Access {
+	if b.Version != 1 || b.Key != key || b.Families == nil {
+		return Access{}
 	}
-	return body.Families, nil
+	return b.Families
+}
+
+// AccessReader reads access records, each file once: a run that looks at many
+// sub-accounts whose records share a file (an agency sign-in's) reads it one time.
+// The zero value is ready; it is safe for concurrent use.
+type AccessReader struct {
+	mu    sync.Mutex
+	files map[string]accessRead
+}
+
+type accessRead struct {
+	body accessFileBody
+	err  error
+}
+
+// Load is f.LoadAccess with f's file read at most once by r.
+func (r *AccessReader) Load(f AccessFile) (Access, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rd, ok := r.files[f.Path]
+	if !ok {
+		rd.body, rd.err = readAccessFile(f.Path)
+		if r.files == nil {
+			r.files = map[string]accessRead{}
+		}
+		r.files[f.Path] = rd
+	}
+	return rd.body.under(f.Key), rd.err
 }
 
 // SaveAccess writes the record; an empty one removes the file.

@@ -23,7 +23,12 @@ type ProbeRow struct {
 	Meaning string `json:"meaning"`
 	AskFor  string `json:"askFor,omitempty"` // the scope or access to ask for; "" when nothing is needed
 	Write   bool   `json:"write"`
+	err     error  // what the request ended with; nil when it answered or was not sent
 }
+
+// Err is what the row's request ended with: nil when it answered or was not sent. A
+// caller tells a refused token from a sub-account the service calls inactive by it.
+func (r ProbeRow) Err() error { return r.err }
 
 // Probe asks every read family once with a harmless GET, in the order of
 // RouteFamilies, and describes the rest: writes (and the POST that reads fonts) are
@@ -176,6 +181,7 @@ func (c *Client) ProbeWithin(ctx context.Context, each time.Duration) ([]ProbeRo
 
 // describeAnswer fills a probed row from its answer.
 func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
+	row.err = err
 	var api *APIError
 	switch {
 	case err == nil:

@@ -171,7 +171,7 @@ func measureFanoutFind(ctx context.Context, env []string, one string, indexed, r
 	return benchFigure{
 		Name: "find_100_subaccounts", N: indexed, Value: ms(median(set)), Unit: "ms", Baseline: ms(median(single)),
 		BaselineIs: "funnels find in one sub-account's index, the whole process",
-		Note: fmt.Sprintf("funnels find across --all-sub-accounts (%d local indexes and the agency's list of sub-accounts), the whole process; median of %d rounds",
+		Note: fmt.Sprintf("funnels find across --all-sub-accounts (%d local indexes read side by side, the set named from the agency's kept list of sub-accounts, no sign-in opened), the whole process; median of %d rounds",
 			indexed, rounds),
 	}, nil
 }

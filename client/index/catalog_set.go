@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -17,9 +18,11 @@ import (
 // copied, and nothing is made per item but the number of its catalog (two bytes), so
 // a set of a million items costs the catalogs and two megabytes.
 type CatalogSet struct {
-	cats  []*Catalog
-	start []int    // where each catalog's items begin, and the total at the end
-	src   []uint16 // per item: the catalog that holds it
+	cats   []*Catalog
+	states []State  // per catalog, what its index said of itself when read (ReadCatalogSet)
+	made   []bool   // per catalog, made from the records for want of one kept (ReadCatalogSet)
+	start  []int    // where each catalog's items begin, and the total at the end
+	src    []uint16 // per item: the catalog that holds it
 }
 
 // MaxCatalogSetSources is how many catalogs a set can hold.
@@ -52,37 +55,58 @@ func NewCatalogSet(cats []*Catalog) (*CatalogSet, error) {
 
 // ReadCatalogSet reads the catalogs of stores without writing to any of them (a
 // catalog older than its index is made from the records and not kept) and reads them
-// as one list, store i's catalog being source i. A store that cannot be read holds
-// no item; the error names each such store, beside a set of the others.
+// as one list, store i's catalog being source i. The files are read side by side, at
+// most catalogReaders at once: each read is mostly opening a file and waiting on it.
+// A store that cannot be read holds no item; the error names each such store, beside
+// a set of the others.
 func ReadCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
 	cats := make([]*Catalog, len(stores))
-	var errs []error
+	states := make([]State, len(stores))
+	made := make([]bool, len(stores))
+	errs := make([]error, len(stores))
+	sem := make(chan struct{}, catalogReaders)
+	var wg sync.WaitGroup
 	for i, st := range stores {
 		if st == nil {
 			continue
 		}
-		c, err := st.readCatalog(ctx)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, err
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			c, state, kept, err := st.readCatalog(ctx)
+			if err != nil {
+				errs[i] = fmt.Errorf("%s: %w", st.Path(), err)
+				return
 			}
-			errs = append(errs, fmt.Errorf("%s: %w", st.Path(), err))
-			continue
-		}
-		cats[i] = c
+			cats[i], states[i], made[i] = c, state, !kept
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	set, err := NewCatalogSet(cats)
 	if err != nil {
 		return nil, err
 	}
+	set.states, set.made = states, made
 	return set, errors.Join(errs...)
 }
 
+// catalogReaders is how many index files ReadCatalogSet reads at once.
+const catalogReaders = 8
+
 // readCatalog is the catalog of the index as it is now, read without writing: the one
-// kept in the file when it is of this generation, else one made from the records.
-func (s *Store) readCatalog(ctx context.Context) (*Catalog, error) {
+// kept in the file when it is of this generation, else one made from the records;
+// and the index's state, read in the same transaction; kept says the catalog was the
+// one kept.
+func (s *Store) readCatalog(ctx context.Context) (_ *Catalog, _ State, kept bool, _ error) {
 	var out *Catalog
+	var state State
 	_, err := s.view(ctx, func(tx *bolt.Tx) error {
+		state = readState(tx)
 		m := tx.Bucket(bMeta)
 		k := m.Get(mCatalogKeys)
 		if len(k) < catalogHeader || binary.LittleEndian.Uint64(k[len(catalogMagic):]) != btoi(m.Get(mGen)) {
@@ -94,15 +118,31 @@ func (s *Store) readCatalog(ctx context.Context) (*Catalog, error) {
 		return nil
 	})
 	if err != nil || out != nil {
-		return out, err
+		return out, state, out != nil, err
 	}
 	snap, err := s.Snapshot(ctx)
 	if err != nil {
-		return nil, err
+		return nil, state, false, err
 	}
 	keys, items := buildCatalog(snap)
-	return openCatalog(string(keys), items)
+	c, err := openCatalog(string(keys), items)
+	return c, state, false, err
 }
+
+// State is what catalog c's index said of itself when the set was read: when it was
+// crawled, whether a crawl is unfinished; the zero State for a set made with
+// NewCatalogSet, or an index that does not exist.
+func (s *CatalogSet) State(c int) State {
+	if c < len(s.states) {
+		return s.states[c]
+	}
+	return State{}
+}
+
+// Made reports whether catalog c was made from its index's records because the
+// index kept none of its generation: a reader that may write keeps it
+// (Store.WithCatalog), so the next read is quick.
+func (s *CatalogSet) Made(c int) bool { return c < len(s.made) && s.made[c] }
 
 // Len is how many items the set holds.
 func (s *CatalogSet) Len() int { return len(s.src) }

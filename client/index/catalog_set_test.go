@@ -98,3 +98,41 @@ func TestCatalogSetNamesAnIndexThatCannotBeRead(t *testing.T) {
 		t.Fatalf("error %v does not name %s", err, bad.Path())
 	}
 }
+
+// A set says what each index said of itself when it was read (whether it exists,
+// its generation) and which catalogs it had to make; once a catalog is kept
+// (Store.WithCatalog), the next set reads it as kept.
+func TestCatalogSetStatesAndMadeCatalogs(t *testing.T) {
+	ctx := ctxT(t)
+	dir := t.TempDir()
+	a := Open(filepath.Join(dir, "a.db"), "api A")
+	never := Open(filepath.Join(dir, "never.db"), "api B")
+	if err := a.Update(ctx, func(w *Writer) error {
+		return w.PutFunnel(Funnel{ID: "f1", Name: "Spring Sale", At: time.Now().UnixMilli()})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := a.State(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := ReadCatalogSet(ctx, []*Store{a, never})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := set.State(0); !got.Exists || got.Gen != st.Gen {
+		t.Errorf("state of a: %+v, want %+v", got, st)
+	}
+	if set.State(1).Exists || set.State(5).Exists {
+		t.Errorf("an index never written, or past the set, exists: %+v %+v", set.State(1), set.State(5))
+	}
+	if !set.Made(0) {
+		t.Error("a's catalog was never kept, yet the set says it did not make it")
+	}
+	if err := a.WithCatalog(ctx, func(*Catalog) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if set, err = ReadCatalogSet(ctx, []*Store{a}); err != nil || set.Made(0) || set.Len() != 1 {
+		t.Errorf("after keeping a's catalog: made %v, %d items, %v", set.Made(0), set.Len(), err)
+	}
+}

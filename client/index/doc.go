@@ -82,7 +82,10 @@
 // ReadCatalogSet (catalog_set.go) reads the catalogs of several indexes (one per
 // sub-account) without writing to any, as one list for go to anything across
 // sub-accounts: the catalogs' blobs are shared and each item is tagged with its
-// catalog's number, two bytes, so a million items cost no allocation each.
+// catalog's number, two bytes, so a million items cost no allocation each. It reads
+// the files side by side (each read is mostly opening a file), and says of each index
+// its State, read in the same transaction, and whether its catalog had to be made
+// (a reader that may write keeps it with WithCatalog).
 //
 // # The crawl
 //

@@ -20,3 +20,12 @@ func RankCatalog(c *index.Catalog, query string) []int {
 	l.SetQuery(query)
 	return l.shown
 }
+
+// RankCatalogSet is Rank over the keys of several catalogs read as one: `funnels find`
+// across sub-accounts ranks every sub-account's items together in one pass.
+func RankCatalogSet(s *index.CatalogSet, query string) []int {
+	l := List{set: s}
+	l.reset()
+	l.SetQuery(query)
+	return l.shown
+}
