@@ -168,10 +168,12 @@ type crawlRun struct {
 	// entityPages: the funnel list is refused, so the funnels the folder listings
 	// name are the ones to page.
 	entityPages   bool
-	foldersLeft   int   // folder listings queued and not yet read
-	folderFailed  bool  // one of them failed: the tree is not whole
-	funnelQueued  []int // funnel-list offsets queued in this run
-	funnelPending int   // of those, the ones not answered yet
+	foldersLeft   int      // folder listings queued and not yet read
+	folderFailed  bool     // one of them failed: the tree is not whole
+	rootPending   bool     // the root folder's listing is queued and not yet answered
+	afterRootJobs []func() // what waits for it (afterRoot)
+	funnelQueued  []int    // funnel-list offsets queued in this run
+	funnelPending int      // of those, the ones not answered yet
 	rate          rateMeter
 
 	reportMu        sync.Mutex // one report at a time to OnProgress
@@ -308,7 +310,7 @@ func (r *crawlRun) plan0(ctx context.Context) error {
 	r.startFolders(ctx)
 	r.startFunnels(ctx)
 	if !r.plan.RedirectsDone {
-		r.jobs.push(high, func() { r.redirects(ctx) })
+		r.afterRoot(func() { r.jobs.push(high, func() { r.redirects(ctx) }) })
 	}
 	if r.prog.Resumed && r.pagesOpen {
 		r.sync() // what earlier runs wrote

@@ -333,3 +333,29 @@ func TestCutTextKeepsRunesWhole(t *testing.T) {
 		t.Errorf("CutText(short) = %q, %v", got, cut)
 	}
 }
+
+// TestRedirectsWaitForTheRootFolder: the root folder's listing, the head of the
+// crawl's longest chain, goes before the redirects, which wait for its answer.
+func TestRedirectsWaitForTheRootFolder(t *testing.T) {
+	sb := fastSandbox(t, sandbox.Options{Faults: sandbox.Faults{FixedLatency: 30 * time.Millisecond}})
+	// A bucket that holds nothing back, so the order is the crawl's own.
+	c, err := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(), Limit: 10000, Window: time.Second,
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newStore(t, sb)
+	crawl(t, c, s)
+	var root, redirects time.Time
+	for _, r := range sb.Server.Requests() {
+		switch {
+		case r.Path == "/funnels/funnel/folder/entities" && root.IsZero():
+			root = r.At
+		case r.Path == "/funnels/lookup/redirect/list" && redirects.IsZero():
+			redirects = r.At
+		}
+	}
+	if root.IsZero() || redirects.IsZero() || redirects.Sub(root) < 30*time.Millisecond {
+		t.Errorf("the root folder asked at %v, the redirects at %v: want the redirects after its answer", root, redirects)
+	}
+}

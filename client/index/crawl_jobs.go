@@ -147,14 +147,47 @@ func (r *crawlRun) startFolders(ctx context.Context) {
 		r.group(client.Access(r.cl.Access()).Reason(client.FamilyFolders))
 		return
 	}
+	r.mu.Lock()
+	r.rootPending = slices.Contains(level, "")
+	r.mu.Unlock()
 	for _, id := range level {
 		r.jobs.push(high, func() { r.folder(ctx, id) })
+	}
+}
+
+// afterRoot runs fn once the root folder's listing is answered (at once when it is
+// not queued). Before the server tells its window, the bucket lets a background
+// crawl send two requests, the rest a tenth of a second apart: the root folder, the
+// head of the longest chain (a round trip a level), and the funnel list go first,
+// and the redirects (one round trip, on no chain) after.
+func (r *crawlRun) afterRoot(fn func()) {
+	r.mu.Lock()
+	if r.rootPending {
+		r.afterRootJobs = append(r.afterRootJobs, fn)
+		r.mu.Unlock()
+		return
+	}
+	r.mu.Unlock()
+	fn()
+}
+
+// rootAnswered runs what waited for the root folder's listing.
+func (r *crawlRun) rootAnswered() {
+	r.mu.Lock()
+	fns := r.afterRootJobs
+	r.rootPending, r.afterRootJobs = false, nil
+	r.mu.Unlock()
+	for _, fn := range fns {
+		fn()
 	}
 }
 
 // folder reads the folders one folder holds and queues them. The funnel list brings
 // the funnels; only where it is refused are the folder's funnels read here too.
 func (r *crawlRun) folder(ctx context.Context, id string) {
+	if id == "" {
+		defer r.rootAnswered()
+	}
 	r.mu.Lock()
 	fromEntities := r.entityPages
 	r.mu.Unlock()
