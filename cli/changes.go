@@ -140,7 +140,10 @@ func changesHeadline(r index.Report) string {
 		prev = " since the crawl of " + r.Prev.Local().Format(stamp)
 	}
 	if len(r.Changes) == 0 {
-		return fmt.Sprintf("Nothing changed%s (crawl of %s, %s).", prev, r.At.Local().Format(stamp), span)
+		if r.Prev.IsZero() {
+			return fmt.Sprintf("Nothing changed up to the crawl of %s (%s).", r.At.Local().Format(stamp), span)
+		}
+		return fmt.Sprintf("Nothing changed between the crawls of %s and %s (%s).", r.Prev.Local().Format(stamp), r.At.Local().Format(stamp), span)
 	}
 	return fmt.Sprintf("Changes%s, up to the crawl of %s (%s):", prev, r.At.Local().Format(stamp), span)
 }
