@@ -14,6 +14,8 @@ import (
 // above it lets the bucket keep filling while a background request is a moment late
 // to take its turn, so the background takes what refills the bucket — over a long run
 // the whole rate — and a crawl still goes at the limit while nobody else asks.
+// Paced by the server's own window, the background leaves at most windowReserve of
+// each window (the window's count is exact; a bucket's reserve grows with the limit).
 
 // backgroundKey marks a context whose requests go in the background lane.
 type backgroundKey struct{}
@@ -58,7 +60,7 @@ func (p *pacer) waitSpare(ctx context.Context) error {
 		p.mu.Lock()
 		known, took, wait := false, false, time.Duration(0)
 		if p.users.Load() == 0 {
-			known, took, wait = p.takeWindow(reserve(p.limiter.Burst()))
+			known, took, wait = p.takeWindow(min(reserve(p.limiter.Burst()), windowReserve))
 		}
 		p.mu.Unlock()
 		switch {
@@ -94,6 +96,12 @@ func (p *pacer) takeSpare() (took bool, need float64) {
 	}
 	return p.limiter.Allow(), 0
 }
+
+// windowReserve is the most of a server's window the background leaves unspent for
+// the user: the window's count is exact, so a screen's worth of loads is enough (a
+// bucket's reserve grows with its burst, a twentieth of the limit: 23 of a window of
+// 500).
+const windowReserve = 5
 
 // reserve is how many tokens of a bucket of burst the background leaves for the user.
 func reserve(burst int) int {

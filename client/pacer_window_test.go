@@ -141,3 +141,20 @@ func TestPacerWindowSharedWithAnother(t *testing.T) {
 		t.Fatal("the requests another sent into the window were not taken off")
 	}
 }
+
+// In a large window the background leaves a screen's worth of requests for the user,
+// not the bucket's reserve (23 of a burst of 25).
+func TestPacerWindowReserveIsAScreensWorth(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	p := newPacer(500, time.Second, clock.now)
+	p.observe(RateLimit{Limit: 500, Remaining: 500, Interval: time.Second, Observed: clock.now()}, p.sent.Load())
+	bg := Background(context.Background())
+	waitNow(t, p, bg, 500-windowReserve)
+	if !blocked(p, bg) {
+		t.Fatal("the background spent the user's reserve")
+	}
+	waitNow(t, p, context.Background(), windowReserve)
+	if !blocked(p, context.Background()) {
+		t.Fatal("a request went past the window")
+	}
+}
