@@ -15,13 +15,11 @@ import (
 // each changed field old → new (cut to the width; `funnels changes --json` has them
 // whole). enter goes to the item when the index still holds it; esc closes.
 type changesView struct {
-	paneBase
+	listBody
 	store   *index.Store
 	changes []index.Change
 	rows    []changeRow
 	cols    []column
-	status  loadState
-	err     error
 	info    string // the title's context: which crawl, since when
 	empty   string // what an empty list says
 }
@@ -48,7 +46,7 @@ func openChanges(m *Model) tea.Cmd {
 		m.setWarn("no local index in this session: nothing to compare")
 		return nil
 	}
-	v := &changesView{paneBase: newPaneBase(m.sh), store: m.idx.store, status: stateLoading}
+	v := &changesView{listBody: newListBody(m.sh), store: m.idx.store}
 	m.push(v)
 	return v.reload(m)
 }
@@ -138,24 +136,7 @@ func orNone(s string) string {
 }
 
 func (v *changesView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
-	if cmd, ok := v.filterFirst(msg); ok {
-		return cmd, keyUsed
-	}
-	k := v.sh.keys
-	switch {
-	case key.Matches(msg, k.Cancel, k.Back):
-		return nil, keyClose
-	case key.Matches(msg, k.Filter):
-		return v.startFilter(), keyUsed
-	case key.Matches(msg, k.Refresh):
-		return v.reload(h), keyUsed
-	case key.Matches(msg, k.Open):
-		return v.goToSelected(h), keyUsed
-	case v.navigate(msg):
-	default:
-		return nil, keyPassed
-	}
-	return nil, keyUsed
+	return v.listKey(msg, func() tea.Cmd { return v.reload(h) }, func() tea.Cmd { return v.goToSelected(h) })
 }
 
 // goToSelected finds where the selected change's item sits now, in a command.
@@ -226,25 +207,7 @@ func (v *changesView) row(i, width int, selected, focused bool, widths []int) st
 	}, r.mark)
 }
 
-func (v *changesView) keys() []key.Binding {
-	k := v.sh.keys
-	if v.typing {
-		return k.filterHelp()
-	}
-	return []key.Binding{k.Arrows, as(k.Open, "go to"), k.Filter, as(k.Cancel, "close"), as(k.Refresh, "reload"), k.Help}
-}
-
-func (v *changesView) actionScope() scope { return 0 }
-func (v *changesView) paste(msg tea.PasteMsg) tea.Cmd {
-	if v.typing {
-		return v.filterPaste(msg)
-	}
-	return nil
-}
-func (v *changesView) wheel(_, delta int) { v.list.Scroll(delta) }
-func (v *changesView) click(_, row int)   { v.list.SelectRow(row) }
-func (v *changesView) busy() bool         { return v.status == stateLoading }
-func (v *changesView) close()             { v.typing = false; v.input.Blur() }
+func (v *changesView) keys() []key.Binding { return v.listKeys("go to") }
 
 func (v *changesView) copyTarget(bool) (what, text, problem string) {
 	i := v.list.Selected()

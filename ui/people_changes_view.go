@@ -14,13 +14,11 @@ import (
 // was sent without its secrets, the record before and after, the trace id); esc
 // closes. The log is read in a command when the view opens and on r.
 type peopleChangesView struct {
-	paneBase
+	listBody
 	log     ChangeLog
 	changes []PersonChange
 	rows    []personChangeRow
 	cols    []column
-	status  loadState
-	err     error
 }
 
 // personChangeRow is one write, ready to draw.
@@ -46,7 +44,7 @@ func openPeopleChanges(m *Model) tea.Cmd {
 		m.setWarn("the audit log is for the team server's admins, in a session of the server")
 		return nil
 	}
-	v := &peopleChangesView{paneBase: newPaneBase(m.sh), log: log, status: stateLoading}
+	v := &peopleChangesView{listBody: newListBody(m.sh), log: log}
 	m.push(v)
 	return v.reload(m)
 }
@@ -99,26 +97,7 @@ func (v *peopleChangesView) fill(msg peopleChangesMsg) {
 }
 
 func (v *peopleChangesView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
-	if cmd, ok := v.filterFirst(msg); ok {
-		return cmd, keyUsed
-	}
-	k := v.sh.keys
-	switch {
-	case key.Matches(msg, k.Cancel, k.Back):
-		return nil, keyClose
-	case key.Matches(msg, k.Filter):
-		return v.startFilter(), keyUsed
-	case key.Matches(msg, k.Refresh):
-		return v.reload(h), keyUsed
-	case key.Matches(msg, k.Open):
-		if c := v.selected(); c != nil {
-			h.show(newTextView(v.sh, personChangeDoc(*c)))
-		}
-	case v.navigate(msg):
-	default:
-		return nil, keyPassed
-	}
-	return nil, keyUsed
+	return v.listKey(msg, func() tea.Cmd { return v.reload(h) }, func() tea.Cmd { return v.showSelected(h) })
 }
 
 // selected is the write under the cursor, or nil.
@@ -175,25 +154,15 @@ func (v *peopleChangesView) row(i, width int, selected, focused bool, widths []i
 	})
 }
 
-func (v *peopleChangesView) keys() []key.Binding {
-	k := v.sh.keys
-	if v.typing {
-		return k.filterHelp()
-	}
-	return []key.Binding{k.Arrows, as(k.Open, "show whole"), k.Filter, as(k.Cancel, "close"), as(k.Refresh, "reload"), k.Help}
-}
-
-func (v *peopleChangesView) actionScope() scope { return 0 }
-func (v *peopleChangesView) paste(msg tea.PasteMsg) tea.Cmd {
-	if v.typing {
-		return v.filterPaste(msg)
+// showSelected shows the selected write whole.
+func (v *peopleChangesView) showSelected(h host) tea.Cmd {
+	if c := v.selected(); c != nil {
+		h.show(newTextView(v.sh, personChangeDoc(*c)))
 	}
 	return nil
 }
-func (v *peopleChangesView) wheel(_, delta int) { v.list.Scroll(delta) }
-func (v *peopleChangesView) click(_, row int)   { v.list.SelectRow(row) }
-func (v *peopleChangesView) busy() bool         { return v.status == stateLoading }
-func (v *peopleChangesView) close()             { v.typing = false; v.input.Blur() }
+
+func (v *peopleChangesView) keys() []key.Binding { return v.listKeys("show whole") }
 
 func (v *peopleChangesView) copyTarget(bool) (what, text, problem string) {
 	c := v.selected()

@@ -17,13 +17,11 @@ import (
 // many, what the apply that followed was to change. enter plans the location back
 // to the one selected, shown as an import's plan is before anything is sent.
 type versionsView struct {
-	paneBase
+	listBody
 	state    redirectplan.State
 	versions []redirectplan.Version
 	rows     []versionRow
 	cols     []column
-	status   loadState
-	err      error
 }
 
 // versionRow is one version, ready to draw.
@@ -43,7 +41,7 @@ func openRedirectVersions(m *Model) tea.Cmd {
 		m.setWarn("no versions are kept for this session")
 		return nil
 	}
-	v := &versionsView{paneBase: newPaneBase(m.sh), state: st, status: stateLoading}
+	v := &versionsView{listBody: newListBody(m.sh), state: st}
 	m.push(v)
 	return v.reload(m)
 }
@@ -76,24 +74,7 @@ func (v *versionsView) fill(msg versionsMsg) {
 }
 
 func (v *versionsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
-	if cmd, ok := v.filterFirst(msg); ok {
-		return cmd, keyUsed
-	}
-	k := v.sh.keys
-	switch {
-	case key.Matches(msg, k.Cancel, k.Back):
-		return nil, keyClose
-	case key.Matches(msg, k.Filter):
-		return v.startFilter(), keyUsed
-	case key.Matches(msg, k.Refresh):
-		return v.reload(h), keyUsed
-	case key.Matches(msg, k.Open):
-		return v.plan(h), keyUsed
-	case v.navigate(msg):
-	default:
-		return nil, keyPassed
-	}
-	return nil, keyUsed
+	return v.listKey(msg, func() tea.Cmd { return v.reload(h) }, func() tea.Cmd { return v.plan(h) })
 }
 
 // plan makes the plan back to the version selected.
@@ -139,25 +120,7 @@ func (v *versionsView) row(i, width int, selected, focused bool, widths []int) s
 	})
 }
 
-func (v *versionsView) keys() []key.Binding {
-	k := v.sh.keys
-	if v.typing {
-		return k.filterHelp()
-	}
-	return []key.Binding{k.Arrows, as(k.Open, "plan a restore"), k.Filter, as(k.Cancel, "close"), as(k.Refresh, "reload"), k.Help}
-}
-
-func (v *versionsView) actionScope() scope { return 0 }
-func (v *versionsView) paste(msg tea.PasteMsg) tea.Cmd {
-	if v.typing {
-		return v.filterPaste(msg)
-	}
-	return nil
-}
-func (v *versionsView) wheel(_, delta int) { v.list.Scroll(delta) }
-func (v *versionsView) click(_, row int)   { v.list.SelectRow(row) }
-func (v *versionsView) busy() bool         { return v.status == stateLoading }
-func (v *versionsView) close()             { v.typing = false; v.input.Blur() }
+func (v *versionsView) keys() []key.Binding { return v.listKeys("plan a restore") }
 
 func (v *versionsView) copyTarget(bool) (what, text, problem string) {
 	return "", "", "nothing to copy in the versions"
