@@ -54,8 +54,9 @@ func cliWidthCommands() [][]string {
 		{"domain", "attach", "--domain", "promo-widths.example.com"},
 		{"event", "conversion", "--event-name", "Purchase", "--email", "jo@example.com", "--value", "49.00", "--currency", "USD"},
 		{"event", "page-view", "--funnel", trial, "--step", trialSignUp, "--page-url", "/free-trial-sign-up"},
-		{"index"},   // a crawl after the step made above,
-		{"changes"}, // which it shows added
+		{"diff", "@cached", "@live"}, // the step made above, not indexed yet
+		{"index"},                    // a crawl after the step made above,
+		{"changes"},                  // which it shows added
 		{"doctor"},
 		{"auth", "status"},
 		{"auth", "list"},
