@@ -14,10 +14,11 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-// changeStyles colour a change by its kind on a terminal (colourWriter drops what
-// the terminal or NO_COLOR does not allow).
+// changeStyles colour what changed on a terminal, for `funnels changes`, `watch` and
+// `diff`: added green, removed red, changed yellow, group titles bold (colourWriter
+// drops what the terminal or NO_COLOR does not allow).
 type changeStyles struct {
-	added, removed, changed, group, dim lipgloss.Style
+	added, removed, changed, title, dim lipgloss.Style
 }
 
 func newChangeStyles() changeStyles {
@@ -25,7 +26,7 @@ func newChangeStyles() changeStyles {
 		added:   lipgloss.NewStyle().Foreground(lipgloss.Green),
 		removed: lipgloss.NewStyle().Foreground(lipgloss.Red),
 		changed: lipgloss.NewStyle().Foreground(lipgloss.Yellow),
-		group:   lipgloss.NewStyle().Bold(true),
+		title:   lipgloss.NewStyle().Bold(true),
 		dim:     lipgloss.NewStyle().Faint(true),
 	}
 }
@@ -152,7 +153,7 @@ func writeChangeGroups(w io.Writer, cs []index.Change, width int, st changeStyle
 	}
 	for _, g := range groupChanges(cs) {
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, st.group.Render(fit(termtext.Line(g.title))))
+		fmt.Fprintln(w, st.title.Render(fit(termtext.Line(g.title))))
 		for _, c := range g.changes {
 			head := fit(changeMarks[c.Kind] + " " + c.Item + " " + termtext.Line(c.Name) + pathOf(c))
 			fmt.Fprintln(w, "  "+st.kind(c.Kind).Render(head))

@@ -11,33 +11,17 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-// diffStyles colour a diff on a terminal: added green, removed red, changed yellow,
-// group titles bold.
-type diffStyles struct {
-	added, removed, changed, title, dim lipgloss.Style
-}
-
-func newDiffStyles() diffStyles {
-	return diffStyles{
-		added:   lipgloss.NewStyle().Foreground(lipgloss.Green),
-		removed: lipgloss.NewStyle().Foreground(lipgloss.Red),
-		changed: lipgloss.NewStyle().Foreground(lipgloss.Yellow),
-		title:   lipgloss.NewStyle().Bold(true),
-		dim:     lipgloss.NewStyle().Faint(true),
-	}
-}
-
 // diffPrinter writes a diff for a person: on a terminal coloured (as NO_COLOR and
 // the terminal allow) and every line cut to the width; piped, plain and whole.
 type diffPrinter struct {
 	w      io.Writer
 	width  int // 0: lines are not cut
 	color  bool
-	styles diffStyles
+	styles changeStyles
 }
 
 func newDiffPrinter(f *Factory) *diffPrinter {
-	p := &diffPrinter{w: f.IO.Out, styles: newDiffStyles()}
+	p := &diffPrinter{w: f.IO.Out, styles: newChangeStyles()}
 	if f.IO.OutTTY {
 		p.width, p.color = f.IO.Width, true
 		if p.width <= 0 {
