@@ -109,7 +109,7 @@ func changesRun(ctx context.Context, f *Factory, opts *ChangesOptions) error {
 	if !f.IO.OutTTY {
 		return writeChangeRows(f.IO.Out, r.Changes)
 	}
-	w := f.colourWriter(f.IO.Out)
+	w := f.colorWriter(f.IO.Out)
 	fmt.Fprintln(w, changeSummary(r.Changes)+".")
 	writeChangeGroups(w, r.Changes, f.IO.Width, newChangeStyles())
 	if r.Dropped > 0 {

@@ -8,14 +8,13 @@ import (
 	"time"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/colorprofile"
 
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // changeStyles colour what changed on a terminal, for `funnels changes`, `watch` and
-// `diff`: added green, removed red, changed yellow, group titles bold (colourWriter
+// `diff`: added green, removed red, changed yellow, group titles bold (colorWriter
 // drops what the terminal or NO_COLOR does not allow).
 type changeStyles struct {
 	added, removed, changed, title, dim lipgloss.Style
@@ -44,17 +43,6 @@ func (s changeStyles) kind(k index.ChangeKind) lipgloss.Style {
 
 // changeMarks are the one-character signs of the kinds.
 var changeMarks = map[index.ChangeKind]string{index.Added: "+", index.Removed: "-", index.Changed: "~"}
-
-// colourWriter is w on a terminal with the colours it and NO_COLOR allow.
-func (f *Factory) colourWriter(w io.Writer) io.Writer {
-	var env []string
-	for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
-		if v := f.Getenv(k); v != "" {
-			env = append(env, k+"="+v)
-		}
-	}
-	return colorprofile.NewWriter(w, env)
-}
 
 // changeGroup is the changes of one funnel (or of the folders).
 type changeGroup struct {

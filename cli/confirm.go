@@ -11,7 +11,7 @@ import (
 
 // errCancelled is a question answered no: nothing was done, the person knows it
 // already, so nothing more is reported; the exit code is 2.
-var errCancelled = withExitCode(ExitUsage, errors.New("cancelled"))
+var errCancelled = told(ExitUsage, errors.New("cancelled"))
 
 // canAsk reports whether a person can answer a question: standard input is a
 // terminal. A script (standard input a pipe or a file) is never asked.

@@ -32,7 +32,7 @@ type diffOutput struct {
 
 // errDiffers ends a diff --exit-code that found differences: exit 1, nothing more
 // to say than the diff printed.
-var errDiffers = withExitCode(ExitAPI, errors.New("the two differ"))
+var errDiffers = told(ExitAPI, errors.New("the two differ"))
 
 func newCmdDiff(f *Factory) *cobra.Command {
 	opts := &DiffOptions{}

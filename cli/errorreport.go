@@ -31,7 +31,7 @@ func errorStyles() (header, text lipgloss.Style) {
 // and message of an API error, the usage line after a wrong command line. On a
 // terminal it is styled as fang styles errors; elsewhere it is plain text.
 func (f *Factory) reportError(err error) {
-	if errors.Is(err, errCancelled) || errors.Is(err, errDiffers) {
+	if isTold(err) {
 		return
 	}
 	var ce *commandError

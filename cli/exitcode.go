@@ -105,6 +105,7 @@ func syntaxError(format string, a ...any) error {
 type exitError struct {
 	code int
 	err  error
+	told bool // the person knows already: nothing more is reported
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -116,6 +117,16 @@ func withExitCode(code int, err error) error {
 		return nil
 	}
 	return &exitError{code: code, err: err}
+}
+
+// told is err ending the run with code when the person has been told all there is
+// already (a question answered no, a diff that differs): nothing more is reported.
+func told(code int, err error) error { return &exitError{code: code, err: err, told: true} }
+
+// isTold reports whether err was told already (told).
+func isTold(err error) bool {
+	var e *exitError
+	return errors.As(err, &e) && e.told
 }
 
 // commandError is an error and the command it ended: the report names the command

@@ -85,7 +85,7 @@ func applyPlan(ctx context.Context, f *Factory, c *client.Client, cfg *config.Co
 		return err
 	}
 	if !req.exporter.Enabled() {
-		if err := f.printPlan(plan); err != nil {
+		if err := printPlan(f, plan); err != nil {
 			return err
 		}
 	}

@@ -10,7 +10,7 @@ import (
 // printPlan writes the plan as a table on standard output (tab-separated when piped):
 // what each step does, the address, where it goes (old → new for a change) and, for
 // a refused row, where it was read and why; then the totals in words.
-func (f *Factory) printPlan(plan redirectplan.Plan) error {
+func printPlan(f *Factory, plan redirectplan.Plan) error {
 	if len(plan.Steps) > 0 {
 		t := newTable(f.IO, textColumn("PLAN"), nameColumn("ADDRESS").tells(), nameColumn("TARGET"), wrapColumn("NOTE"))
 		for _, s := range plan.Steps {

@@ -135,7 +135,7 @@ func (w *watcher) round(ctx context.Context) error {
 	}
 	out := w.f.IO.Out
 	if w.f.IO.OutTTY {
-		out = w.f.colourWriter(out)
+		out = w.f.colorWriter(out)
 	}
 	st := newChangeStyles()
 	for _, c := range r.Changes {
