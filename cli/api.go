@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -25,11 +26,11 @@ type APIOptions struct {
 	Data         string
 	DataGiven    bool
 	Query        []string
-	Exporter     Exporter
-	Set          SetOptions
+	Exporter     cmdutil.Exporter
+	Set          cmdutil.SetOptions
 }
 
-func newCmdAPI(f *Factory) *cobra.Command {
+func newCmdAPI(f *cmdutil.Factory) *cobra.Command {
 	opts := &APIOptions{}
 	cmd := &cobra.Command{
 		Use:   "api METHOD PATH",
@@ -47,7 +48,7 @@ funnels api POST /funnels/lookup/multiple --data '{"lookups": []}'
 funnels api POST /funnels/funnel/folder/create --data @folder.json`,
 		ValidArgsFunction: func(_ *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) == 0 {
-				return withPrefix(validate.Methods(), strings.ToUpper(toComplete)), cobra.ShellCompDirectiveNoFileComp
+				return cmdutil.WithPrefix(validate.Methods(), strings.ToUpper(toComplete)), cobra.ShellCompDirectiveNoFileComp
 			}
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		},
@@ -57,19 +58,19 @@ funnels api POST /funnels/funnel/folder/create --data @folder.json`,
 			return apiRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"METHOD", "method"}, arg{"PATH", "path"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "METHOD", Field: "method"}, cmdutil.Arg{Name: "PATH", Field: "path"})
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Data, "data", "", "the request body: JSON, @FILE or @- for standard input")
 	fl.StringArrayVar(&opts.Query, "query", nil, "add a query parameter KEY=VALUE (repeatable)")
-	fieldFlag(cmd, "data", "data")
-	fieldFlag(cmd, "query", "query")
-	fl.Var(&jqValue{&opts.Exporter}, "jq", "filter a JSON answer with a jq expression (built in)")
-	fl.Var(&templateValue{&opts.Exporter}, "template", "format a JSON answer with a Go template")
-	addSetFlags(f, cmd, &opts.Set)
+	cmdutil.FieldFlag(cmd, "data", "data")
+	cmdutil.FieldFlag(cmd, "query", "query")
+	fl.Var(&cmdutil.JQValue{E: &opts.Exporter}, "jq", "filter a JSON answer with a jq expression (built in)")
+	fl.Var(&cmdutil.TemplateValue{E: &opts.Exporter}, "template", "format a JSON answer with a Go template")
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	return cmd
 }
 
-func apiRun(ctx context.Context, f *Factory, opts *APIOptions) error {
+func apiRun(ctx context.Context, f *cmdutil.Factory, opts *APIOptions) error {
 	method, err := validate.Method(opts.Method)
 	if err != nil {
 		return err
@@ -98,9 +99,9 @@ func apiRun(ctx context.Context, f *Factory, opts *APIOptions) error {
 		}
 		body = raw
 	}
-	if opts.Set.given(f) {
+	if opts.Set.Given(f) {
 		if method != http.MethodGet {
-			return usagef("only GET goes across sub-accounts; a %s names one sub-account (--location ID)", method)
+			return cmdutil.Usagef("only GET goes across sub-accounts; a %s names one sub-account (--location ID)", method)
 		}
 		return apiSetRun(ctx, f, opts, path, query)
 	}
@@ -112,7 +113,7 @@ func apiRun(ctx context.Context, f *Factory, opts *APIOptions) error {
 	if usesLocation(path, query) {
 		loc := c.LocationID()
 		if loc == "" {
-			return usagef("%s needs a location: pass --location ID or set FUNNELS_LOCATION_ID", locationPlaceholder)
+			return cmdutil.Usagef("%s needs a location: pass --location ID or set FUNNELS_LOCATION_ID", locationPlaceholder)
 		}
 		path, query = fillLocation(path, query, loc)
 	}
@@ -123,11 +124,11 @@ func apiRun(ctx context.Context, f *Factory, opts *APIOptions) error {
 	if opts.Exporter.Enabled() {
 		var v any
 		if err := json.Unmarshal(answer, &v); err != nil {
-			return usagef("--jq and --template need a JSON answer, and this one is not JSON (%d bytes)", len(answer))
+			return cmdutil.Usagef("--jq and --template need a JSON answer, and this one is not JSON (%d bytes)", len(answer))
 		}
 		return opts.Exporter.Write(ctx, f.IO, v, v)
 	}
-	if pretty, ok := prettyJSON(answer); ok {
+	if pretty, ok := cmdutil.PrettyJSON(answer); ok {
 		_, err = f.IO.Out.Write(pretty)
 	} else if len(answer) > 0 {
 		text := termtext.Block(string(answer))
@@ -136,7 +137,7 @@ func apiRun(ctx context.Context, f *Factory, opts *APIOptions) error {
 		}
 		_, err = io.WriteString(f.IO.Out, text)
 	} else if resp != nil {
-		f.notice("%d, no body", resp.StatusCode)
+		f.Notice("%d, no body", resp.StatusCode)
 	}
 	if err != nil {
 		return fmt.Errorf("write the answer: %w", err)
@@ -165,7 +166,7 @@ func fillLocation(path string, query url.Values, loc string) (string, url.Values
 
 // readData is --data: the text itself, or what @FILE (or @- for standard input)
 // holds.
-func readData(ios *IOStreams, arg string) (string, error) {
+func readData(ios *cmdutil.IOStreams, arg string) (string, error) {
 	name, fromFile := strings.CutPrefix(arg, "@")
 	if !fromFile {
 		return arg, nil
@@ -176,17 +177,17 @@ func readData(ios *IOStreams, arg string) (string, error) {
 	} else {
 		file, err := os.Open(name)
 		if err != nil {
-			return "", usagef("--data: %v", err)
+			return "", cmdutil.Usagef("--data: %v", err)
 		}
 		defer file.Close()
 		r = file
 	}
 	b, err := io.ReadAll(io.LimitReader(r, maxDataBytes+1))
 	if err != nil {
-		return "", usagef("--data: reading %s: %v", arg, err)
+		return "", cmdutil.Usagef("--data: reading %s: %v", arg, err)
 	}
 	if len(b) > maxDataBytes {
-		return "", usagef("--data: %s is larger than %d MiB", arg, maxDataBytes>>20)
+		return "", cmdutil.Usagef("--data: %s is larger than %d MiB", arg, maxDataBytes>>20)
 	}
 	return string(b), nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/cli/serve"
 )
 
@@ -15,10 +16,10 @@ type AuditOptions struct {
 	Since    string
 	User     string
 	Location string
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
-func newCmdAudit(f *Factory) *cobra.Command {
+func newCmdAudit(f *cmdutil.Factory) *cobra.Command {
 	opts := &AuditOptions{}
 	cmd := &cobra.Command{
 		Use:   "audit --data DIR",
@@ -36,12 +37,12 @@ funnels audit --data ~/funnels-serve --user ana --json`,
 			return auditRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	addDataFlag(cmd, &opts.Data)
 	cmd.Flags().StringVar(&opts.Since, "since", "", "only entries newer than this: a duration (24h) or a time (2026-01-02 or RFC 3339)")
 	cmd.Flags().StringVar(&opts.User, "user", "", "only this person's entries")
 	cmd.Flags().StringVar(&opts.Location, "location", "", "only this sub-account's entries")
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(serve.Entry{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(serve.Entry{}))
 	return cmd
 }
 
@@ -59,10 +60,10 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 			return t, nil
 		}
 	}
-	return time.Time{}, usagef("--since %s: give a duration (24h) or a time (2026-01-02, 2026-01-02T15:04:05Z)", quoteInput(s))
+	return time.Time{}, cmdutil.Usagef("--since %s: give a duration (24h) or a time (2026-01-02, 2026-01-02T15:04:05Z)", cmdutil.QuoteInput(s))
 }
 
-func auditRun(ctx context.Context, f *Factory, opts *AuditOptions) error {
+func auditRun(ctx context.Context, f *cmdutil.Factory, opts *AuditOptions) error {
 	if err := needData(opts.Data); err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func auditRun(ctx context.Context, f *Factory, opts *AuditOptions) error {
 	}
 	all, err := serve.OpenAudit(opts.Data).Read()
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	loc := opts.Location
 	var out []serve.Entry
@@ -89,12 +90,12 @@ func auditRun(ctx context.Context, f *Factory, opts *AuditOptions) error {
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
 	if len(out) == 0 {
-		f.notice("No writes in the audit log match.")
+		f.Notice("No writes in the audit log match.")
 		return nil
 	}
-	t := newTable(f.IO, textColumn("TIME"), nameColumn("PERSON"), idColumn("LOCATION"), nameColumn("NAME"), nameColumn("REQUEST").tells(), textColumn("STATUS"))
+	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("TIME"), cmdutil.NameColumn("PERSON"), cmdutil.IDColumn("LOCATION"), cmdutil.NameColumn("NAME"), cmdutil.NameColumn("REQUEST").Tells(), cmdutil.TextColumn("STATUS"))
 	for _, e := range serve.Writes(out) {
-		t.row(e.Time.Local().Format("2006-01-02 15:04"), e.Person, e.Location, e.LocationName, e.Method+" "+e.Path, serve.StatusText(e))
+		t.Row(e.Time.Local().Format("2006-01-02 15:04"), e.Person, e.Location, e.LocationName, e.Method+" "+e.Path, serve.StatusText(e))
 	}
-	return t.print()
+	return t.Print()
 }

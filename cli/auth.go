@@ -12,18 +12,19 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func newCmdAuth(f *Factory) *cobra.Command {
-	return group("auth", "How profiles sign in (auth status, auth list, auth switch, auth token)",
+func newCmdAuth(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("auth", "How profiles sign in (auth status, auth list, auth switch, auth token)",
 		newCmdAuthStatus(f), newCmdAuthList(f), newCmdAuthSwitch(f), newCmdAuthToken(f))
 }
 
-// authStatus is the --json shape of `funnels auth status` and a row of `auth list`:
+// AuthStatus is the --json shape of `funnels auth status` and a row of `auth list`:
 // how a profile signs in, never the token.
-type authStatus struct {
+type AuthStatus struct {
 	Profile   string     `json:"profile"`
 	Active    bool       `json:"active"`              // the profile this run would use
 	SignedIn  bool       `json:"signedIn"`            // a token is stored, or given by --token / FUNNELS_TOKEN
@@ -42,10 +43,10 @@ type authStatus struct {
 
 // AuthStatusOptions are what `funnels auth status` works from.
 type AuthStatusOptions struct {
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
-func newCmdAuthStatus(f *Factory) *cobra.Command {
+func newCmdAuthStatus(f *cmdutil.Factory) *cobra.Command {
 	opts := &AuthStatusOptions{}
 	cmd := &cobra.Command{
 		Use:   "status",
@@ -61,20 +62,20 @@ base URL a client takes), saying what.`,
 			return authStatusRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(authStatus{}))
+	cmd.Args = cmdutil.Positional(cmd)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(AuthStatus{}))
 	return cmd
 }
 
 // profileStatus reads how cfg's profile (loaded with store's saved login) signs in. loadErr is why there is no usable
 // stored token (a static token from --token or FUNNELS_TOKEN may stand in for it).
-func profileStatus(cfg *config.Config, store *auth.Store) (st authStatus, tok *auth.Token, loadErr error) {
+func profileStatus(cfg *config.Config, store *auth.Store) (st AuthStatus, tok *auth.Token, loadErr error) {
 	name := cfg.Profile.Name
 	tok, loadErr = store.Load(name)
 	if loadErr == nil {
 		loadErr = cfg.SavedLoginErr
 	}
-	st = authStatus{Profile: name, BaseURL: cfg.Profile.BaseURL, File: store.Path(name), Token: "none",
+	st = AuthStatus{Profile: name, BaseURL: cfg.Profile.BaseURL, File: store.Path(name), Token: "none",
 		Location: cfg.Profile.LocationID}
 	if st.Location == "" && tok != nil {
 		st.Location = tok.LocationID
@@ -106,8 +107,8 @@ func profileStatus(cfg *config.Config, store *auth.Store) (st authStatus, tok *a
 	return st, tok, loadErr
 }
 
-func authStatusRun(ctx context.Context, f *Factory, opts *AuthStatusOptions) error {
-	cfg, store, err := f.signedInConfigAndStore()
+func authStatusRun(ctx context.Context, f *cmdutil.Factory, opts *AuthStatusOptions) error {
+	cfg, store, err := f.SignedInConfigAndStore()
 	if err != nil {
 		return err
 	}
@@ -118,39 +119,39 @@ func authStatusRun(ctx context.Context, f *Factory, opts *AuthStatusOptions) err
 			return err
 		}
 	} else {
-		fields := []kv{{"Profile", st.Profile}, {"Location", orNone(st.Location)}, {"Base URL", st.BaseURL}}
+		fields := []cmdutil.KV{{Key: "Profile", Value: st.Profile}, {Key: "Location", Value: orNone(st.Location)}, {Key: "Base URL", Value: st.BaseURL}}
 		switch st.Token {
 		case "static":
-			fields = append(fields, kv{"Token", "static, from " + st.TokenFrom + " (a stored login, if any, is not used)"},
-				kv{"Expires", "unknown (not checked with the server)"})
+			fields = append(fields, cmdutil.KV{Key: "Token", Value: "static, from " + st.TokenFrom + " (a stored login, if any, is not used)"},
+				cmdutil.KV{Key: "Expires", Value: "unknown (not checked with the server)"})
 		case "none":
-			fields = append(fields, kv{"Token", "none"})
+			fields = append(fields, cmdutil.KV{Key: "Token", Value: "none"})
 		case auth.KindPIT:
-			fields = append(fields, kv{"Token", "private integration token"}, kv{"Expires", "never (revoke it in the sub-account's settings)"})
+			fields = append(fields, cmdutil.KV{Key: "Token", Value: "private integration token"}, cmdutil.KV{Key: "Expires", Value: "never (revoke it in the sub-account's settings)"})
 		default:
 			kind := "OAuth access token with refresh token"
 			if st.Token == auth.ProfileAgency {
 				kind = "OAuth agency sign-in with refresh token (a token is minted for each sub-account opened)"
 			}
-			fields = append(fields, kv{"Token", kind}, kv{"Expires", expiry(tok.Expiry, time.Now())})
+			fields = append(fields, cmdutil.KV{Key: "Token", Value: kind}, cmdutil.KV{Key: "Expires", Value: expiry(tok.Expiry, time.Now())})
 			if st.Scopes != "" {
-				fields = append(fields, kv{"Scopes", st.Scopes})
+				fields = append(fields, cmdutil.KV{Key: "Scopes", Value: st.Scopes})
 			}
 		}
 		file := st.File
 		if loadErr != nil {
 			file += " (none)"
 		}
-		fields = append(fields, kv{"File", file})
+		fields = append(fields, cmdutil.KV{Key: "File", Value: file})
 		if st.Store != "" {
-			fields = append(fields, kv{"Store", store.Describe(st.Store, st.Profile)})
+			fields = append(fields, cmdutil.KV{Key: "Store", Value: store.Describe(st.Store, st.Profile)})
 		}
 		if ok, why := store.KeyringUsable(); ok {
-			fields = append(fields, kv{"Keyring", "a new sign-in goes to the OS keyring"})
+			fields = append(fields, cmdutil.KV{Key: "Keyring", Value: "a new sign-in goes to the OS keyring"})
 		} else {
-			fields = append(fields, kv{"Keyring", "not used: " + why})
+			fields = append(fields, cmdutil.KV{Key: "Keyring", Value: "not used: " + why})
 		}
-		if err := printFields(f.IO, fields); err != nil {
+		if err := cmdutil.PrintFields(f.IO, fields); err != nil {
 			return err
 		}
 	}
@@ -162,7 +163,7 @@ func authStatusRun(ctx context.Context, f *Factory, opts *AuthStatusOptions) err
 		}
 		return nil
 	case errors.Is(loadErr, fs.ErrNotExist):
-		return withExitCode(ExitAuth, fmt.Errorf("not signed in: run `%s`", auth.LoginCommand(st.Profile, cfg.Profile.AuthKind == config.AuthToken)))
+		return cmdutil.WithExitCode(cmdutil.ExitAuth, fmt.Errorf("not signed in: run `%s`", auth.LoginCommand(st.Profile, cfg.Profile.AuthKind == config.AuthToken)))
 	}
 	return loadErr
 }
@@ -189,11 +190,11 @@ func shortDuration(d time.Duration) string {
 
 // AuthListOptions are what `funnels auth list` works from.
 type AuthListOptions struct {
-	Exporter    Exporter
+	Exporter    cmdutil.Exporter
 	SubAccounts bool
 }
 
-func newCmdAuthList(f *Factory) *cobra.Command {
+func newCmdAuthList(f *cmdutil.Factory) *cobra.Command {
 	opts := &AuthListOptions{}
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -212,18 +213,18 @@ funnels auth list --json profile,signedIn`,
 			return authListRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().BoolVar(&opts.SubAccounts, "sub-accounts", false, "also list the sub-accounts of each agency sign-in (asks the service)")
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(authStatus{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(AuthStatus{}))
 	return cmd
 }
 
-func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
-	active, store, err := f.configAndStore()
+func authListRun(ctx context.Context, f *cmdutil.Factory, opts *AuthListOptions) error {
+	active, store, err := f.ConfigAndStore()
 	if err != nil {
 		return err
 	}
-	names, err := profileNames(f.Getenv, store)
+	names, err := cmdutil.ProfileNames(f.Getenv, store)
 	if err != nil {
 		return err
 	}
@@ -232,15 +233,15 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 	}
 	loader, err := config.NewLoader(f.Getenv)
 	if err != nil {
-		return &usageError{msg: err.Error()}
+		return &cmdutil.UsageError{Msg: err.Error()}
 	}
-	var rows []authStatus
+	var rows []AuthStatus
 	for _, name := range names {
 		flags := f.Flags
 		flags.Profile = name
 		cfg, err := loader.LoadSignedIn(flags, store)
 		if err != nil {
-			return &usageError{msg: err.Error()}
+			return &cmdutil.UsageError{Msg: err.Error()}
 		}
 		st, _, _ := profileStatus(cfg, store)
 		st.Active = name == active.Profile.Name
@@ -248,7 +249,7 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 		if opts.SubAccounts && st.Token == auth.ProfileAgency {
 			subs, err := subAccountRows(ctx, f, cfg, store, st)
 			if err != nil {
-				f.notice("funnels auth list: profile %s: %s", name, termtext.Line(err.Error()))
+				f.Notice("funnels auth list: profile %s: %s", name, termtext.Line(err.Error()))
 			}
 			rows = append(rows, subs...)
 		}
@@ -257,8 +258,8 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 		return opts.Exporter.Write(ctx, f.IO, rows, rows)
 	}
 	now := time.Now()
-	t := newTable(f.IO, textColumn(""), nameColumn("PROFILE").tells(), textColumn("TOKEN"), nameColumn("LOCATION"), textColumn("EXPIRES"),
-		textColumn("STORE"), nameColumn("BASE URL"))
+	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn(""), cmdutil.NameColumn("PROFILE").Tells(), cmdutil.TextColumn("TOKEN"), cmdutil.NameColumn("LOCATION"), cmdutil.TextColumn("EXPIRES"),
+		cmdutil.TextColumn("STORE"), cmdutil.NameColumn("BASE URL"))
 	for _, st := range rows {
 		mark := ""
 		if st.Active {
@@ -268,19 +269,19 @@ func authListRun(ctx context.Context, f *Factory, opts *AuthListOptions) error {
 		if st.TokenFrom != "" {
 			token += " (" + st.TokenFrom + ")"
 		}
-		loc := orDash(st.Location)
+		loc := cmdutil.OrDash(st.Location)
 		if st.Name != "" {
 			loc += " (" + st.Name + ")"
 		}
-		t.row(mark, st.Profile, token, loc, expiresIn(st, now), orDash(st.Store), st.BaseURL)
+		t.Row(mark, st.Profile, token, loc, expiresIn(st, now), cmdutil.OrDash(st.Store), st.BaseURL)
 	}
-	return t.print()
+	return t.Print()
 }
 
 // subAccountRows are the sub-accounts of an agency profile, as rows PROFILE/LOCATION,
 // with when their minted token (if one was minted yet) expires.
-func subAccountRows(ctx context.Context, f *Factory, cfg *config.Config, store *auth.Store, agency authStatus) ([]authStatus, error) {
-	transport, err := f.transport(store.Dir())
+func subAccountRows(ctx context.Context, f *cmdutil.Factory, cfg *config.Config, store *auth.Store, agency AuthStatus) ([]AuthStatus, error) {
+	transport, err := f.Transport(store.Dir())
 	if err != nil {
 		return nil, err
 	}
@@ -288,10 +289,10 @@ func subAccountRows(ctx context.Context, f *Factory, cfg *config.Config, store *
 	if err != nil {
 		return nil, err
 	}
-	var rows []authStatus
+	var rows []AuthStatus
 	for _, s := range subs {
 		name := auth.AccountName(agency.Profile, s.ID)
-		st := authStatus{Profile: name, SignedIn: true, Token: auth.ProfileMinted, Location: s.ID, Name: s.Name,
+		st := AuthStatus{Profile: name, SignedIn: true, Token: auth.ProfileMinted, Location: s.ID, Name: s.Name,
 			BaseURL: agency.BaseURL, Store: agency.Store, File: agency.File, Active: agency.Active && s.ID == agency.Location}
 		if exp := store.MintedExpiry(agency.Profile, s.ID); !exp.IsZero() {
 			st.Expires = &exp
@@ -303,7 +304,7 @@ func subAccountRows(ctx context.Context, f *Factory, cfg *config.Config, store *
 
 // expiresIn is a list's EXPIRES cell: "in 23h", "expired", "never" for a private
 // token, "-" when unknown.
-func expiresIn(st authStatus, now time.Time) string {
+func expiresIn(st AuthStatus, now time.Time) string {
 	switch {
 	case st.Token == auth.KindPIT:
 		return "never"
@@ -319,31 +320,7 @@ func expiresIn(st authStatus, now time.Time) string {
 	return "expired (refreshed on use)"
 }
 
-// profileNames are the profiles of the config file and of the token store, sorted.
-func profileNames(getenv func(string) string, store *auth.Store) ([]string, error) {
-	names, err := config.ProfileNames(getenv)
-	if err != nil {
-		return nil, &usageError{msg: err.Error()}
-	}
-	stored, err := store.Profiles()
-	if err != nil {
-		return nil, fmt.Errorf("token store: %w", err)
-	}
-	seen := make(map[string]bool, len(names)+len(stored))
-	for _, n := range names {
-		seen[n] = true
-	}
-	for _, s := range stored {
-		if !seen[s] {
-			seen[s] = true
-			names = append(names, s)
-		}
-	}
-	slices.Sort(names)
-	return names, nil
-}
-
-func newCmdAuthToken(f *Factory) *cobra.Command {
+func newCmdAuthToken(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "token",
 		Short: "Print the profile's access token (only when asked)",
@@ -356,32 +333,32 @@ given by --token or FUNNELS_TOKEN is printed as it is. Nothing else ever prints 
 			return authTokenRun(cmd.Context(), f)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	return cmd
 }
 
-func authTokenRun(ctx context.Context, f *Factory) error {
-	cfg, store, err := f.signedInConfigAndStore()
+func authTokenRun(ctx context.Context, f *cmdutil.Factory) error {
+	cfg, store, err := f.SignedInConfigAndStore()
 	if err != nil {
 		return err
 	}
-	transport, err := f.transport(store.Dir())
+	transport, err := f.Transport(store.Dir())
 	if err != nil {
 		return err
 	}
 	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
 	if err != nil {
-		if errors.Is(err, auth.ErrLoginRequired) || isDiskError(err) {
+		if errors.Is(err, auth.ErrLoginRequired) || cmdutil.IsDiskError(err) {
 			return err
 		}
-		return withExitCode(ExitAuth, err)
+		return cmdutil.WithExitCode(cmdutil.ExitAuth, err)
 	}
 	tok, err := ts.Token()
 	if err != nil {
 		if errors.Is(err, auth.ErrLoginRequired) {
 			return err
 		}
-		return withExitCode(ExitAuth, err)
+		return cmdutil.WithExitCode(cmdutil.ExitAuth, err)
 	}
 	_, err = fmt.Fprintln(f.IO.Out, termtext.Line(tok.AccessToken))
 	return err
@@ -392,7 +369,7 @@ type AuthSwitchOptions struct {
 	Name string
 }
 
-func newCmdAuthSwitch(f *Factory) *cobra.Command {
+func newCmdAuthSwitch(f *cmdutil.Factory) *cobra.Command {
 	opts := &AuthSwitchOptions{}
 	cmd := &cobra.Command{
 		Use:   "switch NAME",
@@ -406,7 +383,7 @@ win over the default.`,
 funnels auth switch agency/ve9EPM428h8vShlRW1KT`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return syntaxError("auth switch takes one NAME: a profile, or PROFILE/LOCATION")
+				return cmdutil.SyntaxError("auth switch takes one NAME: a profile, or PROFILE/LOCATION")
 			}
 			opts.Name = args[0]
 			return nil
@@ -415,7 +392,7 @@ funnels auth switch agency/ve9EPM428h8vShlRW1KT`,
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return completeProfiles(f)(cmd, args, toComplete)
+			return cmdutil.CompleteProfiles(f)(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return authSwitchRun(f, opts)
@@ -424,44 +401,44 @@ funnels auth switch agency/ve9EPM428h8vShlRW1KT`,
 	return cmd
 }
 
-func authSwitchRun(f *Factory, opts *AuthSwitchOptions) error {
+func authSwitchRun(f *cmdutil.Factory, opts *AuthSwitchOptions) error {
 	profile, location := auth.SplitAccountName(opts.Name)
 	if err := config.CheckProfileName(profile); err != nil {
-		return usagef("%v", err)
+		return cmdutil.Usagef("%v", err)
 	}
 	store, err := f.Store()
 	if err != nil {
 		return err
 	}
-	names, err := profileNames(f.Getenv, store)
+	names, err := cmdutil.ProfileNames(f.Getenv, store)
 	if err != nil {
 		return err
 	}
 	if !slices.Contains(names, profile) {
-		return usagef("no profile %s: sign it in with 'funnels login --profile %s', or see 'funnels auth list'", quoteInput(profile), profile)
+		return cmdutil.Usagef("no profile %s: sign it in with 'funnels login --profile %s', or see 'funnels auth list'", cmdutil.QuoteInput(profile), profile)
 	}
 	if location != "" {
 		if err := auth.ChooseSubAccount(store, profile, location); err != nil {
 			if errors.Is(err, auth.ErrLoginRequired) {
 				return err
 			}
-			return usagef("%v", err)
+			return cmdutil.Usagef("%v", err)
 		}
 	}
 	path, err := config.SetDefaultProfile(f.Getenv, profile)
 	if err != nil {
-		if isDiskError(err) {
+		if cmdutil.IsDiskError(err) {
 			return err
 		}
-		return usagef("%v", err)
+		return cmdutil.Usagef("%v", err)
 	}
 	if location != "" {
-		f.notice("Default profile is now %s, opening sub-account %s (default_profile in %s).", profile, location, path)
+		f.Notice("Default profile is now %s, opening sub-account %s (default_profile in %s).", profile, location, path)
 	} else {
-		f.notice("Default profile is now %s (default_profile in %s).", profile, path)
+		f.Notice("Default profile is now %s (default_profile in %s).", profile, path)
 	}
 	if env := f.Getenv("FUNNELS_PROFILE"); env != "" && env != profile {
-		f.notice("Note: FUNNELS_PROFILE=%s is set; while it is, it wins over the default.", env)
+		f.Notice("Note: FUNNELS_PROFILE=%s is set; while it is, it wins over the default.", env)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"net/http"
@@ -9,31 +9,33 @@ import (
 	"testing"
 	"time"
 
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
-
 	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 func TestAuthStatusOnATerminalPipedAndJSON(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
-	h.tty("auth", "status").want(t, 0, "Profile:   default", "Token:     static, from FUNNELS_TOKEN", "Location:  "+h.sb.Server.LocationID())
-	h.run("auth", "status").want(t, 0, "Profile\tdefault\n", "Token\tstatic, from FUNNELS_TOKEN")
-	var st authStatus
-	h.run("auth", "status", "--json").decode(t, &st)
-	if st.Profile != "default" || st.Token != "static" || st.TokenFrom != "FUNNELS_TOKEN" || !st.SignedIn || !st.Active || st.BaseURL != h.sb.URL {
+	h := clitest.SignedIn(t, sandbox.Options{})
+	h.TTY("auth", "status").Want(t, 0, "Profile:   default", "Token:     static, from FUNNELS_TOKEN", "Location:  "+h.SB.Server.LocationID())
+	h.Run("auth", "status").Want(t, 0, "Profile\tdefault\n", "Token\tstatic, from FUNNELS_TOKEN")
+	var st cli.AuthStatus
+	h.Run("auth", "status", "--json").Decode(t, &st)
+	if st.Profile != "default" || st.Token != "static" || st.TokenFrom != "FUNNELS_TOKEN" || !st.SignedIn || !st.Active || st.BaseURL != h.SB.URL {
 		t.Errorf("--json: %+v", st)
 	}
-	delete(h.vars, "FUNNELS_TOKEN")
-	h.run("auth", "status", "--profile", "nobody").want(t, 3, "Token\tnone", "err:not signed in: run `funnels login --profile nobody`")
+	delete(h.Vars, "FUNNELS_TOKEN")
+	h.Run("auth", "status", "--profile", "nobody").Want(t, 3, "Token\tnone", "err:not signed in: run `funnels login --profile nobody`")
 }
 
 func TestAuthListAndToken(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
-	pit := h.sb.Server.DemoToken()
-	delete(h.vars, "FUNNELS_TOKEN")
-	h.runWith(false, pit+"\n", "login", "--profile", "pit", "--with-token").want(t, 0, "err:Stored the private integration token")
-	delete(h.vars, "FUNNELS_LOCATION_ID") // so each profile shows its own
-	cfgDir := filepath.Join(h.vars["XDG_CONFIG_HOME"], "funnels")
+	h := clitest.SignedIn(t, sandbox.Options{})
+	pit := h.SB.Server.DemoToken()
+	delete(h.Vars, "FUNNELS_TOKEN")
+	h.RunWith(false, pit+"\n", "login", "--profile", "pit", "--with-token").Want(t, 0, "err:Stored the private integration token")
+	delete(h.Vars, "FUNNELS_LOCATION_ID") // so each profile shows its own
+	cfgDir := filepath.Join(h.Vars["XDG_CONFIG_HOME"], "funnels")
 	if err := os.MkdirAll(cfgDir, 0o700); err != nil {
 		t.Fatal(err)
 	}
@@ -41,28 +43,28 @@ func TestAuthListAndToken(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	term := h.tty("auth", "list").want(t, 0, "PROFILE", "acme", "pit")
-	if !strings.Contains(term.stdout, "*  pit") || strings.Contains(term.stdout, "*  acme") {
-		t.Errorf("the active profile (pit, the default) is not the one marked:\n%s", term.stdout)
+	term := h.TTY("auth", "list").Want(t, 0, "PROFILE", "acme", "pit")
+	if !strings.Contains(term.Stdout, "*  pit") || strings.Contains(term.Stdout, "*  acme") {
+		t.Errorf("the active profile (pit, the default) is not the one marked:\n%s", term.Stdout)
 	}
-	piped := h.run("auth", "list").want(t, 0)
-	if lines := piped.lines(); len(lines) != 2 || !strings.HasPrefix(lines[0], "\tacme\tnone\tAcmeLoc\t") || !strings.HasPrefix(lines[1], "*\tpit\tpit\t"+h.sb.Server.LocationID()) {
-		t.Errorf("piped:\n%s", piped.stdout)
+	piped := h.Run("auth", "list").Want(t, 0)
+	if lines := piped.Lines(); len(lines) != 2 || !strings.HasPrefix(lines[0], "\tacme\tnone\tAcmeLoc\t") || !strings.HasPrefix(lines[1], "*\tpit\tpit\t"+h.SB.Server.LocationID()) {
+		t.Errorf("piped:\n%s", piped.Stdout)
 	}
 	var rows []map[string]any
-	h.run("auth", "list", "--json", "profile,signedIn").decode(t, &rows)
+	h.Run("auth", "list", "--json", "profile,signedIn").Decode(t, &rows)
 	if len(rows) != 2 || rows[0]["profile"] != "acme" || rows[0]["signedIn"] != false || rows[1]["signedIn"] != true {
 		t.Errorf("--json: %v", rows)
 	}
 
 	// The token only when asked, and nothing else with it.
-	if r := h.run("auth", "token"); r.code != 0 || r.stdout != pit+"\n" || r.stderr != "" {
-		t.Errorf("auth token: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	if r := h.Run("auth", "token"); r.Code != 0 || r.Stdout != pit+"\n" || r.Stderr != "" {
+		t.Errorf("auth token: exit %d, stdout %q, stderr %q", r.Code, r.Stdout, r.Stderr)
 	}
-	h.run("auth", "token", "--profile", "acme").want(t, 3, "err:funnels auth token: no token stored")
-	h.vars["FUNNELS_TOKEN"] = "pit-from-env"
-	if r := h.run("auth", "token", "--profile", "acme"); r.stdout != "pit-from-env\n" {
-		t.Errorf("auth token with FUNNELS_TOKEN: %q", r.stdout)
+	h.Run("auth", "token", "--profile", "acme").Want(t, 3, "err:funnels auth token: no token stored")
+	h.Vars["FUNNELS_TOKEN"] = "pit-from-env"
+	if r := h.Run("auth", "token", "--profile", "acme"); r.Stdout != "pit-from-env\n" {
+		t.Errorf("auth token with FUNNELS_TOKEN: %q", r.Stdout)
 	}
 }
 
@@ -70,21 +72,21 @@ func TestAuthListAndToken(t *testing.T) {
 // server expired gives a fresh one that works.
 func TestAuthTokenRefreshesAnExpiredToken(t *testing.T) {
 	r := sandboxtest.Start(t, sandbox.Options{})
-	h := newAuthHome(t)
-	if code, stderr := h.loginByPaste(sandboxLoginArgs(r)); code != ExitOK {
+	h := clitest.NewAuthHome(t)
+	if code, stderr := h.LoginByPaste(clitest.SandboxLoginArgs(r)); code != cmdutil.ExitOK {
 		t.Fatalf("login exit %d:\n%s", code, stderr)
 	}
-	before := h.token(t, "sandbox")
+	before := h.Token(t, "sandbox")
 	resp, err := http.Post(r.URL+"/_sandbox/expire-tokens", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if authAPIStatus(t, r.URL, before) != http.StatusUnauthorized {
+	if clitest.AuthAPIStatus(t, r.URL, before) != http.StatusUnauthorized {
 		t.Fatal("the token was not expired")
 	}
 	// Make the stored token look expired, as the server says it is.
-	store := filepath.Join(h.state, "funnels", "sandbox.json")
+	store := filepath.Join(h.State, "funnels", "sandbox.json")
 	data, err := os.ReadFile(store)
 	if err != nil {
 		t.Fatal(err)
@@ -97,22 +99,10 @@ func TestAuthTokenRefreshesAnExpiredToken(t *testing.T) {
 	if err := os.WriteFile(store, []byte(edited), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	after := h.token(t, "sandbox")
-	if after == before || authAPIStatus(t, r.URL, after) != http.StatusOK {
+	after := h.Token(t, "sandbox")
+	if after == before || clitest.AuthAPIStatus(t, r.URL, after) != http.StatusOK {
 		t.Errorf("auth token did not give a fresh, working token")
 	}
 }
 
 var expiryField = regexp.MustCompile(`"expiry":\s*"[^"]*"`)
-
-// token runs `funnels auth token` for profile; what it prints is not kept for the
-// scan for secrets (printing the token is its job).
-func (h *authHome) token(t *testing.T, profile string) string {
-	t.Helper()
-	var stdout, stderr authLockedBuffer
-	code := Run(t.Context(), NewFactory(h.streams(strings.NewReader(""), &stdout, &stderr), h.getenv, "test"), []string{"auth", "token", "--profile", profile})
-	if code != ExitOK {
-		t.Fatalf("auth token: exit %d: %s", code, stderr.String())
-	}
-	return strings.TrimSpace(stdout.String())
-}

@@ -6,20 +6,18 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
-	"github.com/funnelsdev/funnels/config"
 )
 
 // The local index on disk: `funnels cache status` and `funnels cache clear`.
 
-func newCmdCache(f *Factory) *cobra.Command {
-	return group("cache", "Show or clear the local index", newCmdCacheStatus(f), newCmdCacheClear(f))
+func newCmdCache(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("cache", "Show or clear the local index", newCmdCacheStatus(f), newCmdCacheClear(f))
 }
 
 // CacheClearOptions are what `funnels cache clear` works from.
@@ -27,7 +25,7 @@ type CacheClearOptions struct {
 	All bool
 }
 
-func newCmdCacheClear(f *Factory) *cobra.Command {
+func newCmdCacheClear(f *cmdutil.Factory) *cobra.Command {
 	opts := &CacheClearOptions{}
 	cmd := &cobra.Command{
 		Use:   "clear",
@@ -40,51 +38,51 @@ funnels cache clear --profile clinic
 funnels cache clear --all`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cacheClearRun(f, opts) },
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().BoolVar(&opts.All, "all", false, "remove the index of every profile and location")
 	return cmd
 }
 
-func cacheClearRun(f *Factory, opts *CacheClearOptions) error {
+func cacheClearRun(f *cmdutil.Factory, opts *CacheClearOptions) error {
 	dir, err := index.Dir(f.Getenv)
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	if opts.All {
 		root := filepath.Join(dir, "index")
 		size := dirSize(root)
 		if err := os.RemoveAll(root); err != nil {
-			return withExitCode(ExitLocal, err)
+			return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 		}
 		if size == 0 {
-			f.prose("There was no local index to remove (%s).", root)
+			f.Prose("There was no local index to remove (%s).", root)
 			return nil
 		}
-		f.prose("Removed every local index (%s, %s).", root, byteSize(size))
+		f.Prose("Removed every local index (%s, %s).", root, cmdutil.ByteSize(size))
 		return nil
 	}
-	cfg, err := f.cacheConfig()
+	cfg, err := f.CacheConfig()
 	if err != nil {
 		return err
 	}
 	path := index.PathFor(dir, cfg.Profile.Name, cfg.Profile.BaseURL, cfg.Profile.LocationID)
 	size := fileSize(path) + fileSize(path+".damaged")
 	if err := index.Open(path, "").Clear(); err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
-	where := "profile " + cfg.Profile.Name + ", location " + orDash(cfg.Profile.LocationID)
+	where := "profile " + cfg.Profile.Name + ", location " + cmdutil.OrDash(cfg.Profile.LocationID)
 	if size == 0 {
-		f.prose("There was no local index for %s.", where)
+		f.Prose("There was no local index for %s.", where)
 		return nil
 	}
-	f.prose("Removed the local index for %s (%s).", where, byteSize(size))
+	f.Prose("Removed the local index for %s (%s).", where, cmdutil.ByteSize(size))
 	return nil
 }
 
 // CacheStatusOptions are what `funnels cache status` works from.
 type CacheStatusOptions struct {
-	Exporter Exporter
-	Set      SetOptions
+	Exporter cmdutil.Exporter
+	Set      cmdutil.SetOptions
 }
 
 // cacheStatus is the --json shape of `funnels cache status`.
@@ -102,7 +100,7 @@ type cacheStatus struct {
 	Unfinished bool      `json:"unfinished"`       // a crawl was left part way
 }
 
-func newCmdCacheStatus(f *Factory) *cobra.Command {
+func newCmdCacheStatus(f *cmdutil.Factory) *cobra.Command {
 	opts := &CacheStatusOptions{}
 	cmd := &cobra.Command{
 		Use:   "status",
@@ -114,21 +112,21 @@ location whole ('funnels index' reads it again; 'funnels cache clear' removes it
 funnels cache status --json path,pages,crawled`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cacheStatusRun(cmd.Context(), f, opts) },
 	}
-	cmd.Args = positional(cmd)
-	addSetFlags(f, cmd, &opts.Set)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(cacheSetRow{}))
+	cmd.Args = cmdutil.Positional(cmd)
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(cacheSetRow{}))
 	return cmd
 }
 
-func cacheStatusRun(ctx context.Context, f *Factory, opts *CacheStatusOptions) error {
-	if opts.Set.given(f) {
+func cacheStatusRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatusOptions) error {
+	if opts.Set.Given(f) {
 		return cacheStatusSetRun(ctx, f, opts)
 	}
-	cfg, err := f.cacheConfig()
+	cfg, err := f.CacheConfig()
 	if err != nil {
 		return err
 	}
-	store, err := f.indexStore(cfg)
+	store, err := f.IndexStore(cfg)
 	if err != nil {
 		return err
 	}
@@ -138,7 +136,7 @@ func cacheStatusRun(ctx context.Context, f *Factory, opts *CacheStatusOptions) e
 		return err
 	}
 	if n := store.Notice(); n != "" {
-		f.notice("funnels: %s", n)
+		f.Notice("funnels: %s", n)
 	}
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, out, out)
@@ -146,21 +144,21 @@ func cacheStatusRun(ctx context.Context, f *Factory, opts *CacheStatusOptions) e
 	crawled := "never"
 	switch {
 	case !out.Crawled.IsZero():
-		crawled = out.Crawled.Local().Format("2006-01-02 15:04") + " (" + ageText(time.Since(out.Crawled)) + " ago)"
+		crawled = out.Crawled.Local().Format("2006-01-02 15:04") + " (" + cmdutil.AgeText(time.Since(out.Crawled)) + " ago)"
 	case out.Unfinished:
 		crawled = "never whole: a crawl was left part way ('funnels index' resumes it)"
 	}
 	size := "-"
 	if out.Bytes > 0 {
-		size = byteSize(out.Bytes)
+		size = cmdutil.ByteSize(out.Bytes)
 	}
-	return printFields(f.IO, []kv{
-		{"Profile", out.Profile},
-		{"Location", orDash(out.LocationID)},
-		{"Path", out.Path},
-		{"Size", size},
-		{"Holds", countOf(out.Folders, "folder") + ", " + countOf(out.Funnels, "funnel") + ", " + countOf(out.Pages, "page") + ", " + countOf(out.Redirects, "redirect")},
-		{"Indexed", crawled},
+	return cmdutil.PrintFields(f.IO, []cmdutil.KV{
+		{Key: "Profile", Value: out.Profile},
+		{Key: "Location", Value: cmdutil.OrDash(out.LocationID)},
+		{Key: "Path", Value: out.Path},
+		{Key: "Size", Value: size},
+		{Key: "Holds", Value: cmdutil.CountOf(out.Folders, "folder") + ", " + cmdutil.CountOf(out.Funnels, "funnel") + ", " + cmdutil.CountOf(out.Pages, "page") + ", " + cmdutil.CountOf(out.Redirects, "redirect")},
+		{Key: "Indexed", Value: crawled},
 	})
 }
 
@@ -169,35 +167,12 @@ func indexStatus(ctx context.Context, store *index.Store, profile, location stri
 	out := cacheStatus{Profile: profile, LocationID: location, Path: store.Path(), Bytes: fileSize(store.Path())}
 	snap, err := store.Snapshot(ctx)
 	if err != nil {
-		return out, withExitCode(ExitLocal, err)
+		return out, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	out.Exists = snap.State.Exists
 	out.Folders, out.Funnels, out.Pages, out.Redirects = len(snap.Folders), len(snap.Funnels), len(snap.Pages), len(snap.Redirects)
 	out.Crawled, out.Unfinished = snap.State.Crawled, snap.State.Unfinished
 	return out, nil
-}
-
-// cacheConfig is the configuration of the profile in use, completed with what its
-// sign-in remembers (its location), without asking for a token.
-func (f *Factory) cacheConfig() (*config.Config, error) {
-	cfg, _, err := f.signedInConfigAndStore() // a broken sign-in still names its profile's index
-	if err != nil {
-		return nil, err
-	}
-	return cfg, nil
-}
-
-// ageText is a duration as a person says it: "5 minutes", "3 hours", "2 days".
-func ageText(d time.Duration) string {
-	switch {
-	case d < time.Minute:
-		return "moments"
-	case d < time.Hour:
-		return countOf(int(d/time.Minute), "minute")
-	case d < 48*time.Hour:
-		return countOf(int(d/time.Hour), "hour")
-	}
-	return countOf(int(d/(24*time.Hour)), "day")
 }
 
 func fileSize(path string) int64 {
@@ -222,22 +197,4 @@ func dirSize(root string) int64 {
 		return nil
 	})
 	return n
-}
-
-// trimFloat writes x with one decimal, without a trailing ".0".
-func trimFloat(x float64) string {
-	return strings.TrimSuffix(strconv.FormatFloat(x, 'f', 1, 64), ".0")
-}
-
-// byteSize is "2.3 MB", "512 kB".
-func byteSize(n int64) string {
-	switch {
-	case n >= 1e9:
-		return trimFloat(float64(n)/1e9) + " GB"
-	case n >= 1e6:
-		return trimFloat(float64(n)/1e6) + " MB"
-	case n >= 1e3:
-		return trimFloat(float64(n)/1e3) + " kB"
-	}
-	return countOf(int(n), "byte")
 }

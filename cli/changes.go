@@ -10,16 +10,17 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
 // ChangesOptions are what `funnels changes` works from.
 type ChangesOptions struct {
 	Since    string
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
-func newCmdChanges(f *Factory) *cobra.Command {
+func newCmdChanges(f *cmdutil.Factory) *cobra.Command {
 	opts := &ChangesOptions{}
 	cmd := &cobra.Command{
 		Use:   "changes [--since DURATION|VERSION]",
@@ -45,22 +46,22 @@ funnels changes --jq '.changes[] | select(.item == "step") | .name'`,
 			return changesRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.Since, "since", "", "cover the crawls of the last DURATION (90m, 24h, 7d) or after VERSION (a number)")
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(index.Report{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(index.Report{}))
 	return cmd
 }
 
-// changesSince reads --since: a version number, or a duration back from now (Go's
+// ChangesSince reads --since: a version number, or a duration back from now (Go's
 // units, and d for days).
-func changesSince(text string, now time.Time) (index.Since, error) {
+func ChangesSince(text string, now time.Time) (index.Since, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return index.Since{}, nil
 	}
 	if n, err := strconv.Atoi(text); err == nil {
 		if n < 0 {
-			return index.Since{}, usagef("--since VERSION must not be negative, not %s", quoteInput(text))
+			return index.Since{}, cmdutil.Usagef("--since VERSION must not be negative, not %s", cmdutil.QuoteInput(text))
 		}
 		return index.Since{Version: n}, nil
 	}
@@ -71,37 +72,37 @@ func changesSince(text string, now time.Time) (index.Since, error) {
 		d = time.Duration(n * float64(24*time.Hour))
 	}
 	if err != nil || d <= 0 {
-		return index.Since{}, usagef("--since takes a duration (90m, 24h, 7d) or a version number, not %s", quoteInput(text))
+		return index.Since{}, cmdutil.Usagef("--since takes a duration (90m, 24h, 7d) or a version number, not %s", cmdutil.QuoteInput(text))
 	}
 	return index.Since{Time: now.Add(-d)}, nil
 }
 
-func changesRun(ctx context.Context, f *Factory, opts *ChangesOptions) error {
+func changesRun(ctx context.Context, f *cmdutil.Factory, opts *ChangesOptions) error {
 	if f.Flags.NoCache {
-		return usagef("funnels changes reads the crawls kept in the local index, which --no-cache turns off; leave --no-cache out")
+		return cmdutil.Usagef("funnels changes reads the crawls kept in the local index, which --no-cache turns off; leave --no-cache out")
 	}
-	since, err := changesSince(opts.Since, time.Now())
+	since, err := ChangesSince(opts.Since, time.Now())
 	if err != nil {
 		return err
 	}
-	cfg, err := f.cacheConfig()
+	cfg, err := f.CacheConfig()
 	if err != nil {
 		return err
 	}
-	store, err := f.indexStore(cfg)
+	store, err := f.IndexStore(cfg)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 	r, err := store.Changes(ctx, since)
 	if err != nil {
-		return withExitCode(ExitLocal, fmt.Errorf("reading the local index: %w", err))
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading the local index: %w", err))
 	}
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, r, r)
 	}
 	if text := changesHeadline(r); text != "" {
-		f.prose("%s", text)
+		f.Prose("%s", text)
 	}
 	if len(r.Changes) == 0 {
 		return nil
@@ -109,11 +110,11 @@ func changesRun(ctx context.Context, f *Factory, opts *ChangesOptions) error {
 	if !f.IO.OutTTY {
 		return writeChangeRows(f.IO.Out, r.Changes)
 	}
-	w := f.colorWriter(f.IO.Out)
+	w := f.ColorWriter(f.IO.Out)
 	fmt.Fprintln(w, changeSummary(r.Changes)+".")
-	writeChangeGroups(w, r.Changes, f.IO.Width, newChangeStyles())
+	writeChangeGroups(w, r.Changes, f.IO.Width, cmdutil.NewChangeStyles())
 	if r.Dropped > 0 {
-		f.notice("%s more were seen but not kept (a crawl keeps at most a few thousand).", countOf(r.Dropped, "change"))
+		f.Notice("%s more were seen but not kept (a crawl keeps at most a few thousand).", cmdutil.CountOf(r.Dropped, "change"))
 	}
 	return nil
 }
@@ -161,8 +162,8 @@ func writeChangeRows(w io.Writer, cs []index.Change) error {
 			rows = append(rows, append(append([]string{}, head...), fc.Field, fc.Old, fc.New))
 		}
 	}
-	t := newTable(&IOStreams{Out: w}, textColumn("KIND"), textColumn("ITEM"), nameColumn("FUNNEL"), nameColumn("NAME"),
-		textColumn("FIELD"), wrapColumn("OLD"), wrapColumn("NEW"))
-	t.rows = rows
-	return t.print()
+	t := cmdutil.NewTable(&cmdutil.IOStreams{Out: w}, cmdutil.TextColumn("KIND"), cmdutil.TextColumn("ITEM"), cmdutil.NameColumn("FUNNEL"), cmdutil.NameColumn("NAME"),
+		cmdutil.TextColumn("FIELD"), cmdutil.WrapColumn("OLD"), cmdutil.WrapColumn("NEW"))
+	t.Rows = rows
+	return t.Print()
 }

@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"strings"
@@ -7,6 +7,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
@@ -16,51 +18,51 @@ import (
 // added, it shows them grouped by funnel, old → new, within 80 columns on a terminal,
 // as tab-separated rows when piped and whole in --json.
 func TestChangesBetweenTwoIndexRuns(t *testing.T) {
-	h := fastSignedIn(t, sandbox.Options{})
-	h.run("changes").want(t, 0, "err:No changes are known yet", "err:Run 'funnels index'")
-	h.run("index").want(t, 0)
-	h.run("changes").want(t, 0, "err:(version 1) is the first")
+	h := clitest.FastSignedIn(t, sandbox.Options{})
+	h.Run("changes").Want(t, 0, "err:No changes are known yet", "err:Run 'funnels index'")
+	h.Run("index").Want(t, 0)
+	h.Run("changes").Want(t, 0, "err:(version 1) is the first")
 	long := "/" + strings.Repeat("very-long-path-", 12) + "end"
-	if h.sb.Server.EditStep(h.sb.Server.LocationID(), "tKvx487I4yks06qt7ovC", stepOf(t, h), sandbox.StepEdit{Name: "Trial Offer", URL: long}) != nil {
+	if h.SB.Server.EditStep(h.SB.Server.LocationID(), "tKvx487I4yks06qt7ovC", stepOf(t, h), sandbox.StepEdit{Name: "Trial Offer", URL: long}) != nil {
 		t.Fatal("no such step in the sandbox")
 	}
-	h.sb.Server.AddFunnel("Spring Sale")
-	h.run("index").want(t, 0, "err:1 funnel added, 1 step changed since the crawl before: 'funnels changes' shows them.")
+	h.SB.Server.AddFunnel("Spring Sale")
+	h.Run("index").Want(t, 0, "err:1 funnel added, 1 step changed since the crawl before: 'funnels changes' shows them.")
 
-	r := h.ttyWidth(80, "changes").want(t, 0, "1 funnel added, 1 step changed.", "Free 7-Day Trial\n", "  ~ step Trial Offer\n",
+	r := h.TTYWidth(80, "changes").Want(t, 0, "1 funnel added, 1 step changed.", "Free 7-Day Trial\n", "  ~ step Trial Offer\n",
 		"  + funnel Spring Sale  /spring-sale", "      path     ", "→", "version 2")
-	for _, line := range r.lines() {
+	for _, line := range r.Lines() {
 		if w := lipgloss.Width(line); w > 80 {
 			t.Errorf("a line of %d columns:\n%s", w, line)
 		}
 	}
-	if !strings.Contains(r.stdout, "      name     ") {
-		t.Errorf("the renamed step's name is not shown old → new:\n%s", r.stdout)
+	if !strings.Contains(r.Stdout, "      name     ") {
+		t.Errorf("the renamed step's name is not shown old → new:\n%s", r.Stdout)
 	}
-	piped := h.run("changes").want(t, 0, "changed\tstep\tFree 7-Day Trial\tTrial Offer\tpath\t", long+"\n")
-	if strings.Contains(piped.stdout, "\x1b[") {
-		t.Errorf("colours in a pipe:\n%q", piped.stdout)
+	piped := h.Run("changes").Want(t, 0, "changed\tstep\tFree 7-Day Trial\tTrial Offer\tpath\t", long+"\n")
+	if strings.Contains(piped.Stdout, "\x1b[") {
+		t.Errorf("colours in a pipe:\n%q", piped.Stdout)
 	}
 	var rep index.Report
-	h.run("changes", "--json").decode(t, &rep)
+	h.Run("changes", "--json").Decode(t, &rep)
 	if !rep.Found || rep.To != 2 || len(rep.Changes) != 2 {
 		t.Fatalf("--json: %+v", rep)
 	}
-	h.run("changes", "--since", "1").want(t, 0, "Trial Offer")
-	h.run("changes", "--since", "2").want(t, 0, "err:No crawl in that span")
-	h.run("changes", "--since", "7d").want(t, 0, "Spring Sale")
-	h.run("changes", "--since", "soon").want(t, 2, "err:--since takes a duration")
-	h.run("changes", "--no-cache").want(t, 2, "err:--no-cache turns off")
+	h.Run("changes", "--since", "1").Want(t, 0, "Trial Offer")
+	h.Run("changes", "--since", "2").Want(t, 0, "err:No crawl in that span")
+	h.Run("changes", "--since", "7d").Want(t, 0, "Spring Sale")
+	h.Run("changes", "--since", "soon").Want(t, 2, "err:--since takes a duration")
+	h.Run("changes", "--no-cache").Want(t, 2, "err:--no-cache turns off")
 }
 
 // stepOf is the id of the first step of the sandbox's Free 7-Day Trial funnel, read
 // from the index.
-func stepOf(t *testing.T, h *home) string {
+func stepOf(t *testing.T, h *clitest.Home) string {
 	t.Helper()
 	var out []struct {
 		ID string `json:"id"`
 	}
-	h.run("steps", "tKvx487I4yks06qt7ovC", "--json", "id").decode(t, &out)
+	h.Run("steps", "tKvx487I4yks06qt7ovC", "--json", "id").Decode(t, &out)
 	if len(out) == 0 {
 		t.Fatal("the funnel has no steps")
 	}
@@ -76,12 +78,12 @@ func TestChangesSince(t *testing.T) {
 		"90m": {Time: now.Add(-90 * time.Minute)},
 		"2d":  {Time: now.Add(-48 * time.Hour)},
 	} {
-		if got, err := changesSince(text, now); err != nil || got != want {
+		if got, err := cli.ChangesSince(text, now); err != nil || got != want {
 			t.Errorf("changesSince(%q) = %+v, %v; want %+v", text, got, err, want)
 		}
 	}
 	for _, bad := range []string{"-1", "-2h", "0s", "d", "yesterday"} {
-		if _, err := changesSince(bad, now); err == nil {
+		if _, err := cli.ChangesSince(bad, now); err == nil {
 			t.Errorf("changesSince(%q) took it", bad)
 		}
 	}
@@ -90,10 +92,10 @@ func TestChangesSince(t *testing.T) {
 // TestWatchRefusesAShortInterval: below a minute (a second with the hidden flag) is
 // a usage error before anything is sent.
 func TestWatchRefusesAShortInterval(t *testing.T) {
-	h := fastSignedIn(t, sandbox.Options{})
-	h.run("watch", "--every", "30s").want(t, 2, "err:--every must be at least 1m0s")
-	h.run("watch", "--every", "500ms", "--short-every").want(t, 2, "err:--every must be at least 1s")
-	if n := len(h.sb.Server.Requests()); n != 0 {
+	h := clitest.FastSignedIn(t, sandbox.Options{})
+	h.Run("watch", "--every", "30s").Want(t, 2, "err:--every must be at least 1m0s")
+	h.Run("watch", "--every", "500ms", "--short-every").Want(t, 2, "err:--every must be at least 1s")
+	if n := len(h.SB.Server.Requests()); n != 0 {
 		t.Fatalf("%d requests sent", n)
 	}
 }
@@ -106,7 +108,7 @@ func FuzzChangesSince(f *testing.F) {
 	}
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, text string) {
-		s, err := changesSince(text, now)
+		s, err := cli.ChangesSince(text, now)
 		if err != nil {
 			return
 		}

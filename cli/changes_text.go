@@ -7,42 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"charm.land/lipgloss/v2"
-
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
-
-// changeStyles colour what changed on a terminal, for `funnels changes`, `watch` and
-// `diff`: added green, removed red, changed yellow, group titles bold (colorWriter
-// drops what the terminal or NO_COLOR does not allow).
-type changeStyles struct {
-	added, removed, changed, title, dim lipgloss.Style
-}
-
-func newChangeStyles() changeStyles {
-	return changeStyles{
-		added:   lipgloss.NewStyle().Foreground(lipgloss.Green),
-		removed: lipgloss.NewStyle().Foreground(lipgloss.Red),
-		changed: lipgloss.NewStyle().Foreground(lipgloss.Yellow),
-		title:   lipgloss.NewStyle().Bold(true),
-		dim:     lipgloss.NewStyle().Faint(true),
-	}
-}
-
-// kind is the style of a change's kind.
-func (s changeStyles) kind(k index.ChangeKind) lipgloss.Style {
-	switch k {
-	case index.Added:
-		return s.added
-	case index.Removed:
-		return s.removed
-	}
-	return s.changed
-}
-
-// changeMarks are the one-character signs of the kinds.
-var changeMarks = map[index.ChangeKind]string{index.Added: "+", index.Removed: "-", index.Changed: "~"}
 
 // changeGroup is the changes of one funnel (or of the folders).
 type changeGroup struct {
@@ -112,7 +80,7 @@ func changeSummary(cs []index.Change) string {
 	parts := make([]string, len(order))
 	for i, key := range order {
 		item, kind, _ := strings.Cut(key, "\x00")
-		parts[i] = countOf(counts[key], item) + " " + kind
+		parts[i] = cmdutil.CountOf(counts[key], item) + " " + kind
 	}
 	return strings.Join(parts, ", ")
 }
@@ -127,12 +95,12 @@ func fieldText(k index.ChangeKind, fc index.FieldChange) string {
 	case index.Removed:
 		return old
 	}
-	return orDash(old) + " → " + orDash(now)
+	return cmdutil.OrDash(old) + " → " + cmdutil.OrDash(now)
 }
 
 // writeChangeGroups writes the changes grouped by funnel: a summary, then each
 // group's title and its changes, a field a line under each, cut to width (0: whole).
-func writeChangeGroups(w io.Writer, cs []index.Change, width int, st changeStyles) {
+func writeChangeGroups(w io.Writer, cs []index.Change, width int, st cmdutil.ChangeStyles) {
 	fit := func(s string) string {
 		if width > 0 {
 			return termtext.CutMiddle(s, width)
@@ -141,16 +109,16 @@ func writeChangeGroups(w io.Writer, cs []index.Change, width int, st changeStyle
 	}
 	for _, g := range groupChanges(cs) {
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, st.title.Render(fit(termtext.Line(g.title))))
+		fmt.Fprintln(w, st.Title.Render(fit(termtext.Line(g.title))))
 		for _, c := range g.changes {
-			head := fit(changeMarks[c.Kind] + " " + c.Item + " " + termtext.Line(c.Name) + pathOf(c))
-			fmt.Fprintln(w, "  "+st.kind(c.Kind).Render(head))
+			head := fit(cmdutil.ChangeMarks[c.Kind] + " " + c.Item + " " + termtext.Line(c.Name) + pathOf(c))
+			fmt.Fprintln(w, "  "+st.Kind(c.Kind).Render(head))
 			if c.Kind != index.Changed {
 				continue // an added or removed item is its name; --json has its fields
 			}
 			for _, fc := range c.Fields {
 				label := fmt.Sprintf("      %-9s", fc.Field)
-				fmt.Fprintln(w, st.dim.Render(label)+fitAfter(fieldText(c.Kind, fc), width, len(label)))
+				fmt.Fprintln(w, st.Dim.Render(label)+fitAfter(fieldText(c.Kind, fc), width, len(label)))
 			}
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/oauth2"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/redirectplan"
@@ -66,18 +67,18 @@ func demoConfig(sb *sandbox.Running, location string, settings *config.Config) *
 
 // openDemoSession is a session of the demo's sub-account location, signed in with
 // its static token; its index lives as long as the sandbox does.
-func openDemoSession(sb *sandbox.Running, location, token string, transport http.RoundTripper, userAgent string, settings *config.Config) (*Session, error) {
+func openDemoSession(sb *sandbox.Running, location, token string, transport http.RoundTripper, userAgent string, settings *config.Config) (*cmdutil.Session, error) {
 	cfg := demoConfig(sb, location, settings)
 	ts := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: token})
-	c, err := client.New(clientOptions(cfg, ts, &http.Client{Transport: transport}, userAgent))
+	c, err := client.New(cmdutil.ClientOptions(cfg, ts, &http.Client{Transport: transport}, userAgent))
 	if err != nil {
 		return nil, err
 	}
 	userID := sb.Server.UserID()
-	return &Session{Client: c, Config: cfg, Label: "demo",
-		userID:    func() string { return userID },
-		openIndex: func() (*index.Store, error) { return index.OpenTemp(index.KeyOf(sb.URL, location)) },
-		redirects: func() (redirectplan.State, error) {
+	return &cmdutil.Session{Client: c, Config: cfg, Label: "demo",
+		UserIDOf:    func() string { return userID },
+		IndexOpener: func() (*index.Store, error) { return index.OpenTemp(index.KeyOf(sb.URL, location)) },
+		Redirects: func() (redirectplan.State, error) {
 			return redirectplan.StateOf(demoStateRoot(sb), "demo", sb.URL, location), nil
 		},
 	}, nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/funneltree"
 )
 
@@ -17,7 +18,7 @@ type DiffOptions struct {
 	A, B          string
 	ExitCode      bool // exit 1 when they differ
 	IgnoreDomains bool // compare a copy served on other domains
-	Exporter      Exporter
+	Exporter      cmdutil.Exporter
 }
 
 // diffOutput is the --json shape of `funnels diff`.
@@ -32,9 +33,9 @@ type diffOutput struct {
 
 // errDiffers ends a diff --exit-code that found differences: exit 1, nothing more
 // to say than the diff printed.
-var errDiffers = told(ExitAPI, errors.New("the two differ"))
+var errDiffers = cmdutil.Told(cmdutil.ExitAPI, errors.New("the two differ"))
 
-func newCmdDiff(f *Factory) *cobra.Command {
+func newCmdDiff(f *cmdutil.Factory) *cobra.Command {
 	opts := &DiffOptions{}
 	cmd := &cobra.Command{
 		Use:   "diff A B",
@@ -66,15 +67,15 @@ funnels diff template profile:clinic --ignore-domains --json changes`,
 			return diffRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"A", "a"}, arg{"B", "b"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "A", Field: "a"}, cmdutil.Arg{Name: "B", Field: "b"})
 	cmd.Flags().BoolVar(&opts.ExitCode, "exit-code", false, "exit 1 when A and B differ")
 	cmd.Flags().BoolVar(&opts.IgnoreDomains, "ignore-domains", false,
 		"compare as if every domain were the same (a client's copy of a template on its own domains)")
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(diffOutput{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(diffOutput{}))
 	return cmd
 }
 
-func diffRun(ctx context.Context, f *Factory, opts *DiffOptions) error {
+func diffRun(ctx context.Context, f *cmdutil.Factory, opts *DiffOptions) error {
 	a, err := diffSide(ctx, f, opts.A)
 	if err != nil {
 		return err
@@ -87,7 +88,7 @@ func diffRun(ctx context.Context, f *Factory, opts *DiffOptions) error {
 	byKind, all := funneltree.Summarise(changes)
 	if opts.Exporter.Enabled() {
 		out := diffOutput{A: opts.A, B: opts.B, Same: len(changes) == 0, Summary: all, ByKind: byKind,
-			Changes: orEmpty(changes)}
+			Changes: cmdutil.OrEmpty(changes)}
 		if err := opts.Exporter.Write(ctx, f.IO, out, out); err != nil {
 			return err
 		}
@@ -101,10 +102,10 @@ func diffRun(ctx context.Context, f *Factory, opts *DiffOptions) error {
 }
 
 // diffSide reads one side of a diff as its spelling says.
-func diffSide(ctx context.Context, f *Factory, spec string) (*funneltree.Tree, error) {
+func diffSide(ctx context.Context, f *cmdutil.Factory, spec string) (*funneltree.Tree, error) {
 	if name, ok := strings.CutPrefix(spec, "profile:"); ok {
 		if name == "" {
-			return nil, usagef("profile: needs a profile name (profile:clinic)")
+			return nil, cmdutil.Usagef("profile: needs a profile name (profile:clinic)")
 		}
 		other := *f
 		other.Flags.Profile, other.Flags.Location = name, ""
@@ -112,7 +113,7 @@ func diffSide(ctx context.Context, f *Factory, spec string) (*funneltree.Tree, e
 	}
 	if id, ok := strings.CutPrefix(spec, "location:"); ok {
 		if id == "" {
-			return nil, usagef("location: needs a location id (location:SummitStrengthLoc002)")
+			return nil, cmdutil.Usagef("location: needs a location id (location:SummitStrengthLoc002)")
 		}
 		other := *f
 		other.Flags.Location = id
@@ -125,18 +126,18 @@ func diffSide(ctx context.Context, f *Factory, spec string) (*funneltree.Tree, e
 		return treeOf(ctx, f, fromCached)
 	}
 	if strings.HasPrefix(spec, "@") {
-		return nil, usagef("%s is not a source: use @live, @cached, profile:NAME, location:ID or an export directory", quoteInput(spec))
+		return nil, cmdutil.Usagef("%s is not a source: use @live, @cached, profile:NAME, location:ID or an export directory", cmdutil.QuoteInput(spec))
 	}
 	t, err := funneltree.Read(spec)
 	var dmg *funneltree.DamagedError
 	switch {
 	case errors.Is(err, funneltree.ErrNotExport), errors.Is(err, fs.ErrNotExist):
-		return nil, usagef("%s is not an export directory ('funnels export -o %s' writes one), nor @live, @cached, profile:NAME or location:ID",
-			quoteInput(spec), spec)
+		return nil, cmdutil.Usagef("%s is not an export directory ('funnels export -o %s' writes one), nor @live, @cached, profile:NAME or location:ID",
+			cmdutil.QuoteInput(spec), spec)
 	case errors.As(err, &dmg):
-		return nil, usagef("%s: %v", quoteInput(spec), err)
+		return nil, cmdutil.Usagef("%s: %v", cmdutil.QuoteInput(spec), err)
 	case err != nil:
-		return nil, withExitCode(ExitLocal, err)
+		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	return t, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/funneltree"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -17,17 +18,17 @@ type diffPrinter struct {
 	w      io.Writer
 	width  int // 0: lines are not cut
 	color  bool
-	styles changeStyles
+	styles cmdutil.ChangeStyles
 }
 
-func newDiffPrinter(f *Factory) *diffPrinter {
-	p := &diffPrinter{w: f.IO.Out, styles: newChangeStyles()}
+func newDiffPrinter(f *cmdutil.Factory) *diffPrinter {
+	p := &diffPrinter{w: f.IO.Out, styles: cmdutil.NewChangeStyles()}
 	if f.IO.OutTTY {
 		p.width, p.color = f.IO.Width, true
 		if p.width <= 0 {
-			p.width = defaultWidth
+			p.width = cmdutil.DefaultWidth
 		}
-		p.w = f.colorWriter(f.IO.Out)
+		p.w = f.ColorWriter(f.IO.Out)
 	}
 	return p
 }
@@ -46,37 +47,37 @@ func (p *diffPrinter) line(indent int, style *lipgloss.Style, text string) {
 
 // printDiff writes the summary of the changes from a to b, then each group of them
 // (folders, each funnel, domains, redirects) with its fields under each change.
-func printDiff(f *Factory, a, b string, changes []funneltree.Change) {
+func printDiff(f *cmdutil.Factory, a, b string, changes []funneltree.Change) {
 	p := newDiffPrinter(f)
 	if len(changes) == 0 {
 		p.line(0, nil, "No differences between "+a+" and "+b+".")
 		return
 	}
 	byKind, all := funneltree.Summarise(changes)
-	p.line(0, &p.styles.title, fmt.Sprintf("%s: %d added, %d removed, %d changed", countOf(all.Total(), "difference"),
+	p.line(0, &p.styles.Title, fmt.Sprintf("%s: %d added, %d removed, %d changed", cmdutil.CountOf(all.Total(), "difference"),
 		all.Added, all.Removed, all.Changed))
-	p.line(2, &p.styles.dim, "from "+a)
-	p.line(2, &p.styles.dim, "to   "+b)
+	p.line(2, &p.styles.Dim, "from "+a)
+	p.line(2, &p.styles.Dim, "to   "+b)
 	var parts []string
 	for _, k := range funneltree.Kinds() {
 		if t := byKind[k]; t.Total() > 0 {
 			parts = append(parts, tallyWords(string(k), t))
 		}
 	}
-	p.line(2, &p.styles.dim, strings.Join(parts, " · "))
+	p.line(2, &p.styles.Dim, strings.Join(parts, " · "))
 	group := "\x00"
 	for _, c := range changes {
 		if g := groupOf(c); g != group {
 			group = g
 			fmt.Fprintln(p.w)
-			p.line(0, &p.styles.title, g)
+			p.line(0, &p.styles.Title, g)
 		}
-		mark, style := "~", &p.styles.changed
+		mark, style := "~", &p.styles.Changed
 		switch c.Op {
 		case funneltree.Added:
-			mark, style = "+", &p.styles.added
+			mark, style = "+", &p.styles.Added
 		case funneltree.Removed:
-			mark, style = "-", &p.styles.removed
+			mark, style = "-", &p.styles.Removed
 		}
 		p.line(2, style, mark+" "+changeTitle(c))
 		for _, fl := range c.Fields {
@@ -109,7 +110,7 @@ func groupOf(c funneltree.Change) string {
 	case funneltree.KindRedirect:
 		return "Redirects"
 	}
-	return "Funnel " + orDash(c.Funnel)
+	return "Funnel " + cmdutil.OrDash(c.Funnel)
 }
 
 // changeTitle names the record changed: `step "Opt-in" /spring-sale-opt-in`.
@@ -142,5 +143,5 @@ func fieldWords(op funneltree.Op, f funneltree.Field) string {
 	case funneltree.Removed:
 		return f.Name + ": " + f.Old
 	}
-	return f.Name + ": " + orDash(f.Old) + " → " + orDash(f.New)
+	return f.Name + ": " + cmdutil.OrDash(f.Old) + " → " + cmdutil.OrDash(f.New)
 }

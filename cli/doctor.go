@@ -11,14 +11,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // DoctorOptions are what `funnels doctor` works from.
 type DoctorOptions struct {
-	Exporter Exporter
-	Set      SetOptions
+	Exporter cmdutil.Exporter
+	Set      cmdutil.SetOptions
 	Timeout  time.Duration // the whole probe; each route waits at most client.DefaultProbeTimeout of it
 }
 
@@ -28,8 +29,8 @@ const doctorTimeout = 30 * time.Second
 // errDoctorOutOfTime ends a probe whose --timeout is up.
 var errDoctorOutOfTime = errors.New("the doctor's time is up")
 
-// doctorOutput is the --json shape of `funnels doctor`.
-type doctorOutput struct {
+// DoctorOutput is the --json shape of `funnels doctor`.
+type DoctorOutput struct {
 	Profile    string            `json:"profile"`
 	BaseURL    string            `json:"baseUrl"`
 	LocationID string            `json:"locationId"`
@@ -41,7 +42,7 @@ type doctorOutput struct {
 	Routes     []client.ProbeRow `json:"routes"`
 }
 
-func newCmdDoctor(f *Factory) *cobra.Command {
+func newCmdDoctor(f *cmdutil.Factory) *cobra.Command {
 	opts := &DoctorOptions{}
 	cmd := &cobra.Command{
 		Use:   "doctor",
@@ -66,23 +67,23 @@ funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .as
 			return doctorRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", doctorTimeout, "give up after this long; each route waits at most 10s of it")
-	addSetFlags(f, cmd, &opts.Set)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.ProbeRow{}, doctorSetRow{}))
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.ProbeRow{}, doctorSetRow{}))
 	return cmd
 }
 
-func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
+func doctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) error {
 	// Each route is asked once: a server error or a dropped connection is tried
 	// again once, not five times, so a server that is down is told in seconds.
 	if opts.Timeout <= 0 {
-		return usagef("--timeout must be more than 0, such as 30s")
+		return cmdutil.Usagef("--timeout must be more than 0, such as 30s")
 	}
-	if opts.Set.given(f) {
+	if opts.Set.Given(f) {
 		return doctorSetRun(ctx, f, opts)
 	}
-	sess, err := f.session(ctx, true, func(o *client.Options) { o.MaxRetries = 1 })
+	sess, err := f.SessionWith(ctx, true, func(o *client.Options) { o.MaxRetries = 1 })
 	if err != nil {
 		return err
 	}
@@ -96,22 +97,22 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, out, rows)
 	}
-	f.prose("What this sign-in can do: profile %s, location %s at %s.\nEach read route was asked once with a harmless GET (waiting at most %s for each); writes are never sent.\nAPI version %s (--api-version, FUNNELS_API_VERSION or [api] version).",
+	f.Prose("What this sign-in can do: profile %s, location %s at %s.\nEach read route was asked once with a harmless GET (waiting at most %s for each); writes are never sent.\nAPI version %s (--api-version, FUNNELS_API_VERSION or [api] version).",
 		termtext.Line(out.Profile), termtext.Line(out.LocationID), termtext.Line(out.BaseURL), each, termtext.Line(out.APIVersion))
 	if f.IO.OutTTY {
-		f.prose("")
+		f.Prose("")
 	}
-	t := newTable(f.IO, nameColumn("ROUTE"), textColumn("ANSWER"), wrapColumn("MEANING"), wrapColumn("ASK FOR"))
+	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("ROUTE"), cmdutil.TextColumn("ANSWER"), cmdutil.WrapColumn("MEANING"), cmdutil.WrapColumn("ASK FOR"))
 	for _, r := range rows {
-		t.row(r.Route, r.Result, r.Meaning, orDash(r.AskFor))
+		t.Row(r.Route, r.Result, r.Meaning, cmdutil.OrDash(r.AskFor))
 	}
-	if err := t.print(); err != nil {
+	if err := t.Print(); err != nil {
 		return err
 	}
 	if f.IO.OutTTY {
-		f.prose("")
+		f.Prose("")
 	}
-	summary := strconv.Itoa(out.Open) + " of " + plural(out.Asked, "read route", "read routes") + " asked answered"
+	summary := strconv.Itoa(out.Open) + " of " + cmdutil.Plural(out.Asked, "read route", "read routes") + " asked answered"
 	if n := out.Refused - out.Missing; n > 0 {
 		summary += "; " + strconv.Itoa(n) + " refused to this sign-in: ask for what ASK FOR names, or use what still works (the commands fall back where they can)"
 	}
@@ -121,9 +122,9 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 	if outOfTime {
 		summary += "; stopped after " + opts.Timeout.String() + " (--timeout): the routes after the last row were not asked"
 	}
-	f.prose("%s.", summary)
+	f.Prose("%s.", summary)
 	for _, scope := range refusedScopes(rows) {
-		f.prose("%s is missing; %s", scope, strings.Join(scopeGuidance(scope, f.signedInWith), "; "))
+		f.Prose("%s is missing; %s", scope, strings.Join(cmdutil.ScopeGuidance(scope, f.SignedInWith), "; "))
 	}
 	return nil
 }
@@ -131,7 +132,7 @@ func doctorRun(ctx context.Context, f *Factory, opts *DoctorOptions) error {
 // probeDoctor asks every read route of c once, within timeout, and tallies the
 // answers. A probe that learned nothing (the token refused, no route answering) is
 // an error; one cut short by timeout says so (outOfTime) with what it had.
-func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout time.Duration) (out doctorOutput, outOfTime bool, err error) {
+func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout time.Duration) (out DoctorOutput, outOfTime bool, err error) {
 	// A server that takes connections and never answers is given up on: each route
 	// waits at most DefaultProbeTimeout (or the whole --timeout, if shorter), and
 	// the probe stops when --timeout is up, showing what it had by then.
@@ -141,13 +142,13 @@ func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout 
 	rows, err := c.ProbeWithin(probeCtx, each)
 	outOfTime = err != nil && ctx.Err() == nil && errors.Is(context.Cause(probeCtx), errDoctorOutOfTime)
 	if err != nil && !outOfTime {
-		return doctorOutput{}, false, err
+		return DoctorOutput{}, false, err
 	}
-	out = doctorOutput{Profile: profile, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows}
+	out = DoctorOutput{Profile: profile, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows}
 	for _, r := range rows {
 		// An inactive sub-account answers every route, or refuses every token, with
 		// 400 "Location is not active": the table would only repeat it.
-		if suspended := inactiveSubAccount(r.Err(), c.LocationID()); suspended != nil {
+		if suspended := cmdutil.InactiveSubAccount(r.Err(), c.LocationID()); suspended != nil {
 			return out, outOfTime, suspended
 		}
 	}
@@ -178,7 +179,7 @@ func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout 
 		// Nothing was learned: the table would say the same thing on every line.
 		switch {
 		case tokenRefused != nil:
-			return out, outOfTime, withExitCode(ExitAuth, errors.New(tokenRefused.Route+" answered "+tokenRefused.Result+": "+tokenRefused.Meaning+
+			return out, outOfTime, cmdutil.WithExitCode(cmdutil.ExitAuth, errors.New(tokenRefused.Route+" answered "+tokenRefused.Result+": "+tokenRefused.Meaning+
 				" with '"+auth.LoginCommand(profile, false)+"', or check --token / FUNNELS_TOKEN"))
 		case silent != nil:
 			why := strings.TrimPrefix(silent.Meaning, "no verdict: ")
@@ -188,9 +189,9 @@ func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout 
 			if outOfTime {
 				why += "; stopped after " + timeout.String() + " (--timeout)"
 			}
-			return out, outOfTime, withExitCode(ExitAPI, errors.New("no route gave an answer: "+why))
+			return out, outOfTime, cmdutil.WithExitCode(cmdutil.ExitAPI, errors.New("no route gave an answer: "+why))
 		case outOfTime:
-			return out, outOfTime, withExitCode(ExitAPI, errors.New("no route gave an answer within "+timeout.String()+" (--timeout)"))
+			return out, outOfTime, cmdutil.WithExitCode(cmdutil.ExitAPI, errors.New("no route gave an answer within "+timeout.String()+" (--timeout)"))
 		}
 	}
 	return out, outOfTime, nil

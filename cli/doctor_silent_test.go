@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"net/http"
@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 // silentServer takes every connection and never answers, until the test ends.
@@ -25,17 +28,17 @@ func silentServer(t *testing.T) string {
 // doctor against a server that takes connections and never answers gives up when
 // --timeout is up (each route waiting at most 10 s of it), says so and exits 1.
 func TestDoctorGivesUpOnASilentServer(t *testing.T) {
-	h := newHome(t)
-	h.vars["FUNNELS_BASE_URL"] = silentServer(t)
-	h.vars["FUNNELS_TOKEN"] = "pit-silent"
-	h.vars["FUNNELS_LOCATION_ID"] = "Loc1"
+	h := clitest.NewHome(t)
+	h.Vars["FUNNELS_BASE_URL"] = silentServer(t)
+	h.Vars["FUNNELS_TOKEN"] = "pit-silent"
+	h.Vars["FUNNELS_LOCATION_ID"] = "Loc1"
 	start := time.Now()
-	h.run("doctor", "--timeout", "2s").want(t, ExitAPI, "err:no route gave an answer", "err:2s (--timeout)")
+	h.Run("doctor", "--timeout", "2s").Want(t, cmdutil.ExitAPI, "err:no route gave an answer", "err:2s (--timeout)")
 	if took := time.Since(start); took > time.Minute {
 		t.Errorf("doctor took %s with --timeout 2s", took)
 	}
-	r := h.run("doctor", "--timeout", "0s").want(t, ExitUsage, "err:--timeout")
-	if !strings.Contains(r.stderr, "more than 0") {
-		t.Errorf("stderr: %s", r.stderr)
+	r := h.Run("doctor", "--timeout", "0s").Want(t, cmdutil.ExitUsage, "err:--timeout")
+	if !strings.Contains(r.Stderr, "more than 0") {
+		t.Errorf("stderr: %s", r.Stderr)
 	}
 }

@@ -5,22 +5,23 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func newCmdDomain(f *Factory) *cobra.Command {
-	return group("domain", "Attach a domain to the location (domain attach)", newCmdDomainAttach(f))
+func newCmdDomain(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("domain", "Attach a domain to the location (domain attach)", newCmdDomainAttach(f))
 }
 
 // DomainAttachOptions are what `funnels domain attach` works from.
 type DomainAttachOptions struct {
 	Domain   string
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
-func newCmdDomainAttach(f *Factory) *cobra.Command {
+func newCmdDomainAttach(f *cmdutil.Factory) *cobra.Command {
 	opts := &DomainAttachOptions{}
 	cmd := &cobra.Command{
 		Use:   "attach --domain HOST",
@@ -33,14 +34,14 @@ are sent in punycode. Piped, it prints only the domain's id.`,
 			return domainAttachRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.Domain, "domain", "", "the host name to attach")
-	fieldFlag(cmd, "domain", "domain")
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Domain{}))
-	return guardWrites(f, cmd)
+	cmdutil.FieldFlag(cmd, "domain", "domain")
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Domain{}))
+	return cmdutil.GuardWrites(f, cmd)
 }
 
-func domainAttachRun(ctx context.Context, f *Factory, opts *DomainAttachOptions) error {
+func domainAttachRun(ctx context.Context, f *cmdutil.Factory, opts *DomainAttachOptions) error {
 	body, err := validate.NormalizeAttachDomain(client.AttachDomainRequest{Domain: opts.Domain})
 	if err != nil {
 		return err
@@ -65,7 +66,7 @@ func domainAttachRun(ctx context.Context, f *Factory, opts *DomainAttachOptions)
 	if id == "" {
 		id = "not returned by the server"
 	}
-	f.prose("Attached %s (id %s).", termtext.Line(host), termtext.Line(id))
-	f.data(d.ID)
+	f.Prose("Attached %s (id %s).", termtext.Line(host), termtext.Line(id))
+	f.Data(d.ID)
 	return nil
 }

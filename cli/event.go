@@ -7,20 +7,21 @@ import (
 	"github.com/google/uuid"
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func newCmdEvent(f *Factory) *cobra.Command {
-	return group("event", "Send a test event (event conversion, event page-view)",
+func newCmdEvent(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("event", "Send a test event (event conversion, event page-view)",
 		newCmdEventConversion(f), newCmdEventPageView(f))
 }
 
 // EventConversionOptions are what `funnels event conversion` works from.
 type EventConversionOptions struct {
 	Payload  client.ConversionRequest
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
 // conversionOutput is the --json shape of `funnels event conversion`.
@@ -30,7 +31,7 @@ type conversionOutput struct {
 	client.Result
 }
 
-func newCmdEventConversion(f *Factory) *cobra.Command {
+func newCmdEventConversion(f *cmdutil.Factory) *cobra.Command {
 	opts := &EventConversionOptions{}
 	cmd := &cobra.Command{
 		Use:   "conversion --event-name NAME",
@@ -45,7 +46,7 @@ currency a 3-letter code.`,
 			return eventConversionRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	p, fl := &opts.Payload, cmd.Flags()
 	for _, def := range []struct {
 		target             *string
@@ -71,14 +72,14 @@ currency a 3-letter code.`,
 		{&p.PxEventID, "px-event-id", "the ad platform's event id", "pxEventId"},
 	} {
 		fl.StringVar(def.target, def.name, "", def.usage)
-		fieldFlag(cmd, def.name, def.field)
+		cmdutil.FieldFlag(cmd, def.name, def.field)
 	}
-	_ = cmd.RegisterFlagCompletionFunc("event-name", fixedValues(validate.EventNames()))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(conversionOutput{}))
-	return guardWrites(f, cmd)
+	_ = cmd.RegisterFlagCompletionFunc("event-name", cmdutil.FixedValues(validate.EventNames()))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(conversionOutput{}))
+	return cmdutil.GuardWrites(f, cmd)
 }
 
-func eventConversionRun(ctx context.Context, f *Factory, opts *EventConversionOptions) error {
+func eventConversionRun(ctx context.Context, f *cmdutil.Factory, opts *EventConversionOptions) error {
 	in := opts.Payload
 	if strings.TrimSpace(in.EventID) == "" {
 		in.EventID = uuid.NewString()
@@ -109,18 +110,18 @@ func eventConversionRun(ctx context.Context, f *Factory, opts *EventConversionOp
 	if res.Message != "" {
 		verdict += " (" + termtext.Line(res.Message) + ")"
 	}
-	f.prose("Sent %s event %s: %s.", p.EventName, termtext.Line(out.EventID), verdict)
-	f.data(out.EventID)
+	f.Prose("Sent %s event %s: %s.", p.EventName, termtext.Line(out.EventID), verdict)
+	f.Data(out.EventID)
 	return nil
 }
 
 // EventPageViewOptions are what `funnels event page-view` works from.
 type EventPageViewOptions struct {
 	Trigger  client.PageViewRequest
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
-func newCmdEventPageView(f *Factory) *cobra.Command {
+func newCmdEventPageView(f *cmdutil.Factory) *cobra.Command {
 	opts := &EventPageViewOptions{}
 	cmd := &cobra.Command{
 		Use:   "page-view --funnel ID --step ID --page-url /PATH",
@@ -132,21 +133,21 @@ them without a browser.`,
 			return eventPageViewRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	t, fl := &opts.Trigger, cmd.Flags()
 	fl.StringVar(&t.FunnelID, "funnel", "", "the funnel (its id)")
 	fl.StringVar(&t.StepID, "step", "", "the step whose page was visited (its id)")
 	fl.StringVar(&t.PageURL, "page-url", "", "the /path of the page, within the funnel")
-	fieldFlag(cmd, "funnel", "funnelId")
-	fieldFlag(cmd, "step", "stepId")
-	fieldFlag(cmd, "page-url", "pageUrl")
-	_ = cmd.RegisterFlagCompletionFunc("funnel", completeFunnels(f))
-	_ = cmd.RegisterFlagCompletionFunc("step", completeStepsOfFlag(f))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Result{}))
-	return guardWrites(f, cmd)
+	cmdutil.FieldFlag(cmd, "funnel", "funnelId")
+	cmdutil.FieldFlag(cmd, "step", "stepId")
+	cmdutil.FieldFlag(cmd, "page-url", "pageUrl")
+	_ = cmd.RegisterFlagCompletionFunc("funnel", cmdutil.CompleteFunnels(f))
+	_ = cmd.RegisterFlagCompletionFunc("step", cmdutil.CompleteStepsOfFlag(f))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Result{}))
+	return cmdutil.GuardWrites(f, cmd)
 }
 
-func eventPageViewRun(ctx context.Context, f *Factory, opts *EventPageViewOptions) error {
+func eventPageViewRun(ctx context.Context, f *cmdutil.Factory, opts *EventPageViewOptions) error {
 	p, err := validate.NormalizePageView(opts.Trigger)
 	if err != nil {
 		return err
@@ -167,6 +168,6 @@ func eventPageViewRun(ctx context.Context, f *Factory, opts *EventPageViewOption
 	if res.Message != "" {
 		msg += ": " + termtext.Line(res.Message)
 	}
-	f.prose("%s.", msg)
+	f.Prose("%s.", msg)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/funneltree"
 )
 
@@ -17,12 +18,12 @@ type ExportOptions struct {
 	Cached   bool   // from the local index as it is
 	Fresh    bool   // crawled first
 	Force    bool   // replace a directory that is not an export
-	Exporter Exporter
-	Set      SetOptions
+	Exporter cmdutil.Exporter
+	Set      cmdutil.SetOptions
 }
 
-// exportOutput is the --json shape of `funnels export`.
-type exportOutput struct {
+// ExportOutput is the --json shape of `funnels export`.
+type ExportOutput struct {
 	Dir        string            `json:"dir"`
 	Format     string            `json:"format"`
 	Source     string            `json:"source"`
@@ -30,7 +31,7 @@ type exportOutput struct {
 	Counts     funneltree.Counts `json:"counts"`
 }
 
-func newCmdExport(f *Factory) *cobra.Command {
+func newCmdExport(f *cmdutil.Factory) *cobra.Command {
 	opts := &ExportOptions{}
 	cmd := &cobra.Command{
 		Use:   "export [-o DIR] [--format yaml|json] [--cached|--fresh]",
@@ -52,35 +53,35 @@ funnels export -o lakeside --cached --json counts
 funnels export -o clients --all-sub-accounts`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return exportRun(cmd.Context(), f, opts) },
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Output, "output", "o", "funnels-export", "the directory to write")
 	fl.StringVar(&opts.Format, "format", "yaml", "yaml or json")
 	fl.BoolVar(&opts.Cached, "cached", false, "read the local index as it is, with no request")
 	fl.BoolVar(&opts.Fresh, "fresh", false, "crawl the location first, however fresh the index")
 	fl.BoolVar(&opts.Force, "force", false, "replace a directory that holds files but no export")
-	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(funneltree.Formats()))
-	addSetFlags(f, cmd, &opts.Set)
+	_ = cmd.RegisterFlagCompletionFunc("format", cmdutil.FixedValues(funneltree.Formats()))
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmd.Long += `
 Across a set, -o names a directory holding one export folder per sub-account,
 named by the sub-account (summit-strength), each as one location's export.`
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(exportOutput{}, exportTreeRow{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(ExportOutput{}, exportTreeRow{}))
 	return cmd
 }
 
-func exportRun(ctx context.Context, f *Factory, opts *ExportOptions) error {
+func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) error {
 	format, ok := funneltree.ParseFormat(opts.Format)
 	if !ok {
-		return usagef("--format must be %s, not %s", orList(funneltree.Formats()), quoteInput(opts.Format))
+		return cmdutil.Usagef("--format must be %s, not %s", cmdutil.OrList(funneltree.Formats()), cmdutil.QuoteInput(opts.Format))
 	}
 	from, err := sourceFlags(f, opts.Cached, opts.Fresh)
 	if err != nil {
 		return err
 	}
 	if opts.Output == "" {
-		return usagef("-o needs a directory")
+		return cmdutil.Usagef("-o needs a directory")
 	}
-	if opts.Set.given(f) {
+	if opts.Set.Given(f) {
 		return exportSetRun(ctx, f, opts, format, from)
 	}
 	t, err := treeOf(ctx, f, from)
@@ -90,30 +91,30 @@ func exportRun(ctx context.Context, f *Factory, opts *ExportOptions) error {
 	t.Manifest.ExportedAt = time.Now().UTC().Format(time.RFC3339)
 	switch err := funneltree.Write(opts.Output, t, format, opts.Force); {
 	case errors.Is(err, funneltree.ErrNotDirectory):
-		return usagef("-o: %v; give a directory", err)
+		return cmdutil.Usagef("-o: %v; give a directory", err)
 	case errors.Is(err, funneltree.ErrNotExport):
-		return usagef("%v; give another directory, or --force to replace it", err)
+		return cmdutil.Usagef("%v; give another directory, or --force to replace it", err)
 	case err != nil:
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	c := t.Count()
 	if opts.Exporter.Enabled() {
-		out := exportOutput{Dir: opts.Output, Format: string(format), Source: t.Manifest.Source, ExportedAt: t.Manifest.ExportedAt, Counts: c}
+		out := ExportOutput{Dir: opts.Output, Format: string(format), Source: t.Manifest.Source, ExportedAt: t.Manifest.ExportedAt, Counts: c}
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
-	f.prose("Exported %s, %s, %s, %s and %s to %s (%s, %s).", countOf(c.Funnels, "funnel"), countOf(c.Steps, "step"),
-		countOf(c.Pages, "page"), countOf(c.Redirects, "redirect"), countOf(c.Domains, "domain"), quoteInput(opts.Output),
+	f.Prose("Exported %s, %s, %s, %s and %s to %s (%s, %s).", cmdutil.CountOf(c.Funnels, "funnel"), cmdutil.CountOf(c.Steps, "step"),
+		cmdutil.CountOf(c.Pages, "page"), cmdutil.CountOf(c.Redirects, "redirect"), cmdutil.CountOf(c.Domains, "domain"), cmdutil.QuoteInput(opts.Output),
 		format, sourceWords(t.Manifest))
 	return nil
 }
 
 // sourceFlags is the source --cached and --fresh ask for.
-func sourceFlags(f *Factory, cached, fresh bool) (treeSource, error) {
+func sourceFlags(f *cmdutil.Factory, cached, fresh bool) (treeSource, error) {
 	switch {
 	case cached && fresh:
-		return 0, syntaxError("--cached and --fresh cannot be given together")
+		return 0, cmdutil.SyntaxError("--cached and --fresh cannot be given together")
 	case cached && f.Flags.NoCache:
-		return 0, usagef("--cached reads the local index, which --no-cache turns off")
+		return 0, cmdutil.Usagef("--cached reads the local index, which --no-cache turns off")
 	case cached:
 		return fromCached, nil
 	case fresh:

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/funneltree"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/termtext"
@@ -16,7 +17,7 @@ import (
 // exportTreeRow is one sub-account of `funnels export` across a set: where its
 // export folder is and what it holds.
 type exportTreeRow struct {
-	memberTag
+	cmdutil.MemberTag
 	Dir    string            `json:"dir"`
 	Source string            `json:"source"`
 	Counts funneltree.Counts `json:"counts"`
@@ -24,57 +25,57 @@ type exportTreeRow struct {
 
 // exportTreeSetOutput is the --json shape of `funnels export` across a set.
 type exportTreeSetOutput struct {
-	Dir         string          `json:"dir"`
-	Format      string          `json:"format"`
-	ExportedAt  string          `json:"exportedAt"`
-	SubAccounts []exportTreeRow `json:"subAccounts"`
-	Failures    []memberFailure `json:"failures"`
+	Dir         string                  `json:"dir"`
+	Format      string                  `json:"format"`
+	ExportedAt  string                  `json:"exportedAt"`
+	SubAccounts []exportTreeRow         `json:"subAccounts"`
+	Failures    []cmdutil.MemberFailure `json:"failures"`
 }
 
 // exportSetRun writes every member of the set as an export folder of its own under
 // the directory -o names, each as `funnels export` writes one location, named by the
 // sub-account as `redirects export` across a set names its files (summit-strength),
 // its location id added when two names would meet.
-func exportSetRun(ctx context.Context, f *Factory, opts *ExportOptions, format funneltree.Format, from treeSource) error {
+func exportSetRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions, format funneltree.Format, from treeSource) error {
 	if info, err := os.Stat(opts.Output); err == nil && !info.IsDir() {
-		return usagef("%s is a file: across sub-accounts -o names a directory, one export folder per sub-account", quoteInput(opts.Output))
+		return cmdutil.Usagef("%s is a file: across sub-accounts -o names a directory, one export folder per sub-account", cmdutil.QuoteInput(opts.Output))
 	}
-	fo, err := f.startSet(ctx, &opts.Set, "funnels export")
+	fo, err := f.StartSet(ctx, &opts.Set, "funnels export")
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(opts.Output, 0o755); err != nil {
-		return withExitCode(ExitLocal, fmt.Errorf("making the directory %s: %w", termtext.Line(opts.Output), err))
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("making the directory %s: %w", termtext.Line(opts.Output), err))
 	}
-	dirs := memberFileStems(fo.set.members)
+	dirs := memberFileStems(fo.Set.Members)
 	exportedAt := time.Now().UTC().Format(time.RFC3339)
-	done, fails := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (exportTreeRow, error) {
-		return exportMember(ctx, f, m, filepath.Join(opts.Output, dirs[m.at]), format, from, opts.Force, exportedAt)
+	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (exportTreeRow, error) {
+		return exportMember(ctx, f, m, filepath.Join(opts.Output, dirs[m.At]), format, from, opts.Force, exportedAt)
 	})
 	rows := make([]exportTreeRow, len(done))
 	for i, d := range done {
 		rows[i] = d.Result
 	}
 	if opts.Exporter.Enabled() {
-		out := exportTreeSetOutput{Dir: opts.Output, Format: string(format), ExportedAt: exportedAt, SubAccounts: rows, Failures: orEmpty(fails)}
+		out := exportTreeSetOutput{Dir: opts.Output, Format: string(format), ExportedAt: exportedAt, SubAccounts: rows, Failures: cmdutil.OrEmpty(fails)}
 		if err := opts.Exporter.Write(ctx, f.IO, out, rows); err != nil {
 			return err
 		}
 	} else if len(rows) > 0 {
-		t := newTable(f.IO, nameColumn("SUB-ACCOUNT"), textColumn("FUNNELS"), textColumn("PAGES"), textColumn("REDIRECTS"), nameColumn("DIR").tells())
+		t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.TextColumn("FUNNELS"), cmdutil.TextColumn("PAGES"), cmdutil.TextColumn("REDIRECTS"), cmdutil.NameColumn("DIR").Tells())
 		for _, r := range rows {
-			t.row(r.LocationName, fmt.Sprint(r.Counts.Funnels), fmt.Sprint(r.Counts.Pages), fmt.Sprint(r.Counts.Redirects), r.Dir)
+			t.Row(r.LocationName, fmt.Sprint(r.Counts.Funnels), fmt.Sprint(r.Counts.Pages), fmt.Sprint(r.Counts.Redirects), r.Dir)
 		}
-		if err := t.print(); err != nil {
+		if err := t.Print(); err != nil {
 			return err
 		}
 	}
-	return setOutcome(f, len(fo.set.members), fails)
+	return cmdutil.SetOutcome(f, len(fo.Set.Members), fails)
 }
 
 // exportMember writes one member's export folder at dir: its local index, crawled
 // first as from asks (no progress of its own: the set's line counts it).
-func exportMember(ctx context.Context, f *Factory, m *memberRun, dir string, format funneltree.Format, from treeSource, force bool, exportedAt string) (exportTreeRow, error) {
+func exportMember(ctx context.Context, f *cmdutil.Factory, m *cmdutil.MemberRun, dir string, format funneltree.Format, from treeSource, force bool, exportedAt string) (exportTreeRow, error) {
 	store, err := m.Session.OpenIndex()
 	if err != nil {
 		return exportTreeRow{}, err
@@ -82,7 +83,7 @@ func exportMember(ctx context.Context, f *Factory, m *memberRun, dir string, for
 	defer store.Close()
 	t, err := readIndexTree(ctx, store, from, func() error {
 		_, err := (&index.Crawler{Client: m.Session.Client, Store: store}).Run(ctx)
-		return crawlError(err)
+		return cmdutil.CrawlError(err)
 	})
 	if err != nil {
 		return exportTreeRow{}, err
@@ -93,9 +94,9 @@ func exportMember(ctx context.Context, f *Factory, m *memberRun, dir string, for
 	t.Manifest.ExportedAt = exportedAt
 	switch err := funneltree.Write(dir, t, format, force); {
 	case errors.Is(err, funneltree.ErrNotDirectory), errors.Is(err, funneltree.ErrNotExport):
-		return exportTreeRow{}, usagef("%v; give another -o, or --force to replace it", err)
+		return exportTreeRow{}, cmdutil.Usagef("%v; give another -o, or --force to replace it", err)
 	case err != nil:
-		return exportTreeRow{}, withExitCode(ExitLocal, err)
+		return exportTreeRow{}, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
-	return exportTreeRow{memberTag: tagOf(m.member), Dir: dir, Source: t.Manifest.Source, Counts: t.Count()}, nil
+	return exportTreeRow{MemberTag: cmdutil.TagOf(m.Member), Dir: dir, Source: t.Manifest.Source, Counts: t.Count()}, nil
 }

@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"os"
@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
@@ -14,26 +17,26 @@ import (
 // next reads the index it left without a request, --fresh crawls again, and --cached
 // with no index says to build one; the flags that cannot go together exit 2.
 func TestExportReadsTheIndexOnlyWhenFresh(t *testing.T) {
-	h := signedIn(t, sandbox.Options{Limit: 1000, Window: time.Second})
+	h := clitest.SignedIn(t, sandbox.Options{Limit: 1000, Window: time.Second})
 	dir := t.TempDir()
-	h.run("export", "-o", filepath.Join(dir, "none"), "--cached").want(t, ExitLocal, "err:run 'funnels index' first")
-	h.run("export", "-o", filepath.Join(dir, "a")).want(t, ExitOK, "err:crawled now")
-	h.sb.Server.ResetLog()
-	h.run("export", "-o", filepath.Join(dir, "b"), "--json", "source").want(t, ExitOK, `"source": "cached"`)
-	if n := len(h.sb.Server.Requests()); n != 0 {
+	h.Run("export", "-o", filepath.Join(dir, "none"), "--cached").Want(t, cmdutil.ExitLocal, "err:run 'funnels index' first")
+	h.Run("export", "-o", filepath.Join(dir, "a")).Want(t, cmdutil.ExitOK, "err:crawled now")
+	h.SB.Server.ResetLog()
+	h.Run("export", "-o", filepath.Join(dir, "b"), "--json", "source").Want(t, cmdutil.ExitOK, `"source": "cached"`)
+	if n := len(h.SB.Server.Requests()); n != 0 {
 		t.Errorf("an export from a fresh index sent %d requests", n)
 	}
-	h.run("export", "-o", filepath.Join(dir, "c"), "--fresh", "--json", "source").want(t, ExitOK, `"source": "fresh"`)
-	if len(h.sb.Server.Requests()) == 0 {
+	h.Run("export", "-o", filepath.Join(dir, "c"), "--fresh", "--json", "source").Want(t, cmdutil.ExitOK, `"source": "fresh"`)
+	if len(h.SB.Server.Requests()) == 0 {
 		t.Error("--fresh sent no request")
 	}
-	h.run("export", "--cached", "--fresh").want(t, ExitUsage, "err:cannot be given together")
-	h.run("export", "--no-cache", "--cached").want(t, ExitUsage, "err:--no-cache")
+	h.Run("export", "--cached", "--fresh").Want(t, cmdutil.ExitUsage, "err:cannot be given together")
+	h.Run("export", "--no-cache", "--cached").Want(t, cmdutil.ExitUsage, "err:--no-cache")
 	file := filepath.Join(dir, "file")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h.run("export", "-o", file, "--cached").want(t, ExitUsage, "err:not a directory")
+	h.Run("export", "-o", file, "--cached").Want(t, cmdutil.ExitUsage, "err:not a directory")
 }
 
 func TestIndexIsFresh(t *testing.T) {
@@ -49,7 +52,7 @@ func TestIndexIsFresh(t *testing.T) {
 		{"never crawled whole", index.State{Exists: true}, false},
 		{"no index", index.State{}, false},
 	} {
-		if got := indexIsFresh(c.st, now); got != c.want {
+		if got := cli.IndexIsFresh(c.st, now); got != c.want {
 			t.Errorf("%s: fresh %v, want %v", c.name, got, c.want)
 		}
 	}

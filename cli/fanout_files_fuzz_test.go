@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"os"
@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 // FuzzKeptFanoutFiles: whatever the kept list of an agency's sub-accounts or the
@@ -26,7 +29,7 @@ func FuzzKeptFanoutFiles(f *testing.F) {
 		if err := os.WriteFile(list, []byte(body), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if subs, ok := loadSubAccountList(list, savedListAge); ok {
+		if subs, ok := cmdutil.LoadSubAccountList(list, cmdutil.SavedListAge); ok {
 			for _, s := range subs {
 				if s.ID == "" || strings.ContainsAny(s.ID, `/\`) {
 					t.Errorf("a kept list gave the id %q", s.ID)
@@ -34,10 +37,10 @@ func FuzzKeptFanoutFiles(f *testing.F) {
 			}
 		}
 		index := filepath.Join(dir, "LOC-1234.db")
-		if err := os.WriteFile(crawlFailurePath(index), []byte(body), 0o600); err != nil {
+		if err := os.WriteFile(cli.CrawlFailurePath(index), []byte(body), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if fl, ok := recentCrawlFailure(index, member{Name: "Riverside", Profile: "agency", Location: "LOC"}); ok &&
+		if fl, ok := cli.RecentCrawlFailure(index, cmdutil.Member{Name: "Riverside", Profile: "agency", Location: "LOC"}); ok &&
 			(fl.Location != "LOC" || !strings.Contains(fl.Error, "funnels index --profile agency --location LOC")) {
 			t.Errorf("a recent failure says %+v", fl)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
@@ -22,8 +23,8 @@ type FindOptions struct {
 	Query    string
 	Kinds    []string
 	Limit    int
-	Exporter Exporter
-	Set      SetOptions
+	Exporter cmdutil.Exporter
+	Set      cmdutil.SetOptions
 }
 
 // findKinds are the names --kind takes.
@@ -40,7 +41,7 @@ type findOutput struct {
 // staleIndex is how old an index may be before find says so.
 const staleIndex = 24 * time.Hour
 
-func newCmdFind(f *Factory) *cobra.Command {
+func newCmdFind(f *cmdutil.Factory) *cobra.Command {
 	opts := &FindOptions{}
 	cmd := &cobra.Command{
 		Use:   "find TEXT",
@@ -73,36 +74,36 @@ funnels find "spring sale" --kind page,step
 funnels find webinar --json id,kind,name,where --limit 1`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Query = args[0]
-			return findRun(cmd.Context(), f, opts)
+			return FindRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"TEXT", "text"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "TEXT", Field: "text"})
 	cmd.Flags().StringSliceVar(&opts.Kinds, "kind", nil, "only these kinds: "+strings.Join(findKinds(), ", "))
 	cmd.Flags().IntVar(&opts.Limit, "limit", 20, "at most this many matches, best first (0: all)")
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(findKinds(), cobra.ShellCompDirectiveNoFileComp))
-	addSetFlags(f, cmd, &opts.Set)
-	addJSONFlags(cmd, &opts.Exporter, append(fieldsOf(memberTag{}, index.Item{}), "url"))
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, append(cmdutil.FieldsOf(cmdutil.MemberTag{}, index.Item{}), "url"))
 	return cmd
 }
 
-func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
+func FindRun(ctx context.Context, f *cmdutil.Factory, opts *FindOptions) error {
 	query := strings.TrimSpace(opts.Query)
 	if query == "" {
-		return usagef("TEXT is empty: give a name, a path or a domain to find")
+		return cmdutil.Usagef("TEXT is empty: give a name, a path or a domain to find")
 	}
 	for _, k := range opts.Kinds {
 		if !slices.Contains(findKinds(), strings.ToLower(strings.TrimSpace(k))) {
-			return usagef("unknown --kind %s; use %s", quoteInput(k), strings.Join(findKinds(), ", "))
+			return cmdutil.Usagef("unknown --kind %s; use %s", cmdutil.QuoteInput(k), strings.Join(findKinds(), ", "))
 		}
 	}
 	if opts.Limit < 0 {
-		return usagef("--limit must be 0 (all) or more")
+		return cmdutil.Usagef("--limit must be 0 (all) or more")
 	}
 	if f.Flags.NoCache && len(opts.Kinds) > 0 && !slices.ContainsFunc(opts.Kinds, isFunnelKind) {
-		return usagef("with --no-cache, find asks the server for funnels by name only; %s are searched in the local index: drop --no-cache (or run 'funnels index' once)",
+		return cmdutil.Usagef("with --no-cache, find asks the server for funnels by name only; %s are searched in the local index: drop --no-cache (or run 'funnels index' once)",
 			strings.Join(opts.Kinds, ", "))
 	}
-	if opts.Set.given(f) {
+	if opts.Set.Given(f) {
 		return findSetRun(ctx, f, query, opts)
 	}
 	sess, err := f.Session(ctx, true)
@@ -131,18 +132,18 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 		return opts.Exporter.Write(ctx, f.IO, findOutput{Query: query, Matches: matches, Total: total, Indexed: crawled}, matches)
 	}
 	if len(matches) == 0 {
-		f.notice("Nothing matches %s.", quoteInput(query))
+		f.Notice("Nothing matches %s.", cmdutil.QuoteInput(query))
 		return nil
 	}
-	t := newTable(f.IO, textColumn("KIND"), nameColumn("NAME").tells(), nameColumn("PATH"), nameColumn("WHERE"), idColumn("ID"))
+	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("KIND"), cmdutil.NameColumn("NAME").Tells(), cmdutil.NameColumn("PATH"), cmdutil.NameColumn("WHERE"), cmdutil.IDColumn("ID"))
 	for _, it := range matches {
-		t.row(itemKindText(it), it.Name, orDash(it.Path), orDash(it.Where), it.ID)
+		t.Row(itemKindText(it), it.Name, cmdutil.OrDash(it.Path), cmdutil.OrDash(it.Where), it.ID)
 	}
-	if err := t.print(); err != nil {
+	if err := t.Print(); err != nil {
 		return err
 	}
 	if total > len(matches) && f.IO.OutTTY {
-		f.notice("%s", fmt.Sprintf("%d of %d matches; --limit 0 shows them all", len(matches), total))
+		f.Notice("%s", fmt.Sprintf("%d of %d matches; --limit 0 shows them all", len(matches), total))
 	}
 	return nil
 }
@@ -151,15 +152,15 @@ func findRun(ctx context.Context, f *Factory, opts *FindOptions) error {
 // local index (built first when it never was), how many match in all, and when the
 // index was read from the location. It ranks the index's catalog, made once per
 // change of the index, and reads whole only the items it returns.
-func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config.Config, query string, opts *FindOptions) ([]index.Item, int, time.Time, error) {
-	store, err := f.indexStore(cfg)
+func indexMatches(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg *config.Config, query string, opts *FindOptions) ([]index.Item, int, time.Time, error) {
+	store, err := f.IndexStore(cfg)
 	if err != nil {
 		return nil, 0, time.Time{}, err
 	}
 	defer store.Close()
 	st, err := store.State(ctx)
 	if err != nil {
-		return nil, 0, time.Time{}, withExitCode(ExitLocal, err)
+		return nil, 0, time.Time{}, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	stale := index.StaleKinds(c.Access(), false)
 	var matches []index.Item
@@ -174,7 +175,7 @@ func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config
 			return nil
 		})
 		if err != nil {
-			return withExitCode(ExitLocal, err)
+			return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 		}
 		return nil
 	}
@@ -183,15 +184,15 @@ func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config
 	}
 	setAside := store.Notice() // the file was damaged and set aside while read: rebuild it
 	if setAside != "" {
-		f.notice("funnels: %s", setAside)
+		f.Notice("funnels: %s", setAside)
 	}
 	age := time.Since(st.Crawled)
 	switch {
 	case setAside != "" || held == 0 && (st.Crawled.IsZero() || age > staleIndex):
 		if setAside == "" {
-			f.notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
+			f.Notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
 		}
-		_, crawlErr := crawlWithProgress(ctx, f, c, store)
+		_, crawlErr := cmdutil.CrawlWithProgress(ctx, f, c, store)
 		if err := search(); err != nil {
 			return nil, 0, time.Time{}, err
 		}
@@ -199,12 +200,12 @@ func indexMatches(ctx context.Context, f *Factory, c *client.Client, cfg *config
 			return nil, 0, time.Time{}, crawlErr
 		}
 		if crawlErr != nil {
-			f.notice("funnels: %s; searching what the index holds — 'funnels index' reads the rest", firstLine(crawlErr))
+			f.Notice("funnels: %s; searching what the index holds — 'funnels index' reads the rest", firstLine(crawlErr))
 		}
 	case st.Crawled.IsZero() || st.Unfinished:
-		f.notice("funnels: the local index is not complete (its last crawl did not read everything); searching what it holds — 'funnels index' reads the rest")
+		f.Notice("funnels: the local index is not complete (its last crawl did not read everything); searching what it holds — 'funnels index' reads the rest")
 	case age > staleIndex:
-		f.notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
+		f.Notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
 	}
 	return matches, total, crawled, nil
 }
@@ -246,8 +247,8 @@ func pickMatches(ranked []int, opts *FindOptions, kind func(int) index.Kind, ite
 
 // findFunnelsByName asks the server's funnel list for the funnels whose name
 // contains query: what find can do without an index.
-func findFunnelsByName(ctx context.Context, f *Factory, c *client.Client, query string) ([]index.Item, error) {
-	f.notice("funnels: --no-cache: asking the server for funnels whose name contains %s; steps, pages, redirects and domains are found only in the local index", quoteInput(query))
+func findFunnelsByName(ctx context.Context, f *cmdutil.Factory, c *client.Client, query string) ([]index.Item, error) {
+	f.Notice("funnels: --no-cache: asking the server for funnels whose name contains %s; steps, pages, redirects and domains are found only in the local index", cmdutil.QuoteInput(query))
 	funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{Name: query}, 100)
 	if err != nil {
 		return nil, err

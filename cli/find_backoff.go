@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 // crawlBackoff is how long find across a set leaves a member alone after a crawl of
@@ -23,21 +25,21 @@ type crawlFailure struct {
 	Code   int       `json:"code"`
 }
 
-func crawlFailurePath(indexPath string) string { return indexPath + ".failed" }
+func CrawlFailurePath(indexPath string) string { return indexPath + ".failed" }
 
-// lastingFailure reports whether fl is a refusal that the next find would meet again
+// LastingFailure reports whether fl is a refusal that the next find would meet again
 // (a suspended sub-account, the app uninstalled, a token refused: a 4xx other than
 // 429, or a sign-in reason) rather than a moment's trouble (no answer, 429, 5xx),
 // which the next find tries again.
-func lastingFailure(fl memberFailure) bool {
-	return fl.code == ExitAuth || fl.Status >= 400 && fl.Status < 500 && fl.Status != http.StatusTooManyRequests
+func LastingFailure(fl cmdutil.MemberFailure) bool {
+	return fl.Code == cmdutil.ExitAuth || fl.Status >= 400 && fl.Status < 500 && fl.Status != http.StatusTooManyRequests
 }
 
-// recentCrawlFailure is m's failure from the record at indexPath when its crawl
+// RecentCrawlFailure is m's failure from the record at indexPath when its crawl
 // failed less than crawlBackoff ago: the reason it gave then, and how to make the
 // index.
-func recentCrawlFailure(indexPath string, m member) (*memberFailure, bool) {
-	b, err := os.ReadFile(crawlFailurePath(indexPath))
+func RecentCrawlFailure(indexPath string, m cmdutil.Member) (*cmdutil.MemberFailure, bool) {
+	b, err := os.ReadFile(CrawlFailurePath(indexPath))
 	if err != nil {
 		return nil, false
 	}
@@ -53,19 +55,19 @@ func recentCrawlFailure(indexPath string, m member) (*memberFailure, bool) {
 	if m.Location != "" {
 		how += " --location " + m.Location
 	}
-	return &memberFailure{Location: m.Location, LocationName: m.Name, Profile: m.Profile, Status: cf.Status, code: cf.Code,
+	return &cmdutil.MemberFailure{Location: m.Location, LocationName: m.Name, Profile: m.Profile, Status: cf.Status, Code: cf.Code,
 		Error: fmt.Sprintf("no local index: its crawl %s ago failed (%s); '%s' makes it (find tries again %s after a failure)",
 			age.Round(time.Second), cf.Error, how, crawlBackoff)}, true
 }
 
 // saveCrawlFailure records fl at indexPath's side (best effort: without the record
 // the next find only tries again).
-func saveCrawlFailure(indexPath string, fl memberFailure) {
-	b, err := json.Marshal(crawlFailure{At: time.Now().UTC(), Error: fl.Error, Status: fl.Status, Code: fl.code})
+func saveCrawlFailure(indexPath string, fl cmdutil.MemberFailure) {
+	b, err := json.Marshal(crawlFailure{At: time.Now().UTC(), Error: fl.Error, Status: fl.Status, Code: fl.Code})
 	if err == nil && os.MkdirAll(filepath.Dir(indexPath), 0o700) == nil {
-		_ = os.WriteFile(crawlFailurePath(indexPath), b, 0o600)
+		_ = os.WriteFile(CrawlFailurePath(indexPath), b, 0o600)
 	}
 }
 
 // clearCrawlFailure removes the record of a failed crawl once one succeeded.
-func clearCrawlFailure(indexPath string) { _ = os.Remove(crawlFailurePath(indexPath)) }
+func clearCrawlFailure(indexPath string) { _ = os.Remove(CrawlFailurePath(indexPath)) }

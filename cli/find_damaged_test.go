@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
@@ -45,10 +46,10 @@ func damageAfterCheck(t *testing.T, path, key string, good []byte, id int) *inde
 // records make bbolt panic is set aside when find reads it, and find says so,
 // rebuilds it and answers from the new one — never an empty answer with exit 0.
 func TestFindRebuildsAnIndexThatFailsOnRead(t *testing.T) {
-	h := fastSignedIn(t, sandbox.Options{})
-	h.run("index").want(t, 0)
-	path := indexFiles(t, h)[0]
-	key := index.KeyOf(h.sb.URL, h.sb.Server.LocationID())
+	h := clitest.FastSignedIn(t, sandbox.Options{})
+	h.Run("index").Want(t, 0)
+	path := clitest.IndexFiles(t, h)[0]
+	key := index.KeyOf(h.SB.URL, h.SB.Server.LocationID())
 	good, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -75,8 +76,8 @@ func TestFindRebuildsAnIndexThatFailsOnRead(t *testing.T) {
 	if !found {
 		t.Fatal("no leaf page that only a full read meets")
 	}
-	r := h.run("find", "spring sale").want(t, 0, "err:damaged", "Spring Sale 2026")
-	if !strings.Contains(r.stderr, "funnels index: done") {
-		t.Errorf("find did not rebuild the index:\n%s", r.stderr)
+	r := h.Run("find", "spring sale").Want(t, 0, "err:damaged", "Spring Sale 2026")
+	if !strings.Contains(r.Stderr, "funnels index: done") {
+		t.Errorf("find did not rebuild the index:\n%s", r.Stderr)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
@@ -16,7 +17,7 @@ import (
 // localIndex is a member of a set whose index file is found from the configuration
 // alone: no sign-in is opened and no token read to search it.
 type localIndex struct {
-	member
+	cmdutil.Member
 	store *index.Store
 	cfg   config.Config // the member's, at its location: whose access record marks stale items
 }
@@ -24,17 +25,17 @@ type localIndex struct {
 // memberIndexPaths finds where the members of a set keep their indexes, from the
 // configuration and saved logins alone, as the session each opens would name it.
 type memberIndexPaths struct {
-	f       *Factory
-	set     *memberSet
+	f       *cmdutil.Factory
+	set     *cmdutil.MemberSet
 	dir     string
 	configs map[string]*config.Config // each profile read once
 }
 
 // newMemberIndexPaths is nil when the indexes are not files of the cache directory:
 // with --no-cache, or behind the team server's gate.
-func newMemberIndexPaths(f *Factory, set *memberSet) *memberIndexPaths {
+func newMemberIndexPaths(f *cmdutil.Factory, set *cmdutil.MemberSet) *memberIndexPaths {
 	dir, err := index.Dir(f.Getenv)
-	if err != nil || f.Gate != nil || f.sessionIndex() {
+	if err != nil || f.Gate != nil || f.SessionIndex() {
 		return nil
 	}
 	return &memberIndexPaths{f: f, set: set, dir: dir, configs: map[string]*config.Config{}}
@@ -43,18 +44,18 @@ func newMemberIndexPaths(f *Factory, set *memberSet) *memberIndexPaths {
 // of is m's configuration at its location and its index file; ok is false when m's
 // profile cannot be read, names no location, or is not the one sign-in the set keeps
 // to (its session then says why).
-func (p *memberIndexPaths) of(m member) (c config.Config, path string, ok bool) {
-	if p.set.only != "" && m.Profile != p.set.only {
+func (p *memberIndexPaths) of(m cmdutil.Member) (c config.Config, path string, ok bool) {
+	if p.set.Only != "" && m.Profile != p.set.Only {
 		return c, "", false // another sign-in's: its session refuses it, saying why
 	}
 	cfg, seen := p.configs[m.Profile]
 	if !seen {
-		if m.Profile == p.set.cfg.Profile.Name {
-			cfg = p.set.cfg
+		if m.Profile == p.set.Config.Profile.Name {
+			cfg = p.set.Config
 		} else {
 			flags := p.f.Flags
 			flags.Profile, flags.Location = m.Profile, ""
-			cfg, _ = config.LoadSignedIn(p.f.Getenv, flags, p.set.store)
+			cfg, _ = config.LoadSignedIn(p.f.Getenv, flags, p.set.Store)
 		}
 		p.configs[m.Profile] = cfg
 	}
@@ -70,7 +71,7 @@ func (p *memberIndexPaths) of(m member) (c config.Config, path string, ok bool) 
 	}
 	owner := c.Profile.Name
 	if c.TokenOnly() {
-		owner = tokenOnlyIndexDir
+		owner = cmdutil.TokenOnlyIndexDir
 	}
 	return c, index.PathFor(p.dir, owner, c.Profile.BaseURL, c.Profile.LocationID), true
 }
@@ -78,20 +79,20 @@ func (p *memberIndexPaths) of(m member) (c config.Config, path string, ok bool) 
 // localIndexes splits set into the members whose index file exists and the rest,
 // which need a crawl and so a session. Without paths every member goes through its
 // session.
-func localIndexes(set *memberSet, paths *memberIndexPaths) ([]localIndex, []member) {
+func localIndexes(set *cmdutil.MemberSet, paths *memberIndexPaths) ([]localIndex, []cmdutil.Member) {
 	if paths == nil {
-		return nil, set.members
+		return nil, set.Members
 	}
 	var local []localIndex
-	var rest []member
-	for _, m := range set.members {
+	var rest []cmdutil.Member
+	for _, m := range set.Members {
 		cfg, path, ok := paths.of(m)
 		if st, err := os.Stat(path); !ok || err != nil || !st.Mode().IsRegular() {
 			rest = append(rest, m)
 			continue
 		}
 		m.Location = cfg.Profile.LocationID
-		local = append(local, localIndex{member: m, store: index.Open(path, index.KeyOf(cfg.Profile.BaseURL, m.Location)), cfg: cfg})
+		local = append(local, localIndex{Member: m, store: index.Open(path, index.KeyOf(cfg.Profile.BaseURL, m.Location)), cfg: cfg})
 	}
 	return local, rest
 }
@@ -103,12 +104,12 @@ type localFinds struct {
 	hits  []findHit
 	total int
 	notes []memberNote
-	crawl []member
+	crawl []cmdutil.Member
 }
 
 // memberNote is a note on one member's index.
 type memberNote struct {
-	member
+	cmdutil.Member
 	note string
 }
 
@@ -116,7 +117,7 @@ type memberNote struct {
 // file written) and ranks query across all of them in one pass, keeping the best
 // --limit; a member whose index holds nothing and was never read whole, or long
 // ago, is handed back to be crawled.
-func searchLocal(ctx context.Context, set *memberSet, local []localIndex, query string, opts *FindOptions) (localFinds, error) {
+func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex, query string, opts *FindOptions) (localFinds, error) {
 	var out localFinds
 	stores := make([]*index.Store, len(local))
 	for i, l := range local {
@@ -124,39 +125,39 @@ func searchLocal(ctx context.Context, set *memberSet, local []localIndex, query 
 	}
 	cs, err := index.ReadCatalogSet(ctx, stores)
 	if cs == nil {
-		return out, withExitCode(ExitLocal, err)
+		return out, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	var records client.AccessReader
 	stale := make([]func(index.Kind) bool, len(local))
 	for i, l := range local {
 		state := cs.State(i)
 		if cs.Catalog(i).Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > staleIndex) {
-			out.crawl = append(out.crawl, l.member)
+			out.crawl = append(out.crawl, l.Member)
 			continue
 		}
-		stale[i] = lazyStale(&l.cfg, set.store, &records)
+		stale[i] = lazyStale(&l.cfg, set.Store, &records)
 		for _, n := range []string{l.store.Notice(), indexAgeNote(state)} {
 			if n != "" {
-				out.notes = append(out.notes, memberNote{l.member, n})
+				out.notes = append(out.notes, memberNote{l.Member, n})
 			}
 		}
 	}
 	_, out.total = pickMatches(list.RankCatalogSet(cs, query), opts, cs.Kind, func(at int) index.Item {
 		src := cs.Source(at)
 		it := boundMatch(cs.Item(at, stale[src]))
-		out.hits = append(out.hits, findHit{memberTag: tagOf(local[src].member), Item: it, key: cs.Key(at)})
+		out.hits = append(out.hits, findHit{MemberTag: cmdutil.TagOf(local[src].Member), Item: it, key: cs.Key(at)})
 		return it
 	})
-	keepCatalogs(ctx, set.concurrency, local, cs)
+	keepCatalogs(ctx, set.Concurrency, local, cs)
 	return out, nil
 }
 
 // searchCatalog is one member's best matches of query in cat, and how many match.
-func searchCatalog(cat *index.Catalog, m member, query string, opts *FindOptions, stale func(index.Kind) bool) memberFinds {
+func searchCatalog(cat *index.Catalog, m cmdutil.Member, query string, opts *FindOptions, stale func(index.Kind) bool) memberFinds {
 	var out memberFinds
 	_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
 		it := boundMatch(cat.Item(at, stale))
-		out.hits = append(out.hits, findHit{memberTag: tagOf(m), Item: it, key: cat.Key(at)})
+		out.hits = append(out.hits, findHit{MemberTag: cmdutil.TagOf(m), Item: it, key: cat.Key(at)})
 		return it
 	})
 	return out
@@ -192,7 +193,7 @@ func lazyStale(cfg *config.Config, store *auth.Store, records *client.AccessRead
 		if stale == nil {
 			var access client.Access
 			if !cfg.TokenOnly() {
-				access, _ = records.Load(accessFile(cfg, store))
+				access, _ = records.Load(cmdutil.AccessFile(cfg, store))
 			}
 			stale = index.StaleKinds(access, false)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/list"
 )
@@ -13,7 +14,7 @@ import (
 // findHit is a match of `funnels find` across a set: the item and the sub-account
 // it is in.
 type findHit struct {
-	memberTag
+	cmdutil.MemberTag
 	Item index.Item
 	key  string // the catalog's key of the item: what the matches of all members are ranked by
 }
@@ -23,18 +24,18 @@ type findHit struct {
 func (h findHit) MarshalJSON() ([]byte, error) {
 	type plain index.Item
 	return json.Marshal(struct {
-		memberTag
+		cmdutil.MemberTag
 		plain
 		URL string `json:"url,omitempty"`
-	}{h.memberTag, plain(h.Item), h.Item.URL()})
+	}{h.MemberTag, plain(h.Item), h.Item.URL()})
 }
 
-// findSetOutput is the --json shape of `funnels find` across a set.
-type findSetOutput struct {
-	Query    string          `json:"query"`
-	Matches  []findHit       `json:"matches"`
-	Total    int             `json:"total"` // matches in every sub-account before --limit
-	Failures []memberFailure `json:"failures"`
+// FindSetOutput is the --json shape of `funnels find` across a set.
+type FindSetOutput struct {
+	Query    string                  `json:"query"`
+	Matches  []findHit               `json:"matches"`
+	Total    int                     `json:"total"` // matches in every sub-account before --limit
+	Failures []cmdutil.MemberFailure `json:"failures"`
 }
 
 // memberFinds are one member's best matches and how many it has in all.
@@ -49,12 +50,12 @@ type memberFinds struct {
 // whose index file exists are read from it alone, side by side, with no sign-in
 // opened; the others are crawled first (as find of one does) through their
 // sessions, except one whose crawl failed lately, which is reported as it failed.
-func findSetRun(ctx context.Context, f *Factory, query string, opts *FindOptions) error {
+func findSetRun(ctx context.Context, f *cmdutil.Factory, query string, opts *FindOptions) error {
 	if f.Flags.NoCache {
-		return usagef("find across sub-accounts searches their local indexes, which --no-cache turns off: leave --no-cache out")
+		return cmdutil.Usagef("find across sub-accounts searches their local indexes, which --no-cache turns off: leave --no-cache out")
 	}
-	opts.Set.savedListAge = savedListAge
-	set, err := resolveSet(ctx, f, &opts.Set)
+	opts.Set.SavedListAge = cmdutil.SavedListAge
+	set, err := cmdutil.ResolveSet(ctx, f, &opts.Set)
 	if err != nil {
 		return err
 	}
@@ -73,12 +74,12 @@ func findSetRun(ctx context.Context, f *Factory, query string, opts *FindOptions
 		hits = append(hits, d.Result.hits...)
 		total += d.Result.total
 		for _, n := range d.Result.notes {
-			notes = append(notes, memberNote{d.member, n})
+			notes = append(notes, memberNote{d.Member, n})
 		}
 	}
-	slices.SortStableFunc(notes, func(a, b memberNote) int { return a.at - b.at })
+	slices.SortStableFunc(notes, func(a, b memberNote) int { return a.At - b.At })
 	for _, n := range notes {
-		f.notice("funnels: %s: %s", quoteName(n.Name), n.note)
+		f.Notice("funnels: %s: %s", cmdutil.QuoteName(n.Name), n.note)
 	}
 	keys := make([]string, len(hits))
 	for i, h := range hits {
@@ -91,30 +92,30 @@ func findSetRun(ctx context.Context, f *Factory, query string, opts *FindOptions
 		}
 		matches = append(matches, hits[at])
 	}
-	if err := printSetFinds(ctx, f, opts, findSetOutput{Query: query, Matches: matches, Total: total, Failures: orEmpty(fails)}); err != nil {
+	if err := printSetFinds(ctx, f, opts, FindSetOutput{Query: query, Matches: matches, Total: total, Failures: cmdutil.OrEmpty(fails)}); err != nil {
 		return err
 	}
-	return setOutcome(f, len(set.members), fails)
+	return cmdutil.SetOutcome(f, len(set.Members), fails)
 }
 
 // findByCrawl runs find in the members that have no index to search, each through
 // its session (the index crawled first). A member whose crawl was refused less than
 // crawlBackoff ago is not tried: it is reported with the reason it gave then. Each
 // lasting failure is recorded, and each success clears the record.
-func findByCrawl(ctx context.Context, f *Factory, set *memberSet, paths *memberIndexPaths, members []member, query string, opts *FindOptions) ([]memberDone[memberFinds], []memberFailure, error) {
-	slices.SortFunc(members, func(a, b member) int { return a.at - b.at })
-	pathOf := func(m member) string {
+func findByCrawl(ctx context.Context, f *cmdutil.Factory, set *cmdutil.MemberSet, paths *memberIndexPaths, members []cmdutil.Member, query string, opts *FindOptions) ([]cmdutil.MemberDone[memberFinds], []cmdutil.MemberFailure, error) {
+	slices.SortFunc(members, func(a, b cmdutil.Member) int { return a.At - b.At })
+	pathOf := func(m cmdutil.Member) string {
 		if paths == nil {
 			return ""
 		}
 		_, path, _ := paths.of(m)
 		return path
 	}
-	var fails []memberFailure
-	var try []member
+	var fails []cmdutil.MemberFailure
+	var try []cmdutil.Member
 	for _, m := range members {
 		if p := pathOf(m); p != "" {
-			if fl, ok := recentCrawlFailure(p, m); ok {
+			if fl, ok := RecentCrawlFailure(p, m); ok {
 				fails = append(fails, *fl)
 				continue
 			}
@@ -125,22 +126,24 @@ func findByCrawl(ctx context.Context, f *Factory, set *memberSet, paths *memberI
 		return nil, fails, nil
 	}
 	sub := *set
-	sub.members = try
-	fo, err := newFanout(f, &sub, "funnels find")
+	sub.Members = try
+	fo, err := cmdutil.NewFanout(f, &sub, "funnels find")
 	if err != nil {
 		return nil, nil, err
 	}
-	done, failed := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (memberFinds, error) {
+	done, failed := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (memberFinds, error) {
 		return findInMember(ctx, m, query, opts)
 	})
 	for _, d := range done {
-		if p := pathOf(d.member); p != "" {
+		if p := pathOf(d.Member); p != "" {
 			clearCrawlFailure(p)
 		}
 	}
 	for _, fl := range failed {
-		i := slices.IndexFunc(try, func(m member) bool { return m.Profile == fl.Profile && (m.Location == fl.Location || m.Location == "") })
-		if i < 0 || ctx.Err() != nil || !lastingFailure(fl) {
+		i := slices.IndexFunc(try, func(m cmdutil.Member) bool {
+			return m.Profile == fl.Profile && (m.Location == fl.Location || m.Location == "")
+		})
+		if i < 0 || ctx.Err() != nil || !LastingFailure(fl) {
 			continue
 		}
 		if p := pathOf(try[i]); p != "" {
@@ -150,23 +153,23 @@ func findByCrawl(ctx context.Context, f *Factory, set *memberSet, paths *memberI
 	return done, append(fails, failed...), nil
 }
 
-func printSetFinds(ctx context.Context, f *Factory, opts *FindOptions, out findSetOutput) error {
+func printSetFinds(ctx context.Context, f *cmdutil.Factory, opts *FindOptions, out FindSetOutput) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, out, out.Matches)
 	}
 	if len(out.Matches) == 0 {
-		f.notice("Nothing matches %s.", quoteInput(out.Query))
+		f.Notice("Nothing matches %s.", cmdutil.QuoteInput(out.Query))
 		return nil
 	}
-	t := newTable(f.IO, nameColumn("SUB-ACCOUNT"), textColumn("KIND"), nameColumn("NAME").tells(), nameColumn("PATH"), nameColumn("WHERE"), idColumn("ID"))
+	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.TextColumn("KIND"), cmdutil.NameColumn("NAME").Tells(), cmdutil.NameColumn("PATH"), cmdutil.NameColumn("WHERE"), cmdutil.IDColumn("ID"))
 	for _, h := range out.Matches {
-		t.row(h.LocationName, itemKindText(h.Item), h.Item.Name, orDash(h.Item.Path), orDash(h.Item.Where), h.Item.ID)
+		t.Row(h.LocationName, itemKindText(h.Item), h.Item.Name, cmdutil.OrDash(h.Item.Path), cmdutil.OrDash(h.Item.Where), h.Item.ID)
 	}
-	if err := t.print(); err != nil {
+	if err := t.Print(); err != nil {
 		return err
 	}
 	if out.Total > len(out.Matches) && f.IO.OutTTY {
-		f.notice("%d of %d matches; --limit 0 shows them all", len(out.Matches), out.Total)
+		f.Notice("%d of %d matches; --limit 0 shows them all", len(out.Matches), out.Total)
 	}
 	return nil
 }
@@ -174,7 +177,7 @@ func printSetFinds(ctx context.Context, f *Factory, opts *FindOptions, out findS
 // findInMember is find in one member's local index: built first when it never was
 // (or is empty and old), searched as it is otherwise, with a note when it is not
 // whole or is old.
-func findInMember(ctx context.Context, m *memberRun, query string, opts *FindOptions) (memberFinds, error) {
+func findInMember(ctx context.Context, m *cmdutil.MemberRun, query string, opts *FindOptions) (memberFinds, error) {
 	store, err := m.Session.OpenIndex()
 	if err != nil {
 		return memberFinds{}, err
@@ -182,7 +185,7 @@ func findInMember(ctx context.Context, m *memberRun, query string, opts *FindOpt
 	defer store.Close()
 	st, err := store.State(ctx)
 	if err != nil {
-		return memberFinds{}, withExitCode(ExitLocal, err)
+		return memberFinds{}, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	stale := index.StaleKinds(m.Session.Client.Access(), false)
 	var out memberFinds
@@ -190,10 +193,10 @@ func findInMember(ctx context.Context, m *memberRun, query string, opts *FindOpt
 	search := func() error {
 		err := store.WithCatalog(ctx, func(cat *index.Catalog) error {
 			held = cat.Len()
-			out = searchCatalog(cat, m.member, query, opts, stale)
+			out = searchCatalog(cat, m.Member, query, opts, stale)
 			return nil
 		})
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	if err := search(); err != nil {
 		return out, err
@@ -209,7 +212,7 @@ func findInMember(ctx context.Context, m *memberRun, query string, opts *FindOpt
 			return out, err
 		}
 		if crawlErr != nil && (held == 0 || ctx.Err() != nil) {
-			return out, crawlError(crawlErr)
+			return out, cmdutil.CrawlError(crawlErr)
 		}
 		if crawlErr != nil {
 			notes = append(notes, firstLine(crawlErr)+"; searching what the index holds — 'funnels index' reads the rest")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
@@ -13,17 +14,17 @@ import (
 // topLevelNote says where a new folder lands: the create body has no parent field.
 const topLevelNote = "New folders appear at the top level: the API takes no parent folder, so move it in the web app if it belongs elsewhere."
 
-func newCmdFolder(f *Factory) *cobra.Command {
-	return group("folder", "Make a folder (folder create)", newCmdFolderCreate(f))
+func newCmdFolder(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("folder", "Make a folder (folder create)", newCmdFolderCreate(f))
 }
 
 // FolderCreateOptions are what `funnels folder create` works from.
 type FolderCreateOptions struct {
 	Name, Type, UserID string
-	Exporter           Exporter
+	Exporter           cmdutil.Exporter
 }
 
-func newCmdFolderCreate(f *Factory) *cobra.Command {
+func newCmdFolderCreate(f *cmdutil.Factory) *cobra.Command {
 	opts := &FolderCreateOptions{}
 	cmd := &cobra.Command{
 		Use:   "create --name NAME",
@@ -36,20 +37,20 @@ funnels folder create --name "Club Sites" --type website --json`,
 			return folderCreateRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Name, "name", "", "the folder's name")
 	fl.StringVar(&opts.Type, "type", "funnel", "what it holds: funnel or website")
 	fl.StringVar(&opts.UserID, "user-id", "", "the id of the user who creates it")
-	fieldFlag(cmd, "name", "name")
-	fieldFlag(cmd, "type", "type")
-	fieldFlag(cmd, "user-id", "userId")
-	_ = cmd.RegisterFlagCompletionFunc("type", fixedValues(validate.FolderTypes()))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Folder{}))
-	return guardWrites(f, cmd)
+	cmdutil.FieldFlag(cmd, "name", "name")
+	cmdutil.FieldFlag(cmd, "type", "type")
+	cmdutil.FieldFlag(cmd, "user-id", "userId")
+	_ = cmd.RegisterFlagCompletionFunc("type", cmdutil.FixedValues(validate.FolderTypes()))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Folder{}))
+	return cmdutil.GuardWrites(f, cmd)
 }
 
-func folderCreateRun(ctx context.Context, f *Factory, opts *FolderCreateOptions) error {
+func folderCreateRun(ctx context.Context, f *cmdutil.Factory, opts *FolderCreateOptions) error {
 	body, err := validate.NormalizeCreateFolder(client.CreateFolderRequest{Name: opts.Name, Type: opts.Type, UserID: opts.UserID})
 	if err != nil {
 		return err
@@ -64,15 +65,15 @@ func folderCreateRun(ctx context.Context, f *Factory, opts *FolderCreateOptions)
 		return err
 	}
 	if opts.Exporter.Enabled() {
-		f.notice("%s", topLevelNote)
+		f.Notice("%s", topLevelNote)
 		return opts.Exporter.Write(ctx, f.IO, folder, folder)
 	}
 	id := folder.ID
 	if id == "" {
 		id = "not returned by the server"
 	}
-	f.prose("Created %s folder %q (id %s) at the top level.\n%s",
-		termtext.Line(orDefault(folder.Type, body.Type)), termtext.Line(orDefault(folder.Name, body.Name)), termtext.Line(id), topLevelNote)
-	f.data(folder.ID)
+	f.Prose("Created %s folder %q (id %s) at the top level.\n%s",
+		termtext.Line(cmdutil.OrDefault(folder.Type, body.Type)), termtext.Line(cmdutil.OrDefault(folder.Name, body.Name)), termtext.Line(id), topLevelNote)
+	f.Data(folder.ID)
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 )
@@ -14,8 +15,8 @@ import (
 // FoldersOptions are what `funnels folders` works from.
 type FoldersOptions struct {
 	Parent   string
-	Exporter Exporter
-	Set      SetOptions
+	Exporter cmdutil.Exporter
+	Set      cmdutil.SetOptions
 }
 
 // foldersOutput is the --json shape of `funnels folders`.
@@ -39,7 +40,7 @@ type funnelItem struct {
 	client.Funnel
 }
 
-func newCmdFolders(f *Factory) *cobra.Command {
+func newCmdFolders(f *cmdutil.Factory) *cobra.Command {
 	opts := &FoldersOptions{}
 	cmd := &cobra.Command{
 		Use:   "folders",
@@ -53,15 +54,15 @@ funnels folders | cut -f2   # ids: piped, rows are tab-separated without a heade
 			return foldersRun(cmd.Context(), f, opts, cmd.Flags().Changed("parent"))
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.Parent, "parent", "", "the folder to list (default: the top level)")
-	fieldFlag(cmd, "parent", "parentId")
-	addSetFlags(f, cmd, &opts.Set)
-	addJSONFlags(cmd, &opts.Exporter, append([]string{"kind"}, fieldsOf(client.Folder{}, client.Funnel{}, memberTag{})...))
+	cmdutil.FieldFlag(cmd, "parent", "parentId")
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, append([]string{"kind"}, cmdutil.FieldsOf(client.Folder{}, client.Funnel{}, cmdutil.MemberTag{})...))
 	return cmd
 }
 
-func foldersRun(ctx context.Context, f *Factory, opts *FoldersOptions, parentGiven bool) error {
+func foldersRun(ctx context.Context, f *cmdutil.Factory, opts *FoldersOptions, parentGiven bool) error {
 	parent := opts.Parent
 	if parentGiven {
 		p, err := validate.ID("parentId", parent)
@@ -70,7 +71,7 @@ func foldersRun(ctx context.Context, f *Factory, opts *FoldersOptions, parentGiv
 		}
 		parent = p
 	}
-	if opts.Set.given(f) {
+	if opts.Set.Given(f) {
 		return foldersSetRun(ctx, f, opts, parent)
 	}
 	sess, err := f.Session(ctx, true)
@@ -84,7 +85,7 @@ func foldersRun(ctx context.Context, f *Factory, opts *FoldersOptions, parentGiv
 		return err
 	}
 	if note != "" {
-		f.notice("Note: %s.", note)
+		f.Notice("Note: %s.", note)
 	}
 	if err := printFolder(ctx, f, opts, parent, l); err != nil || stopped == nil {
 		return err
@@ -109,10 +110,10 @@ func browseFolder(ctx context.Context, c *client.Client, parent string) (*client
 		if n := unknownSteps(full); n > 0 {
 			why := "the funnel list does not have them"
 			if serr != nil {
-				why = "the funnel list could not be read: " + errorLine(serr)
+				why = "the funnel list could not be read: " + cmdutil.ErrorLine(serr)
 			}
-			stepsNote := "the folder listing sent " + plural(n, "funnel", "funnels") + " without steps (STEPS ?) and " + why
-			note = joinNotes(note, stepsNote)
+			stepsNote := "the folder listing sent " + cmdutil.Plural(n, "funnel", "funnels") + " without steps (STEPS ?) and " + why
+			note = cmdutil.JoinNotes(note, stepsNote)
 		}
 	}
 	return l, note, err
@@ -129,46 +130,35 @@ func unknownSteps(funnels []client.Funnel) int {
 	return n
 }
 
-// joinNotes makes one note of two.
-func joinNotes(a, b string) string {
-	switch {
-	case a == "":
-		return b
-	case b == "":
-		return a
-	}
-	return a + "; " + b
-}
-
 // printFolder prints what `funnels folders` lists.
-func printFolder(ctx context.Context, f *Factory, opts *FoldersOptions, parent string, l *client.Listing) error {
+func printFolder(ctx context.Context, f *cmdutil.Factory, opts *FoldersOptions, parent string, l *client.Listing) error {
 	if opts.Exporter.Enabled() {
 		items := make([]any, 0, len(l.Folders)+len(l.Funnels))
 		for _, fo := range l.Folders {
 			items = append(items, folderItem{Kind: folderKind(fo), Folder: fo})
 		}
 		for _, fu := range l.Funnels {
-			items = append(items, funnelItem{Kind: orDefault(fu.Type, "funnel"), Funnel: fu})
+			items = append(items, funnelItem{Kind: cmdutil.OrDefault(fu.Type, "funnel"), Funnel: fu})
 		}
 		return opts.Exporter.Write(ctx, f.IO, foldersOutput{ParentID: parent, Via: string(l.Via), ByID: l.Grouped,
-			Folders: orEmpty(l.Folders), Funnels: orEmpty(l.Funnels)}, items)
+			Folders: cmdutil.OrEmpty(l.Folders), Funnels: cmdutil.OrEmpty(l.Funnels)}, items)
 	}
 	if len(l.Folders)+len(l.Funnels) == 0 {
-		f.notice("Nothing here: the folder holds no folders and no funnels.")
+		f.Notice("Nothing here: the folder holds no folders and no funnels.")
 		return nil
 	}
-	t := newTable(f.IO, textColumn("KIND"), idColumn("ID"), nameColumn("NAME").tells(), textColumn("STEPS"), nameColumn("DOMAIN"), nameColumn("PATH"))
+	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("KIND"), cmdutil.IDColumn("ID"), cmdutil.NameColumn("NAME").Tells(), cmdutil.TextColumn("STEPS"), cmdutil.NameColumn("DOMAIN"), cmdutil.NameColumn("PATH"))
 	for _, fo := range l.Folders {
-		t.row(folderKind(fo), fo.ID, fo.Name, "-", "-", "-")
+		t.Row(folderKind(fo), fo.ID, fo.Name, "-", "-", "-")
 	}
 	for _, fu := range l.Funnels {
 		steps := "?"
 		if fu.StepsKnown {
 			steps = strconv.Itoa(len(fu.Steps))
 		}
-		t.row(orDefault(fu.Type, "funnel"), fu.ID, fu.Name, steps, orDash(validate.DisplayHost(fu.DomainName)), orDash(fu.URL))
+		t.Row(cmdutil.OrDefault(fu.Type, "funnel"), fu.ID, fu.Name, steps, cmdutil.OrDash(validate.DisplayHost(fu.DomainName)), cmdutil.OrDash(fu.URL))
 	}
-	return t.print()
+	return t.Print()
 }
 
 func folderKind(fo client.Folder) string {
@@ -176,12 +166,4 @@ func folderKind(fo client.Folder) string {
 		return "website folder"
 	}
 	return "folder"
-}
-
-// orEmpty is s, or an empty slice for nil, so JSON says [] and not null.
-func orEmpty[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }

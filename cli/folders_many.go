@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 )
@@ -13,26 +14,26 @@ import (
 // a folder's or funnel's own, with the sub-account it is in.
 type (
 	folderSetItem struct {
-		memberTag
+		cmdutil.MemberTag
 		folderItem
 	}
 	funnelSetItem struct {
-		memberTag
+		cmdutil.MemberTag
 		funnelItem
 	}
 )
 
 // foldersSetOutput is the --json shape of `funnels folders` across a set.
 type foldersSetOutput struct {
-	ParentID string          `json:"parentId"`
-	Items    []any           `json:"items"`
-	Failures []memberFailure `json:"failures"`
+	ParentID string                  `json:"parentId"`
+	Items    []any                   `json:"items"`
+	Failures []cmdutil.MemberFailure `json:"failures"`
 }
 
 // foldersSetRun lists what the folder (the top level without --parent) holds in
 // every member of the set, the sub-account first on each row.
-func foldersSetRun(ctx context.Context, f *Factory, opts *FoldersOptions, parent string) error {
-	fo, err := f.startSet(ctx, &opts.Set, "funnels folders")
+func foldersSetRun(ctx context.Context, f *cmdutil.Factory, opts *FoldersOptions, parent string) error {
+	fo, err := f.StartSet(ctx, &opts.Set, "funnels folders")
 	if err != nil {
 		return err
 	}
@@ -40,7 +41,7 @@ func foldersSetRun(ctx context.Context, f *Factory, opts *FoldersOptions, parent
 		*client.Listing
 		note string
 	}
-	done, fails := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (listed, error) {
+	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (listed, error) {
 		l, note, err := browseFolder(ctx, m.Session.Client, parent)
 		if err != nil {
 			return listed{}, err
@@ -48,32 +49,32 @@ func foldersSetRun(ctx context.Context, f *Factory, opts *FoldersOptions, parent
 		return listed{l, note}, nil
 	})
 	items := []any{}
-	t := newTable(f.IO, nameColumn("SUB-ACCOUNT"), textColumn("KIND"), idColumn("ID"), nameColumn("NAME").tells(), textColumn("STEPS"), nameColumn("DOMAIN"))
+	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.TextColumn("KIND"), cmdutil.IDColumn("ID"), cmdutil.NameColumn("NAME").Tells(), cmdutil.TextColumn("STEPS"), cmdutil.NameColumn("DOMAIN"))
 	for _, d := range done {
 		if d.Result.note != "" {
-			f.notice("Note: %s: %s.", quoteName(d.Name), d.Result.note)
+			f.Notice("Note: %s: %s.", cmdutil.QuoteName(d.Name), d.Result.note)
 		}
-		tag := tagOf(d.member)
+		tag := cmdutil.TagOf(d.Member)
 		for _, fl := range d.Result.Folders {
 			items = append(items, folderSetItem{tag, folderItem{Kind: folderKind(fl), Folder: fl}})
-			t.row(d.Name, folderKind(fl), fl.ID, fl.Name, "-", "-")
+			t.Row(d.Name, folderKind(fl), fl.ID, fl.Name, "-", "-")
 		}
 		for _, fu := range d.Result.Funnels {
-			items = append(items, funnelSetItem{tag, funnelItem{Kind: orDefault(fu.Type, "funnel"), Funnel: fu}})
+			items = append(items, funnelSetItem{tag, funnelItem{Kind: cmdutil.OrDefault(fu.Type, "funnel"), Funnel: fu}})
 			steps := "?"
 			if fu.StepsKnown {
 				steps = strconv.Itoa(len(fu.Steps))
 			}
-			t.row(d.Name, orDefault(fu.Type, "funnel"), fu.ID, fu.Name, steps, orDash(validate.DisplayHost(fu.DomainName)))
+			t.Row(d.Name, cmdutil.OrDefault(fu.Type, "funnel"), fu.ID, fu.Name, steps, cmdutil.OrDash(validate.DisplayHost(fu.DomainName)))
 		}
 	}
 	switch {
 	case opts.Exporter.Enabled():
-		err = opts.Exporter.Write(ctx, f.IO, foldersSetOutput{ParentID: parent, Items: items, Failures: orEmpty(fails)}, items)
+		err = opts.Exporter.Write(ctx, f.IO, foldersSetOutput{ParentID: parent, Items: items, Failures: cmdutil.OrEmpty(fails)}, items)
 	case len(items) > 0:
-		err = t.print()
+		err = t.Print()
 	case len(done) > 0:
-		f.notice("Nothing here: the folder holds no folders and no funnels in any sub-account.")
+		f.Notice("Nothing here: the folder holds no folders and no funnels in any sub-account.")
 	}
-	return errors.Join(err, setOutcome(f, len(fo.set.members), fails))
+	return errors.Join(err, cmdutil.SetOutcome(f, len(fo.Set.Members), fails))
 }

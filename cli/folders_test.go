@@ -1,24 +1,25 @@
-package cli
+package cli_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
 func TestFoldersOnATerminalAndPiped(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
+	h := clitest.SignedIn(t, sandbox.Options{})
 
-	term := h.tty("folders").want(t, 0, "KIND", "Archive", seedArchive, "Free 7-Day Trial", "join.lakesidefit.com", "website folder")
-	if !strings.HasPrefix(term.stdout, "KIND  ") || strings.Contains(term.stdout, "\t") {
-		t.Errorf("on a terminal: a header and aligned columns, no tabs:\n%s", term.stdout)
+	term := h.TTY("folders").Want(t, 0, "KIND", "Archive", clitest.SeedArchive, "Free 7-Day Trial", "join.lakesidefit.com", "website folder")
+	if !strings.HasPrefix(term.Stdout, "KIND  ") || strings.Contains(term.Stdout, "\t") {
+		t.Errorf("on a terminal: a header and aligned columns, no tabs:\n%s", term.Stdout)
 	}
 
-	piped := h.run("folders").want(t, 0)
-	lines := piped.lines()
-	if len(lines) != 10 || strings.Contains(piped.stdout, "KIND") || piped.stderr != "" {
-		t.Fatalf("piped: 10 rows, no header, nothing on stderr:\n%s\nstderr: %s", piped.stdout, piped.stderr)
+	piped := h.Run("folders").Want(t, 0)
+	lines := piped.Lines()
+	if len(lines) != 10 || strings.Contains(piped.Stdout, "KIND") || piped.Stderr != "" {
+		t.Fatalf("piped: 10 rows, no header, nothing on stderr:\n%s\nstderr: %s", piped.Stdout, piped.Stderr)
 	}
 	// funnels folders | cut -f2 gives the ids.
 	for _, l := range lines {
@@ -27,17 +28,17 @@ func TestFoldersOnATerminalAndPiped(t *testing.T) {
 			t.Errorf("piped row is not 6 tab-separated cells with the id second: %q", l)
 		}
 	}
-	if cells := strings.Split(lines[0], "\t"); cells[1] != seedArchive || cells[2] != "Archive" {
+	if cells := strings.Split(lines[0], "\t"); cells[1] != clitest.SeedArchive || cells[2] != "Archive" {
 		t.Errorf("first row %q", lines[0])
 	}
 
-	h.run("folders", "--parent", seedArchive).want(t, 0, "2025 Campaigns", "Old Homepage Funnel")
-	h.run("folders", "--parent", "a b").want(t, 2, "err:funnels folders: --parent must be an id")
-	h.run("folders", "extra").want(t, 2, `err:unexpected argument "extra"`, "err:Usage: funnels folders")
+	h.Run("folders", "--parent", clitest.SeedArchive).Want(t, 0, "2025 Campaigns", "Old Homepage Funnel")
+	h.Run("folders", "--parent", "a b").Want(t, 2, "err:funnels folders: --parent must be an id")
+	h.Run("folders", "extra").Want(t, 2, `err:unexpected argument "extra"`, "err:Usage: funnels folders")
 }
 
 func TestFoldersJSON(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
+	h := clitest.SignedIn(t, sandbox.Options{})
 	var whole struct {
 		ParentID string `json:"parentId"`
 		Folders  []struct{ ID, Name string }
@@ -46,8 +47,8 @@ func TestFoldersJSON(t *testing.T) {
 			Steps []struct{ ID string }
 		}
 	}
-	h.run("folders", "--json").decode(t, &whole)
-	if len(whole.Folders) != 5 || len(whole.Funnels) != 5 || whole.Funnels[0].ID != seedTrialFunnel || len(whole.Funnels[0].Steps) != 4 {
+	h.Run("folders", "--json").Decode(t, &whole)
+	if len(whole.Folders) != 5 || len(whole.Funnels) != 5 || whole.Funnels[0].ID != clitest.SeedTrialFunnel || len(whole.Funnels[0].Steps) != 4 {
 		t.Errorf("--json: %+v", whole)
 	}
 
@@ -55,21 +56,21 @@ func TestFoldersJSON(t *testing.T) {
 	// array of just those fields.
 	for _, args := range [][]string{{"folders", "--json", "id,kind"}, {"folders", "--json=id,kind"}, {"--json", "id,kind", "folders"}} {
 		var rows []map[string]any
-		h.run(args...).decode(t, &rows)
-		if len(rows) != 10 || len(rows[0]) != 2 || rows[0]["id"] != seedArchive || rows[0]["kind"] != "folder" || rows[5]["kind"] != "funnel" {
+		h.Run(args...).Decode(t, &rows)
+		if len(rows) != 10 || len(rows[0]) != 2 || rows[0]["id"] != clitest.SeedArchive || rows[0]["kind"] != "folder" || rows[5]["kind"] != "funnel" {
 			t.Errorf("%v: %v", args, rows)
 		}
 	}
-	r := h.run("folders", "--json", "id,nme")
-	r.want(t, 2, `err:unknown field "nme"`, "err:the fields are: kind, id, name,")
-	if r.stdout != "" {
-		t.Errorf("stdout %q", r.stdout)
+	r := h.Run("folders", "--json", "id,nme")
+	r.Want(t, 2, `err:unknown field "nme"`, "err:the fields are: kind, id, name,")
+	if r.Stdout != "" {
+		t.Errorf("stdout %q", r.Stdout)
 	}
 
-	h.run("folders", "--jq", `.funnels[] | select(.domainName != null) | .name`).want(t, 0, "Free 7-Day Trial\n")
-	h.run("folders", "--template", `{{range .folders}}{{.name}};{{end}}`).want(t, 0, "Archive;Club Websites;")
-	h.run("folders", "--jq", ".[").want(t, 2, "err:--jq")
-	h.run("folders", "--template", "{{.x").want(t, 2, "err:--template")
-	h.run("folders", "--jq", ".", "--template", "x").want(t, 2, "err:cannot be used together")
-	h.run("folders", "--jq", `.funnels[0].name | error`).want(t, 2, "err:--jq")
+	h.Run("folders", "--jq", `.funnels[] | select(.domainName != null) | .name`).Want(t, 0, "Free 7-Day Trial\n")
+	h.Run("folders", "--template", `{{range .folders}}{{.name}};{{end}}`).Want(t, 0, "Archive;Club Websites;")
+	h.Run("folders", "--jq", ".[").Want(t, 2, "err:--jq")
+	h.Run("folders", "--template", "{{.x").Want(t, 2, "err:--template")
+	h.Run("folders", "--jq", ".", "--template", "x").Want(t, 2, "err:cannot be used together")
+	h.Run("folders", "--jq", `.funnels[0].name | error`).Want(t, 2, "err:--jq")
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/funneltree"
 	"github.com/funnelsdev/funnels/client/index"
 )
@@ -23,24 +24,24 @@ const (
 // what an export or diff reads without --cached or --fresh.
 const indexFreshFor = time.Hour
 
-// indexIsFresh reports whether the index's last crawl ended whole, less than
+// IndexIsFresh reports whether the index's last crawl ended whole, less than
 // indexFreshFor ago, and no crawl was left part way since.
-func indexIsFresh(st index.State, now time.Time) bool {
+func IndexIsFresh(st index.State, now time.Time) bool {
 	return st.Exists && !st.Crawled.IsZero() && !st.Unfinished && now.Sub(st.Crawled) < indexFreshFor
 }
 
 // treeOf reads the location of f's settings as a tree from its local index, crawling
 // it first as from asks; the manifest names the location, the API and where the
 // records came from.
-func treeOf(ctx context.Context, f *Factory, from treeSource) (*funneltree.Tree, error) {
-	cfg, err := f.cacheConfig()
+func treeOf(ctx context.Context, f *cmdutil.Factory, from treeSource) (*funneltree.Tree, error) {
+	cfg, err := f.CacheConfig()
 	if err != nil {
 		return nil, err
 	}
 	if cfg.Profile.LocationID == "" && from == fromCached {
-		return nil, usagef("no location: give --location or a profile with one")
+		return nil, cmdutil.Usagef("no location: give --location or a profile with one")
 	}
-	store, err := f.indexStore(cfg)
+	store, err := f.IndexStore(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +51,7 @@ func treeOf(ctx context.Context, f *Factory, from treeSource) (*funneltree.Tree,
 		if err != nil {
 			return err
 		}
-		_, err = crawlWithProgress(ctx, f, sess.Client, store)
+		_, err = cmdutil.CrawlWithProgress(ctx, f, sess.Client, store)
 		return err
 	})
 	if err != nil {
@@ -70,10 +71,10 @@ func treeOf(ctx context.Context, f *Factory, from treeSource) (*funneltree.Tree,
 func readIndexTree(ctx context.Context, store *index.Store, from treeSource, crawl func() error) (*funneltree.Tree, error) {
 	st, err := store.State(ctx)
 	if err != nil {
-		return nil, withExitCode(ExitLocal, fmt.Errorf("reading the local index: %w", err))
+		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading the local index: %w", err))
 	}
 	source := "cached"
-	if from == fromFresh || (from == fromAuto && !indexIsFresh(st, time.Now())) {
+	if from == fromFresh || (from == fromAuto && !IndexIsFresh(st, time.Now())) {
 		if err := crawl(); err != nil {
 			return nil, err
 		}
@@ -82,9 +83,9 @@ func readIndexTree(ctx context.Context, store *index.Store, from treeSource, cra
 	t, _, err := funneltree.FromIndex(ctx, store)
 	switch {
 	case errors.Is(err, funneltree.ErrNoIndex):
-		return nil, withExitCode(ExitLocal, errors.New("no local index of this location yet: run 'funnels index' first, or leave out --cached"))
+		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, errors.New("no local index of this location yet: run 'funnels index' first, or leave out --cached"))
 	case err != nil:
-		return nil, withExitCode(ExitLocal, err)
+		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	t.Manifest.Source = source
 	return t, nil

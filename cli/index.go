@@ -2,21 +2,20 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
 // IndexOptions are what `funnels index` works from.
 type IndexOptions struct {
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 	MaxAge   time.Duration // skip a location whose last whole crawl is younger than this (0: never skip)
-	Set      SetOptions
+	Set      cmdutil.SetOptions
 }
 
 // indexOutput is the --json shape of `funnels index`: what the crawl read and where
@@ -34,7 +33,7 @@ type indexOutput struct {
 	Path      string   `json:"path"`
 }
 
-func newCmdIndex(f *Factory) *cobra.Command {
+func newCmdIndex(f *cmdutil.Factory) *cobra.Command {
 	opts := &IndexOptions{}
 	cmd := &cobra.Command{
 		Use:   "index",
@@ -57,21 +56,21 @@ funnels index --json requests,seconds`,
 			return indexRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().DurationVar(&opts.MaxAge, "max-age", 0, "skip a location indexed whole within this long (e.g. 6h)")
-	addSetFlags(f, cmd, &opts.Set)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(indexSetRow{}))
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(indexSetRow{}))
 	return cmd
 }
 
-func indexRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
+func indexRun(ctx context.Context, f *cmdutil.Factory, opts *IndexOptions) error {
 	if f.Flags.NoCache {
-		return usagef("funnels index writes the local index, which --no-cache turns off; leave --no-cache out")
+		return cmdutil.Usagef("funnels index writes the local index, which --no-cache turns off; leave --no-cache out")
 	}
 	if opts.MaxAge < 0 {
-		return usagef("--max-age must not be negative")
+		return cmdutil.Usagef("--max-age must not be negative")
 	}
-	if opts.Set.given(f) {
+	if opts.Set.Given(f) {
 		return indexSetRun(ctx, f, opts)
 	}
 	sess, err := f.Session(ctx, true)
@@ -85,14 +84,14 @@ func indexRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
 	}
 	defer store.Close()
 	if age, fresh := freshIndex(ctx, store, opts.MaxAge); fresh {
-		f.notice("The index of this location is %s old, within --max-age: nothing read.", age.Round(time.Second))
+		f.Notice("The index of this location is %s old, within --max-age: nothing read.", age.Round(time.Second))
 		return nil
 	}
-	p, err := crawlWithProgress(ctx, f, c, store)
+	p, err := cmdutil.CrawlWithProgress(ctx, f, c, store)
 	out := indexOutput{
 		Folders: p.Folders, Funnels: p.Funnels, Pages: p.Pages, Redirects: p.Redirects, Requests: p.Requests,
 		Seconds: p.Elapsed.Round(time.Millisecond).Seconds(), Resumed: p.Resumed, Complete: err == nil,
-		Notes: orEmpty(p.Notes), Path: store.Path(),
+		Notes: cmdutil.OrEmpty(p.Notes), Path: store.Path(),
 	}
 	if err != nil {
 		return err
@@ -100,66 +99,27 @@ func indexRun(ctx context.Context, f *Factory, opts *IndexOptions) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
-	f.prose("%s", indexSummary(p, store.Path()))
+	f.Prose("%s", indexSummary(p, store.Path()))
 	if r, err := store.Changes(ctx, index.Since{}); err == nil && len(r.Changes) > 0 {
-		f.prose("%s since the crawl before: 'funnels changes' shows them.", changeSummary(r.Changes))
+		f.Prose("%s since the crawl before: 'funnels changes' shows them.", changeSummary(r.Changes))
 	}
 	for _, n := range p.Notes {
-		f.notice("note: %s", n)
+		f.Notice("note: %s", n)
 	}
 	return nil
-}
-
-// crawlWithProgress crawls c's location into store with the progress on standard
-// error. A crawl stopped part way says how to resume.
-func crawlWithProgress(ctx context.Context, f *Factory, c *client.Client, store *index.Store) (index.Progress, error) {
-	if n := store.Notice(); n != "" {
-		f.notice("funnels: %s", n)
-	}
-	bar := newCrawlProgress(f)
-	p, err := (&index.Crawler{Client: c, Store: store, OnProgress: bar.update}).Run(ctx)
-	bar.done()
-	if n := store.Notice(); n != "" {
-		f.notice("funnels: %s", n)
-	}
-	return p, crawlError(err)
-}
-
-// crawlError is the error of a crawl as a command reports it: a crawl stopped part
-// way says how to resume.
-func crawlError(err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		return withExitCode(ExitAPI, errors.New("stopped part way; what was read is kept, and 'funnels index' resumes where it stopped"))
-	case errors.Is(err, index.ErrCrawlIncomplete):
-		return withExitCode(ExitAPI, err)
-	case errors.Is(err, index.ErrLocked):
-		return withExitCode(ExitLocal, err)
-	}
-	return err
 }
 
 // indexSummary is the sentence after a crawl: "Indexed 9 folders, 25 funnels, 120
 // pages and 8 redirects with 37 requests in 3.4s."
 func indexSummary(p index.Progress, path string) string {
 	parts := []string{
-		countOf(p.Folders, "folder"), countOf(p.Funnels, "funnel"), countOf(p.Pages, "page"), countOf(p.Redirects, "redirect"),
+		cmdutil.CountOf(p.Folders, "folder"), cmdutil.CountOf(p.Funnels, "funnel"), cmdutil.CountOf(p.Pages, "page"), cmdutil.CountOf(p.Redirects, "redirect"),
 	}
 	what := strings.Join(parts[:3], ", ") + " and " + parts[3]
 	verb := "Indexed"
 	if p.Resumed {
 		verb = "Finished the index: read"
 	}
-	return verb + " " + what + " with " + countOf(p.Requests, "request") + " in " + p.Elapsed.Round(100*time.Millisecond).String() +
+	return verb + " " + what + " with " + cmdutil.CountOf(p.Requests, "request") + " in " + p.Elapsed.Round(100*time.Millisecond).String() +
 		".\nThe index is " + path
-}
-
-// countOf is "1 page", "25 pages".
-func countOf(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return index.Thousands(n) + " " + word + "s"
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -24,7 +25,7 @@ type LoginOptions struct {
 	NoVerify  bool
 }
 
-func newCmdLogin(f *Factory) *cobra.Command {
+func newCmdLogin(f *cmdutil.Factory) *cobra.Command {
 	opts := &LoginOptions{}
 	cmd := &cobra.Command{
 		Use:   "login",
@@ -65,7 +66,7 @@ funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
 			return loginRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&f.Flags.AuthURL, "auth-url", "", "the authorization page's URL")
 	fl.StringVar(&f.Flags.TokenURL, "token-url", "", "the token endpoint's URL (default: base URL + /oauth/token)")
@@ -80,19 +81,19 @@ funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
 	return cmd
 }
 
-func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
+func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error {
 	if f.Flags.Token != "" {
-		return usagef("--token is not stored; to store a token pipe it into `funnels login --with-token`")
+		return cmdutil.Usagef("--token is not stored; to store a token pipe it into `funnels login --with-token`")
 	}
-	cfg, store, err := f.signedInConfigAndStore()
+	cfg, store, err := f.SignedInConfigAndStore()
 	if err != nil {
 		return err
 	}
 	if cfg.SavedLoginErr != nil {
-		f.notice("funnels login: ignoring the saved login (%s)", termtext.Line(cfg.SavedLoginErr.Error()))
+		f.Notice("funnels login: ignoring the saved login (%s)", termtext.Line(cfg.SavedLoginErr.Error()))
 	}
 	if cfg.TokenFrom == "FUNNELS_TOKEN" {
-		f.notice("Note: FUNNELS_TOKEN is set; while it is, it is used instead of what you sign in with here.")
+		f.Notice("Note: FUNNELS_TOKEN is set; while it is, it is used instead of what you sign in with here.")
 	}
 	p := cfg.Profile
 	agency := opts.Agency || p.AuthKind == config.AuthAgency
@@ -104,7 +105,7 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 	}
 	if p.LocationID != "" {
 		if _, err := auth.CheckLocationID(p.LocationID); err != nil {
-			return usagef("--location: %v", err)
+			return cmdutil.Usagef("--location: %v", err)
 		}
 	}
 
@@ -112,9 +113,9 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 		raw, err := readToken(ctx, f.IO)
 		if err != nil {
 			if ctx.Err() != nil {
-				return withExitCode(ExitAuth, err) // interrupted: nothing stored
+				return cmdutil.WithExitCode(cmdutil.ExitAuth, err) // interrupted: nothing stored
 			}
-			return usagef("%v", err)
+			return cmdutil.Usagef("%v", err)
 		}
 		if _, err := auth.CheckStaticToken(raw); err != nil {
 			return err // what is wrong with the token first, before asking anything more
@@ -137,9 +138,9 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 			return err
 		}
 		tok, _ := store.Load(p.Name)
-		f.notice("Stored the private integration token for profile %q (location %s) in %s.", p.Name, p.LocationID, stored(store, tok, p.Name))
+		f.Notice("Stored the private integration token for profile %q (location %s) in %s.", p.Name, p.LocationID, stored(store, tok, p.Name))
 		if note != "" {
-			f.notice("Note: %s", note)
+			f.Notice("Note: %s", note)
 		}
 		firstDefault(f, cfg, store)
 		return loginReady(cfg, store)
@@ -149,7 +150,7 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 	if !opts.NoBrowser && p.ClientID != "" && p.ClientSecret != "" { // without the app's client, Login says what to do instead
 		var reason string
 		if browser, reason = auth.SystemBrowser(runtime.GOOS, f.Getenv); browser == nil {
-			f.notice("Not opening a browser: %s.", reason)
+			f.Notice("Not opening a browser: %s.", reason)
 		}
 	}
 	tok, err := auth.Login(ctx, auth.LoginOptions{
@@ -159,7 +160,7 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 		return loginError(err)
 	}
 	if !agency && tok.Agency() {
-		f.notice("This sign-in came back at agency level (a bulk install does that): taking it as an agency sign-in.")
+		f.Notice("This sign-in came back at agency level (a bulk install does that): taking it as an agency sign-in.")
 		agency = true
 	}
 	if agency {
@@ -170,7 +171,7 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 		return nil
 	}
 	if p.LocationID != "" && tok.LocationID != "" && p.LocationID != tok.LocationID {
-		f.notice("Note: you chose location %s in the browser, not %s; using %s.", tok.LocationID, p.LocationID, tok.LocationID)
+		f.Notice("Note: you chose location %s in the browser, not %s; using %s.", tok.LocationID, p.LocationID, tok.LocationID)
 	}
 	if tok.LocationID == "" && p.LocationID == "" {
 		// An agency (Company) sign-in names no sub-account: ask, or keep nothing.
@@ -188,7 +189,7 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 	if loc == "" {
 		loc = p.LocationID
 	}
-	f.notice("Signed in to profile %q (location %s). Token saved in %s.", p.Name, orNone(loc), stored(store, tok, p.Name))
+	f.Notice("Signed in to profile %q (location %s). Token saved in %s.", p.Name, orNone(loc), stored(store, tok, p.Name))
 	firstDefault(f, cfg, store)
 	return loginReady(cfg, store)
 }
@@ -197,9 +198,9 @@ func loginRun(ctx context.Context, f *Factory, opts *LoginOptions) error {
 // interrupted, a usage error (2, --location is missing) otherwise.
 func noLocation(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
-		return withExitCode(ExitAuth, err)
+		return cmdutil.WithExitCode(cmdutil.ExitAuth, err)
 	}
-	return usagef("%v", err)
+	return cmdutil.Usagef("%v", err)
 }
 
 // loginReady checks that the profile just signed in can run a command, and says why
@@ -215,27 +216,27 @@ func loginReady(cfg *config.Config, store *auth.Store) error {
 
 // agencyLoginDone lists the sub-accounts an agency sign-in reaches and makes one the
 // profile's default: the --location given, or the first by name.
-func agencyLoginDone(ctx context.Context, f *Factory, cfg *config.Config, store *auth.Store, tok *auth.Token) error {
+func agencyLoginDone(ctx context.Context, f *cmdutil.Factory, cfg *config.Config, store *auth.Store, tok *auth.Token) error {
 	cfg.FillSaved(store) // the sign-in just saved
 	name := cfg.Profile.Name
-	transport, err := f.transport(store.Dir())
+	transport, err := f.Transport(store.Dir())
 	if err != nil {
 		return err
 	}
 	subs, err := auth.SubAccounts(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
 	if err != nil {
-		f.notice("Signed in to profile %q at agency level (token saved in %s), but the sub-accounts could not be listed: %s",
+		f.Notice("Signed in to profile %q at agency level (token saved in %s), but the sub-accounts could not be listed: %s",
 			name, stored(store, tok, name), termtext.Line(err.Error()))
 		return nil
 	}
-	f.notice("Signed in to profile %q at agency level. Token saved in %s.", name, stored(store, tok, name))
+	f.Notice("Signed in to profile %q at agency level. Token saved in %s.", name, stored(store, tok, name))
 	if len(subs) == 0 {
-		f.notice("The app is installed in no sub-account yet: install it from the Marketplace, then run `funnels auth list --profile %s`.", name)
+		f.Notice("The app is installed in no sub-account yet: install it from the Marketplace, then run `funnels auth list --profile %s`.", name)
 		return nil
 	}
-	f.notice("Sub-accounts where the app is installed (%d):", len(subs))
+	f.Notice("Sub-accounts where the app is installed (%d):", len(subs))
 	for _, s := range subs {
-		f.notice("  %s  %s", s.ID, termtext.Line(s.Name))
+		f.Notice("  %s  %s", s.ID, termtext.Line(s.Name))
 	}
 	chosen := tok.LocationID
 	if chosen == "" {
@@ -244,18 +245,18 @@ func agencyLoginDone(ctx context.Context, f *Factory, cfg *config.Config, store 
 			return err
 		}
 	}
-	f.notice("Runs of --profile %s open %s; --location ID opens another, and C in the browser switches.", name, chosen)
+	f.Notice("Runs of --profile %s open %s; --location ID opens another, and C in the browser switches.", name, chosen)
 	return nil
 }
 
 // checkStaticToken checks a private integration token with one request before it is
 // stored (see verifyToken).
-func checkStaticToken(ctx context.Context, f *Factory, store *auth.Store, p config.Profile, raw string) (string, error) {
+func checkStaticToken(ctx context.Context, f *cmdutil.Factory, store *auth.Store, p config.Profile, raw string) (string, error) {
 	tok, err := auth.CheckStaticToken(raw)
 	if err != nil {
 		return "", err
 	}
-	transport, err := f.transport(store.Dir())
+	transport, err := f.Transport(store.Dir())
 	if err != nil {
 		return "", err
 	}
@@ -276,10 +277,10 @@ func stored(store *auth.Store, tok *auth.Token, profile string) string {
 func loginError(err error) error {
 	var te *auth.TokenEndpointError
 	switch {
-	case errors.Is(err, auth.ErrNoClient), errors.As(err, &te), isDiskError(err):
+	case errors.Is(err, auth.ErrNoClient), errors.As(err, &te), cmdutil.IsDiskError(err):
 		return err
 	}
-	return withExitCode(ExitAuth, err)
+	return cmdutil.WithExitCode(cmdutil.ExitAuth, err)
 }
 
 func orNone(s string) string {

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -12,7 +13,7 @@ import (
 // profile signed in and nothing names a default yet, so that plain `funnels` and
 // every command use it without --profile; it says so. Anything in the way (another
 // profile signed in, a default_profile in the config file) leaves all as it is.
-func firstDefault(f *Factory, cfg *config.Config, store *auth.Store) {
+func firstDefault(f *cmdutil.Factory, cfg *config.Config, store *auth.Store) {
 	name := cfg.Profile.Name
 	if cfg.ProfileFrom != "--profile" || name == config.DefaultProfile {
 		return
@@ -25,8 +26,8 @@ func firstDefault(f *Factory, cfg *config.Config, store *auth.Store) {
 		return
 	}
 	if _, err := config.SetDefaultProfile(f.Getenv, name); err != nil {
-		f.notice("Note: could not make %s the default profile (%s); use --profile %s.", name, termtext.Line(err.Error()), name)
+		f.Notice("Note: could not make %s the default profile (%s); use --profile %s.", name, termtext.Line(err.Error()), name)
 		return
 	}
-	f.notice("Profile %s is now the default — funnels auth switch NAME changes it.", name)
+	f.Notice("Profile %s is now the default — funnels auth switch NAME changes it.", name)
 }

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/oauth2"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
@@ -23,7 +24,7 @@ const verifyTimeout = 30 * time.Second
 // the token: it is stored, and note says what it lacks. A 401 of the token itself
 // means it was refused; no answer, or any other answer, means it could not be
 // checked: then nothing is stored and the error says why (with --no-verify to skip).
-func verifyToken(ctx context.Context, f *Factory, p config.Profile, token string, transport http.RoundTripper) (note string, err error) {
+func verifyToken(ctx context.Context, f *cmdutil.Factory, p config.Profile, token string, transport http.RoundTripper) (note string, err error) {
 	c, err := client.New(client.Options{
 		BaseURL:     p.BaseURL,
 		LocationID:  p.LocationID,
@@ -33,7 +34,7 @@ func verifyToken(ctx context.Context, f *Factory, p config.Profile, token string
 		MaxRetries:  -1,
 	})
 	if err != nil {
-		return "", usagef("%v", err)
+		return "", cmdutil.Usagef("%v", err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, verifyTimeout)
 	defer cancel()
@@ -48,13 +49,13 @@ func verifyToken(ctx context.Context, f *Factory, p config.Profile, token string
 	case errors.Is(err, client.ErrRouteUnavailable) && errors.As(err, &api):
 		return fmt.Sprintf("the funnel list is refused to this token (%s): it needs %s.", termtext.Line(api.Summary()), api.Need()), nil
 	case errors.Is(err, client.ErrWrongLocation) && errors.As(err, &api):
-		return "", withExitCode(ExitAuth, fmt.Errorf("%s; nothing was stored", termtext.Line(api.Summary())))
+		return "", cmdutil.WithExitCode(cmdutil.ExitAuth, fmt.Errorf("%s; nothing was stored", termtext.Line(api.Summary())))
 	case errors.Is(err, client.ErrUnauthorized) && errors.As(err, &api):
-		return "", withExitCode(ExitAuth, fmt.Errorf("the service refused the token (%s); nothing was stored", termtext.Line(api.Summary())))
+		return "", cmdutil.WithExitCode(cmdutil.ExitAuth, fmt.Errorf("the service refused the token (%s); nothing was stored", termtext.Line(api.Summary())))
 	case errors.As(err, &api):
-		return "", withExitCode(ExitAPI, fmt.Errorf("could not check the token: GET %s answered %s; nothing was stored (--no-verify stores it unchecked)",
+		return "", cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("could not check the token: GET %s answered %s; nothing was stored (--no-verify stores it unchecked)",
 			api.Path, termtext.Line(api.Summary())))
 	}
-	return "", withExitCode(ExitAPI, fmt.Errorf("could not check the token: no answer from %s (%s); nothing was stored (--no-verify stores it unchecked)",
+	return "", cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("could not check the token: no answer from %s (%s); nothing was stored (--no-verify stores it unchecked)",
 		p.BaseURL, termtext.Line(err.Error())))
 }

@@ -7,10 +7,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
-func newCmdLogout(f *Factory) *cobra.Command {
+func newCmdLogout(f *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:     "logout",
 		Short:   "Delete a profile's stored token",
@@ -20,12 +21,12 @@ func newCmdLogout(f *Factory) *cobra.Command {
 			return logoutRun(f)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	return cmd
 }
 
-func logoutRun(f *Factory) error {
-	cfg, store, err := f.configAndStore()
+func logoutRun(f *cmdutil.Factory) error {
+	cfg, store, err := f.ConfigAndStore()
 	if err != nil {
 		return err
 	}
@@ -38,19 +39,19 @@ func logoutRun(f *Factory) error {
 	err = store.Delete(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		f.notice("Profile %q was not signed in; nothing to delete.", name)
+		f.Notice("Profile %q was not signed in; nothing to delete.", name)
 	case err != nil:
 		return fmt.Errorf("delete the token of %q: %w", name, err)
 	default:
-		f.notice("Signed out of profile %q; deleted %s.", name, store.Path(name))
+		f.Notice("Signed out of profile %q; deleted %s.", name, store.Path(name))
 	}
 	if indexPath != "" {
 		if err := index.Open(indexPath, "").Clear(); err != nil {
-			return withExitCode(ExitLocal, fmt.Errorf("remove the local index of %q: %w", name, err))
+			return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("remove the local index of %q: %w", name, err))
 		}
 	}
 	if cfg.TokenFrom == "FUNNELS_TOKEN" {
-		f.notice("Note: FUNNELS_TOKEN is still set in your environment and will still be used.")
+		f.Notice("Note: FUNNELS_TOKEN is still set in your environment and will still be used.")
 	}
 	return nil
 }

@@ -1,19 +1,20 @@
-package cli
+package cli_test
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
 // cacheFiles are every file under the home's index directory (lock files, stamps and
 // damaged copies included).
-func cacheFiles(t *testing.T, h *home) []string {
+func cacheFiles(t *testing.T, h *clitest.Home) []string {
 	t.Helper()
 	var out []string
-	_ = filepath.WalkDir(filepath.Join(h.vars["XDG_CACHE_HOME"], "funnels", "index"), func(p string, d os.DirEntry, err error) error {
+	_ = filepath.WalkDir(filepath.Join(h.Vars["XDG_CACHE_HOME"], "funnels", "index"), func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			out = append(out, p)
 		}
@@ -26,24 +27,24 @@ func cacheFiles(t *testing.T, h *home) []string {
 // lock and its stamp, `logout` removes the location's index, and a crawl refused
 // before it wrote anything leaves no lock file.
 func TestNothingOfAnIndexIsLeftBehind(t *testing.T) {
-	h := fastSignedIn(t, sandbox.Options{})
-	h.run("index").want(t, 0)
+	h := clitest.FastSignedIn(t, sandbox.Options{})
+	h.Run("index").Want(t, 0)
 	if len(cacheFiles(t, h)) < 2 {
 		t.Fatalf("the crawl left %v", cacheFiles(t, h))
 	}
-	h.run("cache", "clear").want(t, 0, "err:Removed the local index")
+	h.Run("cache", "clear").Want(t, 0, "err:Removed the local index")
 	if files := cacheFiles(t, h); len(files) != 0 {
 		t.Errorf("cache clear left %v", files)
 	}
 
-	h.run("index").want(t, 0)
-	h.run("logout").want(t, 0)
+	h.Run("index").Want(t, 0)
+	h.Run("logout").Want(t, 0)
 	if files := cacheFiles(t, h); len(files) != 0 {
 		t.Errorf("logout left %v", files)
 	}
 
-	h.vars["FUNNELS_TOKEN"] = "refused"
-	h.run("index").want(t, 3)
+	h.Vars["FUNNELS_TOKEN"] = "refused"
+	h.Run("index").Want(t, 3)
 	if files := cacheFiles(t, h); len(files) != 0 {
 		t.Errorf("a refused crawl left %v", files)
 	}

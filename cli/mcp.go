@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
@@ -20,7 +21,7 @@ type MCPOptions struct {
 	ExportsDir string
 }
 
-func newCmdMCP(f *Factory) *cobra.Command {
+func newCmdMCP(f *cmdutil.Factory) *cobra.Command {
 	opts := &MCPOptions{}
 	cmd := &cobra.Command{
 		Use:   "mcp [--allow-writes]",
@@ -53,7 +54,7 @@ funnels mcp --profile agency --exports-dir ~/funnel-exports`,
 			return mcpRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.ExportsDir, "exports-dir", "", "the directory under which the diff tool may read export directories (none without it)")
 	cmd.Flags().BoolVar(&opts.AllowWrites, "allow-writes", false, "list the write tools and open the client for writes (each plans first: dry_run defaults to true)")
 	return cmd
@@ -63,11 +64,11 @@ funnels mcp --profile agency --exports-dir ~/funnel-exports`,
 // exit code, and every call shares the one client, its pacer and what it learned of
 // this sign-in's access — then serves MCP on the run's streams until the assistant
 // closes them.
-func mcpRun(ctx context.Context, f *Factory, opts *MCPOptions) error {
+func mcpRun(ctx context.Context, f *cmdutil.Factory, opts *MCPOptions) error {
 	if !opts.AllowWrites {
 		f.Flags.ReadOnly = true
 	}
-	exports, err := exportsRoot(opts.ExportsDir)
+	exports, err := ExportsRoot(opts.ExportsDir)
 	if err != nil {
 		return err
 	}
@@ -75,23 +76,23 @@ func mcpRun(ctx context.Context, f *Factory, opts *MCPOptions) error {
 	if err != nil {
 		return err
 	}
-	f.held = sess // every tool call works through this one client and its pacer
+	f.Held = sess // every tool call works through this one client and its pacer
 	loc := mcpLocationOf(ctx, sess)
 	srv := newMCPServer(&mcpServer{f: f, location: loc, exportsDir: exports}, opts.AllowWrites)
 	mode := "read-only"
 	if opts.AllowWrites && !sess.Client.ReadOnly() {
 		mode = "writes allowed, each planned first"
 	}
-	f.notice("funnels mcp: serving %s (%s), %s, over standard input and output", termtext.Line(loc.Name), termtext.Line(loc.ID), mode)
+	f.Notice("funnels mcp: serving %s (%s), %s, over standard input and output", termtext.Line(loc.Name), termtext.Line(loc.ID), mode)
 	if f.IO.InTTY {
-		f.notice("funnels mcp: this is for an AI assistant to start (see 'Use it from an AI assistant' in the README); Ctrl-C stops it")
+		f.Notice("funnels mcp: this is for an AI assistant to start (see 'Use it from an AI assistant' in the README); Ctrl-C stops it")
 	}
 	t := &mcp.IOTransport{Reader: io.NopCloser(f.IO.In), Writer: nopWriteCloser{f.IO.Out}}
 	err = srv.Run(ctx, t)
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, mcp.ErrConnectionClosed) {
 		return nil
 	}
-	return withExitCode(ExitLocal, err)
+	return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 }
 
 // nopWriteCloser is standard output as the MCP transport's writer: closing the

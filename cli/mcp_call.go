@@ -10,24 +10,24 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-// mcpLocation is the sub-account every result is about: its id, its name (the
+// McpLocation is the sub-account every result is about: its id, its name (the
 // sub-account's own where it is known, else the sign-in's) and the name a person
 // knows the sign-in by (the profile, or where a token given without a profile came
 // from).
-type mcpLocation struct {
+type McpLocation struct {
 	ID      string `json:"id"`
 	Name    string `json:"name"`
 	Profile string `json:"profile"`
 }
 
-// mcpResult is what every tool answers: the sub-account, the --json of the matching
+// McpResult is what every tool answers: the sub-account, the --json of the matching
 // command under result, and the notes that command writes on standard error.
-type mcpResult struct {
-	Location mcpLocation     `json:"location"`
+type McpResult struct {
+	Location McpLocation     `json:"location"`
 	Result   json.RawMessage `json:"result,omitempty"`
 	Notes    []string        `json:"notes,omitempty"`
 }
@@ -35,7 +35,7 @@ type mcpResult struct {
 // mcpWork is one command's work as a tool runs it: f is a copy of the server's
 // factory whose streams collect what the command writes, and e asks for the whole
 // --json result.
-type mcpWork func(ctx context.Context, f *Factory, e *Exporter) error
+type mcpWork func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error
 
 // call runs work the way the command line runs the command: the account opened
 // through the factory (flags, environment, saved sign-in, read-only), the result as
@@ -45,28 +45,28 @@ func (s *mcpServer) call(ctx context.Context, work mcpWork) *mcp.CallToolResult 
 	var out bytes.Buffer
 	notes := notesFor(ctx)
 	f := *s.f
-	f.IO = &IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: notes}
-	err := work(ctx, &f, &Exporter{all: true})
-	res := mcpResult{Location: s.location, Notes: noteLines(notes.String())}
+	f.IO = &cmdutil.IOStreams{In: strings.NewReader(""), Out: &out, ErrOut: notes}
+	err := work(ctx, &f, &cmdutil.Exporter{All: true})
+	res := McpResult{Location: s.location, Notes: NoteLines(notes.String())}
 	if b := bytes.TrimSpace(out.Bytes()); len(b) > 0 && json.Valid(b) {
 		res.Result = b
 	}
-	var partial *setFailedError
+	var partial *cmdutil.SetFailedError
 	if errors.As(err, &partial) && res.Result != nil {
 		err = nil // across sub-accounts: those that failed are under failures in the result
 	}
 	body, merr := json.Marshal(res)
 	if merr != nil {
-		return mcpError(fmt.Errorf("encode the result: %w", merr))
+		return McpError(fmt.Errorf("encode the result: %w", merr))
 	}
 	tooBig := tooBigError(len(body))
 	if err == nil {
 		if tooBig != nil {
-			return mcpError(tooBig)
+			return McpError(tooBig)
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(body)}}, StructuredContent: json.RawMessage(body)}
 	}
-	r := mcpError(fmt.Errorf("%s", strings.Join(f.errorLines(err), "\n")))
+	r := McpError(fmt.Errorf("%s", strings.Join(f.ErrorLines(err), "\n")))
 	if tooBig == nil {
 		r.Content = append(r.Content, &mcp.TextContent{Text: string(body)})
 	}
@@ -84,17 +84,11 @@ func tooBigError(n int) error {
 		return nil
 	}
 	return fmt.Errorf("the answer is %s, more than the %s sent to an assistant at once: ask for less (a folder, a step, a search), or run the command with --json in a shell",
-		byteSize(int64(n)), byteSize(mcpMaxAnswerBytes))
+		cmdutil.ByteSize(int64(n)), cmdutil.ByteSize(mcpMaxAnswerBytes))
 }
 
-// errorLines are err in the command line's words: what reportError prints, one
-// line per problem, with where a refused scope is granted.
-func (f *Factory) errorLines(err error) []string {
-	return append(describe(nil, err, auth.LoginCommand(f.profile, false)), f.grantHint(err)...)
-}
-
-// mcpError is a tool error saying err; nothing was read.
-func mcpError(err error) *mcp.CallToolResult {
+// McpError is a tool error saying err; nothing was read.
+func McpError(err error) *mcp.CallToolResult {
 	r := &mcp.CallToolResult{}
 	r.SetError(err)
 	return r
@@ -103,24 +97,24 @@ func mcpError(err error) *mcp.CallToolResult {
 // mcpArgError is a tool error for an argument refused before anything was sent, in
 // the command line's words.
 func (s *mcpServer) mcpArgError(err error) *mcp.CallToolResult {
-	return mcpError(fmt.Errorf("%s", strings.Join(s.f.errorLines(err), "\n")))
+	return McpError(fmt.Errorf("%s", strings.Join(s.f.ErrorLines(err), "\n")))
 }
 
-// mcpMaxNotes bounds the notes of one answer: a long crawl or apply writes a
+// McpMaxNotes bounds the notes of one answer: a long crawl or apply writes a
 // progress line every few seconds, and the last ones say how it ended.
-const mcpMaxNotes = 40
+const McpMaxNotes = 40
 
-// noteLines are the notes a command wrote, one a line, safe to show; past
+// NoteLines are the notes a command wrote, one a line, safe to show; past
 // mcpMaxNotes, the first is kept and the rest are the last ones.
-func noteLines(s string) []string {
+func NoteLines(s string) []string {
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
 		if l = strings.TrimSpace(termtext.Line(l)); l != "" {
 			out = append(out, l)
 		}
 	}
-	if len(out) > mcpMaxNotes {
-		kept := out[len(out)-(mcpMaxNotes-2):]
+	if len(out) > McpMaxNotes {
+		kept := out[len(out)-(McpMaxNotes-2):]
 		out = append([]string{out[0], fmt.Sprintf("(%d progress lines left out)", len(out)-1-len(kept))}, kept...)
 	}
 	return out

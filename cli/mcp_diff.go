@@ -10,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/validate"
 )
 
@@ -28,7 +29,7 @@ func (s *mcpServer) diff(ctx context.Context, in diffArgs) *mcp.CallToolResult {
 	if err != nil {
 		return s.mcpArgError(err)
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return diffRun(ctx, f, &DiffOptions{A: a, B: b, IgnoreDomains: in.IgnoreDomains, Exporter: *e})
 	})
 }
@@ -53,18 +54,18 @@ func (s *mcpServer) diffSideArg(field, spec string) (string, error) {
 	}
 	if strings.HasPrefix(spec, "@") {
 		if spec != "@live" && spec != "@cached" {
-			return "", usagef("%s: %s is not a source: use @live, @cached, profile:NAME, location:ID or an export directory", field, quoteInput(spec))
+			return "", cmdutil.Usagef("%s: %s is not a source: use @live, @cached, profile:NAME, location:ID or an export directory", field, cmdutil.QuoteInput(spec))
 		}
 		return spec, nil
 	}
-	return exportDirUnder(s.exportsDir, field, spec)
+	return ExportDirUnder(s.exportsDir, field, spec)
 }
 
-// exportDirUnder is dir, relative to root or absolute, as its real path, when it is
+// ExportDirUnder is dir, relative to root or absolute, as its real path, when it is
 // root or inside it; a usage error otherwise, and always when there is no root.
-func exportDirUnder(root, field, dir string) (string, error) {
+func ExportDirUnder(root, field, dir string) (string, error) {
 	if root == "" {
-		return "", usagef("%s: %s would be read as an export directory, and this server reads none: start 'funnels mcp' with --exports-dir DIR to let it read the exports under DIR", field, quoteInput(dir))
+		return "", cmdutil.Usagef("%s: %s would be read as an export directory, and this server reads none: start 'funnels mcp' with --exports-dir DIR to let it read the exports under DIR", field, cmdutil.QuoteInput(dir))
 	}
 	p := dir
 	if !filepath.IsAbs(p) {
@@ -73,20 +74,20 @@ func exportDirUnder(root, field, dir string) (string, error) {
 	real, err := filepath.EvalSymlinks(filepath.Clean(p))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return "", usagef("%s: there is no %s under the exports directory %s ('funnels export -o' writes one)", field, quoteInput(dir), quoteInput(root))
+		return "", cmdutil.Usagef("%s: there is no %s under the exports directory %s ('funnels export -o' writes one)", field, cmdutil.QuoteInput(dir), cmdutil.QuoteInput(root))
 	case err != nil:
-		return "", usagef("%s: %s cannot be read: %v", field, quoteInput(dir), err)
+		return "", cmdutil.Usagef("%s: %s cannot be read: %v", field, cmdutil.QuoteInput(dir), err)
 	}
 	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", usagef("%s: %s is outside the exports directory %s, and this server reads export directories only under it", field, quoteInput(dir), quoteInput(root))
+		return "", cmdutil.Usagef("%s: %s is outside the exports directory %s, and this server reads export directories only under it", field, cmdutil.QuoteInput(dir), cmdutil.QuoteInput(root))
 	}
 	return real, nil
 }
 
-// exportsRoot is the --exports-dir of `funnels mcp` as an absolute path with its
+// ExportsRoot is the --exports-dir of `funnels mcp` as an absolute path with its
 // symbolic links followed ("" for none); one that is not a directory is a usage
 // error.
-func exportsRoot(dir string) (string, error) {
+func ExportsRoot(dir string) (string, error) {
 	if dir == "" {
 		return "", nil
 	}
@@ -95,10 +96,10 @@ func exportsRoot(dir string) (string, error) {
 		abs, err = filepath.EvalSymlinks(abs)
 	}
 	if err != nil {
-		return "", usagef("--exports-dir %s: %v", quoteInput(dir), err)
+		return "", cmdutil.Usagef("--exports-dir %s: %v", cmdutil.QuoteInput(dir), err)
 	}
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-		return "", usagef("--exports-dir %s is not a directory", quoteInput(dir))
+		return "", cmdutil.Usagef("--exports-dir %s is not a directory", cmdutil.QuoteInput(dir))
 	}
 	return abs, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/funneltree"
 	"github.com/funnelsdev/funnels/client/validate"
 )
@@ -21,11 +22,11 @@ type exportSummaryOptions struct {
 	Funnel string // one funnel's file, by name, path or file ("" for none)
 }
 
-// exportSummaryOutput is what `funnels export` would write, told rather than
+// ExportSummaryOutput is what `funnels export` would write, told rather than
 // written: its manifest (counts, source, when the index was crawled), how old the
 // index is, how many files it would make and, when one was asked for, a funnel as
 // its file would hold it.
-type exportSummaryOutput struct {
+type ExportSummaryOutput struct {
 	Manifest     funneltree.Manifest `json:"manifest"`
 	IndexAgeSecs *int                `json:"indexAgeSeconds"` // null when no crawl ended whole
 	Files        int                 `json:"files"`
@@ -44,13 +45,13 @@ const exportOwnFiles = 4
 
 // exportSummaryRun reads the location as `funnels export` does and writes the
 // summary of what the export would hold as JSON; it writes no file.
-func exportSummaryRun(ctx context.Context, f *Factory, opts *exportSummaryOptions, e *Exporter) error {
+func exportSummaryRun(ctx context.Context, f *cmdutil.Factory, opts *exportSummaryOptions, e *cmdutil.Exporter) error {
 	t, err := treeOf(ctx, f, opts.From)
 	if err != nil {
 		return err
 	}
 	files := t.FunnelFiles(opts.Format)
-	out := exportSummaryOutput{Manifest: t.Manifest, Files: len(files) + exportOwnFiles}
+	out := ExportSummaryOutput{Manifest: t.Manifest, Files: len(files) + exportOwnFiles}
 	out.Manifest.Format, out.Manifest.FormatVersion, out.Manifest.Counts = string(opts.Format), funneltree.FormatVersion, t.Count()
 	if at, err := time.Parse(time.RFC3339, t.Manifest.CrawledAt); err == nil {
 		out.IndexAgeSecs = new(int(time.Since(at).Seconds()))
@@ -96,10 +97,10 @@ func funnelNamed(t *funneltree.Tree, files []string, want string) (int, error) {
 			for _, i := range found[:min(len(found), 5)] {
 				names = append(names, files[i])
 			}
-			return 0, usagef("%s names %d funnels: give the file of one (%s)", quoteInput(want), len(found), strings.Join(names, ", "))
+			return 0, cmdutil.Usagef("%s names %d funnels: give the file of one (%s)", cmdutil.QuoteInput(want), len(found), strings.Join(names, ", "))
 		}
 	}
-	return 0, usagef("no funnel of the export is named %s, has that path or is that file: the find tool finds funnels fuzzily", quoteInput(want))
+	return 0, cmdutil.Usagef("no funnel of the export is named %s, has that path or is that file: the find tool finds funnels fuzzily", cmdutil.QuoteInput(want))
 }
 
 type exportSummaryArgs struct {
@@ -116,25 +117,25 @@ func (s *mcpServer) exportSummary(ctx context.Context, in exportSummaryArgs) *mc
 	if err != nil {
 		return s.mcpArgError(err)
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return exportSummaryRun(ctx, f, opts, e)
 	})
 }
 
 // options are the arguments checked, as exportSummaryRun takes them.
-func (in exportSummaryArgs) options(f *Factory) (*exportSummaryOptions, error) {
+func (in exportSummaryArgs) options(f *cmdutil.Factory) (*exportSummaryOptions, error) {
 	opts := &exportSummaryOptions{Format: funneltree.YAML}
 	if in.Format != "" {
 		format, ok := funneltree.ParseFormat(in.Format)
 		if !ok {
-			return nil, usagef("format must be %s, not %s", orList(funneltree.Formats()), quoteInput(in.Format))
+			return nil, cmdutil.Usagef("format must be %s, not %s", cmdutil.OrList(funneltree.Formats()), cmdutil.QuoteInput(in.Format))
 		}
 		opts.Format = format
 	}
 	switch i := slices.Index(exportSources(), in.Source); {
 	case in.Source == "":
 	case i < 0:
-		return nil, usagef("source must be %s, not %s", orList(exportSources()), quoteInput(in.Source))
+		return nil, cmdutil.Usagef("source must be %s, not %s", cmdutil.OrList(exportSources()), cmdutil.QuoteInput(in.Source))
 	default:
 		from, err := sourceFlags(f, in.Source == "cached", in.Source == "fresh")
 		if err != nil {

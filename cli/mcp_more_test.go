@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -15,11 +18,11 @@ import (
 // over a group keeps to this sign-in: a member under another profile is listed
 // under failures with the reason, and the call answers.
 func TestMCPAcrossTheAgencysSubAccounts(t *testing.T) {
-	h, _ := agencyHome(t, sandbox.Options{})
-	h.writeConfig(t, "default_profile = \"agency\"\n\n[groups]\ngyms = [\"RiversideBoxingLoc03\", \"summit\"]\n")
-	s := serveMCPIn(t, h.getenv, h.keyring, nil, "--location", "LakesideFit2026Loc01")
+	h, _ := clitest.AgencyHome(t, sandbox.Options{})
+	h.WriteConfig(t, "default_profile = \"agency\"\n\n[groups]\ngyms = [\"RiversideBoxingLoc03\", \"summit\"]\n")
+	s := serveMCPIn(t, h.Getenv, h.Keyring, nil, "--location", "LakesideFit2026Loc01")
 
-	var found findSetOutput
+	var found cli.FindSetOutput
 	if err := json.Unmarshal(resultOf(t, s, "find", map[string]any{"text": "open house", "sub_accounts": "all"}), &found); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +34,7 @@ func TestMCPAcrossTheAgencysSubAccounts(t *testing.T) {
 		t.Errorf("find across all sub-accounts: want matches named by their sub-account, no failure: %+v", found)
 	}
 
-	var status cacheSetOutput
+	var status cli.CacheSetOutput
 	if err := json.Unmarshal(resultOf(t, s, "index_status", map[string]any{"sub_accounts": "group:gyms"}), &status); err != nil {
 		t.Fatal(err)
 	}
@@ -46,14 +49,14 @@ func TestMCPAcrossTheAgencysSubAccounts(t *testing.T) {
 // TestMCPExportSummaryIsWhatExportWrites: export_summary's counts and the funnel it
 // shows are what `funnels export` writes, and it writes nothing itself.
 func TestMCPExportSummaryIsWhatExportWrites(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
+	h := clitest.SignedIn(t, sandbox.Options{})
 	dir := filepath.Join(t.TempDir(), "export")
-	var exported exportOutput
-	if err := json.Unmarshal([]byte(h.run("export", "-o", dir, "--json").want(t, 0).stdout), &exported); err != nil {
+	var exported cli.ExportOutput
+	if err := json.Unmarshal([]byte(h.Run("export", "-o", dir, "--json").Want(t, 0).Stdout), &exported); err != nil {
 		t.Fatal(err)
 	}
 	s := serveMCP(t, h)
-	var sum exportSummaryOutput
+	var sum cli.ExportSummaryOutput
 	if err := json.Unmarshal(resultOf(t, s, "export_summary", map[string]any{"funnel": "/free-trial/", "source": "cached"}), &sum); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +75,7 @@ func TestMCPExportSummaryIsWhatExportWrites(t *testing.T) {
 // TestExportDirUnder: a directory is read only when it is the root or lies inside
 // it, its links followed; without a root, none is.
 func TestExportDirUnder(t *testing.T) {
-	root, err := exportsRoot(t.TempDir())
+	root, err := cli.ExportsRoot(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,18 +95,18 @@ func TestExportDirUnder(t *testing.T) {
 		"in": true, "in/deeper": true, "in/../in": true, ".": true, filepath.Join(root, "in"): true, filepath.Join(outside, "back"): true,
 		"out": false, "..": false, "in/../../x": false, outside: false, "/": false, "missing": false, "..in": false,
 	} {
-		_, err := exportDirUnder(root, "a", dir)
+		_, err := cli.ExportDirUnder(root, "a", dir)
 		if (err == nil) != ok {
 			t.Errorf("%q: err %v, want allowed %v", dir, err, ok)
 		}
-		if err != nil && ExitCode(err) != ExitUsage {
-			t.Errorf("%q: exit %d, want %d", dir, ExitCode(err), ExitUsage)
+		if err != nil && cmdutil.ExitCode(err) != cmdutil.ExitUsage {
+			t.Errorf("%q: exit %d, want %d", dir, cmdutil.ExitCode(err), cmdutil.ExitUsage)
 		}
 	}
-	if _, err := exportDirUnder("", "a", "in"); err == nil || !strings.Contains(err.Error(), "--exports-dir") {
+	if _, err := cli.ExportDirUnder("", "a", "in"); err == nil || !strings.Contains(err.Error(), "--exports-dir") {
 		t.Errorf("without a root: %v", err)
 	}
-	if _, err := exportsRoot(filepath.Join(root, "missing")); err == nil {
+	if _, err := cli.ExportsRoot(filepath.Join(root, "missing")); err == nil {
 		t.Error("a missing --exports-dir was taken")
 	}
 }
@@ -116,11 +119,11 @@ func FuzzSubAccountsArg(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {
-		var a subAccountsArg
+		var a cli.SubAccountsArg
 		if json.Unmarshal([]byte(raw), &a) != nil {
 			return
 		}
-		o, err := a.setOptions()
+		o, err := a.SetOptions()
 		if err != nil {
 			return
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -40,27 +41,27 @@ func (s *mcpServer) applyRedirectImport(ctx context.Context, in applyRedirectImp
 // importRows reads the inline rows with the parser of `redirects import` and plans
 // them, or applies them as `redirects import --yes` does when dryRun is false.
 func (s *mcpServer) importRows(ctx context.Context, in planRedirectImportArgs, dryRun bool) *mcp.CallToolResult {
-	rows, err := inlineRows(in.Rows, in.Format)
+	rows, err := InlineRows(in.Rows, in.Format)
 	if err != nil {
 		return s.mcpArgError(err)
 	}
 	w := redirectplan.ImportOf(rows, in.Prune, mcpRowsName)
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return importRows(ctx, f, w, dryRun, true, e)
 	})
 }
 
-// inlineRows parses rows given as text: bounded in size, free of control and
+// InlineRows parses rows given as text: bounded in size, free of control and
 // escape characters (tabs and line breaks aside), in format or the one its first
 // character shows.
-func inlineRows(text, format string) ([]redirectplan.Row, error) {
+func InlineRows(text, format string) ([]redirectplan.Row, error) {
 	switch {
 	case strings.TrimSpace(text) == "":
-		return nil, usagef("rows is required: CSV text with a header (domain,path,target,action) or a JSON array")
+		return nil, cmdutil.Usagef("rows is required: CSV text with a header (domain,path,target,action) or a JSON array")
 	case len(text) > mcpMaxRowsBytes:
-		return nil, usagef("rows is %d bytes, more than %d: give a bigger move to 'funnels redirects import FILE'", len(text), mcpMaxRowsBytes)
+		return nil, cmdutil.Usagef("rows is %d bytes, more than %d: give a bigger move to 'funnels redirects import FILE'", len(text), mcpMaxRowsBytes)
 	case strings.ContainsFunc(text, isControlInRows):
-		return nil, usagef("rows must not contain control or escape characters")
+		return nil, cmdutil.Usagef("rows must not contain control or escape characters")
 	}
 	fm, ok := redirectplan.CSV, true
 	if format != "" {
@@ -71,15 +72,15 @@ func inlineRows(text, format string) ([]redirectplan.Row, error) {
 		fm = redirectplan.JSONL
 	}
 	if !ok {
-		return nil, usagef("format must be %s, not %s", orList(redirectplan.Formats()), quoteInput(format))
+		return nil, cmdutil.Usagef("format must be %s, not %s", cmdutil.OrList(redirectplan.Formats()), cmdutil.QuoteInput(format))
 	}
 	rows, err := redirectplan.Read(strings.NewReader(text), fm)
 	var pe *redirectplan.ParseError
 	if errors.As(err, &pe) {
-		return nil, usagef("rows: %s", termtext.Line(pe.Error()))
+		return nil, cmdutil.Usagef("rows: %s", termtext.Line(pe.Error()))
 	}
 	if err != nil {
-		return nil, usagef("rows: %s", termtext.Line(err.Error()))
+		return nil, cmdutil.Usagef("rows: %s", termtext.Line(err.Error()))
 	}
 	return rows, nil
 }

@@ -8,21 +8,22 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/validate"
 )
 
 // mcpMaxSubAccounts bounds the location ids one call names.
 const mcpMaxSubAccounts = 500
 
-// subAccountsArg names the sub-accounts a tool runs across: "all" (every one the
+// SubAccountsArg names the sub-accounts a tool runs across: "all" (every one the
 // agency sign-in reaches), "group:NAME" (a group of the config file) or location
 // ids, given as a list or as one string of ids separated by commas.
-type subAccountsArg []string
+type SubAccountsArg []string
 
-func (a *subAccountsArg) UnmarshalJSON(b []byte) error {
+func (a *SubAccountsArg) UnmarshalJSON(b []byte) error {
 	var one string
 	if err := json.Unmarshal(b, &one); err == nil {
-		*a = subAccountsArg{one}
+		*a = SubAccountsArg{one}
 		return nil
 	}
 	var many []string
@@ -49,7 +50,7 @@ func subAccountsSchema() *jsonschema.Schema {
 // described.
 func inputSchema[In any]() any {
 	s, err := jsonschema.For[In](&jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
-		reflect.TypeFor[subAccountsArg](): subAccountsSchema(),
+		reflect.TypeFor[SubAccountsArg](): subAccountsSchema(),
 	}})
 	if err != nil {
 		return nil
@@ -57,14 +58,14 @@ func inputSchema[In any]() any {
 	return s
 }
 
-// setOptions is the set the argument names, for a command's SetOptions, checked
+// SetOptions is the set the argument names, for a command's SetOptions, checked
 // before anything is sent: kept to what this server's sign-in reaches. Left out
 // (nil), it names none: the tool is about this sub-account.
-func (a subAccountsArg) setOptions() (SetOptions, error) {
+func (a SubAccountsArg) SetOptions() (cmdutil.SetOptions, error) {
 	if a == nil {
-		return SetOptions{}, nil
+		return cmdutil.SetOptions{}, nil
 	}
-	o := SetOptions{OwnSignIn: true}
+	o := cmdutil.SetOptions{OwnSignIn: true}
 	if len(a) == 1 {
 		one := strings.TrimSpace(a[0])
 		if one == "all" {
@@ -82,12 +83,12 @@ func (a subAccountsArg) setOptions() (SetOptions, error) {
 		a = strings.Split(one, ",")
 	}
 	if len(a) > mcpMaxSubAccounts {
-		return o, usagef("sub_accounts names %d location ids, more than %d", len(a), mcpMaxSubAccounts)
+		return o, cmdutil.Usagef("sub_accounts names %d location ids, more than %d", len(a), mcpMaxSubAccounts)
 	}
 	for _, id := range a {
 		id = strings.TrimSpace(id)
 		if id == "all" || strings.HasPrefix(id, "group:") {
-			return o, usagef(`sub_accounts: "all" and "group:NAME" stand alone, not in a list of location ids`)
+			return o, cmdutil.Usagef(`sub_accounts: "all" and "group:NAME" stand alone, not in a list of location ids`)
 		}
 		if _, err := validate.ID("sub_accounts location id", id); err != nil {
 			return o, err
@@ -95,15 +96,15 @@ func (a subAccountsArg) setOptions() (SetOptions, error) {
 		o.Locations = append(o.Locations, id)
 	}
 	if len(o.Locations) == 0 {
-		return o, usagef(`sub_accounts is empty: give "all", "group:NAME" or location ids`)
+		return o, cmdutil.Usagef(`sub_accounts is empty: give "all", "group:NAME" or location ids`)
 	}
 	return o, nil
 }
 
 // acrossSet readies a tool call's factory for a run across set: the server's own
 // --location gives way to the members' locations.
-func acrossSet(f *Factory, set SetOptions) {
-	if set.given(f) {
+func acrossSet(f *cmdutil.Factory, set cmdutil.SetOptions) {
+	if set.Given(f) {
 		f.Flags.Location = ""
 	}
 }

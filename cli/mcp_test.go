@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"context"
@@ -16,6 +16,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
@@ -23,9 +26,9 @@ import (
 
 // serveMCP runs `funnels mcp` in this process over pipes and connects the SDK's
 // client to it.
-func serveMCP(t *testing.T, h *home, args ...string) *mcp.ClientSession {
+func serveMCP(t *testing.T, h *clitest.Home, args ...string) *mcp.ClientSession {
 	t.Helper()
-	return serveMCPIn(t, h.getenv, h.keyring, nil, args...)
+	return serveMCPIn(t, h.Getenv, h.Keyring, nil, args...)
 }
 
 // serveMCPIn is serveMCP on a machine with this environment and OS keyring, the
@@ -34,12 +37,12 @@ func serveMCPIn(t *testing.T, getenv func(string) string, keyring auth.Keyring, 
 	t.Helper()
 	toServer, fromClient := io.Pipe()
 	toClient, fromServer := io.Pipe()
-	ios := &IOStreams{In: toServer, Out: fromServer, ErrOut: io.Discard}
-	f := NewFactory(ios, getenv, "1.2.3-test")
-	f.keyring = keyring
+	ios := &cmdutil.IOStreams{In: toServer, Out: fromServer, ErrOut: io.Discard}
+	f := cmdutil.NewFactory(ios, getenv, "1.2.3-test")
+	f.Keyring = keyring
 	done := make(chan int, 1)
 	go func() {
-		done <- Run(context.Background(), f, append([]string{"mcp"}, args...))
+		done <- cli.Run(context.Background(), f, append([]string{"mcp"}, args...))
 		_ = fromServer.Close()
 	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -65,7 +68,7 @@ func serveMCPIn(t *testing.T, getenv func(string) string, keyring auth.Keyring, 
 }
 
 // answerOf is the whole answer of a tool, and fails the test on an error.
-func answerOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) mcpResult {
+func answerOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) cli.McpResult {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -77,7 +80,7 @@ func answerOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]a
 	if res.IsError {
 		t.Fatalf("%s: tool error: %s", tool, text)
 	}
-	var ans mcpResult
+	var ans cli.McpResult
 	if err := json.Unmarshal([]byte(text), &ans); err != nil {
 		t.Fatalf("%s: %v\n%s", tool, err, text)
 	}
@@ -108,27 +111,27 @@ func sameJSON(t *testing.T, what string, a, b []byte) {
 // TestMCPToolsAnswerWithTheCommandsJSON: a tool's result is the --json of the command
 // it stands for, and calls made at once each get their own answer.
 func TestMCPToolsAnswerWithTheCommandsJSON(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
+	h := clitest.SignedIn(t, sandbox.Options{})
 	s := serveMCP(t, h)
-	sameJSON(t, "list_steps", resultOf(t, s, "list_steps", map[string]any{"funnelId": seedTrialFunnel}),
-		[]byte(h.run("steps", seedTrialFunnel, "--json").want(t, 0).stdout))
-	sameJSON(t, "list_folders", resultOf(t, s, "list_folders", map[string]any{"parentId": seedArchive}),
-		[]byte(h.run("folders", "--parent", seedArchive, "--json").want(t, 0).stdout))
+	sameJSON(t, "list_steps", resultOf(t, s, "list_steps", map[string]any{"funnelId": clitest.SeedTrialFunnel}),
+		[]byte(h.Run("steps", clitest.SeedTrialFunnel, "--json").Want(t, 0).Stdout))
+	sameJSON(t, "list_folders", resultOf(t, s, "list_folders", map[string]any{"parentId": clitest.SeedArchive}),
+		[]byte(h.Run("folders", "--parent", clitest.SeedArchive, "--json").Want(t, 0).Stdout))
 	sameJSON(t, "list_redirects", resultOf(t, s, "list_redirects", map[string]any{"search": "offers"}),
-		[]byte(h.run("redirects", "list", "--search", "offers", "--json").want(t, 0).stdout))
+		[]byte(h.Run("redirects", "list", "--search", "offers", "--json").Want(t, 0).Stdout))
 
-	want := string(resultOf(t, s, "list_pages", map[string]any{"funnelId": seedTrialFunnel, "stepId": seedTrialSignUp}))
+	want := string(resultOf(t, s, "list_pages", map[string]any{"funnelId": clitest.SeedTrialFunnel, "stepId": clitest.SeedTrialSignUp}))
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "list_pages", Arguments: map[string]any{"funnelId": seedTrialFunnel, "stepId": seedTrialSignUp}})
+			res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "list_pages", Arguments: map[string]any{"funnelId": clitest.SeedTrialFunnel, "stepId": clitest.SeedTrialSignUp}})
 			if err != nil || res.IsError {
 				t.Errorf("a call made beside others failed: %v %+v", err, res)
 				return
 			}
-			var ans mcpResult
+			var ans cli.McpResult
 			if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &ans); err != nil || string(ans.Result) != want {
 				t.Errorf("a call made beside others got another answer: %v\n%s", err, ans.Result)
 			}
@@ -140,11 +143,11 @@ func TestMCPToolsAnswerWithTheCommandsJSON(t *testing.T) {
 // TestMCPReadOnlyWithoutAllowWrites: without --allow-writes the client is read-only
 // whatever the tools list; with --readonly the write tool plans and sends nothing.
 func TestMCPReadOnlyWithoutAllowWrites(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
+	h := clitest.SignedIn(t, sandbox.Options{})
 	s := serveMCP(t, h, "--allow-writes", "--readonly")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	h.sb.Server.ResetLog()
+	h.SB.Server.ResetLog()
 	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "apply_redirect_import", Arguments: map[string]any{
 		"rows": "domain,path,target,action\noffers.lakesidefit.com,/ro,https://offers.lakesidefit.com/y,url\n", "dry_run": false}})
 	if err != nil {
@@ -157,7 +160,7 @@ func TestMCPReadOnlyWithoutAllowWrites(t *testing.T) {
 	if !strings.Contains(text, "Read-only mode is on") || !strings.Contains(text, `"outcome":"planned"`) {
 		t.Errorf("--readonly with --allow-writes: want the plan and the read-only note, got %s", text)
 	}
-	for _, r := range h.sb.Server.Requests() {
+	for _, r := range h.SB.Server.Requests() {
 		if r.Method != "GET" {
 			t.Errorf("--readonly: %s %s sent", r.Method, r.Path)
 		}
@@ -173,8 +176,8 @@ func FuzzInlineRows(f *testing.F) {
 	f.Add("\x1b[2J", "csv")
 	f.Add("[", "xml")
 	f.Fuzz(func(t *testing.T, text, format string) {
-		rows, err := inlineRows(text, format)
-		var ue *usageError
+		rows, err := cli.InlineRows(text, format)
+		var ue *cmdutil.UsageError
 		if err != nil && !errors.As(err, &ue) {
 			t.Fatalf("not a usage error: %T %v", err, err)
 		}
@@ -189,19 +192,19 @@ func FuzzInlineRows(f *testing.F) {
 // came from.
 func TestMCPNamesTheSubAccount(t *testing.T) {
 	r := sandboxtest.Start(t, sandbox.Options{})
-	h := newAuthHome(t)
-	if code, stderr := h.loginByPaste(agencyLoginArgs(r)); code != ExitOK {
+	h := clitest.NewAuthHome(t)
+	if code, stderr := h.LoginByPaste(clitest.AgencyLoginArgs(r)); code != cmdutil.ExitOK {
 		t.Fatalf("login --agency: exit %d\n%s", code, stderr)
 	}
-	s := serveMCPIn(t, h.getenv, noKeyring{}, nil, "--profile", "agency", "--location", "SummitStrengthLoc002")
+	s := serveMCPIn(t, h.Getenv, clitest.NoKeyring{}, nil, "--profile", "agency", "--location", "SummitStrengthLoc002")
 	loc := answerOf(t, s, "list_folders", map[string]any{}).Location
-	if loc != (mcpLocation{ID: "SummitStrengthLoc002", Name: "Summit Strength", Profile: "agency"}) {
+	if loc != (cli.McpLocation{ID: "SummitStrengthLoc002", Name: "Summit Strength", Profile: "agency"}) {
 		t.Errorf("an agency's sub-account: %+v", loc)
 	}
 
-	tok := signedIn(t, sandbox.Options{})
+	tok := clitest.SignedIn(t, sandbox.Options{})
 	loc = answerOf(t, serveMCP(t, tok), "index_status", map[string]any{}).Location
-	if loc.ID != tok.sb.Server.LocationID() || loc.Name != "FUNNELS_TOKEN" {
+	if loc.ID != tok.SB.Server.LocationID() || loc.Name != "FUNNELS_TOKEN" {
 		t.Errorf("a token from the environment: %+v", loc)
 	}
 }
@@ -213,8 +216,8 @@ func TestNoteLinesAreBounded(t *testing.T) {
 	for i := range 100 {
 		fmt.Fprintf(&b, "line %d \x1b[31m\n\n", i)
 	}
-	got := noteLines(b.String())
-	if len(got) != mcpMaxNotes || got[0] != "line 0" || got[1] != "(61 progress lines left out)" || got[2] != "line 62" || got[len(got)-1] != "line 99" {
+	got := cli.NoteLines(b.String())
+	if len(got) != cli.McpMaxNotes || got[0] != "line 0" || got[1] != "(61 progress lines left out)" || got[2] != "line 62" || got[len(got)-1] != "line 99" {
 		t.Errorf("notes: %d lines: %q", len(got), got)
 	}
 }
@@ -225,13 +228,13 @@ func TestMCPToolPanicIsAToolError(t *testing.T) {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "1"}, nil)
 	var log strings.Builder
 	calls := 0
-	addMCPTool(srv, &log, readOnlyTool("boom", "panics on its first call"), func(context.Context, noArgs) *mcp.CallToolResult {
+	cli.AddMCPTool(srv, &log, cli.ReadOnlyTool("boom", "panics on its first call"), func(context.Context, cli.NoArgs) *mcp.CallToolResult {
 		calls++
 		if calls == 1 {
 			var m map[string]int
 			m["x"]++ // a nil map: panics
 		}
-		return mcpError(errors.New("second call"))
+		return cli.McpError(errors.New("second call"))
 	})
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := t.Context()
@@ -259,15 +262,15 @@ func TestMCPToolPanicIsAToolError(t *testing.T) {
 }
 
 // readTree reads the location's tree resource.
-func readTree(t *testing.T, s *mcp.ClientSession, location string) treeDoc {
+func readTree(t *testing.T, s *mcp.ClientSession, location string) cli.TreeDoc {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	rr, err := s.ReadResource(ctx, &mcp.ReadResourceParams{URI: treeURI(location)})
+	rr, err := s.ReadResource(ctx, &mcp.ReadResourceParams{URI: cli.TreeURI(location)})
 	if err != nil {
 		t.Fatalf("read the tree: %v", err)
 	}
-	var doc treeDoc
+	var doc cli.TreeDoc
 	if err := json.Unmarshal([]byte(rr.Contents[0].Text), &doc); err != nil {
 		t.Fatalf("the tree: %v\n%s", err, rr.Contents[0].Text)
 	}
@@ -277,15 +280,15 @@ func readTree(t *testing.T, s *mcp.ClientSession, location string) treeDoc {
 // TestMCPTreeLiveThenFromTheIndex: with no index the tree is read live; once the
 // index is built it is served from there, with no request, and says the same.
 func TestMCPTreeLiveThenFromTheIndex(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
+	h := clitest.SignedIn(t, sandbox.Options{})
 	s := serveMCP(t, h)
-	loc := h.sb.Server.LocationID()
+	loc := h.SB.Server.LocationID()
 	live := readTree(t, s, loc)
 	if live.Source != "live" || len(live.Folders) != 9 || len(live.Funnels) != 5 || live.Location.ID != loc {
 		t.Fatalf("live: source %q, %d folders, %d top-level funnels, %+v", live.Source, len(live.Folders), len(live.Funnels), live.Location)
 	}
 	funnels, steps := 0, 0
-	count := func(fs []treeFunnel) {
+	count := func(fs []cli.TreeFunnel) {
 		for _, fu := range fs {
 			funnels++
 			steps += len(fu.Steps)
@@ -300,17 +303,17 @@ func TestMCPTreeLiveThenFromTheIndex(t *testing.T) {
 	}
 
 	resultOf(t, s, "find", map[string]any{"text": "trial"}) // builds the index
-	h.sb.Server.ResetLog()
+	h.SB.Server.ResetLog()
 	indexed := readTree(t, s, loc)
-	if n := len(h.sb.Server.Requests()); n > 0 {
+	if n := len(h.SB.Server.Requests()); n > 0 {
 		t.Errorf("the tree from the index sent %d requests", n)
 	}
 	if indexed.Source != "index" || indexed.Indexed.IsZero() {
 		t.Fatalf("after the index was built: source %q, indexed %v", indexed.Source, indexed.Indexed)
 	}
-	sortTree := func(d *treeDoc) {
-		slices.SortFunc(d.Folders, func(a, b treeFolder) int { return strings.Compare(a.ID, b.ID) })
-		byID := func(a, b treeFunnel) int { return strings.Compare(a.ID, b.ID) }
+	sortTree := func(d *cli.TreeDoc) {
+		slices.SortFunc(d.Folders, func(a, b cli.TreeFolder) int { return strings.Compare(a.ID, b.ID) })
+		byID := func(a, b cli.TreeFunnel) int { return strings.Compare(a.ID, b.ID) }
 		slices.SortFunc(d.Funnels, byID)
 		for i := range d.Folders {
 			slices.SortFunc(d.Folders[i].Funnels, byID)
@@ -326,9 +329,9 @@ func TestMCPTreeLiveThenFromTheIndex(t *testing.T) {
 // TestMCPTreeWhereFoldersAreRefused: where the folder entities are refused to the
 // token, the live tree holds the folders the funnels sit in, by id, and says why.
 func TestMCPTreeWhereFoldersAreRefused(t *testing.T) {
-	h := signedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	h := clitest.SignedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic})
 	s := serveMCP(t, h, "--no-cache")
-	doc := readTree(t, s, h.sb.Server.LocationID())
+	doc := readTree(t, s, h.SB.Server.LocationID())
 	if doc.Source != "live" || len(doc.Folders) == 0 || doc.Folders[0].Name != doc.Folders[0].ID {
 		t.Fatalf("folders refused: source %q, folders %+v", doc.Source, doc.Folders)
 	}
@@ -341,7 +344,7 @@ func TestMCPTreeWhereFoldersAreRefused(t *testing.T) {
 // what the command prints on standard error as progress while it runs, and the
 // answer still holds its notes.
 func TestMCPSendsProgress(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
+	h := clitest.SignedIn(t, sandbox.Options{})
 	var mu sync.Mutex
 	var got []string
 	copts := &mcp.ClientOptions{ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
@@ -351,7 +354,7 @@ func TestMCPSendsProgress(t *testing.T) {
 			got = append(got, req.Params.Message)
 		}
 	}}
-	s := serveMCPIn(t, h.getenv, h.keyring, copts)
+	s := serveMCPIn(t, h.Getenv, h.Keyring, copts)
 	params := &mcp.CallToolParams{Name: "find", Arguments: map[string]any{"text": "trial"}}
 	params.SetProgressToken("find-1")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -372,7 +375,7 @@ func TestMCPSendsProgress(t *testing.T) {
 			t.Fatalf("no progress says %q: %q", want, got)
 		}
 	}
-	var ans mcpResult
+	var ans cli.McpResult
 	if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &ans); err != nil || !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.Contains(n, want) }) {
 		t.Errorf("the answer's notes lack %q: %v %q", want, err, ans.Notes)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/validate"
 )
 
@@ -22,7 +23,7 @@ func (s *mcpServer) listFolders(ctx context.Context, in listFoldersArgs) *mcp.Ca
 	if err := optionalID("parentId", in.ParentID); err != nil {
 		return s.mcpArgError(err)
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return foldersRun(ctx, f, &FoldersOptions{Parent: in.ParentID, Exporter: *e}, in.ParentID != "")
 	})
 }
@@ -35,7 +36,7 @@ func (s *mcpServer) listSteps(ctx context.Context, in listStepsArgs) *mcp.CallTo
 	if _, err := validate.ID("funnelId", in.FunnelID); err != nil {
 		return s.mcpArgError(err)
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return stepsRun(ctx, f, &StepsOptions{FunnelID: in.FunnelID, Exporter: *e})
 	})
 }
@@ -51,7 +52,7 @@ func (s *mcpServer) listPages(ctx context.Context, in listPagesArgs) *mcp.CallTo
 	if err != nil {
 		return s.mcpArgError(err)
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return pagesRun(ctx, f, &PagesOptions{FunnelID: in.FunnelID, StepID: in.StepID, Exporter: *e}, in.StepID != "")
 	})
 }
@@ -67,7 +68,7 @@ func (s *mcpServer) getPage(ctx context.Context, in getPageArgs) *mcp.CallToolRe
 	if err != nil {
 		return s.mcpArgError(err)
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return pageGetRun(ctx, f, &PageGetOptions{PageID: in.ID, FunnelID: in.FunnelID, Exporter: *e}, in.FunnelID != "")
 	})
 }
@@ -76,7 +77,7 @@ type findArgs struct {
 	Text        string         `json:"text" jsonschema:"a name, a path (/spring-offer) or a domain"`
 	Kinds       []string       `json:"kinds,omitempty" jsonschema:"only these kinds: funnel, folder, step, page, redirect, domain"`
 	Limit       int            `json:"limit,omitempty" jsonschema:"at most this many matches, best first (default 20, at most 200)"`
-	SubAccounts subAccountsArg `json:"sub_accounts,omitempty"`
+	SubAccounts SubAccountsArg `json:"sub_accounts,omitempty"`
 }
 
 func (s *mcpServer) find(ctx context.Context, in findArgs) *mcp.CallToolResult {
@@ -89,23 +90,23 @@ func (s *mcpServer) find(ctx context.Context, in findArgs) *mcp.CallToolResult {
 	case limit == 0:
 		limit = 20
 	case limit < 0 || limit > mcpMaxFindLimit:
-		return s.mcpArgError(usagef("limit must be 1 to %d (0: 20)", mcpMaxFindLimit))
+		return s.mcpArgError(cmdutil.Usagef("limit must be 1 to %d (0: 20)", mcpMaxFindLimit))
 	}
 	if len(in.Kinds) > len(findKinds()) {
-		return s.mcpArgError(usagef("kinds names at most %d kinds: %s", len(findKinds()), orList(findKinds())))
+		return s.mcpArgError(cmdutil.Usagef("kinds names at most %d kinds: %s", len(findKinds()), cmdutil.OrList(findKinds())))
 	}
 	for _, k := range in.Kinds {
 		if _, err := validate.Text("kinds", k, 20); err != nil {
 			return s.mcpArgError(err)
 		}
 	}
-	set, err := in.SubAccounts.setOptions()
+	set, err := in.SubAccounts.SetOptions()
 	if err != nil {
 		return s.mcpArgError(err)
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		acrossSet(f, set)
-		return findRun(ctx, f, &FindOptions{Query: text, Kinds: in.Kinds, Limit: limit, Exporter: *e, Set: set})
+		return FindRun(ctx, f, &FindOptions{Query: text, Kinds: in.Kinds, Limit: limit, Exporter: *e, Set: set})
 	})
 }
 
@@ -120,30 +121,30 @@ func (s *mcpServer) listRedirects(ctx context.Context, in listRedirectsArgs) *mc
 			return s.mcpArgError(err)
 		}
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return redirectsListRun(ctx, f, &RedirectsListOptions{Search: in.Search, Exporter: *e}, given)
 	})
 }
 
-// noArgs is the arguments of a tool that takes none.
-type noArgs struct{}
+// NoArgs is the arguments of a tool that takes none.
+type NoArgs struct{}
 
-func (s *mcpServer) doctor(ctx context.Context, _ noArgs) *mcp.CallToolResult {
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+func (s *mcpServer) doctor(ctx context.Context, _ NoArgs) *mcp.CallToolResult {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		return doctorRun(ctx, f, &DoctorOptions{Exporter: *e, Timeout: doctorTimeout})
 	})
 }
 
 type indexStatusArgs struct {
-	SubAccounts subAccountsArg `json:"sub_accounts,omitempty"`
+	SubAccounts SubAccountsArg `json:"sub_accounts,omitempty"`
 }
 
 func (s *mcpServer) indexStatus(ctx context.Context, in indexStatusArgs) *mcp.CallToolResult {
-	set, err := in.SubAccounts.setOptions()
+	set, err := in.SubAccounts.SetOptions()
 	if err != nil {
 		return s.mcpArgError(err)
 	}
-	return s.call(ctx, func(ctx context.Context, f *Factory, e *Exporter) error {
+	return s.call(ctx, func(ctx context.Context, f *cmdutil.Factory, e *cmdutil.Exporter) error {
 		acrossSet(f, set)
 		return cacheStatusRun(ctx, f, &CacheStatusOptions{Exporter: *e, Set: set})
 	})

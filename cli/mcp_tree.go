@@ -11,34 +11,35 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 )
 
 // mcpMaxFolders bounds the folders a live read of the tree walks.
 const mcpMaxFolders = 2000
 
-// treeDoc is the location's funnels tree as the resource serves it: every folder
+// TreeDoc is the location's funnels tree as the resource serves it: every folder
 // (with its parent) and the funnels it holds, the funnels at the top level, and each
 // funnel's steps in order. Source says where it was read: "index" (the local index,
 // crawled whole less than a day ago) or "live" (the API, now).
-type treeDoc struct {
-	Location mcpLocation  `json:"location"`
+type TreeDoc struct {
+	Location McpLocation  `json:"location"`
 	Source   string       `json:"source"`
 	Indexed  time.Time    `json:"indexed,omitzero"`
-	Folders  []treeFolder `json:"folders"`
-	Funnels  []treeFunnel `json:"funnels"`
+	Folders  []TreeFolder `json:"folders"`
+	Funnels  []TreeFunnel `json:"funnels"`
 	Notes    []string     `json:"notes,omitempty"`
 }
 
-type treeFolder struct {
+type TreeFolder struct {
 	ID       string       `json:"id"`
 	Name     string       `json:"name"`
 	Type     string       `json:"type,omitempty"`
 	ParentID string       `json:"parentId,omitempty"`
-	Funnels  []treeFunnel `json:"funnels"`
+	Funnels  []TreeFunnel `json:"funnels"`
 }
 
-type treeFunnel struct {
+type TreeFunnel struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
 	Type   string `json:"type,omitempty"`
@@ -57,24 +58,24 @@ type treeStep struct {
 	Pages    int    `json:"pages"`
 }
 
-// treeURI is the address of the location's tree.
-func treeURI(locationID string) string { return "funnels://location/" + locationID + "/tree" }
+// TreeURI is the address of the location's tree.
+func TreeURI(locationID string) string { return "funnels://location/" + locationID + "/tree" }
 
 func (s *mcpServer) addTreeResource(srv *mcp.Server) {
-	uri := treeURI(s.location.ID)
+	uri := TreeURI(s.location.ID)
 	srv.AddResource(&mcp.Resource{URI: uri, Name: "funnels tree", MIMEType: "application/json",
 		Description: "The sub-account's folders, funnels and steps as one JSON document: from the local index when it was crawled whole within a day, else read live."},
 		func(ctx context.Context, _ *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 			notes := &mcpNotes{}
 			f := *s.f
-			f.IO = &IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: notes}
+			f.IO = &cmdutil.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: notes}
 			doc, err := s.tree(ctx, &f)
 			if err != nil {
-				return nil, errors.New(strings.Join(f.errorLines(err), "\n"))
+				return nil, errors.New(strings.Join(f.ErrorLines(err), "\n"))
 			}
-			doc.Notes = append(doc.Notes, noteLines(notes.String())...)
+			doc.Notes = append(doc.Notes, NoteLines(notes.String())...)
 			var out bytes.Buffer
-			if err := printJSON(&out, doc); err != nil {
+			if err := cmdutil.PrintJSON(&out, doc); err != nil {
 				return nil, err
 			}
 			if err := tooBigError(out.Len()); err != nil {
@@ -86,7 +87,7 @@ func (s *mcpServer) addTreeResource(srv *mcp.Server) {
 
 // tree reads the location's tree from its index when that is whole and fresh, else
 // from the API.
-func (s *mcpServer) tree(ctx context.Context, f *Factory) (*treeDoc, error) {
+func (s *mcpServer) tree(ctx context.Context, f *cmdutil.Factory) (*TreeDoc, error) {
 	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return nil, err
@@ -101,8 +102,8 @@ func (s *mcpServer) tree(ctx context.Context, f *Factory) (*treeDoc, error) {
 
 // treeFromIndex is the tree as the index holds it; false when the index was never
 // crawled whole, a crawl was left part way, or it is older than a day.
-func (s *mcpServer) treeFromIndex(ctx context.Context, f *Factory, sess *Session) (*treeDoc, bool) {
-	store, err := f.indexStore(sess.Config)
+func (s *mcpServer) treeFromIndex(ctx context.Context, f *cmdutil.Factory, sess *cmdutil.Session) (*TreeDoc, bool) {
+	store, err := f.IndexStore(sess.Config)
 	if err != nil {
 		return nil, false
 	}
@@ -132,7 +133,7 @@ func (s *mcpServer) treeFromIndex(ctx context.Context, f *Factory, sess *Session
 // treeLive reads the tree from the API: the funnel list (with steps) and the folders
 // walked from the top; where folder entities are refused, the folders the funnels
 // name, by id.
-func (s *mcpServer) treeLive(ctx context.Context, c *client.Client) (*treeDoc, error) {
+func (s *mcpServer) treeLive(ctx context.Context, c *client.Client) (*TreeDoc, error) {
 	funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 100)
 	if err != nil {
 		return nil, err
@@ -142,7 +143,7 @@ func (s *mcpServer) treeLive(ctx context.Context, c *client.Client) (*treeDoc, e
 	switch {
 	case ferr != nil:
 		folders = foldersNamedByFunnels(funnels)
-		notes = append(notes, "the folders could not be listed ("+errorLine(ferr)+"): folders are those the funnels sit in, named by id")
+		notes = append(notes, "the folders could not be listed ("+cmdutil.ErrorLine(ferr)+"): folders are those the funnels sit in, named by id")
 	case !whole:
 		notes = append(notes, fmt.Sprintf("the folders were read up to %d; the funnels of the others are at the top level", len(folders)))
 	}
@@ -195,15 +196,15 @@ func foldersNamedByFunnels(funnels []client.Funnel) []client.Folder {
 
 // buildTree puts each funnel under its folder (at the top level when its folder is
 // not among folders), its steps in order.
-func buildTree(loc mcpLocation, source string, folders []client.Folder, funnels []client.Funnel) *treeDoc {
-	doc := &treeDoc{Location: loc, Source: source, Folders: make([]treeFolder, 0, len(folders)), Funnels: []treeFunnel{}}
+func buildTree(loc McpLocation, source string, folders []client.Folder, funnels []client.Funnel) *TreeDoc {
+	doc := &TreeDoc{Location: loc, Source: source, Folders: make([]TreeFolder, 0, len(folders)), Funnels: []TreeFunnel{}}
 	at := make(map[string]int, len(folders))
 	for _, fo := range folders {
 		at[fo.ID] = len(doc.Folders)
-		doc.Folders = append(doc.Folders, treeFolder{ID: fo.ID, Name: fo.Name, Type: fo.Type, ParentID: fo.ParentID, Funnels: []treeFunnel{}})
+		doc.Folders = append(doc.Folders, TreeFolder{ID: fo.ID, Name: fo.Name, Type: fo.Type, ParentID: fo.ParentID, Funnels: []TreeFunnel{}})
 	}
 	for _, fu := range funnels {
-		tf := treeFunnel{ID: fu.ID, Name: fu.Name, Type: fu.Type, Domain: fu.DomainName, Path: fu.URL}
+		tf := TreeFunnel{ID: fu.ID, Name: fu.Name, Type: fu.Type, Domain: fu.DomainName, Path: fu.URL}
 		if fu.StepsKnown {
 			tf.Steps = make([]treeStep, 0, len(fu.Steps))
 			for _, st := range fu.Steps {

@@ -9,18 +9,19 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 )
 
-func newCmdPage(f *Factory) *cobra.Command {
-	return group("page", "One page with every field (page get)", newCmdPageGet(f))
+func newCmdPage(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("page", "One page with every field (page get)", newCmdPageGet(f))
 }
 
 // PageGetOptions are what `funnels page get` works from.
 type PageGetOptions struct {
 	PageID, FunnelID string
-	Exporter         Exporter
+	Exporter         cmdutil.Exporter
 }
 
 // pageOutput is the --json shape of `funnels page get`: the page's usual fields under
@@ -33,7 +34,7 @@ type pageOutput struct {
 	Partial bool `json:"partial"`
 }
 
-func newCmdPageGet(f *Factory) *cobra.Command {
+func newCmdPageGet(f *cmdutil.Factory) *cobra.Command {
 	opts := &PageGetOptions{}
 	cmd := &cobra.Command{
 		Use:   "get PAGE_ID",
@@ -49,21 +50,21 @@ the pages its steps hold (an archived page is found only with --funnel).`,
 		Example: `funnels page get 9qVYnLdY1somoAmWnH9D
 funnels page get 9qVYnLdY1somoAmWnH9D --jq .raw
 funnels page get 9qVYnLdY1somoAmWnH9D --funnel tKvx487I4yks06qt7ovC`,
-		ValidArgsFunction: completePageArg(f),
+		ValidArgsFunction: cmdutil.CompletePageArg(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.PageID = args[0]
 			return pageGetRun(cmd.Context(), f, opts, cmd.Flags().Changed("funnel"))
 		},
 	}
-	cmd.Args = positional(cmd, arg{"PAGE_ID", "id"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "PAGE_ID", Field: "id"})
 	cmd.Flags().StringVar(&opts.FunnelID, "funnel", "", "the page's funnel (its id): where the page's own route is refused, its page list is read")
-	fieldFlag(cmd, "funnel", "funnelId")
-	_ = cmd.RegisterFlagCompletionFunc("funnel", completeFunnels(f))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(pageOutput{}))
+	cmdutil.FieldFlag(cmd, "funnel", "funnelId")
+	_ = cmd.RegisterFlagCompletionFunc("funnel", cmdutil.CompleteFunnels(f))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(pageOutput{}))
 	return cmd
 }
 
-func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions, funnelGiven bool) error {
+func pageGetRun(ctx context.Context, f *cmdutil.Factory, opts *PageGetOptions, funnelGiven bool) error {
 	id, err := validate.ID("id", opts.PageID)
 	if err != nil {
 		return err
@@ -85,7 +86,7 @@ func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions, funnelGiv
 		p, _, err := c.Page(ctx, id)
 		var api *client.APIError
 		if errors.As(err, &api) && api.Refusal != client.NotRefused {
-			return withExitCode(ExitAPI, fmt.Errorf("%s; with a location (--location ID) the page list's fields are shown instead", refusalLine(api)))
+			return cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s; with a location (--location ID) the page list's fields are shown instead", cmdutil.RefusalLine(api)))
 		}
 		if err != nil {
 			return err
@@ -96,7 +97,7 @@ func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions, funnelGiv
 	}
 	page := &read.Page
 	if read.Partial {
-		f.notice("Note: %s.", partialNote(read.Refusal))
+		f.Notice("Note: %s.", partialNote(read.Refusal))
 	}
 	if opts.Exporter.Enabled() {
 		raw := page.Raw
@@ -106,12 +107,12 @@ func pageGetRun(ctx context.Context, f *Factory, opts *PageGetOptions, funnelGiv
 		out := pageOutput{Page: *page, Raw: raw, Partial: read.Partial}
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
-	fields, err := orderedFields(page.Raw)
+	fields, err := cmdutil.OrderedFields(page.Raw)
 	if err != nil || len(fields) == 0 {
-		fields = []kv{{"id", page.ID}, {"name", page.Name}, {"funnelId", page.FunnelID}, {"stepId", page.StepID},
-			{"url", page.URL}, {"deleted", strconv.FormatBool(page.Deleted)}}
+		fields = []cmdutil.KV{{Key: "id", Value: page.ID}, {Key: "name", Value: page.Name}, {Key: "funnelId", Value: page.FunnelID}, {Key: "stepId", Value: page.StepID},
+			{Key: "url", Value: page.URL}, {Key: "deleted", Value: strconv.FormatBool(page.Deleted)}}
 	}
-	return printFields(f.IO, fields)
+	return cmdutil.PrintFields(f.IO, fields)
 }
 
 // partialNote says why a page shows only what the page list has.
@@ -140,7 +141,7 @@ func pageDetailError(err error, pageID, funnelID string) error {
 	}
 	refused := pageRouteAnswer(api) + " —"
 	if funnelID != "" {
-		return withExitCode(ExitAPI, fmt.Errorf("%s, and the page list of funnel %s does not have page %s", refused, funnelID, quoteInput(pageID)))
+		return cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s, and the page list of funnel %s does not have page %s", refused, funnelID, cmdutil.QuoteInput(pageID)))
 	}
-	return withExitCode(ExitAPI, fmt.Errorf("%s, and no funnel's steps hold page %s; an archived page is found with --funnel FUNNEL_ID", refused, quoteInput(pageID)))
+	return cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s, and no funnel's steps hold page %s; an archived page is found with --funnel FUNNEL_ID", refused, cmdutil.QuoteInput(pageID)))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 )
@@ -13,7 +14,7 @@ import (
 // PagesOptions are what `funnels pages` works from.
 type PagesOptions struct {
 	FunnelID, StepID string
-	Exporter         Exporter
+	Exporter         cmdutil.Exporter
 }
 
 // pagesOutput is the --json shape of `funnels pages`.
@@ -23,7 +24,7 @@ type pagesOutput struct {
 	Pages    []client.Page `json:"pages"`
 }
 
-func newCmdPages(f *Factory) *cobra.Command {
+func newCmdPages(f *cmdutil.Factory) *cobra.Command {
 	opts := &PagesOptions{}
 	cmd := &cobra.Command{
 		Use:   "pages FUNNEL_ID",
@@ -32,21 +33,21 @@ func newCmdPages(f *Factory) *cobra.Command {
 one step with --step.`,
 		Example: `funnels pages tKvx487I4yks06qt7ovC
 funnels pages tKvx487I4yks06qt7ovC --step d8beadee-6139-4161-b7e0-93a42c093720 --json id,name,deleted`,
-		ValidArgsFunction: completeFunnelArg(f),
+		ValidArgsFunction: cmdutil.CompleteFunnelArg(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.FunnelID = args[0]
 			return pagesRun(cmd.Context(), f, opts, cmd.Flags().Changed("step"))
 		},
 	}
-	cmd.Args = positional(cmd, arg{"FUNNEL_ID", "funnelId"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "FUNNEL_ID", Field: "funnelId"})
 	cmd.Flags().StringVar(&opts.StepID, "step", "", "only the pages of this step (its id)")
-	fieldFlag(cmd, "step", "stepId")
-	_ = cmd.RegisterFlagCompletionFunc("step", completeStepsOfArg(f))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Page{}))
+	cmdutil.FieldFlag(cmd, "step", "stepId")
+	_ = cmd.RegisterFlagCompletionFunc("step", cmdutil.CompleteStepsOfArg(f))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Page{}))
 	return cmd
 }
 
-func pagesRun(ctx context.Context, f *Factory, opts *PagesOptions, stepGiven bool) error {
+func pagesRun(ctx context.Context, f *cmdutil.Factory, opts *PagesOptions, stepGiven bool) error {
 	funnelID, err := validate.ID("funnelId", opts.FunnelID)
 	if err != nil {
 		return err
@@ -67,13 +68,13 @@ func pagesRun(ctx context.Context, f *Factory, opts *PagesOptions, stepGiven boo
 	if err != nil && !errors.As(err, &stopped) {
 		return err
 	}
-	pages = orEmpty(pages)
+	pages = cmdutil.OrEmpty(pages)
 	var paths, stepNames map[string]string
 	missing := pathsMissing(pages)
 	if !opts.Exporter.Enabled() && (missing || f.IO.OutTTY && len(pages) > 0) {
 		// The documented page list sends no url: a page is served at its step's path,
 		// which the funnel list has, with the step's name a terminal shows.
-		fu, ferr := lookupFunnel(ctx, c, funnelID)
+		fu, ferr := cmdutil.LookupFunnel(ctx, c, funnelID)
 		switch {
 		case fu != nil:
 			paths, stepNames = map[string]string{}, map[string]string{}
@@ -81,10 +82,10 @@ func pagesRun(ctx context.Context, f *Factory, opts *PagesOptions, stepGiven boo
 				paths[s.ID], stepNames[s.ID] = s.URL, s.Name
 			}
 			if missing {
-				f.notice("Note: the page list sent no paths; PATH is each page's step's path, from the funnel list.")
+				f.Notice("Note: the page list sent no paths; PATH is each page's step's path, from the funnel list.")
 			}
 		case ferr != nil && missing:
-			f.notice("Note: the page list sent no paths, and the funnel list that has its steps' paths could not be read: %s.", errorLine(ferr))
+			f.Notice("Note: the page list sent no paths, and the funnel list that has its steps' paths could not be read: %s.", cmdutil.ErrorLine(ferr))
 		}
 	}
 	if err := printPages(ctx, f, opts, funnelID, stepID, pages, paths, stepNames); err != nil || stopped == nil {
@@ -106,15 +107,15 @@ func pathsMissing(pages []client.Page) bool {
 // printPages prints the pages of `funnels pages`; stepPaths (step id → path) stands in
 // for the path of a page that came without one; on a terminal STEP is the step's
 // name where stepNames has it (piped, its id).
-func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, stepID string, pages []client.Page, stepPaths, stepNames map[string]string) error {
+func printPages(ctx context.Context, f *cmdutil.Factory, opts *PagesOptions, funnelID, stepID string, pages []client.Page, stepPaths, stepNames map[string]string) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, pagesOutput{FunnelID: funnelID, StepID: stepID, Pages: pages}, pages)
 	}
 	if len(pages) == 0 {
-		f.notice("No pages.")
+		f.Notice("No pages.")
 		return nil
 	}
-	t := newTable(f.IO, idColumn("ID"), nameColumn("NAME").tells(), nameColumn("STEP"), nameColumn("PATH"), textColumn("STATUS"), textColumn("UPDATED"))
+	t := cmdutil.NewTable(f.IO, cmdutil.IDColumn("ID"), cmdutil.NameColumn("NAME").Tells(), cmdutil.NameColumn("STEP"), cmdutil.NameColumn("PATH"), cmdutil.TextColumn("STATUS"), cmdutil.TextColumn("UPDATED"))
 	for _, p := range pages {
 		status := "live"
 		if p.Deleted {
@@ -132,7 +133,7 @@ func printPages(ctx context.Context, f *Factory, opts *PagesOptions, funnelID, s
 		if name := stepNames[step]; name != "" && f.IO.OutTTY {
 			step = name
 		}
-		t.row(p.ID, p.Name, orDash(step), orDash(path), status, updated)
+		t.Row(p.ID, p.Name, cmdutil.OrDash(step), cmdutil.OrDash(path), status, updated)
 	}
-	return t.print()
+	return t.Print()
 }

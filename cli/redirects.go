@@ -7,13 +7,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func newCmdRedirects(f *Factory) *cobra.Command {
-	return group("redirects", "Redirects of old paths on the location's domains to new URLs (redirects list, create, update, delete)",
+func newCmdRedirects(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("redirects", "Redirects of old paths on the location's domains to new URLs (redirects list, create, update, delete)",
 		newCmdRedirectsList(f), newCmdRedirectsCreate(f), newCmdRedirectsUpdate(f), newCmdRedirectsDelete(f),
 		newCmdRedirectsExport(f), newCmdRedirectsImport(f), newCmdRedirectsVersions(f), newCmdRedirectsRestore(f))
 }
@@ -28,13 +29,13 @@ type redirectItem struct {
 func itemOf(r client.Redirect) redirectItem { return redirectItem{Redirect: r, OldURL: r.OldURL()} }
 
 // redirectFields are the names --json may list for a redirect.
-func redirectFields() []string { return fieldsOf(redirectItem{}) }
+func redirectFields() []string { return cmdutil.FieldsOf(redirectItem{}) }
 
 // RedirectsListOptions are what `funnels redirects list` works from.
 type RedirectsListOptions struct {
 	Search   string
-	Exporter Exporter
-	Set      SetOptions
+	Exporter cmdutil.Exporter
+	Set      cmdutil.SetOptions
 }
 
 // redirectsOutput is the --json shape of `funnels redirects list`.
@@ -43,7 +44,7 @@ type redirectsOutput struct {
 	Redirects []redirectItem `json:"redirects"`
 }
 
-func newCmdRedirectsList(f *Factory) *cobra.Command {
+func newCmdRedirectsList(f *cmdutil.Factory) *cobra.Command {
 	opts := &RedirectsListOptions{}
 	cmd := &cobra.Command{
 		Use:   "list [--search TEXT]",
@@ -59,15 +60,15 @@ funnels redirects list | cut -f1   # ids: piped, rows are tab-separated without 
 			return redirectsListRun(cmd.Context(), f, opts, cmd.Flags().Changed("search"))
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.Search, "search", "", "only the redirects whose domain, path or target contains this text")
-	fieldFlag(cmd, "search", "search")
-	addSetFlags(f, cmd, &opts.Set)
-	addJSONFlags(cmd, &opts.Exporter, append(redirectFields(), fieldsOf(memberTag{})...))
+	cmdutil.FieldFlag(cmd, "search", "search")
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, append(redirectFields(), cmdutil.FieldsOf(cmdutil.MemberTag{})...))
 	return cmd
 }
 
-func redirectsListRun(ctx context.Context, f *Factory, opts *RedirectsListOptions, searchGiven bool) error {
+func redirectsListRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsListOptions, searchGiven bool) error {
 	search := ""
 	if searchGiven {
 		s, err := validate.Text("search", opts.Search, 200)
@@ -76,7 +77,7 @@ func redirectsListRun(ctx context.Context, f *Factory, opts *RedirectsListOption
 		}
 		search = s
 	}
-	if opts.Set.given(f) {
+	if opts.Set.Given(f) {
 		return redirectsListSetRun(ctx, f, opts, search)
 	}
 	sess, err := f.Session(ctx, true)
@@ -99,32 +100,32 @@ func redirectsListRun(ctx context.Context, f *Factory, opts *RedirectsListOption
 	return stopped // the redirects read are printed; the list is not whole: exit 1
 }
 
-func printRedirects(ctx context.Context, f *Factory, opts *RedirectsListOptions, search string, items []redirectItem) error {
+func printRedirects(ctx context.Context, f *cmdutil.Factory, opts *RedirectsListOptions, search string, items []redirectItem) error {
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, redirectsOutput{Search: search, Redirects: items}, items)
 	}
 	if len(items) == 0 {
 		if search != "" {
-			f.notice("No redirect's domain, path or target contains %s.", quoteInput(search))
+			f.Notice("No redirect's domain, path or target contains %s.", cmdutil.QuoteInput(search))
 		} else {
-			f.notice("No redirects: make one with 'funnels redirects create'.")
+			f.Notice("No redirects: make one with 'funnels redirects create'.")
 		}
 		return nil
 	}
-	t := newTable(f.IO, idColumn("ID"), nameColumn("DOMAIN"), nameColumn("PATH").tells(), nameColumn("TARGET"), textColumn("ACTION"))
+	t := cmdutil.NewTable(f.IO, cmdutil.IDColumn("ID"), cmdutil.NameColumn("DOMAIN"), cmdutil.NameColumn("PATH").Tells(), cmdutil.NameColumn("TARGET"), cmdutil.TextColumn("ACTION"))
 	for _, r := range items {
-		t.row(r.ID, validate.DisplayHost(r.Domain), r.Path, r.Target, orDash(r.Action))
+		t.Row(r.ID, validate.DisplayHost(r.Domain), r.Path, r.Target, cmdutil.OrDash(r.Action))
 	}
-	return t.print()
+	return t.Print()
 }
 
 // RedirectsCreateOptions are what `funnels redirects create` works from.
 type RedirectsCreateOptions struct {
 	Domain, Path, Target, Action string
-	Exporter                     Exporter
+	Exporter                     cmdutil.Exporter
 }
 
-func newCmdRedirectsCreate(f *Factory) *cobra.Command {
+func newCmdRedirectsCreate(f *cmdutil.Factory) *cobra.Command {
 	opts := &RedirectsCreateOptions{}
 	cmd := &cobra.Command{
 		Use:   "create --domain HOST --path /OLD --target URL --action ACTION",
@@ -141,25 +142,25 @@ id=$(funnels redirects create --domain join.example.com --path /trial --target h
 			return redirectsCreateRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Domain, "domain", "", "the domain the path is on (a host name attached to the location)")
 	fl.StringVar(&opts.Path, "path", "", "the path that redirects, such as /old-offer")
 	fl.StringVar(&opts.Target, "target", "", "where it goes: a full https:// address for --action url")
-	fl.StringVar(&opts.Action, "action", "", "what the target is: "+orList(validate.RedirectActions()))
-	fieldFlag(cmd, "domain", "domain")
-	fieldFlag(cmd, "path", "path")
-	fieldFlag(cmd, "target", "target")
-	fieldFlag(cmd, "action", "action")
-	_ = cmd.RegisterFlagCompletionFunc("domain", completeDomains(f))
-	_ = cmd.RegisterFlagCompletionFunc("action", fixedValues(validate.RedirectActions()))
-	_ = cmd.RegisterFlagCompletionFunc("path", noValues)
-	_ = cmd.RegisterFlagCompletionFunc("target", noValues)
-	addJSONFlags(cmd, &opts.Exporter, redirectFields())
-	return guardWrites(f, cmd)
+	fl.StringVar(&opts.Action, "action", "", "what the target is: "+cmdutil.OrList(validate.RedirectActions()))
+	cmdutil.FieldFlag(cmd, "domain", "domain")
+	cmdutil.FieldFlag(cmd, "path", "path")
+	cmdutil.FieldFlag(cmd, "target", "target")
+	cmdutil.FieldFlag(cmd, "action", "action")
+	_ = cmd.RegisterFlagCompletionFunc("domain", cmdutil.CompleteDomains(f))
+	_ = cmd.RegisterFlagCompletionFunc("action", cmdutil.FixedValues(validate.RedirectActions()))
+	_ = cmd.RegisterFlagCompletionFunc("path", cmdutil.NoValues)
+	_ = cmd.RegisterFlagCompletionFunc("target", cmdutil.NoValues)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, redirectFields())
+	return cmdutil.GuardWrites(f, cmd)
 }
 
-func redirectsCreateRun(ctx context.Context, f *Factory, opts *RedirectsCreateOptions) error {
+func redirectsCreateRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsCreateOptions) error {
 	body, err := validate.NormalizeCreateRedirect(client.CreateRedirectRequest{
 		Domain: opts.Domain, Path: opts.Path, Target: opts.Target, Action: opts.Action,
 	})
@@ -179,18 +180,18 @@ func redirectsCreateRun(ctx context.Context, f *Factory, opts *RedirectsCreateOp
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, item, item)
 	}
-	f.prose("Created redirect %s → %s (%s).", cut(displayOldURL(r), maxCell), cut(r.Target, maxCell), termtext.Line(r.Action))
+	f.Prose("Created redirect %s → %s (%s).", cmdutil.Cut(displayOldURL(r), cmdutil.MaxCell), cmdutil.Cut(r.Target, cmdutil.MaxCell), termtext.Line(r.Action))
 	if !f.IO.OutTTY {
-		f.data(r.ID)
+		f.Data(r.ID)
 		return nil
 	}
 	return printRedirect(f, r)
 }
 
 // printRedirect writes one redirect's fields at a terminal.
-func printRedirect(f *Factory, r *client.Redirect) error {
-	return printFields(f.IO, []kv{
-		{"ID", orDefault(r.ID, "not returned by the server")}, {"Old URL", displayOldURL(r)}, {"Target", r.Target}, {"Action", r.Action},
+func printRedirect(f *cmdutil.Factory, r *client.Redirect) error {
+	return cmdutil.PrintFields(f.IO, []cmdutil.KV{
+		{Key: "ID", Value: cmdutil.OrDefault(r.ID, "not returned by the server")}, {Key: "Old URL", Value: displayOldURL(r)}, {Key: "Target", Value: r.Target}, {Key: "Action", Value: r.Action},
 	})
 }
 
@@ -204,10 +205,10 @@ func displayOldURL(r *client.Redirect) string {
 // RedirectsUpdateOptions are what `funnels redirects update` works from.
 type RedirectsUpdateOptions struct {
 	ID, Target, Action string
-	Exporter           Exporter
+	Exporter           cmdutil.Exporter
 }
 
-func newCmdRedirectsUpdate(f *Factory) *cobra.Command {
+func newCmdRedirectsUpdate(f *cmdutil.Factory) *cobra.Command {
 	opts := &RedirectsUpdateOptions{}
 	cmd := &cobra.Command{
 		Use:   "update ID [--target URL] [--action ACTION]",
@@ -217,31 +218,31 @@ both. A redirect keeps its domain and path; to move those, delete it and create
 another. What is not given stays as it is (it is read from the service first).`,
 		Example: `funnels redirects update 1d2bfb4a0a1c4b7e9f00 --target https://offers.example.com/summer-sale --action url
 funnels redirects update 1d2bfb4a0a1c4b7e9f00 --action funnel   # the same target, now a funnel step`,
-		ValidArgsFunction: completeRedirectArg(f),
+		ValidArgsFunction: cmdutil.CompleteRedirectArg(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ID = args[0]
 			return redirectsUpdateRun(cmd.Context(), f, opts, cmd.Flags().Changed("target"), cmd.Flags().Changed("action"))
 		},
 	}
-	cmd.Args = positional(cmd, arg{"ID", "id"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "ID", Field: "id"})
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Target, "target", "", "where it goes now: a full https:// address for --action url")
-	fl.StringVar(&opts.Action, "action", "", "what the target is: "+orList(validate.RedirectActions()))
-	fieldFlag(cmd, "target", "target")
-	fieldFlag(cmd, "action", "action")
-	_ = cmd.RegisterFlagCompletionFunc("action", fixedValues(validate.RedirectActions()))
-	_ = cmd.RegisterFlagCompletionFunc("target", noValues)
-	addJSONFlags(cmd, &opts.Exporter, redirectFields())
-	return guardWrites(f, cmd)
+	fl.StringVar(&opts.Action, "action", "", "what the target is: "+cmdutil.OrList(validate.RedirectActions()))
+	cmdutil.FieldFlag(cmd, "target", "target")
+	cmdutil.FieldFlag(cmd, "action", "action")
+	_ = cmd.RegisterFlagCompletionFunc("action", cmdutil.FixedValues(validate.RedirectActions()))
+	_ = cmd.RegisterFlagCompletionFunc("target", cmdutil.NoValues)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, redirectFields())
+	return cmdutil.GuardWrites(f, cmd)
 }
 
-func redirectsUpdateRun(ctx context.Context, f *Factory, opts *RedirectsUpdateOptions, targetGiven, actionGiven bool) error {
+func redirectsUpdateRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsUpdateOptions, targetGiven, actionGiven bool) error {
 	id, err := validate.RedirectID(opts.ID)
 	if err != nil {
 		return err
 	}
 	if !targetGiven && !actionGiven {
-		return syntaxError("nothing to change: give --target, --action or both")
+		return cmdutil.SyntaxError("nothing to change: give --target, --action or both")
 	}
 	body := client.UpdateRedirectRequest{Target: opts.Target, Action: opts.Action}
 	// What was given is checked before anything is sent: the whole body when both
@@ -277,12 +278,12 @@ func redirectsUpdateRun(ctx context.Context, f *Factory, opts *RedirectsUpdateOp
 		if !actionGiven {
 			body.Action = cur.Action
 		}
-		ctx = withPriorRedirect(ctx, cur)
-	} else if f.audited(sess) {
+		ctx = cmdutil.WithPriorRedirect(ctx, cur)
+	} else if f.Audited(sess) {
 		// The audit log's record before: the update goes on without it when the list
 		// cannot be read.
 		cur, _ := findRedirect(ctx, c, id)
-		ctx = withPriorRedirect(ctx, cur)
+		ctx = cmdutil.WithPriorRedirect(ctx, cur)
 	}
 	body, err = validate.NormalizeUpdateRedirect(body)
 	if err != nil {
@@ -297,9 +298,9 @@ func redirectsUpdateRun(ctx context.Context, f *Factory, opts *RedirectsUpdateOp
 		return opts.Exporter.Write(ctx, f.IO, item, item)
 	}
 	if r.Domain != "" {
-		f.prose("Redirect %s now goes to %s (%s).", cut(displayOldURL(r), maxCell), cut(r.Target, maxCell), termtext.Line(r.Action))
+		f.Prose("Redirect %s now goes to %s (%s).", cmdutil.Cut(displayOldURL(r), cmdutil.MaxCell), cmdutil.Cut(r.Target, cmdutil.MaxCell), termtext.Line(r.Action))
 	} else {
-		f.prose("Redirect %s now goes to %s (%s).", termtext.Line(id), cut(r.Target, maxCell), termtext.Line(r.Action))
+		f.Prose("Redirect %s now goes to %s (%s).", termtext.Line(id), cmdutil.Cut(r.Target, cmdutil.MaxCell), termtext.Line(r.Action))
 	}
 	if !f.IO.OutTTY {
 		return nil
@@ -311,7 +312,7 @@ func redirectsUpdateRun(ctx context.Context, f *Factory, opts *RedirectsUpdateOp
 type RedirectsDeleteOptions struct {
 	ID       string
 	Yes      bool
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
 // redirectDeleteOutput is the --json shape of `funnels redirects delete`.
@@ -321,7 +322,7 @@ type redirectDeleteOutput struct {
 	Redirect *redirectItem `json:"redirect,omitempty"` // what it was, when it was read first
 }
 
-func newCmdRedirectsDelete(f *Factory) *cobra.Command {
+func newCmdRedirectsDelete(f *cmdutil.Factory) *cobra.Command {
 	opts := &RedirectsDeleteOptions{}
 	cmd := &cobra.Command{
 		Use:   "delete ID [--yes]",
@@ -332,25 +333,25 @@ a terminal to ask on (a script, CI) it deletes only with --yes, and otherwise ex
 having sent nothing.`,
 		Example: `funnels redirects delete 1d2bfb4a0a1c4b7e9f00
 funnels redirects delete 1d2bfb4a0a1c4b7e9f00 --yes   # in a script: no question`,
-		ValidArgsFunction: completeRedirectArg(f),
+		ValidArgsFunction: cmdutil.CompleteRedirectArg(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.ID = args[0]
 			return redirectsDeleteRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"ID", "id"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "ID", Field: "id"})
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "delete without asking")
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(redirectDeleteOutput{}))
-	return guardWrites(f, cmd)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(redirectDeleteOutput{}))
+	return cmdutil.GuardWrites(f, cmd)
 }
 
-func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOptions) error {
+func redirectsDeleteRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsDeleteOptions) error {
 	id, err := validate.RedirectID(opts.ID)
 	if err != nil {
 		return err
 	}
-	if !opts.Yes && !f.canAsk() {
-		return usagef("not deleted: there is no terminal to ask on; add --yes to delete redirect %s", id)
+	if !opts.Yes && !f.CanAsk() {
+		return cmdutil.Usagef("not deleted: there is no terminal to ask on; add --yes to delete redirect %s", id)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
@@ -358,7 +359,7 @@ func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOp
 	}
 	c := sess.Client
 	var was *client.Redirect
-	if opts.Yes && f.audited(sess) {
+	if opts.Yes && f.Audited(sess) {
 		// The audit log's record before; the delete goes on without it.
 		was, _ = findRedirect(ctx, c, id)
 	}
@@ -374,18 +375,18 @@ func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOp
 		// Any other failure to read the list leaves only the id to ask about.
 		question := "Delete redirect " + termtext.Line(id) + "?"
 		if was != nil {
-			question = fmt.Sprintf("Delete the redirect %s → %s (id %s)?", cut(displayOldURL(was), maxCell), cut(was.Target, maxCell), termtext.Line(id))
+			question = fmt.Sprintf("Delete the redirect %s → %s (id %s)?", cmdutil.Cut(displayOldURL(was), cmdutil.MaxCell), cmdutil.Cut(was.Target, cmdutil.MaxCell), termtext.Line(id))
 		}
-		yes, err := f.confirm(ctx, question)
+		yes, err := f.Confirm(ctx, question)
 		if err != nil {
 			return err
 		}
 		if !yes {
-			f.notice("Kept the redirect: nothing was deleted.")
-			return errCancelled
+			f.Notice("Kept the redirect: nothing was deleted.")
+			return cmdutil.ErrCancelled
 		}
 	}
-	if _, err := c.DeleteRedirect(withPriorRedirect(ctx, was), id); err != nil {
+	if _, err := c.DeleteRedirect(cmdutil.WithPriorRedirect(ctx, was), id); err != nil {
 		return err
 	}
 	if opts.Exporter.Enabled() {
@@ -397,9 +398,9 @@ func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOp
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
 	if was != nil {
-		f.prose("Deleted the redirect %s → %s (id %s).", cut(displayOldURL(was), maxCell), cut(was.Target, maxCell), termtext.Line(id))
+		f.Prose("Deleted the redirect %s → %s (id %s).", cmdutil.Cut(displayOldURL(was), cmdutil.MaxCell), cmdutil.Cut(was.Target, cmdutil.MaxCell), termtext.Line(id))
 	} else {
-		f.prose("Deleted redirect %s.", termtext.Line(id))
+		f.Prose("Deleted redirect %s.", termtext.Line(id))
 	}
 	return nil
 }
@@ -409,7 +410,7 @@ func redirectsDeleteRun(ctx context.Context, f *Factory, opts *RedirectsDeleteOp
 type errNoRedirect struct{ id, location string }
 
 func (e *errNoRedirect) Error() string {
-	return fmt.Sprintf("no redirect with id %s in location %s ('funnels redirects list' shows them)", quoteInput(e.id), termtext.Line(e.location))
+	return fmt.Sprintf("no redirect with id %s in location %s ('funnels redirects list' shows them)", cmdutil.QuoteInput(e.id), termtext.Line(e.location))
 }
 
 // findRedirect reads a redirect by id from the location's list (the API has no read
@@ -428,5 +429,5 @@ func findRedirect(ctx context.Context, c *client.Client, id string) (*client.Red
 	if err != nil {
 		return nil, err
 	}
-	return nil, withExitCode(ExitAPI, &errNoRedirect{id: id, location: c.LocationID()})
+	return nil, cmdutil.WithExitCode(cmdutil.ExitAPI, &errNoRedirect{id: id, location: c.LocationID()})
 }

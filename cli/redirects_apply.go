@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/config"
@@ -17,7 +18,7 @@ import (
 type applyRequest struct {
 	wanted      redirectplan.Wanted
 	dryRun, yes bool
-	exporter    *Exporter
+	exporter    *cmdutil.Exporter
 }
 
 // applyRecord is one step of a plan and how it went: the --json of import and
@@ -70,7 +71,7 @@ type applyReport = redirectplan.Progress
 // lane, each step journaled as it lands, the location's redirects (current) saved as
 // a version first. The exit code: 0 when every write landed, 1 when one failed (or,
 // with --dry-run, a row was refused), 2 when nothing could be asked or sent.
-func applyPlan(ctx context.Context, f *Factory, c *client.Client, cfg *config.Config, plan redirectplan.Plan, current []client.Redirect, req applyRequest) error {
+func applyPlan(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg *config.Config, plan redirectplan.Plan, current []client.Redirect, req applyRequest) error {
 	totals := plan.Totals()
 	records := make([]applyRecord, len(plan.Steps))
 	for i, s := range plan.Steps {
@@ -91,66 +92,66 @@ func applyPlan(ctx context.Context, f *Factory, c *client.Client, cfg *config.Co
 	}
 	switch {
 	case c.ReadOnly():
-		f.notice("Read-only mode is on: this is the plan only, nothing can be sent.")
+		f.Notice("Read-only mode is on: this is the plan only, nothing can be sent.")
 		return finish(refusedError(totals))
 	case req.dryRun:
 		return finish(refusedError(totals))
 	case totals.Writes() == 0:
-		f.notice("Nothing to send: the location's redirects are already as planned.")
+		f.Notice("Nothing to send: the location's redirects are already as planned.")
 		return finish(nil)
 	}
 	if !req.yes {
-		if !f.canAsk() {
-			return usagef("not applied: there is no terminal to ask on; add --yes to send the %s", countOf(totals.Writes(), "write"))
+		if !f.CanAsk() {
+			return cmdutil.Usagef("not applied: there is no terminal to ask on; add --yes to send the %s", cmdutil.CountOf(totals.Writes(), "write"))
 		}
-		yes, err := f.confirm(ctx, fmt.Sprintf("Send %s (+%d ~%d −%d)?", countOf(totals.Writes(), "write"), totals.Add, totals.Change, totals.Delete))
+		yes, err := f.Confirm(ctx, fmt.Sprintf("Send %s (+%d ~%d −%d)?", cmdutil.CountOf(totals.Writes(), "write"), totals.Add, totals.Change, totals.Delete))
 		if err != nil {
 			return err
 		}
 		if !yes {
-			f.notice("Nothing was sent.")
-			return errCancelled
+			f.Notice("Nothing was sent.")
+			return cmdutil.ErrCancelled
 		}
 	}
-	state, err := f.redirectsStateOf(cfg)
+	state, err := f.RedirectsStateOf(cfg)
 	if err != nil {
 		return err
 	}
-	bar := newLineProgress(f, "funnels redirects", applyLine, func(applyReport) string { return "" })
+	bar := cmdutil.NewLineProgress(f, "funnels redirects", applyLine, func(applyReport) string { return "" })
 	res, stopErr := redirectplan.Apply(ctx, c, state, req.wanted, plan, current, redirectplan.ApplyOptions{
 		Began: func(saved redirectplan.Version, resumed bool) {
 			if resumed {
-				f.notice("Resuming an apply that was interrupted: what landed before is not sent again.")
+				f.Notice("Resuming an apply that was interrupted: what landed before is not sent again.")
 				return
 			}
-			f.notice("Saved the location's %s as version %d ('funnels redirects restore %d' brings them back).", countOf(len(current), "redirect"), saved.Number, saved.Number)
+			f.Notice("Saved the location's %s as version %d ('funnels redirects restore %d' brings them back).", cmdutil.CountOf(len(current), "redirect"), saved.Number, saved.Number)
 		},
 		Progress: func(p redirectplan.Progress) {
 			if p.Failed != nil {
-				f.notice("! %s%s: %s", termtext.Line(p.Failed.Row.Domain), termtext.Line(p.Failed.Row.Path), termtext.Line(p.Err.Error()))
+				f.Notice("! %s%s: %s", termtext.Line(p.Failed.Row.Domain), termtext.Line(p.Failed.Row.Path), termtext.Line(p.Err.Error()))
 			}
-			bar.update(p)
+			bar.Update(p)
 		},
 	})
-	bar.done()
+	bar.Done()
 	for i, o := range res.Outcomes {
 		records[i] = records[i].withOutcome(o)
 	}
 	var local *redirectplan.LocalError
 	if errors.As(stopErr, &local) && res.Tally == (redirectplan.Tally{}) && !anySent(res.Outcomes) {
-		return withExitCode(ExitLocal, stopErr)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, stopErr)
 	}
 	tally := res.Tally
-	f.notice("%s", tallyText(tally, totals.Refused))
+	f.Notice("%s", tallyText(tally, totals.Refused))
 	if stopErr != nil {
 		if errors.As(stopErr, &local) {
-			stopErr = withExitCode(ExitLocal, stopErr)
+			stopErr = cmdutil.WithExitCode(cmdutil.ExitLocal, stopErr)
 		}
-		f.notice("Stopped before the end: run the same command again to send the rest (nothing that landed is sent twice).")
+		f.Notice("Stopped before the end: run the same command again to send the rest (nothing that landed is sent twice).")
 		return finish(stopErr)
 	}
 	if tally.Failed > 0 {
-		return finish(withExitCode(ExitAPI, fmt.Errorf("%s failed (shown above): the others landed", countOf(tally.Failed, "row"))))
+		return finish(cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s failed (shown above): the others landed", cmdutil.CountOf(tally.Failed, "row"))))
 	}
 	return finish(nil)
 }
@@ -169,7 +170,7 @@ func applyLine(r applyReport) (float64, string) {
 func tallyText(t redirectplan.Tally, refused int) string {
 	s := fmt.Sprintf("Added %d, changed %d, deleted %d, refused %d, failed %d.", t.Added, t.Changed, t.Deleted, refused, t.Failed)
 	if t.Before > 0 {
-		s += fmt.Sprintf(" %s had landed before the interruption.", countOf(t.Before, "write"))
+		s += fmt.Sprintf(" %s had landed before the interruption.", cmdutil.CountOf(t.Before, "write"))
 	}
 	return s
 }
@@ -180,7 +181,7 @@ func refusedError(t redirectplan.Totals) error {
 	if t.Refused == 0 {
 		return nil
 	}
-	return withExitCode(ExitAPI, fmt.Errorf("%s refused (shown in the plan): nothing was sent", countOf(t.Refused, "row")))
+	return cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s refused (shown in the plan): nothing was sent", cmdutil.CountOf(t.Refused, "row")))
 }
 
 // anySent reports whether an apply got as far as sending (or finding landed) a write.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/redirectplan"
@@ -18,11 +19,11 @@ type RedirectsExportOptions struct {
 	Output string // a file; "" writes to standard output (across a set: a directory)
 	Format string // csv, json or jsonl; "" from Output's extension, else csv
 	Cached bool   // from the local index instead of the server
-	Set    SetOptions
-	Exporter
+	Set    cmdutil.SetOptions
+	cmdutil.Exporter
 }
 
-func newCmdRedirectsExport(f *Factory) *cobra.Command {
+func newCmdRedirectsExport(f *cmdutil.Factory) *cobra.Command {
 	opts := &RedirectsExportOptions{}
 	cmd := &cobra.Command{
 		Use:   "export [-o FILE] [--format csv|json|jsonl] [--cached]",
@@ -44,23 +45,23 @@ funnels redirects export --cached -o redirects.json`,
 			return redirectsExportRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVarP(&opts.Output, "output", "o", "", "the file to write (its extension picks the format); standard output when not given")
 	fl.StringVar(&opts.Format, "format", "", "csv, json or jsonl (default: from the extension of -o, else csv)")
 	fl.BoolVar(&opts.Cached, "cached", false, "read the redirects from the local index ('funnels index') instead of the server")
-	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(redirectplan.Formats()))
-	addSetFlags(f, cmd, &opts.Set)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(exportSetRow{}))
+	_ = cmd.RegisterFlagCompletionFunc("format", cmdutil.FixedValues(redirectplan.Formats()))
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(exportSetRow{}))
 	return cmd
 }
 
-func redirectsExportRun(ctx context.Context, f *Factory, opts *RedirectsExportOptions) error {
-	if opts.Set.given(f) {
+func redirectsExportRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsExportOptions) error {
+	if opts.Set.Given(f) {
 		return redirectsExportSetRun(ctx, f, opts)
 	}
 	if opts.Exporter.Enabled() {
-		return usagef("--json, --jq and --template report an export across sub-accounts; the redirects of one are written as JSON with --format json")
+		return cmdutil.Usagef("--json, --jq and --template report an export across sub-accounts; the redirects of one are written as JSON with --format json")
 	}
 	format, err := exportFormat(opts.Format, opts.Output)
 	if err != nil {
@@ -78,9 +79,9 @@ func redirectsExportRun(ctx context.Context, f *Factory, opts *RedirectsExportOp
 	rows := redirectplan.RowsOf(list)
 	if opts.Output != "" {
 		if err := redirectplan.WriteFile(opts.Output, format, rows); err != nil {
-			return withExitCode(ExitLocal, err)
+			return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 		}
-		f.notice("Wrote %s to %s (%s).", countOf(len(rows), "redirect"), termtext.Line(opts.Output), format)
+		f.Notice("Wrote %s to %s (%s).", cmdutil.CountOf(len(rows), "redirect"), termtext.Line(opts.Output), format)
 		return nil
 	}
 	if f.IO.OutTTY {
@@ -89,7 +90,7 @@ func redirectsExportRun(ctx context.Context, f *Factory, opts *RedirectsExportOp
 		}
 	}
 	if err := redirectplan.Write(f.IO.Out, format, rows); err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	return nil
 }
@@ -99,7 +100,7 @@ func exportFormat(flag, output string) (redirectplan.Format, error) {
 	if flag != "" {
 		fm, ok := redirectplan.ParseFormat(flag)
 		if !ok {
-			return "", usagef("--format must be %s, not %s", orList(redirectplan.Formats()), quoteInput(flag))
+			return "", cmdutil.Usagef("--format must be %s, not %s", cmdutil.OrList(redirectplan.Formats()), cmdutil.QuoteInput(flag))
 		}
 		return fm, nil
 	}
@@ -108,14 +109,14 @@ func exportFormat(flag, output string) (redirectplan.Format, error) {
 	}
 	fm, ok := redirectplan.FormatOf(output)
 	if !ok {
-		return "", usagef("cannot tell the format of %s from its extension: name it .csv, .json or .jsonl, or give --format", quoteInput(output))
+		return "", cmdutil.Usagef("cannot tell the format of %s from its extension: name it .csv, .json or .jsonl, or give --format", cmdutil.QuoteInput(output))
 	}
 	return fm, nil
 }
 
 // serverRedirects reads every redirect of the location from the server; a list cut
 // short is an error, for a partial file would read as the whole.
-func serverRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error) {
+func serverRedirects(ctx context.Context, f *cmdutil.Factory) ([]client.Redirect, error) {
 	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return nil, err
@@ -129,12 +130,12 @@ func serverRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error)
 }
 
 // cachedRedirects are the redirects of the location's local index.
-func cachedRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error) {
-	cfg, err := f.cacheConfig()
+func cachedRedirects(ctx context.Context, f *cmdutil.Factory) ([]client.Redirect, error) {
+	cfg, err := f.CacheConfig()
 	if err != nil {
 		return nil, err
 	}
-	store, err := f.indexStore(cfg)
+	store, err := f.IndexStore(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -146,10 +147,10 @@ func cachedRedirects(ctx context.Context, f *Factory) ([]client.Redirect, error)
 func indexRedirects(ctx context.Context, store *index.Store) ([]client.Redirect, error) {
 	snap, err := store.Snapshot(ctx)
 	if err != nil {
-		return nil, withExitCode(ExitLocal, err)
+		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	if !snap.State.Exists {
-		return nil, withExitCode(ExitLocal, errors.New("no local index of this location yet: run 'funnels index' first, or leave out --cached"))
+		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, errors.New("no local index of this location yet: run 'funnels index' first, or leave out --cached"))
 	}
 	out := make([]client.Redirect, len(snap.Redirects))
 	for i, r := range snap.Redirects {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/ui/termtext"
@@ -16,45 +17,45 @@ import (
 
 // exportSetRow is one sub-account of `funnels redirects export` across a set.
 type exportSetRow struct {
-	memberTag
+	cmdutil.MemberTag
 	Redirects int    `json:"redirects"`
 	File      string `json:"file"`
 }
 
 // exportSetOutput is the --json shape of an export across a set.
 type exportSetOutput struct {
-	Dir         string          `json:"dir"`
-	SubAccounts []exportSetRow  `json:"subAccounts"`
-	Failures    []memberFailure `json:"failures"`
+	Dir         string                  `json:"dir"`
+	SubAccounts []exportSetRow          `json:"subAccounts"`
+	Failures    []cmdutil.MemberFailure `json:"failures"`
 }
 
 // redirectsExportSetRun writes the redirects of every member of the set to a file of
 // its own in the directory -o names: the sub-account's name made a file name
 // (summit-strength.csv), with its location id added when two names would meet.
-func redirectsExportSetRun(ctx context.Context, f *Factory, opts *RedirectsExportOptions) error {
+func redirectsExportSetRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsExportOptions) error {
 	if opts.Output == "" {
-		return usagef("across sub-accounts, export writes one file per sub-account: name a directory with -o DIR")
+		return cmdutil.Usagef("across sub-accounts, export writes one file per sub-account: name a directory with -o DIR")
 	}
 	format := redirectplan.CSV
 	if opts.Format != "" {
 		fm, ok := redirectplan.ParseFormat(opts.Format)
 		if !ok {
-			return usagef("--format must be %s, not %s", orList(redirectplan.Formats()), quoteInput(opts.Format))
+			return cmdutil.Usagef("--format must be %s, not %s", cmdutil.OrList(redirectplan.Formats()), cmdutil.QuoteInput(opts.Format))
 		}
 		format = fm
 	}
 	if info, err := os.Stat(opts.Output); err == nil && !info.IsDir() {
-		return usagef("%s is a file: across sub-accounts -o names a directory, one file per sub-account", quoteInput(opts.Output))
+		return cmdutil.Usagef("%s is a file: across sub-accounts -o names a directory, one file per sub-account", cmdutil.QuoteInput(opts.Output))
 	}
-	fo, err := f.startSet(ctx, &opts.Set, "funnels redirects export")
+	fo, err := f.StartSet(ctx, &opts.Set, "funnels redirects export")
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(opts.Output, 0o755); err != nil {
-		return withExitCode(ExitLocal, fmt.Errorf("making the directory %s: %w", termtext.Line(opts.Output), err))
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("making the directory %s: %w", termtext.Line(opts.Output), err))
 	}
-	files := exportFileNames(fo.set.members, string(format))
-	done, fails := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (exportSetRow, error) {
+	files := ExportFileNames(fo.Set.Members, string(format))
+	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (exportSetRow, error) {
 		var list []client.Redirect
 		var err error
 		if opts.Cached {
@@ -66,34 +67,34 @@ func redirectsExportSetRun(ctx context.Context, f *Factory, opts *RedirectsExpor
 			return exportSetRow{}, err
 		}
 		rows := redirectplan.RowsOf(list)
-		path := filepath.Join(opts.Output, files[m.at])
+		path := filepath.Join(opts.Output, files[m.At])
 		if err := redirectplan.WriteFile(path, format, rows); err != nil {
-			return exportSetRow{}, withExitCode(ExitLocal, err)
+			return exportSetRow{}, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 		}
-		return exportSetRow{memberTag: tagOf(m.member), Redirects: len(rows), File: path}, nil
+		return exportSetRow{MemberTag: cmdutil.TagOf(m.Member), Redirects: len(rows), File: path}, nil
 	})
 	rows := make([]exportSetRow, len(done))
 	for i, d := range done {
 		rows[i] = d.Result
 	}
 	if opts.Exporter.Enabled() {
-		if err := opts.Exporter.Write(ctx, f.IO, exportSetOutput{Dir: opts.Output, SubAccounts: rows, Failures: orEmpty(fails)}, rows); err != nil {
+		if err := opts.Exporter.Write(ctx, f.IO, exportSetOutput{Dir: opts.Output, SubAccounts: rows, Failures: cmdutil.OrEmpty(fails)}, rows); err != nil {
 			return err
 		}
 	} else if len(rows) > 0 {
-		t := newTable(f.IO, nameColumn("SUB-ACCOUNT"), textColumn("REDIRECTS"), nameColumn("FILE").tells())
+		t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.TextColumn("REDIRECTS"), cmdutil.NameColumn("FILE").Tells())
 		for _, r := range rows {
-			t.row(r.LocationName, fmt.Sprint(r.Redirects), r.File)
+			t.Row(r.LocationName, fmt.Sprint(r.Redirects), r.File)
 		}
-		if err := t.print(); err != nil {
+		if err := t.Print(); err != nil {
 			return err
 		}
 	}
-	return setOutcome(f, len(fo.set.members), fails)
+	return cmdutil.SetOutcome(f, len(fo.Set.Members), fails)
 }
 
 // memberIndexRedirects are the redirects of a member's local index.
-func memberIndexRedirects(ctx context.Context, m *memberRun) ([]client.Redirect, error) {
+func memberIndexRedirects(ctx context.Context, m *cmdutil.MemberRun) ([]client.Redirect, error) {
 	store, err := m.Session.OpenIndex()
 	if err != nil {
 		return nil, err
@@ -102,8 +103,8 @@ func memberIndexRedirects(ctx context.Context, m *memberRun) ([]client.Redirect,
 	return indexRedirects(ctx, store)
 }
 
-// exportFileNames names each member's file: its stem (memberFileStems) with ext.
-func exportFileNames(members []member, ext string) []string {
+// ExportFileNames names each member's file: its stem (memberFileStems) with ext.
+func ExportFileNames(members []cmdutil.Member, ext string) []string {
 	out := memberFileStems(members)
 	for i := range out {
 		out[i] += "." + ext
@@ -114,25 +115,25 @@ func exportFileNames(members []member, ext string) []string {
 // memberFileStems name each member's file or folder of an export across a set: its
 // name as a file name, and where two members' names would meet (or a name leaves
 // nothing), with the location id (or profile) added.
-func memberFileStems(members []member) []string {
+func memberFileStems(members []cmdutil.Member) []string {
 	count := map[string]int{}
 	for _, m := range members {
-		count[fileStem(m.Name)]++
+		count[FileStem(m.Name)]++
 	}
 	out := make([]string, len(members))
 	for i, m := range members {
-		stem := fileStem(m.Name)
+		stem := FileStem(m.Name)
 		if stem == "" || count[stem] > 1 {
-			stem = strings.Trim(stem+"-"+fileStem(cmp.Or(m.Location, m.Profile)), "-")
+			stem = strings.Trim(stem+"-"+FileStem(cmp.Or(m.Location, m.Profile)), "-")
 		}
 		out[i] = stem
 	}
 	return out
 }
 
-// fileStem is a name as a file name: lower-case letters and digits, words joined by
+// FileStem is a name as a file name: lower-case letters and digits, words joined by
 // hyphens ("Summit Strength" → "summit-strength").
-func fileStem(name string) string {
+func FileStem(name string) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(name) {

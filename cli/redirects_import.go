@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -20,11 +21,11 @@ type RedirectsImportOptions struct {
 	Prune  bool
 	DryRun bool
 	Yes    bool
-	Set    SetOptions
-	Exporter
+	Set    cmdutil.SetOptions
+	cmdutil.Exporter
 }
 
-func newCmdRedirectsImport(f *Factory) *cobra.Command {
+func newCmdRedirectsImport(f *cmdutil.Factory) *cobra.Command {
 	opts := &RedirectsImportOptions{}
 	cmd := &cobra.Command{
 		Use:   "import FILE [--prune] [--dry-run] [--yes]",
@@ -58,24 +59,24 @@ funnels redirects import moving.jsonl --prune --yes --json`,
 			return redirectsImportRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"FILE", "file"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "FILE", Field: "file"})
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.Prune, "prune", false, "also delete the location's redirects that the file leaves out")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and send nothing (exit 1 when a row is refused)")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "apply without asking")
 	fl.StringVar(&opts.Format, "format", "", "csv, json or jsonl (default: from the file's extension)")
-	_ = cmd.RegisterFlagCompletionFunc("format", fixedValues(redirectplan.Formats()))
-	addSetFlags(f, cmd, &opts.Set)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(importSetRecord{}))
+	_ = cmd.RegisterFlagCompletionFunc("format", cmdutil.FixedValues(redirectplan.Formats()))
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(importSetRecord{}))
 	return cmd
 }
 
-func redirectsImportRun(ctx context.Context, f *Factory, opts *RedirectsImportOptions) error {
+func redirectsImportRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsImportOptions) error {
 	rows, err := readImportFile(opts.File, opts.Format)
 	if err != nil {
 		return err
 	}
-	if opts.Set.given(f) {
+	if opts.Set.Given(f) {
 		return redirectsImportSetRun(ctx, f, opts, rows)
 	}
 	return importRows(ctx, f, redirectplan.ImportOf(rows, opts.Prune, filepath.Base(opts.File)), opts.DryRun, opts.Yes, &opts.Exporter)
@@ -84,7 +85,7 @@ func redirectsImportRun(ctx context.Context, f *Factory, opts *RedirectsImportOp
 // importRows plans the import w against the location's redirects and applies it as
 // dryRun and yes say: what `redirects import` does once its rows are read, and the
 // MCP import tools with rows given inline.
-func importRows(ctx context.Context, f *Factory, w redirectplan.Wanted, dryRun, yes bool, e *Exporter) error {
+func importRows(ctx context.Context, f *cmdutil.Factory, w redirectplan.Wanted, dryRun, yes bool, e *cmdutil.Exporter) error {
 	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
@@ -102,25 +103,25 @@ func readImportFile(name, format string) ([]redirectplan.Row, error) {
 	fm, ok := redirectplan.FormatOf(name)
 	if format != "" {
 		if fm, ok = redirectplan.ParseFormat(format); !ok {
-			return nil, usagef("--format must be %s, not %s", orList(redirectplan.Formats()), quoteInput(format))
+			return nil, cmdutil.Usagef("--format must be %s, not %s", cmdutil.OrList(redirectplan.Formats()), cmdutil.QuoteInput(format))
 		}
 	}
 	if !ok {
-		return nil, usagef("cannot tell the format of %s from its extension: name it .csv, .json or .jsonl, or give --format", quoteInput(name))
+		return nil, cmdutil.Usagef("cannot tell the format of %s from its extension: name it .csv, .json or .jsonl, or give --format", cmdutil.QuoteInput(name))
 	}
 	rows, err := redirectplan.ReadFile(name, fm)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return nil, usagef("no file %s", quoteInput(name))
+		return nil, cmdutil.Usagef("no file %s", cmdutil.QuoteInput(name))
 	case errors.Is(err, redirectplan.ErrTooLarge):
-		return nil, usagef("%s is %s", quoteInput(name), redirectplan.ErrTooLarge)
+		return nil, cmdutil.Usagef("%s is %s", cmdutil.QuoteInput(name), redirectplan.ErrTooLarge)
 	}
 	var pe *redirectplan.ParseError
 	if errors.As(err, &pe) {
-		return nil, usagef("%s: %s", termtext.Line(name), termtext.Line(pe.Error()))
+		return nil, cmdutil.Usagef("%s: %s", termtext.Line(name), termtext.Line(pe.Error()))
 	}
 	if err != nil {
-		return nil, withExitCode(ExitLocal, fmt.Errorf("reading %s: %w", termtext.Line(name), err))
+		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading %s: %w", termtext.Line(name), err))
 	}
 	return rows, nil
 }

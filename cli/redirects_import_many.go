@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 )
@@ -13,14 +14,14 @@ import (
 // importSetRecord is one step of an import across a set, with the sub-account it
 // is for: the --json of `funnels redirects import` given a set.
 type importSetRecord struct {
-	memberTag
+	cmdutil.MemberTag
 	applyRecord
 }
 
 // importSetOutput is the --json shape of an import across a set.
 type importSetOutput struct {
-	Steps    []importSetRecord `json:"steps"`
-	Failures []memberFailure   `json:"failures"`
+	Steps    []importSetRecord       `json:"steps"`
+	Failures []cmdutil.MemberFailure `json:"failures"`
 }
 
 // memberPlan is one member's plan: what it has now and what the file makes of it.
@@ -36,13 +37,13 @@ type memberPlan struct {
 // writes through its own client, journaled and versioned as an import of one is. A
 // member is never written to unless it is in the named set; a read-only one shows
 // its plan and fails with the reason.
-func redirectsImportSetRun(ctx context.Context, f *Factory, opts *RedirectsImportOptions, rows []redirectplan.Row) error {
-	fo, err := f.startSet(ctx, &opts.Set, "funnels redirects import")
+func redirectsImportSetRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsImportOptions, rows []redirectplan.Row) error {
+	fo, err := f.StartSet(ctx, &opts.Set, "funnels redirects import")
 	if err != nil {
 		return err
 	}
 	w := redirectplan.ImportOf(rows, opts.Prune, filepath.Base(opts.File))
-	planned, fails := runSet(ctx, fo, func(ctx context.Context, m *memberRun) (memberPlan, error) {
+	planned, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (memberPlan, error) {
 		if m.Session.Client.ReadOnly() {
 			return memberPlan{}, client.ErrReadOnly
 		}
@@ -53,15 +54,15 @@ func redirectsImportSetRun(ctx context.Context, f *Factory, opts *RedirectsImpor
 		}
 		return mp, err
 	})
-	var toApply []member
+	var toApply []cmdutil.Member
 	var totals redirectplan.Totals
 	plans := map[int]memberPlan{}
 	for _, p := range planned {
-		plans[p.at] = p.Result
+		plans[p.At] = p.Result
 		t := p.Result.plan.Totals()
 		totals.Add, totals.Change, totals.Delete, totals.Refused = totals.Add+t.Add, totals.Change+t.Change, totals.Delete+t.Delete, totals.Refused+t.Refused
 		if t.Writes() > 0 {
-			toApply = append(toApply, p.member)
+			toApply = append(toApply, p.Member)
 		}
 	}
 	if !opts.Exporter.Enabled() {
@@ -71,48 +72,48 @@ func redirectsImportSetRun(ctx context.Context, f *Factory, opts *RedirectsImpor
 	}
 	finish := func(err error) error {
 		if opts.Exporter.Enabled() {
-			out := importSetOutput{Steps: []importSetRecord{}, Failures: orEmpty(fails)}
+			out := importSetOutput{Steps: []importSetRecord{}, Failures: cmdutil.OrEmpty(fails)}
 			for _, p := range planned {
-				for _, r := range plans[p.at].records {
-					out.Steps = append(out.Steps, importSetRecord{tagOf(p.member), r})
+				for _, r := range plans[p.At].records {
+					out.Steps = append(out.Steps, importSetRecord{cmdutil.TagOf(p.Member), r})
 				}
 			}
 			if werr := opts.Exporter.Write(ctx, f.IO, out, out.Steps); werr != nil {
 				return werr
 			}
 		}
-		return errors.Join(err, setOutcome(f, len(fo.set.members), fails))
+		return errors.Join(err, cmdutil.SetOutcome(f, len(fo.Set.Members), fails))
 	}
 	switch {
 	case opts.DryRun:
 		return finish(refusedError(totals))
 	case len(toApply) == 0:
-		f.notice("Nothing to send: the redirects of every sub-account that answered are already as planned.")
+		f.Notice("Nothing to send: the redirects of every sub-account that answered are already as planned.")
 		return finish(nil)
 	}
 	if !opts.Yes {
-		question := fmt.Sprintf("Apply %s in %s?", countOf(totals.Writes(), "change"), countOf(len(toApply), "sub-account"))
-		if !f.canAsk() {
-			return usagef("not applied: there is no terminal to ask on; add --yes to send the %s in %s", countOf(totals.Writes(), "write"), countOf(len(toApply), "sub-account"))
+		question := fmt.Sprintf("Apply %s in %s?", cmdutil.CountOf(totals.Writes(), "change"), cmdutil.CountOf(len(toApply), "sub-account"))
+		if !f.CanAsk() {
+			return cmdutil.Usagef("not applied: there is no terminal to ask on; add --yes to send the %s in %s", cmdutil.CountOf(totals.Writes(), "write"), cmdutil.CountOf(len(toApply), "sub-account"))
 		}
-		yes, err := f.confirm(ctx, question)
+		yes, err := f.Confirm(ctx, question)
 		if err != nil {
 			return err
 		}
 		if !yes {
-			f.notice("Nothing was sent.")
-			return errCancelled
+			f.Notice("Nothing was sent.")
+			return cmdutil.ErrCancelled
 		}
 	}
-	applySet := *fo.set
-	applySet.members = toApply
-	afo, err := newFanout(f, &applySet, "funnels redirects import")
+	applySet := *fo.Set
+	applySet.Members = toApply
+	afo, err := cmdutil.NewFanout(f, &applySet, "funnels redirects import")
 	if err != nil {
 		return err
 	}
-	applied, applyFails := runSet(ctx, afo, func(ctx context.Context, m *memberRun) (redirectplan.Tally, error) {
-		mp := plans[m.at]
-		state, err := m.Session.redirects()
+	applied, applyFails := cmdutil.RunSet(ctx, afo, func(ctx context.Context, m *cmdutil.MemberRun) (redirectplan.Tally, error) {
+		mp := plans[m.At]
+		state, err := m.Session.Redirects()
 		if err != nil {
 			return redirectplan.Tally{}, err
 		}
@@ -123,16 +124,16 @@ func redirectsImportSetRun(ctx context.Context, f *Factory, opts *RedirectsImpor
 		var local *redirectplan.LocalError
 		switch {
 		case errors.As(stopErr, &local):
-			return res.Tally, withExitCode(ExitLocal, stopErr)
+			return res.Tally, cmdutil.WithExitCode(cmdutil.ExitLocal, stopErr)
 		case stopErr != nil:
 			return res.Tally, fmt.Errorf("stopped before the end (run the same command again to send the rest; nothing that landed is sent twice): %w", stopErr)
 		case res.Tally.Failed > 0:
-			return res.Tally, withExitCode(ExitAPI, fmt.Errorf("%s of the plan failed: the others landed", countOf(res.Tally.Failed, "row")))
+			return res.Tally, cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s of the plan failed: the others landed", cmdutil.CountOf(res.Tally.Failed, "row")))
 		}
 		return res.Tally, nil
 	})
 	for _, a := range applied {
-		f.notice("%s: %s", quoteName(a.Name), tallyText(a.Result, plans[a.at].plan.Totals().Refused))
+		f.Notice("%s: %s", cmdutil.QuoteName(a.Name), tallyText(a.Result, plans[a.At].plan.Totals().Refused))
 	}
 	fails = append(fails, applyFails...)
 	return finish(nil)
@@ -140,20 +141,20 @@ func redirectsImportSetRun(ctx context.Context, f *Factory, opts *RedirectsImpor
 
 // printSetPlans writes the plans of every member as one table, the sub-account
 // first on each row, then each one's totals by name.
-func printSetPlans(f *Factory, planned []memberDone[memberPlan]) error {
-	t := newTable(f.IO, nameColumn("SUB-ACCOUNT"), textColumn("PLAN"), nameColumn("ADDRESS").tells(), nameColumn("TARGET"), wrapColumn("NOTE"))
+func printSetPlans(f *cmdutil.Factory, planned []cmdutil.MemberDone[memberPlan]) error {
+	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.TextColumn("PLAN"), cmdutil.NameColumn("ADDRESS").Tells(), cmdutil.NameColumn("TARGET"), cmdutil.WrapColumn("NOTE"))
 	for _, p := range planned {
 		for _, s := range p.Result.plan.Steps {
-			t.row(append([]string{p.Name}, planCells(s)...)...)
+			t.Row(append([]string{p.Name}, planCells(s)...)...)
 		}
 	}
-	if err := t.print(); err != nil {
+	if err := t.Print(); err != nil {
 		return err
 	}
 	for _, p := range planned {
-		f.prose("%s: %s", quoteName(p.Name), totalsText(p.Result.plan.Totals()))
+		f.Prose("%s: %s", cmdutil.QuoteName(p.Name), totalsText(p.Result.plan.Totals()))
 		if !p.Result.plan.DomainsChecked {
-			f.notice("Note: %s: the domains could not be listed, so the rows were not checked against them.", quoteName(p.Name))
+			f.Notice("Note: %s: the domains could not be listed, so the rows were not checked against them.", cmdutil.QuoteName(p.Name))
 		}
 	}
 	return nil

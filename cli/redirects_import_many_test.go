@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"context"
@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -14,23 +17,23 @@ import (
 // name; one question names the changes and the sub-accounts; yes sends each gym its
 // own row, and nothing reaches the gym left out of the set.
 func TestRedirectsImportAcrossNamedSet(t *testing.T) {
-	h, r := agencyHome(t, sandbox.Options{})
-	file := writeFile(t, "moving.csv", "domain,path,target,action\n"+
+	h, r := clitest.AgencyHome(t, sandbox.Options{})
+	file := clitest.WriteFile(t, "moving.csv", "domain,path,target,action\n"+
 		"join.lakesidefit.com,/fanout-lake,https://join.lakesidefit.com/free-trial-landing,url\n"+
 		"join.summitstrength.com,/fanout-summit,https://join.summitstrength.com/open-house-landing,url\n")
 	args := []string{"redirects", "import", file, "--profile", "agency", "--location", "LakesideFit2026Loc01,SummitStrengthLoc002"}
 
-	code, out, errOut := h.run(nil, args...)
-	if code != ExitUsage || !strings.Contains(errOut, "add --yes to send the 2 writes in 2 sub-accounts") {
+	code, out, errOut := h.Run(nil, args...)
+	if code != cmdutil.ExitUsage || !strings.Contains(errOut, "add --yes to send the 2 writes in 2 sub-accounts") {
 		t.Fatalf("without a terminal or --yes: exit %d\n%s%s", code, out, errOut)
 	}
 	r.Server.ResetLog()
 
-	var stdout, stderr authLockedBuffer
-	ios := &IOStreams{In: strings.NewReader("y\n"), Out: &stdout, ErrOut: &stderr, OutTTY: true, InTTY: true, Width: 160}
-	code = Run(context.Background(), h.factory(ios), args)
+	var stdout, stderr clitest.AuthLockedBuffer
+	ios := &cmdutil.IOStreams{In: strings.NewReader("y\n"), Out: &stdout, ErrOut: &stderr, OutTTY: true, InTTY: true, Width: 160}
+	code = cli.Run(context.Background(), h.Factory(ios), args)
 	out, errOut = stdout.String(), stderr.String()
-	if code != ExitOK {
+	if code != cmdutil.ExitOK {
 		t.Fatalf("import across the set: exit %d\n%s%s", code, out, errOut)
 	}
 	for _, want := range []string{"SUB-ACCOUNT", "Lakeside Fit", "Summit Strength", "+ add", "! refused",
@@ -55,7 +58,7 @@ func TestRedirectsImportAcrossNamedSet(t *testing.T) {
 	if sent["LakesideFit2026Loc01"] != 1 || sent["SummitStrengthLoc002"] != 1 || sent["RiversideBoxingLoc03"] != 0 {
 		t.Fatalf("writes by sub-account: %v (want one each to the two named, none elsewhere)", sent)
 	}
-	if code, out, errOut := h.run(nil, "redirects", "list", "--profile", "agency", "--location", "SummitStrengthLoc002,RiversideBoxingLoc03", "--search", "fanout"); code != ExitOK ||
+	if code, out, errOut := h.Run(nil, "redirects", "list", "--profile", "agency", "--location", "SummitStrengthLoc002,RiversideBoxingLoc03", "--search", "fanout"); code != cmdutil.ExitOK ||
 		!strings.Contains(out, "/fanout-summit") || strings.Contains(out, "/fanout-lake") || strings.Count(out, "fanout-") != 1 {
 		t.Fatalf("after the import: exit %d\n%s%s", code, out, errOut)
 	}

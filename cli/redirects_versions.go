@@ -9,12 +9,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
 // RedirectsVersionsOptions are what `funnels redirects versions` works from.
 type RedirectsVersionsOptions struct {
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
 // versionItem is a saved version as `redirects versions --json` gives it.
@@ -25,7 +26,7 @@ type versionItem struct {
 	Change string    `json:"change"`
 }
 
-func newCmdRedirectsVersions(f *Factory) *cobra.Command {
+func newCmdRedirectsVersions(f *cmdutil.Factory) *cobra.Command {
 	opts := &RedirectsVersionsOptions{}
 	cmd := &cobra.Command{
 		Use:   "versions",
@@ -41,23 +42,23 @@ funnels redirects versions --json number,time,rows`,
 			return redirectsVersionsRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(versionItem{}))
+	cmd.Args = cmdutil.Positional(cmd)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(versionItem{}))
 	return cmd
 }
 
-func redirectsVersionsRun(ctx context.Context, f *Factory, opts *RedirectsVersionsOptions) error {
-	cfg, err := f.cacheConfig()
+func redirectsVersionsRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsVersionsOptions) error {
+	cfg, err := f.CacheConfig()
 	if err != nil {
 		return err
 	}
-	state, err := f.redirectsStateOf(cfg)
+	state, err := f.RedirectsStateOf(cfg)
 	if err != nil {
 		return err
 	}
 	list, err := state.Versions().List()
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	items := make([]versionItem, len(list))
 	for i, v := range list {
@@ -67,14 +68,14 @@ func redirectsVersionsRun(ctx context.Context, f *Factory, opts *RedirectsVersio
 		return opts.Exporter.Write(ctx, f.IO, items, items)
 	}
 	if len(items) == 0 {
-		f.notice("No saved versions: one is saved before every 'funnels redirects import' that sends something.")
+		f.Notice("No saved versions: one is saved before every 'funnels redirects import' that sends something.")
 		return nil
 	}
-	t := newTable(f.IO, textColumn("VERSION").tells(), textColumn("SAVED"), textColumn("ROWS"), wrapColumn("THEN"))
+	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("VERSION").Tells(), cmdutil.TextColumn("SAVED"), cmdutil.TextColumn("ROWS"), cmdutil.WrapColumn("THEN"))
 	for _, v := range items {
-		t.row(strconv.Itoa(v.Number), v.Time.Local().Format("2006-01-02 15:04:05"), strconv.Itoa(v.Rows), v.Change)
+		t.Row(strconv.Itoa(v.Number), v.Time.Local().Format("2006-01-02 15:04:05"), strconv.Itoa(v.Rows), v.Change)
 	}
-	return t.print()
+	return t.Print()
 }
 
 // RedirectsRestoreOptions are what `funnels redirects restore` works from.
@@ -82,10 +83,10 @@ type RedirectsRestoreOptions struct {
 	Version string
 	DryRun  bool
 	Yes     bool
-	Exporter
+	cmdutil.Exporter
 }
 
-func newCmdRedirectsRestore(f *Factory) *cobra.Command {
+func newCmdRedirectsRestore(f *cmdutil.Factory) *cobra.Command {
 	opts := &RedirectsRestoreOptions{}
 	cmd := &cobra.Command{
 		Use:   "restore VERSION [--dry-run] [--yes]",
@@ -103,34 +104,34 @@ funnels redirects restore 3 --yes`,
 			return redirectsRestoreRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"VERSION", "version"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "VERSION", Field: "version"})
 	fl := cmd.Flags()
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and send nothing")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "apply without asking")
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(applyRecord{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(applyRecord{}))
 	return cmd
 }
 
-func redirectsRestoreRun(ctx context.Context, f *Factory, opts *RedirectsRestoreOptions) error {
+func redirectsRestoreRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsRestoreOptions) error {
 	n, err := strconv.Atoi(strings.TrimSpace(opts.Version))
 	if err != nil || n <= 0 {
-		return usagef("VERSION must be the number of a saved version ('funnels redirects versions' lists them), not %s", quoteInput(opts.Version))
+		return cmdutil.Usagef("VERSION must be the number of a saved version ('funnels redirects versions' lists them), not %s", cmdutil.QuoteInput(opts.Version))
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return err
 	}
 	c, cfg := sess.Client, sess.Config
-	state, err := f.redirectsStateOf(cfg)
+	state, err := f.RedirectsStateOf(cfg)
 	if err != nil {
 		return err
 	}
 	v, err := state.Versions().Load(n)
 	if errors.Is(err, redirectplan.ErrNoVersion) {
-		return usagef("no version %d of this location's redirects ('funnels redirects versions' lists them)", n)
+		return cmdutil.Usagef("no version %d of this location's redirects ('funnels redirects versions' lists them)", n)
 	}
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	w := redirectplan.RestoreOf(v)
 	plan, current, err := redirectplan.Prepare(ctx, c, w)

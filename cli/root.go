@@ -3,11 +3,9 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"syscall"
 
@@ -15,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -23,24 +22,24 @@ import (
 func Main(version string, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return Run(ctx, NewFactory(systemStreams(os.Getenv), os.Getenv, version), args)
+	return Run(ctx, cmdutil.NewFactory(cmdutil.SystemStreams(os.Getenv), os.Getenv, version), args)
 }
 
 // Run runs the command line args (without the program's name) and returns the exit
 // code. Everything it reads and writes goes through f.
-func Run(ctx context.Context, f *Factory, args []string) int {
+func Run(ctx context.Context, f *cmdutil.Factory, args []string) int {
 	root := NewCmdRoot(f)
 	if args == nil {
 		args = []string{}
 	}
-	root.SetArgs(claimJSONFields(root, longFlagsWithOneDash(root, args)))
+	root.SetArgs(cmdutil.ClaimJSONFields(root, cmdutil.LongFlagsWithOneDash(root, args)))
 	root.SetIn(f.IO.In)
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)
 	var failure error
-	visit(root, func(c *cobra.Command) { recordFailure(c, &failure) })
+	cmdutil.Visit(root, func(c *cobra.Command) { recordFailure(c, &failure) })
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		failure = &commandError{cmd: cmd, err: syntaxError("%s%s", err.Error(), flagSuggestion(cmd, err))}
+		failure = &cmdutil.CommandError{Cmd: cmd, Err: cmdutil.SyntaxError("%s%s", err.Error(), flagSuggestion(cmd, err))}
 		return nil
 	})
 	err := fang.Execute(ctx, root,
@@ -54,9 +53,9 @@ func Run(ctx context.Context, f *Factory, args []string) int {
 	}
 	err = asCommandLineError(err)
 	if err != nil {
-		f.reportError(err)
+		f.ReportError(err)
 	}
-	return ExitCode(err)
+	return cmdutil.ExitCode(err)
 }
 
 // recordFailure makes what c's argument rule and run function return the failure of
@@ -69,7 +68,7 @@ func recordFailure(c *cobra.Command, failure *error) {
 		check := c.Args
 		c.Args = func(cmd *cobra.Command, args []string) error {
 			if err := check(cmd, args); err != nil && *failure == nil {
-				*failure = &commandError{cmd: cmd, err: err}
+				*failure = &cmdutil.CommandError{Cmd: cmd, Err: err}
 			}
 			return nil
 		}
@@ -81,7 +80,7 @@ func recordFailure(c *cobra.Command, failure *error) {
 				return nil
 			}
 			if err := run(cmd, args); err != nil {
-				*failure = &commandError{cmd: cmd, err: err}
+				*failure = &cmdutil.CommandError{Cmd: cmd, Err: err}
 			}
 			return nil
 		}
@@ -91,23 +90,23 @@ func recordFailure(c *cobra.Command, failure *error) {
 // asCommandLineError treats an error cobra raised itself (a flag group, an argument
 // rule of its own commands), not one a command returned, as a usage error.
 func asCommandLineError(err error) error {
-	var ce *commandError
-	var ue *usageError
+	var ce *cmdutil.CommandError
+	var ue *cmdutil.UsageError
 	if err == nil || errors.As(err, &ce) || errors.As(err, &ue) {
 		return err
 	}
-	return &usageError{msg: err.Error()}
+	return &cmdutil.UsageError{Msg: err.Error()}
 }
 
 // NewCmdRoot builds the whole command tree: `funnels` itself opens the browser, and
 // each noun adds its commands. To add a command, see the package doc.
-func NewCmdRoot(f *Factory) *cobra.Command {
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
 	root := newCmdBrowse(f)
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.SetVersionTemplate("funnels {{.Version}}\n")
 	addGlobalFlags(root.PersistentFlags(), &f.Flags)
-	_ = root.RegisterFlagCompletionFunc("profile", completeProfiles(f))
-	_ = root.RegisterFlagCompletionFunc("location", completeLocations(f))
+	_ = root.RegisterFlagCompletionFunc("profile", cmdutil.CompleteProfiles(f))
+	_ = root.RegisterFlagCompletionFunc("location", cmdutil.CompleteLocations(f))
 
 	root.AddGroup(
 		&cobra.Group{ID: "browse", Title: "Browse and change"},
@@ -137,16 +136,8 @@ func NewCmdRoot(f *Factory) *cobra.Command {
 	root.SetHelpCommand(help)
 	// Every command has -h from the start, so the list of commands reads the same
 	// whichever way help was asked for.
-	visit(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
+	cmdutil.Visit(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
 	return root
-}
-
-// visit calls fn on c and every command under it.
-func visit(c *cobra.Command, fn func(*cobra.Command)) {
-	fn(c)
-	for _, sub := range c.Commands() {
-		visit(sub, fn)
-	}
 }
 
 // addGlobalFlags are the settings every command takes, before or after its name.
@@ -161,46 +152,6 @@ func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
 	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", false, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
 	fs.BoolVar(&flags.TrustBaseURL, "trust-base-url", false, "send a stored sign-in's token to a base URL other than the one it was stored for (env FUNNELS_TRUST_BASE_URL=1)")
 	fs.BoolVar(&flags.NoCache, "no-cache", false, "neither read nor write the local index in $XDG_CACHE_HOME/funnels (the browser keeps one for the session only)")
-}
-
-// group is a noun whose verbs are its subcommands (`funnels folder create`). On its
-// own it is a usage error naming the verbs; an unknown verb is one with a "did you
-// mean".
-func group(use, short string, verbs ...*cobra.Command) *cobra.Command {
-	g := &cobra.Command{
-		Use:   use,
-		Short: short,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return unknownCommand(cmd, args[0])
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			var names []string
-			for _, c := range cmd.Commands() {
-				if c.IsAvailableCommand() {
-					names = append(names, c.Name())
-				}
-			}
-			return syntaxError("a command is needed: %s", strings.Join(names, ", "))
-		},
-	}
-	g.AddCommand(verbs...)
-	return g
-}
-
-// unknownCommand is the usage error for a word that names no command of cmd, with
-// the commands it is close to.
-func unknownCommand(cmd *cobra.Command, word string) error {
-	msg := fmt.Sprintf("unknown command %s for %q", quoteInput(word), cmd.CommandPath())
-	if cmd.SuggestionsMinimumDistance <= 0 {
-		cmd.SuggestionsMinimumDistance = 2
-	}
-	if s := cmd.SuggestionsFor(word); len(s) > 0 {
-		msg += "; did you mean " + orList(s) + "?"
-	}
-	return syntaxError("%s", msg)
 }
 
 // flagSuggestion is "; did you mean --json?" for an unknown flag close to one of
@@ -220,16 +171,7 @@ func flagSuggestion(cmd *cobra.Command, err error) string {
 	if len(near) == 0 {
 		return ""
 	}
-	return "; did you mean " + orList(near) + "?"
-}
-
-// orList is "a", "a or b", "a, b or c".
-func orList(words []string) string {
-	words = slices.Compact(words)
-	if len(words) == 1 {
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return "; did you mean " + cmdutil.OrList(near) + "?"
 }
 
 // levenshtein is the edit distance of a and b.
@@ -276,10 +218,10 @@ func newCmdHelp() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			target, rest, err := cmd.Root().Find(args)
 			if err != nil || target == nil {
-				return syntaxError("no help for %s", quoteInput(strings.Join(args, " ")))
+				return cmdutil.SyntaxError("no help for %s", cmdutil.QuoteInput(strings.Join(args, " ")))
 			}
 			if len(rest) > 0 {
-				return unknownCommand(target, rest[0])
+				return cmdutil.UnknownCommand(target, rest[0])
 			}
 			target.InitDefaultHelpFlag()
 			target.InitDefaultVersionFlag()

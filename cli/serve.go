@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/cli/serve"
 	"github.com/funnelsdev/funnels/ui"
 )
@@ -26,7 +27,7 @@ type ServeOptions struct {
 // machine (or a tunnel) until the operator opens it wider with --addr :23234.
 const defaultServeAddr = "127.0.0.1:23234"
 
-func newCmdServe(f *Factory) *cobra.Command {
+func newCmdServe(f *cmdutil.Factory) *cobra.Command {
 	opts := &ServeOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve --data DIR",
@@ -45,7 +46,7 @@ funnels serve --data ~/funnels-serve --addr :23234 --idle-timeout 30m`,
 			return serveRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", defaultServeAddr, "where to listen (HOST:PORT; :23234 for every interface)")
 	addDataFlag(cmd, &opts.Data)
@@ -66,12 +67,12 @@ func addDataFlag(cmd *cobra.Command, dir *string) {
 // needData refuses a run without --data.
 func needData(dir string) error {
 	if dir == "" {
-		return syntaxError("--data DIR is required: the server's data directory (host key, people, audit log)")
+		return cmdutil.SyntaxError("--data DIR is required: the server's data directory (host key, people, audit log)")
 	}
 	return nil
 }
 
-func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
+func serveRun(ctx context.Context, f *cmdutil.Factory, opts *ServeOptions) error {
 	if err := needData(opts.Data); err != nil {
 		return err
 	}
@@ -79,7 +80,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		MaxPerPerson: opts.MaxPerPerson, AuditKeep: opts.AuditKeep, Log: f.IO.ErrOut, Getenv: sessionEnv(f)}
 	srv, err := serve.New(set, serveRunner{parent: f})
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	// Local runs on this machine write to the server's audit log from now on.
 	store, err := f.Store()
@@ -87,11 +88,11 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 		err = serve.MarkServed(store.Dir(), opts.Data)
 	}
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	fmt.Fprintf(f.IO.Out, "funnels serve: listening on %s\nhost key %s\n", srv.Addr(), srv.Fingerprint)
 	if err := srv.Serve(ctx); err != nil {
-		return withExitCode(ExitLocal, fmt.Errorf("serve: %w", err))
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("serve: %w", err))
 	}
 	return nil
 }
@@ -99,7 +100,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 // sessionEnv is the environment the server's sessions start from: the operator's,
 // with the global flags serve was started with over it, so `funnels serve --profile
 // clinic` serves the clinic profile.
-func sessionEnv(f *Factory) func(string) string {
+func sessionEnv(f *cmdutil.Factory) func(string) string {
 	fl := f.Flags
 	set := map[string]string{}
 	for k, v := range map[string]string{"FUNNELS_PROFILE": fl.Profile, "FUNNELS_BASE_URL": fl.BaseURL, "FUNNELS_TOKEN": fl.Token,
@@ -122,17 +123,17 @@ func sessionEnv(f *Factory) func(string) string {
 }
 
 // serveRunner runs the server's sessions through this command tree.
-type serveRunner struct{ parent *Factory }
+type serveRunner struct{ parent *cmdutil.Factory }
 
 // factory is a session's Factory: its streams, its environment and its gate.
-func (r serveRunner) factory(run serve.Run) *Factory {
+func (r serveRunner) factory(run serve.Run) *cmdutil.Factory {
 	st := run.Streams
-	ios := &IOStreams{In: st.In, Out: st.Out, ErrOut: st.ErrOut, InTTY: st.TTY, OutTTY: st.TTY, ErrTTY: st.TTY}
+	ios := &cmdutil.IOStreams{In: st.In, Out: st.Out, ErrOut: st.ErrOut, InTTY: st.TTY, OutTTY: st.TTY, ErrTTY: st.TTY}
 	if st.TTY {
 		ios.Width, ios.ErrWidth = max(st.Width, 1), max(st.Width, 1)
 	}
-	f := NewFactory(ios, run.Getenv, r.parent.Version)
-	f.keyring, f.Gate = r.parent.keyring, run.Gate
+	f := cmdutil.NewFactory(ios, run.Getenv, r.parent.Version)
+	f.Keyring, f.Gate = r.parent.Keyring, run.Gate
 	return f
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/cli/serve"
 	"github.com/funnelsdev/funnels/client/validate"
 )
@@ -21,15 +22,15 @@ type ServeUserOptions struct {
 	Location string
 	All      bool
 	Role     string
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
-func newCmdServeUser(f *Factory) *cobra.Command {
-	return group("user", "Add, list, grant and remove the server's people",
+func newCmdServeUser(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("user", "Add, list, grant and remove the server's people",
 		newCmdServeUserAdd(f), newCmdServeUserList(f), newCmdServeUserRemove(f), newCmdServeUserGrant(f))
 }
 
-func newCmdServeUserAdd(f *Factory) *cobra.Command {
+func newCmdServeUserAdd(f *cmdutil.Factory) *cobra.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
 		Use:   "add NAME --key FILE|KEY --data DIR",
@@ -47,7 +48,7 @@ A person has no sub-account until 'funnels serve user grant'.`,
 			}, "Added %s.", args[0])
 		},
 	}
-	cmd.Args = positional(cmd, arg{"NAME", "name"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "NAME", Field: "name"})
 	addDataFlag(cmd, &opts.Data)
 	cmd.Flags().StringVar(&opts.Key, "key", "", "the person's public key: a .pub file or its text (required)")
 	return cmd
@@ -57,18 +58,18 @@ A person has no sub-account until 'funnels serve user grant'.`,
 // itself.
 func keyText(given string) (string, error) {
 	if strings.TrimSpace(given) == "" {
-		return "", syntaxError("--key is required: the path of a .pub file or its text")
+		return "", cmdutil.SyntaxError("--key is required: the path of a .pub file or its text")
 	}
 	if data, err := os.ReadFile(given); err == nil {
 		return string(data), nil
 	}
 	if _, _, _, _, err := gossh.ParseAuthorizedKey([]byte(given)); err != nil {
-		return "", usagef("--key %s: no such file, and not a public key (ssh-ed25519 AAAA…)", quoteInput(given))
+		return "", cmdutil.Usagef("--key %s: no such file, and not a public key (ssh-ed25519 AAAA…)", cmdutil.QuoteInput(given))
 	}
 	return given, nil
 }
 
-func newCmdServeUserRemove(f *Factory) *cobra.Command {
+func newCmdServeUserRemove(f *cmdutil.Factory) *cobra.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
 		Use:   "remove NAME --data DIR",
@@ -81,12 +82,12 @@ they did.`,
 			return serveUserChange(f, opts, func(p *serve.People) error { return p.Remove(args[0]) }, "Removed %s.", args[0])
 		},
 	}
-	cmd.Args = positional(cmd, arg{"NAME", "name"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "NAME", Field: "name"})
 	addDataFlag(cmd, &opts.Data)
 	return cmd
 }
 
-func newCmdServeUserGrant(f *Factory) *cobra.Command {
+func newCmdServeUserGrant(f *cmdutil.Factory) *cobra.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
 		Use:   "grant NAME --location ID|--all --role read|write|admin --data DIR",
@@ -99,12 +100,12 @@ funnels serve user grant lead --all --role admin --data ~/funnels-serve`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			role, err := serve.ParseRole(opts.Role)
 			if err != nil {
-				return usagef("--role: %v", err)
+				return cmdutil.Usagef("--role: %v", err)
 			}
 			loc := serve.AllLocations
 			switch {
 			case opts.All == (opts.Location != ""):
-				return syntaxError("give --location ID or --all")
+				return cmdutil.SyntaxError("give --location ID or --all")
 			case !opts.All:
 				if loc, err = validate.ID("locationId", opts.Location); err != nil {
 					return validate.Relabel(err, "--location")
@@ -114,7 +115,7 @@ funnels serve user grant lead --all --role admin --data ~/funnels-serve`,
 				"Granted %s %s on %s.", args[0], string(role), loc)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"NAME", "name"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "NAME", Field: "name"})
 	addDataFlag(cmd, &opts.Data)
 	cmd.Flags().StringVar(&opts.Location, "location", "", "the sub-account (location) id")
 	cmd.Flags().BoolVar(&opts.All, "all", false, "every sub-account")
@@ -124,25 +125,25 @@ funnels serve user grant lead --all --role admin --data ~/funnels-serve`,
 
 // serveUserChange loads the people file, changes it and saves it, then says what
 // was done. A name nobody has is a usage error.
-func serveUserChange(f *Factory, opts *ServeUserOptions, change func(*serve.People) error, done string, a ...any) error {
+func serveUserChange(f *cmdutil.Factory, opts *ServeUserOptions, change func(*serve.People) error, done string, a ...any) error {
 	if err := needData(opts.Data); err != nil {
 		return err
 	}
 	people, err := serve.LoadPeople(opts.Data)
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	if err := change(people); err != nil {
-		var ue *usageError
+		var ue *cmdutil.UsageError
 		if errors.As(err, &ue) {
 			return err
 		}
-		return usagef("%v", err)
+		return cmdutil.Usagef("%v", err)
 	}
 	if err := people.Save(opts.Data); err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
-	f.prose(done, a...)
+	f.Prose(done, a...)
 	return nil
 }
 
@@ -153,7 +154,7 @@ type serveUserItem struct {
 	Grants map[string]string `json:"grants"`
 }
 
-func newCmdServeUserList(f *Factory) *cobra.Command {
+func newCmdServeUserList(f *cmdutil.Factory) *cobra.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
 		Use:   "list --data DIR",
@@ -165,19 +166,19 @@ sub-account) and their keys' SHA256 fingerprints, as ssh-keygen -l shows them.`,
 			return serveUserListRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	addDataFlag(cmd, &opts.Data)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(serveUserItem{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(serveUserItem{}))
 	return cmd
 }
 
-func serveUserListRun(ctx context.Context, f *Factory, opts *ServeUserOptions) error {
+func serveUserListRun(ctx context.Context, f *cmdutil.Factory, opts *ServeUserOptions) error {
 	if err := needData(opts.Data); err != nil {
 		return err
 	}
 	people, err := serve.LoadPeople(opts.Data)
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	items := make([]serveUserItem, 0, len(people.People))
 	for _, p := range people.People {
@@ -196,17 +197,17 @@ func serveUserListRun(ctx context.Context, f *Factory, opts *ServeUserOptions) e
 		return opts.Exporter.Write(ctx, f.IO, items, items)
 	}
 	if len(items) == 0 {
-		f.notice("Nobody yet: add a person with 'funnels serve user add NAME --key FILE --data %s'.", opts.Data)
+		f.Notice("Nobody yet: add a person with 'funnels serve user add NAME --key FILE --data %s'.", opts.Data)
 		return nil
 	}
-	t := newTable(f.IO, nameColumn("NAME"), textColumn("GRANTS"), idColumn("KEYS"))
+	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("NAME"), cmdutil.TextColumn("GRANTS"), cmdutil.IDColumn("KEYS"))
 	for _, it := range items {
 		var grants []string
 		for loc, r := range it.Grants {
 			grants = append(grants, loc+"="+r)
 		}
 		slices.Sort(grants)
-		t.row(it.Name, orDash(strings.Join(grants, " ")), orDash(strings.Join(it.Keys, " ")))
+		t.Row(it.Name, cmdutil.OrDash(strings.Join(grants, " ")), cmdutil.OrDash(strings.Join(it.Keys, " ")))
 	}
-	return t.print()
+	return t.Print()
 }

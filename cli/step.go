@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
@@ -18,14 +19,14 @@ import (
 // defaultStepType is the type of a step created without --type.
 const defaultStepType = validate.DefaultStepType
 
-func newCmdStep(f *Factory) *cobra.Command {
-	return group("step", "Add a step to a funnel (step create)", newCmdStepCreate(f))
+func newCmdStep(f *cmdutil.Factory) *cobra.Command {
+	return cmdutil.Group("step", "Add a step to a funnel (step create)", newCmdStepCreate(f))
 }
 
 // StepCreateOptions are what `funnels step create` works from.
 type StepCreateOptions struct {
 	FunnelID, Name, Path, Type, Domain string
-	Exporter                           Exporter
+	Exporter                           cmdutil.Exporter
 }
 
 // stepCreateOutput is the --json shape of `funnels step create`.
@@ -34,7 +35,7 @@ type stepCreateOutput struct {
 	Step     *client.Step `json:"step"`
 }
 
-func newCmdStepCreate(f *Factory) *cobra.Command {
+func newCmdStepCreate(f *cmdutil.Factory) *cobra.Command {
 	opts := &StepCreateOptions{}
 	cmd := &cobra.Command{
 		Use:   "create --funnel ID --name NAME --path /PATH",
@@ -49,25 +50,25 @@ printed (piped, only its id).`,
 			return stepCreateRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.FunnelID, "funnel", "", "the funnel to add the step to (its id)")
 	fl.StringVar(&opts.Name, "name", "", "the step's name")
 	fl.StringVar(&opts.Path, "path", "", "the step's /path: lowercase letters, digits, -, _ and /")
 	fl.StringVar(&opts.Type, "type", defaultStepType, "the step's type: "+stepTypeNames()+" (each also with _funnel_page)")
 	fl.StringVar(&opts.Domain, "domain", "", "the domain of the step, sent as domainName (the path check uses the funnel's when not given)")
-	fieldFlag(cmd, "funnel", "funnelId")
-	fieldFlag(cmd, "name", "step.name")
-	fieldFlag(cmd, "path", "step.url")
-	fieldFlag(cmd, "type", "step.type")
-	fieldFlag(cmd, "domain", "domainName")
-	_ = cmd.RegisterFlagCompletionFunc("funnel", completeFunnels(f))
-	_ = cmd.RegisterFlagCompletionFunc("type", fixedValues(validate.StepTypes()))
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(client.Step{}))
-	return guardWrites(f, cmd)
+	cmdutil.FieldFlag(cmd, "funnel", "funnelId")
+	cmdutil.FieldFlag(cmd, "name", "step.name")
+	cmdutil.FieldFlag(cmd, "path", "step.url")
+	cmdutil.FieldFlag(cmd, "type", "step.type")
+	cmdutil.FieldFlag(cmd, "domain", "domainName")
+	_ = cmd.RegisterFlagCompletionFunc("funnel", cmdutil.CompleteFunnels(f))
+	_ = cmd.RegisterFlagCompletionFunc("type", cmdutil.FixedValues(validate.StepTypes()))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Step{}))
+	return cmdutil.GuardWrites(f, cmd)
 }
 
-func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) error {
+func stepCreateRun(ctx context.Context, f *cmdutil.Factory, opts *StepCreateOptions) error {
 	body, err := validate.NormalizeCreateStep(client.CreateStepRequest{
 		FunnelID:   opts.FunnelID,
 		DomainName: opts.Domain,
@@ -81,17 +82,17 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 		return err
 	}
 	c := sess.Client
-	fu, err := findFunnel(ctx, c, body.FunnelID)
+	fu, err := cmdutil.FindFunnel(ctx, c, body.FunnelID)
 	if err != nil {
 		return err
 	}
 	for _, s := range fu.Steps {
 		if s.URL == body.Step.URL {
-			return usagef("--path %s is already the path of step %q in this funnel", body.Step.URL, termtext.Line(s.Name))
+			return cmdutil.Usagef("--path %s is already the path of step %q in this funnel", body.Step.URL, termtext.Line(s.Name))
 		}
 	}
 	body.Step.Sequence = fu.NextSequence()
-	domain := orDefault(body.DomainName, fu.DomainName)
+	domain := cmdutil.OrDefault(body.DomainName, fu.DomainName)
 	check, _, err := c.CheckStepPath(ctx, client.PathCheckParams{FunnelID: fu.ID, Name: body.Step.Name, Path: body.Step.URL, Domain: domain})
 	unchecked := ""
 	switch {
@@ -103,14 +104,14 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 	case err != nil:
 		return err
 	case check.UniqueURL != "" && !check.Free():
-		return usagef("--path %s is taken; the service suggests %s", body.Step.URL, termtext.Line(check.Suggestion()))
+		return cmdutil.Usagef("--path %s is taken; the service suggests %s", body.Step.URL, termtext.Line(check.Suggestion()))
 	}
 	res, _, err := c.CreateStep(ctx, body)
 	if err != nil {
 		return err
 	}
 	if unchecked != "" {
-		f.notice("Note: %s.", unchecked)
+		f.Notice("Note: %s.", unchecked)
 	}
 	id := body.Step.ID
 	if res != nil && res.ID != "" {
@@ -118,24 +119,24 @@ func stepCreateRun(ctx context.Context, f *Factory, opts *StepCreateOptions) err
 	}
 	step := rereadStep(ctx, c, fu.ID, id, body.Step.URL)
 	if step == nil {
-		f.notice("Created step %q (id %s), but the funnel does not list it yet; run 'funnels steps %s' in a moment.",
+		f.Notice("Created step %q (id %s), but the funnel does not list it yet; run 'funnels steps %s' in a moment.",
 			body.Step.Name, termtext.Line(id), fu.ID)
 		step = &client.Step{ID: id, Name: body.Step.Name, URL: body.Step.URL, Type: body.Step.Type, Sequence: body.Step.Sequence, Pages: []string{}}
 	}
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, stepCreateOutput{FunnelID: fu.ID, Step: step}, step)
 	}
-	f.prose("Created step %q in funnel %q.", termtext.Line(step.Name), cut(fu.Name, maxCell))
+	f.Prose("Created step %q in funnel %q.", termtext.Line(step.Name), cmdutil.Cut(fu.Name, cmdutil.MaxCell))
 	if !f.IO.OutTTY {
-		f.data(step.ID)
+		f.Data(step.ID)
 		return nil
 	}
 	pages := "-"
 	if len(step.Pages) > 0 {
 		pages = strings.Join(step.Pages, ", ")
 	}
-	return printFields(f.IO, []kv{
-		{"ID", step.ID}, {"Path", step.URL}, {"Type", step.Type}, {"Sequence", strconv.Itoa(step.Sequence)}, {"Pages", pages},
+	return cmdutil.PrintFields(f.IO, []cmdutil.KV{
+		{Key: "ID", Value: step.ID}, {Key: "Path", Value: step.URL}, {Key: "Type", Value: step.Type}, {Key: "Sequence", Value: strconv.Itoa(step.Sequence)}, {Key: "Pages", Value: pages},
 	})
 }
 
@@ -145,7 +146,7 @@ func stepTypeNames() string {
 	for _, t := range validate.StepTypes() {
 		short = append(short, strings.TrimSuffix(t, "_funnel_page"))
 	}
-	return orList(short)
+	return cmdutil.OrList(short)
 }
 
 // rereadStep reads the funnel again until it lists the new step (the service's
@@ -157,7 +158,7 @@ func rereadStep(ctx context.Context, c *client.Client, funnelID, stepID, path st
 			return nil
 		case <-time.After(wait):
 		}
-		fu, err := lookupFunnel(ctx, c, funnelID)
+		fu, err := cmdutil.LookupFunnel(ctx, c, funnelID)
 		if err != nil || fu == nil {
 			continue
 		}

@@ -11,12 +11,13 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 // readToken reads the token for `login --with-token` from stdin: everything when it
 // is piped, one line when it is a terminal — typed without echo, so the token never
 // shows on the screen (or in a screencast), and no Ctrl-D is needed.
-func readToken(ctx context.Context, ios *IOStreams) (string, error) {
+func readToken(ctx context.Context, ios *cmdutil.IOStreams) (string, error) {
 	if f, ok := ios.In.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		fmt.Fprint(ios.ErrOut, "Paste the private integration token and press Enter (it is not shown): ")
 		line, err := readHiddenLine(ctx, f)
@@ -72,7 +73,7 @@ func readHiddenLine(ctx context.Context, f *os.File) (string, error) {
 // otherwise the controlling terminal when standard error (where the question shows)
 // is one — the token may have been piped in. Without a terminal it says so. Ctrl-C
 // (which cancels ctx) returns at once.
-func askLocation(ctx context.Context, ios *IOStreams) (string, error) {
+func askLocation(ctx context.Context, ios *cmdutil.IOStreams) (string, error) {
 	var in io.Reader
 	if f, ok := ios.In.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		in = f

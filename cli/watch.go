@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/termtext"
@@ -28,7 +29,7 @@ const (
 	minShortEvery     = time.Second
 )
 
-func newCmdWatch(f *Factory) *cobra.Command {
+func newCmdWatch(f *cmdutil.Factory) *cobra.Command {
 	opts := &WatchOptions{}
 	cmd := &cobra.Command{
 		Use:   "watch [--every 10m]",
@@ -48,7 +49,7 @@ funnels watch --every 15m | tee -a funnels-changes.log`,
 			return watchRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.DurationVar(&opts.Every, "every", defaultWatchEvery, "how long from one crawl's start to the next (at least 1m)")
 	fl.BoolVar(&opts.ShortEvery, "short-every", false, "allow --every down to 1s (for tests)")
@@ -56,16 +57,16 @@ funnels watch --every 15m | tee -a funnels-changes.log`,
 	return cmd
 }
 
-func watchRun(ctx context.Context, f *Factory, opts *WatchOptions) error {
+func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error {
 	least := minWatchEvery
 	if opts.ShortEvery {
 		least = minShortEvery
 	}
 	if opts.Every < least {
-		return usagef("--every must be at least %s (a crawl takes what the rate limit leaves), not %s", least, opts.Every)
+		return cmdutil.Usagef("--every must be at least %s (a crawl takes what the rate limit leaves), not %s", least, opts.Every)
 	}
 	if f.Flags.NoCache {
-		return usagef("funnels watch compares crawls kept in the local index, which --no-cache turns off; leave --no-cache out")
+		return cmdutil.Usagef("funnels watch compares crawls kept in the local index, which --no-cache turns off; leave --no-cache out")
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
@@ -78,10 +79,10 @@ func watchRun(ctx context.Context, f *Factory, opts *WatchOptions) error {
 	defer store.Close()
 	last, err := store.Changes(ctx, index.Since{})
 	if err != nil {
-		return withExitCode(ExitLocal, fmt.Errorf("reading the local index: %w", err))
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading the local index: %w", err))
 	}
 	w := watcher{f: f, store: store, client: sess.Client, seen: last.Newest}
-	f.notice("Watching location %s (%s) every %s; Ctrl-C stops.", termtext.Line(sess.Config.Profile.LocationID), sess.Label, opts.Every)
+	f.Notice("Watching location %s (%s) every %s; Ctrl-C stops.", termtext.Line(sess.Config.Profile.LocationID), sess.Label, opts.Every)
 	// From one crawl's start to the next; a crawl longer than the interval is
 	// followed at once by the next.
 	tick := time.NewTicker(opts.Every)
@@ -100,7 +101,7 @@ func watchRun(ctx context.Context, f *Factory, opts *WatchOptions) error {
 
 // watcher is one `funnels watch`: the version it printed up to.
 type watcher struct {
-	f      *Factory
+	f      *cmdutil.Factory
 	store  *index.Store
 	client *client.Client
 	seen   int
@@ -116,7 +117,7 @@ func (w *watcher) round(ctx context.Context) error {
 		return nil
 	case err != nil:
 		// The client's errors name the request and the status the service answered.
-		w.f.notice("%s  crawl failed: %s; trying again at the next interval", now.Local().Format("15:04:05"), termtext.Line(err.Error()))
+		w.f.Notice("%s  crawl failed: %s; trying again at the next interval", now.Local().Format("15:04:05"), termtext.Line(err.Error()))
 		return nil
 	}
 	r, err := w.store.Changes(ctx, index.Since{Version: w.seen})
@@ -124,24 +125,24 @@ func (w *watcher) round(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		return withExitCode(ExitLocal, fmt.Errorf("reading the local index: %w", err))
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading the local index: %w", err))
 	}
 	if r.Newest == w.seen {
 		return nil
 	}
 	w.seen = r.Newest
 	if r.Baseline && len(r.Changes) == 0 {
-		w.f.notice("%s  first whole crawl: the next ones are compared with it", now.Local().Format("15:04:05"))
+		w.f.Notice("%s  first whole crawl: the next ones are compared with it", now.Local().Format("15:04:05"))
 	}
 	out := w.f.IO.Out
 	if w.f.IO.OutTTY {
-		out = w.f.colorWriter(out)
+		out = w.f.ColorWriter(out)
 	}
-	st := newChangeStyles()
+	st := cmdutil.NewChangeStyles()
 	for _, c := range r.Changes {
 		line := changeLine(r.At, c)
 		if w.f.IO.OutTTY {
-			line = st.kind(c.Kind).Render(fitAfter(line, w.f.IO.Width, 0))
+			line = st.Kind(c.Kind).Render(fitAfter(line, w.f.IO.Width, 0))
 		}
 		fmt.Fprintln(out, line)
 	}
