@@ -13,7 +13,21 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/funnelsdev/funnels/cli/api"
+	"github.com/funnelsdev/funnels/cli/cache"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/cli/doctor"
+	"github.com/funnelsdev/funnels/cli/domain"
+	"github.com/funnelsdev/funnels/cli/event"
+	"github.com/funnelsdev/funnels/cli/export"
+	"github.com/funnelsdev/funnels/cli/find"
+	"github.com/funnelsdev/funnels/cli/folders"
+	"github.com/funnelsdev/funnels/cli/login"
+	"github.com/funnelsdev/funnels/cli/mcp"
+	"github.com/funnelsdev/funnels/cli/pages"
+	"github.com/funnelsdev/funnels/cli/redirects"
+	"github.com/funnelsdev/funnels/cli/steps"
+	"github.com/funnelsdev/funnels/cli/team"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -114,19 +128,19 @@ func NewCmdRoot(f *cmdutil.Factory) *cobra.Command {
 		&cobra.Group{ID: "more", Title: "More"},
 	)
 	for _, c := range []*cobra.Command{
-		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
-		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
-		newCmdExport(f), newCmdDiff(f),
-		newCmdChanges(f), newCmdWatch(f),
+		folders.NewCmdFolders(f), folders.NewCmdFolder(f), steps.NewCmdSteps(f), steps.NewCmdStep(f), pages.NewCmdPages(f), pages.NewCmdPage(f),
+		domain.NewCmdDomain(f), redirects.NewCmdRedirects(f), event.NewCmdEvent(f), api.NewCmdAPI(f), find.NewCmdFind(f), cache.NewCmdIndex(f),
+		export.NewCmdExport(f), export.NewCmdDiff(f),
+		cache.NewCmdChanges(f), cache.NewCmdWatch(f),
 	} {
 		c.GroupID = "browse"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newCmdLogin(f), newCmdLogout(f), newCmdAuth(f), newCmdDoctor(f), newCmdConfig(f)} {
+	for _, c := range []*cobra.Command{login.NewCmdLogin(f), login.NewCmdLogout(f), login.NewCmdAuth(f), doctor.NewCmdDoctor(f), newCmdConfig(f)} {
 		c.GroupID = "account"
 		root.AddCommand(c)
 	}
-	for _, c := range []*cobra.Command{newCmdCache(f), newCmdMCP(f), newCmdSandbox(f), newCmdServe(f), newCmdAudit(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
+	for _, c := range []*cobra.Command{cache.NewCmdCache(f), mcp.NewCmdMCP(f), newCmdSandbox(f), newCmdServe(f), team.NewCmdAudit(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
 		c.GroupID = "more"
 		root.AddCommand(c)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/cli/serve"
+	"github.com/funnelsdev/funnels/cli/team"
 	"github.com/funnelsdev/funnels/ui"
 )
 
@@ -49,31 +50,17 @@ funnels serve --data ~/funnels-serve --addr :23234 --idle-timeout 30m`,
 	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", defaultServeAddr, "where to listen (HOST:PORT; :23234 for every interface)")
-	addDataFlag(cmd, &opts.Data)
+	team.AddDataFlag(cmd, &opts.Data)
 	fl.DurationVar(&opts.IdleTimeout, "idle-timeout", 30*time.Minute, "end a connection nothing came through for this long (0: never)")
 	fl.IntVar(&opts.MaxSessions, "max-sessions", 64, "sessions open at once, in all (0: no limit)")
 	fl.IntVar(&opts.MaxPerPerson, "max-sessions-per-person", 8, "sessions one person may have open at once (0: no limit)")
 	fl.DurationVar(&opts.AuditKeep, "audit-keep", 400*24*time.Hour, "how long the audit log keeps an entry (0: for ever)")
-	cmd.AddCommand(newCmdServeUser(f))
+	cmd.AddCommand(team.NewCmdServeUser(f))
 	return cmd
 }
 
-// addDataFlag is --data DIR, which every serve and audit command takes.
-func addDataFlag(cmd *cobra.Command, dir *string) {
-	cmd.Flags().StringVar(dir, "data", "", "the server's data directory: host key, people, audit log (required)")
-	_ = cmd.MarkFlagDirname("data")
-}
-
-// needData refuses a run without --data.
-func needData(dir string) error {
-	if dir == "" {
-		return cmdutil.SyntaxError("--data DIR is required: the server's data directory (host key, people, audit log)")
-	}
-	return nil
-}
-
 func serveRun(ctx context.Context, f *cmdutil.Factory, opts *ServeOptions) error {
-	if err := needData(opts.Data); err != nil {
+	if err := team.NeedData(opts.Data); err != nil {
 		return err
 	}
 	set := serve.Settings{Addr: opts.Addr, Dir: opts.Data, IdleTimeout: opts.IdleTimeout, MaxSessions: opts.MaxSessions,

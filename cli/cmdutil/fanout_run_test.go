@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/api"
+	"github.com/funnelsdev/funnels/cli/cache"
 	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -35,7 +36,7 @@ func TestSetRecordsAFailureAndGoesOn(t *testing.T) {
 	if code != cmdutil.ExitAPI {
 		t.Fatalf("index across the set: exit %d, want 1\n%s%s", code, out, errOut)
 	}
-	var idx cli.IndexSetOutput
+	var idx cache.IndexSetOutput
 	decodeJSON(t, out, &idx)
 	if len(idx.SubAccounts) != 2 || idx.SubAccounts[0].LocationName != "Lakeside Fit" || idx.SubAccounts[0].Funnels == 0 ||
 		idx.SubAccounts[1].Location != "SummitStrengthLoc002" || !idx.SubAccounts[1].Complete {
@@ -132,7 +133,7 @@ func TestSetPacesTheAgencyTokenCalls(t *testing.T) {
 	if code != cmdutil.ExitOK {
 		t.Fatalf("api GET across the set: exit %d\n%s%s", code, out, errOut)
 	}
-	var answers cli.ApiSetOutput
+	var answers api.ApiSetOutput
 	decodeJSON(t, out, &answers)
 	if len(answers.Answers) != 3 || len(answers.Failures) != 0 {
 		t.Fatalf("answers %d, failures %+v", len(answers.Answers), answers.Failures)

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/funnelsdev/funnels/cli"
 	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -108,7 +107,7 @@ func TestSetFlagsRefuseBadCombinations(t *testing.T) {
 // TestExportFileNamesBySubAccount: a file per sub-account named after it; names that
 // meet (or leave nothing) get the location id.
 func TestExportFileNamesBySubAccount(t *testing.T) {
-	got := cli.ExportFileNames([]cmdutil.Member{
+	got := cmdutil.ExportFileNames([]cmdutil.Member{
 		{Name: "Summit Strength", Location: "S1"}, {Name: "Lakeside Fit", Location: "L1"},
 		{Name: "Lakeside  fit!", Location: "L2"}, {Name: "★", Location: "X1"},
 	}, "csv")
@@ -153,7 +152,7 @@ func FuzzFileStem(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, name string) {
-		stem := cli.FileStem(name)
+		stem := cmdutil.FileStem(name)
 		if strings.HasPrefix(stem, "-") || strings.HasSuffix(stem, "-") || strings.Contains(stem, "--") {
 			t.Fatalf("fileStem(%q) = %q", name, stem)
 		}

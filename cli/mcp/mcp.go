@@ -1,0 +1,102 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/ui/termtext"
+)
+
+// MCPOptions are what `funnels mcp` works from.
+type MCPOptions struct {
+	// AllowWrites opens the client for writes and lists the write tools (each of
+	// which plans first: dry_run is true unless the assistant says false).
+	AllowWrites bool
+	// ExportsDir is where the diff tool may read export directories ("": nowhere).
+	ExportsDir string
+}
+
+func NewCmdMCP(f *cmdutil.Factory) *cobra.Command {
+	opts := &MCPOptions{}
+	cmd := &cobra.Command{
+		Use:   "mcp [--allow-writes]",
+		Short: "Serve the location to an AI assistant over MCP (stdio), read-only by default",
+		Long: `Serves the Model Context Protocol on standard input and output, for an AI
+assistant started by a desktop app or an editor: the location's folders, funnels,
+steps and pages, find over the local index, redirects and an import plan of rows
+given inline, what this sign-in can reach (doctor) and the state of the index, and
+a resource with the location's funnels tree, what 'funnels export' would write (as
+a summary, one funnel's file at most: no tool writes a file) and 'funnels diff'.
+find and index_status also run across sub-accounts this sign-in reaches.
+
+The diff tool reads an export directory only under --exports-dir, and none without
+it, so an assistant cannot have any other path read.
+
+It opens the account as every command does (--profile, --location, the environment,
+the saved sign-in); the token is never a tool argument and never in a result. Every
+result names the sub-account it is about. Refusals come back as tool errors with
+the same sentences as the command line (status code, the access to ask for).
+
+Read-only unless --allow-writes: without it the client refuses every write and no
+write tool is listed. With it the redirect import tool is listed, and it returns
+the plan with nothing sent unless the assistant passes dry_run false; then it
+applies as 'funnels redirects import --yes' does (paced, journaled, the old
+redirects saved as a version). --readonly still wins over --allow-writes.`,
+		Example: `funnels mcp --profile clinic
+funnels mcp --profile clinic --allow-writes
+funnels mcp --profile agency --exports-dir ~/funnel-exports`,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return mcpRun(cmd.Context(), f, opts)
+		},
+	}
+	cmd.Args = cmdutil.Positional(cmd)
+	cmd.Flags().StringVar(&opts.ExportsDir, "exports-dir", "", "the directory under which the diff tool may read export directories (none without it)")
+	cmd.Flags().BoolVar(&opts.AllowWrites, "allow-writes", false, "list the write tools and open the client for writes (each plans first: dry_run defaults to true)")
+	return cmd
+}
+
+// mcpRun opens the account once — a run that is not signed in ends at once with its
+// exit code, and every call shares the one client, its pacer and what it learned of
+// this sign-in's access — then serves MCP on the run's streams until the assistant
+// closes them.
+func mcpRun(ctx context.Context, f *cmdutil.Factory, opts *MCPOptions) error {
+	if !opts.AllowWrites {
+		f.Flags.ReadOnly = true
+	}
+	exports, err := ExportsRoot(opts.ExportsDir)
+	if err != nil {
+		return err
+	}
+	sess, err := f.Session(ctx, true)
+	if err != nil {
+		return err
+	}
+	f.Held = sess // every tool call works through this one client and its pacer
+	loc := mcpLocationOf(ctx, sess)
+	srv := newMCPServer(&mcpServer{f: f, location: loc, exportsDir: exports}, opts.AllowWrites)
+	mode := "read-only"
+	if opts.AllowWrites && !sess.Client.ReadOnly() {
+		mode = "writes allowed, each planned first"
+	}
+	f.Notice("funnels mcp: serving %s (%s), %s, over standard input and output", termtext.Line(loc.Name), termtext.Line(loc.ID), mode)
+	if f.IO.InTTY {
+		f.Notice("funnels mcp: this is for an AI assistant to start (see 'Use it from an AI assistant' in the README); Ctrl-C stops it")
+	}
+	t := &mcp.IOTransport{Reader: io.NopCloser(f.IO.In), Writer: nopWriteCloser{f.IO.Out}}
+	err = srv.Run(ctx, t)
+	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, mcp.ErrConnectionClosed) {
+		return nil
+	}
+	return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
+}
+
+// nopWriteCloser is standard output as the MCP transport's writer: closing the
+// session does not close the process's stream.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
