@@ -28,7 +28,7 @@ type BrowseOptions struct {
 }
 
 // newCmdBrowse is the root command: `funnels` opens the terminal browser.
-func newCmdBrowse(f *cmdutil.Factory) *cobra.Command {
+func newCmdBrowse(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &BrowseOptions{}
 	cmd := &cobra.Command{
 		Use:   "funnels",
@@ -66,7 +66,7 @@ funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "browse the embedded sandbox's demo data (no account needed)")
 	cmd.Flags().StringVar(&opts.SurfaceArg, "surface", "seed", "with --demo: the sandbox plays seed (every route of the spec), public (the real service as a private integration token meets it) or documented (only the documented routes, the rest 404)")
 	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.NotOffered("the browser opens with 'ssh -t HOST' and no command")}
 }
 
 // demoAPIVersion is the Version the demo's client sends when the config file cannot

@@ -9,7 +9,7 @@ import (
 // shells are the shells `funnels completion` writes scripts for.
 func shells() []string { return []string{"bash", "zsh", "fish", "powershell"} }
 
-func newCmdCompletion(_ *cmdutil.Factory) *cobra.Command {
+func newCmdCompletion(_ *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "completion SHELL",
 		Short: "Print a completion script for bash, zsh, fish or powershell",
@@ -39,5 +39,5 @@ funnels completion powershell | Out-String | Invoke-Expression     # in $PROFILE
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "SHELL", Field: "shell"})
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.NotOffered("a completion script is for the shell of the machine funnels runs on")}
 }

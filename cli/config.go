@@ -13,12 +13,12 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func newCmdConfig(f *cmdutil.Factory) *cobra.Command {
+func newCmdConfig(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("config", "Settings: config path, get, set, list",
 		newCmdConfigPath(f), newCmdConfigGet(f), newCmdConfigSet(f), newCmdConfigList(f))
 }
 
-func newCmdConfigPath(f *cmdutil.Factory) *cobra.Command {
+func newCmdConfigPath(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "path",
 		Short: "Where the config file lives",
@@ -31,7 +31,7 @@ exist yet. See README.md for a commented example.`,
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Settings, SSH: cmdutil.NotOffered("it shows the settings of the server")}
 }
 
 // settingKeyArg completes the KEY of config get and set.
@@ -53,7 +53,7 @@ func settingKeyArg(_ *cobra.Command, args []string, toComplete string) ([]cobra.
 // ConfigGetOptions are what `funnels config get` works from.
 type ConfigGetOptions struct{ Key string }
 
-func newCmdConfigGet(f *cmdutil.Factory) *cobra.Command {
+func newCmdConfigGet(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ConfigGetOptions{}
 	cmd := &cobra.Command{
 		Use:   "get KEY",
@@ -71,7 +71,7 @@ funnels config get ui.theme`,
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "KEY", Field: "key"})
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Settings, SSH: cmdutil.NotOffered("it shows the settings of the server")}
 }
 
 func configGetRun(f *cmdutil.Factory, opts *ConfigGetOptions) error {
@@ -99,7 +99,7 @@ func settingError(err error) error {
 // ConfigSetOptions are what `funnels config set` works from.
 type ConfigSetOptions struct{ Key, Value string }
 
-func newCmdConfigSet(f *cmdutil.Factory) *cobra.Command {
+func newCmdConfigSet(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ConfigSetOptions{}
 	cmd := &cobra.Command{
 		Use:   "set KEY VALUE",
@@ -118,7 +118,7 @@ funnels config set ui.theme light`,
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "KEY", Field: "key"}, cmdutil.Arg{Name: "VALUE", Field: "value"})
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Settings, SSH: cmdutil.NotOffered("it changes the settings of the server")}
 }
 
 func configSetRun(f *cmdutil.Factory, opts *ConfigSetOptions) error {
@@ -161,7 +161,7 @@ type settingRow struct {
 	Source string `json:"source"`
 }
 
-func newCmdConfigList(f *cmdutil.Factory) *cobra.Command {
+func newCmdConfigList(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ConfigListOptions{}
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -178,7 +178,7 @@ it with 'funnels config get client_secret'.`,
 	}
 	cmd.Args = cmdutil.Positional(cmd)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(settingRow{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Settings, SSH: cmdutil.NotOffered("it shows the settings of the server")}
 }
 
 func configListRun(ctx context.Context, f *cmdutil.Factory, opts *ConfigListOptions) error {

@@ -37,7 +37,7 @@ func dialects() []string {
 	return []string{"bare", "wrapped", "plain-ids", "camel", "string-numbers", "summaries"}
 }
 
-func newCmdSandbox(f *cmdutil.Factory) *cobra.Command {
+func newCmdSandbox(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &SandboxOptions{}
 	cmd := &cobra.Command{
 		Use:   "sandbox",
@@ -90,7 +90,7 @@ funnels sandbox --surface documented`,
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 	})
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it starts a server")}
 }
 
 func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) error {

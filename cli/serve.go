@@ -28,7 +28,7 @@ type ServeOptions struct {
 // machine (or a tunnel) until the operator opens it wider with --addr :23234.
 const defaultServeAddr = "127.0.0.1:23234"
 
-func newCmdServe(f *cmdutil.Factory) *cobra.Command {
+func newCmdServe(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ServeOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve --data DIR",
@@ -55,15 +55,18 @@ funnels serve --data ~/funnels-serve --addr :23234 --idle-timeout 30m`,
 	fl.IntVar(&opts.MaxSessions, "max-sessions", 64, "sessions open at once, in all (0: no limit)")
 	fl.IntVar(&opts.MaxPerPerson, "max-sessions-per-person", 8, "sessions one person may have open at once (0: no limit)")
 	fl.DurationVar(&opts.AuditKeep, "audit-keep", 400*24*time.Hour, "how long the audit log keeps an entry (0: for ever)")
-	cmd.AddCommand(team.NewCmdServeUser(f))
-	return cmd
+	users := team.NewCmdServeUser(f)
+	cmd.AddCommand(users.Cobra)
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, Files: []cmdutil.File{{Flag: "data", Writes: true}},
+		SSH: cmdutil.NotOffered("it starts a server"), Verbs: []*cmdutil.Command{users}}
 }
 
 func serveRun(ctx context.Context, f *cmdutil.Factory, opts *ServeOptions) error {
-	if err := team.NeedData(opts.Data); err != nil {
+	dir, err := cmdutil.DataDir(f, opts.Data)
+	if err != nil {
 		return err
 	}
-	set := serve.Settings{Addr: opts.Addr, Dir: opts.Data, IdleTimeout: opts.IdleTimeout, MaxSessions: opts.MaxSessions,
+	set := serve.Settings{Addr: opts.Addr, Dir: dir, IdleTimeout: opts.IdleTimeout, MaxSessions: opts.MaxSessions,
 		MaxPerPerson: opts.MaxPerPerson, AuditKeep: opts.AuditKeep, Log: f.IO.ErrOut, Getenv: sessionEnv(f)}
 	srv, err := serve.New(set, serveRunner{parent: f})
 	if err != nil {
@@ -72,7 +75,7 @@ func serveRun(ctx context.Context, f *cmdutil.Factory, opts *ServeOptions) error
 	// Local runs on this machine write to the server's audit log from now on.
 	store, err := f.Store()
 	if err == nil {
-		err = serve.MarkServed(store.Dir(), opts.Data)
+		err = serve.MarkServed(store.Dir(), dir)
 	}
 	if err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)

@@ -10,7 +10,7 @@ import (
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
-func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
+func newCmdVersion(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version (also funnels --version)",
@@ -20,10 +20,10 @@ func newCmdVersion(f *cmdutil.Factory) *cobra.Command {
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
 }
 
-func newCmdMan(f *cmdutil.Factory) *cobra.Command {
+func newCmdMan(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "man",
 		Short: "Print the manual page (roff), for man(1)",
@@ -40,5 +40,5 @@ funnels man | sudo tee /usr/local/share/man/man1/funnels.1 >/dev/null`,
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
 }

@@ -30,7 +30,7 @@ type APIOptions struct {
 	Set          cmdutil.SetOptions
 }
 
-func NewCmdAPI(f *cmdutil.Factory) *cobra.Command {
+func newCmdAPI(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &APIOptions{}
 	cmd := &cobra.Command{
 		Use:   "api METHOD PATH",
@@ -67,7 +67,7 @@ funnels api POST /funnels/funnel/folder/create --data @folder.json`,
 	fl.Var(&cmdutil.JQValue{E: &opts.Exporter}, "jq", "filter a JSON answer with a jq expression (built in)")
 	fl.Var(&cmdutil.TemplateValue{E: &opts.Exporter}, "template", "format a JSON answer with a Go template")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: []cmdutil.File{dataFile()}, Set: apiSetOutput()}
 }
 
 func apiRun(ctx context.Context, f *cmdutil.Factory, opts *APIOptions) error {
@@ -190,4 +190,15 @@ func readData(ios *cmdutil.IOStreams, arg string) (string, error) {
 		return "", cmdutil.Usagef("--data: %s is larger than %d MiB", arg, maxDataBytes>>20)
 	}
 	return string(b), nil
+}
+
+// dataFile is --data @FILE, a body read from a file; @- reads standard input.
+func dataFile() cmdutil.File {
+	return cmdutil.File{Flag: "data", Names: func(v string) bool { return strings.HasPrefix(v, "@") && v != "@-" },
+		Instead: "give the body itself, or --data @- and send it on standard input"}
+}
+
+// Commands are the commands of api: `funnels api`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdAPI(f)}
 }

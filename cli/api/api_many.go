@@ -11,17 +11,13 @@ import (
 
 // apiSetAnswer is one sub-account's answer to `funnels api GET` across a set.
 type apiSetAnswer struct {
-	cmdutil.MemberTag
 	Status int `json:"status"`
 	Answer any `json:"answer"` // the JSON body; a body that is not JSON as a string
 }
 
-// ApiSetOutput is what `funnels api GET` across a set prints: every sub-account's
-// answer and every failure.
-type ApiSetOutput struct {
-	Answers  []apiSetAnswer          `json:"answers"`
-	Failures []cmdutil.MemberFailure `json:"failures"`
-}
+// apiSetOutput is how `funnels api GET` across a set prints its answers: always as
+// JSON, under answers.
+func apiSetOutput() *cmdutil.SetOutput { return &cmdutil.SetOutput{Key: "answers"} }
 
 // apiSetRun sends the one GET to every member ({locationId} its own location) and
 // prints the answers together as JSON.
@@ -36,7 +32,7 @@ func apiSetRun(ctx context.Context, f *cmdutil.Factory, opts *APIOptions, path s
 		if err != nil {
 			return apiSetAnswer{}, err
 		}
-		out := apiSetAnswer{MemberTag: cmdutil.TagOf(m.Member)}
+		out := apiSetAnswer{}
 		if resp != nil {
 			out.Status = resp.StatusCode
 		}
@@ -45,11 +41,8 @@ func apiSetRun(ctx context.Context, f *cmdutil.Factory, opts *APIOptions, path s
 		}
 		return out, nil
 	})
-	answers := make([]apiSetAnswer, len(done))
-	for i, d := range done {
-		answers[i] = d.Result
-	}
-	out := ApiSetOutput{Answers: answers, Failures: cmdutil.OrEmpty(fails)}
+	answers := cmdutil.TagAll(cmdutil.Each(done))
+	out := cmdutil.SetJSON(apiSetOutput().Key, answers, fails)
 	if opts.Exporter.Enabled() {
 		err = opts.Exporter.Write(ctx, f.IO, out, answers)
 	} else {

@@ -16,7 +16,7 @@ import (
 
 // The local index on disk: `funnels cache status` and `funnels cache clear`.
 
-func NewCmdCache(f *cmdutil.Factory) *cobra.Command {
+func newCmdCache(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("cache", "Show or clear the local index", newCmdCacheStatus(f), newCmdCacheClear(f))
 }
 
@@ -25,7 +25,7 @@ type CacheClearOptions struct {
 	All bool
 }
 
-func newCmdCacheClear(f *cmdutil.Factory) *cobra.Command {
+func newCmdCacheClear(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &CacheClearOptions{}
 	cmd := &cobra.Command{
 		Use:   "clear",
@@ -40,7 +40,7 @@ funnels cache clear --all`,
 	}
 	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().BoolVar(&opts.All, "all", false, "remove the index of every profile and location")
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.LocalFiles, SSH: cmdutil.NotOffered("it removes local indexes of the server")}
 }
 
 func cacheClearRun(f *cmdutil.Factory, opts *CacheClearOptions) error {
@@ -100,7 +100,7 @@ type cacheStatus struct {
 	Unfinished bool      `json:"unfinished"`       // a crawl was left part way
 }
 
-func newCmdCacheStatus(f *cmdutil.Factory) *cobra.Command {
+func newCmdCacheStatus(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &CacheStatusOptions{}
 	cmd := &cobra.Command{
 		Use:   "status",
@@ -110,15 +110,15 @@ many folders, funnels, pages and redirects it holds, and when a crawl last read 
 location whole ('funnels index' reads it again; 'funnels cache clear' removes it).`,
 		Example: `funnels cache status
 funnels cache status --json path,pages,crawled`,
-		RunE: func(cmd *cobra.Command, _ []string) error { return CacheStatusRun(cmd.Context(), f, opts) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return cacheStatusRun(cmd.Context(), f, opts) },
 	}
 	cmd.Args = cmdutil.Positional(cmd)
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
-	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(cacheSetRow{}))
-	return cmd
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(cmdutil.MemberTag{}, cacheStatus{}))
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{cacheStatusTool()}, Set: cacheRows().Output}
 }
 
-func CacheStatusRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatusOptions) error {
+func cacheStatusRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatusOptions) error {
 	if opts.Set.Given(f) {
 		return cacheStatusSetRun(ctx, f, opts)
 	}
@@ -197,4 +197,10 @@ func dirSize(root string) int64 {
 		return nil
 	})
 	return n
+}
+
+// Commands are the commands of the local index: `funnels index`, `funnels cache`,
+// `funnels changes` and `funnels watch`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdIndex(f), newCmdCache(f), newCmdChanges(f), newCmdWatch(f)}
 }

@@ -8,18 +8,6 @@ import (
 	"github.com/funnelsdev/funnels/client/index"
 )
 
-// cacheSetRow is one sub-account of `funnels cache status` across a set.
-type cacheSetRow struct {
-	cmdutil.MemberTag
-	cacheStatus
-}
-
-// CacheSetOutput is the --json shape of `funnels cache status` across a set.
-type CacheSetOutput struct {
-	SubAccounts []cacheSetRow           `json:"subAccounts"`
-	Failures    []cmdutil.MemberFailure `json:"failures"`
-}
-
 // cacheStatusSetRun shows the local index of every member of the set, one row each:
 // what it holds and how old it is. It sends no request.
 func cacheStatusSetRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatusOptions) error {
@@ -27,24 +15,23 @@ func cacheStatusSetRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatu
 	if err != nil {
 		return err
 	}
-	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (cacheSetRow, error) {
+	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (cacheStatus, error) {
 		store, err := m.Session.OpenIndex()
 		if err != nil {
-			return cacheSetRow{}, err
+			return cacheStatus{}, err
 		}
 		defer store.Close()
-		st, err := indexStatus(ctx, store, m.Session.Config.Profile.Name, m.Location)
-		return cacheSetRow{cmdutil.TagOf(m.Member), st}, err
+		return indexStatus(ctx, store, m.Session.Config.Profile.Name, m.Location)
 	})
-	rows := make([]cacheSetRow, len(done))
-	for i, d := range done {
-		rows[i] = d.Result
-	}
-	if opts.Exporter.Enabled() {
-		err = opts.Exporter.Write(ctx, f.IO, CacheSetOutput{SubAccounts: rows, Failures: cmdutil.OrEmpty(fails)}, rows)
-	} else if len(rows) > 0 {
-		t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT").Tells(), cmdutil.TextColumn("FUNNELS"), cmdutil.TextColumn("PAGES"), cmdutil.TextColumn("REDIRECTS"), cmdutil.TextColumn("SIZE"), cmdutil.TextColumn("INDEXED"))
-		for _, r := range rows {
+	return cacheRows().PrintSet(ctx, f, &opts.Exporter, len(fo.Set.Members), cmdutil.Each(done), fails)
+}
+
+// cacheRows are how `funnels cache status` across a set prints each local index.
+func cacheRows() cmdutil.Rows[cacheStatus] {
+	return cmdutil.Rows[cacheStatus]{
+		Output: &cmdutil.SetOutput{Key: "subAccounts", Columns: []cmdutil.Column{cmdutil.TextColumn("FUNNELS"), cmdutil.TextColumn("PAGES"),
+			cmdutil.TextColumn("REDIRECTS"), cmdutil.TextColumn("SIZE"), cmdutil.TextColumn("INDEXED")}},
+		Cells: func(r cacheStatus) []string {
 			size, crawled := "-", "never"
 			if r.Bytes > 0 {
 				size = cmdutil.ByteSize(r.Bytes)
@@ -55,12 +42,12 @@ func cacheStatusSetRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatu
 			case r.Unfinished:
 				crawled = "part way"
 			}
-			t.Row(r.LocationName, index.Thousands(r.Funnels), index.Thousands(r.Pages), index.Thousands(r.Redirects), size, crawled)
-		}
-		err = t.Print()
+			return []string{index.Thousands(r.Funnels), index.Thousands(r.Pages), index.Thousands(r.Redirects), size, crawled}
+		},
 	}
-	if err != nil {
-		return err
-	}
-	return cmdutil.SetOutcome(f, len(fo.Set.Members), fails)
+}
+
+// cacheStatusTool is `funnels cache status` for an assistant.
+func cacheStatusTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "index_status", Description: "The local index of the sub-account: what it holds and when a crawl last read the sub-account whole. With location (ids separated by commas), all_sub_accounts or group, one row for each of those sub-accounts, those that failed under failures. The result is the --json of 'funnels cache status'."}
 }

@@ -31,9 +31,20 @@ type indexOutput struct {
 	Complete  bool     `json:"complete"`
 	Notes     []string `json:"notes"`
 	Path      string   `json:"path"`
+	Skipped   bool     `json:"skipped"` // indexed whole within --max-age: nothing read
+	AgeSecs   int      `json:"ageSeconds,omitempty"`
 }
 
-func NewCmdIndex(f *cmdutil.Factory) *cobra.Command {
+// crawled is what a crawl that read p into the index at path tells.
+func crawled(p index.Progress, path string, complete bool) indexOutput {
+	return indexOutput{
+		Folders: p.Folders, Funnels: p.Funnels, Pages: p.Pages, Redirects: p.Redirects, Requests: p.Requests,
+		Seconds: p.Elapsed.Round(time.Millisecond).Seconds(), Resumed: p.Resumed, Complete: complete,
+		Notes: cmdutil.OrEmpty(p.Notes), Path: path,
+	}
+}
+
+func newCmdIndex(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &IndexOptions{}
 	cmd := &cobra.Command{
 		Use:   "index",
@@ -59,8 +70,8 @@ funnels index --json requests,seconds`,
 	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().DurationVar(&opts.MaxAge, "max-age", 0, "skip a location indexed whole within this long (e.g. 6h)")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
-	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(indexSetRow{}))
-	return cmd
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(cmdutil.MemberTag{}, indexOutput{}))
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Set: indexRows().Output}
 }
 
 func indexRun(ctx context.Context, f *cmdutil.Factory, opts *IndexOptions) error {
@@ -84,15 +95,15 @@ func indexRun(ctx context.Context, f *cmdutil.Factory, opts *IndexOptions) error
 	}
 	defer store.Close()
 	if age, fresh := freshIndex(ctx, store, opts.MaxAge); fresh {
+		if opts.Exporter.Enabled() {
+			out := indexOutput{Path: store.Path(), Notes: []string{}, Complete: true, Skipped: true, AgeSecs: int(age.Seconds())}
+			return opts.Exporter.Write(ctx, f.IO, out, out)
+		}
 		f.Notice("The index of this location is %s old, within --max-age: nothing read.", age.Round(time.Second))
 		return nil
 	}
 	p, err := cmdutil.CrawlWithProgress(ctx, f, c, store)
-	out := indexOutput{
-		Folders: p.Folders, Funnels: p.Funnels, Pages: p.Pages, Redirects: p.Redirects, Requests: p.Requests,
-		Seconds: p.Elapsed.Round(time.Millisecond).Seconds(), Resumed: p.Resumed, Complete: err == nil,
-		Notes: cmdutil.OrEmpty(p.Notes), Path: store.Path(),
-	}
+	out := crawled(p, store.Path(), err == nil)
 	if err != nil {
 		return err
 	}

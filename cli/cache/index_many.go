@@ -8,20 +8,6 @@ import (
 	"github.com/funnelsdev/funnels/client/index"
 )
 
-// indexSetRow is one sub-account of `funnels index` across a set, in --json.
-type indexSetRow struct {
-	cmdutil.MemberTag
-	indexOutput
-	Skipped bool `json:"skipped"` // indexed whole within --max-age: nothing read
-	AgeSecs int  `json:"ageSeconds,omitempty"`
-}
-
-// IndexSetOutput is the --json shape of `funnels index` across a set.
-type IndexSetOutput struct {
-	SubAccounts []indexSetRow           `json:"subAccounts"`
-	Failures    []cmdutil.MemberFailure `json:"failures"`
-}
-
 // freshIndex reports whether store's last whole crawl is younger than maxAge (never
 // for maxAge 0, an index never crawled whole, or one left part way), and its age.
 func freshIndex(ctx context.Context, store *index.Store, maxAge time.Duration) (time.Duration, bool) {
@@ -43,14 +29,13 @@ func indexSetRun(ctx context.Context, f *cmdutil.Factory, opts *IndexOptions) er
 	if err != nil {
 		return err
 	}
-	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (indexSetRow, error) {
+	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (indexOutput, error) {
 		store, err := m.Session.OpenIndex()
 		if err != nil {
-			return indexSetRow{}, err
+			return indexOutput{}, err
 		}
 		defer store.Close()
-		row := indexSetRow{MemberTag: cmdutil.TagOf(m.Member)}
-		row.Path, row.Notes = store.Path(), []string{}
+		row := indexOutput{Path: store.Path(), Notes: []string{}}
 		if age, fresh := freshIndex(ctx, store, opts.MaxAge); fresh {
 			row.Skipped, row.AgeSecs, row.Complete = true, int(age.Seconds()), true
 			return row, nil
@@ -59,32 +44,22 @@ func indexSetRun(ctx context.Context, f *cmdutil.Factory, opts *IndexOptions) er
 		if err := cmdutil.CrawlError(err); err != nil {
 			return row, err
 		}
-		row.Folders, row.Funnels, row.Pages, row.Redirects, row.Requests = p.Folders, p.Funnels, p.Pages, p.Redirects, p.Requests
-		row.Seconds, row.Resumed, row.Complete, row.Notes = p.Elapsed.Round(time.Millisecond).Seconds(), p.Resumed, true, cmdutil.OrEmpty(p.Notes)
-		return row, nil
+		return crawled(p, store.Path(), true), nil
 	})
-	rows := make([]indexSetRow, len(done))
-	for i, d := range done {
-		rows[i] = d.Result
-	}
-	if opts.Exporter.Enabled() {
-		if err := opts.Exporter.Write(ctx, f.IO, IndexSetOutput{SubAccounts: rows, Failures: cmdutil.OrEmpty(fails)}, rows); err != nil {
-			return err
-		}
-	} else if len(rows) > 0 {
-		t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT").Tells(), cmdutil.TextColumn("FUNNELS"), cmdutil.TextColumn("PAGES"), cmdutil.TextColumn("REDIRECTS"),
-			cmdutil.TextColumn("REQUESTS"), cmdutil.TextColumn("TIME"))
-		for _, r := range rows {
+	return indexRows().PrintSet(ctx, f, &opts.Exporter, len(fo.Set.Members), cmdutil.Each(done), fails)
+}
+
+// indexRows are how `funnels index` across a set prints what each crawl read.
+func indexRows() cmdutil.Rows[indexOutput] {
+	return cmdutil.Rows[indexOutput]{
+		Output: &cmdutil.SetOutput{Key: "subAccounts", Columns: []cmdutil.Column{cmdutil.TextColumn("FUNNELS"), cmdutil.TextColumn("PAGES"),
+			cmdutil.TextColumn("REDIRECTS"), cmdutil.TextColumn("REQUESTS"), cmdutil.TextColumn("TIME")}},
+		Cells: func(r indexOutput) []string {
 			if r.Skipped {
-				t.Row(r.LocationName, "-", "-", "-", "0", "skipped: indexed "+cmdutil.AgeText(time.Duration(r.AgeSecs)*time.Second)+" ago")
-				continue
+				return []string{"-", "-", "-", "0", "skipped: indexed " + cmdutil.AgeText(time.Duration(r.AgeSecs)*time.Second) + " ago"}
 			}
-			t.Row(r.LocationName, index.Thousands(r.Funnels), index.Thousands(r.Pages), index.Thousands(r.Redirects),
-				index.Thousands(r.Requests), (time.Duration(r.Seconds * float64(time.Second))).Round(100*time.Millisecond).String())
-		}
-		if err := t.Print(); err != nil {
-			return err
-		}
+			return []string{index.Thousands(r.Funnels), index.Thousands(r.Pages), index.Thousands(r.Redirects),
+				index.Thousands(r.Requests), (time.Duration(r.Seconds * float64(time.Second))).Round(100 * time.Millisecond).String()}
+		},
 	}
-	return cmdutil.SetOutcome(f, len(fo.Set.Members), fails)
 }

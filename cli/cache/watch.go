@@ -29,7 +29,7 @@ const (
 	minShortEvery     = time.Second
 )
 
-func NewCmdWatch(f *cmdutil.Factory) *cobra.Command {
+func newCmdWatch(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &WatchOptions{}
 	cmd := &cobra.Command{
 		Use:   "watch [--every 10m]",
@@ -54,7 +54,7 @@ funnels watch --every 15m | tee -a funnels-changes.log`,
 	fl.DurationVar(&opts.Every, "every", defaultWatchEvery, "how long from one crawl's start to the next (at least 1m)")
 	fl.BoolVar(&opts.ShortEvery, "short-every", false, "allow --every down to 1s (for tests)")
 	_ = fl.MarkHidden("short-every")
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
 }
 
 func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/cli/clitest"
-	"github.com/funnelsdev/funnels/cli/doctor"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -68,7 +67,9 @@ func TestAPIVersionSentByCommands(t *testing.T) {
 		Want(t, 1, "err:404 ", "err:— Check the id or the path. (RESOURCE_NOT_FOUND, trace ")
 	h.Vars["FUNNELS_API_VERSION"] = "v3"
 	h.Run("doctor").Want(t, 0, "err:API version v3 (")
-	var out doctor.DoctorOutput
+	var out struct {
+		APIVersion string `json:"apiVersion"`
+	}
 	h.Run("doctor", "--json").Decode(t, &out)
 	if out.APIVersion != "v3" {
 		t.Errorf("doctor --json apiVersion %q", out.APIVersion)

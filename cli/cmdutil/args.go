@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -24,17 +25,24 @@ func withAnnotation(m map[string]string, key, value string) map[string]string {
 }
 
 // Arg is one positional argument: its name in the usage line and the request field
-// it fills, so a refused value is reported by the name the user knows.
-type Arg struct{ Name, Field string }
+// it fills, so a refused value is reported by the name the user knows; Max, when
+// not 0, bounds it to text of at most so many characters (checked once the command
+// line is parsed, before the command runs).
+type Arg struct {
+	Name, Field string
+	Max         int
+}
 
 // Positional is the Args rule of a command taking exactly these arguments:
 // "FUNNEL_ID is required" or "unexpected argument", both usage errors.
 func Positional(cmd *cobra.Command, args ...Arg) cobra.PositionalArgs {
-	var names []string
+	var names, maxes []string
 	for _, a := range args {
 		names = append(names, a.Name+"="+a.Field)
+		maxes = append(maxes, strconv.Itoa(a.Max))
 	}
 	cmd.Annotations = withAnnotation(cmd.Annotations, annotationArgs, strings.Join(names, " "))
+	cmd.Annotations = withAnnotation(cmd.Annotations, annotationArgMax, strings.Join(maxes, " "))
 	return func(cmd *cobra.Command, got []string) error {
 		switch {
 		case len(got) < len(args):

@@ -3,6 +3,7 @@ package cmdutil
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
@@ -38,3 +39,7 @@ func CrawlError(err error) error {
 	}
 	return err
 }
+
+// StaleIndex is how old a local index may be before it is said to be old (find), or
+// read live instead (the MCP server's tree).
+const StaleIndex = 24 * time.Hour

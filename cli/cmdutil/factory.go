@@ -53,6 +53,11 @@ type Factory struct {
 	// its calls share one client and its pacing.
 	Held *Session
 
+	// OwnSignIn keeps a run across a set to what the run's sign-in reaches (an
+	// assistant's): a member under another profile fails with the reason, and no
+	// other sign-in is used.
+	OwnSignIn bool
+
 	// Gate, when set, hands out the run's clients and indexes and refuses what the
 	// person running was not granted: the team server's sessions (nil: a local run).
 	Gate Gate

@@ -22,12 +22,6 @@ type SetOptions struct {
 	AllSubAccounts bool
 	Group          string
 	Concurrency    int
-	// Locations are sub-accounts of the run's sign-in by id, named by an assistant
-	// rather than a flag.
-	Locations []string
-	// OwnSignIn keeps the set to what the run's sign-in reaches: a member of a group
-	// under another profile fails with the reason, and no other sign-in is used.
-	OwnSignIn bool
 	// savedListAge lets the set be named from an agency's kept list of sub-accounts
 	// this young instead of a listing (0: always list); commands that read only local
 	// files set it.
@@ -67,7 +61,7 @@ func AddSetFlags(f *Factory, cmd *cobra.Command, o *SetOptions) {
 
 // Given reports whether the command line names a set rather than one sub-account.
 func (o *SetOptions) Given(f *Factory) bool {
-	return len(o.Locations) > 0 || len(o.Profiles) > 0 || o.AllProfiles || o.AllSubAccounts || o.Group != "" || strings.Contains(f.Flags.Location, ",")
+	return len(o.Profiles) > 0 || o.AllProfiles || o.AllSubAccounts || o.Group != "" || strings.Contains(f.Flags.Location, ",")
 }
 
 // commaCompletion completes the last entry of a comma list from values.

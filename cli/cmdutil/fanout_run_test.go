@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/funnelsdev/funnels/cli/api"
-	"github.com/funnelsdev/funnels/cli/cache"
 	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -36,7 +34,15 @@ func TestSetRecordsAFailureAndGoesOn(t *testing.T) {
 	if code != cmdutil.ExitAPI {
 		t.Fatalf("index across the set: exit %d, want 1\n%s%s", code, out, errOut)
 	}
-	var idx cache.IndexSetOutput
+	var idx struct {
+		SubAccounts []struct {
+			Location     string `json:"location"`
+			LocationName string `json:"locationName"`
+			Complete     bool   `json:"complete"`
+			Funnels      int    `json:"funnels"`
+		} `json:"subAccounts"`
+		Failures []cmdutil.MemberFailure `json:"failures"`
+	}
 	decodeJSON(t, out, &idx)
 	if len(idx.SubAccounts) != 2 || idx.SubAccounts[0].LocationName != "Lakeside Fit" || idx.SubAccounts[0].Funnels == 0 ||
 		idx.SubAccounts[1].Location != "SummitStrengthLoc002" || !idx.SubAccounts[1].Complete {
@@ -133,7 +139,13 @@ func TestSetPacesTheAgencyTokenCalls(t *testing.T) {
 	if code != cmdutil.ExitOK {
 		t.Fatalf("api GET across the set: exit %d\n%s%s", code, out, errOut)
 	}
-	var answers api.ApiSetOutput
+	var answers struct {
+		Answers []struct {
+			LocationName string `json:"locationName"`
+			Status       int    `json:"status"`
+		} `json:"answers"`
+		Failures []cmdutil.MemberFailure `json:"failures"`
+	}
 	decodeJSON(t, out, &answers)
 	if len(answers.Answers) != 3 || len(answers.Failures) != 0 {
 		t.Fatalf("answers %d, failures %+v", len(answers.Answers), answers.Failures)

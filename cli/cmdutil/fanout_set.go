@@ -33,6 +33,10 @@ type MemberSet struct {
 	Only        string // with OwnSignIn, the run's profile: members of another fail
 }
 
+// maxLocations bounds a --location list: a set that large is a group or every
+// sub-account.
+const maxLocations = 500
+
 // maxConcurrency bounds --concurrency: past it the agency's own bucket and the
 // machine, not the sub-accounts' limits, set the pace.
 const maxConcurrency = 64
@@ -46,7 +50,7 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 	for _, w := range []struct {
 		on   bool
 		name string
-	}{{locList, "--location a,b"}, {len(o.Locations) > 0, "sub_accounts"}, {len(o.Profiles) > 0, "--profiles"}, {o.AllProfiles, "--all-profiles"},
+	}{{locList, "--location a,b"}, {len(o.Profiles) > 0, "--profiles"}, {o.AllProfiles, "--all-profiles"},
 		{o.AllSubAccounts, "--all-sub-accounts"}, {o.Group != "", "--group"}} {
 		if w.on {
 			ways = append(ways, w.name)
@@ -59,10 +63,12 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 		return nil, Usagef("no set of sub-accounts: give --location a,b, --profiles, --all-profiles, --all-sub-accounts or --group")
 	case !locList && f.Flags.Location != "":
 		return nil, Usagef("%s gives each sub-account its own location: leave --location out (or list them: --location a,b)", ways[0])
-	case f.Flags.Token != "" && !locList && len(o.Locations) == 0:
+	case f.Flags.Token != "" && !locList:
 		return nil, Usagef("--token signs in one account, and %s opens each member with its own sign-in: leave --token out", ways[0])
 	case f.Flags.Profile != "" && (len(o.Profiles) > 0 || o.AllProfiles):
 		return nil, Usagef("%s names the profiles: leave --profile out", ways[0])
+	case locList && strings.Count(f.Flags.Location, ",") >= maxLocations:
+		return nil, Usagef("--location names more than %d sub-accounts: name the set with --group or --all-sub-accounts", maxLocations)
 	case o.Concurrency < 0 || o.Concurrency > maxConcurrency:
 		return nil, Usagef("--concurrency must be from 1 to %d", maxConcurrency)
 	}
@@ -71,7 +77,7 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 		return nil, err
 	}
 	set := &MemberSet{Config: cfg, Store: store, explicit: ways[0], Concurrency: o.Concurrency}
-	if o.OwnSignIn {
+	if f.OwnSignIn {
 		set.Only = cfg.Profile.Name
 	}
 	if set.Concurrency == 0 {
@@ -85,8 +91,6 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 	switch {
 	case locList:
 		err = r.locations(strings.Split(f.Flags.Location, ","))
-	case len(o.Locations) > 0:
-		err = r.locations(o.Locations)
 	case len(o.Profiles) > 0:
 		err = r.profiles(o.Profiles)
 	case o.AllProfiles:
@@ -98,6 +102,14 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 	}
 	if err != nil {
 		return nil, err
+	}
+	if f.Gate != nil {
+		// A session names only what was granted to the person: the others are left
+		// out before anything runs, and never named.
+		r.out = slices.DeleteFunc(r.out, func(m Member) bool { return m.Location == "" || !f.Gate.Allows(m.Location) })
+		if len(r.out) == 0 {
+			return nil, Usagef("%s names no sub-account granted to you on this server", ways[0])
+		}
 	}
 	if len(r.out) == 0 {
 		return nil, Usagef("%s names no sub-account", ways[0])

@@ -31,6 +31,12 @@ type Gate interface {
 	// LocationName gives the gate, for its audit log, the name of the sub-account
 	// with this id: find looks it up, and the gate calls it only while it knows none.
 	LocationName(location string, find func() string)
+	// Admin reports whether the person is one of the server's admins (admin on every
+	// sub-account): the commands offered to admins only are theirs.
+	Admin() bool
+	// DataDir is the server's data directory (people, audit log) for an admin's
+	// command; "" for anyone else.
+	DataDir() string
 }
 
 // newClient is client.New, or the gate's client when the run has one.
@@ -49,4 +55,20 @@ func gateError(err error) error {
 		return err
 	}
 	return Usagef("%v", err)
+}
+
+// DataDir is the team server's data directory a command of the server's (audit,
+// serve user) works on: in a session the gate's, for an admin only; otherwise the
+// --data the command was given.
+func DataDir(f *Factory, given string) (string, error) {
+	if f.Gate != nil {
+		if dir := f.Gate.DataDir(); dir != "" {
+			return dir, nil
+		}
+		return "", Usagef("this is for the server's admins (admin on every sub-account)")
+	}
+	if given == "" {
+		return "", SyntaxError("--data DIR is required: the server's data directory (host key, people, audit log)")
+	}
+	return given, nil
 }

@@ -15,10 +15,10 @@ func Visit(c *cobra.Command, fn func(*cobra.Command)) {
 	}
 }
 
-// Group is a noun whose verbs are its subcommands (`funnels folder create`). On its
-// own it is a usage error naming the verbs; an unknown verb is one with a "did you
-// mean".
-func Group(use, short string, verbs ...*cobra.Command) *cobra.Command {
+// groupCommand is the cobra command of a noun whose verbs are its subcommands
+// (`funnels folder create`). On its own it is a usage error naming the verbs; an
+// unknown verb is one with a "did you mean".
+func groupCommand(use, short string) *cobra.Command {
 	g := &cobra.Command{
 		Use:   use,
 		Short: short,
@@ -38,7 +38,6 @@ func Group(use, short string, verbs ...*cobra.Command) *cobra.Command {
 			return SyntaxError("a command is needed: %s", strings.Join(names, ", "))
 		},
 	}
-	g.AddCommand(verbs...)
 	return g
 }
 

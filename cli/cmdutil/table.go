@@ -20,24 +20,24 @@ const (
 	maxField = 200
 )
 
-// table is rows of cells under columns. print lays them out by the output rules
+// Table is rows of cells under columns. print lays them out by the output rules
 // (output.go): fitted to the terminal's width, or tab-separated when piped.
-type table struct {
+type Table struct {
 	ios  *IOStreams
-	cols []column
+	cols []Column
 	Rows [][]string
 }
 
-func NewTable(ios *IOStreams, cols ...column) *table {
-	return &table{ios: ios, cols: cols}
+func NewTable(ios *IOStreams, cols ...Column) *Table {
+	return &Table{ios: ios, cols: cols}
 }
 
 // Row adds one row; its cells are cleaned when printed.
-func (t *table) Row(cells ...string) { t.Rows = append(t.Rows, cells) }
+func (t *Table) Row(cells ...string) { t.Rows = append(t.Rows, cells) }
 
 // Print writes the table: on a terminal aligned under its header and never wider
 // than the terminal, piped as tab-separated lines without a header, every value whole.
-func (t *table) Print() error {
+func (t *Table) Print() error {
 	var b strings.Builder
 	if !t.ios.OutTTY {
 		for _, row := range t.Rows {

@@ -39,37 +39,37 @@ const (
 	giveWrap                   // explanations: wrapped at spaces onto more lines
 )
 
-// column is a column of a table: its title, how it gives, and whether it is the
+// Column is a column of a table: its title, how it gives, and whether it is the
 // column that tells the rows apart.
-type column struct {
+type Column struct {
 	title   string
 	kind    cellKind
 	telling bool
 }
 
 // TextColumn is a column of words (a kind, a status, a count): cut at the end.
-func TextColumn(title string) column { return column{title: title, kind: giveEnd} }
+func TextColumn(title string) Column { return Column{title: title, kind: giveEnd} }
 
 // IDColumn is a column of ids: shortened to a unique prefix when room is short.
-func IDColumn(title string) column { return column{title: title, kind: giveID} }
+func IDColumn(title string) Column { return Column{title: title, kind: giveID} }
 
 // NameColumn is a column of names or paths: cut in the middle.
-func NameColumn(title string) column { return column{title: title, kind: giveMiddle} }
+func NameColumn(title string) Column { return Column{title: title, kind: giveMiddle} }
 
 // WrapColumn is a column of explanations: wrapped onto more lines.
-func WrapColumn(title string) column { return column{title: title, kind: giveWrap} }
+func WrapColumn(title string) Column { return Column{title: title, kind: giveWrap} }
 
 // Tells marks c as the column that tells the rows apart: it gives last.
-func (c column) Tells() column { c.telling = true; return c }
+func (c Column) Tells() Column { c.telling = true; return c }
 
 // renderTable lays out cols and rows (cells not yet cleaned) in width columns (0:
 // unknown, every column at its natural width) and returns the lines, header first.
-func renderTable(cols []column, rows [][]string, width int) []string {
+func renderTable(cols []Column, rows [][]string, width int) []string {
 	n := len(cols)
 	for _, r := range rows {
 		n = max(n, len(r))
 	}
-	kinds := make([]column, n)
+	kinds := make([]Column, n)
 	copy(kinds, cols)
 	cells := make([][]string, 0, len(rows)+1)
 	header := make([]string, n)
@@ -100,13 +100,13 @@ func renderTable(cols []column, rows [][]string, width int) []string {
 // tableLayout is what fitTable decided: each column's width and kind, and the
 // prefix ids are shortened to (0: whole).
 type tableLayout struct {
-	cols   []column
+	cols   []Column
 	widths []int
 	prefix []int
 }
 
 // fitTable works out the widths of a table's columns for width columns of terminal.
-func fitTable(cols []column, header []string, rows [][]string, width int) tableLayout {
+func fitTable(cols []Column, header []string, rows [][]string, width int) tableLayout {
 	n := len(cols)
 	l := tableLayout{cols: cols, widths: make([]int, n), prefix: make([]int, n)}
 	for i := range n {
@@ -144,7 +144,7 @@ func fitTable(cols []column, header []string, rows [][]string, width int) tableL
 		}
 	}
 	// 2–4. the other columns, then the telling one, then everything.
-	l.shrink(&over, func(c column) int {
+	l.shrink(&over, func(c Column) int {
 		switch {
 		case c.kind == giveID || c.telling:
 			return -1
@@ -153,13 +153,13 @@ func fitTable(cols []column, header []string, rows [][]string, width int) tableL
 		}
 		return minCell
 	})
-	l.shrink(&over, func(c column) int {
+	l.shrink(&over, func(c Column) int {
 		if c.telling {
 			return minCell
 		}
 		return -1
 	})
-	l.shrink(&over, func(column) int { return 3 })
+	l.shrink(&over, func(Column) int { return 3 })
 	return l
 }
 
@@ -175,7 +175,7 @@ func (l tableLayout) total() int {
 // shrink narrows the widest of the columns that may give until over is 0 or each is
 // at its floor (floor -1: the column does not give): the widest is cut down to the
 // next widest, then both, and so on.
-func (l tableLayout) shrink(over *int, floor func(column) int) {
+func (l tableLayout) shrink(over *int, floor func(Column) int) {
 	for *over > 0 {
 		widest := -1
 		for i, w := range l.widths {

@@ -32,12 +32,12 @@ func TestUniquePrefixIsTheShortestThatTellsIDsApart(t *testing.T) {
 }
 
 // tableLines renders a table of cols and rows at width.
-func tableLines(cols []column, rows [][]string, width int) []string {
+func tableLines(cols []Column, rows [][]string, width int) []string {
 	return renderTable(cols, rows, width)
 }
 
 func TestTableGivesIDsFirstThenNamesInTheMiddleThenTheTellingColumn(t *testing.T) {
-	cols := []column{IDColumn("ID"), NameColumn("NAME"), NameColumn("PATH").Tells()}
+	cols := []Column{IDColumn("ID"), NameColumn("NAME"), NameColumn("PATH").Tells()}
 	rows := [][]string{
 		{"292021f0-1111-4aaa-8bbb-a6f361a8", "Registration", "/grow-your-gym-register"},
 		{"292021f0-2222-4aaa-8bbb-9e2120fa", "Confirmation of the registration", "/grow-your-gym-confirmed"},
@@ -75,7 +75,7 @@ func TestTableGivesIDsFirstThenNamesInTheMiddleThenTheTellingColumn(t *testing.T
 }
 
 func TestWrapColumnWrapsInsteadOfCutting(t *testing.T) {
-	cols := []column{NameColumn("ROUTE"), TextColumn("ANSWER"), WrapColumn("MEANING")}
+	cols := []Column{NameColumn("ROUTE"), TextColumn("ANSWER"), WrapColumn("MEANING")}
 	long := "writes are never probed; documented for apps and private integration tokens"
 	got := tableLines(cols, [][]string{{"POST /funnels/lookup/redirect", "not asked", long}, {"GET /x", "200", "open"}}, 60)
 	text := strings.Join(got, "\n")
@@ -112,11 +112,11 @@ func TestTableIsNeverWiderThanTheTerminal(t *testing.T) {
 		}
 		return b.String()
 	}
-	makers := []func(string) column{TextColumn, IDColumn, NameColumn, WrapColumn}
+	makers := []func(string) Column{TextColumn, IDColumn, NameColumn, WrapColumn}
 	for round := range 400 {
 		width := 40 + r.IntN(161)
 		n := 1 + r.IntN(8)
-		cols := make([]column, n)
+		cols := make([]Column, n)
 		for i := range cols {
 			cols[i] = makers[r.IntN(len(makers))](strings.ToUpper(word(r.IntN(12))))
 		}

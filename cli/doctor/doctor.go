@@ -23,14 +23,14 @@ type DoctorOptions struct {
 	Timeout  time.Duration // the whole probe; each route waits at most client.DefaultProbeTimeout of it
 }
 
-// DoctorTimeout is how long the whole probe may take unless --timeout says.
-const DoctorTimeout = 30 * time.Second
+// doctorTimeout is how long the whole probe may take unless --timeout says.
+const doctorTimeout = 30 * time.Second
 
 // errDoctorOutOfTime ends a probe whose --timeout is up.
 var errDoctorOutOfTime = errors.New("the doctor's time is up")
 
-// DoctorOutput is the --json shape of `funnels doctor`.
-type DoctorOutput struct {
+// doctorOutput is the --json shape of `funnels doctor`.
+type doctorOutput struct {
 	Profile    string            `json:"profile"`
 	BaseURL    string            `json:"baseUrl"`
 	LocationID string            `json:"locationId"`
@@ -40,9 +40,10 @@ type DoctorOutput struct {
 	Refused    int               `json:"refused"` // of those, the ones refused to this sign-in or not on this server
 	Missing    int               `json:"missing"` // of the refused, the ones not on this server (404)
 	Routes     []client.ProbeRow `json:"routes"`
+	OutOfTime  bool              `json:"outOfTime"` // stopped by --timeout before every route was asked
 }
 
-func NewCmdDoctor(f *cmdutil.Factory) *cobra.Command {
+func newCmdDoctor(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &DoctorOptions{}
 	cmd := &cobra.Command{
 		Use:   "doctor",
@@ -64,17 +65,17 @@ what it had by then.`,
 funnels doctor --profile clinic
 funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .askFor] | @tsv'`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return DoctorRun(cmd.Context(), f, opts)
+			return doctorRun(cmd.Context(), f, opts)
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DoctorTimeout, "give up after this long; each route waits at most 10s of it")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", doctorTimeout, "give up after this long; each route waits at most 10s of it")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
-	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.ProbeRow{}, doctorSetRow{}))
-	return cmd
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.ProbeRow{}, cmdutil.MemberTag{}, doctorOutput{}))
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{doctorTool()}, Set: doctorRows().Output}
 }
 
-func DoctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) error {
+func doctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) error {
 	// Each route is asked once: a server error or a dropped connection is tried
 	// again once, not five times, so a server that is down is told in seconds.
 	if opts.Timeout <= 0 {
@@ -132,7 +133,7 @@ func DoctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) err
 // probeDoctor asks every read route of c once, within timeout, and tallies the
 // answers. A probe that learned nothing (the token refused, no route answering) is
 // an error; one cut short by timeout says so (outOfTime) with what it had.
-func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout time.Duration) (out DoctorOutput, outOfTime bool, err error) {
+func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout time.Duration) (out doctorOutput, outOfTime bool, err error) {
 	// A server that takes connections and never answers is given up on: each route
 	// waits at most DefaultProbeTimeout (or the whole --timeout, if shorter), and
 	// the probe stops when --timeout is up, showing what it had by then.
@@ -142,9 +143,9 @@ func probeDoctor(ctx context.Context, c *client.Client, profile string, timeout 
 	rows, err := c.ProbeWithin(probeCtx, each)
 	outOfTime = err != nil && ctx.Err() == nil && errors.Is(context.Cause(probeCtx), errDoctorOutOfTime)
 	if err != nil && !outOfTime {
-		return DoctorOutput{}, false, err
+		return doctorOutput{}, false, err
 	}
-	out = DoctorOutput{Profile: profile, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows}
+	out = doctorOutput{Profile: profile, BaseURL: c.BaseURL(), LocationID: c.LocationID(), APIVersion: c.APIVersion(), Routes: rows, OutOfTime: outOfTime}
 	for _, r := range rows {
 		// An inactive sub-account answers every route, or refuses every token, with
 		// 400 "Location is not active": the table would only repeat it.
@@ -207,4 +208,14 @@ func refusedScopes(rows []client.ProbeRow) []string {
 		}
 	}
 	return out
+}
+
+// doctorTool is `funnels doctor` for an assistant.
+func doctorTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "doctor", Description: "What this sign-in can reach: every read route asked once with a harmless GET, what it answered and the scope or access to ask for where it was refused. With location (ids separated by commas), all_sub_accounts or group, one probe for each of those sub-accounts. The result is the --json of 'funnels doctor'."}
+}
+
+// Commands are the commands of doctor: `funnels doctor`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdDoctor(f)}
 }

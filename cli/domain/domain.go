@@ -11,7 +11,7 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func NewCmdDomain(f *cmdutil.Factory) *cobra.Command {
+func newCmdDomain(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("domain", "Attach a domain to the location (domain attach)", newCmdDomainAttach(f))
 }
 
@@ -21,7 +21,7 @@ type DomainAttachOptions struct {
 	Exporter cmdutil.Exporter
 }
 
-func newCmdDomainAttach(f *cmdutil.Factory) *cobra.Command {
+func newCmdDomainAttach(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &DomainAttachOptions{}
 	cmd := &cobra.Command{
 		Use:   "attach --domain HOST",
@@ -38,7 +38,7 @@ are sent in punycode. Piped, it prints only the domain's id.`,
 	cmd.Flags().StringVar(&opts.Domain, "domain", "", "the host name to attach")
 	cmdutil.FieldFlag(cmd, "domain", "domain")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Domain{}))
-	return cmdutil.GuardWrites(f, cmd)
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyAttachDomain, SSH: cmdutil.Offered()}
 }
 
 func domainAttachRun(ctx context.Context, f *cmdutil.Factory, opts *DomainAttachOptions) error {
@@ -69,4 +69,9 @@ func domainAttachRun(ctx context.Context, f *cmdutil.Factory, opts *DomainAttach
 	f.Prose("Attached %s (id %s).", termtext.Line(host), termtext.Line(id))
 	f.Data(d.ID)
 	return nil
+}
+
+// Commands are the commands of domains: `funnels domain attach`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdDomain(f)}
 }

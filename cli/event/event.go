@@ -13,7 +13,7 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func NewCmdEvent(f *cmdutil.Factory) *cobra.Command {
+func newCmdEvent(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("event", "Send a test event (event conversion, event page-view)",
 		newCmdEventConversion(f), newCmdEventPageView(f))
 }
@@ -31,7 +31,7 @@ type conversionOutput struct {
 	client.Result
 }
 
-func newCmdEventConversion(f *cmdutil.Factory) *cobra.Command {
+func newCmdEventConversion(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &EventConversionOptions{}
 	cmd := &cobra.Command{
 		Use:   "conversion --event-name NAME",
@@ -76,7 +76,7 @@ currency a 3-letter code.`,
 	}
 	_ = cmd.RegisterFlagCompletionFunc("event-name", cmdutil.FixedValues(validate.EventNames()))
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(conversionOutput{}))
-	return cmdutil.GuardWrites(f, cmd)
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyConversion, SSH: cmdutil.Offered()}
 }
 
 func eventConversionRun(ctx context.Context, f *cmdutil.Factory, opts *EventConversionOptions) error {
@@ -121,7 +121,7 @@ type EventPageViewOptions struct {
 	Exporter cmdutil.Exporter
 }
 
-func newCmdEventPageView(f *cmdutil.Factory) *cobra.Command {
+func newCmdEventPageView(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &EventPageViewOptions{}
 	cmd := &cobra.Command{
 		Use:   "page-view --funnel ID --step ID --page-url /PATH",
@@ -144,7 +144,7 @@ them without a browser.`,
 	_ = cmd.RegisterFlagCompletionFunc("funnel", cmdutil.CompleteFunnels(f))
 	_ = cmd.RegisterFlagCompletionFunc("step", cmdutil.CompleteStepsOfFlag(f))
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Result{}))
-	return cmdutil.GuardWrites(f, cmd)
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyWorkflowTrigger, SSH: cmdutil.Offered()}
 }
 
 func eventPageViewRun(ctx context.Context, f *cmdutil.Factory, opts *EventPageViewOptions) error {
@@ -170,4 +170,10 @@ func eventPageViewRun(ctx context.Context, f *cmdutil.Factory, opts *EventPageVi
 	}
 	f.Prose("%s.", msg)
 	return nil
+}
+
+// Commands are the commands of events: `funnels event conversion` and `funnels event
+// page-view`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdEvent(f)}
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/funneltree"
+	"github.com/funnelsdev/funnels/client/validate"
+	"github.com/funnelsdev/funnels/config"
 )
 
 // DiffOptions are what `funnels diff` works from.
@@ -35,7 +37,7 @@ type diffOutput struct {
 // to say than the diff printed.
 var errDiffers = cmdutil.Told(cmdutil.ExitAPI, errors.New("the two differ"))
 
-func NewCmdDiff(f *cmdutil.Factory) *cobra.Command {
+func newCmdDiff(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &DiffOptions{}
 	cmd := &cobra.Command{
 		Use:   "diff A B",
@@ -64,18 +66,23 @@ funnels diff location:SummitStrengthLoc002 location:RiversideBoxingLoc03 --profi
 funnels diff template profile:clinic --ignore-domains --json changes`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.A, opts.B = args[0], args[1]
-			return DiffRun(cmd.Context(), f, opts)
+			return diffRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "A", Field: "a"}, cmdutil.Arg{Name: "B", Field: "b"})
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "A", Field: "a", Max: 1000}, cmdutil.Arg{Name: "B", Field: "b", Max: 1000})
 	cmd.Flags().BoolVar(&opts.ExitCode, "exit-code", false, "exit 1 when A and B differ")
 	cmd.Flags().BoolVar(&opts.IgnoreDomains, "ignore-domains", false,
 		"compare as if every domain were the same (a client's copy of a template on its own domains)")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(diffOutput{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Files: diffFiles(), SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{diffTool()}}
 }
 
-func DiffRun(ctx context.Context, f *cmdutil.Factory, opts *DiffOptions) error {
+func diffRun(ctx context.Context, f *cmdutil.Factory, opts *DiffOptions) error {
+	for _, spec := range []string{opts.A, opts.B} {
+		if err := checkSide(spec); err != nil {
+			return err
+		}
+	}
 	a, err := diffSide(ctx, f, opts.A)
 	if err != nil {
 		return err
@@ -101,32 +108,23 @@ func DiffRun(ctx context.Context, f *cmdutil.Factory, opts *DiffOptions) error {
 	return nil
 }
 
-// diffSide reads one side of a diff as its spelling says.
+// diffSide reads one side of a diff as its spelling says (checkSide took it).
 func diffSide(ctx context.Context, f *cmdutil.Factory, spec string) (*funneltree.Tree, error) {
 	if name, ok := strings.CutPrefix(spec, "profile:"); ok {
-		if name == "" {
-			return nil, cmdutil.Usagef("profile: needs a profile name (profile:clinic)")
-		}
 		other := *f
 		other.Flags.Profile, other.Flags.Location = name, ""
-		return TreeOf(ctx, &other, fromAuto)
+		return treeOf(ctx, &other, fromAuto)
 	}
 	if id, ok := strings.CutPrefix(spec, "location:"); ok {
-		if id == "" {
-			return nil, cmdutil.Usagef("location: needs a location id (location:SummitStrengthLoc002)")
-		}
 		other := *f
 		other.Flags.Location = id
-		return TreeOf(ctx, &other, fromAuto)
+		return treeOf(ctx, &other, fromAuto)
 	}
 	switch spec {
 	case "@live":
-		return TreeOf(ctx, f, fromFresh)
+		return treeOf(ctx, f, fromFresh)
 	case "@cached":
-		return TreeOf(ctx, f, fromCached)
-	}
-	if strings.HasPrefix(spec, "@") {
-		return nil, cmdutil.Usagef("%s is not a source: use @live, @cached, profile:NAME, location:ID or an export directory", cmdutil.QuoteInput(spec))
+		return treeOf(ctx, f, fromCached)
 	}
 	t, err := funneltree.Read(spec)
 	var dmg *funneltree.DamagedError
@@ -149,4 +147,50 @@ func sideLabel(spec string, t *funneltree.Tree) string {
 		return spec + " (exported " + at.UTC().Format("2006-01-02 15:04 UTC") + ")"
 	}
 	return spec
+}
+
+// diffFiles are A and B where they name an export directory (not @cached, @live,
+// profile:NAME or location:ID).
+func diffFiles() []cmdutil.File {
+	instead := "compare sources of the server's sub-accounts instead: @cached, @live, location:ID or profile:NAME"
+	return []cmdutil.File{{Arg: 0, Names: isExportDir, Instead: instead}, {Arg: 1, Names: isExportDir, Instead: instead}}
+}
+
+// isExportDir reports whether a side of a diff is spelt as an export directory.
+func isExportDir(spec string) bool {
+	return spec != "" && !strings.HasPrefix(spec, "@") && !strings.HasPrefix(spec, "profile:") && !strings.HasPrefix(spec, "location:")
+}
+
+// diffTool is `funnels diff` for an assistant.
+func diffTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "diff",
+		Description: "What B added, removed and changed against A, as 'funnels diff A B': funnels matched by address, path, then name; steps and pages within them; redirects and domains. Each side is @cached, @live, location:ID, profile:NAME or an export directory (read only under the server's --exports-dir; refused without it). The result is the --json of 'funnels diff'.",
+		Leave:       map[string]string{"exit-code": "the result says whether they are the same"},
+	}
+}
+
+// checkSide refuses a side of a diff that is spelt wrong, before either side is
+// read: a source that is none of @live and @cached, a profile name or location id
+// that cannot be one.
+func checkSide(spec string) error {
+	if name, ok := strings.CutPrefix(spec, "profile:"); ok {
+		if name == "" {
+			return cmdutil.Usagef("profile: needs a profile name (profile:clinic)")
+		}
+		if err := config.CheckProfileName(name); err != nil {
+			return cmdutil.Usagef("%s: %v", cmdutil.QuoteInput(spec), err)
+		}
+		return nil
+	}
+	if id, ok := strings.CutPrefix(spec, "location:"); ok {
+		if id == "" {
+			return cmdutil.Usagef("location: needs a location id (location:SummitStrengthLoc002)")
+		}
+		_, err := validate.ID("location id", id)
+		return err
+	}
+	if strings.HasPrefix(spec, "@") && spec != "@live" && spec != "@cached" {
+		return cmdutil.Usagef("%s is not a source: use @live, @cached, profile:NAME, location:ID or an export directory", cmdutil.QuoteInput(spec))
+	}
+	return nil
 }

@@ -18,12 +18,14 @@ type ExportOptions struct {
 	Cached   bool   // from the local index as it is
 	Fresh    bool   // crawled first
 	Force    bool   // replace a directory that is not an export
+	DryRun   bool   // tell what would be written, and write nothing
+	Funnel   string // with DryRun, one funnel as its file would hold it (by name, path or file)
 	Exporter cmdutil.Exporter
 	Set      cmdutil.SetOptions
 }
 
-// ExportOutput is the --json shape of `funnels export`.
-type ExportOutput struct {
+// exportOutput is the --json shape of `funnels export`.
+type exportOutput struct {
 	Dir        string            `json:"dir"`
 	Format     string            `json:"format"`
 	Source     string            `json:"source"`
@@ -31,10 +33,10 @@ type ExportOutput struct {
 	Counts     funneltree.Counts `json:"counts"`
 }
 
-func NewCmdExport(f *cmdutil.Factory) *cobra.Command {
+func newCmdExport(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ExportOptions{}
 	cmd := &cobra.Command{
-		Use:   "export [-o DIR] [--format yaml|json] [--cached|--fresh]",
+		Use:   "export [-o DIR|-] [--format yaml|json] [--cached|--fresh] [--dry-run]",
 		Short: "Write the location's funnels as files: folders, funnels, steps, pages, domains, redirects",
 		Long: `Writes the whole location as a tree of files a person can read and git can diff:
 manifest.yaml (when, from where, counts), folders.yaml, domains.yaml, redirects.yaml,
@@ -46,27 +48,38 @@ It reads the local index: as it is with --cached (no request), after a crawl wit
 --fresh, and by default as it is when the last whole crawl ended less than an hour
 ago, else after a crawl. The directory is written whole or not at all (a new one
 takes its place); one that holds other files and no export is refused without
---force, which replaces it.`,
+--force, which replaces it.
+
+-o - writes the same files as a tar archive on standard output instead, for a pipe
+(over the team server, where no file of the server is written, this is the
+default: ssh HOST export > lakeside.tar). --dry-run tells what would be written and
+writes nothing; with --funnel NAME (its name, path or file) it shows that funnel's
+file as the export would hold it.`,
 		Example: `funnels export -o lakeside
 funnels export -o lakeside --format json --fresh
 funnels export -o lakeside --cached --json counts
-funnels export -o clients --all-sub-accounts`,
+funnels export -o clients --all-sub-accounts
+funnels export -o - | tar -t
+funnels export --dry-run --funnel /spring-offer`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return exportRun(cmd.Context(), f, opts) },
 	}
 	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
-	fl.StringVarP(&opts.Output, "output", "o", "funnels-export", "the directory to write")
+	fl.StringVarP(&opts.Output, "output", "o", defaultOutput(f), "the directory to write; - writes a tar archive on standard output")
 	fl.StringVar(&opts.Format, "format", "yaml", "yaml or json")
 	fl.BoolVar(&opts.Cached, "cached", false, "read the local index as it is, with no request")
 	fl.BoolVar(&opts.Fresh, "fresh", false, "crawl the location first, however fresh the index")
 	fl.BoolVar(&opts.Force, "force", false, "replace a directory that holds files but no export")
+	fl.BoolVar(&opts.DryRun, "dry-run", false, "tell what would be written and write nothing")
+	fl.StringVar(&opts.Funnel, "funnel", "", "with --dry-run: one funnel as its file would hold it (its name, path or file)")
+	cmdutil.TextFlag(cmd, "funnel", 500)
 	_ = cmd.RegisterFlagCompletionFunc("format", cmdutil.FixedValues(funneltree.Formats()))
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmd.Long += `
 Across a set, -o names a directory holding one export folder per sub-account,
 named by the sub-account (summit-strength), each as one location's export.`
-	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(ExportOutput{}, exportTreeRow{}))
-	return cmd
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(exportOutput{}, cmdutil.MemberTag{}))
+	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{exportDirFile()}, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{exportTool()}, Set: exportRows().Output}
 }
 
 func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) error {
@@ -74,21 +87,38 @@ func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) err
 	if !ok {
 		return cmdutil.Usagef("--format must be %s, not %s", cmdutil.OrList(funneltree.Formats()), cmdutil.QuoteInput(opts.Format))
 	}
-	from, err := SourceFlags(f, opts.Cached, opts.Fresh)
+	from, err := sourceFlags(f, opts.Cached, opts.Fresh)
 	if err != nil {
 		return err
 	}
 	if opts.Output == "" {
-		return cmdutil.Usagef("-o needs a directory")
+		return cmdutil.Usagef("-o needs a directory, or - for a tar archive on standard output")
+	}
+	if opts.Funnel != "" && !opts.DryRun {
+		return cmdutil.SyntaxError("--funnel shows one funnel's file with --dry-run: add --dry-run")
 	}
 	if opts.Set.Given(f) {
+		if opts.Output == "-" || opts.DryRun {
+			return cmdutil.Usagef("across sub-accounts, export writes one folder per sub-account: name a directory with -o DIR (no -o -, no --dry-run)")
+		}
 		return exportSetRun(ctx, f, opts, format, from)
 	}
-	t, err := TreeOf(ctx, f, from)
+	if opts.Output == "-" && !opts.DryRun {
+		if err := tarReady(f, opts); err != nil {
+			return err
+		}
+	}
+	t, err := treeOf(ctx, f, from)
 	if err != nil {
 		return err
 	}
 	t.Manifest.ExportedAt = time.Now().UTC().Format(time.RFC3339)
+	if opts.DryRun {
+		return exportSummaryRun(ctx, f, opts, t, format)
+	}
+	if opts.Output == "-" {
+		return writeTar(f, t, format)
+	}
 	switch err := funneltree.Write(opts.Output, t, format, opts.Force); {
 	case errors.Is(err, funneltree.ErrNotDirectory):
 		return cmdutil.Usagef("-o: %v; give a directory", err)
@@ -99,7 +129,7 @@ func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) err
 	}
 	c := t.Count()
 	if opts.Exporter.Enabled() {
-		out := ExportOutput{Dir: opts.Output, Format: string(format), Source: t.Manifest.Source, ExportedAt: t.Manifest.ExportedAt, Counts: c}
+		out := exportOutput{Dir: opts.Output, Format: string(format), Source: t.Manifest.Source, ExportedAt: t.Manifest.ExportedAt, Counts: c}
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
 	f.Prose("Exported %s, %s, %s, %s and %s to %s (%s, %s).", cmdutil.CountOf(c.Funnels, "funnel"), cmdutil.CountOf(c.Steps, "step"),
@@ -108,8 +138,8 @@ func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) err
 	return nil
 }
 
-// SourceFlags is the source --cached and --fresh ask for.
-func SourceFlags(f *cmdutil.Factory, cached, fresh bool) (TreeSource, error) {
+// sourceFlags is the source --cached and --fresh ask for.
+func sourceFlags(f *cmdutil.Factory, cached, fresh bool) (treeSource, error) {
 	switch {
 	case cached && fresh:
 		return 0, cmdutil.SyntaxError("--cached and --fresh cannot be given together")
@@ -133,4 +163,35 @@ func sourceWords(m funneltree.Manifest) string {
 		return "from the local index"
 	}
 	return "from the local index crawled " + m.CrawledAt
+}
+
+// defaultOutput is where an export goes without -o: the directory funnels-export,
+// or, in a session of the team server (which writes no file of its own), a tar on
+// standard output.
+func defaultOutput(f *cmdutil.Factory) string {
+	if f.Gate != nil {
+		return "-"
+	}
+	return "funnels-export"
+}
+
+// exportDirFile is -o, the directory an export writes; - is standard output.
+func exportDirFile() cmdutil.File {
+	return cmdutil.File{Flag: "output", Writes: true,
+		Instead: "leave -o out, or give -o -: the export comes as a tar on standard output (ssh HOST export > export.tar)"}
+}
+
+// exportTool is `funnels export --dry-run` for an assistant: what the export would
+// write, told and never written.
+func exportTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "export_summary",
+		Description: "What 'funnels export' would write, told and never written (no tool writes a file on this machine; a person runs 'funnels export -o DIR' for the files): the manifest (counts of folders, funnels, steps, pages, domains and redirects; the source; when the index was crawled), the index's age in seconds and how many files; with funnel, that funnel as its exported file holds it (steps, pages, ids) and the file's path. The result is the --json of 'funnels export --dry-run'.",
+		Fixed:       []string{"--dry-run"},
+		Leave:       map[string]string{"output": "no tool writes a file on this machine", "force": "no tool writes a file on this machine", "dry-run": "this tool only tells"},
+	}
+}
+
+// Commands are the commands of exports: `funnels export` and `funnels diff`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdExport(f), newCmdDiff(f)}
 }

@@ -12,10 +12,10 @@ import (
 )
 
 // Where `funnels export` and `funnels diff` read a location's funnels from.
-type TreeSource int
+type treeSource int
 
 const (
-	fromAuto   TreeSource = iota // the index when fresh, else crawled first
+	fromAuto   treeSource = iota // the index when fresh, else crawled first
 	fromCached                   // the index as it is, no request
 	fromFresh                    // crawled now, then the index
 )
@@ -30,10 +30,10 @@ func IndexIsFresh(st index.State, now time.Time) bool {
 	return st.Exists && !st.Crawled.IsZero() && !st.Unfinished && now.Sub(st.Crawled) < indexFreshFor
 }
 
-// TreeOf reads the location of f's settings as a tree from its local index, crawling
+// treeOf reads the location of f's settings as a tree from its local index, crawling
 // it first as from asks; the manifest names the location, the API and where the
 // records came from.
-func TreeOf(ctx context.Context, f *cmdutil.Factory, from TreeSource) (*funneltree.Tree, error) {
+func treeOf(ctx context.Context, f *cmdutil.Factory, from treeSource) (*funneltree.Tree, error) {
 	cfg, err := f.CacheConfig()
 	if err != nil {
 		return nil, err
@@ -68,7 +68,7 @@ func TreeOf(ctx context.Context, f *cmdutil.Factory, from TreeSource) (*funneltr
 
 // readIndexTree reads store as a tree, crawled first by crawl when from asks for it or
 // the index is not fresh; the manifest says where the records came from.
-func readIndexTree(ctx context.Context, store *index.Store, from TreeSource, crawl func() error) (*funneltree.Tree, error) {
+func readIndexTree(ctx context.Context, store *index.Store, from treeSource, crawl func() error) (*funneltree.Tree, error) {
 	st, err := store.State(ctx)
 	if err != nil {
 		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading the local index: %w", err))

@@ -36,10 +36,10 @@ func FuzzKeptFanoutFiles(f *testing.F) {
 			}
 		}
 		index := filepath.Join(dir, "LOC-1234.db")
-		if err := os.WriteFile(CrawlFailurePath(index), []byte(body), 0o600); err != nil {
+		if err := os.WriteFile(crawlFailurePath(index), []byte(body), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if fl, ok := RecentCrawlFailure(index, cmdutil.Member{Name: "Riverside", Profile: "agency", Location: "LOC"}); ok &&
+		if fl, ok := recentCrawlFailure(index, cmdutil.Member{Name: "Riverside", Profile: "agency", Location: "LOC"}); ok &&
 			(fl.Location != "LOC" || !strings.Contains(fl.Error, "funnels index --profile agency --location LOC")) {
 			t.Errorf("a recent failure says %+v", fl)
 		}

@@ -27,8 +27,11 @@ type FindOptions struct {
 	Set      cmdutil.SetOptions
 }
 
-// FindKinds are the names --kind takes.
-func FindKinds() []string { return []string{"funnel", "folder", "step", "page", "redirect", "domain"} }
+// findKinds are the names --kind takes.
+func findKinds() []string { return []string{"funnel", "folder", "step", "page", "redirect", "domain"} }
+
+// maxFindLimit bounds --limit; 0 shows every match.
+const maxFindLimit = 1000
 
 // findOutput is the --json shape of `funnels find`: the best matches first.
 type findOutput struct {
@@ -38,10 +41,7 @@ type findOutput struct {
 	Indexed time.Time    `json:"indexed,omitzero"`
 }
 
-// StaleIndex is how old an index may be before find says so.
-const StaleIndex = 24 * time.Hour
-
-func NewCmdFind(f *cmdutil.Factory) *cobra.Command {
+func newCmdFind(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &FindOptions{}
 	cmd := &cobra.Command{
 		Use:   "find TEXT",
@@ -77,13 +77,14 @@ funnels find webinar --json id,kind,name,where --limit 1`,
 			return FindRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "TEXT", Field: "text"})
-	cmd.Flags().StringSliceVar(&opts.Kinds, "kind", nil, "only these kinds: "+strings.Join(FindKinds(), ", "))
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "TEXT", Field: "text", Max: 500})
+	cmd.Flags().StringSliceVar(&opts.Kinds, "kind", nil, "only these kinds: "+strings.Join(findKinds(), ", "))
 	cmd.Flags().IntVar(&opts.Limit, "limit", 20, "at most this many matches, best first (0: all)")
-	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(FindKinds(), cobra.ShellCompDirectiveNoFileComp))
+	cmdutil.Bound(cmd, "limit", 0, maxFindLimit)
+	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(findKinds(), cobra.ShellCompDirectiveNoFileComp))
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, append(cmdutil.FieldsOf(cmdutil.MemberTag{}, index.Item{}), "url"))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{findTool()}, Set: findRows().Output}
 }
 
 func FindRun(ctx context.Context, f *cmdutil.Factory, opts *FindOptions) error {
@@ -92,8 +93,8 @@ func FindRun(ctx context.Context, f *cmdutil.Factory, opts *FindOptions) error {
 		return cmdutil.Usagef("TEXT is empty: give a name, a path or a domain to find")
 	}
 	for _, k := range opts.Kinds {
-		if !slices.Contains(FindKinds(), strings.ToLower(strings.TrimSpace(k))) {
-			return cmdutil.Usagef("unknown --kind %s; use %s", cmdutil.QuoteInput(k), strings.Join(FindKinds(), ", "))
+		if !slices.Contains(findKinds(), strings.ToLower(strings.TrimSpace(k))) {
+			return cmdutil.Usagef("unknown --kind %s; use %s", cmdutil.QuoteInput(k), strings.Join(findKinds(), ", "))
 		}
 	}
 	if opts.Limit < 0 {
@@ -135,11 +136,7 @@ func FindRun(ctx context.Context, f *cmdutil.Factory, opts *FindOptions) error {
 		f.Notice("Nothing matches %s.", cmdutil.QuoteInput(query))
 		return nil
 	}
-	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("KIND"), cmdutil.NameColumn("NAME").Tells(), cmdutil.NameColumn("PATH"), cmdutil.NameColumn("WHERE"), cmdutil.IDColumn("ID"))
-	for _, it := range matches {
-		t.Row(itemKindText(it), it.Name, cmdutil.OrDash(it.Path), cmdutil.OrDash(it.Where), it.ID)
-	}
-	if err := t.Print(); err != nil {
+	if err := findRows().Table(f.IO, matches).Print(); err != nil {
 		return err
 	}
 	if total > len(matches) && f.IO.OutTTY {
@@ -188,7 +185,7 @@ func indexMatches(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg
 	}
 	age := time.Since(st.Crawled)
 	switch {
-	case setAside != "" || held == 0 && (st.Crawled.IsZero() || age > StaleIndex):
+	case setAside != "" || held == 0 && (st.Crawled.IsZero() || age > cmdutil.StaleIndex):
 		if setAside == "" {
 			f.Notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
 		}
@@ -204,7 +201,7 @@ func indexMatches(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg
 		}
 	case st.Crawled.IsZero() || st.Unfinished:
 		f.Notice("funnels: the local index is not complete (its last crawl did not read everything); searching what it holds — 'funnels index' reads the rest")
-	case age > StaleIndex:
+	case age > cmdutil.StaleIndex:
 		f.Notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
 	}
 	return matches, total, crawled, nil
@@ -264,4 +261,26 @@ func findFunnelsByName(ctx context.Context, f *cmdutil.Factory, c *client.Client
 // isFunnelKind reports whether a --kind value names funnels.
 func isFunnelKind(k string) bool {
 	return strings.EqualFold(strings.TrimSpace(k), index.KindFunnel.String())
+}
+
+// findRows are how `funnels find` prints its matches, of one sub-account or ranked
+// across a set.
+func findRows() cmdutil.Rows[index.Item] {
+	return cmdutil.Rows[index.Item]{
+		Output: &cmdutil.SetOutput{Key: "matches", Columns: []cmdutil.Column{cmdutil.TextColumn("KIND"), cmdutil.NameColumn("NAME").Tells(),
+			cmdutil.NameColumn("PATH"), cmdutil.NameColumn("WHERE"), cmdutil.IDColumn("ID")}},
+		Cells: func(it index.Item) []string {
+			return []string{itemKindText(it), it.Name, cmdutil.OrDash(it.Path), cmdutil.OrDash(it.Where), it.ID}
+		},
+	}
+}
+
+// findTool is `funnels find` for an assistant.
+func findTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "find", Description: "Find funnels, folders, steps, pages, redirects and domains by name, path or domain in the local index, fuzzily, best first. With location (ids separated by commas), all_sub_accounts or group, in the local index of each of those sub-accounts, every match naming its location and locationName, those that failed under failures. The result is the --json of 'funnels find'."}
+}
+
+// Commands are the commands of find: `funnels find`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdFind(f)}
 }

@@ -25,7 +25,7 @@ type crawlFailure struct {
 	Code   int       `json:"code"`
 }
 
-func CrawlFailurePath(indexPath string) string { return indexPath + ".failed" }
+func crawlFailurePath(indexPath string) string { return indexPath + ".failed" }
 
 // LastingFailure reports whether fl is a refusal that the next find would meet again
 // (a suspended sub-account, the app uninstalled, a token refused: a 4xx other than
@@ -35,11 +35,11 @@ func LastingFailure(fl cmdutil.MemberFailure) bool {
 	return fl.Code == cmdutil.ExitAuth || fl.Status >= 400 && fl.Status < 500 && fl.Status != http.StatusTooManyRequests
 }
 
-// RecentCrawlFailure is m's failure from the record at indexPath when its crawl
+// recentCrawlFailure is m's failure from the record at indexPath when its crawl
 // failed less than crawlBackoff ago: the reason it gave then, and how to make the
 // index.
-func RecentCrawlFailure(indexPath string, m cmdutil.Member) (*cmdutil.MemberFailure, bool) {
-	b, err := os.ReadFile(CrawlFailurePath(indexPath))
+func recentCrawlFailure(indexPath string, m cmdutil.Member) (*cmdutil.MemberFailure, bool) {
+	b, err := os.ReadFile(crawlFailurePath(indexPath))
 	if err != nil {
 		return nil, false
 	}
@@ -65,9 +65,9 @@ func RecentCrawlFailure(indexPath string, m cmdutil.Member) (*cmdutil.MemberFail
 func saveCrawlFailure(indexPath string, fl cmdutil.MemberFailure) {
 	b, err := json.Marshal(crawlFailure{At: time.Now().UTC(), Error: fl.Error, Status: fl.Status, Code: fl.Code})
 	if err == nil && os.MkdirAll(filepath.Dir(indexPath), 0o700) == nil {
-		_ = os.WriteFile(CrawlFailurePath(indexPath), b, 0o600)
+		_ = os.WriteFile(crawlFailurePath(indexPath), b, 0o600)
 	}
 }
 
 // clearCrawlFailure removes the record of a failed crawl once one succeeded.
-func clearCrawlFailure(indexPath string) { _ = os.Remove(CrawlFailurePath(indexPath)) }
+func clearCrawlFailure(indexPath string) { _ = os.Remove(crawlFailurePath(indexPath)) }

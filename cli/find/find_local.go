@@ -131,7 +131,7 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 	stale := make([]func(index.Kind) bool, len(local))
 	for i, l := range local {
 		state := cs.State(i)
-		if cs.Catalog(i).Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > StaleIndex) {
+		if cs.Catalog(i).Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > cmdutil.StaleIndex) {
 			out.crawl = append(out.crawl, l.Member)
 			continue
 		}
@@ -145,7 +145,7 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 	_, out.total = pickMatches(list.RankCatalogSet(cs, query), opts, cs.Kind, func(at int) index.Item {
 		src := cs.Source(at)
 		it := boundMatch(cs.Item(at, stale[src]))
-		out.hits = append(out.hits, findHit{MemberTag: cmdutil.TagOf(local[src].Member), Item: it, key: cs.Key(at)})
+		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(local[src].Member), Record: it}, key: cs.Key(at)})
 		return it
 	})
 	keepCatalogs(ctx, set.Concurrency, local, cs)
@@ -157,7 +157,7 @@ func searchCatalog(cat *index.Catalog, m cmdutil.Member, query string, opts *Fin
 	var out memberFinds
 	_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
 		it := boundMatch(cat.Item(at, stale))
-		out.hits = append(out.hits, findHit{MemberTag: cmdutil.TagOf(m), Item: it, key: cat.Key(at)})
+		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(m), Record: it}, key: cat.Key(at)})
 		return it
 	})
 	return out
@@ -208,7 +208,7 @@ func indexAgeNote(st index.State) string {
 	switch {
 	case st.Crawled.IsZero() || st.Unfinished:
 		return "the local index is not complete; searching what it holds — 'funnels index' reads the rest"
-	case age > StaleIndex:
+	case age > cmdutil.StaleIndex:
 		return "the local index is from " + age.Round(time.Hour).String() + " ago; 'funnels index' reads it again"
 	}
 	return ""

@@ -32,7 +32,8 @@ func TestFindAcrossSetKeepsToItsOwnSignIn(t *testing.T) {
 	ios, out, errOut := cmdutil.TestStreams("")
 	f := h.Factory(ios)
 	f.Flags.Profile = "agency"
-	err := find.FindRun(context.Background(), f, &find.FindOptions{Query: "sale", Limit: 0, Set: cmdutil.SetOptions{Group: "g", OwnSignIn: true}})
+	f.OwnSignIn = true
+	err := find.FindRun(context.Background(), f, &find.FindOptions{Query: "sale", Limit: 0, Set: cmdutil.SetOptions{Group: "g"}})
 	if cmdutil.ExitCode(err) != cmdutil.ExitAPI || strings.Contains(strings.ToLower(out.String()), "summit") || !strings.Contains(out.String(), "Lakeside Fit") {
 		t.Errorf("find kept to the agency's sign-in: exit %d (%v)\n%s%s", cmdutil.ExitCode(err), err, out, errOut)
 	}

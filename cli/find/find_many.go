@@ -2,7 +2,6 @@ package find
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"time"
 
@@ -14,28 +13,8 @@ import (
 // findHit is a match of `funnels find` across a set: the item and the sub-account
 // it is in.
 type findHit struct {
-	cmdutil.MemberTag
-	Item index.Item
-	key  string // the catalog's key of the item: what the matches of all members are ranked by
-}
-
-// MarshalJSON writes the hit as find writes an item (with its url), with location
-// and locationName beside.
-func (h findHit) MarshalJSON() ([]byte, error) {
-	type plain index.Item
-	return json.Marshal(struct {
-		cmdutil.MemberTag
-		plain
-		URL string `json:"url,omitempty"`
-	}{h.MemberTag, plain(h.Item), h.Item.URL()})
-}
-
-// FindSetOutput is the --json shape of `funnels find` across a set.
-type FindSetOutput struct {
-	Query    string                  `json:"query"`
-	Matches  []findHit               `json:"matches"`
-	Total    int                     `json:"total"` // matches in every sub-account before --limit
-	Failures []cmdutil.MemberFailure `json:"failures"`
+	cmdutil.Tagged[index.Item]
+	key string // the catalog's key of the item: what the matches of all members are ranked by
 }
 
 // memberFinds are one member's best matches and how many it has in all.
@@ -85,14 +64,14 @@ func findSetRun(ctx context.Context, f *cmdutil.Factory, query string, opts *Fin
 	for i, h := range hits {
 		keys[i] = h.key
 	}
-	matches := []findHit{}
+	matches := []cmdutil.Tagged[index.Item]{}
 	for _, at := range list.Rank(keys, query) {
 		if opts.Limit > 0 && len(matches) == opts.Limit {
 			break
 		}
-		matches = append(matches, hits[at])
+		matches = append(matches, hits[at].Tagged)
 	}
-	if err := printSetFinds(ctx, f, opts, FindSetOutput{Query: query, Matches: matches, Total: total, Failures: cmdutil.OrEmpty(fails)}); err != nil {
+	if err := printSetFinds(ctx, f, opts, query, matches, total, fails); err != nil {
 		return err
 	}
 	return cmdutil.SetOutcome(f, len(set.Members), fails)
@@ -115,7 +94,7 @@ func findByCrawl(ctx context.Context, f *cmdutil.Factory, set *cmdutil.MemberSet
 	var try []cmdutil.Member
 	for _, m := range members {
 		if p := pathOf(m); p != "" {
-			if fl, ok := RecentCrawlFailure(p, m); ok {
+			if fl, ok := recentCrawlFailure(p, m); ok {
 				fails = append(fails, *fl)
 				continue
 			}
@@ -153,23 +132,23 @@ func findByCrawl(ctx context.Context, f *cmdutil.Factory, set *cmdutil.MemberSet
 	return done, append(fails, failed...), nil
 }
 
-func printSetFinds(ctx context.Context, f *cmdutil.Factory, opts *FindOptions, out FindSetOutput) error {
+// printSetFinds prints the best matches of a set, ranked together: with --json the
+// query and how many matched in all beside them (total, before --limit).
+func printSetFinds(ctx context.Context, f *cmdutil.Factory, opts *FindOptions, query string, matches []cmdutil.Tagged[index.Item], total int, fails []cmdutil.MemberFailure) error {
+	rows := findRows()
 	if opts.Exporter.Enabled() {
-		return opts.Exporter.Write(ctx, f.IO, out, out.Matches)
+		doc := cmdutil.SetJSON(rows.Output.Key, matches, fails, cmdutil.DocField{Key: "query", Value: query}, cmdutil.DocField{Key: "total", Value: total})
+		return opts.Exporter.Write(ctx, f.IO, doc, matches)
 	}
-	if len(out.Matches) == 0 {
-		f.Notice("Nothing matches %s.", cmdutil.QuoteInput(out.Query))
+	if len(matches) == 0 {
+		f.Notice("Nothing matches %s.", cmdutil.QuoteInput(query))
 		return nil
 	}
-	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.TextColumn("KIND"), cmdutil.NameColumn("NAME").Tells(), cmdutil.NameColumn("PATH"), cmdutil.NameColumn("WHERE"), cmdutil.IDColumn("ID"))
-	for _, h := range out.Matches {
-		t.Row(h.LocationName, itemKindText(h.Item), h.Item.Name, cmdutil.OrDash(h.Item.Path), cmdutil.OrDash(h.Item.Where), h.Item.ID)
-	}
-	if err := t.Print(); err != nil {
+	if err := rows.TaggedTable(f.IO, matches).Print(); err != nil {
 		return err
 	}
-	if out.Total > len(out.Matches) && f.IO.OutTTY {
-		f.Notice("%d of %d matches; --limit 0 shows them all", len(out.Matches), out.Total)
+	if total > len(matches) && f.IO.OutTTY {
+		f.Notice("%d of %d matches; --limit 0 shows them all", len(matches), total)
 	}
 	return nil
 }
@@ -206,7 +185,7 @@ func findInMember(ctx context.Context, m *cmdutil.MemberRun, query string, opts 
 		notes = append(notes, n)
 	}
 	age := time.Since(st.Crawled)
-	if held == 0 && (st.Crawled.IsZero() || age > StaleIndex) {
+	if held == 0 && (st.Crawled.IsZero() || age > cmdutil.StaleIndex) {
 		_, crawlErr := (&index.Crawler{Client: m.Session.Client, Store: store}).Run(ctx)
 		if err := search(); err != nil {
 			return out, err

@@ -14,7 +14,7 @@ import (
 // topLevelNote says where a new folder lands: the create body has no parent field.
 const topLevelNote = "New folders appear at the top level: the API takes no parent folder, so move it in the web app if it belongs elsewhere."
 
-func NewCmdFolder(f *cmdutil.Factory) *cobra.Command {
+func newCmdFolder(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("folder", "Make a folder (folder create)", newCmdFolderCreate(f))
 }
 
@@ -24,7 +24,7 @@ type FolderCreateOptions struct {
 	Exporter           cmdutil.Exporter
 }
 
-func newCmdFolderCreate(f *cmdutil.Factory) *cobra.Command {
+func newCmdFolderCreate(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &FolderCreateOptions{}
 	cmd := &cobra.Command{
 		Use:   "create --name NAME",
@@ -47,7 +47,7 @@ funnels folder create --name "Club Sites" --type website --json`,
 	cmdutil.FieldFlag(cmd, "user-id", "userId")
 	_ = cmd.RegisterFlagCompletionFunc("type", cmdutil.FixedValues(validate.FolderTypes()))
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Folder{}))
-	return cmdutil.GuardWrites(f, cmd)
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyCreateFolder, SSH: cmdutil.Offered()}
 }
 
 func folderCreateRun(ctx context.Context, f *cmdutil.Factory, opts *FolderCreateOptions) error {

@@ -40,7 +40,7 @@ type funnelItem struct {
 	client.Funnel
 }
 
-func NewCmdFolders(f *cmdutil.Factory) *cobra.Command {
+func newCmdFolders(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &FoldersOptions{}
 	cmd := &cobra.Command{
 		Use:   "folders",
@@ -51,7 +51,7 @@ each with its id. Without --parent it lists the top level of the location.`,
 funnels folders --parent 5n3BCYO90Tpw1TDRS8EK --json id,name,kind
 funnels folders | cut -f2   # ids: piped, rows are tab-separated without a header`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return FoldersRun(cmd.Context(), f, opts, cmd.Flags().Changed("parent"))
+			return foldersRun(cmd.Context(), f, opts, cmd.Flags().Changed("parent"))
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
@@ -59,10 +59,10 @@ funnels folders | cut -f2   # ids: piped, rows are tab-separated without a heade
 	cmdutil.FieldFlag(cmd, "parent", "parentId")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, append([]string{"kind"}, cmdutil.FieldsOf(client.Folder{}, client.Funnel{}, cmdutil.MemberTag{})...))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{foldersTool()}, Set: foldersRows().Output}
 }
 
-func FoldersRun(ctx context.Context, f *cmdutil.Factory, opts *FoldersOptions, parentGiven bool) error {
+func foldersRun(ctx context.Context, f *cmdutil.Factory, opts *FoldersOptions, parentGiven bool) error {
 	parent := opts.Parent
 	if parentGiven {
 		p, err := validate.ID("parentId", parent)
@@ -132,33 +132,60 @@ func unknownSteps(funnels []client.Funnel) int {
 
 // printFolder prints what `funnels folders` lists.
 func printFolder(ctx context.Context, f *cmdutil.Factory, opts *FoldersOptions, parent string, l *client.Listing) error {
+	items := listed(l)
 	if opts.Exporter.Enabled() {
-		items := make([]any, 0, len(l.Folders)+len(l.Funnels))
-		for _, fo := range l.Folders {
-			items = append(items, folderItem{Kind: folderKind(fo), Folder: fo})
-		}
-		for _, fu := range l.Funnels {
-			items = append(items, funnelItem{Kind: cmdutil.OrDefault(fu.Type, "funnel"), Funnel: fu})
-		}
 		return opts.Exporter.Write(ctx, f.IO, foldersOutput{ParentID: parent, Via: string(l.Via), ByID: l.Grouped,
 			Folders: cmdutil.OrEmpty(l.Folders), Funnels: cmdutil.OrEmpty(l.Funnels)}, items)
 	}
-	if len(l.Folders)+len(l.Funnels) == 0 {
+	if len(items) == 0 {
 		f.Notice("Nothing here: the folder holds no folders and no funnels.")
 		return nil
 	}
-	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("KIND"), cmdutil.IDColumn("ID"), cmdutil.NameColumn("NAME").Tells(), cmdutil.TextColumn("STEPS"), cmdutil.NameColumn("DOMAIN"), cmdutil.NameColumn("PATH"))
+	return foldersRows().Table(f.IO, items).Print()
+}
+
+// listed are the records of a listing: its folders, then its funnels, each with
+// its kind.
+func listed(l *client.Listing) []any {
+	items := make([]any, 0, len(l.Folders)+len(l.Funnels))
 	for _, fo := range l.Folders {
-		t.Row(folderKind(fo), fo.ID, fo.Name, "-", "-", "-")
+		items = append(items, folderItem{Kind: folderKind(fo), Folder: fo})
 	}
 	for _, fu := range l.Funnels {
-		steps := "?"
-		if fu.StepsKnown {
-			steps = strconv.Itoa(len(fu.Steps))
-		}
-		t.Row(cmdutil.OrDefault(fu.Type, "funnel"), fu.ID, fu.Name, steps, cmdutil.OrDash(validate.DisplayHost(fu.DomainName)), cmdutil.OrDash(fu.URL))
+		items = append(items, funnelItem{Kind: cmdutil.OrDefault(fu.Type, "funnel"), Funnel: fu})
 	}
-	return t.Print()
+	return items
+}
+
+// foldersRows are how `funnels folders` prints its records, of one sub-account or
+// of a set.
+func foldersRows() cmdutil.Rows[any] {
+	return cmdutil.Rows[any]{
+		Output: &cmdutil.SetOutput{Key: "items", Columns: []cmdutil.Column{cmdutil.TextColumn("KIND"), cmdutil.IDColumn("ID"),
+			cmdutil.NameColumn("NAME").Tells(), cmdutil.TextColumn("STEPS"), cmdutil.NameColumn("DOMAIN"), cmdutil.NameColumn("PATH")}},
+		Cells: itemCells,
+		Empty: "Nothing here: the folder holds no folders and no funnels in any sub-account.",
+	}
+}
+
+// itemCells are the cells of a folder's or a funnel's row.
+func itemCells(rec any) []string {
+	switch it := rec.(type) {
+	case folderItem:
+		return []string{it.Kind, it.ID, it.Name, "-", "-", "-"}
+	case funnelItem:
+		steps := "?"
+		if it.StepsKnown {
+			steps = strconv.Itoa(len(it.Steps))
+		}
+		return []string{it.Kind, it.ID, it.Name, steps, cmdutil.OrDash(validate.DisplayHost(it.DomainName)), cmdutil.OrDash(it.URL)}
+	}
+	return nil
+}
+
+// foldersTool is `funnels folders` for an assistant.
+func foldersTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "list_folders", Description: "What a folder of the sub-account holds: its folders, then its funnels and websites with their steps. Without parent, the top level. The result is the --json of 'funnels folders'."}
 }
 
 func folderKind(fo client.Folder) string {
@@ -166,4 +193,9 @@ func folderKind(fo client.Folder) string {
 		return "website folder"
 	}
 	return "folder"
+}
+
+// Commands are the commands of folders: `funnels folders` and `funnels folder create`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdFolders(f), newCmdFolder(f)}
 }

@@ -17,7 +17,7 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func NewCmdAuth(f *cmdutil.Factory) *cobra.Command {
+func newCmdAuth(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("auth", "How profiles sign in (auth status, auth list, auth switch, auth token)",
 		newCmdAuthStatus(f), newCmdAuthList(f), newCmdAuthSwitch(f), newCmdAuthToken(f))
 }
@@ -46,7 +46,7 @@ type AuthStatusOptions struct {
 	Exporter cmdutil.Exporter
 }
 
-func newCmdAuthStatus(f *cmdutil.Factory) *cobra.Command {
+func newCmdAuthStatus(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &AuthStatusOptions{}
 	cmd := &cobra.Command{
 		Use:   "status",
@@ -64,7 +64,7 @@ base URL a client takes), saying what.`,
 	}
 	cmd.Args = cmdutil.Positional(cmd)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(AuthStatus{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns, SSH: cmdutil.NotOffered("it shows the sign-ins of the server")}
 }
 
 // profileStatus reads how cfg's profile (loaded with store's saved login) signs in. loadErr is why there is no usable
@@ -194,7 +194,7 @@ type AuthListOptions struct {
 	SubAccounts bool
 }
 
-func newCmdAuthList(f *cmdutil.Factory) *cobra.Command {
+func newCmdAuthList(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &AuthListOptions{}
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -216,7 +216,7 @@ funnels auth list --json profile,signedIn`,
 	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().BoolVar(&opts.SubAccounts, "sub-accounts", false, "also list the sub-accounts of each agency sign-in (asks the service)")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(AuthStatus{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns, SSH: cmdutil.NotOffered("it shows the sign-ins of the server")}
 }
 
 func authListRun(ctx context.Context, f *cmdutil.Factory, opts *AuthListOptions) error {
@@ -320,7 +320,7 @@ func expiresIn(st AuthStatus, now time.Time) string {
 	return "expired (refreshed on use)"
 }
 
-func newCmdAuthToken(f *cmdutil.Factory) *cobra.Command {
+func newCmdAuthToken(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "token",
 		Short: "Print the profile's access token (only when asked)",
@@ -334,7 +334,7 @@ given by --token or FUNNELS_TOKEN is printed as it is. Nothing else ever prints 
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns, SSH: cmdutil.NotOffered("no token leaves the server")}
 }
 
 func authTokenRun(ctx context.Context, f *cmdutil.Factory) error {
@@ -369,7 +369,7 @@ type AuthSwitchOptions struct {
 	Name string
 }
 
-func newCmdAuthSwitch(f *cmdutil.Factory) *cobra.Command {
+func newCmdAuthSwitch(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &AuthSwitchOptions{}
 	cmd := &cobra.Command{
 		Use:   "switch NAME",
@@ -398,7 +398,7 @@ funnels auth switch agency/ve9EPM428h8vShlRW1KT`,
 			return authSwitchRun(f, opts)
 		},
 	}
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns | cmdutil.Settings, SSH: cmdutil.NotOffered("it changes the sign-ins and settings of the server")}
 }
 
 func authSwitchRun(f *cmdutil.Factory, opts *AuthSwitchOptions) error {

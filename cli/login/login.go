@@ -25,7 +25,7 @@ type LoginOptions struct {
 	NoVerify  bool
 }
 
-func NewCmdLogin(f *cmdutil.Factory) *cobra.Command {
+func newCmdLogin(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &LoginOptions{}
 	cmd := &cobra.Command{
 		Use:   "login",
@@ -78,7 +78,7 @@ funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
 	fl.BoolVar(&opts.WithToken, "with-token", false, "read a private integration token from standard input and store it")
 	fl.BoolVar(&opts.Agency, "agency", false, "sign in at agency level: one sign-in for every sub-account where the app is installed")
 	fl.BoolVar(&opts.NoVerify, "no-verify", false, "store a --with-token token without checking it with a request first")
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns, SSH: cmdutil.NotOffered("it changes the sign-ins of the server")}
 }
 
 func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error {
@@ -288,4 +288,10 @@ func orNone(s string) string {
 		return "(none)"
 	}
 	return s
+}
+
+// Commands are the commands of signing in: `funnels login`, `funnels logout` and
+// `funnels auth`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdLogin(f), newCmdLogout(f), newCmdAuth(f)}
 }

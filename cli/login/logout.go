@@ -11,7 +11,7 @@ import (
 	"github.com/funnelsdev/funnels/client/index"
 )
 
-func NewCmdLogout(f *cmdutil.Factory) *cobra.Command {
+func newCmdLogout(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:     "logout",
 		Short:   "Delete a profile's stored token",
@@ -22,7 +22,7 @@ func NewCmdLogout(f *cmdutil.Factory) *cobra.Command {
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns | cmdutil.LocalFiles, SSH: cmdutil.NotOffered("it changes the sign-ins of the server")}
 }
 
 func logoutRun(f *cmdutil.Factory) error {

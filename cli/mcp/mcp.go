@@ -21,18 +21,30 @@ type MCPOptions struct {
 	ExportsDir string
 }
 
-func NewCmdMCP(f *cmdutil.Factory) *cobra.Command {
+// Surface is what the command line hands the MCP server: the records of its
+// commands, whose tools it lists, and a way to run a command line as the command
+// line runs it (the tree's checks and all).
+type Surface struct {
+	Records func() []*cmdutil.Command
+	Execute func(ctx context.Context, f *cmdutil.Factory, args []string) error
+}
+
+// NewCmdMCP is `funnels mcp`: the tools are the records' of surface.
+func NewCmdMCP(f *cmdutil.Factory, surface Surface) *cmdutil.Command {
 	opts := &MCPOptions{}
 	cmd := &cobra.Command{
 		Use:   "mcp [--allow-writes]",
 		Short: "Serve the location to an AI assistant over MCP (stdio), read-only by default",
 		Long: `Serves the Model Context Protocol on standard input and output, for an AI
-assistant started by a desktop app or an editor: the location's folders, funnels,
-steps and pages, find over the local index, redirects and an import plan of rows
-given inline, what this sign-in can reach (doctor) and the state of the index, and
-a resource with the location's funnels tree, what 'funnels export' would write (as
-a summary, one funnel's file at most: no tool writes a file) and 'funnels diff'.
-find and index_status also run across sub-accounts this sign-in reaches.
+assistant started by a desktop app or an editor. Its tools are commands of funnels,
+run as the command line runs them and answering with their --json: the location's
+folders, funnels, steps and pages, find over the local index, redirects and the
+plan of an import of rows given inline, what this sign-in can reach (doctor), the
+state of the index, what 'funnels export' would write (told, never written: no tool
+writes a file) and 'funnels diff'; and a resource with the location's funnels tree.
+A tool's arguments are its command's arguments and flags, in snake_case (--dry-run
+is dry_run); a tool of a command that runs across sub-accounts also takes location
+(ids separated by commas), all_sub_accounts and group, kept to this sign-in.
 
 The diff tool reads an export directory only under --exports-dir, and none without
 it, so an assistant cannot have any other path read.
@@ -43,32 +55,33 @@ result names the sub-account it is about. Refusals come back as tool errors with
 the same sentences as the command line (status code, the access to ask for).
 
 Read-only unless --allow-writes: without it the client refuses every write and no
-write tool is listed. With it the redirect import tool is listed, and it returns
-the plan with nothing sent unless the assistant passes dry_run false; then it
-applies as 'funnels redirects import --yes' does (paced, journaled, the old
-redirects saved as a version). --readonly still wins over --allow-writes.`,
+tool of a command that writes is listed, but for the plans. With it the redirect
+import tool is listed, and it returns the plan with nothing sent unless the
+assistant passes dry_run false; then it applies as 'funnels redirects import --yes'
+does (paced, journaled, the old redirects saved as a version). --readonly still
+wins over --allow-writes.`,
 		Example: `funnels mcp --profile clinic
 funnels mcp --profile clinic --allow-writes
 funnels mcp --profile agency --exports-dir ~/funnel-exports`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return mcpRun(cmd.Context(), f, opts)
+			return mcpRun(cmd.Context(), f, opts, surface)
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.ExportsDir, "exports-dir", "", "the directory under which the diff tool may read export directories (none without it)")
 	cmd.Flags().BoolVar(&opts.AllowWrites, "allow-writes", false, "list the write tools and open the client for writes (each plans first: dry_run defaults to true)")
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it serves an assistant on the server's own standard input and output")}
 }
 
 // mcpRun opens the account once — a run that is not signed in ends at once with its
 // exit code, and every call shares the one client, its pacer and what it learned of
 // this sign-in's access — then serves MCP on the run's streams until the assistant
 // closes them.
-func mcpRun(ctx context.Context, f *cmdutil.Factory, opts *MCPOptions) error {
+func mcpRun(ctx context.Context, f *cmdutil.Factory, opts *MCPOptions, surface Surface) error {
 	if !opts.AllowWrites {
 		f.Flags.ReadOnly = true
 	}
-	exports, err := ExportsRoot(opts.ExportsDir)
+	exports, err := exportsRoot(opts.ExportsDir)
 	if err != nil {
 		return err
 	}
@@ -77,8 +90,8 @@ func mcpRun(ctx context.Context, f *cmdutil.Factory, opts *MCPOptions) error {
 		return err
 	}
 	f.Held = sess // every tool call works through this one client and its pacer
-	loc := mcpLocationOf(ctx, sess)
-	srv := newMCPServer(&mcpServer{f: f, location: loc, exportsDir: exports}, opts.AllowWrites)
+	loc := locationOf(ctx, sess)
+	srv := newServer(&server{f: f, location: loc, exportsDir: exports, surface: surface}, opts.AllowWrites)
 	mode := "read-only"
 	if opts.AllowWrites && !sess.Client.ReadOnly() {
 		mode = "writes allowed, each planned first"

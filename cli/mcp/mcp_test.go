@@ -3,8 +3,6 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"reflect"
 	"slices"
@@ -19,8 +17,6 @@ import (
 	"github.com/funnelsdev/funnels/cli"
 	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
-	funnelsmcp "github.com/funnelsdev/funnels/cli/mcp"
-	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
@@ -68,8 +64,41 @@ func serveMCPIn(t *testing.T, getenv func(string) string, keyring auth.Keyring, 
 	return session
 }
 
+// answer is what a tool answers: the sub-account, the command's --json, the notes.
+type answer struct {
+	Location where           `json:"location"`
+	Result   json.RawMessage `json:"result"`
+	Notes    []string        `json:"notes"`
+}
+
+// where is the sub-account an answer is about.
+type where struct{ ID, Name, Profile string }
+
+// treeDoc, treeFolder and treeFunnel are the funnels tree the resource serves.
+type (
+	treeDoc struct {
+		Location where
+		Source   string
+		Indexed  time.Time
+		Folders  []treeFolder
+		Funnels  []treeFunnel
+		Notes    []string
+	}
+	treeFolder struct {
+		ID, Name, ParentID string
+		Funnels            []treeFunnel
+	}
+	treeFunnel struct {
+		ID, Name, Domain, Path string
+		Steps                  []struct {
+			ID, Name, Path, Type string
+			Sequence, Pages      int
+		}
+	}
+)
+
 // answerOf is the whole answer of a tool, and fails the test on an error.
-func answerOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) funnelsmcp.McpResult {
+func answerOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) answer {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -81,7 +110,7 @@ func answerOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]a
 	if res.IsError {
 		t.Fatalf("%s: tool error: %s", tool, text)
 	}
-	var ans funnelsmcp.McpResult
+	var ans answer
 	if err := json.Unmarshal([]byte(text), &ans); err != nil {
 		t.Fatalf("%s: %v\n%s", tool, err, text)
 	}
@@ -114,25 +143,25 @@ func sameJSON(t *testing.T, what string, a, b []byte) {
 func TestMCPToolsAnswerWithTheCommandsJSON(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
 	s := serveMCP(t, h)
-	sameJSON(t, "list_steps", resultOf(t, s, "list_steps", map[string]any{"funnelId": clitest.SeedTrialFunnel}),
+	sameJSON(t, "list_steps", resultOf(t, s, "list_steps", map[string]any{"funnel_id": clitest.SeedTrialFunnel}),
 		[]byte(h.Run("steps", clitest.SeedTrialFunnel, "--json").Want(t, 0).Stdout))
-	sameJSON(t, "list_folders", resultOf(t, s, "list_folders", map[string]any{"parentId": clitest.SeedArchive}),
+	sameJSON(t, "list_folders", resultOf(t, s, "list_folders", map[string]any{"parent": clitest.SeedArchive}),
 		[]byte(h.Run("folders", "--parent", clitest.SeedArchive, "--json").Want(t, 0).Stdout))
 	sameJSON(t, "list_redirects", resultOf(t, s, "list_redirects", map[string]any{"search": "offers"}),
 		[]byte(h.Run("redirects", "list", "--search", "offers", "--json").Want(t, 0).Stdout))
 
-	want := string(resultOf(t, s, "list_pages", map[string]any{"funnelId": clitest.SeedTrialFunnel, "stepId": clitest.SeedTrialSignUp}))
+	want := string(resultOf(t, s, "list_pages", map[string]any{"funnel_id": clitest.SeedTrialFunnel, "step": clitest.SeedTrialSignUp}))
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "list_pages", Arguments: map[string]any{"funnelId": clitest.SeedTrialFunnel, "stepId": clitest.SeedTrialSignUp}})
+			res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "list_pages", Arguments: map[string]any{"funnel_id": clitest.SeedTrialFunnel, "step": clitest.SeedTrialSignUp}})
 			if err != nil || res.IsError {
 				t.Errorf("a call made beside others failed: %v %+v", err, res)
 				return
 			}
-			var ans funnelsmcp.McpResult
+			var ans answer
 			if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &ans); err != nil || string(ans.Result) != want {
 				t.Errorf("a call made beside others got another answer: %v\n%s", err, ans.Result)
 			}
@@ -168,26 +197,6 @@ func TestMCPReadOnlyWithoutAllowWrites(t *testing.T) {
 	}
 }
 
-// FuzzInlineRows: whatever text an assistant gives as rows, the reading ends in rows
-// or a usage error, never a panic.
-func FuzzInlineRows(f *testing.F) {
-	f.Add("domain,path,target,action\noffers.example.com,/a,https://example.com/,url\n", "")
-	f.Add(`[{"domain":"a.example.com","path":"/x","target":"https://b.example.com/","action":"url"}]`, "")
-	f.Add(`{"domain":"a.example.com"}`, "jsonl")
-	f.Add("\x1b[2J", "csv")
-	f.Add("[", "xml")
-	f.Fuzz(func(t *testing.T, text, format string) {
-		rows, err := funnelsmcp.InlineRows(text, format)
-		var ue *cmdutil.UsageError
-		if err != nil && !errors.As(err, &ue) {
-			t.Fatalf("not a usage error: %T %v", err, err)
-		}
-		if err == nil && len(rows) > redirectplan.MaxRows {
-			t.Fatalf("%d rows", len(rows))
-		}
-	})
-}
-
 // TestMCPNamesTheSubAccount: a sub-account of an agency sign-in is named by the
 // agency's listing in every answer; a token given without a profile, by where it
 // came from.
@@ -199,7 +208,7 @@ func TestMCPNamesTheSubAccount(t *testing.T) {
 	}
 	s := serveMCPIn(t, h.Getenv, clitest.NoKeyring{}, nil, "--profile", "agency", "--location", "SummitStrengthLoc002")
 	loc := answerOf(t, s, "list_folders", map[string]any{}).Location
-	if loc != (funnelsmcp.McpLocation{ID: "SummitStrengthLoc002", Name: "Summit Strength", Profile: "agency"}) {
+	if loc != (where{ID: "SummitStrengthLoc002", Name: "Summit Strength", Profile: "agency"}) {
 		t.Errorf("an agency's sub-account: %+v", loc)
 	}
 
@@ -210,68 +219,16 @@ func TestMCPNamesTheSubAccount(t *testing.T) {
 	}
 }
 
-// TestNoteLinesAreBounded: a long run's progress lines are cut to the first and the
-// last ones, saying how many were left out.
-func TestNoteLinesAreBounded(t *testing.T) {
-	var b strings.Builder
-	for i := range 100 {
-		fmt.Fprintf(&b, "line %d \x1b[31m\n\n", i)
-	}
-	got := funnelsmcp.NoteLines(b.String())
-	if len(got) != funnelsmcp.McpMaxNotes || got[0] != "line 0" || got[1] != "(61 progress lines left out)" || got[2] != "line 62" || got[len(got)-1] != "line 99" {
-		t.Errorf("notes: %d lines: %q", len(got), got)
-	}
-}
-
-// TestMCPToolPanicIsAToolError: a handler that panics answers a tool error, logs its
-// stack, and the server answers the next call.
-func TestMCPToolPanicIsAToolError(t *testing.T) {
-	srv := mcp.NewServer(&mcp.Implementation{Name: "test", Version: "1"}, nil)
-	var log strings.Builder
-	calls := 0
-	funnelsmcp.AddMCPTool(srv, &log, funnelsmcp.ReadOnlyTool("boom", "panics on its first call"), func(context.Context, funnelsmcp.NoArgs) *mcp.CallToolResult {
-		calls++
-		if calls == 1 {
-			var m map[string]int
-			m["x"]++ // a nil map: panics
-		}
-		return funnelsmcp.McpError(errors.New("second call"))
-	})
-	st, ct := mcp.NewInMemoryTransports()
-	ctx := t.Context()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(ctx, ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "boom", Arguments: map[string]any{}})
-	if err != nil || !res.IsError || !strings.Contains(res.Content[0].(*mcp.TextContent).Text, "internal error") {
-		t.Fatalf("a panic: want a tool error, got %v %+v", err, res)
-	}
-	if !strings.Contains(log.String(), "funnels mcp: boom: assignment to entry in nil map") || !strings.Contains(log.String(), "goroutine") {
-		t.Errorf("the panic is not logged with its stack:\n%s", log.String())
-	}
-	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "boom", Arguments: map[string]any{}})
-	if err != nil || res.Content[0].(*mcp.TextContent).Text != "second call" {
-		t.Errorf("after a panic: %v %+v", err, res)
-	}
-}
-
 // readTree reads the location's tree resource.
-func readTree(t *testing.T, s *mcp.ClientSession, location string) funnelsmcp.TreeDoc {
+func readTree(t *testing.T, s *mcp.ClientSession, location string) treeDoc {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	rr, err := s.ReadResource(ctx, &mcp.ReadResourceParams{URI: funnelsmcp.TreeURI(location)})
+	rr, err := s.ReadResource(ctx, &mcp.ReadResourceParams{URI: "funnels://location/" + location + "/tree"})
 	if err != nil {
 		t.Fatalf("read the tree: %v", err)
 	}
-	var doc funnelsmcp.TreeDoc
+	var doc treeDoc
 	if err := json.Unmarshal([]byte(rr.Contents[0].Text), &doc); err != nil {
 		t.Fatalf("the tree: %v\n%s", err, rr.Contents[0].Text)
 	}
@@ -289,7 +246,7 @@ func TestMCPTreeLiveThenFromTheIndex(t *testing.T) {
 		t.Fatalf("live: source %q, %d folders, %d top-level funnels, %+v", live.Source, len(live.Folders), len(live.Funnels), live.Location)
 	}
 	funnels, steps := 0, 0
-	count := func(fs []funnelsmcp.TreeFunnel) {
+	count := func(fs []treeFunnel) {
 		for _, fu := range fs {
 			funnels++
 			steps += len(fu.Steps)
@@ -312,9 +269,9 @@ func TestMCPTreeLiveThenFromTheIndex(t *testing.T) {
 	if indexed.Source != "index" || indexed.Indexed.IsZero() {
 		t.Fatalf("after the index was built: source %q, indexed %v", indexed.Source, indexed.Indexed)
 	}
-	sortTree := func(d *funnelsmcp.TreeDoc) {
-		slices.SortFunc(d.Folders, func(a, b funnelsmcp.TreeFolder) int { return strings.Compare(a.ID, b.ID) })
-		byID := func(a, b funnelsmcp.TreeFunnel) int { return strings.Compare(a.ID, b.ID) }
+	sortTree := func(d *treeDoc) {
+		slices.SortFunc(d.Folders, func(a, b treeFolder) int { return strings.Compare(a.ID, b.ID) })
+		byID := func(a, b treeFunnel) int { return strings.Compare(a.ID, b.ID) }
 		slices.SortFunc(d.Funnels, byID)
 		for i := range d.Folders {
 			slices.SortFunc(d.Folders[i].Funnels, byID)
@@ -376,7 +333,7 @@ func TestMCPSendsProgress(t *testing.T) {
 			t.Fatalf("no progress says %q: %q", want, got)
 		}
 	}
-	var ans funnelsmcp.McpResult
+	var ans answer
 	if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &ans); err != nil || !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.Contains(n, want) }) {
 		t.Errorf("the answer's notes lack %q: %v %q", want, err, ans.Notes)
 	}

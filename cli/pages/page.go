@@ -14,7 +14,7 @@ import (
 	"github.com/funnelsdev/funnels/client/validate"
 )
 
-func NewCmdPage(f *cmdutil.Factory) *cobra.Command {
+func newCmdPage(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("page", "One page with every field (page get)", newCmdPageGet(f))
 }
 
@@ -34,7 +34,7 @@ type pageOutput struct {
 	Partial bool `json:"partial"`
 }
 
-func newCmdPageGet(f *cmdutil.Factory) *cobra.Command {
+func newCmdPageGet(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &PageGetOptions{}
 	cmd := &cobra.Command{
 		Use:   "get PAGE_ID",
@@ -53,7 +53,7 @@ funnels page get 9qVYnLdY1somoAmWnH9D --funnel tKvx487I4yks06qt7ovC`,
 		ValidArgsFunction: cmdutil.CompletePageArg(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.PageID = args[0]
-			return PageGetRun(cmd.Context(), f, opts, cmd.Flags().Changed("funnel"))
+			return pageGetRun(cmd.Context(), f, opts, cmd.Flags().Changed("funnel"))
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "PAGE_ID", Field: "id"})
@@ -61,10 +61,10 @@ funnels page get 9qVYnLdY1somoAmWnH9D --funnel tKvx487I4yks06qt7ovC`,
 	cmdutil.FieldFlag(cmd, "funnel", "funnelId")
 	_ = cmd.RegisterFlagCompletionFunc("funnel", cmdutil.CompleteFunnels(f))
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(pageOutput{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{pageTool()}}
 }
 
-func PageGetRun(ctx context.Context, f *cmdutil.Factory, opts *PageGetOptions, funnelGiven bool) error {
+func pageGetRun(ctx context.Context, f *cmdutil.Factory, opts *PageGetOptions, funnelGiven bool) error {
 	id, err := validate.ID("id", opts.PageID)
 	if err != nil {
 		return err
@@ -144,4 +144,9 @@ func pageDetailError(err error, pageID, funnelID string) error {
 		return cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s, and the page list of funnel %s does not have page %s", refused, funnelID, cmdutil.QuoteInput(pageID)))
 	}
 	return cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s, and no funnel's steps hold page %s; an archived page is found with --funnel FUNNEL_ID", refused, cmdutil.QuoteInput(pageID)))
+}
+
+// pageTool is `funnels page get` for an assistant.
+func pageTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "get_page", Description: "One page by id with every field the service sends (raw). The result is the --json of 'funnels page get'."}
 }

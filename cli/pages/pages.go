@@ -24,7 +24,7 @@ type pagesOutput struct {
 	Pages    []client.Page `json:"pages"`
 }
 
-func NewCmdPages(f *cmdutil.Factory) *cobra.Command {
+func newCmdPages(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &PagesOptions{}
 	cmd := &cobra.Command{
 		Use:   "pages FUNNEL_ID",
@@ -36,7 +36,7 @@ funnels pages tKvx487I4yks06qt7ovC --step d8beadee-6139-4161-b7e0-93a42c093720 -
 		ValidArgsFunction: cmdutil.CompleteFunnelArg(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.FunnelID = args[0]
-			return PagesRun(cmd.Context(), f, opts, cmd.Flags().Changed("step"))
+			return pagesRun(cmd.Context(), f, opts, cmd.Flags().Changed("step"))
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "FUNNEL_ID", Field: "funnelId"})
@@ -44,10 +44,10 @@ funnels pages tKvx487I4yks06qt7ovC --step d8beadee-6139-4161-b7e0-93a42c093720 -
 	cmdutil.FieldFlag(cmd, "step", "stepId")
 	_ = cmd.RegisterFlagCompletionFunc("step", cmdutil.CompleteStepsOfArg(f))
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Page{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{pagesTool()}}
 }
 
-func PagesRun(ctx context.Context, f *cmdutil.Factory, opts *PagesOptions, stepGiven bool) error {
+func pagesRun(ctx context.Context, f *cmdutil.Factory, opts *PagesOptions, stepGiven bool) error {
 	funnelID, err := validate.ID("funnelId", opts.FunnelID)
 	if err != nil {
 		return err
@@ -136,4 +136,14 @@ func printPages(ctx context.Context, f *cmdutil.Factory, opts *PagesOptions, fun
 		t.Row(p.ID, p.Name, cmdutil.OrDash(step), cmdutil.OrDash(path), status, updated)
 	}
 	return t.Print()
+}
+
+// pagesTool is `funnels pages` for an assistant.
+func pagesTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "list_pages", Description: "The pages of a funnel, or of one of its steps with step, archived ones included. The result is the --json of 'funnels pages'."}
+}
+
+// Commands are the commands of pages: `funnels pages` and `funnels page get`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdPages(f), newCmdPage(f)}
 }

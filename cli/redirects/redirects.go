@@ -13,7 +13,7 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func NewCmdRedirects(f *cmdutil.Factory) *cobra.Command {
+func newCmdRedirects(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("redirects", "Redirects of old paths on the location's domains to new URLs (redirects list, create, update, delete)",
 		newCmdRedirectsList(f), newCmdRedirectsCreate(f), newCmdRedirectsUpdate(f), newCmdRedirectsDelete(f),
 		newCmdRedirectsExport(f), newCmdRedirectsImport(f), newCmdRedirectsVersions(f), newCmdRedirectsRestore(f))
@@ -44,7 +44,7 @@ type redirectsOutput struct {
 	Redirects []redirectItem `json:"redirects"`
 }
 
-func newCmdRedirectsList(f *cmdutil.Factory) *cobra.Command {
+func newCmdRedirectsList(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &RedirectsListOptions{}
 	cmd := &cobra.Command{
 		Use:   "list [--search TEXT]",
@@ -57,18 +57,19 @@ target contains the text.`,
 funnels redirects list --search offers. --json id,oldUrl,target
 funnels redirects list | cut -f1   # ids: piped, rows are tab-separated without a header`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return RedirectsListRun(cmd.Context(), f, opts, cmd.Flags().Changed("search"))
+			return redirectsListRun(cmd.Context(), f, opts, cmd.Flags().Changed("search"))
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.Search, "search", "", "only the redirects whose domain, path or target contains this text")
+	cmdutil.TextFlag(cmd, "search", 200)
 	cmdutil.FieldFlag(cmd, "search", "search")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, append(redirectFields(), cmdutil.FieldsOf(cmdutil.MemberTag{})...))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{redirectsListTool()}, Set: redirectRows().Output}
 }
 
-func RedirectsListRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsListOptions, searchGiven bool) error {
+func redirectsListRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsListOptions, searchGiven bool) error {
 	search := ""
 	if searchGiven {
 		s, err := validate.Text("search", opts.Search, 200)
@@ -112,11 +113,25 @@ func printRedirects(ctx context.Context, f *cmdutil.Factory, opts *RedirectsList
 		}
 		return nil
 	}
-	t := cmdutil.NewTable(f.IO, cmdutil.IDColumn("ID"), cmdutil.NameColumn("DOMAIN"), cmdutil.NameColumn("PATH").Tells(), cmdutil.NameColumn("TARGET"), cmdutil.TextColumn("ACTION"))
-	for _, r := range items {
-		t.Row(r.ID, validate.DisplayHost(r.Domain), r.Path, r.Target, cmdutil.OrDash(r.Action))
+	return redirectRows().Table(f.IO, items).Print()
+}
+
+// redirectRows are how `funnels redirects list` prints its redirects, of one
+// sub-account or of a set.
+func redirectRows() cmdutil.Rows[redirectItem] {
+	return cmdutil.Rows[redirectItem]{
+		Output: &cmdutil.SetOutput{Key: "redirects", Columns: []cmdutil.Column{cmdutil.IDColumn("ID"), cmdutil.NameColumn("DOMAIN"),
+			cmdutil.NameColumn("PATH").Tells(), cmdutil.NameColumn("TARGET"), cmdutil.TextColumn("ACTION")}},
+		Cells: func(r redirectItem) []string {
+			return []string{r.ID, validate.DisplayHost(r.Domain), r.Path, r.Target, cmdutil.OrDash(r.Action)}
+		},
+		Empty: "No redirects in any of the sub-accounts that answered.",
 	}
-	return t.Print()
+}
+
+// redirectsListTool is `funnels redirects list` for an assistant.
+func redirectsListTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "list_redirects", Description: "Every URL redirect of the sub-account, sorted by domain and path; search keeps those whose domain, path or target contains the text. The result is the --json of 'funnels redirects list'."}
 }
 
 // RedirectsCreateOptions are what `funnels redirects create` works from.
@@ -125,7 +140,7 @@ type RedirectsCreateOptions struct {
 	Exporter                     cmdutil.Exporter
 }
 
-func newCmdRedirectsCreate(f *cmdutil.Factory) *cobra.Command {
+func newCmdRedirectsCreate(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &RedirectsCreateOptions{}
 	cmd := &cobra.Command{
 		Use:   "create --domain HOST --path /OLD --target URL --action ACTION",
@@ -157,7 +172,7 @@ id=$(funnels redirects create --domain join.example.com --path /trial --target h
 	_ = cmd.RegisterFlagCompletionFunc("path", cmdutil.NoValues)
 	_ = cmd.RegisterFlagCompletionFunc("target", cmdutil.NoValues)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, redirectFields())
-	return cmdutil.GuardWrites(f, cmd)
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyRedirectWrite, SSH: cmdutil.Offered()}
 }
 
 func redirectsCreateRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsCreateOptions) error {
@@ -208,7 +223,7 @@ type RedirectsUpdateOptions struct {
 	Exporter           cmdutil.Exporter
 }
 
-func newCmdRedirectsUpdate(f *cmdutil.Factory) *cobra.Command {
+func newCmdRedirectsUpdate(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &RedirectsUpdateOptions{}
 	cmd := &cobra.Command{
 		Use:   "update ID [--target URL] [--action ACTION]",
@@ -233,7 +248,7 @@ funnels redirects update 1d2bfb4a0a1c4b7e9f00 --action funnel   # the same targe
 	_ = cmd.RegisterFlagCompletionFunc("action", cmdutil.FixedValues(validate.RedirectActions()))
 	_ = cmd.RegisterFlagCompletionFunc("target", cmdutil.NoValues)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, redirectFields())
-	return cmdutil.GuardWrites(f, cmd)
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyRedirectWrite, SSH: cmdutil.Offered()}
 }
 
 func redirectsUpdateRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsUpdateOptions, targetGiven, actionGiven bool) error {
@@ -322,7 +337,7 @@ type redirectDeleteOutput struct {
 	Redirect *redirectItem `json:"redirect,omitempty"` // what it was, when it was read first
 }
 
-func newCmdRedirectsDelete(f *cmdutil.Factory) *cobra.Command {
+func newCmdRedirectsDelete(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &RedirectsDeleteOptions{}
 	cmd := &cobra.Command{
 		Use:   "delete ID [--yes]",
@@ -342,7 +357,7 @@ funnels redirects delete 1d2bfb4a0a1c4b7e9f00 --yes   # in a script: no question
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "ID", Field: "id"})
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "delete without asking")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(redirectDeleteOutput{}))
-	return cmdutil.GuardWrites(f, cmd)
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyRedirectWrite, SSH: cmdutil.Offered()}
 }
 
 func redirectsDeleteRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsDeleteOptions) error {
@@ -430,4 +445,9 @@ func findRedirect(ctx context.Context, c *client.Client, id string) (*client.Red
 		return nil, err
 	}
 	return nil, cmdutil.WithExitCode(cmdutil.ExitAPI, &errNoRedirect{id: id, location: c.LocationID()})
+}
+
+// Commands are the commands of redirects: `funnels redirects` and its verbs.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdRedirects(f)}
 }

@@ -23,7 +23,7 @@ type RedirectsExportOptions struct {
 	cmdutil.Exporter
 }
 
-func newCmdRedirectsExport(f *cmdutil.Factory) *cobra.Command {
+func newCmdRedirectsExport(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &RedirectsExportOptions{}
 	cmd := &cobra.Command{
 		Use:   "export [-o FILE] [--format csv|json|jsonl] [--cached]",
@@ -53,7 +53,7 @@ funnels redirects export --cached -o redirects.json`,
 	_ = cmd.RegisterFlagCompletionFunc("format", cmdutil.FixedValues(redirectplan.Formats()))
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(exportSetRow{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: []cmdutil.File{exportOutputFile()}, Set: exportSetRows().Output}
 }
 
 func redirectsExportRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsExportOptions) error {
@@ -93,6 +93,13 @@ func redirectsExportRun(ctx context.Context, f *cmdutil.Factory, opts *Redirects
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	return nil
+}
+
+// exportOutputFile is -o, the file (across a set, the directory) an export writes;
+// without it the redirects come on standard output.
+func exportOutputFile() cmdutil.File {
+	return cmdutil.File{Flag: "output", Writes: true,
+		Instead: "leave -o out: the redirects come on standard output (ssh HOST redirects export > redirects.csv)"}
 }
 
 // exportFormat is the format asked for, else the one of the file's extension, else CSV.

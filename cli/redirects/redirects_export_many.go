@@ -12,18 +12,18 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-// exportSetRow is one sub-account of `funnels redirects export` across a set.
+// exportSetRow is what `funnels redirects export` wrote for one sub-account of a set.
 type exportSetRow struct {
-	cmdutil.MemberTag
 	Redirects int    `json:"redirects"`
 	File      string `json:"file"`
 }
 
-// exportSetOutput is the --json shape of an export across a set.
-type exportSetOutput struct {
-	Dir         string                  `json:"dir"`
-	SubAccounts []exportSetRow          `json:"subAccounts"`
-	Failures    []cmdutil.MemberFailure `json:"failures"`
+// exportSetRows are how `funnels redirects export` across a set prints what it wrote.
+func exportSetRows() cmdutil.Rows[exportSetRow] {
+	return cmdutil.Rows[exportSetRow]{
+		Output: &cmdutil.SetOutput{Key: "subAccounts", Columns: []cmdutil.Column{cmdutil.TextColumn("REDIRECTS"), cmdutil.NameColumn("FILE").Tells()}},
+		Cells:  func(r exportSetRow) []string { return []string{fmt.Sprint(r.Redirects), r.File} },
+	}
 }
 
 // redirectsExportSetRun writes the redirects of every member of the set to a file of
@@ -68,26 +68,9 @@ func redirectsExportSetRun(ctx context.Context, f *cmdutil.Factory, opts *Redire
 		if err := redirectplan.WriteFile(path, format, rows); err != nil {
 			return exportSetRow{}, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 		}
-		return exportSetRow{MemberTag: cmdutil.TagOf(m.Member), Redirects: len(rows), File: path}, nil
+		return exportSetRow{Redirects: len(rows), File: path}, nil
 	})
-	rows := make([]exportSetRow, len(done))
-	for i, d := range done {
-		rows[i] = d.Result
-	}
-	if opts.Exporter.Enabled() {
-		if err := opts.Exporter.Write(ctx, f.IO, exportSetOutput{Dir: opts.Output, SubAccounts: rows, Failures: cmdutil.OrEmpty(fails)}, rows); err != nil {
-			return err
-		}
-	} else if len(rows) > 0 {
-		t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.TextColumn("REDIRECTS"), cmdutil.NameColumn("FILE").Tells())
-		for _, r := range rows {
-			t.Row(r.LocationName, fmt.Sprint(r.Redirects), r.File)
-		}
-		if err := t.Print(); err != nil {
-			return err
-		}
-	}
-	return cmdutil.SetOutcome(f, len(fo.Set.Members), fails)
+	return exportSetRows().PrintSet(ctx, f, &opts.Exporter, len(fo.Set.Members), cmdutil.Each(done), fails, cmdutil.DocField{Key: "dir", Value: opts.Output})
 }
 
 // memberIndexRedirects are the redirects of a member's local index.

@@ -11,19 +11,6 @@ import (
 	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
-// importSetRecord is one step of an import across a set, with the sub-account it
-// is for: the --json of `funnels redirects import` given a set.
-type importSetRecord struct {
-	cmdutil.MemberTag
-	applyRecord
-}
-
-// importSetOutput is the --json shape of an import across a set.
-type importSetOutput struct {
-	Steps    []importSetRecord       `json:"steps"`
-	Failures []cmdutil.MemberFailure `json:"failures"`
-}
-
 // memberPlan is one member's plan: what it has now and what the file makes of it.
 type memberPlan struct {
 	plan    redirectplan.Plan
@@ -72,13 +59,12 @@ func redirectsImportSetRun(ctx context.Context, f *cmdutil.Factory, opts *Redire
 	}
 	finish := func(err error) error {
 		if opts.Exporter.Enabled() {
-			out := importSetOutput{Steps: []importSetRecord{}, Failures: cmdutil.OrEmpty(fails)}
-			for _, p := range planned {
-				for _, r := range plans[p.At].records {
-					out.Steps = append(out.Steps, importSetRecord{cmdutil.TagOf(p.Member), r})
-				}
+			records := make([]cmdutil.MemberDone[[]applyRecord], len(planned))
+			for i, p := range planned {
+				records[i] = cmdutil.MemberDone[[]applyRecord]{Member: p.Member, Result: plans[p.At].records}
 			}
-			if werr := opts.Exporter.Write(ctx, f.IO, out, out.Steps); werr != nil {
+			steps := cmdutil.TagAll(records)
+			if werr := opts.Exporter.Write(ctx, f.IO, cmdutil.SetJSON(planRows().Output.Key, steps, fails), steps); werr != nil {
 				return werr
 			}
 		}
@@ -142,13 +128,11 @@ func redirectsImportSetRun(ctx context.Context, f *cmdutil.Factory, opts *Redire
 // printSetPlans writes the plans of every member as one table, the sub-account
 // first on each row, then each one's totals by name.
 func printSetPlans(f *cmdutil.Factory, planned []cmdutil.MemberDone[memberPlan]) error {
-	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.TextColumn("PLAN"), cmdutil.NameColumn("ADDRESS").Tells(), cmdutil.NameColumn("TARGET"), cmdutil.WrapColumn("NOTE"))
-	for _, p := range planned {
-		for _, s := range p.Result.plan.Steps {
-			t.Row(append([]string{p.Name}, planCells(s)...)...)
-		}
+	steps := make([]cmdutil.MemberDone[[]redirectplan.Step], len(planned))
+	for i, p := range planned {
+		steps[i] = cmdutil.MemberDone[[]redirectplan.Step]{Member: p.Member, Result: p.Result.plan.Steps}
 	}
-	if err := t.Print(); err != nil {
+	if err := planRows().SetTable(f.IO, steps).Print(); err != nil {
 		return err
 	}
 	for _, p := range planned {

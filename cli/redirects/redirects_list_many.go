@@ -5,22 +5,7 @@ import (
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
-	"github.com/funnelsdev/funnels/client/validate"
 )
-
-// redirectSetItem is a redirect of `funnels redirects list` across a set, with the
-// sub-account it is in.
-type redirectSetItem struct {
-	cmdutil.MemberTag
-	redirectItem
-}
-
-// redirectsSetOutput is the --json shape of `funnels redirects list` across a set.
-type redirectsSetOutput struct {
-	Search    string                  `json:"search,omitempty"`
-	Redirects []redirectSetItem       `json:"redirects"`
-	Failures  []cmdutil.MemberFailure `json:"failures"`
-}
 
 // redirectsListSetRun lists the redirects of every member of the set, each row with
 // its sub-account first. A list the server cut short fails its member: a partial
@@ -30,29 +15,17 @@ func redirectsListSetRun(ctx context.Context, f *cmdutil.Factory, opts *Redirect
 	if err != nil {
 		return err
 	}
-	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) ([]client.Redirect, error) {
+	done, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) ([]redirectItem, error) {
 		list, _, err := m.Session.Client.ListAllRedirects(ctx, client.ListRedirectsParams{Search: search})
-		return list, err
+		items := make([]redirectItem, len(list))
+		for i, r := range list {
+			items[i] = itemOf(r)
+		}
+		return items, err
 	})
-	items := []redirectSetItem{}
-	for _, d := range done {
-		for _, r := range d.Result {
-			items = append(items, redirectSetItem{cmdutil.TagOf(d.Member), itemOf(r)})
-		}
+	var fields []cmdutil.DocField
+	if search != "" {
+		fields = append(fields, cmdutil.DocField{Key: "search", Value: search})
 	}
-	if opts.Exporter.Enabled() {
-		err = opts.Exporter.Write(ctx, f.IO, redirectsSetOutput{Search: search, Redirects: items, Failures: cmdutil.OrEmpty(fails)}, items)
-	} else if len(items) > 0 {
-		t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("SUB-ACCOUNT"), cmdutil.IDColumn("ID"), cmdutil.NameColumn("DOMAIN"), cmdutil.NameColumn("PATH").Tells(), cmdutil.NameColumn("TARGET"), cmdutil.TextColumn("ACTION"))
-		for _, r := range items {
-			t.Row(r.LocationName, r.ID, validate.DisplayHost(r.Domain), r.Path, r.Target, cmdutil.OrDash(r.Action))
-		}
-		err = t.Print()
-	} else if len(done) > 0 {
-		f.Notice("No redirects in any of the sub-accounts that answered.")
-	}
-	if err != nil {
-		return err
-	}
-	return cmdutil.SetOutcome(f, len(fo.Set.Members), fails)
+	return redirectRows().PrintSet(ctx, f, &opts.Exporter, len(fo.Set.Members), done, fails, fields...)
 }

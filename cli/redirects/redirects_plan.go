@@ -13,11 +13,7 @@ import (
 // a refused row, where it was read and why; then the totals in words.
 func printPlan(f *cmdutil.Factory, plan redirectplan.Plan) error {
 	if len(plan.Steps) > 0 {
-		t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("PLAN"), cmdutil.NameColumn("ADDRESS").Tells(), cmdutil.NameColumn("TARGET"), cmdutil.WrapColumn("NOTE"))
-		for _, s := range plan.Steps {
-			t.Row(planCells(s)...)
-		}
-		if err := t.Print(); err != nil {
+		if err := planRows().Table(f.IO, plan.Steps).Print(); err != nil {
 			return err
 		}
 	}
@@ -26,6 +22,17 @@ func printPlan(f *cmdutil.Factory, plan redirectplan.Plan) error {
 		f.Notice("Note: the location's domains could not be listed, so the rows were not checked against them (the service refuses a domain that is not attached).")
 	}
 	return nil
+}
+
+// planRows are how an import or a restore prints its plan: what each step does, the
+// address, where it goes and the note; across a set under SUB-ACCOUNT, and in --json
+// the steps as they went (applyRecord).
+func planRows() cmdutil.Rows[redirectplan.Step] {
+	return cmdutil.Rows[redirectplan.Step]{
+		Output: &cmdutil.SetOutput{Key: "steps", Columns: []cmdutil.Column{cmdutil.TextColumn("PLAN"), cmdutil.NameColumn("ADDRESS").Tells(),
+			cmdutil.NameColumn("TARGET"), cmdutil.WrapColumn("NOTE")}},
+		Cells: planCells,
+	}
 }
 
 // planCells are the cells of a step's row: what it does, the address, where it goes

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
@@ -26,7 +27,7 @@ type versionItem struct {
 	Change string    `json:"change"`
 }
 
-func newCmdRedirectsVersions(f *cmdutil.Factory) *cobra.Command {
+func newCmdRedirectsVersions(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &RedirectsVersionsOptions{}
 	cmd := &cobra.Command{
 		Use:   "versions",
@@ -44,7 +45,7 @@ funnels redirects versions --json number,time,rows`,
 	}
 	cmd.Args = cmdutil.Positional(cmd)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(versionItem{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
 }
 
 func redirectsVersionsRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsVersionsOptions) error {
@@ -86,7 +87,7 @@ type RedirectsRestoreOptions struct {
 	cmdutil.Exporter
 }
 
-func newCmdRedirectsRestore(f *cmdutil.Factory) *cobra.Command {
+func newCmdRedirectsRestore(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &RedirectsRestoreOptions{}
 	cmd := &cobra.Command{
 		Use:   "restore VERSION [--dry-run] [--yes]",
@@ -109,7 +110,7 @@ funnels redirects restore 3 --yes`,
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and send nothing")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "apply without asking")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(applyRecord{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyRedirectWrite, Plans: true, SSH: cmdutil.Offered()}
 }
 
 func redirectsRestoreRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsRestoreOptions) error {

@@ -19,7 +19,7 @@ import (
 // defaultStepType is the type of a step created without --type.
 const defaultStepType = validate.DefaultStepType
 
-func NewCmdStep(f *cmdutil.Factory) *cobra.Command {
+func newCmdStep(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("step", "Add a step to a funnel (step create)", newCmdStepCreate(f))
 }
 
@@ -35,7 +35,7 @@ type stepCreateOutput struct {
 	Step     *client.Step `json:"step"`
 }
 
-func newCmdStepCreate(f *cmdutil.Factory) *cobra.Command {
+func newCmdStepCreate(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &StepCreateOptions{}
 	cmd := &cobra.Command{
 		Use:   "create --funnel ID --name NAME --path /PATH",
@@ -65,7 +65,7 @@ printed (piped, only its id).`,
 	_ = cmd.RegisterFlagCompletionFunc("funnel", cmdutil.CompleteFunnels(f))
 	_ = cmd.RegisterFlagCompletionFunc("type", cmdutil.FixedValues(validate.StepTypes()))
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Step{}))
-	return cmdutil.GuardWrites(f, cmd)
+	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyCreateStep, SSH: cmdutil.Offered()}
 }
 
 func stepCreateRun(ctx context.Context, f *cmdutil.Factory, opts *StepCreateOptions) error {

@@ -20,7 +20,7 @@ type StepsOptions struct {
 	Exporter cmdutil.Exporter
 }
 
-func NewCmdSteps(f *cmdutil.Factory) *cobra.Command {
+func newCmdSteps(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &StepsOptions{}
 	cmd := &cobra.Command{
 		Use:   "steps FUNNEL_ID",
@@ -34,15 +34,15 @@ funnels steps tKvx487I4yks06qt7ovC --jq '.steps[] | .url'`,
 		ValidArgsFunction: cmdutil.CompleteFunnelArg(f),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.FunnelID = args[0]
-			return StepsRun(cmd.Context(), f, opts)
+			return stepsRun(cmd.Context(), f, opts)
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "FUNNEL_ID", Field: "funnelId"})
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Step{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{stepsTool()}}
 }
 
-func StepsRun(ctx context.Context, f *cmdutil.Factory, opts *StepsOptions) error {
+func stepsRun(ctx context.Context, f *cmdutil.Factory, opts *StepsOptions) error {
 	funnelID, err := validate.ID("funnelId", opts.FunnelID)
 	if err != nil {
 		return err
@@ -91,4 +91,14 @@ func pagesCell(s client.Step) string {
 		return fmt.Sprintf("%s (split test %g/%g)", n, s.ControlTraffic, s.VariationTraffic())
 	}
 	return n
+}
+
+// stepsTool is `funnels steps` for an assistant.
+func stepsTool() cmdutil.Tool {
+	return cmdutil.Tool{Name: "list_steps", Description: "The steps of a funnel in order (sequence, id, name, path, type, pages, split tests). The result is the --json of 'funnels steps'."}
+}
+
+// Commands are the commands of steps: `funnels steps` and `funnels step create`.
+func Commands(f *cmdutil.Factory) []*cmdutil.Command {
+	return []*cmdutil.Command{newCmdSteps(f), newCmdStep(f)}
 }

@@ -19,7 +19,7 @@ type AuditOptions struct {
 	Exporter cmdutil.Exporter
 }
 
-func NewCmdAudit(f *cmdutil.Factory) *cobra.Command {
+func NewCmdAudit(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &AuditOptions{}
 	cmd := &cobra.Command{
 		Use:   "audit --data DIR",
@@ -43,7 +43,7 @@ funnels audit --data ~/funnels-serve --user ana --json`,
 	cmd.Flags().StringVar(&opts.User, "user", "", "only this person's entries")
 	cmd.Flags().StringVar(&opts.Location, "location", "", "only this sub-account's entries")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(serve.Entry{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{dataDirFile()}, SSH: cmdutil.AdminsOnly()}
 }
 
 // parseSince is the time --since names: a duration back from now, a date or an RFC
@@ -64,14 +64,15 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 }
 
 func auditRun(ctx context.Context, f *cmdutil.Factory, opts *AuditOptions) error {
-	if err := NeedData(opts.Data); err != nil {
+	dir, err := cmdutil.DataDir(f, opts.Data)
+	if err != nil {
 		return err
 	}
 	since, err := parseSince(opts.Since, time.Now())
 	if err != nil {
 		return err
 	}
-	all, err := serve.OpenAudit(opts.Data).Read()
+	all, err := serve.OpenAudit(dir).Read()
 	if err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}

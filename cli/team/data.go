@@ -12,10 +12,8 @@ func AddDataFlag(cmd *cobra.Command, dir *string) {
 	_ = cmd.MarkFlagDirname("data")
 }
 
-// NeedData refuses a run without --data.
-func NeedData(dir string) error {
-	if dir == "" {
-		return cmdutil.SyntaxError("--data DIR is required: the server's data directory (host key, people, audit log)")
-	}
-	return nil
+// dataDirFile is --data DIR: over ssh the server's own data directory is used, and
+// the flag is refused.
+func dataDirFile() cmdutil.File {
+	return cmdutil.File{Flag: "data", Writes: true, Instead: "leave --data out: a session works on the server's own data directory"}
 }

@@ -25,12 +25,12 @@ type ServeUserOptions struct {
 	Exporter cmdutil.Exporter
 }
 
-func NewCmdServeUser(f *cmdutil.Factory) *cobra.Command {
+func NewCmdServeUser(f *cmdutil.Factory) *cmdutil.Command {
 	return cmdutil.Group("user", "Add, list, grant and remove the server's people",
 		newCmdServeUserAdd(f), newCmdServeUserList(f), newCmdServeUserRemove(f), newCmdServeUserGrant(f))
 }
 
-func newCmdServeUserAdd(f *cmdutil.Factory) *cobra.Command {
+func newCmdServeUserAdd(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
 		Use:   "add NAME --key FILE|KEY --data DIR",
@@ -40,7 +40,7 @@ A person has no sub-account until 'funnels serve user grant'.`,
 		Example: `funnels serve user add ana --key ana.pub --data ~/funnels-serve`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			return serveUserChange(f, opts, func(p *serve.People) error {
-				key, err := keyText(opts.Key)
+				key, err := keyText(f, opts.Key)
 				if err != nil {
 					return err
 				}
@@ -51,17 +51,19 @@ A person has no sub-account until 'funnels serve user grant'.`,
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "NAME", Field: "name"})
 	AddDataFlag(cmd, &opts.Data)
 	cmd.Flags().StringVar(&opts.Key, "key", "", "the person's public key: a .pub file or its text (required)")
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{dataDirFile(), keyFile()}, SSH: cmdutil.AdminsOnly()}
 }
 
 // keyText is the public key given: the file's text when it names a file, else
 // itself.
-func keyText(given string) (string, error) {
+func keyText(f *cmdutil.Factory, given string) (string, error) {
 	if strings.TrimSpace(given) == "" {
 		return "", cmdutil.SyntaxError("--key is required: the path of a .pub file or its text")
 	}
-	if data, err := os.ReadFile(given); err == nil {
-		return string(data), nil
+	if f.Gate == nil { // a session reads no file of the server
+		if data, err := os.ReadFile(given); err == nil {
+			return string(data), nil
+		}
 	}
 	if _, _, _, _, err := gossh.ParseAuthorizedKey([]byte(given)); err != nil {
 		return "", cmdutil.Usagef("--key %s: no such file, and not a public key (ssh-ed25519 AAAA…)", cmdutil.QuoteInput(given))
@@ -69,7 +71,7 @@ func keyText(given string) (string, error) {
 	return given, nil
 }
 
-func newCmdServeUserRemove(f *cmdutil.Factory) *cobra.Command {
+func newCmdServeUserRemove(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
 		Use:   "remove NAME --data DIR",
@@ -84,10 +86,10 @@ they did.`,
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "NAME", Field: "name"})
 	AddDataFlag(cmd, &opts.Data)
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{dataDirFile()}, SSH: cmdutil.AdminsOnly()}
 }
 
-func newCmdServeUserGrant(f *cmdutil.Factory) *cobra.Command {
+func newCmdServeUserGrant(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
 		Use:   "grant NAME --location ID|--all --role read|write|admin --data DIR",
@@ -120,16 +122,17 @@ funnels serve user grant lead --all --role admin --data ~/funnels-serve`,
 	cmd.Flags().StringVar(&opts.Location, "location", "", "the sub-account (location) id")
 	cmd.Flags().BoolVar(&opts.All, "all", false, "every sub-account")
 	cmd.Flags().StringVar(&opts.Role, "role", "read", "read, write or admin")
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{dataDirFile()}, SSH: cmdutil.AdminsOnly()}
 }
 
 // serveUserChange loads the people file, changes it and saves it, then says what
 // was done. A name nobody has is a usage error.
 func serveUserChange(f *cmdutil.Factory, opts *ServeUserOptions, change func(*serve.People) error, done string, a ...any) error {
-	if err := NeedData(opts.Data); err != nil {
+	dir, err := cmdutil.DataDir(f, opts.Data)
+	if err != nil {
 		return err
 	}
-	people, err := serve.LoadPeople(opts.Data)
+	people, err := serve.LoadPeople(dir)
 	if err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
@@ -140,7 +143,7 @@ func serveUserChange(f *cmdutil.Factory, opts *ServeUserOptions, change func(*se
 		}
 		return cmdutil.Usagef("%v", err)
 	}
-	if err := people.Save(opts.Data); err != nil {
+	if err := people.Save(dir); err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	f.Prose(done, a...)
@@ -154,7 +157,7 @@ type serveUserItem struct {
 	Grants map[string]string `json:"grants"`
 }
 
-func newCmdServeUserList(f *cmdutil.Factory) *cobra.Command {
+func newCmdServeUserList(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ServeUserOptions{}
 	cmd := &cobra.Command{
 		Use:   "list --data DIR",
@@ -169,14 +172,15 @@ sub-account) and their keys' SHA256 fingerprints, as ssh-keygen -l shows them.`,
 	cmd.Args = cmdutil.Positional(cmd)
 	AddDataFlag(cmd, &opts.Data)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(serveUserItem{}))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{dataDirFile()}, SSH: cmdutil.AdminsOnly()}
 }
 
 func serveUserListRun(ctx context.Context, f *cmdutil.Factory, opts *ServeUserOptions) error {
-	if err := NeedData(opts.Data); err != nil {
+	dir, err := cmdutil.DataDir(f, opts.Data)
+	if err != nil {
 		return err
 	}
-	people, err := serve.LoadPeople(opts.Data)
+	people, err := serve.LoadPeople(dir)
 	if err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
@@ -197,7 +201,7 @@ func serveUserListRun(ctx context.Context, f *cmdutil.Factory, opts *ServeUserOp
 		return opts.Exporter.Write(ctx, f.IO, items, items)
 	}
 	if len(items) == 0 {
-		f.Notice("Nobody yet: add a person with 'funnels serve user add NAME --key FILE --data %s'.", opts.Data)
+		f.Notice("Nobody yet: add a person with 'funnels serve user add NAME --key FILE --data %s'.", dir)
 		return nil
 	}
 	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("NAME"), cmdutil.TextColumn("GRANTS"), cmdutil.IDColumn("KEYS"))
@@ -210,4 +214,12 @@ func serveUserListRun(ctx context.Context, f *cmdutil.Factory, opts *ServeUserOp
 		t.Row(it.Name, cmdutil.OrDash(strings.Join(grants, " ")), cmdutil.OrDash(strings.Join(it.Keys, " ")))
 	}
 	return t.Print()
+}
+
+// keyFile is --key when it names a .pub file rather than giving the key's text.
+func keyFile() cmdutil.File {
+	return cmdutil.File{Flag: "key", Names: func(v string) bool {
+		_, _, _, _, err := gossh.ParseAuthorizedKey([]byte(v))
+		return v != "" && err != nil
+	}, Instead: "give the key's text (ssh-ed25519 AAAA…)"}
 }

@@ -12,35 +12,34 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
-	"github.com/funnelsdev/funnels/cli/find"
 	"github.com/funnelsdev/funnels/client"
 )
 
 // mcpMaxFolders bounds the folders a live read of the tree walks.
 const mcpMaxFolders = 2000
 
-// TreeDoc is the location's funnels tree as the resource serves it: every folder
+// treeDoc is the location's funnels tree as the resource serves it: every folder
 // (with its parent) and the funnels it holds, the funnels at the top level, and each
 // funnel's steps in order. Source says where it was read: "index" (the local index,
 // crawled whole less than a day ago) or "live" (the API, now).
-type TreeDoc struct {
-	Location McpLocation  `json:"location"`
+type treeDoc struct {
+	Location location     `json:"location"`
 	Source   string       `json:"source"`
 	Indexed  time.Time    `json:"indexed,omitzero"`
-	Folders  []TreeFolder `json:"folders"`
-	Funnels  []TreeFunnel `json:"funnels"`
+	Folders  []treeFolder `json:"folders"`
+	Funnels  []treeFunnel `json:"funnels"`
 	Notes    []string     `json:"notes,omitempty"`
 }
 
-type TreeFolder struct {
+type treeFolder struct {
 	ID       string       `json:"id"`
 	Name     string       `json:"name"`
 	Type     string       `json:"type,omitempty"`
 	ParentID string       `json:"parentId,omitempty"`
-	Funnels  []TreeFunnel `json:"funnels"`
+	Funnels  []treeFunnel `json:"funnels"`
 }
 
-type TreeFunnel struct {
+type treeFunnel struct {
 	ID     string `json:"id"`
 	Name   string `json:"name"`
 	Type   string `json:"type,omitempty"`
@@ -59,11 +58,11 @@ type treeStep struct {
 	Pages    int    `json:"pages"`
 }
 
-// TreeURI is the address of the location's tree.
-func TreeURI(locationID string) string { return "funnels://location/" + locationID + "/tree" }
+// treeURI is the address of the location's tree.
+func treeURI(locationID string) string { return "funnels://location/" + locationID + "/tree" }
 
-func (s *mcpServer) addTreeResource(srv *mcp.Server) {
-	uri := TreeURI(s.location.ID)
+func (s *server) addTreeResource(srv *mcp.Server) {
+	uri := treeURI(s.location.ID)
 	srv.AddResource(&mcp.Resource{URI: uri, Name: "funnels tree", MIMEType: "application/json",
 		Description: "The sub-account's folders, funnels and steps as one JSON document: from the local index when it was crawled whole within a day, else read live."},
 		func(ctx context.Context, _ *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
@@ -74,7 +73,7 @@ func (s *mcpServer) addTreeResource(srv *mcp.Server) {
 			if err != nil {
 				return nil, errors.New(strings.Join(f.ErrorLines(err), "\n"))
 			}
-			doc.Notes = append(doc.Notes, NoteLines(notes.String())...)
+			doc.Notes = append(doc.Notes, noteLines(notes.String())...)
 			var out bytes.Buffer
 			if err := cmdutil.PrintJSON(&out, doc); err != nil {
 				return nil, err
@@ -88,7 +87,7 @@ func (s *mcpServer) addTreeResource(srv *mcp.Server) {
 
 // tree reads the location's tree from its index when that is whole and fresh, else
 // from the API.
-func (s *mcpServer) tree(ctx context.Context, f *cmdutil.Factory) (*TreeDoc, error) {
+func (s *server) tree(ctx context.Context, f *cmdutil.Factory) (*treeDoc, error) {
 	sess, err := f.Session(ctx, true)
 	if err != nil {
 		return nil, err
@@ -103,14 +102,14 @@ func (s *mcpServer) tree(ctx context.Context, f *cmdutil.Factory) (*TreeDoc, err
 
 // treeFromIndex is the tree as the index holds it; false when the index was never
 // crawled whole, a crawl was left part way, or it is older than a day.
-func (s *mcpServer) treeFromIndex(ctx context.Context, f *cmdutil.Factory, sess *cmdutil.Session) (*TreeDoc, bool) {
+func (s *server) treeFromIndex(ctx context.Context, f *cmdutil.Factory, sess *cmdutil.Session) (*treeDoc, bool) {
 	store, err := f.IndexStore(sess.Config)
 	if err != nil {
 		return nil, false
 	}
 	defer store.Close()
 	snap, err := store.Snapshot(ctx)
-	if err != nil || snap.State.Crawled.IsZero() || snap.State.Unfinished || time.Since(snap.State.Crawled) > find.StaleIndex {
+	if err != nil || snap.State.Crawled.IsZero() || snap.State.Unfinished || time.Since(snap.State.Crawled) > cmdutil.StaleIndex {
 		return nil, false
 	}
 	folders := make([]client.Folder, len(snap.Folders))
@@ -134,7 +133,7 @@ func (s *mcpServer) treeFromIndex(ctx context.Context, f *cmdutil.Factory, sess 
 // treeLive reads the tree from the API: the funnel list (with steps) and the folders
 // walked from the top; where folder entities are refused, the folders the funnels
 // name, by id.
-func (s *mcpServer) treeLive(ctx context.Context, c *client.Client) (*TreeDoc, error) {
+func (s *server) treeLive(ctx context.Context, c *client.Client) (*treeDoc, error) {
 	funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 100)
 	if err != nil {
 		return nil, err
@@ -197,15 +196,15 @@ func foldersNamedByFunnels(funnels []client.Funnel) []client.Folder {
 
 // buildTree puts each funnel under its folder (at the top level when its folder is
 // not among folders), its steps in order.
-func buildTree(loc McpLocation, source string, folders []client.Folder, funnels []client.Funnel) *TreeDoc {
-	doc := &TreeDoc{Location: loc, Source: source, Folders: make([]TreeFolder, 0, len(folders)), Funnels: []TreeFunnel{}}
+func buildTree(loc location, source string, folders []client.Folder, funnels []client.Funnel) *treeDoc {
+	doc := &treeDoc{Location: loc, Source: source, Folders: make([]treeFolder, 0, len(folders)), Funnels: []treeFunnel{}}
 	at := make(map[string]int, len(folders))
 	for _, fo := range folders {
 		at[fo.ID] = len(doc.Folders)
-		doc.Folders = append(doc.Folders, TreeFolder{ID: fo.ID, Name: fo.Name, Type: fo.Type, ParentID: fo.ParentID, Funnels: []TreeFunnel{}})
+		doc.Folders = append(doc.Folders, treeFolder{ID: fo.ID, Name: fo.Name, Type: fo.Type, ParentID: fo.ParentID, Funnels: []treeFunnel{}})
 	}
 	for _, fu := range funnels {
-		tf := TreeFunnel{ID: fu.ID, Name: fu.Name, Type: fu.Type, Domain: fu.DomainName, Path: fu.URL}
+		tf := treeFunnel{ID: fu.ID, Name: fu.Name, Type: fu.Type, Domain: fu.DomainName, Path: fu.URL}
 		if fu.StepsKnown {
 			tf.Steps = make([]treeStep, 0, len(fu.Steps))
 			for _, st := range fu.Steps {

@@ -6,12 +6,12 @@ import (
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
-// mcpLocationOf is the sub-account a session is about: its id, the name the sign-in
+// locationOf is the sub-account a session is about: its id, the name the sign-in
 // is known by, and the sub-account's own name where the agency's listing gives it
 // (a sub-account of an agency sign-in; the API has no read of a location's name for
 // any other token). A listing that fails leaves the sign-in's name in its place.
-func mcpLocationOf(ctx context.Context, sess *cmdutil.Session) McpLocation {
-	loc := McpLocation{ID: sess.Client.LocationID(), Name: sess.Label, Profile: sess.Label}
+func locationOf(ctx context.Context, sess *cmdutil.Session) location {
+	loc := location{ID: sess.Client.LocationID(), Name: sess.Label, Profile: sess.Label}
 	if sess.Store == nil {
 		return loc
 	}
