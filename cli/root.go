@@ -197,9 +197,9 @@ func NewTree(f *cmdutil.Factory) *cmdutil.Tree {
 		root.Verbs = append(root.Verbs, c)
 	}
 	r.SetHelpCommand(help.Cobra)
-	// Every command has -h from the start, so the list of commands reads the same
-	// whichever way help was asked for.
-	cmdutil.Visit(r, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
+	// `help` has -h from the start, as every other command has a flag of its own, so
+	// the list of commands reads the same whichever way help was asked for.
+	help.Cobra.InitDefaultHelpFlag()
 	tree = cmdutil.NewTree(root)
 	return tree
 }

@@ -64,7 +64,7 @@ func AgencyLoginArgs(r *sandbox.Running) []string {
 
 // AgencyHome is a machine with the sandbox's agency signed in as profile "agency"
 // (the default) and, as profile "summit", Summit Strength's private token.
-func AgencyHome(t *testing.T, opts sandbox.Options) (*authHome, *sandbox.Running) {
+func AgencyHome(t *testing.T, opts sandbox.Options) (*AuthHome, *sandbox.Running) {
 	t.Helper()
 	r := sandboxtest.Start(t, opts)
 	h := NewAuthHome(t)
@@ -80,7 +80,7 @@ func AgencyHome(t *testing.T, opts sandbox.Options) (*authHome, *sandbox.Running
 }
 
 // WriteConfig writes the home's config.toml.
-func (h *authHome) WriteConfig(t *testing.T, text string) {
+func (h *AuthHome) WriteConfig(t *testing.T, text string) {
 	t.Helper()
 	path := filepath.Join(h.Config, "funnels", "config.toml")
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {

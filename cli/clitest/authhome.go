@@ -24,7 +24,7 @@ import (
 
 // Token runs `funnels auth token` for profile; what it prints is not kept for the
 // scan for secrets (printing the token is its job).
-func (h *authHome) Token(t *testing.T, profile string) string {
+func (h *AuthHome) Token(t *testing.T, profile string) string {
 	t.Helper()
 	var stdout, stderr AuthLockedBuffer
 	code := cli.Run(t.Context(), cmdutil.NewFactory(h.Streams(strings.NewReader(""), &stdout, &stderr), h.Getenv, "test"), []string{"auth", "token", "--profile", profile})
@@ -52,9 +52,9 @@ func (s *AuthLockedBuffer) String() string {
 	return s.b.String()
 }
 
-// authHome is one user's machine: XDG directories of their own and everything every
+// AuthHome is one user's machine: XDG directories of their own and everything every
 // command printed, kept for the scan for secrets.
-type authHome struct {
+type AuthHome struct {
 	t      *testing.T
 	Vars   map[string]string
 	Config string
@@ -65,7 +65,7 @@ type authHome struct {
 }
 
 // Factory is a Factory of this home, on streams.
-func (h *authHome) Factory(ios *cmdutil.IOStreams) *cmdutil.Factory {
+func (h *AuthHome) Factory(ios *cmdutil.IOStreams) *cmdutil.Factory {
 	f := cmdutil.NewFactory(ios, h.Getenv, "test")
 	f.Keyring = h.Keyring
 	if f.Keyring == nil {
@@ -74,22 +74,23 @@ func (h *authHome) Factory(ios *cmdutil.IOStreams) *cmdutil.Factory {
 	return f
 }
 
-func NewAuthHome(t *testing.T) *authHome {
+func NewAuthHome(t *testing.T) *AuthHome {
 	home := t.TempDir()
-	h := &authHome{t: t, Config: filepath.Join(home, "config"), State: filepath.Join(home, "state")}
-	h.Vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": h.Config, "XDG_STATE_HOME": h.State, "FUNNELS_INSECURE_STORAGE": "1"}
+	h := &AuthHome{t: t, Config: filepath.Join(home, "config"), State: filepath.Join(home, "state")}
+	h.Vars = map[string]string{"HOME": home, "XDG_CONFIG_HOME": h.Config, "XDG_STATE_HOME": h.State,
+		"XDG_CACHE_HOME": filepath.Join(home, "cache"), "FUNNELS_INSECURE_STORAGE": "1"}
 	return h
 }
 
-func (h *authHome) Getenv(k string) string { return h.Vars[k] }
+func (h *AuthHome) Getenv(k string) string { return h.Vars[k] }
 
 // Streams are a terminal's streams: the human layout is what the tests read.
-func (h *authHome) Streams(stdin io.Reader, stdout, stderr io.Writer) *cmdutil.IOStreams {
+func (h *AuthHome) Streams(stdin io.Reader, stdout, stderr io.Writer) *cmdutil.IOStreams {
 	return &cmdutil.IOStreams{In: stdin, Out: stdout, ErrOut: stderr, OutTTY: true}
 }
 
 // Run runs one command in-process with stdin and returns its exit code and streams.
-func (h *authHome) Run(stdin io.Reader, args ...string) (int, string, string) {
+func (h *AuthHome) Run(stdin io.Reader, args ...string) (int, string, string) {
 	h.t.Helper()
 	if stdin == nil {
 		stdin = strings.NewReader("")
@@ -131,7 +132,7 @@ func openWithCurl(t *testing.T, authURL string) string {
 }
 
 // LoginByPaste runs `funnels login` and pastes the redirected address at its prompt.
-func (h *authHome) LoginByPaste(args []string) (int, string) {
+func (h *AuthHome) LoginByPaste(args []string) (int, string) {
 	h.t.Helper()
 	pr, pw := io.Pipe()
 	defer pw.Close()
@@ -170,7 +171,7 @@ func (h *authHome) LoginByPaste(args []string) (int, string) {
 
 // ScanForSecrets fails if any secret appears in what was printed, in errs, or in any
 // file under the home other than the token file.
-func (h *authHome) ScanForSecrets(tokenFile string, errs []string, secrets ...string) {
+func (h *AuthHome) ScanForSecrets(tokenFile string, errs []string, secrets ...string) {
 	h.t.Helper()
 	texts := map[string]string{}
 	for i, s := range h.seen {
@@ -210,12 +211,12 @@ func AuthAPIStatus(t *testing.T, base, access string) int {
 }
 
 // WithToken runs `funnels login --with-token` with token on standard input.
-func (h *authHome) WithToken(token string, args ...string) (int, string) {
+func (h *AuthHome) WithToken(token string, args ...string) (int, string) {
 	h.t.Helper()
 	code, _, stderr := h.Run(strings.NewReader(token+"\n"), append([]string{"login", "--with-token"}, args...)...)
 	return code, stderr
 }
 
-func (h *authHome) TokenFile(profile string) string {
+func (h *AuthHome) TokenFile(profile string) string {
 	return filepath.Join(h.State, "funnels", profile+".json")
 }

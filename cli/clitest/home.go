@@ -32,6 +32,8 @@ type Home struct {
 	Vars    map[string]string
 	SB      *sandbox.Running
 	Keyring auth.Keyring // an OS keyring of the test's own (nil: none, the 0600 file)
+	// Gate, when set, makes every run a session of a team server for that person.
+	Gate *Gate
 }
 
 func NewHome(t *testing.T) *Home {
@@ -89,6 +91,9 @@ func (h *Home) Streams(tty *cmdutil.IOStreams, stdin string, args ...string) Res
 	ios.InTTY, ios.OutTTY, ios.Width = tty.InTTY, tty.OutTTY, tty.Width
 	f := cmdutil.NewFactory(ios, h.Getenv, "1.2.3-test")
 	f.Keyring = h.Keyring
+	if h.Gate != nil {
+		f.Gate = h.Gate
+	}
 	code := cli.Run(context.Background(), f, args)
 	r := Result{Code: code, Stdout: out.String(), Stderr: errb.String()}
 	if h.SB != nil && strings.Contains(r.Stdout+r.Stderr, h.SB.Server.DemoToken()) && (len(args) < 2 || args[0] != "auth" || args[1] != "token") {

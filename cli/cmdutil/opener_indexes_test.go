@@ -26,7 +26,6 @@ var (
 func TestProfileOpenerFindsTheIndexesOnDisk(t *testing.T) {
 	r := sandboxtest.Start(t, sandbox.Options{})
 	h := clitest.NewAuthHome(t)
-	h.Vars["XDG_CACHE_HOME"] = filepath.Join(t.TempDir(), "cache")
 	var summit sandbox.SubAccount
 	for _, sub := range r.Server.SubAccounts() {
 		if sub.Name == "Summit Strength" {

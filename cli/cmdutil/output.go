@@ -70,7 +70,7 @@ func AddJSONFlags(cmd *cobra.Command, e *Exporter, fields []string) {
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 	})
-	cmd.Annotations = withAnnotation(cmd.Annotations, annotationJSON, "true")
+	cmd.Annotations = withAnnotation(cmd.Annotations, annotationJSON, strings.Join(fields, ","))
 }
 
 // jsonFieldsValue is --json: a bare flag asks for everything; a value, for fields.
@@ -466,4 +466,12 @@ func (f *Factory) Data(line string) {
 	if !f.IO.OutTTY && line != "" {
 		fmt.Fprintln(f.IO.Out, termtext.Line(line))
 	}
+}
+
+// JSONFields are the names cmd's --json may list (none without --json).
+func JSONFields(cmd *cobra.Command) []string {
+	if f := cmd.Annotations[annotationJSON]; f != "" {
+		return strings.Split(f, ",")
+	}
+	return nil
 }

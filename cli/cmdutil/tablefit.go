@@ -59,6 +59,9 @@ func NameColumn(title string) Column { return Column{title: title, kind: giveMid
 // WrapColumn is a column of explanations: wrapped onto more lines.
 func WrapColumn(title string) Column { return Column{title: title, kind: giveWrap} }
 
+// Title is c's title, its header.
+func (c Column) Title() string { return c.title }
+
 // Tells marks c as the column that tells the rows apart: it gives last.
 func (c Column) Tells() Column { c.telling = true; return c }
 

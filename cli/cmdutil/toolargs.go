@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -60,7 +61,7 @@ func ToolArgs(c *Command, t Tool) []ToolArg {
 		out = append(out, ToolArg{Name: t.Stdin, Pos: stdinArg, Stdin: true, Type: "string", Help: t.StdinHelp, Required: true})
 	}
 	limits := argLimits(c.Cobra)
-	for i, name := range positionalNames(c) {
+	for i, name := range ArgNames(c.Cobra) {
 		if i == stdinArg {
 			continue
 		}
@@ -96,11 +97,11 @@ func ToolArgs(c *Command, t Tool) []ToolArg {
 	return out
 }
 
-// positionalNames are the names of c's positional arguments, as its usage line has
-// them (FUNNEL_ID).
-func positionalNames(c *Command) []string {
+// ArgNames are the names of cmd's positional arguments, as its usage line has them
+// (FUNNEL_ID).
+func ArgNames(cmd *cobra.Command) []string {
 	var out []string
-	for _, pair := range strings.Fields(c.Cobra.Annotations[annotationArgs]) {
+	for _, pair := range strings.Fields(cmd.Annotations[annotationArgs]) {
 		name, _, _ := strings.Cut(pair, "=")
 		out = append(out, name)
 	}

@@ -71,7 +71,7 @@ funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .as
 	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", doctorTimeout, "give up after this long; each route waits at most 10s of it")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
-	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.ProbeRow{}, cmdutil.MemberTag{}, doctorOutput{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.ProbeRow{}, cmdutil.MemberTag{}))
 	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{doctorTool()}, Set: doctorRows().Output}
 }
 
@@ -90,7 +90,7 @@ func doctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) err
 	}
 	c, cfg := sess.Client, sess.Config
 	each := min(client.DefaultProbeTimeout, opts.Timeout)
-	out, outOfTime, err := probeDoctor(ctx, c, cfg.Profile.Name, opts.Timeout)
+	out, _, err := probeDoctor(ctx, c, cfg.Profile.Name, opts.Timeout)
 	if err != nil {
 		return err
 	}
@@ -103,27 +103,13 @@ func doctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) err
 	if f.IO.OutTTY {
 		f.Prose("")
 	}
-	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("ROUTE"), cmdutil.TextColumn("ANSWER"), cmdutil.WrapColumn("MEANING"), cmdutil.WrapColumn("ASK FOR"))
-	for _, r := range rows {
-		t.Row(r.Route, r.Result, r.Meaning, cmdutil.OrDash(r.AskFor))
-	}
-	if err := t.Print(); err != nil {
+	if err := doctorRows().Table(f.IO, rows).Print(); err != nil {
 		return err
 	}
 	if f.IO.OutTTY {
 		f.Prose("")
 	}
-	summary := strconv.Itoa(out.Open) + " of " + cmdutil.Plural(out.Asked, "read route", "read routes") + " asked answered"
-	if n := out.Refused - out.Missing; n > 0 {
-		summary += "; " + strconv.Itoa(n) + " refused to this sign-in: ask for what ASK FOR names, or use what still works (the commands fall back where they can)"
-	}
-	if out.Missing > 0 {
-		summary += "; " + strconv.Itoa(out.Missing) + " " + client.NotOnServer + ": the server does not have those routes (no access opens them); the commands fall back where they can"
-	}
-	if outOfTime {
-		summary += "; stopped after " + opts.Timeout.String() + " (--timeout): the routes after the last row were not asked"
-	}
-	f.Prose("%s.", summary)
+	f.Prose("%s.", summaryOf(out, opts.Timeout))
 	for _, scope := range refusedScopes(rows) {
 		f.Prose("%s is missing; %s", scope, strings.Join(cmdutil.ScopeGuidance(scope, f.SignedInWith), "; "))
 	}
@@ -208,6 +194,34 @@ func refusedScopes(rows []client.ProbeRow) []string {
 		}
 	}
 	return out
+}
+
+// summaryOf is a probe in one sentence: how many routes answered, how many were
+// refused or are not on the server, and whether --timeout cut it short.
+func summaryOf(out doctorOutput, timeout time.Duration) string {
+	summary := strconv.Itoa(out.Open) + " of " + cmdutil.Plural(out.Asked, "read route", "read routes") + " asked answered"
+	if n := out.Refused - out.Missing; n > 0 {
+		summary += "; " + strconv.Itoa(n) + " refused to this sign-in: ask for what ASK FOR names, or use what still works (the commands fall back where they can)"
+	}
+	if out.Missing > 0 {
+		summary += "; " + strconv.Itoa(out.Missing) + " " + client.NotOnServer + ": the server does not have those routes (no access opens them); the commands fall back where they can"
+	}
+	if out.OutOfTime {
+		summary += "; stopped after " + timeout.String() + " (--timeout): the routes after the last row were not asked"
+	}
+	return summary
+}
+
+// doctorRows are how `funnels doctor` prints what each read route answered, of one
+// sub-account or, under SUB-ACCOUNT, of a set.
+func doctorRows() cmdutil.Rows[client.ProbeRow] {
+	return cmdutil.Rows[client.ProbeRow]{
+		Output: &cmdutil.SetOutput{Key: "routes", Columns: []cmdutil.Column{cmdutil.NameColumn("ROUTE"), cmdutil.TextColumn("ANSWER"),
+			cmdutil.WrapColumn("MEANING"), cmdutil.WrapColumn("ASK FOR")}},
+		Cells: func(r client.ProbeRow) []string {
+			return []string{r.Route, r.Result, r.Meaning, cmdutil.OrDash(r.AskFor)}
+		},
+	}
 }
 
 // doctorTool is `funnels doctor` for an assistant.

@@ -24,7 +24,6 @@ func TestDiffOfTwoSubAccountsOfAnAgency(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := clitest.NewAuthHome(t)
-	h.Vars["XDG_CACHE_HOME"] = filepath.Join(t.TempDir(), "cache")
 	if code, stderr := h.LoginByPaste(clitest.AgencyLoginArgs(r)); code != cmdutil.ExitOK {
 		t.Fatalf("login --agency: exit %d\n%s", code, stderr)
 	}

@@ -20,7 +20,7 @@ import (
 func TestMCPAcrossTheAgencysSubAccounts(t *testing.T) {
 	h, _ := clitest.AgencyHome(t, sandbox.Options{})
 	h.WriteConfig(t, "default_profile = \"agency\"\n\n[groups]\ngyms = [\"RiversideBoxingLoc03\", \"summit\"]\n")
-	s := serveMCPIn(t, h.Getenv, h.Keyring, nil, "--location", "LakesideFit2026Loc01")
+	s := clitest.ServeMCP(t, h.Getenv, h.Keyring, nil, "--location", "LakesideFit2026Loc01")
 
 	var found struct {
 		Matches  []struct{ LocationName string }

@@ -3,7 +3,6 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -13,55 +12,16 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/funnelsdev/funnels/auth"
-	"github.com/funnelsdev/funnels/cli"
 	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
-// serveMCP runs `funnels mcp` in this process over pipes and connects the SDK's
-// client to it.
+// serveMCP runs `funnels mcp` in this process and connects the SDK's client to it.
 func serveMCP(t *testing.T, h *clitest.Home, args ...string) *mcp.ClientSession {
 	t.Helper()
-	return serveMCPIn(t, h.Getenv, h.Keyring, nil, args...)
-}
-
-// serveMCPIn is serveMCP on a machine with this environment and OS keyring, the
-// client made with copts.
-func serveMCPIn(t *testing.T, getenv func(string) string, keyring auth.Keyring, copts *mcp.ClientOptions, args ...string) *mcp.ClientSession {
-	t.Helper()
-	toServer, fromClient := io.Pipe()
-	toClient, fromServer := io.Pipe()
-	ios := &cmdutil.IOStreams{In: toServer, Out: fromServer, ErrOut: io.Discard}
-	f := cmdutil.NewFactory(ios, getenv, "1.2.3-test")
-	f.Keyring = keyring
-	done := make(chan int, 1)
-	go func() {
-		done <- cli.Run(context.Background(), f, append([]string{"mcp"}, args...))
-		_ = fromServer.Close()
-	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, copts)
-	session, err := client.Connect(ctx, &mcp.IOTransport{Reader: toClient, Writer: fromClient}, nil)
-	if err != nil {
-		t.Fatalf("connect: %v", err)
-	}
-	t.Cleanup(func() {
-		_ = session.Close()
-		_ = fromClient.Close()
-		select {
-		case code := <-done:
-			if code != 0 {
-				t.Errorf("funnels mcp ended with exit %d when the assistant went away", code)
-			}
-		case <-time.After(30 * time.Second):
-			t.Error("funnels mcp did not end when the assistant closed its streams")
-		}
-	})
-	return session
+	return clitest.ServeMCP(t, h.Getenv, h.Keyring, nil, args...)
 }
 
 // answer is what a tool answers: the sub-account, the command's --json, the notes.
@@ -206,7 +166,7 @@ func TestMCPNamesTheSubAccount(t *testing.T) {
 	if code, stderr := h.LoginByPaste(clitest.AgencyLoginArgs(r)); code != cmdutil.ExitOK {
 		t.Fatalf("login --agency: exit %d\n%s", code, stderr)
 	}
-	s := serveMCPIn(t, h.Getenv, clitest.NoKeyring{}, nil, "--profile", "agency", "--location", "SummitStrengthLoc002")
+	s := clitest.ServeMCP(t, h.Getenv, clitest.NoKeyring{}, nil, "--profile", "agency", "--location", "SummitStrengthLoc002")
 	loc := answerOf(t, s, "list_folders", map[string]any{}).Location
 	if loc != (where{ID: "SummitStrengthLoc002", Name: "Summit Strength", Profile: "agency"}) {
 		t.Errorf("an agency's sub-account: %+v", loc)
@@ -312,7 +272,7 @@ func TestMCPSendsProgress(t *testing.T) {
 			got = append(got, req.Params.Message)
 		}
 	}}
-	s := serveMCPIn(t, h.Getenv, h.Keyring, copts)
+	s := clitest.ServeMCP(t, h.Getenv, h.Keyring, copts)
 	params := &mcp.CallToolParams{Name: "find", Arguments: map[string]any{"text": "trial"}}
 	params.SetProgressToken("find-1")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
