@@ -273,3 +273,37 @@ func argsOf(cmd *cobra.Command) []string {
 	}
 	return out
 }
+
+// TestSessionSetKeepsToGrants: over ssh, --all-sub-accounts and --all-profiles are
+// cut to the sub-accounts granted to the person before anything runs: the others are
+// never named, not even among the failures; a set with none granted is refused.
+func TestSessionSetKeepsToGrants(t *testing.T) {
+	h, _ := clitest.AgencyHome(t, sandbox.Options{})
+	gate := clitest.Reader("LakesideFit2026Loc01")
+	run := func(args ...string) (int, string) {
+		ios, out, errOut := cmdutil.TestStreams("")
+		f := h.Factory(ios)
+		f.Gate = gate
+		code := cli.Run(t.Context(), f, args)
+		return code, out.String() + errOut.String()
+	}
+	for _, args := range [][]string{
+		{"folders", "--all-sub-accounts", "--profile", "agency", "--json"},
+		{"cache", "status", "--all-profiles", "--json"},
+		{"find", "trial", "--all-sub-accounts", "--profile", "agency"},
+	} {
+		code, out := run(args...)
+		if code != 0 || !strings.Contains(out, "LakesideFit2026Loc01") && !strings.Contains(out, "Lakeside") {
+			t.Errorf("%q over ssh: exit %d\n%s", args, code, out)
+		}
+		for _, other := range []string{"Summit", "Riverside", "SummitStrengthLoc002", "RiversideBoxingLoc03", "summit"} {
+			if strings.Contains(out, other) {
+				t.Errorf("%q over ssh names %s, which was not granted:\n%s", args, other, out)
+			}
+		}
+	}
+	gate.Roles = map[string]string{"NotAnyOfTheseLoc0001": "read"}
+	if code, out := run("folders", "--all-sub-accounts", "--profile", "agency"); code != cmdutil.ExitUsage || !strings.Contains(out, "names no sub-account granted to you") {
+		t.Errorf("a set with nothing granted: exit %d\n%s", code, out)
+	}
+}

@@ -117,6 +117,7 @@ func testEnv(t *testing.T) []string {
 		"HOME=" + home,
 		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 		"XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"),
 		"TERM=dumb",
 		"FUNNELS_INSECURE_STORAGE=1", // never the OS keyring of the machine running the tests
 	}
