@@ -66,8 +66,9 @@ func TestEveryCommandHasARecord(t *testing.T) {
 	}
 }
 
-// toolsOf are the tools a running `funnels mcp` lists, by name, with their schemas.
-func toolsOf(t *testing.T, h *clitest.Home, args ...string) map[string]*mcp.Tool {
+// toolsOf starts `funnels mcp` with args, and lists its tools by name, with their
+// schemas.
+func toolsOf(t *testing.T, h *clitest.Home, args ...string) (*mcp.ClientSession, map[string]*mcp.Tool) {
 	t.Helper()
 	s := clitest.ServeMCP(t, h.Getenv, h.Keyring, nil, args...)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -80,7 +81,7 @@ func toolsOf(t *testing.T, h *clitest.Home, args ...string) map[string]*mcp.Tool
 	for _, tool := range list.Tools {
 		out[tool.Name] = tool
 	}
-	return out
+	return s, out
 }
 
 // recordTools are every record's tools, by name.
@@ -152,7 +153,7 @@ func flagType(fl *pflag.Flag) string {
 // across a set, location. A flag that writes a file is never an argument.
 func TestMCPToolsAreTheirCommands(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
-	listed := toolsOf(t, h, "--allow-writes")
+	_, listed := toolsOf(t, h, "--allow-writes")
 	tree := treeOf(nil)
 	records := recordTools(tree)
 	if len(listed) != len(records) {
@@ -221,17 +222,9 @@ var toolSamples = map[string]any{
 // says it only reads would.
 func TestReadOnlyListsNoWrite(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
-	s := clitest.ServeMCP(t, h.Getenv, h.Keyring, nil)
+	s, listed := toolsOf(t, h)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
-	list, err := s.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := map[string]*mcp.Tool{}
-	for _, tool := range list.Tools {
-		listed[tool.Name] = tool
-	}
 	for name, rt := range recordTools(treeOf(nil)) {
 		if writes := rt.rec.Writes != "" && !rt.tool.Plans; writes == (listed[name] != nil) {
 			t.Errorf("%s: writes %v, listed read-only %v", name, writes, listed[name] != nil)

@@ -20,9 +20,6 @@ type Gate struct {
 // Reader is a person who may read the sub-account location.
 func Reader(location string) *Gate { return &Gate{Roles: map[string]string{location: "read"}} }
 
-// Writer is a person who may change the sub-account location.
-func Writer(location string) *Gate { return &Gate{Roles: map[string]string{location: "write"}} }
-
 func (g *Gate) Client(_ *config.Config, opts client.Options) (*client.Client, error) {
 	if !g.Allows(opts.LocationID) {
 		return nil, fmt.Errorf("%w: sub-account %s was not granted", client.ErrWrongLocation, opts.LocationID)
