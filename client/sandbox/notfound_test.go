@@ -64,7 +64,7 @@ func TestNotFoundWordings(t *testing.T) {
 				}
 				w.check(t, a.path, got.body)
 			}
-			doc.get("/funnels/funnel/list?locationId=" + seedLocationID).hasStatus(t, 200)
+			doc.get("/funnels/funnel/list?locationId="+seedLocationID).hasStatus(t, 200)
 			seed.get("/funnels/page/nosuchpage").wantError(t, 404, "Page not found")
 		})
 	}
