@@ -22,15 +22,15 @@ import (
 //     the item's.
 //   - Anything else is unsettled until the server shows which. A read that names no
 //     item is the route's when a documented route of the same server answers (the
-//     funnel list: one request, none when it answered this session). Folder entities
-//     of one folder are the route's when the funnel list has funnels in that folder
-//     (the folder is there, so the route is not); none, and the folder is the one
-//     missing. A route that answered this session is there: a 404 for an item it
-//     names is the item's. The callers that know the item decide the rest: a page
-//     by id is the route's when its funnel's page list has the page (PageDetail),
-//     and the probe, whose ids all come from the server, calls any unsettled 404
-//     the route's once a documented route answered. A write's unsettled 404 stays
-//     the item's: nothing is sent to find out.
+//     funnel list: one request, none when a documented route answered this session).
+//     Folder entities of one folder are the route's when the funnel list has funnels
+//     in that folder (the folder is there, so the route is not); none, and the folder
+//     is the one missing. A route that answered this session is there: a 404 for an
+//     item it names is the item's. The callers that know the item decide the rest: a
+//     page by id is the route's when its funnel's page list has the page
+//     (PageDetail), and the probe, whose ids all come from the server, calls any
+//     unsettled 404 the route's once a documented route answered. A write's unsettled
+//     404 stays the item's: nothing is sent to find out.
 //
 // An unsettled 404 matches ErrNotFound and teaches the access record nothing.
 
@@ -120,9 +120,11 @@ func (c *Client) settle404(ctx context.Context, cl call, e *APIError) {
 	p := ListFunnelsParams{Limit: 1, LocationID: cl.query.Get("locationId")}
 	switch {
 	case len(named) == 0:
-		if c.access.answered(FamilyFunnelList) {
-			c.routeMissing(e)
-			return
+		for _, d := range routeFamilies {
+			if d.Documented() && c.access.answered(d.Family) {
+				c.routeMissing(e)
+				return
+			}
 		}
 	case rf.Family == FamilyFolders && len(named) == 1 && cl.query.Has("parentId"):
 		parent := cl.query.Get("parentId")
