@@ -88,6 +88,9 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	}
 	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
+	if api := (*APIError)(nil); errors.As(err, &api) && api.unsettled {
+		c.settle404(ctx, cl, api)
+	}
 	rec.Answer = recordedAnswer(body, write)
 	rec.Latency = c.now().Sub(rec.Started)
 	if err != nil {
@@ -333,8 +336,8 @@ func newAPIError(cl call, status int, header http.Header, body []byte, now time.
 		}
 	}
 	e.Refusal = refusalOf(status, e.Messages)
-	if e.Refusal == NotRefused && routeMissing(cl.method, cl.path, status, e.Messages) {
-		e.Refusal = RefusedMissing
+	if e.Refusal == NotRefused {
+		read404(e)
 	}
 	if e.Refusal != NotRefused {
 		if rf, ok := familyOf(cl.method, cl.path); ok {

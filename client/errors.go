@@ -114,6 +114,11 @@ type APIError struct {
 	// Location is the location the request named.
 	WrongLocation bool
 	Location      string
+
+	// unsettled is a 404 on a web-app route that may be the item's or the route's:
+	// what the server does decides (route_missing.go). Until then it is the item's
+	// to errors.Is and teaches the access record nothing.
+	unsettled bool
 }
 
 // Need says what access to ask for after a refusal: the scope, or web-app access.

@@ -213,13 +213,33 @@
 //     the public host may turn out to be. They answer as on the public surface (scopes
 //     checked, denials 401, the documented page list); every other route — the web
 //     app's, the tokenless conversion, a documented path asked with another method —
-//     answers as the real service's Express answers a route it does not have:
+//     answers 404 before any other check, by default as the real service's Express
+//     answers a route it does not have:
 //     {"statusCode":404,"message":"Cannot GET /funnels/funnel/folder/entities","error":"Not Found"}
-//     with the request's method and its path without the query, before any other
-//     check. Records come in the shapes of the official examples: a funnel list of
-//     exactly one funnel sends "funnels" as that funnel's object, not an array, and
-//     the page list sends every other page's deleted (the second, fourth … of each
-//     answer) as the string "false" or "true".
+//     with the request's method and its path without the query (Options.NotFound
+//     words it otherwise; see below). Records come in the shapes of the official
+//     examples: a funnel list of exactly one funnel sends "funnels" as that funnel's
+//     object, not an array, and the page list sends every other page's deleted (the
+//     second, fourth … of each answer) as the string "false" or "true".
+//
+// Options.NotFound (`funnels sandbox --not-found express|problem|html|empty|v3`;
+// notfound.go) words the 404 of a route the sandbox does not have — the documented
+// surface's other routes, and on any surface an API path no table has — as servers
+// are met: nobody knows how the real service, a proxy in front of it or its next
+// version words one, so a client must tell a missing route from a missing item by
+// what the server does, and each wording is a server to try that on:
+//
+//	express  {"statusCode":404,"message":"Cannot GET /path","error":"Not Found"} (the default)
+//	problem  application/problem+json, as a mock server generated from the published specification answers:
+//	         {"type":"https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR","title":"Route not resolved, no path matched",
+//	          "status":404,"detail":"The route /path hasn't been found in the specification file"}
+//	html     text/html: a load balancer's "404 Not Found" page (nginx), naming nothing
+//	empty    no body and no Content-Type
+//	v3       {"error":{"code":"RESOURCE_NOT_FOUND","message":"Resource not found","details":{"statusCode":404},
+//	          "resolution":"Check the id or the path."}}: the v3 envelope, naming no path
+//
+// A 404 for an item of a route that is there ("Page not found", "Funnel not found")
+// keeps the contract's shape whatever the wording; so do OAuth and the control API.
 //
 // The IAM refusals of the public surface (surface.go, iamStatus):
 //

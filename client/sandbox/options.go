@@ -127,6 +127,10 @@ type Options struct {
 	// clients of varied sizes (seed_agency.go), the first of them (the fifth)
 	// suspended. 0 keeps the default four.
 	SubAccounts int
+	// NotFound words the 404 of a route the sandbox does not have (the documented
+	// surface's other routes, an API path no table has): NotFoundExpress ("" too),
+	// NotFoundProblem, NotFoundHTML, NotFoundEmpty or NotFoundV3.
+	NotFound NotFound
 }
 
 // withDefaults fills every zero (or negative) field with its default.
@@ -160,6 +164,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Surface != SurfacePublic && o.Surface != SurfaceDocumented {
 		o.Surface = SurfaceSeed
+	}
+	if _, err := ParseNotFound(string(o.NotFound)); err != nil || o.NotFound == "" {
+		o.NotFound = NotFoundExpress
 	}
 	o.Faults = o.Faults.clamped()
 	return o

@@ -230,7 +230,7 @@ func (s *Server) serveAPI(ex *exchange) {
 				with("Allow", strings.Join(allowed, ", ")))
 			return
 		}
-		s.send(ex, errReply(http.StatusNotFound, "Cannot "+r.Method+" "+r.URL.Path))
+		s.send(ex, s.routeNotFound(r))
 		return
 	}
 	// 2. faults
@@ -294,7 +294,11 @@ func (s *Server) send(ex *exchange, rep reply) {
 	for k, v := range rep.header {
 		ex.w.Header().Set(k, v)
 	}
-	ex.write(rep.status, jsonContentType, b)
+	contentType := jsonContentType
+	if rep.raw != nil {
+		contentType = rep.raw.contentType
+	}
+	ex.write(rep.status, contentType, b)
 }
 
 // drop closes the connection without answering (logged with status 0).
