@@ -8,8 +8,8 @@ import (
 )
 
 func TestReadCSVForgivesSpreadsheets(t *testing.T) {
-	in := "\ufeffPath,DOMAIN,Target,Action,Note\r\n" +
-		"/old,offers.example.com,https://example.com/new,,x\r\n" +
+	in := "\ufeffPath,DOMAIN,Target,Action,\r\n" +
+		"/old,offers.example.com,https://example.com/new,,\r\n" +
 		",,,,\r\n" +
 		"/b, offers.example.com ,https://example.com/b,Funnel,\r\n"
 	rows, err := Read(strings.NewReader(in), CSV)
