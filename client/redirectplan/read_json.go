@@ -15,7 +15,8 @@ import (
 // redirects list --json` write it: a JSON row may carry them, and they are not read.
 var recordKeys = []string{"locationid", "pathlowercase", "type", "oldurl"}
 
-// readJSON reads a JSON file: ours (an array of objects, or one under "redirects")
+// readJSON reads a JSON file: ours (an array of objects, one under "redirects", or
+// one object)
 // or, when f says so or the objects under "redirects" have a source or destination,
 // vercel.json's. It returns the rows and the format read.
 func readJSON(data []byte, f Format) ([]Row, Format, error) {
@@ -41,7 +42,10 @@ func readJSON(data []byte, f Format) ([]Row, Format, error) {
 			return nil, JSON, parseErr("", "not an array of redirects")
 		}
 		inner, ok := lowerKeys(wrapped)["redirects"]
-		if !ok || json.Unmarshal(inner, &list) != nil {
+		switch {
+		case !ok:
+			list = []json.RawMessage{raw} // one redirect
+		case json.Unmarshal(inner, &list) != nil:
 			return nil, JSON, parseErr("", "not an array of redirects (nor an object with one under \"redirects\")")
 		}
 	}
