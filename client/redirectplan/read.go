@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
 // MaxRows bounds a file: more rows than this is a *ParseError, not a plan.
@@ -133,7 +135,7 @@ func finish(rows []Row, f Format, domain string) error {
 		}
 		if r.Domain == "" {
 			return &ParseError{Where: r.Where, Err: ErrNeedsDomain,
-				Msg: fmt.Sprintf("%s names a path only (%s): give the domain the file's paths are on", f, clip(r.Path))}
+				Msg: fmt.Sprintf("the rule names a path only (%s): give the domain the file's paths are on", clip(r.Path))}
 		}
 		r.Target = onDomain(r.Target, r.Domain)
 	}
@@ -147,7 +149,7 @@ func onDomain(target, domain string) string {
 	case strings.HasPrefix(target, "//"):
 		return "https:" + target
 	case strings.HasPrefix(target, "/"):
-		return "https://" + strings.TrimRight(domain, "/") + target
+		return "https://" + client.Host(domain) + target
 	}
 	return target
 }
