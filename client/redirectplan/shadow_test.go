@@ -35,14 +35,14 @@ func ctxT(t *testing.T) context.Context {
 // seed (/spring-sale-opt-in on offers.) is marked, and so are the two redirects
 // already sending people there (offers./Spring-2025 and promo./), which would chain;
 // the plan is held back until shadowing is allowed. Both where the funnel-by-domain
-// route answers (the seed) and where it is refused (the public surface: the steps
-// come from the funnel list).
+// route answers (the seed) and where it is refused or missing (the public and the
+// documented surfaces: the steps come from the funnel list).
 func TestPlanMarksAShadowedStep(t *testing.T) {
 	rows := []Row{
 		{Domain: "offers.lakesidefit.com", Path: "/spring-sale-opt-in", Target: "https://offers.lakesidefit.com/bootcamp-series-opt-in", Action: "url", Where: "line 2"},
 		{Domain: "offers.lakesidefit.com", Path: "/brand-new-path", Target: "https://offers.lakesidefit.com/bootcamp-series-opt-in", Action: "url", Where: "line 3"},
 	}
-	for _, surface := range []sandbox.Surface{sandbox.SurfaceSeed, sandbox.SurfacePublic} {
+	for _, surface := range []sandbox.Surface{sandbox.SurfaceSeed, sandbox.SurfacePublic, sandbox.SurfaceDocumented} {
 		c := seedClient(t, sandbox.Options{Surface: surface})
 		plan, _, err := Prepare(ctxT(t), c, ImportOf(rows, false, "moving.csv"))
 		if err != nil {
