@@ -15,7 +15,7 @@ func TestAPIVersionLayers(t *testing.T) {
 	h := newHome(t)
 	h.run("config", "get", "api.version").want(t, 0, "2021-07-28\n")
 	h.run("config", "set", "api.version", "2023-02-21").want(t, 0)
-	h.run("config", "set", "api.version", "v4").want(t, 2, "err:is not one of 2021-07-28, 2023-02-21, v3")
+	h.run("config", "set", "api.version", "v4").want(t, 2, "err:is not one of 2021-07-28, 2021-04-15, 2023-02-21, v3")
 	file, err := os.ReadFile(filepath.Join(h.vars["XDG_CONFIG_HOME"], "funnels", "config.toml"))
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +35,7 @@ func TestAPIVersionLayers(t *testing.T) {
 func TestAPIVersionRefused(t *testing.T) {
 	h := signedIn(t, sandbox.Options{})
 	h.sb.Server.ResetLog()
-	const accepted = "err:is not one of 2021-07-28, 2023-02-21, v3"
+	const accepted = "err:is not one of 2021-07-28, 2021-04-15, 2023-02-21, v3"
 	h.run("--api-version", "2024-01-01", "folders").want(t, 2, accepted, "err:--api-version")
 	h.vars["FUNNELS_API_VERSION"] = "V3"
 	h.run("folders").want(t, 2, accepted, "err:FUNNELS_API_VERSION")
@@ -55,15 +55,15 @@ func TestAPIVersionRefused(t *testing.T) {
 }
 
 // TestAPIVersionSentByCommands: the chosen value reaches the server (under v3 the
-// sandbox answers errors in the v3 envelope, shown with its resolution and code),
+// funnels routes answer errors in the old shape, as their v3 contract documents),
 // and doctor names it.
 func TestAPIVersionSentByCommands(t *testing.T) {
 	h := signedIn(t, sandbox.Options{})
-	for _, v := range []string{"2021-07-28", "2023-02-21", "v3"} {
+	for _, v := range []string{"2021-07-28", "2021-04-15", "2023-02-21", "v3"} {
 		h.run("--api-version", v, "folders").want(t, 0, "Lead Generation")
 	}
 	h.run("--api-version", "v3", "page", "get", "NoSuchPage0000000001").
-		want(t, 1, "err:404 ", "err:— Check the id or the path. (RESOURCE_NOT_FOUND, trace ")
+		want(t, 1, "err:404 Page not found (trace ")
 	h.vars["FUNNELS_API_VERSION"] = "v3"
 	h.run("doctor").want(t, 0, "err:API version v3 (")
 	var out doctorOutput

@@ -167,6 +167,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			return body, resp, nil
 		}
 		apiErr := newAPIError(cl, status, header, redactToken(body, token), c.now())
+		apiErr.noteVersion(c.version, redactToken(body, token))
 		if apiErr.WrongLocation {
 			apiErr.Location = c.requestLocation(cl)
 		}
@@ -188,6 +189,9 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			}
 			retried401 = true
 			attempt-- // a refresh is not a retry of the request
+		case status == http.StatusTooManyRequests && resp.Rate.DailySpent():
+			// No retry passes before the day's count starts again: say when that is.
+			return nil, resp, dailyLimitError(apiErr, resp.Rate.DailyReset, c.now())
 		case status == http.StatusTooManyRequests:
 			// A 429 was not processed, so any method may go again.
 			wait, until, asked := rateWait(c.now(), apiErr.RetryAfter, resp.Rate.Reset, resetMargin, rand.Int64N)
@@ -216,6 +220,23 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			return nil, resp, apiErr
 		}
 	}
+}
+
+// dailyLimitError is the error of a 429 that said the day's requests are used up,
+// until reset (zero: not said; a reset already past is now).
+func dailyLimitError(apiErr *APIError, reset, now time.Time) *RateLimitError {
+	rl := &RateLimitError{APIError: apiErr, Daily: true, at: now}
+	switch {
+	case reset.IsZero():
+	case reset.Sub(now) >= maxHeaderWait:
+		rl.Beyond = true
+	default:
+		rl.Until = reset
+		if reset.Before(now) {
+			rl.Until = now
+		}
+	}
+	return rl
 }
 
 // send makes one attempt. A body cut short is an error like a dropped connection.

@@ -5,20 +5,30 @@
 // It follows go-github's shape: one method per operation, ctx first, and
 // (*T, *Response, error) results. Under every method sits one request loop (do.go)
 // that adds the Version and User-Agent headers and the bearer token (Version is
-// Options.APIVersion: 2021-07-28 by default, 2023-02-21 or v3; apiversion.go), paces
-// requests by the server's own window when its answers report one
-// (X-RateLimit-Remaining and -Reset or -Interval-Milliseconds: what fits in the window
-// leaves at once) and otherwise by a token bucket sized so the account's limit (100
-// per 10 s) is never exceeded, waits for the reset when the server says none are
-// left, retries 429 for any method and
-// 5xx or network failures for GET only, and reports all of it to subscribers as
-// typed events (the TUI's status bar and request log listen there).
+// Options.APIVersion: 2021-07-28 by default, 2021-04-15, 2023-02-21 or v3;
+// apiversion.go), paces requests by the server's own window when its answers report
+// one (X-RateLimit-Remaining and -Reset or -Interval-Milliseconds: what fits in the
+// window leaves at once) and otherwise by a token bucket sized so the account's limit
+// (100 per 10 s) is never exceeded, waits for the reset when the server says none are
+// left, retries 429 for any method (but one that says the day's requests are used
+// up: X-RateLimit-Daily-Remaining 0) and 5xx or network failures for GET only, and
+// reports all of it to subscribers as typed events (the TUI's status bar and request
+// log listen there).
 //
 // Every wait read from a header (Retry-After, X-RateLimit-Reset) is clamped before any
 // arithmetic (ratewait.go), so no value panics, overflows or turns negative. A 429 that
 // asks for longer than it is sensible to sit through (the rate-limit window plus a
 // minute, or Options.MaxRetryWait) is not waited: the call ends with a *RateLimitError
-// whose Until says when requests pass again. Idle waits until no request is under way.
+// whose Until says when requests pass again. Nor is one that says the day's requests
+// are used up: no retry can pass before the daily reset, so the call ends at once
+// with a *RateLimitError that is Daily (errors.Is ErrDailyLimit), Until the reset
+// X-RateLimit-Daily-Reset names (milliseconds from now, or an epoch) and saying it in
+// local time and from now ("resets at 02:00, in 3 h 12 min"). Idle waits until no
+// request is under way.
+//
+// An answer of 400, 406 or 422 whose message (or, without one, body) names the
+// version is told with the Version header the request carried
+// (APIError.VersionBlamed): the server's own explanation, not a guess of ours.
 //
 // Requests made with a context from Background (lane.go) are background work (the
 // local index's crawl): they take a token only when no other request waits for one

@@ -73,7 +73,9 @@
 //  2. faults: a queued one-shot failure (FailNext) first, then the fixed and random latency,
 //     5xx share (500/502/503, a 502 is an HTML page half of the time), drop (close
 //     without an answer) and truncation (full Content-Length, half the body).
-//  3. Version header must be 2021-07-28, 2023-02-21 or v3 → else 400 (version.go).
+//  3. Version header must be one the service documents — 2021-07-28, 2021-04-15 (the
+//     redirect list is published under it), 2023-02-21 or v3 — or, with
+//     Options.Versions, one of those → else 400 naming them (version.go).
 //  4. Authorization: Bearer <token> → missing or unknown 401 "Invalid JWT", expired
 //     401 "Token expired"; an agency token → 403 (it must mint a location token
 //     first); a token of a suspended sub-account, after the scope check, → 400
@@ -93,7 +95,11 @@
 //     from here on carries X-RateLimit-Max, -Remaining, -Reset (whole seconds to the
 //     end of the window, ≥1), -Interval-Milliseconds, -Limit-Daily (200000) and
 //     -Daily-Remaining; past the limit 429 "Too many requests, retry after N seconds"
-//     with Retry-After: N.
+//     with Retry-After: N. A token's day holds 200,000 requests (Faults.DailyLimit
+//     fewer); once they are spent every request answers 429 with
+//     X-RateLimit-Daily-Remaining 0 and X-RateLimit-Daily-Reset, the milliseconds to
+//     the day's end, as the service was seen to, and the window's Retry-After all the
+//     same, until the day (24 h from the token's first request) ends.
 //  6. handler: body over 1 MiB → 413; locationId (query, or body where one is taken)
 //     other than the token's own → 403 "The token does not have access to this
 //     location." (after the scope check of 4, so a token without the scope hears 401);
@@ -104,21 +110,31 @@
 // Errors are {"statusCode","message","error","traceId"}. Every object body gets a
 // fresh "traceId". JSON answers are Content-Type: application/json.
 //
-// A request sent with Version: v3 gets every error (API routes, the agency routes,
-// the token endpoint) in the v3 envelope instead, {"error": {"code", "message",
-// "details", "resolution"}, "traceId"}: the code and resolution fixed per status
-// (404 RESOURCE_NOT_FOUND "Check the id or the path.", 403 FORBIDDEN, 401
-// UNAUTHORIZED, 422 VALIDATION_ERROR, 429 RATE_LIMIT_EXCEEDED, 5xx
-// INTERNAL_SERVER_ERROR …; version.go), the message as one string (a 422's messages
-// joined with "; " and listed in details.messages), details.statusCode always, and
-// the token endpoint's error code as details.error.
+// A request sent with Version: v3 to an OAuth route (the token endpoint, the agency
+// routes) gets its errors in the v3 envelope, which HighLevel documents for those
+// routes: {"error": {"code", "message", "details", "resolution"}, "traceId"}, the
+// code and resolution fixed per status (404 RESOURCE_NOT_FOUND "Check the id or the
+// path.", 403 FORBIDDEN, 401 UNAUTHORIZED, 422 VALIDATION_ERROR, 429
+// RATE_LIMIT_EXCEEDED, 5xx INTERNAL_SERVER_ERROR …; version.go), the message as one
+// string (a 422's messages joined with "; " and listed in details.messages),
+// details.statusCode always, and the token endpoint's error code as details.error.
+// The funnels routes answer v3 as every other version, in the shape above: their v3
+// contract documents the old 422 shape, and nothing else has been seen of them.
+//
+// What the sandbox plays is documented by HighLevel or seen on the real service:
+// the routes, scopes, record shapes and error shapes named above are documented
+// (the published contract, its v3 copy, the official SDKs); the IAM refusal and its
+// statuses, the 401 of a missing scope, "Cannot GET" 404s, "Location is not active",
+// the wrong-location 403, the daily 429's X-RateLimit-Daily-Reset, the dialects'
+// shapes and the page list's bare array were seen. Where the contract is silent the
+// choices are listed below.
 //
 // # Routes
 //
 //	GET  /funnels/funnel/list                200 {funnels, count}; parentId (exact, "" = root), name, type, category, offset, limit ≤100
 //	GET  /funnels/funnel/folder/entities     200 {entities: folders then funnels of one level, by name, count}; unknown parentId 404
-//	GET  /funnels/page                       200 [Page] (archived included); funnelId required; stepId; limit ≤20
-//	GET  /funnels/page/count                 200 {count}
+//	GET  /funnels/page                       200 [Page] (archived included); funnelId required; stepId; name (held, without case); limit ≤20
+//	GET  /funnels/page/count                 200 {count}; funnelId, stepId, name as the list
 //	GET  /funnels/page/{id}                  200 Page + sections, or 404
 //	GET  /funnels/funnel/funnel-step-page-url 200 {uniqueUrl, ok:true}; taken → path-NNNNNN (FNV-1a of the path)
 //	GET  /funnels/lookup/funnel-with-domain  200 {domain, funnels}; not attached 404
@@ -178,7 +194,7 @@
 //	GET  /_sandbox/requests        the request log: [{method, path, query, status, authorization, at, body}]
 //	POST /_sandbox/reset-log
 //	POST /_sandbox/fail?status=500&count=1[&path=/funnels/…]
-//	GET|POST /_sandbox/faults?latency=2s&fixed_latency=1s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1 (absent = 0)
+//	GET|POST /_sandbox/faults?latency=2s&fixed_latency=1s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1&daily_limit=50 (absent = 0)
 //	POST /_sandbox/expire-tokens   every access token issued so far (agency and minted ones too) expires now
 //	POST /_sandbox/revoke-refresh  every refresh token dies
 //	POST /_sandbox/suspend?location=ID[&active=true]  suspend a sub-account (Lakeside Fit without

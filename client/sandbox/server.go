@@ -238,8 +238,8 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	// 3. Version
-	if !versionAccepted(r) {
-		s.send(ex, badVersion())
+	if !s.versionAccepted(r) {
+		s.send(ex, s.badVersion())
 		return
 	}
 	// 4. auth
@@ -249,7 +249,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	// 5. rate limit; its headers go on every answer from here on
-	rl := s.limiter.take(key, s.now())
+	rl := s.limiter.take(key, s.now(), s.dailyLimit())
 	rl.apply(ex.w.Header())
 	if !rl.admitted {
 		s.send(ex, rl.tooMany())
@@ -282,7 +282,7 @@ func (s *Server) send(ex *exchange, rep reply) {
 	if ex.oauth {
 		dialect = Dialect{}
 	}
-	if ex.r.Header.Get("Version") == versionV3 {
+	if ex.oauth && ex.r.Header.Get("Version") == versionV3 {
 		rep = v3Errors(rep)
 	}
 	trace := s.nextTraceID()
