@@ -127,6 +127,9 @@ type Options struct {
 	// clients of varied sizes (seed_agency.go), the first of them (the fifth)
 	// suspended. 0 keeps the default four.
 	SubAccounts int
+	// Sites serves the public pages of the sub-accounts' domains, with seeded faults
+	// (sites.go, sites_faults.go).
+	Sites SitesOptions
 }
 
 // withDefaults fills every zero (or negative) field with its default.
