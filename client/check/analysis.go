@@ -167,7 +167,7 @@ func (a *analysis) domains() {
 		case h.Failure != nil:
 			a.add(subj, Warning, KindNoHTTPS, plain, Evidence{Error: h.Failure.Text},
 				"http:// does not answer, so a typed address without https:// fails", nil)
-		case !strings.HasPrefix(h.Location, "https://"+host+"/"):
+		case !strings.HasPrefix(h.Location, "https://"):
 			a.add(subj, Warning, KindNoHTTPS, plain, Evidence{Status: h.Status, TTFBMillis: h.TTFBMillis},
 				fmt.Sprintf("http:// answers %d without redirecting to https://", h.Status), nil)
 		}
@@ -216,7 +216,10 @@ func (a *analysis) steps() {
 		if !s.served() || a.dead[s.Host] || a.p.redirectAt(s.Host, s.Path) != nil {
 			continue // not served, under its domain's finding, or under the redirect's
 		}
-		u, _ := normURL(s.url())
+		u, ok := normURL(s.url())
+		if !ok {
+			continue // a path no address can be made of: nothing was asked
+		}
 		c := a.walk(u)
 		if c.incomplete {
 			continue

@@ -17,7 +17,10 @@ func (a *analysis) redirects() {
 			continue
 		}
 		subj, n := redirectSubject(r), len(a.findings)
-		own, _ := normURL(r.url())
+		own, ok := normURL(r.url())
+		if !ok {
+			continue
+		}
 		target, targetOK := normURL(r.target())
 		c := a.walk(own)
 		if c.incomplete {

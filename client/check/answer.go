@@ -58,9 +58,6 @@ type Failure struct {
 	Reason  string      `json:"reason,omitempty"`  // what that address is (blocked)
 }
 
-// dead reports whether a failure says the whole host is out of reach (not one page).
-func (f *Failure) dead() bool { return f != nil && f.Kind != FailOther && f.Kind != FailTimeout }
-
 // failureOf names err; the certificate a failed handshake showed goes in cert.
 func failureOf(err error, cert **Cert) *Failure {
 	var blocked *BlockedError

@@ -55,18 +55,20 @@ func (s *Step) url() string { return client.PublicURL(s.Host, s.Path) }
 func (r *Redirect) url() string { return client.PublicURL(r.Host, r.Path) }
 
 // target is the redirect's target as an absolute address: a path is taken on the
-// redirect's own domain, a bare host name as https.
+// redirect's own domain, a host name and path as https. A target that is none of
+// these (an id of what a funnel action names) is "": only where the redirect's own
+// address leads is judged.
 func (r *Redirect) target() string {
 	t := strings.TrimSpace(r.Target)
 	switch {
-	case t == "":
-		return ""
 	case strings.HasPrefix(t, "/"):
 		return client.PublicURL(r.Host, t)
 	case strings.Contains(t, "://"):
 		return t
+	case t != "" && strings.Contains(strings.SplitN(t, "/", 2)[0], "."):
+		return "https://" + t
 	}
-	return "https://" + t
+	return ""
 }
 
 // covers reports whether the redirect answers at host and path (paths without case,
