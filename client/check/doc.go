@@ -15,6 +15,12 @@
 // sharing the per-host limits and asking an address once however many locations name
 // it; Options.Done hands each location's result over as soon as it is whole.
 //
+// What every surface does — the command, the browser's Health view, the MCP tool,
+// the watch — is RunIndexed (indexed.go): each Target read from its index
+// (ErrNoIndex: crawl it first), the answers of its last run if it was cut short taken
+// up, the run, what changed since its last complete run (Outcome.Since), and the
+// result kept beside its index.
+//
 // # What is asked
 //
 // For each location (plan.go): every live step of a funnel with a domain at
