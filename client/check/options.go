@@ -49,7 +49,7 @@ type Options struct {
 	// through; nil → a net.Dialer. Tests record and fence what is dialled with it.
 	Dial func(ctx context.Context, network, address string) (net.Conn, error)
 
-	// Resume are answers of an interrupted run (Result.Answers, SavedRun.Resume): a
+	// Resume are answers of an interrupted run (Result.Answers, Saved.Resume): a
 	// URL among them is not asked again.
 	Resume []Answer
 	// Progress is told the counts after every answer, from one goroutine at a time;

@@ -10,18 +10,20 @@ import (
 
 // Result is one location's check.
 type Result struct {
-	Location, Name string
-	Started, Ended time.Time
+	Location string    `json:"location"`
+	Name     string    `json:"name,omitempty"`
+	Started  time.Time `json:"started"`
+	Ended    time.Time `json:"ended"`
 	// Complete: every address was answered; false when the run was cancelled first
 	// (Findings then hold only the subjects checked whole).
-	Complete bool
+	Complete bool `json:"complete"`
 	// Findings, worst first: errors, warnings, then one ok for each subject found
 	// well.
-	Findings []Finding
+	Findings []Finding `json:"findings"`
+	Counts   Counts    `json:"counts"`
 	// Answers are what every address of the location answered, for a later run to
-	// resume from (Options.Resume).
-	Answers []Answer
-	Counts  Counts
+	// resume from (Options.Resume); Saved keeps them, output need not.
+	Answers []Answer `json:"-"`
 }
 
 // Counts are a result's findings by severity and the addresses it asked.
