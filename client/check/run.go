@@ -84,7 +84,7 @@ func (r *runner) check(loc *Location, p *plan) *Result {
 	a.steps()
 	a.redirects()
 	a.oldPaths()
-	res.Findings = a.findings
+	res.Findings = append([]Finding{}, a.findings...)
 	for i := range res.Findings {
 		res.Findings[i].Location = loc.ID
 	}
