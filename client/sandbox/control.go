@@ -86,6 +86,8 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 			s.RevokeRefreshTokens()
 			writeJSON(w, http.StatusOK, done)
 		}
+	case "/_sandbox/sites", "/_sandbox/sites/move":
+		s.serveSitesControl(w, r, want)
 	default:
 		writeJSON(w, http.StatusNotFound, errorBody{StatusCode: http.StatusNotFound,
 			Message: "Cannot " + r.Method + " " + r.URL.Path, Error: http.StatusText(http.StatusNotFound)})

@@ -67,6 +67,36 @@
 // loaded into a client's sub-account), and Server.EditStep renames a step or changes
 // its path.
 //
+// # Public pages (sites.go, `funnels sandbox --sites`)
+//
+// Options.Sites serves, besides the API, the public pages of every sub-account's
+// domains on two more loopback ports: over HTTPS every live step of a funnel with a
+// domain at its path (a page with a title, a meta description and a canonical link)
+// and every URL redirect at its address (301 to its target; a redirect wins over a
+// step at the same address, as on the service; action all takes every path), 404
+// for the rest; over HTTP a redirect of every page to HTTPS. Hosts a redirect leads
+// to off the sub-accounts' domains (www.instagram.com) answer a plain page. The
+// certificates are made at the first handshake by a CA made at start (Sites.CAPEM;
+// never kept, trusted by nobody unless handed it), valid 90 days. Server.Sites gives
+// the two addresses, the CA and the resolve rules (HOST:443:ADDR:PORT and
+// HOST:80:ADDR:PORT for every domain served; Sites.WriteFiles writes the CA and the
+// rules for another process), so a checker reaches every domain offline.
+//
+// Lakeside Fit's pages carry seeded faults, consistent with its funnels and with
+// seven URL redirects the sites add after its seed (sites_faults.go; every other id
+// of the seed unchanged): the step Free Workout Guide / Thank You answers 404; www.
+// /members and /login redirect to each other; offers. /summer-2024 → /summer-2025 →
+// /summer-2026 → /summer → /spring-sale-opt-in is a chain of 4; offers.
+// /early-bird-opt-in takes a live step's address; webinars.'s certificate ends in 2
+// days; promo. does not resolve (it is in no rule); webinars. /strength-after-40-replay
+// answers after SitesOptions.Slow (2.5 s); join. /body-quiz-results is noindex; www.
+// /pricing names /classes as canonical. Server.MoveSeededStep moves Q3 Launch:
+// Bootcamp Series / Opt-in from /bootcamp-series-opt-in to /bootcamp-series-join, so
+// the seeded redirect offers. /bootcamp leads to a 404 whose step a local index that
+// crawled before and after knows moved. The other sub-accounts' pages are what their
+// data says, its faults included (Summit Strength's www. /meet leads to a step whose
+// funnel has no domain).
+//
 // # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
 //
 //  1. unknown path → 404 JSON; known path, other method → 405 JSON with Allow.
@@ -199,6 +229,8 @@
 //	POST /_sandbox/revoke-refresh  every refresh token dies
 //	POST /_sandbox/suspend?location=ID[&active=true]  suspend a sub-account (Lakeside Fit without
 //	     location), or make it active again
+//	GET  /_sandbox/sites           the public pages: {https, http, ca (PEM), resolve, unresolved}; 404 without them
+//	POST /_sandbox/sites/move      Server.MoveSeededStep (409 once moved)
 //
 // The log holds every request but the control API's (OAuth included, with
 // client_secret, code, refresh_token and code_verifier redacted), in the order they

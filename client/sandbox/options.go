@@ -142,6 +142,9 @@ type Options struct {
 	// surface's other routes, an API path no table has): NotFoundExpress ("" too),
 	// NotFoundProblem, NotFoundHTML, NotFoundEmpty or NotFoundV3.
 	NotFound NotFound
+	// Sites serves the public pages of the sub-accounts' domains, with seeded faults
+	// (sites.go, sites_faults.go).
+	Sites SitesOptions
 }
 
 // withDefaults fills every zero (or negative) field with its default.

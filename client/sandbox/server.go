@@ -29,6 +29,7 @@ type Server struct {
 	traces  atomic.Uint64 // numbers the trace ids, so a run's ids are the same every time
 	keeper  *keeper       // writes the tokens to Options.StateDir; nil keeps nothing
 	signIn  *signInState  // suspended sub-accounts
+	sites   *sites        // the public pages (Options.Sites); nil when not served
 }
 
 // New builds a sandbox with freshly seeded data.
@@ -40,6 +41,9 @@ func New(opts Options) *Server {
 	}
 	subs, byID := newSubAccounts(specs, opts.DemoToken, opts.SubAccountTokens)
 	subs[0].store.d = withBulk(subs[0].store.d, opts.Bulk) // the first gym's made-up funnels, if any
+	if opts.Sites.Enabled {
+		addSiteFaults(subs[0].store.d)
+	}
 	s := &Server{
 		opts:    opts,
 		subs:    subs,
@@ -59,6 +63,9 @@ func New(opts Options) *Server {
 		}
 	}
 	s.routes = s.apiRoutes()
+	if opts.Sites.Enabled {
+		s.sites = newSites(s, opts.Sites)
+	}
 	return s
 }
 

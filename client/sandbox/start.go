@@ -15,6 +15,7 @@ type Running struct {
 	Server *Server
 
 	srv       *http.Server
+	sites     *siteServers // the public pages (Options.Sites); nil when not served
 	done      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
@@ -43,6 +44,10 @@ func Start(addr string, opts Options) (*Running, error) {
 		Server: s,
 		srv:    &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second},
 		done:   make(chan struct{}),
+	}
+	if err := r.startSites(); err != nil {
+		ln.Close()
+		return nil, err
 	}
 	go func() {
 		defer close(r.done)
@@ -76,6 +81,7 @@ func (r *Running) Close() error {
 	r.closeOnce.Do(func() {
 		r.closeErr = r.srv.Close()
 		<-r.done
+		r.closeSites()
 	})
 	return r.closeErr
 }
