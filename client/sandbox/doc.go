@@ -16,7 +16,9 @@
 // With Options.StateDir, Start also keeps its tokens, OAuth client and every OAuth
 // token it issues in a 0600 file there (KeepPath), written on every change of them
 // and read back on the next start: `funnels sandbox` does so, so its printed tokens
-// and the profiles signed in to it outlive a restart. The data is never kept.
+// and the profiles signed in to it outlive a restart. A token or OAuth client named
+// in the Options is that run's alone: the file goes on keeping the one it kept. The
+// data is never kept.
 //
 // # Seed (sub-account "Lakeside Fit", location LakesideFit2026Loc01)
 //

@@ -104,7 +104,7 @@ type Bulk struct {
 // again whenever one is issued, refreshed, expired or revoked. Started again with the
 // same StateDir, the sandbox takes them back, so the tokens it printed and the
 // profiles signed in to it keep working across restarts; tokens named in the options
-// win over kept ones for that run. Delete the file for new tokens. The data is not
+// win over kept ones for that run only: the file keeps the kept ones. Delete the file for new tokens. The data is not
 // kept: every run starts from the seed.
 type Options struct {
 	Limit            int           // requests per window per token; 0 → 100

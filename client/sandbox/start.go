@@ -67,7 +67,7 @@ func open(opts Options) (*Server, error) {
 	}
 	s := New(opts.restore(k))
 	s.restoreTokens(k)
-	s.keeper = &keeper{path: KeepPath(opts.StateDir), logf: opts.Logf}
+	s.keeper = &keeper{path: KeepPath(opts.StateDir), logf: opts.Logf, lasting: opts.lasting(k)}
 	// Written at once: a state directory that cannot be written is said at the start.
 	if err := s.keeper.write(s.snapshot()); err != nil {
 		return nil, fmt.Errorf("%w: keeping the tokens in %s: %w", ErrStateDir, opts.StateDir, err)
