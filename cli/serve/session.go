@@ -72,14 +72,18 @@ const (
 
 func (s *Server) run(sess ssh.Session, p *Person, gate *Gate) int {
 	ctx := sess.Context()
-	pty, windows, isPty := sess.Pty()
+	pty, changes, isPty := sess.Pty()
 	args := sess.Command()
 	if len(args) > 0 && args[0] == "funnels" {
 		args = args[1:]
 	}
 	st := Streams{In: sess, Out: sess, ErrOut: sess.Stderr(), TTY: isPty}
+	var wins *windows
 	if isPty {
-		st.Width = pty.Window.Width
+		// Taken from the start, browser or command: a change nobody takes holds up
+		// the session's connection.
+		wins = watchWindows(pty.Window, changes)
+		st.Width = wins.size().Width
 	}
 	run := Run{Streams: st, Getenv: s.environment(p, st.Width), Gate: gate}
 	if len(args) == 0 {
@@ -87,25 +91,17 @@ func (s *Server) run(sess ssh.Session, p *Person, gate *Gate) int {
 			fmt.Fprintln(sess.Stderr(), "funnels: no shell here. Open the browser with 'ssh -t' (a terminal), or run a command: ssh HOST redirects list")
 			return ExitUsage
 		}
+		browsing, stop := context.WithCancel(ctx)
+		defer stop()
 		remote := &ui.Remote{Sharing: gate.Sharing, Attach: func(send func(tea.Msg)) {
-			go func() {
-				for {
-					select {
-					case <-ctx.Done():
-						return
-					case w, ok := <-windows:
-						if !ok {
-							return
-						}
-						send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-					}
-				}
-			}()
+			go wins.follow(browsing, func(w ssh.Window) { send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height}) })
 		}}
 		if p.Admin() {
 			remote.Changes = changeLog{s.audit}
 		}
-		return s.runner.Browse(ctx, run, bm.MakeOptions(sess), remote)
+		first := wins.size()
+		progOpts := append(bm.MakeOptions(sess), tea.WithWindowSize(first.Width, first.Height)) // over the size asked for
+		return s.runner.Browse(browsing, run, progOpts, remote)
 	}
 	args, err := s.offered(p, args)
 	if err != nil {
