@@ -25,6 +25,12 @@ type rawBrowser struct {
 // openRaw signs in as person and opens the browser on a terminal of cols×rows.
 func (tm *team) openRaw(t *testing.T, person string, cols, rows int) *rawBrowser {
 	t.Helper()
+	return tm.openRawWith(t, person, cols, rows, io.Discard)
+}
+
+// openRawWith is openRaw with the session's standard error written to stderr.
+func (tm *team) openRawWith(t *testing.T, person string, cols, rows int, stderr io.Writer) *rawBrowser {
+	t.Helper()
 	pemBytes, err := os.ReadFile(tm.keys[person])
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +52,7 @@ func (tm *team) openRaw(t *testing.T, person string, cols, rows int) *rawBrowser
 	if err := sess.RequestPty("xterm-256color", rows, cols, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
+	sess.Stderr = stderr
 	b := &rawBrowser{conn: conn, sess: sess, ended: make(chan error, 1), saw: make(chan struct{})}
 	if b.in, err = sess.StdinPipe(); err != nil {
 		t.Fatal(err)

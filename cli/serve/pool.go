@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
@@ -118,12 +119,22 @@ func (p *pool) sharing(location string) int {
 	return p.using[location]
 }
 
-// close stops the clients' renewals and closes the indexes.
-func (p *pool) close() {
+// closeWithin stops the clients' renewals and closes the indexes, waiting at most
+// wait: an index still in a transaction of a session that has not ended waits for
+// it, and the process may end first.
+func (p *pool) closeWithin(wait time.Duration) {
 	p.end()
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, s := range p.indexes {
-		_ = s.Close()
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, s := range p.indexes {
+			_ = s.Close()
+		}
+	}()
+	select {
+	case <-closed:
+	case <-time.After(wait):
 	}
 }
