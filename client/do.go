@@ -86,7 +86,7 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(), Background: IsBackground(ctx),
 		Prior: priorOf(ctx, write),
 	}
-	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior)
+	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior, rec.Body)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
 	rec.Answer = recordedAnswer(body, write)
 	rec.Latency = c.now().Sub(rec.Started)

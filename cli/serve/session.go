@@ -60,7 +60,7 @@ func (s *Server) handle(sess ssh.Session) {
 	defer s.track(n, end)()
 	name := sessionName(s.started, n)
 	fp := Fingerprint(sess.PublicKey())
-	fmt.Fprintf(s.set.Log, "funnels serve: %s %s (%s) from %s: %q\n", name, p.Name, fp, sess.RemoteAddr(), sess.RawCommand())
+	fmt.Fprintf(s.set.Log, "funnels serve: %s %s (%s) from %s: %s\n", name, p.Name, fp, sess.RemoteAddr(), loggedCommand(sess.Command()))
 	gate := newGate(s.pool, p, fp, name)
 	defer gate.Close()
 	code := s.run(ctx, sess, p, gate)
