@@ -102,4 +102,3 @@ func FuzzAuditBody(f *testing.F) {
 		}
 	})
 }
-
