@@ -81,6 +81,16 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 		}
 		s.SetSuspended(loc, q.Get("active") != "true")
 		writeJSON(w, http.StatusOK, done)
+	case "/_sandbox/silence":
+		if !want(http.MethodPost) {
+			return
+		}
+		loc := q.Get("location")
+		if loc == "" {
+			loc = seedLocationID
+		}
+		s.SetSilent(loc, q.Get("answer") != "true")
+		writeJSON(w, http.StatusOK, done)
 	case "/_sandbox/revoke-refresh":
 		if want(http.MethodPost) {
 			s.RevokeRefreshTokens()

@@ -29,6 +29,7 @@ type Server struct {
 	traces  atomic.Uint64 // numbers the trace ids, so a run's ids are the same every time
 	keeper  *keeper       // writes the tokens to Options.StateDir; nil keeps nothing
 	signIn  *signInState  // suspended sub-accounts
+	silent  silentSet     // sub-accounts that never answer
 }
 
 // New builds a sandbox with freshly seeded data.
