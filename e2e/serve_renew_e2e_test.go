@@ -17,8 +17,8 @@ func TestServeRenewsTokensAfterTheFirstSessionEnds(t *testing.T) {
 	needSSH(t)
 	sb := startSandboxBinary(t, "--ephemeral")
 	env := append(testEnv(t), "USER=operator")
-	loginByPaste(t, env, append(strings.Fields(sb.values["login"])[1:], "--redirect-port", "0")...)
-	loginByPaste(t, env, append(strings.Fields(sb.values["agency_login"])[1:], "--redirect-port", "0")...)
+	sb.signIn(t, env, "login")
+	sb.signIn(t, env, "agency_login")
 	env = append(env, "FUNNELS_PROFILE=sandbox")
 
 	tm := &team{t: t, dir: filepath.Join(t.TempDir(), "serve"), env: env}
