@@ -39,10 +39,14 @@ func (s *Server) stop(why error) {
 	_ = s.ssh.Close()
 }
 
-// track keeps end, which ends the session numbered n, for a stop; untrack forgets it.
+// track keeps end, which ends the session numbered n, for a stop (a session that
+// comes in as the server stops is ended at once); untrack forgets it.
 func (s *Server) track(n uint64, end context.CancelFunc) (untrack func()) {
 	s.mu.Lock()
 	s.live[n] = end
+	if s.stopping != nil {
+		end()
+	}
 	s.mu.Unlock()
 	return func() {
 		s.mu.Lock()
