@@ -93,7 +93,9 @@ func exportMember(ctx context.Context, f *Factory, m *memberRun, dir string, for
 	t.Manifest.ExportedAt = exportedAt
 	switch err := funneltree.Write(dir, t, format, force); {
 	case errors.Is(err, funneltree.ErrNotDirectory), errors.Is(err, funneltree.ErrNotExport):
-		return exportTreeRow{}, usagef("%v; give another -o, or --force to replace it", err)
+		return exportTreeRow{}, usagef("%v; give another -o", err)
+	case errors.Is(err, funneltree.ErrOtherExport):
+		return exportTreeRow{}, usagef("%v; --force writes this one over it", err)
 	case err != nil:
 		return exportTreeRow{}, withExitCode(ExitLocal, err)
 	}

@@ -31,6 +31,9 @@ type memberSet struct {
 	concurrency int
 	explicit    string // the flag that named it, for messages
 	only        string // with OwnSignIn, the run's profile: members of another fail
+
+	// memberTimeout gives a member up when nothing of it was answered for so long.
+	memberTimeout time.Duration
 }
 
 // maxConcurrency bounds --concurrency: past it the agency's own bucket and the
@@ -65,12 +68,14 @@ func resolveSet(ctx context.Context, f *Factory, o *SetOptions) (*memberSet, err
 		return nil, usagef("%s names the profiles: leave --profile out", ways[0])
 	case o.Concurrency < 0 || o.Concurrency > maxConcurrency:
 		return nil, usagef("--concurrency must be from 1 to %d", maxConcurrency)
+	case o.MemberTimeout < 0:
+		return nil, usagef("--member-timeout must be a duration above 0, such as 90s")
 	}
 	cfg, store, err := f.setConfigAndStore()
 	if err != nil {
 		return nil, err
 	}
-	set := &memberSet{cfg: cfg, store: store, explicit: ways[0], concurrency: o.Concurrency}
+	set := &memberSet{cfg: cfg, store: store, explicit: ways[0], concurrency: o.Concurrency, memberTimeout: cmp.Or(o.MemberTimeout, defaultMemberTimeout)}
 	if o.OwnSignIn {
 		set.only = cfg.Profile.Name
 	}

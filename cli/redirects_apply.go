@@ -112,6 +112,11 @@ func applyPlan(ctx context.Context, f *Factory, c *client.Client, cfg *config.Co
 			return errCancelled
 		}
 	}
+	unlock, err := f.lockRedirectsFor(ctx, c, cfg, req.wanted.What, current)
+	if err != nil {
+		return finish(err)
+	}
+	defer unlock()
 	state, err := f.redirectsStateOf(cfg)
 	if err != nil {
 		return err

@@ -112,6 +112,11 @@ func redirectsImportSetRun(ctx context.Context, f *Factory, opts *RedirectsImpor
 	}
 	applied, applyFails := runSet(ctx, afo, func(ctx context.Context, m *memberRun) (redirectplan.Tally, error) {
 		mp := plans[m.at]
+		unlock, err := f.lockRedirectsFor(ctx, m.Session.Client, m.Session.Config, w.What, mp.current)
+		if err != nil {
+			return redirectplan.Tally{}, err
+		}
+		defer unlock()
 		state, err := m.Session.redirects()
 		if err != nil {
 			return redirectplan.Tally{}, err

@@ -74,6 +74,7 @@ type Client struct {
 
 	maxListItems, maxListRequests int
 	readOnly                      bool
+	checks                        []RequestCheck // each request passes them before it is sent (Share)
 	seq                           atomic.Uint64
 	access                        *accessBook
 }

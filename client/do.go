@@ -65,6 +65,11 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	if c.readOnly && Writes(cl.method, cl.path) {
 		return nil, nil, &ReadOnlyError{Method: cl.method, Path: cl.path}
 	}
+	for _, check := range c.checks {
+		if err := check(cl.method, cl.path, cl.query, cl.body); err != nil {
+			return nil, nil, err
+		}
+	}
 	u := *c.base
 	// cl.path is already escaped (ids go through url.PathEscape); keep it as sent.
 	escaped := strings.TrimRight(u.EscapedPath(), "/") + cl.path
@@ -86,7 +91,7 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(), Background: IsBackground(ctx),
 		Prior: priorOf(ctx, write),
 	}
-	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior)
+	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior, rec.Body)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
 	if api := (*APIError)(nil); errors.As(err, &api) && api.unsettled {
 		c.settle404(ctx, cl, api)

@@ -26,6 +26,7 @@ type team struct {
 	dir  string
 	env  []string
 	port string
+	srv  *serveProc
 	keys map[string]string // person → private key file
 	fps  map[string]string // person → SHA256 fingerprint
 	seen []string
@@ -66,7 +67,7 @@ func startTeam(t *testing.T, roles map[string]string) *team {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tm.seen = append(tm.seen, p.stop()) })
-	tm.port = p.port
+	tm.port, tm.srv = p.port, p
 	return tm
 }
 

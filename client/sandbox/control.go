@@ -71,7 +71,7 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 			s.ExpireAccessTokens()
 			writeJSON(w, http.StatusOK, done)
 		}
-	case "/_sandbox/suspend":
+	case "/_sandbox/suspend", "/_sandbox/silence":
 		if !want(http.MethodPost) {
 			return
 		}
@@ -79,7 +79,11 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 		if loc == "" {
 			loc = seedLocationID
 		}
-		s.SetSuspended(loc, q.Get("active") != "true")
+		if r.URL.Path == "/_sandbox/suspend" {
+			s.SetSuspended(loc, q.Get("active") != "true")
+		} else {
+			s.SetSilent(loc, q.Get("answer") != "true")
+		}
 		writeJSON(w, http.StatusOK, done)
 	case "/_sandbox/revoke-refresh":
 		if want(http.MethodPost) {

@@ -229,6 +229,8 @@
 //	GET|POST /_sandbox/faults?latency=2s&fixed_latency=1s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1&daily_limit=50 (absent = 0)
 //	POST /_sandbox/expire-tokens   every access token issued so far (agency and minted ones too) expires now
 //	POST /_sandbox/revoke-refresh  every refresh token dies
+//	POST /_sandbox/silence?location=ID[&answer=true]  a sub-account's API routes never answer
+//	     (Lakeside Fit without location): held until the client leaves; or answer again
 //	POST /_sandbox/suspend?location=ID[&active=true]  suspend a sub-account (Lakeside Fit without
 //	     location), or make it active again
 //	GET  /_sandbox/sites           the public pages: {https, http, ca (PEM), resolve, unresolved}; 404 without them

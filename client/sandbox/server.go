@@ -30,6 +30,7 @@ type Server struct {
 	keeper  *keeper       // writes the tokens to Options.StateDir; nil keeps nothing
 	signIn  *signInState  // suspended sub-accounts
 	sites   *sites        // the public pages (Options.Sites); nil when not served
+	silent  silentSet     // sub-accounts that never answer
 }
 
 // New builds a sandbox with freshly seeded data.
