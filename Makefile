@@ -9,9 +9,16 @@ LDFLAGS := -X main.version=$(VERSION)
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
 
-# Puts funnels in $(go env GOBIN), or $(go env GOPATH)/bin, stamped with the version.
+# Puts funnels in $(go env GOBIN), or $(go env GOPATH)/bin, stamped with the version,
+# and says where, with the line that puts that folder on PATH when it is not there.
 install:
 	$(GO) install -ldflags "$(LDFLAGS)" .
+	@dir=$$($(GO) env GOBIN); gopath=$$($(GO) env GOPATH); dir=$${dir:-$${gopath%%:*}/bin}; \
+	case ":$$PATH:" in \
+	*":$$dir:"*) echo "make install: funnels is in $$dir" ;; \
+	*) echo "make install: funnels is in $$dir, which is not on PATH; add it (in ~/.profile to keep it):"; \
+	   echo "  export PATH=\"\$$PATH:$$dir\"" ;; \
+	esac
 
 # The whole suite: lint, then every package (race detector on); the end-to-end tests
 # in e2e/ build the binary once for themselves. Without tmux the end-to-end tests of

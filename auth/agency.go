@@ -300,6 +300,9 @@ func (m *minted) Token() (*oauth2.Token, error) {
 			got = stored
 			return nil
 		}
+		if err := m.ctx.Err(); err != nil {
+			return err // given up before anything was sent
+		}
 		if !st.limiter.Allow() {
 			return ErrMintLimited
 		}
@@ -312,7 +315,10 @@ func (m *minted) Token() (*oauth2.Token, error) {
 			}
 		}
 		if fresh == nil { // none to refresh with, or the service refused it
-			if fresh, err = m.agency.mint(m.ctx, m.location, m.now()); err != nil {
+			mintCtx, cancel := context.WithTimeout(m.ctx, refreshTimeout)
+			fresh, err = m.agency.mint(mintCtx, m.location, m.now())
+			cancel()
+			if err != nil {
 				return err
 			}
 		}

@@ -54,7 +54,8 @@ func (t *Token) remembered() config.Remembered {
 // login that could not be used (cfg.SavedLoginErr) stops it unless a token was given.
 // It first removes what a save killed half-way left of the profile (see Store). ctx bounds every lock wait the
 // source does later, and keeps a refresh from starting once it ended; a refresh already
-// sent is finished and saved with a timeout of its own. httpClient (nil: a default)
+// sent is finished and saved with a timeout of its own; a source shared beyond the run
+// works under its sharer's ctx instead (Shared). httpClient (nil: a default)
 // makes token calls. A stored token is handed out only for the base URL (and token
 // URL) it was stored for, unless cfg.TrustBaseURL (checkDestination).
 func Source(ctx context.Context, cfg *config.Config, store *Store, httpClient *http.Client) (TokenSource, error) {
@@ -200,11 +201,11 @@ func (s *refreshing) renew(limiter interface{ Allow() bool }) (*Token, error) {
 		if dead {
 			return nil, &LoginRequiredError{Profile: name, Reason: "the sign-in has expired or was revoked"}
 		}
-		if !limiter.Allow() {
-			return nil, ErrRefreshLimited
-		}
 		if err := s.ctx.Err(); err != nil {
 			return nil, err // given up before anything was sent: nothing is lost
+		}
+		if !limiter.Allow() {
+			return nil, ErrRefreshLimited
 		}
 		fresh, err := s.refreshDetached(stored)
 		var te *TokenEndpointError

@@ -14,10 +14,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/adrg/xdg"
 	"golang.org/x/time/rate"
 
 	"github.com/funnelsdev/funnels/config"
+	"github.com/funnelsdev/funnels/config/xdgdir"
 )
 
 // Store keeps one token per profile, and per sub-account a token was minted for
@@ -108,10 +108,7 @@ func OpenStoreWith(getenv func(string) string, opts StoreOptions) (*Store, error
 		}
 		opts.PreferFile = opts.PreferFile || on
 	}
-	base := getenv("XDG_STATE_HOME")
-	if base == "" || !filepath.IsAbs(base) {
-		base = xdg.StateHome
-	}
+	base := xdgdir.State(getenv)
 	if base == "" || !filepath.IsAbs(base) {
 		return nil, errors.New("no state directory: set XDG_STATE_HOME or HOME")
 	}

@@ -28,6 +28,7 @@ type SandboxOptions struct {
 	ErrorRate, DropRate, TruncRate   float64
 	Token, ReadOnlyToken, DialectArg string
 	SurfaceArg                       string
+	NotFoundArg                      string // how a route the sandbox does not have words its 404
 	StateDir                         string // where the tokens are kept ("" → the state home's funnels/sandbox)
 	Ephemeral                        bool   // keep nothing: new tokens on every start
 }
@@ -53,9 +54,11 @@ profiles signed in to it keep working; the data starts from the seed each time.
 routes refused with the IAM message, scope denials as 401) or documented (only
 the seven routes HighLevel documents; every other route answers 404 "Cannot
 GET /…", as a server without the route does; records in the shapes of the
-official examples).`,
+official examples). --not-found words that 404 (and any unknown route's) as
+express (the default), problem (a problem+json document), html (a load
+balancer's page), empty (no body) or v3 (the v3 API's error envelope).`,
 		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel
-funnels sandbox --surface documented`,
+funnels sandbox --surface documented --not-found problem`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return sandboxRun(cmd.Context(), f, opts)
 		},
@@ -75,13 +78,15 @@ funnels sandbox --surface documented`,
 	fl.Float64Var(&opts.ErrorRate, "error-rate", 0, "share (0..1) of API requests answered 500/502/503")
 	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "share (0..1) of API requests whose connection is dropped")
 	fl.Float64Var(&opts.TruncRate, "truncate-rate", 0, "share (0..1) of API answers cut in half")
-	fl.StringVar(&opts.Token, "token", "", "the demo token with every scope (default: a random pit-… token)")
-	fl.StringVar(&opts.ReadOnlyToken, "readonly-token", "", "the read-only token (default: a random pit-… token)")
+	fl.StringVar(&opts.Token, "token", "", "the demo token with every scope, for this run (default: the kept one, or a random pit-… token)")
+	fl.StringVar(&opts.ReadOnlyToken, "readonly-token", "", "the read-only token, for this run (default: the kept one, or a random pit-… token)")
 	fl.StringVar(&opts.DialectArg, "dialect", "", "answer in other shapes: comma-separated list of "+strings.Join(dialects(), ", "))
 	fl.StringVar(&opts.SurfaceArg, "surface", "seed", "seed (every route of the spec), public (the real service as a private integration token meets it) or documented (only the documented routes, the rest 404)")
+	fl.StringVar(&opts.NotFoundArg, "not-found", "express", "how a route it does not have answers 404: "+strings.Join(sandbox.NotFoundWordings(), ", "))
 	fl.StringVar(&opts.StateDir, "state-dir", "", "keep the tokens here across restarts (default $XDG_STATE_HOME/funnels/sandbox)")
 	fl.BoolVar(&opts.Ephemeral, "ephemeral", false, "keep nothing: new random tokens on every start")
 	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
+	_ = cmd.RegisterFlagCompletionFunc("not-found", cobra.FixedCompletions(sandbox.NotFoundWordings(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("dialect", func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		i := strings.LastIndex(toComplete, ",")
 		var out []cobra.Completion
@@ -133,6 +138,10 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 	if err != nil {
 		return cmdutil.Usagef("%v", err)
 	}
+	notFound, err := sandbox.ParseNotFound(opts.NotFoundArg)
+	if err != nil {
+		return cmdutil.Usagef("--not-found: %v", err)
+	}
 	if strings.ContainsAny(opts.Token+opts.ReadOnlyToken, " \t\r\n") {
 		return cmdutil.Usagef("tokens must not contain spaces")
 	}
@@ -155,6 +164,7 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 		SubAccounts: opts.SubAccounts,
 		Dialect:     d,
 		Surface:     surface,
+		NotFound:    notFound,
 		DemoToken:   opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
 		StateDir: stateDir,
 		Logf:     func(format string, a ...any) { f.Notice("funnels "+format, a...) },

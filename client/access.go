@@ -109,10 +109,13 @@ type accessBook struct {
 	mu    sync.Mutex
 	rec   Access
 	store AccessStore
+	// seen are the families that answered 2xx in this session: on this server now,
+	// whatever the store remembers.
+	seen map[Family]bool
 }
 
 func newAccessBook(store AccessStore) *accessBook {
-	b := &accessBook{rec: Access{}, store: store}
+	b := &accessBook{rec: Access{}, store: store, seen: map[Family]bool{}}
 	if store != nil {
 		// A record that cannot be read is only a hint lost: start empty.
 		if got, err := store.LoadAccess(); err == nil && got != nil {
@@ -161,6 +164,9 @@ func (b *accessBook) learn(method, path string, status int, err error, now time.
 	next.At = now
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if err == nil {
+		b.seen[rf.Family] = true
+	}
 	old, had := b.rec[rf.Family]
 	if had && old.Answer == next.Answer && old.Status == next.Status && old.Message == next.Message {
 		return nil, false
@@ -180,15 +186,23 @@ func routeAnswered(e *APIError) bool {
 	case http.StatusBadRequest, http.StatusConflict, http.StatusUnprocessableEntity:
 		return true
 	case http.StatusNotFound:
-		return e.Refusal == NotRefused
+		return e.Refusal == NotRefused && !e.unsettled
 	}
 	return false
+}
+
+// answered reports whether f answered 2xx in this session.
+func (b *accessBook) answered(f Family) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.seen[f]
 }
 
 // forget empties the record (and the store); it reports whether there was anything.
 func (b *accessBook) forget() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	clear(b.seen)
 	if len(b.rec) == 0 {
 		return false
 	}

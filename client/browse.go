@@ -176,14 +176,17 @@ type PageRead struct {
 	Refusal *APIError
 }
 
-// PageDetail reads a page by id. Where that route is refused to this token (known
-// from the access record, or answered now) it reads the page list of the page's
-// funnel instead and returns the page's record from there, marked Partial: the page
-// list's fields are all a token without the route can have. With funnelID "" the
-// funnel is found first, by the live page ids its steps carry in the funnel list.
-// Other failures, and a page the list does not have, are errors.
+// PageDetail reads a page by id. Where that route is refused to this token or not on
+// this server (known from the access record, or answered now) it reads the page list
+// of the page's funnel instead and returns the page's record from there, marked
+// Partial: the page list's fields are all a token without the route can have. With
+// funnelID "" the funnel is found first, by the live page ids its steps carry in the
+// funnel list. A 404 that may be the page's or the route's is settled the same way:
+// the page list has the page, so the route is what is missing (the access record
+// learns it); it does not, and the 404 is the page's. Other failures, and a page the
+// list does not have, are errors.
 func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*PageRead, *Response, error) {
-	var refusal *APIError
+	var refusal, unsure *APIError
 	if fa, refused := c.Access().Refused(FamilyPageByID); refused {
 		refusal = recordedRefusal(FamilyPageByID, fa)
 	} else {
@@ -191,8 +194,16 @@ func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*Page
 		if err == nil {
 			return &PageRead{Page: *p}, resp, nil
 		}
-		if !errors.As(err, &refusal) || refusal.Refusal == NotRefused {
+		var api *APIError
+		switch {
+		case !errors.As(err, &api):
 			return nil, resp, err
+		case api.unsettled:
+			unsure = api
+		case api.Refusal == NotRefused:
+			return nil, resp, err
+		default:
+			refusal = api
 		}
 	}
 	if funnelID == "" {
@@ -202,6 +213,9 @@ func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*Page
 		}
 		funnelID = funnelOfPage(all, pageID)
 		if funnelID == "" {
+			if unsure != nil {
+				return nil, resp, fmt.Errorf("page %s: no funnel's steps list it: %w", pageID, unsure)
+			}
 			return nil, resp, fmt.Errorf("page %s: %s, and no funnel's steps list it (an archived page is found only with its funnel's id): %w",
 				pageID, refusal.Explain(), refusal)
 		}
@@ -212,8 +226,16 @@ func (c *Client) PageDetail(ctx context.Context, funnelID, pageID string) (*Page
 	}
 	for _, p := range pages {
 		if p.ID == pageID {
+			if unsure != nil {
+				// The page is there, so the 404 was the route's.
+				c.confirmRouteMissing(unsure)
+				refusal = unsure
+			}
 			return &PageRead{Page: p, Partial: true, Refusal: refusal}, resp, nil
 		}
+	}
+	if unsure != nil {
+		return nil, resp, fmt.Errorf("page %s: the page list of its funnel does not have it either: %w", pageID, unsure)
 	}
 	return nil, resp, fmt.Errorf("page %s: %s, and the page list of its funnel does not have it: %w", pageID, refusal.Explain(), refusal)
 }

@@ -26,8 +26,8 @@ type Options struct {
 	TokenSource oauth2.TokenSource
 	HTTPClient  *http.Client // its Transport is used; nil → http.DefaultTransport
 	UserAgent   string       // "" → "funnels-client"
-	// APIVersion is the Version header every request carries: 2021-07-28, 2023-02-21 or v3;
-	// "" → DefaultAPIVersion. New refuses any other value.
+	// APIVersion is the Version header every request carries: 2021-07-28, 2021-04-15,
+	// 2023-02-21 or v3; "" → DefaultAPIVersion. New refuses any other value.
 	APIVersion string
 
 	Limit  int           // requests per window for the account; 0 → 100
@@ -74,6 +74,7 @@ type Client struct {
 
 	maxListItems, maxListRequests int
 	readOnly                      bool
+	checks                        []RequestCheck // each request passes them before it is sent (Share)
 	seq                           atomic.Uint64
 	access                        *accessBook
 }

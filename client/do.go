@@ -65,6 +65,11 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	if c.readOnly && Writes(cl.method, cl.path) {
 		return nil, nil, &ReadOnlyError{Method: cl.method, Path: cl.path}
 	}
+	for _, check := range c.checks {
+		if err := check(cl.method, cl.path, cl.query, cl.body); err != nil {
+			return nil, nil, err
+		}
+	}
 	u := *c.base
 	// cl.path is already escaped (ids go through url.PathEscape); keep it as sent.
 	escaped := strings.TrimRight(u.EscapedPath(), "/") + cl.path
@@ -86,8 +91,11 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 		Body: cl.body, Authorized: !cl.noAuth && c.ts != nil, Started: c.now(), Background: IsBackground(ctx),
 		Prior: priorOf(ctx, write),
 	}
-	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior)
+	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior, rec.Body)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
+	if api := (*APIError)(nil); errors.As(err, &api) && api.unsettled {
+		c.settle404(ctx, cl, api)
+	}
 	rec.Answer = recordedAnswer(body, write)
 	rec.Latency = c.now().Sub(rec.Started)
 	if err != nil {
@@ -164,6 +172,7 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			return body, resp, nil
 		}
 		apiErr := newAPIError(cl, status, header, redactToken(body, token), c.now())
+		apiErr.noteVersion(c.version, redactToken(body, token))
 		if apiErr.WrongLocation {
 			apiErr.Location = c.requestLocation(cl)
 		}
@@ -185,6 +194,9 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			}
 			retried401 = true
 			attempt-- // a refresh is not a retry of the request
+		case status == http.StatusTooManyRequests && resp.Rate.DailySpent():
+			// No retry passes before the day's count starts again: say when that is.
+			return nil, resp, dailyLimitError(apiErr, resp.Rate.DailyReset, c.now())
 		case status == http.StatusTooManyRequests:
 			// A 429 was not processed, so any method may go again.
 			wait, until, asked := rateWait(c.now(), apiErr.RetryAfter, resp.Rate.Reset, resetMargin, rand.Int64N)
@@ -213,6 +225,23 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			return nil, resp, apiErr
 		}
 	}
+}
+
+// dailyLimitError is the error of a 429 that said the day's requests are used up,
+// until reset (zero: not said; a reset already past is now).
+func dailyLimitError(apiErr *APIError, reset, now time.Time) *RateLimitError {
+	rl := &RateLimitError{APIError: apiErr, Daily: true, at: now}
+	switch {
+	case reset.IsZero():
+	case reset.Sub(now) >= maxHeaderWait:
+		rl.Beyond = true
+	default:
+		rl.Until = reset
+		if reset.Before(now) {
+			rl.Until = now
+		}
+	}
+	return rl
 }
 
 // send makes one attempt. A body cut short is an error like a dropped connection.
@@ -333,8 +362,8 @@ func newAPIError(cl call, status int, header http.Header, body []byte, now time.
 		}
 	}
 	e.Refusal = refusalOf(status, e.Messages)
-	if e.Refusal == NotRefused && routeMissing(cl.method, cl.path, status, e.Messages) {
-		e.Refusal = RefusedMissing
+	if e.Refusal == NotRefused {
+		read404(e)
 	}
 	if e.Refusal != NotRefused {
 		if rf, ok := familyOf(cl.method, cl.path); ok {

@@ -5,20 +5,30 @@
 // It follows go-github's shape: one method per operation, ctx first, and
 // (*T, *Response, error) results. Under every method sits one request loop (do.go)
 // that adds the Version and User-Agent headers and the bearer token (Version is
-// Options.APIVersion: 2021-07-28 by default, 2023-02-21 or v3; apiversion.go), paces
-// requests by the server's own window when its answers report one
-// (X-RateLimit-Remaining and -Reset or -Interval-Milliseconds: what fits in the window
-// leaves at once) and otherwise by a token bucket sized so the account's limit (100
-// per 10 s) is never exceeded, waits for the reset when the server says none are
-// left, retries 429 for any method and
-// 5xx or network failures for GET only, and reports all of it to subscribers as
-// typed events (the TUI's status bar and request log listen there).
+// Options.APIVersion: 2021-07-28 by default, 2021-04-15, 2023-02-21 or v3;
+// apiversion.go), paces requests by the server's own window when its answers report
+// one (X-RateLimit-Remaining and -Reset or -Interval-Milliseconds: what fits in the
+// window leaves at once) and otherwise by a token bucket sized so the account's limit
+// (100 per 10 s) is never exceeded, waits for the reset when the server says none are
+// left, retries 429 for any method (but one that says the day's requests are used
+// up: X-RateLimit-Daily-Remaining 0) and 5xx or network failures for GET only, and
+// reports all of it to subscribers as typed events (the TUI's status bar and request
+// log listen there).
 //
 // Every wait read from a header (Retry-After, X-RateLimit-Reset) is clamped before any
 // arithmetic (ratewait.go), so no value panics, overflows or turns negative. A 429 that
 // asks for longer than it is sensible to sit through (the rate-limit window plus a
 // minute, or Options.MaxRetryWait) is not waited: the call ends with a *RateLimitError
-// whose Until says when requests pass again. Idle waits until no request is under way.
+// whose Until says when requests pass again. Nor is one that says the day's requests
+// are used up: no retry can pass before the daily reset, so the call ends at once
+// with a *RateLimitError that is Daily (errors.Is ErrDailyLimit), Until the reset
+// X-RateLimit-Daily-Reset names (milliseconds from now, or an epoch) and saying it in
+// local time and from now ("resets at 02:00, in 3 h 12 min"). Idle waits until no
+// request is under way.
+//
+// An answer of 400, 406 or 422 whose message (or, without one, body) names the
+// version is told with the Version header the request carried
+// (APIError.VersionBlamed): the server's own explanation, not a guess of ours.
 //
 // Requests made with a context from Background (lane.go) are background work (the
 // local index's crawl): they take a token only when no other request waits for one
@@ -58,15 +68,25 @@
 // or 403 in the spec) is ErrScope, and the *APIError names the route's family and the
 // scope or access to ask for (Need, Explain). Neither refreshes the token, is
 // retried, or matches ErrUnauthorized; a 401 that is neither still invalidates the
-// token and is sent once more with a fresh one. A third answer closes a route the same
-// way (route_missing.go): a 404 for the route itself — "Cannot GET /…", a body that
-// says the route or path was not found, or a body that names nothing on a route with
-// no id in its path — is ErrRouteMissing ("not on this server"), not ErrNotFound; a
-// 404 that names an item ("Page not found") stays ErrNotFound. A token that holds
-// the scope but not the location asked for (403 "… does not have access to this
-// location"; the service checks the scope first) is ErrWrongLocation: its message
-// names the location (APIError.Location), and the access record is left alone, for
-// the route is open.
+// token and is sent once more with a fresh one. A third answer closes a route the
+// same way (route_missing.go): a 404 for the route itself is ErrRouteMissing ("not on
+// this server"), not ErrNotFound. Which 404 is the route's is decided by what the
+// server does, never by how it words the 404 (Express, a problem document, an HTML
+// page, an empty body, a v3 envelope are all met): a 404 on a documented route is the
+// item's; on a web-app route, words that give the route away ("Cannot GET …", the
+// path repeated) are only a first guess that saves a request, and words that name the
+// path's id make it the item's; the rest is settled by the documented route of the
+// same need — the funnel list answering for a read that names no item (one request of
+// one funnel, none when a documented route answered this session), the funnel list
+// having funnels in the folder whose entities answered 404, the page list of its
+// funnel having the page (PageDetail) — and, in the probe, by a documented route
+// having answered, since the probe's ids all come from the server. A route that
+// answered this session keeps its 404s the item's; a 404 left unsettled (a write's,
+// or one nothing could vouch for) is ErrNotFound and teaches the access record
+// nothing. A token that holds the scope but not the location asked for (403 "… does
+// not have access to this location"; the service checks the scope first) is
+// ErrWrongLocation: its message names the location (APIError.Location), and the
+// access record is left alone, for the route is open.
 //
 // Error bodies are read in the old shape ({statusCode, message, error}) and in the
 // v3 envelope ({"error": {code, message, details, resolution}}): Message shows the
@@ -88,7 +108,8 @@
 // that gets funnels from the funnel list; FunnelsWithSteps completes funnels that
 // came without steps from one funnel-list request per folder; PageDetail reads a page by id or, refused, returns
 // the page list's record marked Partial. Probe (probe.go) asks each read family once
-// with a harmless GET and never sends a write.
+// with a harmless GET and never sends a write; each row ends open, refused (with
+// why), not on this server, or without a verdict, and a 404 is never open.
 //
 // The URL redirects (redirects.go) are the writes the service documents for every
 // token with the redirect scope: list, create, update (target and action) and delete.

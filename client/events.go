@@ -53,6 +53,8 @@ type RequestStarted struct {
 	IsBackground bool
 	// Prior is, for a write, what it changes as the caller last read it (WithPrior).
 	Prior []byte
+	// Body is the JSON it sends, if any.
+	Body []byte
 }
 
 // RequestFinished carries the record of one finished request (after its retries).
@@ -195,7 +197,7 @@ func (b *eventBus) setRate(r RateLimit) {
 	}
 }
 
-func (b *eventBus) started(id uint64, method, path string, background bool, prior []byte) {
+func (b *eventBus) started(id uint64, method, path string, background bool, prior, body []byte) {
 	b.pub.Lock()
 	defer b.pub.Unlock()
 	b.mu.Lock()
@@ -208,7 +210,7 @@ func (b *eventBus) started(id uint64, method, path string, background bool, prio
 	}
 	n, bg := b.inFlight, b.bgFlight
 	b.mu.Unlock()
-	b.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n, Background: bg, IsBackground: background, Prior: prior})
+	b.tell(RequestStarted{ID: id, Method: method, Path: path, InFlight: n, Background: bg, IsBackground: background, Prior: prior, Body: body})
 }
 
 func (b *eventBus) finished(rec RequestRecord) {

@@ -79,6 +79,9 @@ func (c *Client) ProbeWithin(ctx context.Context, each time.Duration) ([]ProbeRo
 		return q
 	}
 	known := c.Access()
+	// Every id a probe asks about came from the server's own answers, so once a
+	// documented route answered, a 404 that may be an item's is the route's.
+	documentedAnswered := false
 	var rows []ProbeRow
 	for _, rf := range routeFamilies {
 		if err := ctx.Err(); err != nil {
@@ -150,6 +153,10 @@ func (c *Client) ProbeWithin(ctx context.Context, each time.Duration) ([]ProbeRo
 		if resp != nil {
 			row.Status = resp.StatusCode
 		}
+		documentedAnswered = documentedAnswered || err == nil && rf.Documented()
+		if api := (*APIError)(nil); errors.As(err, &api) && api.unsettled && documentedAnswered {
+			c.confirmRouteMissing(api)
+		}
 		describeAnswer(&row, rf, err)
 		if err != nil && timedOut {
 			row.Result, row.Meaning = "no answer", "no verdict: no answer within "+each.String()
@@ -195,6 +202,13 @@ func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
 	case errors.As(err, &api) && api.Refusal == RefusedMissing:
 		row.Answer, row.Result = AnswerRouteMissing, strconv.Itoa(api.StatusCode)+" "+NotOnServer
 		row.Meaning = missingMeaning(rf)
+	case errors.As(err, &api) && api.StatusCode == http.StatusNotFound:
+		// A 404 is never "open": the route may be there or not, and the item it was
+		// asked about is not.
+		row.Result, row.Meaning = "404", "no verdict: "+api.Message()
+		if api.unsettled {
+			row.Meaning += " (no documented route answered, so a missing route cannot be told from a wrong address)"
+		}
 	case errors.As(err, &api) && routeAnswered(api):
 		row.Answer, row.Result = AnswerOpen, strconv.Itoa(api.StatusCode)
 		row.Meaning = "open (the route answered: " + api.Message() + ")"

@@ -17,11 +17,16 @@ type RateLimit struct {
 	Interval       time.Duration // X-RateLimit-Interval-Milliseconds, 0 if unknown
 	DailyLimit     int           // X-RateLimit-Limit-Daily
 	DailyRemaining int           // X-RateLimit-Daily-Remaining
+	DailyReset     time.Time     // when the day's count starts again (X-RateLimit-Daily-Reset), zero if unknown
 	Observed       time.Time     // when the response carrying it arrived; zero = nothing known yet
 }
 
 // Known reports whether any response has told us anything yet.
 func (r RateLimit) Known() bool { return !r.Observed.IsZero() }
+
+// DailySpent reports an answer that said the day's requests are used up: no request
+// passes before DailyReset.
+func (r RateLimit) DailySpent() bool { return r.Known() && r.DailyRemaining == 0 }
 
 // ResetIn is the time left until the window resets, never negative.
 func (r RateLimit) ResetIn(now time.Time) time.Duration {
@@ -34,7 +39,8 @@ func (r RateLimit) ResetIn(now time.Time) time.Duration {
 // ParseRateLimit reads the rate-limit headers of a response. ok is false when none of
 // them is present. X-RateLimit-Reset's unit is stated nowhere, so delta seconds, epoch
 // seconds and epoch milliseconds are all accepted (told apart by size), and an
-// HTTP-date too.
+// HTTP-date too; X-RateLimit-Daily-Reset is in milliseconds, from now or an epoch
+// (epoch seconds and a date are taken too).
 func ParseRateLimit(h http.Header, now time.Time) (RateLimit, bool) {
 	r := RateLimit{Limit: -1, Remaining: -1, DailyLimit: -1, DailyRemaining: -1}
 	found := false
@@ -56,8 +62,14 @@ func ParseRateLimit(h http.Header, now time.Time) (RateLimit, bool) {
 		found = true
 	}
 	if v := strings.TrimSpace(h.Get("X-RateLimit-Reset")); v != "" {
-		if t, ok := parseResetValue(v, now); ok {
+		if t, ok := parseResetValue(v, now, time.Second); ok {
 			r.Reset = t
+			found = true
+		}
+	}
+	if v := strings.TrimSpace(h.Get("X-RateLimit-Daily-Reset")); v != "" {
+		if t, ok := parseResetValue(v, now, time.Millisecond); ok {
+			r.DailyReset = t
 			found = true
 		}
 	}
@@ -68,9 +80,9 @@ func ParseRateLimit(h http.Header, now time.Time) (RateLimit, bool) {
 	return r, true
 }
 
-// parseResetValue reads a reset time: a number below 1e9 is seconds from now, below
-// 1e12 epoch seconds, above that epoch milliseconds; otherwise an HTTP-date.
-func parseResetValue(v string, now time.Time) (time.Time, bool) {
+// parseResetValue reads a reset time: a number below 1e9 is a time from now in unit,
+// below 1e12 epoch seconds, above that epoch milliseconds; otherwise an HTTP-date.
+func parseResetValue(v string, now time.Time, unit time.Duration) (time.Time, bool) {
 	if n, err := strconv.ParseFloat(v, 64); err == nil {
 		switch {
 		case math.IsNaN(n) || math.IsInf(n, 0) || n < 0 || n > 1e16:
@@ -80,7 +92,7 @@ func parseResetValue(v string, now time.Time) (time.Time, bool) {
 		case n >= 1e9:
 			return time.Unix(int64(n), int64((n-math.Floor(n))*1e9)), true
 		default:
-			return now.Add(time.Duration(n * float64(time.Second))), true
+			return now.Add(time.Duration(n * float64(unit))), true
 		}
 	}
 	if t, err := http.ParseTime(v); err == nil {

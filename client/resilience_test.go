@@ -300,11 +300,11 @@ func TestCancellation(t *testing.T) {
 	cancelCut()
 	_, _, _ = c.GeoLocation(cut)
 	sb.Server.SetFaults(sandbox.Faults{})
-	sb.Server.FailNext(404, 1, "/funnels/funnel/geo-location")
+	sb.Server.FailNext(403, 1, "/funnels/funnel/geo-location")
 	_, _, _ = c.GeoLocation(ctxT(t))
 	unsub()
 	mu.Lock()
-	if len(recs) != 2 || !recs[0].Canceled || recs[0].Err == "" || recs[1].Canceled || recs[1].Status != 404 {
+	if len(recs) != 2 || !recs[0].Canceled || recs[0].Err == "" || recs[1].Canceled || recs[1].Status != 403 {
 		t.Errorf("records: cancelled %+v; refused %+v", recs[0], recs[len(recs)-1])
 	}
 	mu.Unlock()

@@ -3,6 +3,7 @@ package client_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -18,126 +19,180 @@ import (
 )
 
 // TestRouteMissingOnTheDocumentedSurface: over loopback against a server that has
-// only the documented routes, a route's 404 ("Cannot GET …") is ErrRouteMissing, not
-// an item not found; it goes into the access record; browsing and a page's detail
-// fall back as for the IAM refusal and say why once, without asking the route again.
-// A 404 that names an item on a route that is there stays ErrNotFound.
+// only the documented routes, in each of the five ways a server may word a 404 for a
+// route it does not have, folder entities are ErrRouteMissing, not an item not found,
+// and go into the access record; browsing and a page's detail fall back as for the
+// IAM refusal and say why once, without asking the route again; the probe calls
+// every web-app read route it asks "not on this server" and no 404 "open". A 404 on
+// a documented route (the page list of a funnel that does not exist) stays
+// ErrNotFound. Where the words do not give the route away, one funnel-list request
+// decides, and none when the funnel list answered this session.
 func TestRouteMissingOnTheDocumentedSurface(t *testing.T) {
-	c, sb := newTestClient(t, sandbox.Options{Surface: sandbox.SurfaceDocumented})
-	ctx := ctxT(t)
+	for _, wording := range sandbox.NotFoundWordings() {
+		t.Run(wording, func(t *testing.T) {
+			c, sb := newTestClient(t, sandbox.Options{Surface: sandbox.SurfaceDocumented, NotFound: sandbox.NotFound(wording)})
+			ctx := ctxT(t)
 
-	_, _, err := c.FolderEntities(ctx, "", "", "")
-	var api *client.APIError
-	if !errors.As(err, &api) || !errors.Is(err, client.ErrRouteMissing) || api.StatusCode != 404 {
-		t.Fatalf("folder entities: %v, want a 404 matching ErrRouteMissing", err)
-	}
-	if errors.Is(err, client.ErrNotFound) || errors.Is(err, client.ErrUnauthorized) || errors.Is(err, client.ErrRouteUnavailable) {
-		t.Errorf("a route not on this server matches an item's or a token's error: %v", err)
-	}
-	if api.Family != client.FamilyFolders || api.Message() != "Cannot GET /funnels/funnel/folder/entities" ||
-		!strings.Contains(api.Explain(), "not on this server (404)") || api.Remedy() != client.NotOnServer {
-		t.Errorf("family %q, message %q, explain %q, remedy %q", api.Family, api.Message(), api.Explain(), api.Remedy())
-	}
-	fa, refused := c.Access().Refused(client.FamilyFolders)
-	if !refused || fa.Answer != client.AnswerRouteMissing || fa.Status != 404 {
-		t.Fatalf("access record: %+v", c.Access())
-	}
-	if r := c.Access().Reason(client.FamilyFolders); !strings.HasPrefix(r, "404 not on this server") {
-		t.Errorf("reason %q", r)
-	}
+			_, _, err := c.FolderEntities(ctx, "", "", "")
+			var api *client.APIError
+			if !errors.As(err, &api) || !errors.Is(err, client.ErrRouteMissing) || api.StatusCode != 404 {
+				t.Fatalf("folder entities: %v, want a 404 matching ErrRouteMissing", err)
+			}
+			if errors.Is(err, client.ErrNotFound) || errors.Is(err, client.ErrUnauthorized) || errors.Is(err, client.ErrRouteUnavailable) {
+				t.Errorf("a route not on this server matches an item's or a token's error: %v", err)
+			}
+			if api.Family != client.FamilyFolders || !strings.Contains(api.Explain(), "not on this server (404)") || api.Remedy() != client.NotOnServer {
+				t.Errorf("family %q, explain %q, remedy %q", api.Family, api.Explain(), api.Remedy())
+			}
+			if n, _ := countRequests(sb, "GET", "/funnels/funnel/list"); n > 1 {
+				t.Errorf("the decision asked the funnel list %d times, want at most once", n)
+			}
+			fa, refused := c.Access().Refused(client.FamilyFolders)
+			if !refused || fa.Answer != client.AnswerRouteMissing || fa.Status != 404 {
+				t.Fatalf("access record: %+v", c.Access())
+			}
+			if r := c.Access().Reason(client.FamilyFolders); !strings.HasPrefix(r, "404 not on this server") {
+				t.Errorf("reason %q", r)
+			}
 
-	// An id in the path: Express's "Cannot GET" is still the route, not the page.
-	if _, _, err := c.Page(ctx, "abc"); !errors.Is(err, client.ErrRouteMissing) || errors.Is(err, client.ErrNotFound) {
-		t.Errorf("page by id: %v, want ErrRouteMissing", err)
-	}
+			// Browsing falls back to the funnel list and says why; the route is not asked again.
+			sb.Server.ResetLog()
+			for range 2 {
+				l, _, err := c.BrowseFolder(ctx, "")
+				if err != nil || l.Via != client.FamilyFunnelList || len(l.Funnels) == 0 {
+					t.Fatalf("browse: %+v %v", l, err)
+				}
+				if !strings.Contains(l.Note(), "folder entities are not on this server (404)") {
+					t.Errorf("note %q", l.Note())
+				}
+			}
+			if n, _ := countRequests(sb, "GET", "/funnels/funnel/folder/entities"); n != 0 {
+				t.Errorf("folder entities asked %d times after the record said they are not on this server", n)
+			}
 
-	// Browsing falls back to the funnel list and says why; the route is not asked again.
-	sb.Server.ResetLog()
-	for range 2 {
-		l, _, err := c.BrowseFolder(ctx, "")
-		if err != nil || l.Via != client.FamilyFunnelList || len(l.Funnels) == 0 {
-			t.Fatalf("browse: %+v %v", l, err)
-		}
-		if !strings.Contains(l.Note(), "folder entities are not on this server (404)") {
-			t.Errorf("note %q", l.Note())
-		}
-	}
-	if n, _ := countRequests(sb, "GET", "/funnels/funnel/folder/entities"); n != 0 {
-		t.Errorf("folder entities asked %d times after the record said they are not on this server", n)
-	}
+			// A page's detail comes from the page list, marked partial with the reason,
+			// and the page's route is known missing from then on.
+			funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: funnels[0].ID})
+			if err != nil || len(pages) == 0 {
+				t.Fatalf("pages: %d %v", len(pages), err)
+			}
+			for range 2 {
+				read, _, err := c.PageDetail(ctx, "", pages[0].ID)
+				if err != nil || !read.Partial || read.Page.ID != pages[0].ID || read.Refusal == nil || read.Refusal.Refusal != client.RefusedMissing {
+					t.Fatalf("page detail: %+v %v", read, err)
+				}
+			}
+			if fa, _ := c.Access().Refused(client.FamilyPageByID); fa.Answer != client.AnswerRouteMissing {
+				t.Errorf("page by id: %+v, want not on this server", c.Access()[client.FamilyPageByID])
+			}
+			if n, _ := countRequests(sb, "GET", "/funnels/page/"+pages[0].ID); n != 1 {
+				t.Errorf("the page's route asked %d times, want once", n)
+			}
 
-	// A page's detail comes from the page list, marked partial with the reason.
-	funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: funnels[0].ID})
-	if err != nil || len(pages) == 0 {
-		t.Fatalf("pages: %d %v", len(pages), err)
-	}
-	read, _, err := c.PageDetail(ctx, "", pages[0].ID)
-	if err != nil || !read.Partial || read.Page.ID != pages[0].ID || read.Refusal == nil || read.Refusal.Refusal != client.RefusedMissing {
-		t.Fatalf("page detail: %+v %v", read, err)
-	}
+			// The page list of a funnel that does not exist: the route is there, the item is not.
+			_, _, err = c.ListPages(ctx, client.ListPagesParams{FunnelID: "AAAAAAAAAAAAAAAAAAAA", Limit: 20})
+			if !errors.Is(err, client.ErrNotFound) || errors.Is(err, client.ErrRouteMissing) {
+				t.Errorf("page list of no funnel: %v, want ErrNotFound", err)
+			}
+			if c.Access()[client.FamilyPageList].Answer != client.AnswerOpen {
+				t.Errorf("page list: %+v, want open", c.Access()[client.FamilyPageList])
+			}
 
-	// The page list of a funnel that does not exist: the route is there, the item is not.
-	_, _, err = c.ListPages(ctx, client.ListPagesParams{FunnelID: "AAAAAAAAAAAAAAAAAAAA", Limit: 20})
-	if !errors.Is(err, client.ErrNotFound) || errors.Is(err, client.ErrRouteMissing) {
-		t.Errorf("page list of no funnel: %v, want ErrNotFound", err)
-	}
-	if c.Access()[client.FamilyPageList].Answer != client.AnswerOpen {
-		t.Errorf("page list: %+v, want open", c.Access()[client.FamilyPageList])
+			// The probe of a fresh sign-in: every web-app read it asks is not on this
+			// server; a 404 is never open.
+			fresh, _ := newTestClient(t, sandbox.Options{Surface: sandbox.SurfaceDocumented, NotFound: sandbox.NotFound(wording)})
+			rows, err := fresh.Probe(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			missing := 0
+			for _, r := range rows {
+				rf, _ := client.FamilyInfo(r.Family)
+				switch {
+				case r.Status == 404 && r.Answer == client.AnswerOpen:
+					t.Errorf("%s: a 404 called open: %+v", r.Route, r)
+				case r.Probed && !rf.Documented() && (r.Answer != client.AnswerRouteMissing || r.Result != "404 not on this server"):
+					t.Errorf("%s: %+v, want not on this server", r.Route, r)
+				case r.Probed && rf.Documented() && r.Answer != client.AnswerOpen:
+					t.Errorf("%s: %+v, want open", r.Route, r)
+				case r.Answer == client.AnswerRouteMissing:
+					missing++
+				}
+			}
+			if missing != 7 {
+				t.Errorf("%d routes not on this server, want the 7 web-app reads: %+v", missing, rows)
+			}
+		})
 	}
 }
 
 // TestA404ForAnItemIsNotARouteMissing: a hand-made server on loopback answers 404s in
-// the shapes a server may use. On a path with an id only a body that says the route
-// or path was not found is the route; "Page not found" and a bare "Not Found" are the
-// page's. On a path without an id a body that names nothing is the route too.
+// the shapes a server may use, and its funnel list answers or not. A 404 on a page's
+// own route is the route's when it says so (Cannot GET, a phrase, the path repeated)
+// and the page's when it names the page's id; otherwise it is left for what knows the
+// page to settle (ErrNotFound, nothing learned). Folder entities asked for no folder
+// are the route's whatever the body says, once the funnel list answers; asked for a
+// folder, when the funnel list has funnels in it. A server whose funnel list does not
+// answer either settles nothing.
 func TestA404ForAnItemIsNotARouteMissing(t *testing.T) {
+	const problem = `{"type":"https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR","title":"Route not resolved, no path matched","status":404,"detail":"The route %s hasn't been found in the specification file"}`
 	for _, tc := range []struct {
 		name, path, body string
 		call             func(*client.Client) error
-		missing          bool
+		listDown         bool
+		want             client.Answer // what the record learns of the family: unknown when it learns nothing
 	}{
-		{"page not found", "/funnels/page/abc", `{"statusCode":404,"message":"Page not found","error":"Not Found"}`, pageByID, false},
-		{"record not found", "/funnels/page/abc", `{"message":"Record not found"}`, pageByID, false},
-		{"bare not found", "/funnels/page/abc", `{"statusCode":404,"message":"Not Found"}`, pageByID, false},
-		{"no body", "/funnels/page/abc", ``, pageByID, false},
-		{"cannot get", "/funnels/page/abc", `{"statusCode":404,"message":"Cannot GET /funnels/page/abc","error":"Not Found"}`, pageByID, true},
-		{"route not found", "/funnels/page/abc", `{"message":"Route not found"}`, pageByID, true},
-		{"path not found", "/funnels/page/abc", `{"error":"path not found"}`, pageByID, true},
-		{"entities: folder not found", "/funnels/funnel/folder/entities", `{"statusCode":404,"message":"Folder not found"}`, entities, false},
-		{"entities: bare not found", "/funnels/funnel/folder/entities", `{"statusCode":404,"error":"Not Found"}`, entities, true},
-		{"entities: html", "/funnels/funnel/folder/entities", `<html><body>404 page not found</body></html>`, entities, true},
+		{"page names its id", "/funnels/page/abc", `{"statusCode":404,"message":"Page abc not found","error":"Not Found"}`, pageByID, false, client.AnswerOpen},
+		{"page not found", "/funnels/page/abc", `{"statusCode":404,"message":"Page not found","error":"Not Found"}`, pageByID, false, client.AnswerUnknown},
+		{"page: bare not found", "/funnels/page/abc", `{"statusCode":404,"message":"Not Found"}`, pageByID, false, client.AnswerUnknown},
+		{"page: no body", "/funnels/page/abc", ``, pageByID, false, client.AnswerUnknown},
+		{"page: cannot get", "/funnels/page/abc", `{"statusCode":404,"message":"Cannot GET /funnels/page/abc","error":"Not Found"}`, pageByID, false, client.AnswerRouteMissing},
+		{"page: route not found", "/funnels/page/abc", `{"message":"Route not found"}`, pageByID, false, client.AnswerRouteMissing},
+		{"page: problem", "/funnels/page/abc", fmt.Sprintf(problem, "/funnels/page/abc"), pageByID, false, client.AnswerRouteMissing},
+		{"entities: folder not found", "/funnels/funnel/folder/entities", `{"statusCode":404,"message":"Folder not found"}`, entities(""), false, client.AnswerRouteMissing},
+		{"entities: html", "/funnels/funnel/folder/entities", `<html><body>404 page not found</body></html>`, entities(""), false, client.AnswerRouteMissing},
+		{"entities: empty", "/funnels/funnel/folder/entities", ``, entities(""), false, client.AnswerRouteMissing},
+		{"entities: v3", "/funnels/funnel/folder/entities", `{"error":{"code":"RESOURCE_NOT_FOUND","message":"Resource not found"}}`, entities(""), false, client.AnswerRouteMissing},
+		{"entities of a folder with funnels", "/funnels/funnel/folder/entities", ``, entities("fold1"), false, client.AnswerRouteMissing},
+		{"entities of a folder the funnel list does not know", "/funnels/funnel/folder/entities", `{"message":"Folder not found"}`, entities("gone"), false, client.AnswerUnknown},
+		{"entities: the funnel list down too", "/funnels/funnel/folder/entities", ``, entities(""), true, client.AnswerUnknown},
+		{"entities: cannot get, the funnel list down too", "/funnels/funnel/folder/entities", `{"message":"Cannot GET /funnels/funnel/folder/entities"}`, entities(""), true, client.AnswerRouteMissing},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if r.URL.Path != tc.path {
-					http.Error(w, "unexpected", http.StatusTeapot)
-					return
+				switch {
+				case r.URL.Path == "/funnels/funnel/list" && !tc.listDown:
+					w.Header().Set("Content-Type", "application/json")
+					if p := r.URL.Query().Get("parentId"); p == "fold1" || !r.URL.Query().Has("parentId") {
+						_, _ = w.Write([]byte(`{"funnels":[{"_id":"f1","name":"F","parentId":"fold1","steps":[]}],"count":1}`))
+						return
+					}
+					_, _ = w.Write([]byte(`{"funnels":[],"count":0}`))
+				case r.URL.Path == tc.path:
+					w.WriteHeader(http.StatusNotFound)
+					_, _ = w.Write([]byte(tc.body))
+				default:
+					w.WriteHeader(http.StatusNotFound)
+					_, _ = w.Write([]byte(`<html>no</html>`))
 				}
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(http.StatusNotFound)
-				_, _ = w.Write([]byte(tc.body))
 			}))
 			t.Cleanup(srv.Close)
 			c := handMadeClient(t, srv.URL, nil)
 			err := tc.call(c)
-			if got := errors.Is(err, client.ErrRouteMissing); got != tc.missing || errors.Is(err, client.ErrNotFound) == tc.missing {
-				t.Fatalf("%v: route missing %v, want %v", err, got, tc.missing)
+			missing := tc.want == client.AnswerRouteMissing
+			if got := errors.Is(err, client.ErrRouteMissing); got != missing || errors.Is(err, client.ErrNotFound) == missing {
+				t.Fatalf("%v: route missing %v, want %v", err, got, missing)
 			}
-			want := client.AnswerOpen
-			if tc.missing {
-				want = client.AnswerRouteMissing
+			var family client.Family = client.FamilyFolders
+			if tc.path != "/funnels/funnel/folder/entities" {
+				family = client.FamilyPageByID
 			}
-			for _, fa := range c.Access() {
-				if fa.Answer != want {
-					t.Errorf("access record %+v, want %v", c.Access(), want)
-				}
-			}
-			if len(c.Access()) != 1 {
-				t.Errorf("access record %+v, want the one family", c.Access())
+			if got := c.Access()[family].Answer; got != tc.want {
+				t.Errorf("access record %+v, want %s %v", c.Access(), family, tc.want)
 			}
 		})
 	}
@@ -148,9 +203,55 @@ func pageByID(c *client.Client) error {
 	return err
 }
 
-func entities(c *client.Client) error {
-	_, _, err := c.FolderEntities(context.Background(), "", "", "")
-	return err
+func entities(parent string) func(*client.Client) error {
+	return func(c *client.Client) error {
+		_, _, err := c.FolderEntities(context.Background(), "", parent, "")
+		return err
+	}
+}
+
+// TestA404IsTheItemsWhereTheRouteIsThere: on the sandbox as the spec describes it
+// (every route there) a 404 for a page or a folder that does not exist stays the
+// item's, and nothing learns that a route is missing: a page's detail looks for the
+// page in the page list first (it is not there), and once a route answered in this
+// session its 404s are the item's without asking anything else.
+func TestA404IsTheItemsWhereTheRouteIsThere(t *testing.T) {
+	c, sb := newTestClient(t, sandbox.Options{NotFound: sandbox.NotFoundHTML})
+	ctx := ctxT(t)
+	const nothing = "AAAAAAAAAAAAAAAAAAAA"
+	_, _, err := c.PageDetail(ctx, "", nothing)
+	if !errors.Is(err, client.ErrNotFound) || errors.Is(err, client.ErrRouteMissing) || !strings.Contains(err.Error(), "Page not found") {
+		t.Fatalf("the detail of no page: %v, want the page's 404", err)
+	}
+	if _, known := c.Access()[client.FamilyPageByID]; known {
+		t.Errorf("the record learned %+v from a page that does not exist", c.Access()[client.FamilyPageByID])
+	}
+
+	funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.Page(ctx, funnels[0].Steps[0].Pages[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := c.FolderEntities(ctx, "", "", ""); err != nil {
+		t.Fatal(err)
+	}
+	sb.Server.ResetLog()
+	if _, _, err := c.PageDetail(ctx, "", nothing); !errors.Is(err, client.ErrNotFound) || errors.Is(err, client.ErrRouteMissing) {
+		t.Errorf("the detail of no page after the route answered: %v", err)
+	}
+	if _, _, err := c.FolderEntities(ctx, "", nothing, ""); !errors.Is(err, client.ErrNotFound) || errors.Is(err, client.ErrRouteMissing) {
+		t.Errorf("entities of no folder: %v", err)
+	}
+	if reqs := sb.Server.Requests(); len(reqs) != 2 {
+		t.Errorf("%d requests, want the two asked: %+v", len(reqs), reqs)
+	}
+	for _, f := range []client.Family{client.FamilyPageByID, client.FamilyFolders} {
+		if c.Access()[f].Answer != client.AnswerOpen {
+			t.Errorf("%s: %+v, want open", f, c.Access()[f])
+		}
+	}
 }
 
 // handMadeClient is a client of a server made for one test, with a static token.

@@ -128,42 +128,42 @@ func familyOf(method, path string) (RouteFamily, bool) {
 	return rf, ok
 }
 
-// routeOf is familyOf that also says how many path parameters (ids) the matched
-// route has.
-func routeOf(method, path string) (RouteFamily, int, bool) {
+// routeOf is familyOf that also returns the values of the matched route's path
+// parameters (its ids), in order.
+func routeOf(method, path string) (RouteFamily, []string, bool) {
 	segs := strings.Split(strings.Trim(path, "/"), "/")
-	best, found, bestParams := RouteFamily{}, false, 0
+	best, found, bestIDs := RouteFamily{}, false, []string(nil)
 	for _, rf := range routeFamilies {
 		for _, r := range rf.Routes {
 			m, pattern, _ := strings.Cut(r, " ")
 			if m != method {
 				continue
 			}
-			if params, ok := matchRoute(strings.Split(strings.Trim(pattern, "/"), "/"), segs); ok && (!found || params < bestParams) {
-				best, found, bestParams = rf, true, params
+			if ids, ok := matchRoute(strings.Split(strings.Trim(pattern, "/"), "/"), segs); ok && (!found || len(ids) < len(bestIDs)) {
+				best, found, bestIDs = rf, true, ids
 			}
 		}
 	}
-	return best, bestParams, found
+	return best, bestIDs, found
 }
 
 // matchRoute matches path segments against a pattern whose {name} takes one
-// non-empty segment; it returns how many parameters matched.
-func matchRoute(pattern, segs []string) (int, bool) {
+// non-empty segment; it returns the segments the parameters took.
+func matchRoute(pattern, segs []string) ([]string, bool) {
 	if len(pattern) != len(segs) {
-		return 0, false
+		return nil, false
 	}
-	params := 0
+	var ids []string
 	for i, p := range pattern {
 		switch {
 		case strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}"):
 			if segs[i] == "" {
-				return 0, false
+				return nil, false
 			}
-			params++
+			ids = append(ids, segs[i])
 		case p != segs[i]:
-			return 0, false
+			return nil, false
 		}
 	}
-	return params, true
+	return ids, true
 }

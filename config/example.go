@@ -13,8 +13,9 @@ mouse = false          # true: click rows and panes
 theme = "auto"         # "auto", "dark" or "light"
 readonly = false       # true: nothing that writes, in every profile (or per profile below)
 
-# The Version header of every API request: "2021-07-28" (the default), "2023-02-21"
-# (what HighLevel's JavaScript SDK sends) or "v3" (its v3 docs and Python SDK).
+# The Version header of every API request: "2021-07-28" (the default), "2021-04-15"
+# (the redirect list's docs), "2023-02-21" (what HighLevel's JavaScript SDK sends) or
+# "v3" (its v3 docs and Python SDK).
 [api]
 version = "2021-07-28"
 

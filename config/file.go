@@ -11,7 +11,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-	"github.com/adrg/xdg"
+
+	"github.com/funnelsdev/funnels/config/xdgdir"
 )
 
 // Path is where the config file lives: $XDG_CONFIG_HOME/funnels/config.toml. The
@@ -19,10 +20,7 @@ import (
 // decide; when it is unset or not absolute, adrg/xdg's default for this OS is used
 // (~/.config on Linux, ~/Library/Application Support on macOS).
 func Path(getenv func(string) string) string {
-	base := getenv("XDG_CONFIG_HOME")
-	if base == "" || !filepath.IsAbs(base) {
-		base = xdg.ConfigHome
-	}
+	base := xdgdir.Config(getenv)
 	return filepath.Join(base, "funnels", "config.toml")
 }
 

@@ -345,16 +345,20 @@ func p95(xs []time.Duration) time.Duration {
 }
 
 // rssMB is the resident memory of process pid in MB.
-func rssMB(pid string) (float64, error) {
+func rssMB(pid string) (float64, error) { return procMB(pid, "VmRSS") }
+
+// procMB is the field of /proc/PID/status that counts kB (VmRSS now, VmHWM the
+// most ever), in MB.
+func procMB(pid, field string) (float64, error) {
 	data, err := os.ReadFile("/proc/" + pid + "/status")
 	if err != nil {
 		return 0, errSkip("no /proc: " + err.Error())
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
 			kb, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
 			return float64(kb) / 1024, err
 		}
 	}
-	return 0, fmt.Errorf("no VmRSS for process %s", pid)
+	return 0, fmt.Errorf("no %s for process %s", field, pid)
 }

@@ -22,7 +22,7 @@ import (
 
 // keyNames are the parts of a burst that are pressed as tmux keys; any other part is
 // typed literally.
-var keyNames = map[string]bool{"Enter": true, "C-u": true, "Up": true, "Down": true}
+var keyNames = map[string]bool{"Enter": true, "C-u": true, "C-s": true, "Up": true, "Down": true}
 
 // burst sends parts as one tmux command: a part in keyNames is pressed, any other is
 // typed literally.
@@ -167,9 +167,9 @@ func burstCases() []burstCase {
 			burst:  []string{"VIP", "Enter", "/vip-offer", "Enter", "Enter", "C-u", "3", "Enter"},
 			method: "POST", path: "/funnels/funnel/create-step",
 			want: map[string]string{"step.name": "VIP", "step.url": "/vip-offer", "step.sequence": "3"}},
-		{name: "New folder", // j: down the select, to websites
+		{name: "New folder", // "web" typed into the choice picks websites
 			open:   []move{press("N", "New folder", "┃ Name")},
-			burst:  []string{"VIP Clubs", "Enter", "j", "Enter"},
+			burst:  []string{"VIP Clubs", "Enter", "web", "Enter"},
 			method: "POST", path: "/funnels/funnel/folder/create",
 			want: map[string]string{"name": "VIP Clubs", "type": "website"}},
 		{name: "Attach domain",

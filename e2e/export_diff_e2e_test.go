@@ -80,7 +80,7 @@ func TestExportChangeExportDiff(t *testing.T) {
 	mine := filepath.Join(dir, "mine")
 	_ = os.MkdirAll(mine, 0o755)
 	_ = os.WriteFile(filepath.Join(mine, "notes.txt"), []byte("keep"), 0o644)
-	c.piped("export", "-o", mine, "--cached").want(t, 2, "err:--force")
+	c.piped("export", "-o", mine, "--cached", "--force").want(t, 2, "err:no export manifest")
 	if _, err := os.Stat(filepath.Join(mine, "notes.txt")); err != nil {
 		t.Errorf("a refused directory lost its file: %v", err)
 	}

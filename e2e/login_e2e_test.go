@@ -180,3 +180,13 @@ func loginByPaste(t *testing.T, env []string, args ...string) (stdout, stderr st
 	stdin.Close()
 	return out.String(), errOut.String()
 }
+
+// signIn signs in by paste in env with the login line the sandbox printed under key
+// ("login", "agency_login"); an agency's must say it signed in at agency level.
+func (sb *runningSandbox) signIn(t *testing.T, env []string, key string) {
+	t.Helper()
+	_, said := loginByPaste(t, env, append(strings.Fields(sb.values[key])[1:], "--redirect-port", "0")...)
+	if key == "agency_login" && !strings.Contains(said, "at agency level") {
+		t.Fatalf("login --agency said:\n%s", said)
+	}
+}

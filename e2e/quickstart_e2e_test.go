@@ -4,16 +4,20 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestReadmeQuickStartAsWritten runs README.md's Quick start line by line, from
-// empty config, state and cache directories to a browser showing a sub-account's
-// funnels: the install line with GOBIN in a temporary directory put first on PATH,
-// every funnels line in a terminal (tmux) exactly as written, with ID replaced by
+// TestReadmeQuickStartAsWritten runs README.md's Quick start line by line, as a new
+// user would on a machine with Go and nothing else: a fresh HOME and XDG folders, no
+// GOBIN and the default GOPATH (under that HOME), no funnels on PATH. The install line
+// runs as written and must put funnels in $(go env GOPATH)/bin; funnels is then not
+// found until the Quick start's PATH line, run as written, puts that folder on PATH;
+// every funnels line runs in a terminal (tmux) exactly as written, with ID replaced by
 // the sandbox's location id and FUNNELS_BASE_URL pointing at `funnels sandbox` on
-// loopback in place of the real service.
+// loopback in place of the real service. Go's module and build caches stay the
+// machine's (pinned), so the install builds offline from what the suite already has.
 func TestReadmeQuickStartAsWritten(t *testing.T) {
 	t.Parallel()
 	needTmux(t)
@@ -26,34 +30,47 @@ func TestReadmeQuickStartAsWritten(t *testing.T) {
 		t.Fatalf("README.md's Quick start has %d lines; it must have one and at most ten:\n%s", n, section)
 	}
 	lines := shellLines(section)
-	if len(lines) < 4 {
-		t.Fatalf("README.md's Quick start gives %d commands, want install, --demo, login and funnels: %q", len(lines), lines)
+	if len(lines) < 5 {
+		t.Fatalf("README.md's Quick start gives %d commands, want install, PATH, --demo, login and funnels: %q", len(lines), lines)
 	}
 
 	sb := startSandboxBinary(t, "--ephemeral")
 	base, token, loc := sb.values["base_url"], sb.values["token"], sb.values["location_id"]
 	home := t.TempDir()
-	gobin := filepath.Join(home, "bin")
 	env := []string{
-		"PATH=" + gobin + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"PATH=" + withoutFunnels(os.Getenv("PATH")),
 		"HOME=" + home,
 		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 		"XDG_STATE_HOME=" + filepath.Join(home, "state"),
 		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"),
+		// Go as a new install has it: no go env file, GOPATH and GOBIN unset; its
+		// caches the machine's, offline, so nothing is downloaded.
+		"GOENV=off", "GOPROXY=off", "GOTOOLCHAIN=local",
+		"GOMODCACHE=" + goEnv(t, "GOMODCACHE"), "GOCACHE=" + goEnv(t, "GOCACHE"),
 		"FUNNELS_BASE_URL=" + base,
 	}
+	installedIn := filepath.Join(home, "go", "bin")
 
-	installed, signedIn, browsed := false, false, false
+	installed, onPath, signedIn, browsed := false, false, false, false
 	for _, line := range lines {
 		fields := strings.Fields(line)
 		switch {
 		case fields[0] == "make" || fields[0] == "go":
-			runInstallLine(t, line, gobin)
+			runInstallLine(t, line, env, installedIn)
+			if where := lookFunnels(env); where != "" {
+				t.Fatalf("funnels is on PATH (%s) before the Quick start puts it there: the test proves nothing", where)
+			}
 			installed = true
+		case fields[0] == "export":
+			env = runExportLine(t, line, env)
+			if where := lookFunnels(env); where != filepath.Join(installedIn, "funnels") {
+				t.Fatalf("after %q, funnels is found at %q, want %s", line, where, filepath.Join(installedIn, "funnels"))
+			}
+			onPath = true
 		case fields[0] != "funnels":
-			t.Fatalf("README.md's Quick start: %q is neither an install nor a funnels line", line)
-		case !installed:
-			t.Fatalf("README.md's Quick start runs %q before installing funnels", line)
+			t.Fatalf("README.md's Quick start: %q is neither an install, a PATH nor a funnels line", line)
+		case !installed || !onPath:
+			t.Fatalf("README.md's Quick start runs %q before installing funnels and putting it on PATH", line)
 		case len(fields) > 1 && fields[1] == "login":
 			line = strings.Join(replaceField(fields, "ID", loc), " ")
 			s := startScript(t, 120, 20, env, `cd "$HOME" && `+line+`; echo "funnels exited with $?"; sleep 600`)
@@ -83,19 +100,63 @@ func TestReadmeQuickStartAsWritten(t *testing.T) {
 	}
 }
 
-// runInstallLine runs the Quick start's install line in the repository, putting
-// funnels into gobin; the Go caches stay the user's, so only the link is new work.
-func runInstallLine(t *testing.T, line, gobin string) {
+// runInstallLine runs the Quick start's install line in the repository with env, and
+// checks that it put funnels in dir.
+func runInstallLine(t *testing.T, line string, env []string, dir string) {
 	t.Helper()
 	cmd := exec.Command("sh", "-c", line)
 	cmd.Dir = ".."
-	cmd.Env = append(os.Environ(), "GOBIN="+gobin, "GOPROXY=off")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("%q: %v\n%s", line, err, out)
 	}
-	if _, err := os.Stat(filepath.Join(gobin, "funnels")); err != nil {
-		t.Fatalf("%q did not put funnels in GOBIN: %v", line, err)
+	if _, err := os.Stat(filepath.Join(dir, "funnels")); err != nil {
+		t.Fatalf("%q did not put funnels in %s: %v\n%s", line, dir, err, out)
 	}
+}
+
+// runExportLine runs the Quick start's PATH line as written and returns env with the
+// PATH it leaves.
+func runExportLine(t *testing.T, line string, env []string) []string {
+	t.Helper()
+	cmd := exec.Command("sh", "-c", line+`; printf '%s' "$PATH"`)
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%q: %v", line, err)
+	}
+	return append(slices.Clone(env), "PATH="+string(out))
+}
+
+// lookFunnels is where sh finds funnels with env, or "".
+func lookFunnels(env []string) string {
+	cmd := exec.Command("sh", "-c", "command -v funnels")
+	cmd.Env = env
+	out, _ := cmd.Output()
+	return strings.TrimSpace(string(out))
+}
+
+// withoutFunnels is the list of folders path without those that hold a funnels (a
+// copy the machine has installed), so only the Quick start's can be found.
+func withoutFunnels(path string) string {
+	var keep []string
+	for _, dir := range filepath.SplitList(path) {
+		if _, err := os.Stat(filepath.Join(dir, "funnels")); dir != "" && err != nil {
+			keep = append(keep, dir)
+		}
+	}
+	return strings.Join(keep, string(os.PathListSeparator))
+}
+
+// goEnv is the value of the go command's setting name on this machine.
+func goEnv(t *testing.T, name string) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", name).Output()
+	if err != nil {
+		t.Fatalf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // readmeSection is the text under heading, up to the next heading of any level.

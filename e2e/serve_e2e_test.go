@@ -6,7 +6,9 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"os/user"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +26,7 @@ type team struct {
 	dir  string
 	env  []string
 	port string
+	srv  *serveProc
 	keys map[string]string // person → private key file
 	fps  map[string]string // person → SHA256 fingerprint
 	seen []string
@@ -64,7 +67,7 @@ func startTeam(t *testing.T, roles map[string]string) *team {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { tm.seen = append(tm.seen, p.stop()) })
-	tm.port = p.port
+	tm.port, tm.srv = p.port, p
 	return tm
 }
 
@@ -187,6 +190,21 @@ func TestServeRolesOverSSH(t *testing.T) {
 	if len(local) != 2 || local[1].Phase != "sent" || local[1].Key != "" {
 		t.Errorf("the local write's audit entries: %+v, want sending and sent by local:operator", local)
 	}
+	// Without $USER and $LOGNAME (cron, a service unit) the log names the OS account.
+	account, err := user.Current()
+	if err != nil || account.Username == "" {
+		t.Fatalf("the account running the test: %v", err)
+	}
+	bare := exec.Command(binPath, append(create("/from-cron"), "--location", tm.sb.Server.LocationID())...)
+	bare.Env = slices.DeleteFunc(slices.Clone(tm.env), func(kv string) bool {
+		return strings.HasPrefix(kv, "USER=") || strings.HasPrefix(kv, "LOGNAME=")
+	})
+	tm.exec(bare).want(t, 0)
+	tm.local("audit", "--data", tm.dir, "--user", "local:"+account.Username, "--json").decode(t, &local)
+	if len(local) != 2 || local[1].Phase != "sent" {
+		t.Errorf("a local write without $USER: audit entries %+v, want sending and sent by local:%s", local, account.Username)
+	}
+	tm.local("audit", "--data", tm.dir, "--user", "local:unknown", "--json").want(t, 0, "[]")
 	tm.writesSent()
 
 	tm.ssh("lead", "audit", "--user", "ana").want(t, 0, "ana", "POST /funnels/lookup/redirect")

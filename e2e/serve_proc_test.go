@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bufio"
-	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/pem"
@@ -21,7 +20,7 @@ import (
 type serveProc struct {
 	cmd    *exec.Cmd
 	port   string
-	stderr *bytes.Buffer
+	stderr *lockedBuffer // the server's log, read while it runs
 	done   chan struct{}
 }
 
@@ -40,7 +39,7 @@ func startServeProcIn(env []string, dir, cwd string) (*serveProc, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &serveProc{cmd: cmd, stderr: &bytes.Buffer{}, done: make(chan struct{})}
+	p := &serveProc{cmd: cmd, stderr: &lockedBuffer{}, done: make(chan struct{})}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		return nil, err

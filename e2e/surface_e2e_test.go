@@ -5,21 +5,35 @@ import (
 	"testing"
 )
 
+// surfaceWalk is one server the browser walks: how to reach it, what the root shows
+// besides the funnel walked to, what it shows exactly once (the note that says why)
+// and what the page's detail shows.
+type surfaceWalk struct {
+	name   string
+	args   func(t *testing.T) []string
+	root   []string
+	once   string
+	detail []string
+}
+
 // TestTUIWalkOnEverySurface walks the browser from the root to a funnel, its steps,
 // a step's pages and a page's detail, in a real terminal, against the sandbox as the
 // spec describes it (--surface seed), as the real service meets a private integration
 // token (--surface public: folder entities and page by id refused), as a server that
-// has only the documented routes (--surface documented: the others answer 404) and
-// with a folder listing that leaves the steps out (--dialect summaries). Where a
-// route is refused or not there, the browser says why once and shows no failure.
+// has only the documented routes (--surface documented: the others answer 404, worded
+// as Express does and, --not-found, as a problem+json document, a load balancer's
+// HTML page, an empty body and the v3 envelope) and with a folder listing that leaves
+// the steps out (--dialect summaries). Where a route is refused or not there, the
+// browser says why once and shows no failure.
 func TestTUIWalkOnEverySurface(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		args   func(t *testing.T) []string
-		root   []string // what the root shows besides the funnel walked to
-		once   string   // what the root shows exactly once (the note that says why)
-		detail []string // what the page's detail shows
-	}{
+	documented := surfaceWalk{
+		name:   "documented",
+		args:   func(*testing.T) []string { return []string{"--demo", "--surface", "documented"} },
+		root:   []string{"Funnels · folders by id", "folders shown by id: folder entities are not on this server (404)"},
+		once:   "not on this server",
+		detail: []string{"from the page list", "Partial", "GET /funnels/page/{id} is not on this server (404)", "updatedAt"},
+	}
+	walks := []surfaceWalk{
 		{
 			name:   "seed",
 			args:   func(*testing.T) []string { return []string{"--demo", "--surface", "seed"} },
@@ -33,13 +47,7 @@ func TestTUIWalkOnEverySurface(t *testing.T) {
 			once:   "folder entities answered 403",
 			detail: []string{"from the page list", "Partial", "401", "updatedAt"},
 		},
-		{
-			name:   "documented",
-			args:   func(*testing.T) []string { return []string{"--demo", "--surface", "documented"} },
-			root:   []string{"Funnels · folders by id", "folders shown by id: folder entities are not on this server (404)"},
-			once:   "not on this server",
-			detail: []string{"from the page list", "Partial", "GET /funnels/page/{id} is not on this server (404)", "updatedAt"},
-		},
+		documented,
 		{
 			name: "summaries",
 			args: func(t *testing.T) []string {
@@ -49,7 +57,17 @@ func TestTUIWalkOnEverySurface(t *testing.T) {
 			root:   []string{"Archive/", "Webinars/"},
 			detail: []string{"GET /funnels/page/", "pageVersion"},
 		},
-	} {
+	}
+	for _, wording := range []string{"problem", "html", "empty", "v3"} {
+		w := documented
+		w.name = "documented, 404 as " + wording
+		w.args = func(t *testing.T) []string {
+			sb := startSandboxBinary(t, "--surface", "documented", "--not-found", wording)
+			return []string{"--base-url", sb.values["base_url"], "--token", sb.values["token"], "--location", sb.values["location_id"]}
+		}
+		walks = append(walks, w)
+	}
+	for _, tc := range walks {
 		t.Run(tc.name, func(t *testing.T) {
 			s := startTUI(t, 120, 40, nil, tc.args(t)...)
 			root := s.waitFor(append([]string{"Spring Sale 2026"}, tc.root...)...)
@@ -77,8 +95,10 @@ func TestTUIWalkOnEverySurface(t *testing.T) {
 			s.waitFor("Pages · ", "live", "enter/l details")
 			s.keys("Enter")
 			scr := s.waitFor(append([]string{"Page · ", "● live"}, tc.detail...)...)
-			if strings.Contains(scr, "✗") || strings.Contains(scr, "Cannot GET") || strings.Contains(scr, "404 Not Found") {
-				t.Fatalf("the walk met a failure:\n%s", scr)
+			for _, failed := range []string{"✗", "press r to retry", "Cannot GET", "404 Not Found", "NO_PATH_MATCHED", "Resource not found"} {
+				if strings.Contains(scr, failed) {
+					t.Fatalf("the walk met a failure (%q):\n%s", failed, scr)
+				}
 			}
 			s.keys("Escape")
 			s.waitUntil("the detail to close", func(scr string) bool { return !strings.Contains(scr, "Page · ") })

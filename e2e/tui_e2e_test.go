@@ -40,9 +40,6 @@ func needTmux(t *testing.T) {
 
 var unsafeSocket = regexp.MustCompile(`[^A-Za-z0-9_-]+`)
 
-// barFigures finds the figures on the right of the status bar: "idle  97/100 · 7s".
-var barFigures = regexp.MustCompile(`(read-only · )?(idle|\d+ requests?)  (rate –/–|[\d?]+/[\d?]+)`)
-
 // tmuxServers counts the tmux servers started by this test binary.
 var tmuxServers atomic.Int64
 
@@ -138,21 +135,22 @@ func (s *tui) waitUntil(what string, cond func(string) bool) string {
 }
 
 // lastLine is the status bar: the last line of the screen, or both of its lines while
-// a long message takes two — the message in reading order, then the figures that
-// end the first line ("idle  97/100 · 7s").
+// a long message takes two — the profile and the message's start, then the rest of
+// the message and the figures that end the second line ("idle  97/100 · 7s"). The bar
+// is what follows the footer, the line under the body's last box.
 func lastLine(scr string) string {
 	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
 	bar := lines[len(lines)-1]
-	if len(lines) < 2 || barFigures.MatchString(bar) {
-		return bar
+	bottom := -1
+	for i, l := range lines {
+		if strings.Contains(l, "╯") {
+			bottom = i
+		}
 	}
-	above := lines[len(lines)-2]
-	at := barFigures.FindAllStringIndex(above, -1)
-	if at == nil {
-		return bar
+	if bottom < 0 || len(lines)-bottom != 4 {
+		return bar // no box to go by, or a bar of one line
 	}
-	cut := at[len(at)-1][0]
-	return strings.TrimSpace(above[:cut]) + " " + strings.TrimSpace(bar) + "  " + above[cut:]
+	return strings.TrimSpace(lines[len(lines)-2]) + " " + strings.TrimSpace(bar)
 }
 
 // quit presses q and checks the program ended with 0 and gave the terminal back:

@@ -37,7 +37,7 @@ func conversionForm(h host) tea.Cmd {
 	}
 	groups := []*form.Group{
 		{Title: "Event · 1 of 4", Fields: []*form.Field{
-			{Key: "eventName", Title: "Event", Hint: "What happened (↑↓ or / to search)", Kind: form.Select, Value: &p.EventName, Options: opts, Height: 5},
+			{Key: "eventName", Title: "Event", Hint: "What happened: type its name, or ↑↓", Kind: form.Select, Value: &p.EventName, Options: opts, Height: 5},
 			opt("url", "Address", "Where it happened; the selected page's URL when it has one", "https://offers.example.com/spring", &p.URL, validate.URL),
 			opt("value", "Value", "A decimal number, sent as a string", "49.99", &p.Value, validate.Value),
 			opt("currency", "Currency", "Three letters", "USD", &p.Currency, validate.Currency),

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"reflect"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -199,23 +198,22 @@ func line(view, s string) string {
 }
 
 // statusLine is the status bar: the last line of the screen, or, while a long
-// message takes two, both in reading order: the first up to the figures on its
-// right, the rest of the message, then the figures.
+// message takes two, both in reading order (the profile and the message's start, then
+// the rest of the message and the figures). The bar is what follows the footer, the
+// line under the body's last box.
 func statusLine(view string) string {
 	lines := strings.Split(view, "\n")
 	last := lines[len(lines)-1]
-	if len(lines) < 2 {
-		return last
+	bottom := -1
+	for i, l := range lines {
+		if strings.Contains(l, "╯") {
+			bottom = i
+		}
 	}
-	first := lines[len(lines)-2]
-	// The figures on the right of the bar: "idle  97/100 · 7s".
-	barFigures := regexp.MustCompile(`(read-only · )?(idle|\d+ requests?)  (rate –/–|[\d?]+/[\d?]+)`)
-	figures := barFigures.FindAllStringIndex(first, -1)
-	if len(figures) == 0 || barFigures.MatchString(last) {
-		return last
+	if bottom < 0 || len(lines)-bottom != 4 {
+		return last // no box to go by, or a bar of one line
 	}
-	cut := figures[len(figures)-1][0]
-	return strings.TrimRight(first[:cut], " ") + " " + strings.TrimSpace(last) + "  " + first[cut:]
+	return strings.TrimRight(lines[len(lines)-2], " ") + " " + strings.TrimLeft(last, " ")
 }
 
 // keyPress builds the message of one key.
@@ -239,6 +237,10 @@ func keyPress(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyRight}
 	case "backspace":
 		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "home":
+		return tea.KeyPressMsg{Code: tea.KeyHome}
+	case "end":
+		return tea.KeyPressMsg{Code: tea.KeyEnd}
 	case "pgup":
 		return tea.KeyPressMsg{Code: tea.KeyPgUp}
 	case "pgdown":

@@ -26,22 +26,52 @@ func (h *helpOverlay) update(_ host, msg tea.Msg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	k := h.sh.keys
+	page := h.visible()
 	switch {
 	case key.Matches(km, k.Cancel, k.Help, k.Quit, k.Back):
 		return nil, true
 	case key.Matches(km, k.Up):
-		h.offset = max(0, h.offset-1)
+		h.offset--
 	case key.Matches(km, k.Down):
 		h.offset++
+	case key.Matches(km, k.PageUp):
+		h.offset -= page
+	case key.Matches(km, k.PageDown):
+		h.offset += page
+	case key.Matches(km, k.Top):
+		h.offset = 0
+	case key.Matches(km, k.Bottom):
+		h.offset = 1 << 30
 	}
+	body, _ := h.lines(h.sh.width)
+	h.offset = max(0, min(h.offset, len(body)-page))
 	return nil, false
 }
 
+// visible is how many lines of the help show at once: the body's rows inside the box.
+func (h *helpOverlay) visible() int { return max(1, h.sh.bodyHeight()-2) }
+
 func (h *helpOverlay) keys() []key.Binding { return h.sh.keys.overlayHelp() }
 
-// view lays the groups out in as many columns as fit: all side by side on a wide
-// terminal, in rows of two or three, or one under the other (scrolling) on a narrow one.
+// view shows the lines of the help that fit, from the offset scrolled to.
 func (h *helpOverlay) view(w, ht int) (string, int, int) {
+	body, inner := h.lines(w)
+	bw := min(w, inner+4)
+	bh := min(ht, len(body)+2)
+	visible := bh - 2
+	offset := min(h.offset, max(0, len(body)-visible))
+	footer := "esc close"
+	if len(body) > visible {
+		footer = "↑↓ pgup pgdn g G scroll · esc close"
+	}
+	box := h.sh.box(bw, bh, "Keys", body[offset:], footer)
+	return box, (w - bw) / 2, max(0, (ht-bh)/2)
+}
+
+// lines lays the groups out in as many columns as fit a terminal w cells wide: all
+// side by side on a wide terminal, in rows of two or three, or one under the other
+// (scrolling) on a narrow one; inner is the width they take.
+func (h *helpOverlay) lines(w int) (body []string, inner int) {
 	st := &h.sh.styles
 	groups := h.sh.keyGroups()
 	blocks := make([][]string, len(groups))
@@ -81,7 +111,6 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 	for cols > 1 && rowWidth(cols) > maxInner {
 		cols--
 	}
-	var body []string
 	for i := 0; i < len(blocks); i += cols {
 		row := make([]string, 0, 2*cols)
 		for j := i; j < min(i+cols, len(blocks)); j++ {
@@ -100,7 +129,7 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 		body = append(body, strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, row...), "\n")...)
 	}
 	hint := "In a filter or the palette, keys type: enter keeps, esc clears. In a form, enter on the last field or ctrl+s sends, and esc asks before throwing typed input away."
-	inner := min(maxInner, max(rowWidth(cols), ansi.StringWidth(hint)))
+	inner = min(maxInner, max(rowWidth(cols), ansi.StringWidth(hint)))
 	body = append(body, "")
 	for _, l := range wrapText(hint, max(1, inner-1)) {
 		body = append(body, st.Hint.Render(l))
@@ -113,17 +142,7 @@ func (h *helpOverlay) view(w, ht int) (string, int, int) {
 			}
 		}
 	}
-
-	bw := min(w, inner+4)
-	bh := min(ht, len(body)+2)
-	visible := bh - 2
-	offset := min(h.offset, max(0, len(body)-visible))
-	footer := "esc close"
-	if len(body) > visible {
-		footer = "↑↓ scroll · esc close"
-	}
-	box := h.sh.box(bw, bh, "Keys", body[offset:], footer)
-	return box, (w - bw) / 2, max(0, (ht-bh)/2)
+	return body, inner
 }
 
 // footerHelp renders the footer's short help for bindings at exactly width cells.

@@ -202,9 +202,11 @@ func (s *statusBar) rows(width int) int {
 }
 
 // view renders the bar as rows lines (the layout's: one, or two for a long message)
-// of exactly width cells. The profile and the figures on the right are kept; the
-// message gets what is left of the first line and, on two lines, the whole second,
-// and what still does not fit is cut with "…" (the messages view has it whole).
+// of exactly width cells. The profile and the figures on the right are kept. On two
+// lines the message reads as text does, never around the figures: it starts after
+// the profile, runs to the end of the first line and on into the second, and the
+// figures end the second line; what still does not fit is cut with "…" (the messages
+// view has it whole).
 func (s *statusBar) view(width, rows int) string {
 	st := &s.sh.styles
 	p := st.paints()
@@ -223,18 +225,13 @@ func (s *statusBar) view(width, rows int) string {
 	if rows < 2 {
 		line = s.draw(p, width, whoText, msgW, right, msg, msgStyle, rateStyle)
 	} else {
-		first, rest := msg, ""
-		switch {
-		case msgW < 2:
-			first, rest = "", msg // no room beside the figures: all of it below
-		case ansi.StringWidth(msg)+1 > msgW:
-			first, rest = splitAt(msg, msgW-1)
+		firstW := width - ansi.StringWidth(whoText) // the first line has no figures
+		first, rest := "", msg
+		if firstW >= 2 {
+			first, rest = splitAt(msg, firstW-1)
 		}
-		second := p.bar.render(strings.Repeat(" ", max(0, width)))
-		if rest != "" {
-			second = msgStyle.render(fitCell(" "+rest, width, false))
-		}
-		line = s.draw(p, width, whoText, msgW, right, first, msgStyle, rateStyle) + "\n" + second
+		top := fit(p.barProfile.render(whoText)+msgStyle.render(fitCell(" "+first, firstW, false)), width)
+		line = top + "\n" + s.draw(p, width, "", width-ansi.StringWidth(right), right, rest, msgStyle, rateStyle)
 	}
 	s.drawn.bar.ok, s.drawn.bar.key, s.drawn.bar.line = true, k, line
 	return line

@@ -111,7 +111,7 @@ type switcherView struct {
 }
 
 func newSwitcherView(sh *shared, current string, seq uint64, choose func(Account) tea.Cmd) *switcherView {
-	in := newPickerInput(sh, "switch to ", "type to filter profiles and sub-accounts", switcherWidth(sh.width)-14)
+	in := newPickerInput(sh, "› ", "type a profile, sub-account or location id to filter", switcherWidth(sh.width)-8)
 	return &switcherView{sh: sh, seq: seq, current: current, input: in, choose: choose}
 }
 

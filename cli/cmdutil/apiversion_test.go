@@ -16,7 +16,7 @@ func TestAPIVersionLayers(t *testing.T) {
 	h := clitest.NewHome(t)
 	h.Run("config", "get", "api.version").Want(t, 0, "2021-07-28\n")
 	h.Run("config", "set", "api.version", "2023-02-21").Want(t, 0)
-	h.Run("config", "set", "api.version", "v4").Want(t, 2, "err:is not one of 2021-07-28, 2023-02-21, v3")
+	h.Run("config", "set", "api.version", "v4").Want(t, 2, "err:is not one of 2021-07-28, 2021-04-15, 2023-02-21, v3")
 	file, err := os.ReadFile(filepath.Join(h.Vars["XDG_CONFIG_HOME"], "funnels", "config.toml"))
 	if err != nil {
 		t.Fatal(err)
@@ -36,7 +36,7 @@ func TestAPIVersionLayers(t *testing.T) {
 func TestAPIVersionRefused(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
 	h.SB.Server.ResetLog()
-	const accepted = "err:is not one of 2021-07-28, 2023-02-21, v3"
+	const accepted = "err:is not one of 2021-07-28, 2021-04-15, 2023-02-21, v3"
 	h.Run("--api-version", "2024-01-01", "folders").Want(t, 2, accepted, "err:--api-version")
 	h.Vars["FUNNELS_API_VERSION"] = "V3"
 	h.Run("folders").Want(t, 2, accepted, "err:FUNNELS_API_VERSION")
@@ -56,15 +56,15 @@ func TestAPIVersionRefused(t *testing.T) {
 }
 
 // TestAPIVersionSentByCommands: the chosen value reaches the server (under v3 the
-// sandbox answers errors in the v3 envelope, shown with its resolution and code),
+// funnels routes answer errors in the old shape, as their v3 contract documents),
 // and doctor names it.
 func TestAPIVersionSentByCommands(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
-	for _, v := range []string{"2021-07-28", "2023-02-21", "v3"} {
+	for _, v := range []string{"2021-07-28", "2021-04-15", "2023-02-21", "v3"} {
 		h.Run("--api-version", v, "folders").Want(t, 0, "Lead Generation")
 	}
 	h.Run("--api-version", "v3", "page", "get", "NoSuchPage0000000001").
-		Want(t, 1, "err:404 ", "err:— Check the id or the path. (RESOURCE_NOT_FOUND, trace ")
+		Want(t, 1, "err:404 Page not found (trace ")
 	h.Vars["FUNNELS_API_VERSION"] = "v3"
 	h.Run("doctor").Want(t, 0, "err:API version v3 (")
 	var out struct {

@@ -22,6 +22,7 @@ type SetOptions struct {
 	AllSubAccounts bool
 	Group          string
 	Concurrency    int
+	MemberTimeout  time.Duration // 0: defaultMemberTimeout
 	// savedListAge lets the set be named from an agency's kept list of sub-accounts
 	// this young instead of a listing (0: always list); commands that read only local
 	// files set it.
@@ -40,7 +41,8 @@ Across many sub-accounts: --location a,b, --all-sub-accounts, --profiles p,q,
 side by side (--concurrency, [fanout] concurrency, default 8), the sub-account
 first on each row and in --json (location, locationName). A sub-account that
 fails is listed with its reason and status and the others go on: exit 1 (3 when
-every one failed for a sign-in reason).`
+every one failed for a sign-in reason); one the service answers nothing for a
+minute (--member-timeout) is given up.`
 
 // AddSetFlags gives cmd the flags that name a set, with their completions, and a
 // paragraph of its help that says what they do.
@@ -52,11 +54,13 @@ func AddSetFlags(f *Factory, cmd *cobra.Command, o *SetOptions) {
 	fl.BoolVar(&o.AllSubAccounts, "all-sub-accounts", false, "run across every sub-account the agency sign-in reaches")
 	fl.StringVar(&o.Group, "group", "", "run across a group of sub-accounts named in [groups] of the config file")
 	fl.IntVar(&o.Concurrency, "concurrency", 0, "with a set: how many sub-accounts at once (default [fanout] concurrency, else 8)")
+	fl.DurationVar(&o.MemberTimeout, "member-timeout", 0, "with a set: give a sub-account up once nothing of it was answered for this long (default 1m0s)")
 	_ = cmd.RegisterFlagCompletionFunc("profiles", commaCompletion(func() []string { return f.signedInProfiles() }))
 	_ = cmd.RegisterFlagCompletionFunc("group", func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return WithPrefix(f.groupNames(), toComplete), cobra.ShellCompDirectiveNoFileComp
 	})
 	_ = cmd.RegisterFlagCompletionFunc("concurrency", NoValues)
+	_ = cmd.RegisterFlagCompletionFunc("member-timeout", NoValues)
 }
 
 // Given reports whether the command line names a set rather than one sub-account.

@@ -154,15 +154,19 @@ func RunSet[T any](ctx context.Context, fo *fanout, work func(ctx context.Contex
 // session when the set did not know it.
 func runOne[T any](ctx context.Context, fo *fanout, m Member, work func(ctx context.Context, m *MemberRun) (T, error)) (Member, T, error) {
 	var zero T
+	ctx, answered, stop := watchMember(ctx, fo.Set.memberTimeout)
+	defer stop()
 	s, err := fo.open(ctx, m)
 	if err != nil {
-		return m, zero, err
+		return m, zero, silentOr(ctx, err)
 	}
+	answered()
+	defer onAnswer(s.Client, answered)()
 	if m.Location == "" {
 		m.Location = s.Client.LocationID()
 	}
 	res, err := work(ctx, &MemberRun{Member: m, Session: s})
-	return m, res, err
+	return m, res, silentOr(ctx, err)
 }
 
 // StartSet resolves the set the flags name and prepares a run across it.

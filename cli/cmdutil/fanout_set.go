@@ -31,6 +31,9 @@ type MemberSet struct {
 	Concurrency int
 	explicit    string // the flag that named it, for messages
 	Only        string // with OwnSignIn, the run's profile: members of another fail
+
+	// memberTimeout gives a member up when nothing of it was answered for so long.
+	memberTimeout time.Duration
 }
 
 // maxLocations bounds a --location list: a set that large is a group or every
@@ -71,12 +74,14 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 		return nil, Usagef("--location names more than %d sub-accounts: name the set with --group or --all-sub-accounts", maxLocations)
 	case o.Concurrency < 0 || o.Concurrency > maxConcurrency:
 		return nil, Usagef("--concurrency must be from 1 to %d", maxConcurrency)
+	case o.MemberTimeout < 0:
+		return nil, Usagef("--member-timeout must be a duration above 0, such as 90s")
 	}
 	cfg, store, err := f.setConfigAndStore()
 	if err != nil {
 		return nil, err
 	}
-	set := &MemberSet{Config: cfg, Store: store, explicit: ways[0], Concurrency: o.Concurrency}
+	set := &MemberSet{Config: cfg, Store: store, explicit: ways[0], Concurrency: o.Concurrency, memberTimeout: cmp.Or(o.MemberTimeout, defaultMemberTimeout)}
 	if f.OwnSignIn {
 		set.Only = cfg.Profile.Name
 	}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"os"
+	osuser "os/user"
 	"strconv"
 
 	"github.com/funnelsdev/funnels/cli/serve"
@@ -12,7 +13,7 @@ import (
 
 // auditLocal makes a local run on the machine of a team server (one started from
 // the same state directory) write its writes to the server's audit log too, as
-// "local:USER": the log then holds every write sent with the server's sign-ins. A
+// "local:USER" ($USER, else the OS account): the log then holds every write sent with the server's sign-ins. A
 // session of the server is audited by its gate instead.
 func (f *Factory) auditLocal(stateDir string, c *client.Client) {
 	if f.Gate != nil {
@@ -22,9 +23,23 @@ func (f *Factory) auditLocal(stateDir string, c *client.Client) {
 	if a == nil {
 		return
 	}
-	user := cmp.Or(f.Getenv("USER"), f.Getenv("LOGNAME"), "unknown")
 	// Unsubscribed when the process ends: a client lives as long as the run.
-	c.Subscribe(serve.AuditWrites(a, serve.Who{Person: "local:" + user, Session: "local-" + strconv.Itoa(os.Getpid())}, serve.Place{ID: c.LocationID()}))
+	c.Subscribe(serve.AuditWrites(a, serve.Who{Person: "local:" + f.LocalUser(), Session: "local-" + strconv.Itoa(os.Getpid())}, serve.Place{ID: c.LocationID()}))
+}
+
+// LocalUser names the person of a local run: $USER, else $LOGNAME, else the OS
+// account.
+func (f *Factory) LocalUser() string {
+	return cmp.Or(f.Getenv("USER"), f.Getenv("LOGNAME"), osAccount())
+}
+
+// osAccount is the OS account running funnels, by name where the system has one for
+// it, else by number: what names a local run without $USER (cron, a service unit).
+func osAccount() string {
+	if u, err := osuser.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	return "uid-" + strconv.Itoa(os.Getuid())
 }
 
 // Audited reports whether the writes of sess go to a team server's audit log: a

@@ -46,9 +46,10 @@ is in the manifest only) and everything is in a stable order.
 
 It reads the local index: as it is with --cached (no request), after a crawl with
 --fresh, and by default as it is when the last whole crawl ended less than an hour
-ago, else after a crawl. The directory is written whole or not at all (a new one
-takes its place); one that holds other files and no export is refused without
---force, which replaces it.
+ago, else after a crawl. Only the export's own files are replaced, each whole, and
+a kill leaves the previous export or the new one; what else the directory holds
+(.git, a README) is kept. A directory that holds other files and no export is
+refused; the export of another sub-account is written over only with --force.
 
 -o - writes the same files as a tar archive on standard output instead, for a pipe
 (over the team server, where no file of the server is written, this is the
@@ -69,7 +70,7 @@ funnels export --dry-run --funnel /spring-offer`,
 	fl.StringVar(&opts.Format, "format", "yaml", "yaml or json")
 	fl.BoolVar(&opts.Cached, "cached", false, "read the local index as it is, with no request")
 	fl.BoolVar(&opts.Fresh, "fresh", false, "crawl the location first, however fresh the index")
-	fl.BoolVar(&opts.Force, "force", false, "replace a directory that holds files but no export")
+	fl.BoolVar(&opts.Force, "force", false, "write over the export of another sub-account (or one whose manifest cannot be read)")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "tell what would be written and write nothing")
 	fl.StringVar(&opts.Funnel, "funnel", "", "with --dry-run: one funnel as its file would hold it (its name, path or file)")
 	cmdutil.TextFlag(cmd, "funnel", 500)
@@ -123,7 +124,9 @@ func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) err
 	case errors.Is(err, funneltree.ErrNotDirectory):
 		return cmdutil.Usagef("-o: %v; give a directory", err)
 	case errors.Is(err, funneltree.ErrNotExport):
-		return cmdutil.Usagef("%v; give another directory, or --force to replace it", err)
+		return cmdutil.Usagef("%v; give a new or empty directory, or one an export was written to", err)
+	case errors.Is(err, funneltree.ErrOtherExport):
+		return cmdutil.Usagef("%v; --force writes this one over it", err)
 	case err != nil:
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}

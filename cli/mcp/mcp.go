@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/cli/mcp/stdio"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
@@ -100,16 +101,9 @@ func mcpRun(ctx context.Context, f *cmdutil.Factory, opts *MCPOptions, surface S
 	if f.IO.InTTY {
 		f.Notice("funnels mcp: this is for an AI assistant to start (see 'Use it from an AI assistant' in the README); Ctrl-C stops it")
 	}
-	t := &mcp.IOTransport{Reader: io.NopCloser(f.IO.In), Writer: nopWriteCloser{f.IO.Out}}
-	err = srv.Run(ctx, t)
+	err = srv.Run(ctx, stdio.Transport(f.IO.In, f.IO.Out)) // a malformed line is answered, never the end
 	if err == nil || errors.Is(err, io.EOF) || errors.Is(err, context.Canceled) || errors.Is(err, mcp.ErrConnectionClosed) {
 		return nil
 	}
 	return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 }
-
-// nopWriteCloser is standard output as the MCP transport's writer: closing the
-// session does not close the process's stream.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

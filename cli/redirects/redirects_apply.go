@@ -113,6 +113,11 @@ func applyPlan(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg *c
 			return cmdutil.ErrCancelled
 		}
 	}
+	unlock, err := lockRedirectsFor(ctx, f, c, cfg, req.wanted.What, current)
+	if err != nil {
+		return finish(err)
+	}
+	defer unlock()
 	state, err := f.RedirectsStateOf(cfg)
 	if err != nil {
 		return err

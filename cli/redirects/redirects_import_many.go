@@ -99,6 +99,11 @@ func redirectsImportSetRun(ctx context.Context, f *cmdutil.Factory, opts *Redire
 	}
 	applied, applyFails := cmdutil.RunSet(ctx, afo, func(ctx context.Context, m *cmdutil.MemberRun) (redirectplan.Tally, error) {
 		mp := plans[m.At]
+		unlock, err := lockRedirectsFor(ctx, f, m.Session.Client, m.Session.Config, w.What, mp.current)
+		if err != nil {
+			return redirectplan.Tally{}, err
+		}
+		defer unlock()
 		state, err := m.Session.Redirects()
 		if err != nil {
 			return redirectplan.Tally{}, err

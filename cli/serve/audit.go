@@ -9,17 +9,17 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 )
 
 // Entry is one line of the audit log: a write as it left (Phase "sending") and as it
 // ended (Phase "sent", with its status and the service's trace id), by whom, where.
-// Request pairs the two lines of one write within a session. The "sending" line
-// carries the record the write changes as it was (Before), where the sender held it;
-// the "sent" line the record as the service answered it (After), both without their
-// secrets.
+// Request pairs the two lines of one write within a session. Both carry the body
+// sent, bounded; the "sending" line the record the write changes as it was (Before),
+// where the sender held it; the "sent" line the record as the service answered it
+// (After). None holds a secret: the values of secret-named fields and parameters,
+// and secret-looking values, are hidden (redact.go).
 type Entry struct {
 	Time         time.Time       `json:"time"`
 	Phase        string          `json:"phase"`
@@ -30,7 +30,7 @@ type Entry struct {
 	Location     string          `json:"location"`
 	LocationName string          `json:"locationName,omitempty"` // where the server knows it (an agency sign-in)
 	Method       string          `json:"method"`
-	Path         string          `json:"path"`
+	Path         string          `json:"path"`             // with its query, secrets hidden
 	Body         json.RawMessage `json:"body,omitempty"`   // what was sent, secrets taken out
 	Before       json.RawMessage `json:"before,omitempty"` // the record as it was, secrets taken out
 	After        json.RawMessage `json:"after,omitempty"`  // the record as answered (2xx), secrets taken out
@@ -155,52 +155,4 @@ func (a *Audit) Prune(keep time.Duration, now time.Time) (removed int, err error
 		return 0, nil
 	}
 	return removed, writeAtomic(a.path, b.Bytes())
-}
-
-// secretWords mark a body field whose value never goes into the log.
-var secretWords = []string{"token", "secret", "password", "authorization", "apikey", "api_key", "credential"}
-
-// withoutSecrets is body with every field named like a secret blanked ("[hidden]"),
-// at any depth; nil for a body that is not JSON.
-func withoutSecrets(body []byte) json.RawMessage {
-	if len(bytes.TrimSpace(body)) == 0 {
-		return nil
-	}
-	var v any
-	if json.Unmarshal(body, &v) != nil {
-		return nil
-	}
-	out, err := json.Marshal(hideSecrets(v))
-	if err != nil {
-		return nil
-	}
-	return out
-}
-
-func hideSecrets(v any) any {
-	switch t := v.(type) {
-	case map[string]any:
-		for k, val := range t {
-			if isSecretName(k) {
-				t[k] = "[hidden]"
-				continue
-			}
-			t[k] = hideSecrets(val)
-		}
-	case []any:
-		for i := range t {
-			t[i] = hideSecrets(t[i])
-		}
-	}
-	return v
-}
-
-func isSecretName(name string) bool {
-	n := strings.ToLower(name)
-	for _, w := range secretWords {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
 }

@@ -22,8 +22,9 @@ type Place struct {
 }
 
 // AuditWrites is a client subscriber that writes every write on the sub-account to
-// the audit log: a line as it leaves (with the record before, where the sender gave
-// it), another when it ended (with the record the service answered, for a 2xx). It
+// the audit log: a line as it leaves (with its body and the record before, where the
+// sender gave it), another when it ended (with the record the service answered, for
+// a 2xx), each without its secrets (auditBody, redactPath). It
 // runs on the request's goroutine, so the first line is synced before the request
 // is sent. A log that cannot be written does not stop the write: the person's
 // request is theirs.
@@ -35,14 +36,15 @@ func AuditWrites(a *Audit, who Who, where Place) func(client.Event) {
 			if !client.Writes(t.Method, pathOf(t.Path)) {
 				return
 			}
-			e = Entry{Phase: PhaseSending, Request: t.ID, Method: t.Method, Path: t.Path, Before: withoutSecrets(t.Prior)}
+			e = Entry{Phase: PhaseSending, Request: t.ID, Method: t.Method, Path: redactPath(t.Path), Body: auditBody(t.Body),
+				Before: withoutSecrets(t.Prior)}
 		case client.RequestFinished:
 			r := t.Record
 			if !client.Writes(r.Method, pathOf(r.Path)) {
 				return
 			}
-			e = Entry{Phase: PhaseSent, Request: r.ID, Method: r.Method, Path: r.Path, Body: withoutSecrets(r.Body),
-				Status: r.Status, TraceID: r.TraceID, Error: r.Err}
+			e = Entry{Phase: PhaseSent, Request: r.ID, Method: r.Method, Path: redactPath(r.Path), Body: auditBody(r.Body),
+				Status: r.Status, TraceID: r.TraceID, Error: redactText(r.Err)}
 			if r.Status >= 200 && r.Status < 300 {
 				e.After = withoutSecrets(r.Answer)
 			}

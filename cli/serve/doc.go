@@ -14,5 +14,7 @@
 // own read-only or writing view of it, and every write it sends audited with the
 // person's name and key, the sub-account's name where an agency sign-in lists it,
 // and a redirect's record before and after (auditwrites.go). An admin's browser
-// reads the log through a ui.ChangeLog (recent.go).
+// reads the log through a ui.ChangeLog (recent.go). A session's terminal is clamped
+// and its window changes coalesced (window.go); a server told to stop ends every
+// session within a second, each told why (stop.go).
 package serve

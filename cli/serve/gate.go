@@ -75,7 +75,7 @@ func (g *Gate) Client(cfg *config.Config, opts client.Options) (*client.Client, 
 	if err != nil {
 		return nil, err
 	}
-	view := base.Share(opts.ReadOnly || !role.Writes())
+	view := base.Share(opts.ReadOnly || !role.Writes(), g.grantedOnly)
 	stop := view.Subscribe(g.auditor(loc))
 	g.mu.Lock()
 	g.stops = append(g.stops, stop)
@@ -111,6 +111,9 @@ func (g *Gate) LocationName(location string, find func() string) {
 		g.pool.lookUpName(location, find)
 	}
 }
+
+// Holder names the session for a lock it holds: the person and the session.
+func (g *Gate) Holder() string { return g.person.Name + " (session " + g.session + ")" }
 
 // Sharing is how many sessions use the sub-account now.
 func (g *Gate) Sharing(location string) int { return g.pool.sharing(location) }

@@ -1,10 +1,13 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
@@ -13,9 +16,13 @@ import (
 // pool is what every session of the server shares: one client per account and
 // sub-account (one pacer, so one rate-limit budget, and one lane that puts a
 // person's requests before any session's crawl), one index per sub-account, and how
-// many sessions use each sub-account now.
+// many sessions use each sub-account now. Its clients renew their tokens under the
+// pool's own life, never a session's: the session that opened a client ends long
+// before the client does.
 type pool struct {
 	audit *Audit
+	life  context.Context
+	end   context.CancelFunc
 
 	mu      sync.Mutex
 	clients map[string]*client.Client
@@ -25,7 +32,8 @@ type pool struct {
 }
 
 func newPool(audit *Audit) *pool {
-	return &pool{audit: audit, clients: map[string]*client.Client{}, indexes: map[string]*index.Store{}, using: map[string]int{},
+	life, end := context.WithCancel(context.Background())
+	return &pool{audit: audit, life: life, end: end, clients: map[string]*client.Client{}, indexes: map[string]*index.Store{}, using: map[string]int{},
 		names: map[string]string{}}
 }
 
@@ -43,6 +51,7 @@ func (p *pool) client(key string, opts client.Options) (*client.Client, error) {
 		return c, nil
 	}
 	opts.ReadOnly = false // each session's view decides
+	opts.TokenSource = auth.Shared(p.life, opts.TokenSource)
 	c, err := client.New(opts)
 	if err != nil {
 		return nil, err
@@ -110,11 +119,22 @@ func (p *pool) sharing(location string) int {
 	return p.using[location]
 }
 
-// close closes the indexes.
-func (p *pool) close() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, s := range p.indexes {
-		_ = s.Close()
+// closeWithin stops the clients' renewals and closes the indexes, waiting at most
+// wait: an index still in a transaction of a session that has not ended waits for
+// it, and the process may end first.
+func (p *pool) closeWithin(wait time.Duration) {
+	p.end()
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		for _, s := range p.indexes {
+			_ = s.Close()
+		}
+	}()
+	select {
+	case <-closed:
+	case <-time.After(wait):
 	}
 }

@@ -51,6 +51,8 @@ type Server struct {
 	mu       sync.Mutex
 	open     int
 	byPerson map[string]int
+	live     map[uint64]context.CancelFunc // each open session's end, by its number
+	stopping error                         // why the server stops; nil while it serves
 }
 
 // personKey holds the signed-in person in an ssh connection's context.
@@ -72,7 +74,8 @@ func New(set Settings, runner Runner) (*Server, error) {
 	if set.Getenv == nil {
 		set.Getenv = os.Getenv
 	}
-	s := &Server{set: set, runner: runner, audit: OpenAudit(set.Dir), Fingerprint: fp, byPerson: map[string]int{}, started: time.Now().Unix()}
+	s := &Server{set: set, runner: runner, audit: OpenAudit(set.Dir), Fingerprint: fp, byPerson: map[string]int{},
+		live: map[uint64]context.CancelFunc{}, started: time.Now().Unix()}
 	s.pool = newPool(s.audit)
 	if _, err := s.audit.Prune(set.AuditKeep, time.Now()); err != nil {
 		return nil, err
@@ -95,21 +98,25 @@ func New(set Settings, runner Runner) (*Server, error) {
 // Addr is the address the server listens on.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }
 
-// Serve answers connections until ctx ends, then closes every session.
+// Serve answers connections until ctx ends, then ends every session, each told why
+// (ctx's cause, such as the signal that stopped the server), within a second.
 func (s *Server) Serve(ctx context.Context) error {
-	done := make(chan struct{})
-	defer close(done)
+	done, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
+		defer close(stopped)
 		select {
 		case <-ctx.Done():
-			_ = s.ssh.Close()
+			s.stop(context.Cause(ctx))
 		case <-done:
 		}
 	}()
 	go s.pruneDaily(ctx)
 	err := s.ssh.Serve(s.ln)
-	s.pool.close()
+	close(done)
+	<-stopped
+	s.pool.closeWithin(indexCloseWait)
 	if errors.Is(err, ssh.ErrServerClosed) {
+		fmt.Fprintln(s.set.Log, "funnels serve: stopped")
 		return nil
 	}
 	return err
@@ -149,11 +156,14 @@ func (s *Server) allow(ctx ssh.Context, key ssh.PublicKey) bool {
 	return true
 }
 
-// enter counts a session of p in, or says which limit it would pass.
+// enter counts a session of p in, or says which limit it would pass (or that the
+// server is stopping).
 func (s *Server) enter(p *Person) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
+	case s.stopping != nil:
+		return fmt.Errorf("the team server is stopping (%v); connect again once it is back", s.stopping)
 	case s.set.MaxSessions > 0 && s.open >= s.set.MaxSessions:
 		return fmt.Errorf("the server has its %d sessions open; try again when one ends", s.set.MaxSessions)
 	case s.set.MaxPerPerson > 0 && s.byPerson[p.Name] >= s.set.MaxPerPerson:

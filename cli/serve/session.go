@@ -51,33 +51,45 @@ func (s *Server) handle(sess ssh.Session) {
 		return
 	}
 	defer s.exit(p)
-	name := sessionName(s.started, s.seq.Add(1))
+	n := s.seq.Add(1)
+	ctx, end := context.WithCancel(sess.Context())
+	defer end()
+	defer s.track(n, end)()
+	name := sessionName(s.started, n)
 	fp := Fingerprint(sess.PublicKey())
-	fmt.Fprintf(s.set.Log, "funnels serve: %s %s (%s) from %s: %q\n", name, p.Name, fp, sess.RemoteAddr(), sess.RawCommand())
+	fmt.Fprintf(s.set.Log, "funnels serve: %s %s (%s) from %s: %s\n", name, p.Name, fp, sess.RemoteAddr(), loggedCommand(sess.Command()))
 	gate := newGate(s.pool, p, fp, name)
 	gate.dataDir = s.set.Dir
 	defer gate.Close()
-	code := s.run(sess, p, gate)
+	code := s.run(ctx, sess, p, gate)
+	if why := s.stopped(); why != nil {
+		// After the run: a browser has given the terminal back, so the line shows.
+		fmt.Fprintf(sess.Stderr(), "funnels: the team server is stopping (%v): this session ended; connect again once it is back\n", why)
+		code = max(code, ExitRefused)
+	}
 	fmt.Fprintf(s.set.Log, "funnels serve: %s ended: exit %d\n", name, code)
 	_ = sess.Exit(code)
 }
 
 // Exit codes the server itself ends a session with (the command line's contract).
 const (
-	ExitRefused = 1 // the server refused the session (a limit)
+	ExitRefused = 1 // the server refused the session (a limit), or ended it (stopping)
 	ExitUsage   = 2 // a session without a command and without a terminal
 )
 
-func (s *Server) run(sess ssh.Session, p *Person, gate *Gate) int {
-	ctx := sess.Context()
-	pty, windows, isPty := sess.Pty()
+func (s *Server) run(ctx context.Context, sess ssh.Session, p *Person, gate *Gate) int {
+	pty, changes, isPty := sess.Pty()
 	args := sess.Command()
 	if len(args) > 0 && args[0] == "funnels" {
 		args = args[1:]
 	}
 	st := Streams{In: sess, Out: sess, ErrOut: sess.Stderr(), TTY: isPty}
+	var wins *windows
 	if isPty {
-		st.Width = pty.Window.Width
+		// Taken from the start, browser or command: a change nobody takes holds up
+		// the session's connection.
+		wins = watchWindows(pty.Window, changes)
+		st.Width = wins.size().Width
 	}
 	run := Run{Streams: st, Getenv: s.environment(p, st.Width), Gate: gate}
 	if len(args) == 0 {
@@ -85,25 +97,21 @@ func (s *Server) run(sess ssh.Session, p *Person, gate *Gate) int {
 			fmt.Fprintln(sess.Stderr(), "funnels: no shell here. Open the browser with 'ssh -t' (a terminal), or run a command: ssh HOST redirects list")
 			return ExitUsage
 		}
+		browsing, stop := context.WithCancel(ctx)
+		defer stop()
 		remote := &ui.Remote{Sharing: gate.Sharing, Attach: func(send func(tea.Msg)) {
-			go func() {
-				for {
-					select {
-					case <-ctx.Done():
-						return
-					case w, ok := <-windows:
-						if !ok {
-							return
-						}
-						send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-					}
-				}
-			}()
+			go wins.follow(browsing, func(w ssh.Window) { send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height}) })
 		}}
 		if p.Admin() {
 			remote.Changes = changeLog{s.audit}
 		}
-		return s.runner.Browse(ctx, run, bm.MakeOptions(sess), remote)
+		first := wins.size()
+		progOpts := append(bm.MakeOptions(sess),
+			tea.WithWindowSize(first.Width, first.Height), // over the size asked for
+			// The server's signals are the server's: a browser that took SIGTERM
+			// would wait to be told to quit after its session had already ended.
+			tea.WithoutSignalHandler())
+		return s.runner.Browse(browsing, run, progOpts, remote)
 	}
 	// The command line decides, once it has parsed args, what the session may run
 	// (the gate tells it who the person is): nothing here reads them.

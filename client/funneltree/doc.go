@@ -20,8 +20,12 @@
 // ids, so the same data always gives the same file names. Records carry no time:
 // the same data gives the same bytes, and the manifest alone says when.
 //
-// Writing is atomic (write.go): the tree goes to a new directory beside DIR, which
-// then takes DIR's place; an export stopped part way leaves the previous one whole.
+// Writing (write.go, swap.go) replaces only the export's own files — the four files
+// and the funnel files, what Read reads — and keeps anything else in DIR (a .git, a
+// README). The new files are staged whole inside DIR, the staging is marked ready
+// in one rename, then each file moves into place by a rename: a kill leaves the
+// previous export, or the new one as Read reads it (from the staging where a file
+// has not moved yet), and the next write finishes the move.
 // Reading (read.go) takes only regular files inside DIR, each at most MaxFileBytes,
 // and says which file is damaged and why.
 //

@@ -27,7 +27,9 @@ func (e *DamagedError) Unwrap() error { return e.Err }
 
 // Read reads the export in dir. A directory without a manifest is ErrNotExport; a
 // file that cannot be read as its part of an export, a file that is not a regular
-// file, or one too large, is a *DamagedError naming it.
+// file, or one too large, is a *DamagedError naming it. While the files of a new
+// export move into place (or after a kill stopped them part way), it reads the new
+// export whole: each file from where it is now.
 func Read(dir string) (*Tree, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
@@ -36,10 +38,11 @@ func Read(dir string) (*Tree, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory: %w", dir, ErrNotExport)
 	}
-	f, ok := formatOf(dir)
+	v, ok := viewOf(dir)
 	if !ok {
 		return nil, fmt.Errorf("%s has no manifest.yaml or manifest.json: %w", dir, ErrNotExport)
 	}
+	f := v.format
 	t := &Tree{}
 	var folders foldersFile
 	var domains domainsFile
@@ -48,7 +51,7 @@ func Read(dir string) (*Tree, error) {
 		name string
 		v    any
 	}{{manifestName, &t.Manifest}, {foldersName, &folders}, {domainsName, &domains}, {redirectsName, &redirects}} {
-		if err := readFile(dir, e.name+f.ext(), f, e.v); err != nil {
+		if err := v.read(e.name+f.ext(), e.v); err != nil {
 			return nil, err
 		}
 	}
@@ -60,7 +63,7 @@ func Read(dir string) (*Tree, error) {
 			Err: fmt.Errorf("formatVersion %d is newer than this funnels reads (%d): update funnels", v, FormatVersion)}
 	}
 	t.Folders, t.Domains, t.Redirects = folders.Folders, domains.Domains, redirects.Redirects
-	if t.Funnels, err = readFunnels(dir, f); err != nil {
+	if t.Funnels, err = v.readFunnels(); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -76,8 +79,70 @@ func formatOf(dir string) (Format, bool) {
 	return "", false
 }
 
-// readFunnels reads every funnel file under DIR/funnels, in the order of the tree.
-func readFunnels(dir string, f Format) ([]Funnel, error) {
+// view is where the files of the export in dir are read from: dir, or, while a
+// ready staging's files move into place, each file of its plan from the staging
+// where it has not moved yet.
+type view struct {
+	dir    string
+	format Format
+	staged string   // the ready staging's files ("" for none)
+	files  []string // its plan's files
+}
+
+// viewOf is the view of the export in dir; false when dir holds none.
+func viewOf(dir string) (view, bool) {
+	if swaps := readySwaps(dir); len(swaps) > 0 {
+		last := swaps[len(swaps)-1]
+		if p, err := readPlan(last); err == nil {
+			return view{dir: dir, format: p.Format, staged: filepath.Join(last, stagedFiles), files: p.Files}, true
+		}
+	}
+	f, ok := formatOf(dir)
+	return view{dir: dir, format: f}, ok
+}
+
+// path is where the file rel of the export is now.
+func (v view) path(rel string) string {
+	if v.staged != "" {
+		p := filepath.Join(v.staged, filepath.FromSlash(rel))
+		if _, err := os.Lstat(p); err == nil {
+			return p
+		}
+	}
+	return filepath.Join(v.dir, filepath.FromSlash(rel))
+}
+
+// read decodes the file rel of the export into x.
+func (v view) read(rel string, x any) error { return readFile(v.path(rel), rel, v.format, x) }
+
+// readFunnels reads every funnel file of the export, in the order of the tree.
+func (v view) readFunnels() ([]Funnel, error) {
+	var names []string
+	if v.staged != "" {
+		for _, rel := range v.files {
+			if strings.HasPrefix(rel, funnelsDir+"/") {
+				names = append(names, rel)
+			}
+		}
+	} else {
+		var err error
+		if names, err = funnelFiles(v.dir, v.format); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]Funnel, len(names))
+	if err := each(len(names), func(i int) error { return v.read(names[i], &out[i]) }); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out, func(a, b Funnel) int {
+		return cmp.Or(cmp.Compare(a.Folder, b.Folder), cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// funnelFiles are the funnel files under dir/funnels: the files in format f's
+// extension (a note a person left beside them is not one).
+func funnelFiles(dir string, f Format) ([]string, error) {
 	root := filepath.Join(dir, funnelsDir)
 	var names []string
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -94,22 +159,11 @@ func readFunnels(dir string, f Format) ([]Funnel, error) {
 		names = append(names, rel)
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Funnel, len(names))
-	if err := each(len(names), func(i int) error { return readFile(dir, names[i], f, &out[i]) }); err != nil {
-		return nil, err
-	}
-	slices.SortFunc(out, func(a, b Funnel) int {
-		return cmp.Or(cmp.Compare(a.Folder, b.Folder), cmp.Compare(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
-	})
-	return out, nil
+	return names, err
 }
 
-// readFile decodes the regular file rel of dir into v.
-func readFile(dir, rel string, f Format, v any) error {
-	p := filepath.Join(dir, filepath.FromSlash(rel))
+// readFile decodes the regular file at p, the file rel of an export, into v.
+func readFile(p, rel string, f Format, v any) error {
 	st, err := os.Lstat(p)
 	if err != nil {
 		return &DamagedError{File: rel, Err: err}

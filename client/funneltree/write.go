@@ -6,23 +6,37 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"time"
+	"strings"
 )
 
 // ErrNotDirectory is a path to write an export to that is something else than a
-// directory (a file, a link): it is never replaced.
+// directory (a file, a link): it is never written to.
 var ErrNotDirectory = errors.New("not a directory")
 
-// ErrNotExport is a directory that holds files but no export's manifest: an export
-// would replace them, so it is refused unless forced.
+// ErrNotExport is a directory that holds files but no export's manifest: an export is
+// never written among files it did not write, forced or not.
 var ErrNotExport = errors.New("not an export")
 
-// Write writes the files of the tree in format f as the directory dir, whole or not
-// at all: they go to a new directory beside dir, which then takes dir's place (the
-// previous export is removed only once the new one is in place; what an export
-// stopped part way left beside dir, once an hour old, goes too). A dir that exists,
-// holds anything and is not an export is refused (ErrNotExport) unless force; a dir
-// that is not a directory (a file, a link) always is.
+// ErrOtherExport is a directory holding the export of another sub-account, or one
+// whose manifest cannot be read: written over only when forced.
+var ErrOtherExport = errors.New("the export of another sub-account")
+
+// Write writes the files of the tree in format f into the directory dir (made when
+// missing), replacing only the export's own files: the manifest, folders, domains
+// and redirects files and the funnel files under funnels/ (the files Read reads).
+// Everything else in dir — a .git, a README, notes beside the funnel files — is
+// kept, and an own file the new export no longer has is removed.
+//
+// A dir that holds anything but an export is refused (ErrNotExport), force or not; a
+// dir that is not a directory (a file, a link) always is (ErrNotDirectory); an export
+// of another sub-account, or one whose manifest cannot be read, is written over only
+// when force (ErrOtherExport).
+//
+// Each file is replaced whole, by a rename. The new export is written first, whole,
+// in a staging directory inside dir, which is then marked as ready in one step; only
+// then do its files move into place. Killed before the mark, dir holds the previous
+// export untouched; after it, Read reads the new one (from the staging directory
+// where a file has not moved yet) and the next Write finishes the move.
 func Write(dir string, t *Tree, f Format, force bool) error {
 	files, err := t.Files(f)
 	if err != nil {
@@ -35,123 +49,135 @@ func Write(dir string, t *Tree, f Format, force bool) error {
 	if dir == filepath.Dir(dir) {
 		return fmt.Errorf("%s is the root, %w", dir, ErrNotDirectory)
 	}
-	exists, err := checkTarget(dir, force)
+	old, err := checkTarget(dir, t.Manifest.Location, force)
 	if err != nil {
 		return err
 	}
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-*")
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
+	if err := finishSwaps(dir); err != nil {
+		return fmt.Errorf("export: finishing an export stopped part way: %w", err)
 	}
-	defer os.RemoveAll(tmp) // nothing left once renamed
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("export: %w", err)
+	removeStoppedStaging(dir)
+	p := plan{Format: f, Files: make([]string, len(files))}
+	for i, file := range files {
+		p.Files[i] = file.Path
 	}
-	made := map[string]bool{}
-	for _, file := range files {
-		if d := filepath.Dir(filepath.Join(tmp, filepath.FromSlash(file.Path))); !made[d] {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				return fmt.Errorf("export: %w", err)
-			}
-			made[d] = true
-		}
+	if err := checkPaths(dir, p.Files); err != nil {
+		return err
 	}
-	err = each(len(files), func(i int) error {
-		return os.WriteFile(filepath.Join(tmp, filepath.FromSlash(files[i].Path)), files[i].Data, 0o644)
-	})
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := syncDir(tmp); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if !exists {
-		if err := os.Rename(tmp, dir); err != nil {
+	if old != "" {
+		if p.Stale, err = staleFiles(dir, old, p.Files); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-		err = syncDir(parent)
-	} else {
-		err = replaceDir(tmp, dir)
 	}
-	if err == nil {
-		removeLeftovers(dir, time.Now().Add(-leftoverAge))
+	swap, release, err := stage(dir, files, p)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
 	}
-	return err
+	defer release()
+	if err := apply(dir, swap, p); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
 }
 
-// leftoverAge is how old the new directory of another export to the same place must
-// be to count as left by one that was stopped (killed part way), not one still
-// writing.
-const leftoverAge = time.Hour
-
-// removeLeftovers removes the new directories of exports to dir that were stopped
-// before they took its place, last changed before cutoff.
-func removeLeftovers(dir string, cutoff time.Time) {
-	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".new-*"))
-	for _, m := range matches {
-		if st, err := os.Lstat(m); err == nil && st.IsDir() && st.ModTime().Before(cutoff) {
-			_ = os.RemoveAll(m)
-		}
-	}
-}
-
-// checkTarget says whether dir exists, and refuses one an export may not replace.
-func checkTarget(dir string, force bool) (exists bool, err error) {
+// checkTarget refuses a dir an export may not be written into, and says in which
+// format the export it holds was written ("" for none: dir is missing or empty).
+func checkTarget(dir string, loc Location, force bool) (Format, error) {
 	st, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return false, nil
+		return "", nil
 	case err != nil:
-		return false, fmt.Errorf("export: %w", err)
+		return "", fmt.Errorf("export: %w", err)
 	case !st.IsDir():
-		return false, fmt.Errorf("%s is %w", dir, ErrNotDirectory)
+		return "", fmt.Errorf("%s is %w", dir, ErrNotDirectory)
 	}
-	entries, err := os.ReadDir(dir)
+	old, isExport := formatOf(dir)
+	if !isExport {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return "", fmt.Errorf("export: %w", err)
+		}
+		for _, e := range entries {
+			if !isStaging(e.Name()) {
+				return "", fmt.Errorf("%s holds files and no export manifest: %w", dir, ErrNotExport)
+			}
+		}
+		return "", nil
+	}
+	if force {
+		return old, nil
+	}
+	var m Manifest
+	if err := readFile(filepath.Join(dir, manifestName+old.ext()), manifestName+old.ext(), old, &m); err != nil {
+		return "", fmt.Errorf("%s holds an export whose manifest cannot be read (%v): %w", dir, err, ErrOtherExport)
+	}
+	if m.Location.ID != "" && loc.ID != "" && m.Location.ID != loc.ID {
+		return "", fmt.Errorf("%s holds %w, %s", dir, ErrOtherExport, nameOf(m.Location))
+	}
+	return old, nil
+}
+
+// nameOf names a sub-account as a person knows it: "Name (ID)", or the id alone.
+func nameOf(l Location) string {
+	if l.Name == "" {
+		return l.ID
+	}
+	return l.Name + " (" + l.ID + ")"
+}
+
+// checkPaths refuses an export whose files would go through something in dir that
+// is not a plain directory (a link to elsewhere), or replace what is not a file.
+func checkPaths(dir string, files []string) error {
+	seen := map[string]bool{}
+	for _, rel := range files {
+		parts := strings.Split(rel, "/")
+		for i := range parts {
+			sub := strings.Join(parts[:i+1], "/")
+			if seen[sub] {
+				continue
+			}
+			seen[sub] = true
+			st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(sub)))
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+			case err != nil:
+				return fmt.Errorf("export: %w", err)
+			case i < len(parts)-1 && !st.IsDir():
+				return fmt.Errorf("%s in %s is not a directory: an export writes only inside its own directories: %w", sub, dir, ErrNotDirectory)
+			case i == len(parts)-1 && !st.Mode().IsRegular():
+				return fmt.Errorf("%s in %s is not a regular file: an export replaces only its own files: %w", sub, dir, ErrNotDirectory)
+			}
+		}
+	}
+	return nil
+}
+
+// staleFiles are the own files of the export in format old in dir that the new one,
+// of files, does not have: the four files and the funnel files Read reads, each a
+// regular file (a link a person made is theirs).
+func staleFiles(dir string, old Format, files []string) ([]string, error) {
+	own, err := funnelFiles(dir, old)
 	if err != nil {
-		return false, fmt.Errorf("export: %w", err)
+		return nil, err
 	}
-	if len(entries) == 0 || force || isExport(dir) {
-		return true, nil
+	for _, name := range []string{manifestName, foldersName, domainsName, redirectsName} {
+		own = append(own, name+old.ext())
 	}
-	return true, fmt.Errorf("%s holds files and no export manifest: %w", dir, ErrNotExport)
-}
-
-// isExport reports whether dir holds an export's manifest.
-func isExport(dir string) bool {
-	for _, f := range []Format{YAML, JSON} {
-		if st, err := os.Lstat(filepath.Join(dir, manifestName+f.ext())); err == nil && st.Mode().IsRegular() {
-			return true
+	keep := map[string]bool{}
+	for _, f := range files {
+		keep[f] = true
+	}
+	var out []string
+	for _, rel := range own {
+		if st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rel))); err == nil && st.Mode().IsRegular() && !keep[rel] {
+			out = append(out, rel)
 		}
 	}
-	return false
-}
-
-// replaceDir puts the directory tmp in place of dir and removes what was there: by
-// one exchange where the system has it, else by two renames, the old directory kept
-// under a name beside dir until the new one is in place.
-func replaceDir(tmp, dir string) error {
-	if exchange(tmp, dir) == nil {
-		if err := syncDir(filepath.Dir(dir)); err != nil {
-			return fmt.Errorf("export: %w", err)
-		}
-		return os.RemoveAll(tmp) // now the previous export
-	}
-	old := tmp + ".old"
-	if err := os.Rename(dir, old); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		_ = os.Rename(old, dir)
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := syncDir(filepath.Dir(dir)); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	return os.RemoveAll(old)
+	return out, nil
 }
 
 // syncDir makes the names in dir durable.

@@ -14,9 +14,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/adrg/xdg"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
+
+	"github.com/funnelsdev/funnels/config/xdgdir"
 )
 
 // schema is the layout of the buckets; a file of another schema is emptied.
@@ -74,10 +75,7 @@ type Store struct {
 // Dir is where the indexes live: $XDG_CACHE_HOME/funnels, the variable read through
 // getenv; unset or relative, adrg/xdg's default (~/.cache on Linux).
 func Dir(getenv func(string) string) (string, error) {
-	base := getenv("XDG_CACHE_HOME")
-	if base == "" || !filepath.IsAbs(base) {
-		base = xdg.CacheHome
-	}
+	base := xdgdir.Cache(getenv)
 	if base == "" || !filepath.IsAbs(base) {
 		return "", errors.New("no cache directory: set XDG_CACHE_HOME or HOME")
 	}

@@ -15,19 +15,27 @@ const MaxFileBytes = 64 << 20
 // ErrTooLarge is a file past MaxFileBytes.
 var ErrTooLarge = fmt.Errorf("larger than %d MiB", MaxFileBytes>>20)
 
-// ReadFile reads the rows of the file name in format f. A file that is not there
-// is an error that is fs.ErrNotExist, one too large ErrTooLarge, one that does not
-// parse a *ParseError.
+// ReadFile reads the rows of the file name in format f ("" tells it from the name
+// and the content), as ReadFileWith does.
 func ReadFile(name string, f Format) ([]Row, error) {
+	rows, _, err := ReadFileWith(name, ReadOptions{Format: f})
+	return rows, err
+}
+
+// ReadFileWith reads the rows of the file name as o says (o.Name is name) and
+// returns the format read. A file that is not there is an error that is
+// fs.ErrNotExist, one too large ErrTooLarge, one that does not parse a *ParseError.
+func ReadFileWith(name string, o ReadOptions) ([]Row, Format, error) {
 	file, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	defer file.Close()
 	if st, err := file.Stat(); err == nil && st.Size() > MaxFileBytes {
-		return nil, ErrTooLarge
+		return nil, "", ErrTooLarge
 	}
-	return Read(file, f)
+	o.Name = name
+	return ReadFrom(file, o)
 }
 
 // RowsOf are the service's redirects as rows.

@@ -30,13 +30,17 @@ func (k Kind) Sends() bool { return k == Add || k == Change || k == Delete }
 
 // Step is one row of a plan. Row is what is wanted, checked and normalized (for a
 // delete: the redirect deleted); Old is the location's redirect it changes, keeps or
-// deletes. Key names the step in a journal: stable for the same input.
+// deletes. Key names the step in a journal: stable for the same input. Warning,
+// when set, is what the step risks beyond its kind (an add that shadows a live
+// step), in words in WarningText.
 type Step struct {
-	Kind   Kind             `json:"kind"`
-	Row    Row              `json:"row"`
-	Old    *client.Redirect `json:"old,omitempty"`
-	Reason string           `json:"reason,omitempty"`
-	Key    string           `json:"key"`
+	Kind        Kind             `json:"kind"`
+	Row         Row              `json:"row"`
+	Old         *client.Redirect `json:"old,omitempty"`
+	Reason      string           `json:"reason,omitempty"`
+	Key         string           `json:"key"`
+	Warning     Warning          `json:"warning,omitempty"`
+	WarningText string           `json:"warningText,omitempty"`
 }
 
 // Totals count a plan's steps by kind.
@@ -48,12 +52,20 @@ type Totals struct {
 func (t Totals) Writes() int { return t.Add + t.Change + t.Delete }
 
 // Plan is a wanted set of redirects against the location's: the steps in the order
-// of Sort (domain, then path), and whether the domains were checked.
+// of Sort (domain, then path), the warnings that hold it back until allowed, and
+// what could be checked.
 type Plan struct {
 	Steps []Step
+	// Marks are the plan's warnings (shadow.go): each add at a live step's address,
+	// then each redirect of the location that would then chain. CheckShadows holds
+	// a plan with any back.
+	Marks []Mark
 	// DomainsChecked is false when nobody could say which domains are attached: the
 	// rows were not checked for it (the service still refuses the others).
 	DomainsChecked bool
+	// LiveChecked is false when the location's steps could not all be placed on
+	// their domains: an add may shadow a step no mark names.
+	LiveChecked bool
 }
 
 // Totals counts the plan's steps.
@@ -83,19 +95,28 @@ type Options struct {
 	// Attached are the location's domains (lower case, punycode); nil when they
 	// could not be read, and then the rows are not checked against them.
 	Attached map[string]bool
+	// Live are the location's steps where they are served, for the marks of adds
+	// that shadow one; LiveKnown says they are all there.
+	Live      []LiveStep
+	LiveKnown bool
 }
 
 // Build checks every row locally and plans the wanted rows against current, the
-// location's redirects. A row is refused when a field is not valid (host, path,
-// target for its action, action), when an earlier row names the same domain and path,
-// when its domain is not attached, when its target is its own address, or when its
-// target is the address of another redirect (a chain: visitors would be sent twice).
+// location's redirects. A row is refused when its file said why (Row.Refusal), when
+// a field is not valid (host, path, target for its action, action), when an earlier
+// row names the same domain and path, when its domain is not attached, when its
+// target is its own address, or when its target is the address of another redirect
+// (a chain: visitors would be sent twice). An add at the address of one of
+// o.Live is marked, with the redirects that would chain through it.
 func Build(rows []Row, current []client.Redirect, o Options) Plan {
 	steps := make([]Step, len(rows))
 	first := map[Key]int{}
 	for i, r := range rows {
 		s := Step{Row: r, Key: "row " + strconv.Itoa(i+1)}
-		s.Reason = checkRow(&s.Row, o.Attached)
+		s.Reason = r.Refusal
+		if s.Reason == "" {
+			s.Reason = checkRow(&s.Row, o.Attached)
+		}
 		if s.Reason == "" {
 			if j, dup := first[s.Row.Key()]; dup {
 				s.Reason = "the same domain and path as " + placeOf(rows[j], j)
@@ -153,6 +174,16 @@ func Build(rows []Row, current []client.Redirect, o Options) Plan {
 			s.Row.ID = old.ID
 		}
 	}
+	changed := map[Key]bool{}
+	for _, s := range steps {
+		if s.Kind == Change {
+			changed[s.Row.Key()] = true
+		}
+	}
+	marks := markShadows(steps, current, o.Live, func(r client.Redirect) bool {
+		k := KeyOf(r.Domain, r.Path)
+		return !changed[k] && (!o.Prune || named[k])
+	})
 	if o.Prune {
 		for i := range current {
 			r := &current[i]
@@ -168,7 +199,7 @@ func Build(rows []Row, current []client.Redirect, o Options) Plan {
 			strings.Compare(strings.ToLower(a.Row.Path), strings.ToLower(b.Row.Path)),
 		)
 	})
-	return Plan{Steps: steps, DomainsChecked: o.Attached != nil}
+	return Plan{Steps: steps, Marks: marks, DomainsChecked: o.Attached != nil, LiveChecked: o.LiveKnown}
 }
 
 // checkRow normalizes r's fields and says what is wrong with them ("" when nothing).

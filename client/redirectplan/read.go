@@ -1,66 +1,26 @@
 package redirectplan
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/funnelsdev/funnels/client"
 )
-
-// Format is how a file holds redirects.
-type Format string
-
-const (
-	CSV   Format = "csv"   // a header row, then one redirect a row
-	JSON  Format = "json"  // an array of objects (or {"redirects": [...]})
-	JSONL Format = "jsonl" // one object a line
-)
-
-// Formats are the formats by name, for flags.
-func Formats() []string { return []string{string(CSV), string(JSON), string(JSONL)} }
-
-// ParseFormat reads a format's name in any case; "" and false for another.
-func ParseFormat(s string) (Format, bool) {
-	switch f := Format(strings.ToLower(strings.TrimSpace(s))); f {
-	case CSV, JSON, JSONL:
-		return f, true
-	}
-	return "", false
-}
-
-// FormatOf is the format a file name's extension says (.csv, .json, .jsonl or
-// .ndjson, in any case); false when it says none of them.
-func FormatOf(name string) (Format, bool) {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".csv":
-		return CSV, true
-	case ".json":
-		return JSON, true
-	case ".jsonl", ".ndjson":
-		return JSONL, true
-	}
-	return "", false
-}
 
 // MaxRows bounds a file: more rows than this is a *ParseError, not a plan.
 const MaxRows = 100_000
 
-// Columns are a file's columns, in the order Write puts them.
-var columns = []string{"domain", "path", "target", "action", "id"}
-
-// required are the columns a file must have.
-var required = []string{"domain", "path", "target"}
-
 // ParseError is a file that cannot be read as redirects: where, and what is wrong.
+// Err, when set, says what kind of problem it is (ErrUnknownFormat,
+// ErrNeedsDomain), for a caller that names its own remedy.
 type ParseError struct {
 	Where string // "line 3", "record 2", or "" for the whole file
 	Msg   string
+	Err   error
 }
 
 func (e *ParseError) Error() string {
@@ -70,213 +30,128 @@ func (e *ParseError) Error() string {
 	return e.Where + ": " + e.Msg
 }
 
+func (e *ParseError) Unwrap() error { return e.Err }
+
+var (
+	// ErrUnknownFormat is a file whose format neither its name nor its content
+	// tells: the caller names it (ReadOptions.Format).
+	ErrUnknownFormat = errors.New("format not known")
+	// ErrNeedsDomain is a file that lists paths only (Shopify's, WordPress's, a
+	// _redirects or vercel.json of one site) read without ReadOptions.Domain.
+	ErrNeedsDomain = errors.New("the domain of the paths is needed")
+)
+
 func parseErr(where, format string, a ...any) error {
 	return &ParseError{Where: where, Msg: fmt.Sprintf(format, a...)}
 }
 
-// Read reads the redirects of a file in format f. Header names and JSON keys are
-// matched without case; a byte order mark and CRLF line ends are accepted; an empty
-// action is url. Fields are kept as written (trimmed): the checks are the plan's.
+// ReadOptions say how to read a file of redirects.
+type ReadOptions struct {
+	// Format is the file's format; "" tells it from Name and the content (and a
+	// CSV's dialect — ours, Shopify's, WordPress's — from its header, a JSON file's
+	// — ours or vercel.json — from its shape).
+	Format Format
+	// Name is the file's name, whose base name (_redirects, vercel.json) or
+	// extension tells its format when Format is "". It may be "".
+	Name string
+	// Domain is the domain of the rows that name a path only: every row of a
+	// Shopify or WordPress file and of a _redirects or vercel.json without hosts,
+	// and the rows of our formats with an empty domain. Paths-only targets
+	// ("/new") become https:// addresses on it.
+	Domain string
+}
+
+// Read reads the redirects of a file in format f ("" tells it from the content), as
+// ReadFrom does.
 func Read(r io.Reader, f Format) ([]Row, error) {
-	br := bufio.NewReader(r)
-	if b, err := br.Peek(3); err == nil && bytes.Equal(b, []byte("\xef\xbb\xbf")) {
-		_, _ = br.Discard(3)
+	rows, _, err := ReadFrom(r, ReadOptions{Format: f})
+	return rows, err
+}
+
+// ReadFrom reads the redirects of a file, as o says, and returns the format it was
+// read in (a dialect of CSV or JSON when the content told one). Header names and
+// JSON keys are matched without case, and a column or key that is not one of the
+// format's is an error naming it beside those there and those known; a byte order
+// mark and CRLF line ends are accepted; an empty action is url; a CSV cell written
+// escaped by Write ('=…, '"\x1b…") is read back as it was. Fields are kept as
+// written (trimmed): the checks are the plan's. A row of another platform that
+// cannot be a HighLevel redirect (a pattern, a temporary or non-redirect status, a
+// condition) is kept with its Refusal, which the plan shows with its line.
+func ReadFrom(r io.Reader, o ReadOptions) ([]Row, Format, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	if err != nil {
+		return nil, "", parseErr("", "%v", err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, "", ErrTooLarge
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	f := o.Format
+	if f == "" {
+		var ok bool
+		if f, ok = detect(o.Name, data); !ok {
+			return nil, "", &ParseError{Msg: "cannot tell the format of the file: name its format (" + strings.Join(ReadFormats(), ", ") + ")",
+				Err: ErrUnknownFormat}
+		}
 	}
 	var rows []Row
-	var err error
 	switch f {
-	case CSV:
-		rows, err = readCSV(br)
-	case JSON:
-		rows, err = readJSON(br)
+	case CSV, Shopify, WordPress:
+		rows, f, err = readCSV(data, f, o.Domain != "")
+	case JSON, Vercel:
+		rows, f, err = readJSON(data, f)
 	case JSONL:
-		rows, err = readJSONL(br)
+		rows, err = readJSONL(data)
+	case Netlify:
+		rows, err = readNetlify(data)
 	default:
-		return nil, parseErr("", "unknown format %q", string(f))
+		return nil, "", parseErr("", "unknown format %q", string(f))
 	}
 	if err != nil {
-		return nil, err
+		return nil, f, err
 	}
+	if err := finish(rows, f, o.Domain); err != nil {
+		return nil, f, err
+	}
+	return rows, f, nil
+}
+
+// finish completes rows read in format f: an empty action is url, an empty domain
+// is domain, and a target of another platform's file given as a path is an address
+// on its row's domain. A row of another platform with no domain and none given is
+// an error (ErrNeedsDomain), named by its line.
+func finish(rows []Row, f Format, domain string) error {
+	foreign := f != CSV && f != JSON && f != JSONL
 	for i := range rows {
-		if rows[i].Action == "" {
-			rows[i].Action = "url"
+		r := &rows[i]
+		if r.Action == "" {
+			r.Action = "url"
 		}
-	}
-	return rows, nil
-}
-
-func readCSV(r io.Reader) ([]Row, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
-	cr.ReuseRecord = true
-	head, err := cr.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, parseErr("", "the file is empty: it needs a header row (%s)", strings.Join(columns, ","))
-	}
-	if err != nil {
-		return nil, csvErr(err)
-	}
-	at := map[string]int{}
-	for i, h := range head {
-		name := strings.ToLower(strings.TrimSpace(h))
-		if _, dup := at[name]; dup && name != "" {
-			return nil, parseErr("line 1", "the column %q appears twice", clip(name))
+		if r.Domain == "" {
+			r.Domain = domain
 		}
-		at[name] = i
-	}
-	for _, c := range required {
-		if _, ok := at[c]; !ok {
-			return nil, parseErr("line 1", "the header has no %q column (it needs %s; action and id may follow)", c, strings.Join(required, ", "))
-		}
-	}
-	var rows []Row
-	for {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			return rows, nil
-		}
-		if err != nil {
-			return nil, csvErr(err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(rows) >= MaxRows {
-			return nil, parseErr(fmt.Sprintf("line %d", line), "more than %d rows", MaxRows)
-		}
-		get := func(name string) string {
-			if i, ok := at[name]; ok && i < len(rec) {
-				return strings.TrimSpace(rec[i])
-			}
-			return ""
-		}
-		row := Row{Domain: get("domain"), Path: get("path"), Target: get("target"), Action: get("action"), ID: get("id"),
-			Where: fmt.Sprintf("line %d", line)}
-		if row == (Row{Where: row.Where}) {
-			continue // a row of empty cells, as spreadsheets leave at the end
-		}
-		rows = append(rows, row)
-	}
-}
-
-// csvErr is a CSV reader's error as a *ParseError naming its line.
-func csvErr(err error) error {
-	var pe *csv.ParseError
-	if errors.As(err, &pe) {
-		return parseErr(fmt.Sprintf("line %d", pe.Line), "%v", pe.Err)
-	}
-	return parseErr("", "%v", err)
-}
-
-func readJSON(r io.Reader) ([]Row, error) {
-	dec := json.NewDecoder(r)
-	var raw json.RawMessage
-	if err := dec.Decode(&raw); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, parseErr("", "the file is empty: it needs an array of redirects")
-		}
-		return nil, parseErr("", "not JSON: %v", err)
-	}
-	if dec.More() {
-		return nil, parseErr("", "more than one JSON value: a JSON file holds one array (one object a line is .jsonl)")
-	}
-	var list []json.RawMessage
-	if err := json.Unmarshal(raw, &list); err != nil {
-		var wrapped map[string]json.RawMessage
-		if json.Unmarshal(raw, &wrapped) != nil {
-			return nil, parseErr("", "not an array of redirects")
-		}
-		inner, ok := lowerKeys(wrapped)["redirects"]
-		if !ok || json.Unmarshal(inner, &list) != nil {
-			return nil, parseErr("", "not an array of redirects (nor an object with one under \"redirects\")")
-		}
-	}
-	if len(list) > MaxRows {
-		return nil, parseErr("", "more than %d records", MaxRows)
-	}
-	rows := make([]Row, 0, len(list))
-	for i, rec := range list {
-		row, err := rowOfObject(rec, fmt.Sprintf("record %d", i+1))
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, row)
-	}
-	return rows, nil
-}
-
-func readJSONL(r io.Reader) ([]Row, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	var rows []Row
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
+		if !foreign || r.Refusal != "" {
 			continue
 		}
-		if len(rows) >= MaxRows {
-			return nil, parseErr(fmt.Sprintf("line %d", line), "more than %d rows", MaxRows)
+		if r.Domain == "" {
+			return &ParseError{Where: r.Where, Err: ErrNeedsDomain,
+				Msg: fmt.Sprintf("the rule names a path only (%s): give the domain the file's paths are on", clip(r.Path))}
 		}
-		row, err := rowOfObject(text, fmt.Sprintf("line %d", line))
-		if err != nil {
-			return nil, err
-		}
-		rows = append(rows, row)
+		r.Target = onDomain(r.Target, r.Domain)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, parseErr(fmt.Sprintf("line %d", line+1), "%v", err)
-	}
-	return rows, nil
+	return nil
 }
 
-// rowOfObject reads one JSON object as a row: keys without case, string values (a
-// null or a missing key is empty).
-func rowOfObject(b []byte, where string) (Row, error) {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(b, &obj); err != nil || obj == nil {
-		return Row{}, parseErr(where, "not a JSON object")
+// onDomain is target as an address: a path ("/new") on domain, a scheme-relative
+// address ("//host/new") over https; any other target as it is.
+func onDomain(target, domain string) string {
+	switch {
+	case strings.HasPrefix(target, "//"):
+		return "https:" + target
+	case strings.HasPrefix(target, "/"):
+		return "https://" + client.Host(domain) + target
 	}
-	fields := lowerKeys(obj)
-	get := func(name string) (string, error) {
-		raw, ok := fields[name]
-		if !ok || string(raw) == "null" {
-			return "", nil
-		}
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", parseErr(where, "%s must be a string", name)
-		}
-		return strings.TrimSpace(s), nil
-	}
-	var row Row
-	for _, c := range []struct {
-		name string
-		dst  *string
-	}{{"domain", &row.Domain}, {"path", &row.Path}, {"target", &row.Target}, {"action", &row.Action}, {"id", &row.ID}} {
-		v, err := get(c.name)
-		if err != nil {
-			return Row{}, err
-		}
-		*c.dst = v
-	}
-	row.Where = where
-	return row, nil
-}
-
-// lowerKeys is m with its keys in lower case; of two keys that fold alike, the one
-// written in lower case wins, else the smaller.
-func lowerKeys(m map[string]json.RawMessage) map[string]json.RawMessage {
-	out := make(map[string]json.RawMessage, len(m))
-	from := make(map[string]string, len(m))
-	for k, v := range m {
-		lk := strings.ToLower(strings.TrimSpace(k))
-		if prev, ok := from[lk]; ok && (prev == lk || k != lk && prev < k) {
-			continue
-		}
-		out[lk], from[lk] = v, k
-	}
-	return out
+	return target
 }
 
 // clip keeps a name from a file short and valid for a message.

@@ -8,8 +8,8 @@ import (
 )
 
 func TestReadCSVForgivesSpreadsheets(t *testing.T) {
-	in := "\ufeffPath,DOMAIN,Target,Action,Note\r\n" +
-		"/old,offers.example.com,https://example.com/new,,x\r\n" +
+	in := "\ufeffPath,DOMAIN,Target,Action,\r\n" +
+		"/old,offers.example.com,https://example.com/new,,\r\n" +
 		",,,,\r\n" +
 		"/b, offers.example.com ,https://example.com/b,Funnel,\r\n"
 	rows, err := Read(strings.NewReader(in), CSV)
@@ -59,7 +59,9 @@ func TestReadRefusesWhatItCannotRead(t *testing.T) {
 		{CSV, "", "", "empty"},
 		{CSV, "domain,target\n", "line 1", `no "path" column`},
 		{CSV, "domain,path,target\na,\"b,c\n", "line 2", "quote"},
-		{JSON, `{"x":1}`, "", "not an array"},
+		{JSON, `{"redirects":1}`, "", "not an array"},
+		{JSON, `"x"`, "", "not an array"},
+		{JSON, `{"x":1}`, "record 1", `unknown key "x"`},
 		{JSON, `[1]`, "record 1", "not a JSON object"},
 		{JSON, `[{"domain":3}]`, "record 1", "domain must be a string"},
 		{JSONL, "{}\n[", "line 2", "not a JSON object"},

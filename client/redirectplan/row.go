@@ -8,13 +8,16 @@ import (
 
 // Row is one redirect as a file holds it. Where says where it was read ("line 3" of
 // a CSV or JSONL file, "record 3" of a JSON array; "" for a row not from a file).
+// Refusal says why a row of another platform's file cannot be a HighLevel redirect
+// (a pattern, a temporary status …); the plan refuses it with that reason.
 type Row struct {
-	Domain string `json:"domain"`
-	Path   string `json:"path"`
-	Target string `json:"target"`
-	Action string `json:"action"`
-	ID     string `json:"id,omitempty"`
-	Where  string `json:"-"`
+	Domain  string `json:"domain"`
+	Path    string `json:"path"`
+	Target  string `json:"target"`
+	Action  string `json:"action"`
+	ID      string `json:"id,omitempty"`
+	Where   string `json:"-"`
+	Refusal string `json:"-"`
 }
 
 // RowOf is a redirect of the service as a row.

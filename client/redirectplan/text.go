@@ -41,10 +41,14 @@ func (s Step) TargetText() string {
 	return fmt.Sprintf("%s (%s) → %s (%s)", o.Target, o.Action, n.Target, n.Action)
 }
 
-// Note is, for a refused step, where its row was read and why; "" otherwise.
+// Note is, for a refused step, where its row was read and why; for a step with a
+// warning, "warning: " and what it risks; "" otherwise.
 func (s Step) Note() string {
-	if s.Kind != Refused {
-		return ""
+	switch {
+	case s.Kind == Refused:
+		return strings.TrimSpace(s.Row.Where + ": " + s.Reason)
+	case s.Warning != "":
+		return "warning: " + s.WarningText
 	}
-	return strings.TrimSpace(s.Row.Where + ": " + s.Reason)
+	return ""
 }

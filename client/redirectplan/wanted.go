@@ -38,41 +38,93 @@ func RestoreOf(v Version) Wanted {
 }
 
 // Prepare reads the location's redirects and plans w against them, checking the
-// domains the rows name (Attached). It returns the plan and the redirects it was
-// made from, which Apply saves as a version.
+// domains the rows name (attached to the location?) and the steps served on them (a
+// live step's address shadowed?). It returns the plan and the redirects it was made
+// from, which Apply saves as a version.
 func Prepare(ctx context.Context, c *client.Client, w Wanted) (Plan, []client.Redirect, error) {
 	current, _, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
 	if err != nil {
 		return Plan{}, nil, fmt.Errorf("reading the location's redirects: %w", err)
 	}
-	attached := Attached(ctx, c, w.Rows, current)
-	return Build(w.Rows, current, Options{Prune: w.Prune, Attached: attached}), current, nil
+	sv, err := survey(ctx, c, w.Rows, current)
+	if err != nil {
+		return Plan{}, nil, err
+	}
+	return Build(w.Rows, current, Options{Prune: w.Prune, Attached: sv.attached, Live: sv.live, LiveKnown: sv.liveKnown}), current, nil
 }
 
-// Attached are the domains of rows attached to the location: those its redirects
-// use, and each other one asked about once (the funnel-by-domain route). Nil when
-// that route cannot answer: the domains are then not checked, and said to be.
-func Attached(ctx context.Context, c *client.Client, rows []Row, current []client.Redirect) map[string]bool {
-	known := map[string]bool{}
+// surveyed is what the location holds on the domains an import names.
+type surveyed struct {
+	attached  map[string]bool // nil: unknown
+	live      []LiveStep
+	liveKnown bool
+}
+
+// survey asks, once per domain the rows name, whether it is attached to the location
+// and which steps it serves (the funnel-by-domain route). The domains the location's
+// redirects use are attached. Where that route cannot answer, the domains not known
+// so are not checked (attached is nil) and the steps come from the funnel list,
+// placed by the domain each funnel names; liveKnown is false when a funnel on a
+// domain does not name it. Only an interrupt is an error: any other failure
+// leaves a check undone, and the plan says so.
+func survey(ctx context.Context, c *client.Client, rows []Row, current []client.Redirect) (surveyed, error) {
+	sv := surveyed{attached: map[string]bool{}, liveKnown: true}
 	for _, r := range current {
-		known[strings.ToLower(r.Domain)] = true
+		sv.attached[strings.ToLower(r.Domain)] = true
 	}
 	asked := map[string]bool{}
+	refused := false
 	for _, r := range rows {
 		host, err := validate.HostName(r.Domain)
-		if err != nil || known[host] || asked[host] {
+		if err != nil || asked[host] || r.Refusal != "" {
 			continue // a host that is not valid is refused by its own check
 		}
 		asked[host] = true
-		_, _, err = c.FunnelWithDomain(ctx, host)
+		if refused {
+			if _, known := sv.attached[host]; !known {
+				sv.attached = nil
+			}
+			continue
+		}
+		found, _, err := c.FunnelWithDomain(ctx, host)
 		switch {
 		case err == nil:
-			known[host] = true
+			if sv.attached != nil {
+				sv.attached[host] = true
+			}
+			sv.live = append(sv.live, LiveStepsOf(found.Funnels, host)...)
 		case errors.Is(err, client.ErrNotFound) && !errors.Is(err, client.ErrRouteMissing):
-			known[host] = false
+			if sv.attached != nil {
+				sv.attached[host] = false
+			}
+		case ctx.Err() != nil:
+			return surveyed{}, fmt.Errorf("asking about the domain %s: %w", host, err)
 		default:
-			return nil
+			refused = true
+			if _, known := sv.attached[host]; !known {
+				sv.attached = nil
+			}
 		}
 	}
-	return known
+	if refused {
+		sv.live, sv.liveKnown = liveFromFunnelList(ctx, c)
+	}
+	return sv, nil
+}
+
+// liveFromFunnelList places the steps of every funnel of the location by the domain
+// the funnel names; known is false when the list cannot be read or a funnel on a
+// domain does not name it.
+func liveFromFunnelList(ctx context.Context, c *client.Client) (live []LiveStep, known bool) {
+	funnels, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 0)
+	if err != nil {
+		return nil, false
+	}
+	known = true
+	for _, f := range funnels {
+		if f.DomainID != "" && f.DomainName == "" {
+			known = false
+		}
+	}
+	return LiveStepsOf(funnels, ""), known
 }

@@ -2,6 +2,7 @@ package redirectplan
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"encoding/csv"
 	"encoding/json"
@@ -27,7 +28,8 @@ func Sort(rows []Row) {
 // Write writes rows in format f, in the order of Sort (rows is sorted in place):
 // CSV with the header domain,path,target,action,id; JSON as an indented array of
 // objects with those keys; JSONL one object a line. The same rows give the same
-// bytes.
+// bytes. No value reaches the file as a formula a spreadsheet runs or as a
+// character a terminal acts on (cell.go); Read reads them back as they were.
 func Write(w io.Writer, f Format, rows []Row) error {
 	Sort(rows)
 	bw := bufio.NewWriter(w)
@@ -38,7 +40,7 @@ func Write(w io.Writer, f Format, rows []Row) error {
 			return fmt.Errorf("writing CSV: %w", err)
 		}
 		for _, r := range rows {
-			if err := cw.Write([]string{r.Domain, r.Path, r.Target, r.Action, r.ID}); err != nil {
+			if err := cw.Write([]string{escapeCell(r.Domain), escapeCell(r.Path), escapeCell(r.Target), escapeCell(r.Action), escapeCell(r.ID)}); err != nil {
 				return fmt.Errorf("writing CSV: %w", err)
 			}
 		}
@@ -50,17 +52,12 @@ func Write(w io.Writer, f Format, rows []Row) error {
 		if rows == nil {
 			rows = []Row{}
 		}
-		enc := json.NewEncoder(bw)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rows); err != nil {
+		if err := encodeVisible(bw, rows, "  "); err != nil {
 			return fmt.Errorf("writing JSON: %w", err)
 		}
 	case JSONL:
-		enc := json.NewEncoder(bw)
-		enc.SetEscapeHTML(false)
 		for _, r := range rows {
-			if err := enc.Encode(r); err != nil {
+			if err := encodeVisible(bw, r, ""); err != nil {
 				return fmt.Errorf("writing JSONL: %w", err)
 			}
 		}
@@ -71,4 +68,18 @@ func Write(w io.Writer, f Format, rows []Row) error {
 		return fmt.Errorf("writing %s: %w", f, err)
 	}
 	return nil
+}
+
+// encodeVisible writes v as JSON and a newline, indented by indent, with every
+// character that is not printable escaped (jsonVisible).
+func encodeVisible(w io.Writer, v any, indent string) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", indent)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	_, err := w.Write(jsonVisible(buf.Bytes()))
+	return err
 }

@@ -127,6 +127,11 @@ func (s *Server) authenticate(r *http.Request, rt *route) (key string, sub *subA
 		return "", nil, deny
 	}
 	sub = s.subFor(rec)
+	if s.silent.has(sub.id) {
+		<-r.Context().Done() // never answered: the client leaves first
+		e := errReply(http.StatusGatewayTimeout, "No answer")
+		return "", nil, &e
+	}
 	if s.signIn.isSuspended(sub.id) {
 		e := locationNotActive()
 		return "", nil, &e

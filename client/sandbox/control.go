@@ -71,7 +71,7 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 			s.ExpireAccessTokens()
 			writeJSON(w, http.StatusOK, done)
 		}
-	case "/_sandbox/suspend":
+	case "/_sandbox/suspend", "/_sandbox/silence":
 		if !want(http.MethodPost) {
 			return
 		}
@@ -79,21 +79,28 @@ func (s *Server) serveControl(w http.ResponseWriter, r *http.Request) {
 		if loc == "" {
 			loc = seedLocationID
 		}
-		s.SetSuspended(loc, q.Get("active") != "true")
+		if r.URL.Path == "/_sandbox/suspend" {
+			s.SetSuspended(loc, q.Get("active") != "true")
+		} else {
+			s.SetSilent(loc, q.Get("answer") != "true")
+		}
 		writeJSON(w, http.StatusOK, done)
 	case "/_sandbox/revoke-refresh":
 		if want(http.MethodPost) {
 			s.RevokeRefreshTokens()
 			writeJSON(w, http.StatusOK, done)
 		}
+	case "/_sandbox/sites", "/_sandbox/sites/move":
+		s.serveSitesControl(w, r, want)
 	default:
 		writeJSON(w, http.StatusNotFound, errorBody{StatusCode: http.StatusNotFound,
 			Message: "Cannot " + r.Method + " " + r.URL.Path, Error: http.StatusText(http.StatusNotFound)})
 	}
 }
 
-// parseFaults reads latency, error_rate, drop_rate and truncate_rate; an absent
-// parameter is 0 (off), so one call sets the whole fault state.
+// parseFaults reads latency, fixed_latency, error_rate, drop_rate, truncate_rate and
+// daily_limit; an absent parameter is 0 (off), so one call sets the whole fault
+// state.
 func parseFaults(get func(string) string) (Faults, string) {
 	var f Faults
 	if v := get("latency"); v != "" {
@@ -122,9 +129,17 @@ func parseFaults(get func(string) string) (Faults, string) {
 			*p.dst = x
 		}
 	}
+	if v := get("daily_limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n > dailyLimit {
+			return f, "daily_limit must be a whole number from 0 (the service's 200000) to 200000"
+		}
+		f.DailyLimit = n
+	}
 	return f, ""
 }
 
 func faultsJSON(f Faults) map[string]any {
-	return map[string]any{"latency": f.Latency.String(), "fixed_latency": f.FixedLatency.String(), "error_rate": f.ErrorRate, "drop_rate": f.DropRate, "truncate_rate": f.TruncateRate}
+	return map[string]any{"latency": f.Latency.String(), "fixed_latency": f.FixedLatency.String(), "error_rate": f.ErrorRate, "drop_rate": f.DropRate,
+		"truncate_rate": f.TruncateRate, "daily_limit": f.DailyLimit}
 }

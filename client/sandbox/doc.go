@@ -16,7 +16,9 @@
 // With Options.StateDir, Start also keeps its tokens, OAuth client and every OAuth
 // token it issues in a 0600 file there (KeepPath), written on every change of them
 // and read back on the next start: `funnels sandbox` does so, so its printed tokens
-// and the profiles signed in to it outlive a restart. The data is never kept.
+// and the profiles signed in to it outlive a restart. A token or OAuth client named
+// in the Options is that run's alone: the file goes on keeping the one it kept. The
+// data is never kept.
 //
 // # Seed (sub-account "Lakeside Fit", location LakesideFit2026Loc01)
 //
@@ -67,13 +69,45 @@
 // loaded into a client's sub-account), and Server.EditStep renames a step or changes
 // its path.
 //
+// # Public pages (sites.go, `funnels sandbox --sites`)
+//
+// Options.Sites serves, besides the API, the public pages of every sub-account's
+// domains on two more loopback ports: over HTTPS every live step of a funnel with a
+// domain at its path (a page with a title, a meta description and a canonical link)
+// and every URL redirect at its address (301 to its target; a redirect wins over a
+// step at the same address, as on the service; action all takes every path), 404
+// for the rest; over HTTP a redirect of every page to HTTPS. Hosts a redirect leads
+// to off the sub-accounts' domains (www.instagram.com) answer a plain page. The
+// certificates are made at the first handshake by a CA made at start (Sites.CAPEM;
+// never kept, trusted by nobody unless handed it), valid 90 days. Server.Sites gives
+// the two addresses, the CA and the resolve rules (HOST:443:ADDR:PORT and
+// HOST:80:ADDR:PORT for every domain served; Sites.WriteFiles writes the CA and the
+// rules for another process), so a checker reaches every domain offline.
+//
+// Lakeside Fit's pages carry seeded faults, consistent with its funnels and with
+// seven URL redirects the sites add after its seed (sites_faults.go; every other id
+// of the seed unchanged): the step Free Workout Guide / Thank You answers 404; www.
+// /members and /login redirect to each other; offers. /summer-2024 → /summer-2025 →
+// /summer-2026 → /summer → /spring-sale-opt-in is a chain of 4; offers.
+// /early-bird-opt-in takes a live step's address; webinars.'s certificate ends in 2
+// days; promo. does not resolve (it is in no rule); webinars. /strength-after-40-replay
+// answers after SitesOptions.Slow (2.5 s); join. /body-quiz-results is noindex; www.
+// /pricing names /classes as canonical. Server.MoveSeededStep moves Q3 Launch:
+// Bootcamp Series / Opt-in from /bootcamp-series-opt-in to /bootcamp-series-join, so
+// the seeded redirect offers. /bootcamp leads to a 404 whose step a local index that
+// crawled before and after knows moved. The other sub-accounts' pages are what their
+// data says, its faults included (Summit Strength's www. /meet leads to a step whose
+// funnel has no domain).
+//
 // # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
 //
 //  1. unknown path → 404 JSON; known path, other method → 405 JSON with Allow.
 //  2. faults: a queued one-shot failure (FailNext) first, then the fixed and random latency,
 //     5xx share (500/502/503, a 502 is an HTML page half of the time), drop (close
 //     without an answer) and truncation (full Content-Length, half the body).
-//  3. Version header must be 2021-07-28, 2023-02-21 or v3 → else 400 (version.go).
+//  3. Version header must be one the service documents — 2021-07-28, 2021-04-15 (the
+//     redirect list is published under it), 2023-02-21 or v3 — or, with
+//     Options.Versions, one of those → else 400 naming them (version.go).
 //  4. Authorization: Bearer <token> → missing or unknown 401 "Invalid JWT", expired
 //     401 "Token expired"; an agency token → 403 (it must mint a location token
 //     first); a token of a suspended sub-account, after the scope check, → 400
@@ -93,7 +127,11 @@
 //     from here on carries X-RateLimit-Max, -Remaining, -Reset (whole seconds to the
 //     end of the window, ≥1), -Interval-Milliseconds, -Limit-Daily (200000) and
 //     -Daily-Remaining; past the limit 429 "Too many requests, retry after N seconds"
-//     with Retry-After: N.
+//     with Retry-After: N. A token's day holds 200,000 requests (Faults.DailyLimit
+//     fewer); once they are spent every request answers 429 with
+//     X-RateLimit-Daily-Remaining 0 and X-RateLimit-Daily-Reset, the milliseconds to
+//     the day's end, as the service was seen to, and the window's Retry-After all the
+//     same, until the day (24 h from the token's first request) ends.
 //  6. handler: body over 1 MiB → 413; locationId (query, or body where one is taken)
 //     other than the token's own → 403 "The token does not have access to this
 //     location." (after the scope check of 4, so a token without the scope hears 401);
@@ -104,21 +142,31 @@
 // Errors are {"statusCode","message","error","traceId"}. Every object body gets a
 // fresh "traceId". JSON answers are Content-Type: application/json.
 //
-// A request sent with Version: v3 gets every error (API routes, the agency routes,
-// the token endpoint) in the v3 envelope instead, {"error": {"code", "message",
-// "details", "resolution"}, "traceId"}: the code and resolution fixed per status
-// (404 RESOURCE_NOT_FOUND "Check the id or the path.", 403 FORBIDDEN, 401
-// UNAUTHORIZED, 422 VALIDATION_ERROR, 429 RATE_LIMIT_EXCEEDED, 5xx
-// INTERNAL_SERVER_ERROR …; version.go), the message as one string (a 422's messages
-// joined with "; " and listed in details.messages), details.statusCode always, and
-// the token endpoint's error code as details.error.
+// A request sent with Version: v3 to an OAuth route (the token endpoint, the agency
+// routes) gets its errors in the v3 envelope, which HighLevel documents for those
+// routes: {"error": {"code", "message", "details", "resolution"}, "traceId"}, the
+// code and resolution fixed per status (404 RESOURCE_NOT_FOUND "Check the id or the
+// path.", 403 FORBIDDEN, 401 UNAUTHORIZED, 422 VALIDATION_ERROR, 429
+// RATE_LIMIT_EXCEEDED, 5xx INTERNAL_SERVER_ERROR …; version.go), the message as one
+// string (a 422's messages joined with "; " and listed in details.messages),
+// details.statusCode always, and the token endpoint's error code as details.error.
+// The funnels routes answer v3 as every other version, in the shape above: their v3
+// contract documents the old 422 shape, and nothing else has been seen of them.
+//
+// What the sandbox plays is documented by HighLevel or seen on the real service:
+// the routes, scopes, record shapes and error shapes named above are documented
+// (the published contract, its v3 copy, the official SDKs); the IAM refusal and its
+// statuses, the 401 of a missing scope, "Cannot GET" 404s, "Location is not active",
+// the wrong-location 403, the daily 429's X-RateLimit-Daily-Reset, the dialects'
+// shapes and the page list's bare array were seen. Where the contract is silent the
+// choices are listed below.
 //
 // # Routes
 //
 //	GET  /funnels/funnel/list                200 {funnels, count}; parentId (exact, "" = root), name, type, category, offset, limit ≤100
 //	GET  /funnels/funnel/folder/entities     200 {entities: folders then funnels of one level, by name, count}; unknown parentId 404
-//	GET  /funnels/page                       200 [Page] (archived included); funnelId required; stepId; limit ≤20
-//	GET  /funnels/page/count                 200 {count}
+//	GET  /funnels/page                       200 [Page] (archived included); funnelId required; stepId; name (held, without case); limit ≤20
+//	GET  /funnels/page/count                 200 {count}; funnelId, stepId, name as the list
 //	GET  /funnels/page/{id}                  200 Page + sections, or 404
 //	GET  /funnels/funnel/funnel-step-page-url 200 {uniqueUrl, ok:true}; taken → path-NNNNNN (FNV-1a of the path)
 //	GET  /funnels/lookup/funnel-with-domain  200 {domain, funnels}; not attached 404
@@ -178,11 +226,15 @@
 //	GET  /_sandbox/requests        the request log: [{method, path, query, status, authorization, at, body}]
 //	POST /_sandbox/reset-log
 //	POST /_sandbox/fail?status=500&count=1[&path=/funnels/…]
-//	GET|POST /_sandbox/faults?latency=2s&fixed_latency=1s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1 (absent = 0)
+//	GET|POST /_sandbox/faults?latency=2s&fixed_latency=1s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1&daily_limit=50 (absent = 0)
 //	POST /_sandbox/expire-tokens   every access token issued so far (agency and minted ones too) expires now
 //	POST /_sandbox/revoke-refresh  every refresh token dies
+//	POST /_sandbox/silence?location=ID[&answer=true]  a sub-account's API routes never answer
+//	     (Lakeside Fit without location): held until the client leaves; or answer again
 //	POST /_sandbox/suspend?location=ID[&active=true]  suspend a sub-account (Lakeside Fit without
 //	     location), or make it active again
+//	GET  /_sandbox/sites           the public pages: {https, http, ca (PEM), resolve, unresolved}; 404 without them
+//	POST /_sandbox/sites/move      Server.MoveSeededStep (409 once moved)
 //
 // The log holds every request but the control API's (OAuth included, with
 // client_secret, code, refresh_token and code_verifier redacted), in the order they
@@ -213,13 +265,33 @@
 //     the public host may turn out to be. They answer as on the public surface (scopes
 //     checked, denials 401, the documented page list); every other route — the web
 //     app's, the tokenless conversion, a documented path asked with another method —
-//     answers as the real service's Express answers a route it does not have:
+//     answers 404 before any other check, by default as the real service's Express
+//     answers a route it does not have:
 //     {"statusCode":404,"message":"Cannot GET /funnels/funnel/folder/entities","error":"Not Found"}
-//     with the request's method and its path without the query, before any other
-//     check. Records come in the shapes of the official examples: a funnel list of
-//     exactly one funnel sends "funnels" as that funnel's object, not an array, and
-//     the page list sends every other page's deleted (the second, fourth … of each
-//     answer) as the string "false" or "true".
+//     with the request's method and its path without the query (Options.NotFound
+//     words it otherwise; see below). Records come in the shapes of the official
+//     examples: a funnel list of exactly one funnel sends "funnels" as that funnel's
+//     object, not an array, and the page list sends every other page's deleted (the
+//     second, fourth … of each answer) as the string "false" or "true".
+//
+// Options.NotFound (`funnels sandbox --not-found express|problem|html|empty|v3`;
+// notfound.go) words the 404 of a route the sandbox does not have — the documented
+// surface's other routes, and on any surface an API path no table has — as servers
+// are met: nobody knows how the real service, a proxy in front of it or its next
+// version words one, so a client must tell a missing route from a missing item by
+// what the server does, and each wording is a server to try that on:
+//
+//	express  {"statusCode":404,"message":"Cannot GET /path","error":"Not Found"} (the default)
+//	problem  application/problem+json, as a mock server generated from the published specification answers:
+//	         {"type":"https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR","title":"Route not resolved, no path matched",
+//	          "status":404,"detail":"The route /path hasn't been found in the specification file"}
+//	html     text/html: a load balancer's "404 Not Found" page (nginx), naming nothing
+//	empty    no body and no Content-Type
+//	v3       {"error":{"code":"RESOURCE_NOT_FOUND","message":"Resource not found","details":{"statusCode":404},
+//	          "resolution":"Check the id or the path."}}: the v3 envelope, naming no path
+//
+// A 404 for an item of a route that is there ("Page not found", "Funnel not found")
+// keeps the contract's shape whatever the wording; so do OAuth and the control API.
 //
 // The IAM refusals of the public surface (surface.go, iamStatus):
 //

@@ -65,6 +65,15 @@ func (b *faultBox) take(path string, api bool) (int, bool) {
 	return 0, false
 }
 
+// dailyLimit is how many requests a token's day holds: the fault's, else the
+// service's.
+func (s *Server) dailyLimit() int {
+	if n := s.faults.get().DailyLimit; n > 0 {
+		return n
+	}
+	return dailyLimit
+}
+
 // oneShotReply is the JSON answer of a queued failure. 429 and 503 say when to retry.
 func oneShotReply(status int) reply {
 	msg := http.StatusText(status)

@@ -8,8 +8,9 @@ import (
 )
 
 // pagesOf returns the pages (archived included, creation order) of a funnel, or of
-// one of its steps, or a 404 reply.
-func pagesOf(d *data, funnelID, stepID string) ([]*pageRec, *reply) {
+// one of its steps, whose name holds name (without case; "" for all, as the
+// documented list's name parameter), or a 404 reply.
+func pagesOf(d *data, funnelID, stepID, name string) ([]*pageRec, *reply) {
 	f := d.funnel(funnelID)
 	if f == nil {
 		r := errReply(http.StatusNotFound, "Funnel not found")
@@ -20,21 +21,23 @@ func pagesOf(d *data, funnelID, stepID string) ([]*pageRec, *reply) {
 		return nil, &r
 	}
 	all := d.pagesByFunnel[funnelID]
-	if stepID == "" {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if stepID == "" && name == "" {
 		return all, nil
 	}
 	var out []*pageRec
 	for _, p := range all {
-		if p.StepID == stepID {
+		if (stepID == "" || p.StepID == stepID) && (name == "" || strings.Contains(strings.ToLower(p.Name), name)) {
 			out = append(out, p)
 		}
 	}
 	return out, nil
 }
 
-// GET /funnels/page: a bare array of the pages of a funnel, archived ones included.
-// The public surface wants locationId, funnelId, limit and offset (400 otherwise),
-// ignores stepId, and answers the documented records (publicPage).
+// GET /funnels/page: a bare array of the pages of a funnel, archived ones included,
+// those whose name holds name when it is given. The public surface wants locationId,
+// funnelId, limit and offset (400 otherwise), ignores stepId, and answers the
+// documented records (publicPage).
 func (s *Server) handleListPages(c *call) reply {
 	funnelID, stepID := c.q.Get("funnelId"), c.q.Get("stepId")
 	if s.public() {
@@ -52,7 +55,7 @@ func (s *Server) handleListPages(c *call) reply {
 	}
 	var out []pageRec
 	c.st.with(func(d *data) {
-		pages, nf := pagesOf(d, funnelID, stepID)
+		pages, nf := pagesOf(d, funnelID, stepID, c.q.Get("name"))
 		if nf != nil {
 			bad = nf
 			return
@@ -112,7 +115,8 @@ func missingParams(q url.Values, names ...string) []string {
 	return out
 }
 
-// GET /funnels/page/count: how many pages GET /funnels/page would page through.
+// GET /funnels/page/count: how many pages GET /funnels/page would page through,
+// name included.
 func (s *Server) handleCountPages(c *call) reply {
 	funnelID, stepID := c.q.Get("funnelId"), c.q.Get("stepId")
 	if funnelID == "" {
@@ -122,7 +126,7 @@ func (s *Server) handleCountPages(c *call) reply {
 	n := 0
 	c.st.with(func(d *data) {
 		var pages []*pageRec
-		pages, bad = pagesOf(d, funnelID, stepID)
+		pages, bad = pagesOf(d, funnelID, stepID, c.q.Get("name"))
 		n = len(pages)
 	})
 	if bad != nil {

@@ -52,6 +52,30 @@ type keeper struct {
 	mu   sync.Mutex
 	path string
 	logf func(format string, args ...any)
+	// lasting turns the state of this run into the one kept for the next start
+	// (Options.lasting).
+	lasting func(*keptState)
+}
+
+// lasting returns what turns a run's state into the one kept for the next start:
+// where the options named a token or OAuth client for this run, the file goes on
+// holding the kept one (none: the next start makes a new one), so a token named for
+// one start (funnels sandbox --token pit-demo) is not every later start's.
+func (o Options) lasting(k keptState) func(*keptState) {
+	return func(now *keptState) {
+		if o.DemoToken != "" {
+			now.DemoToken = k.DemoToken
+		}
+		if o.ReadOnlyToken != "" {
+			now.ReadOnlyToken = k.ReadOnlyToken
+		}
+		if o.ClientID != "" {
+			now.ClientID = k.ClientID
+		}
+		if o.ClientSecret != "" {
+			now.ClientSecret = k.ClientSecret
+		}
+	}
 }
 
 // KeepPath is the file a sandbox with this state directory keeps its tokens in.
@@ -117,6 +141,9 @@ func (s *Server) snapshot() keptState {
 		DemoToken: s.opts.DemoToken, ReadOnlyToken: s.opts.ReadOnlyToken,
 		ClientID: s.opts.ClientID, ClientSecret: s.opts.ClientSecret,
 		Access: map[string]keptAccess{}, Refresh: map[string]keptRefresh{}, SubAccounts: map[string]string{},
+	}
+	if s.keeper != nil && s.keeper.lasting != nil {
+		s.keeper.lasting(&k)
 	}
 	for _, sub := range s.subs[1:] {
 		if sub.demoToken != "" {

@@ -73,10 +73,22 @@ func TestStateDirKeepsTokensAcrossRestarts(t *testing.T) {
 
 func TestStateDirOptionsWinAndDamageIsSaid(t *testing.T) {
 	dir := t.TempDir()
-	startT(t, Options{StateDir: dir})
-	r := startT(t, Options{StateDir: dir, DemoToken: "pit-given"})
-	if r.Server.DemoToken() != "pit-given" {
+	kept := startT(t, Options{StateDir: dir}).Server
+	r := startT(t, Options{StateDir: dir, DemoToken: "pit-given", ReadOnlyToken: "pit-given-ro", ClientID: "given-app", ClientSecret: "given-secret"})
+	if r.Server.DemoToken() != "pit-given" || r.Server.ReadOnlyToken() != "pit-given-ro" {
 		t.Fatalf("a token named in the options wins: %s", r.Server.DemoToken())
+	}
+	// For that run only: the next start without them has the kept ones again.
+	again := startT(t, Options{StateDir: dir}).Server
+	if again.DemoToken() != kept.DemoToken() || again.ReadOnlyToken() != kept.ReadOnlyToken() ||
+		again.ClientID() != kept.ClientID() || again.ClientSecret() != kept.ClientSecret() {
+		t.Fatalf("a token named for one start became every later start's: %s, want %s", again.DemoToken(), kept.DemoToken())
+	}
+	// Named on the first start ever, it is still that start's alone.
+	fresh := t.TempDir()
+	startT(t, Options{StateDir: fresh, DemoToken: "pit-demo"})
+	if tok := startT(t, Options{StateDir: fresh}).Server.DemoToken(); tok == "pit-demo" || tok == "" {
+		t.Fatalf("the next start has a token of its own, not the one named before: %q", tok)
 	}
 	if err := os.WriteFile(KeepPath(dir), []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)

@@ -26,8 +26,8 @@ type locationRecord struct {
 // public surface its scope, the rate limit) and hands the token's record to h.
 func (s *Server) agencyRoute(ex *exchange, scope string, h func(ex *exchange, rec tokenRecord) reply) {
 	r := ex.r
-	if !versionAccepted(r) {
-		s.send(ex, badVersion())
+	if !s.versionAccepted(r) {
+		s.send(ex, s.badVersion())
 		return
 	}
 	token, has := bearer(r.Header.Get("Authorization"))
@@ -50,7 +50,7 @@ func (s *Server) agencyRoute(ex *exchange, scope string, h func(ex *exchange, re
 		s.send(ex, errReply(http.StatusUnauthorized, scopeRefusal))
 		return
 	}
-	rl := s.limiter.take(rec.key(token), s.now())
+	rl := s.limiter.take(rec.key(token), s.now(), s.dailyLimit())
 	rl.apply(ex.w.Header())
 	if !rl.admitted {
 		s.send(ex, rl.tooMany())

@@ -56,6 +56,10 @@ type Faults struct {
 	ErrorRate    float64       // share answered 500/502/503 (502 sometimes with an HTML body)
 	DropRate     float64       // share whose connection is closed without an answer
 	TruncateRate float64       // share whose body is cut in half after a full Content-Length
+	// DailyLimit is how many requests a token's day holds (0: the service's
+	// 200,000). Once they are spent every API request answers 429 with
+	// X-RateLimit-Daily-Remaining 0 and X-RateLimit-Daily-Reset until the day ends.
+	DailyLimit int
 }
 
 // clamped keeps the shares within 0..1 and the latency non-negative.
@@ -74,6 +78,9 @@ func (f Faults) clamped() Faults {
 	}
 	if f.FixedLatency < 0 {
 		f.FixedLatency = 0
+	}
+	if f.DailyLimit <= 0 || f.DailyLimit > dailyLimit {
+		f.DailyLimit = 0
 	}
 	f.ErrorRate, f.DropRate, f.TruncateRate = clamp(f.ErrorRate), clamp(f.DropRate), clamp(f.TruncateRate)
 	return f
@@ -97,7 +104,7 @@ type Bulk struct {
 // again whenever one is issued, refreshed, expired or revoked. Started again with the
 // same StateDir, the sandbox takes them back, so the tokens it printed and the
 // profiles signed in to it keep working across restarts; tokens named in the options
-// win over kept ones for that run. Delete the file for new tokens. The data is not
+// win over kept ones for that run only: the file keeps the kept ones. Delete the file for new tokens. The data is not
 // kept: every run starts from the seed.
 type Options struct {
 	Limit            int           // requests per window per token; 0 → 100
@@ -122,11 +129,22 @@ type Options struct {
 
 	// SignIn plays what the real service does to some sign-ins (signin.go).
 	SignIn SignIn
+	// Versions are the Version values this server takes, as a server may take fewer
+	// than the service documents (2021-07-28, 2021-04-15, 2023-02-21, v3: nil);
+	// any other answers 400 naming these.
+	Versions []string
 	// SubAccounts, when above 0, is how many sub-accounts the agency has (at most
 	// 1000): the four of the default seed first (as many as it asks), then made-up
 	// clients of varied sizes (seed_agency.go), the first of them (the fifth)
 	// suspended. 0 keeps the default four.
 	SubAccounts int
+	// NotFound words the 404 of a route the sandbox does not have (the documented
+	// surface's other routes, an API path no table has): NotFoundExpress ("" too),
+	// NotFoundProblem, NotFoundHTML, NotFoundEmpty or NotFoundV3.
+	NotFound NotFound
+	// Sites serves the public pages of the sub-accounts' domains, with seeded faults
+	// (sites.go, sites_faults.go).
+	Sites SitesOptions
 }
 
 // withDefaults fills every zero (or negative) field with its default.
@@ -160,6 +178,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Surface != SurfacePublic && o.Surface != SurfaceDocumented {
 		o.Surface = SurfaceSeed
+	}
+	if _, err := ParseNotFound(string(o.NotFound)); err != nil || o.NotFound == "" {
+		o.NotFound = NotFoundExpress
 	}
 	o.Faults = o.Faults.clamped()
 	return o

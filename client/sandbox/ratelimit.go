@@ -28,6 +28,15 @@ func (w *fixedWindow) take(now time.Time, limit int, length time.Duration) (admi
 	return true, limit - w.count, resetIn
 }
 
+// peek is what take would say of the current window without counting an event:
+// how many remain, when it ends, and whether it is full.
+func (w *fixedWindow) peek(now time.Time, limit int, length time.Duration) (remaining int, resetIn time.Duration, full bool) {
+	if w.start.IsZero() || !now.Before(w.start.Add(length)) {
+		return limit, length, limit <= 0
+	}
+	return max(0, limit-w.count), w.start.Add(length).Sub(now), w.count >= limit
+}
+
 // ceilSeconds rounds a duration up to whole seconds, at least 1.
 func ceilSeconds(d time.Duration) int {
 	n := int((d + time.Second - 1) / time.Second)
@@ -57,14 +66,21 @@ type rateState struct {
 	remaining      int
 	reset          int // whole seconds until the window ends
 	window         time.Duration
+	dailyLimit     int
 	dailyRemaining int
+	// dailySpent is a request refused because the day's count is used up;
+	// dailyReset is then the time until the day's window ends.
+	dailySpent bool
+	dailyReset time.Duration
 }
 
 func newRateLimiter(limit int, window time.Duration) *rateLimiter {
 	return &rateLimiter{limit: limit, window: window, keys: map[string]*rateKey{}}
 }
 
-func (l *rateLimiter) take(key string, now time.Time) rateState {
+// take counts one request of key against its window and its day of daily requests.
+// A day used up refuses every request until it ends, whatever the window says.
+func (l *rateLimiter) take(key string, now time.Time, daily int) rateState {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	k := l.keys[key]
@@ -72,28 +88,46 @@ func (l *rateLimiter) take(key string, now time.Time) rateState {
 		k = &rateKey{}
 		l.keys[key] = k
 	}
+	st := rateState{limit: l.limit, window: l.window, dailyLimit: daily}
+	if _, dayLeft, spent := k.daily.peek(now, daily, 24*time.Hour); spent {
+		remaining, resetIn, _ := k.burst.peek(now, l.limit, l.window)
+		st.remaining, st.reset = remaining, ceilSeconds(resetIn)
+		st.dailySpent, st.dailyReset = true, dayLeft
+		return st
+	}
 	admitted, remaining, resetIn := k.burst.take(now, l.limit, l.window)
-	st := rateState{admitted: admitted, limit: l.limit, remaining: remaining, reset: ceilSeconds(resetIn), window: l.window}
+	st.admitted, st.remaining, st.reset = admitted, remaining, ceilSeconds(resetIn)
 	if admitted {
-		_, st.dailyRemaining, _ = k.daily.take(now, dailyLimit, 24*time.Hour)
+		_, st.dailyRemaining, _ = k.daily.take(now, daily, 24*time.Hour)
 	} else {
-		st.dailyRemaining = dailyLimit - k.daily.count
+		st.dailyRemaining, _, _ = k.daily.peek(now, daily, 24*time.Hour)
 	}
 	return st
 }
 
-// apply writes the rate-limit headers of the contract.
+// apply writes the rate-limit headers of the contract, and on a request refused
+// for the day the time to the daily reset in milliseconds, as the service was seen
+// to send it.
 func (st rateState) apply(h http.Header) {
 	h.Set("X-RateLimit-Max", strconv.Itoa(st.limit))
 	h.Set("X-RateLimit-Remaining", strconv.Itoa(st.remaining))
 	h.Set("X-RateLimit-Reset", strconv.Itoa(st.reset))
 	h.Set("X-RateLimit-Interval-Milliseconds", strconv.FormatInt(st.window.Milliseconds(), 10))
-	h.Set("X-RateLimit-Limit-Daily", strconv.Itoa(dailyLimit))
+	h.Set("X-RateLimit-Limit-Daily", strconv.Itoa(st.dailyLimit))
 	h.Set("X-RateLimit-Daily-Remaining", strconv.Itoa(st.dailyRemaining))
+	if st.dailySpent {
+		h.Set("X-RateLimit-Daily-Reset", strconv.FormatInt(st.dailyReset.Milliseconds(), 10))
+	}
 }
 
-// tooMany is the 429 answer of a full window.
+// tooMany is the 429 answer of a full window, or of a day used up. The latter
+// carries the window's Retry-After all the same, as a gateway that counts windows
+// would: only the daily headers say that no retry passes today.
 func (st rateState) tooMany() reply {
 	n := strconv.Itoa(st.reset)
-	return errReply(http.StatusTooManyRequests, "Too many requests, retry after "+n+" seconds").with("Retry-After", n)
+	msg := "Too many requests, retry after " + n + " seconds"
+	if st.dailySpent {
+		msg = "Too many requests, the daily limit of " + strconv.Itoa(st.dailyLimit) + " requests is reached"
+	}
+	return errReply(http.StatusTooManyRequests, msg).with("Retry-After", n)
 }

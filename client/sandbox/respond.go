@@ -18,6 +18,17 @@ type reply struct {
 	body   any
 	list   *listBody
 	header map[string]string // extra response headers (Allow, Retry-After)
+	raw    *rawBody          // sent as it is, not encoded (a 404 in a wording that is not JSON)
+}
+
+// rawBody is a body sent byte for byte with its own Content-Type ("" sends none).
+type rawBody struct {
+	contentType string
+	bytes       []byte
+}
+
+func rawReply(status int, contentType string, b []byte) reply {
+	return reply{status: status, raw: &rawBody{contentType: contentType, bytes: b}}
 }
 
 // listBody is a list answer before the dialect shapes it.
@@ -67,6 +78,9 @@ func (r reply) success() bool { return r.status >= 200 && r.status < 300 }
 // encode turns a reply into the bytes sent: dialect applied to 2xx bodies, then
 // traceID added to any object body.
 func encode(r reply, d Dialect, traceID string) ([]byte, error) {
+	if r.raw != nil {
+		return r.raw.bytes, nil
+	}
 	var v any = r.body
 	if r.list != nil {
 		v = r.list.shape(d)
@@ -119,7 +133,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // the connection because the handler wrote less than it declared.
 func writeRaw(w http.ResponseWriter, status int, contentType string, body []byte, truncate bool) {
 	h := w.Header()
-	h.Set("Content-Type", contentType)
+	if contentType != "" {
+		h.Set("Content-Type", contentType)
+	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)
 	if truncate && len(body) > 1 {

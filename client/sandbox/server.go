@@ -29,6 +29,8 @@ type Server struct {
 	traces  atomic.Uint64 // numbers the trace ids, so a run's ids are the same every time
 	keeper  *keeper       // writes the tokens to Options.StateDir; nil keeps nothing
 	signIn  *signInState  // suspended sub-accounts
+	sites   *sites        // the public pages (Options.Sites); nil when not served
+	silent  silentSet     // sub-accounts that never answer
 }
 
 // New builds a sandbox with freshly seeded data.
@@ -40,6 +42,9 @@ func New(opts Options) *Server {
 	}
 	subs, byID := newSubAccounts(specs, opts.DemoToken, opts.SubAccountTokens)
 	subs[0].store.d = withBulk(subs[0].store.d, opts.Bulk) // the first gym's made-up funnels, if any
+	if opts.Sites.Enabled {
+		addSiteFaults(subs[0].store.d)
+	}
 	s := &Server{
 		opts:    opts,
 		subs:    subs,
@@ -59,6 +64,9 @@ func New(opts Options) *Server {
 		}
 	}
 	s.routes = s.apiRoutes()
+	if opts.Sites.Enabled {
+		s.sites = newSites(s, opts.Sites)
+	}
 	return s
 }
 
@@ -230,7 +238,7 @@ func (s *Server) serveAPI(ex *exchange) {
 				with("Allow", strings.Join(allowed, ", ")))
 			return
 		}
-		s.send(ex, errReply(http.StatusNotFound, "Cannot "+r.Method+" "+r.URL.Path))
+		s.send(ex, s.routeNotFound(r))
 		return
 	}
 	// 2. faults
@@ -238,8 +246,8 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	// 3. Version
-	if !versionAccepted(r) {
-		s.send(ex, badVersion())
+	if !s.versionAccepted(r) {
+		s.send(ex, s.badVersion())
 		return
 	}
 	// 4. auth
@@ -249,7 +257,7 @@ func (s *Server) serveAPI(ex *exchange) {
 		return
 	}
 	// 5. rate limit; its headers go on every answer from here on
-	rl := s.limiter.take(key, s.now())
+	rl := s.limiter.take(key, s.now(), s.dailyLimit())
 	rl.apply(ex.w.Header())
 	if !rl.admitted {
 		s.send(ex, rl.tooMany())
@@ -282,7 +290,7 @@ func (s *Server) send(ex *exchange, rep reply) {
 	if ex.oauth {
 		dialect = Dialect{}
 	}
-	if ex.r.Header.Get("Version") == versionV3 {
+	if ex.oauth && ex.r.Header.Get("Version") == versionV3 {
 		rep = v3Errors(rep)
 	}
 	trace := s.nextTraceID()
@@ -294,7 +302,11 @@ func (s *Server) send(ex *exchange, rep reply) {
 	for k, v := range rep.header {
 		ex.w.Header().Set(k, v)
 	}
-	ex.write(rep.status, jsonContentType, b)
+	contentType := jsonContentType
+	if rep.raw != nil {
+		contentType = rep.raw.contentType
+	}
+	ex.write(rep.status, contentType, b)
 }
 
 // drop closes the connection without answering (logged with status 0).

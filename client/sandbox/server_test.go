@@ -25,7 +25,7 @@ func TestChecksOrder(t *testing.T) {
 		c.post("/funnels/page/count", map[string]any{}).wantError(t, 405, "Cannot POST")
 	})
 	t.Run("version 400 before auth", func(t *testing.T) {
-		c.as("").do("GET", list, nil, "Version", "").wantError(t, 400, "Version header is missing or invalid; use one of 2021-07-28, 2023-02-21, v3")
+		c.as("").do("GET", list, nil, "Version", "").wantError(t, 400, "Version header is missing or invalid; use one of 2021-07-28, 2021-04-15, 2023-02-21, v3")
 		c.do("GET", list, nil, "Version", "2023-02-22").wantError(t, 400, "Version header")
 	})
 	t.Run("missing and unknown token 401", func(t *testing.T) {

@@ -15,6 +15,7 @@ type Running struct {
 	Server *Server
 
 	srv       *http.Server
+	sites     *siteServers // the public pages (Options.Sites); nil when not served
 	done      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
@@ -44,6 +45,10 @@ func Start(addr string, opts Options) (*Running, error) {
 		srv:    &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second},
 		done:   make(chan struct{}),
 	}
+	if err := r.startSites(); err != nil {
+		ln.Close()
+		return nil, err
+	}
 	go func() {
 		defer close(r.done)
 		_ = r.srv.Serve(ln) // returns http.ErrServerClosed after Close
@@ -62,7 +67,7 @@ func open(opts Options) (*Server, error) {
 	}
 	s := New(opts.restore(k))
 	s.restoreTokens(k)
-	s.keeper = &keeper{path: KeepPath(opts.StateDir), logf: opts.Logf}
+	s.keeper = &keeper{path: KeepPath(opts.StateDir), logf: opts.Logf, lasting: opts.lasting(k)}
 	// Written at once: a state directory that cannot be written is said at the start.
 	if err := s.keeper.write(s.snapshot()); err != nil {
 		return nil, fmt.Errorf("%w: keeping the tokens in %s: %w", ErrStateDir, opts.StateDir, err)
@@ -76,6 +81,7 @@ func (r *Running) Close() error {
 	r.closeOnce.Do(func() {
 		r.closeErr = r.srv.Close()
 		<-r.done
+		r.closeSites()
 	})
 	return r.closeErr
 }

@@ -10,8 +10,8 @@ import (
 // private integration token meets it (SurfacePublic): the documented operations
 // open, the web app's own routes refused with the IAM message, scope denials as 401;
 // or a server that has only the documented operations (SurfaceDocumented): every
-// other route answers 404 as Express does, records come in the shapes of the
-// official examples.
+// other route answers 404 (worded as Options.NotFound says, Express's by default),
+// records come in the shapes of the official examples.
 type Surface string
 
 const (
@@ -98,9 +98,10 @@ func (s *Server) public() bool {
 func (s *Server) documented() bool { return s.opts.Surface == SurfaceDocumented }
 
 // notServed is the documented surface's answer to a route it does not have (rt nil:
-// no route of the table either), as the real service's Express answers it: 404
-// {"statusCode":404,"message":"Cannot GET /path","error":"Not Found"}, the method
-// and the path without the query. nil on other surfaces and for documented routes.
+// no route of the table either): a 404 in the wording Options.NotFound chose, by
+// default as the real service's Express answers it ({"statusCode":404,"message":
+// "Cannot GET /path","error":"Not Found"}, the method and the path without the
+// query). nil on other surfaces and for documented routes.
 func (s *Server) notServed(r *http.Request, rt *route) *reply {
 	if !s.documented() {
 		return nil
@@ -110,7 +111,7 @@ func (s *Server) notServed(r *http.Request, rt *route) *reply {
 			return nil
 		}
 	}
-	rep := errReply(http.StatusNotFound, "Cannot "+r.Method+" "+r.URL.Path)
+	rep := s.routeNotFound(r)
 	return &rep
 }
 

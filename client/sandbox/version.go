@@ -7,21 +7,32 @@ import (
 	"strings"
 )
 
-// The Version header: the contract's value, the one HighLevel's JavaScript SDK sends
-// and the one of its v3 docs and Python SDK. The routes and records are the same
-// under each; under v3 error bodies take the v3 envelope (v3Errors).
+// The Version header: the contract's value, the one HighLevel's docs publish the
+// redirect list under, the one its JavaScript SDK sends and the one of its v3 docs
+// and Python SDK. The routes and records are the same under each; under v3 the OAuth
+// routes' error bodies take the v3 envelope (v3Errors), where HighLevel documents
+// it; the funnels routes keep the old shape, which their v3 contract documents.
 const versionV3 = "v3"
 
-var apiVersions = []string{apiVersion, "2023-02-21", versionV3}
+var apiVersions = []string{apiVersion, "2021-04-15", "2023-02-21", versionV3}
 
-// versionAccepted reports whether the request's Version header is one the service takes.
-func versionAccepted(r *http.Request) bool {
-	return slices.Contains(apiVersions, r.Header.Get("Version"))
+// versions are the Version values this server takes: Options.Versions, else every
+// one the service documents.
+func (s *Server) versions() []string {
+	if len(s.opts.Versions) > 0 {
+		return s.opts.Versions
+	}
+	return apiVersions
+}
+
+// versionAccepted reports whether the request's Version header is one this server takes.
+func (s *Server) versionAccepted(r *http.Request) bool {
+	return slices.Contains(s.versions(), r.Header.Get("Version"))
 }
 
 // badVersion is the answer to a missing or unknown Version header.
-func badVersion() reply {
-	return errReply(http.StatusBadRequest, "Version header is missing or invalid; use one of "+strings.Join(apiVersions, ", "))
+func (s *Server) badVersion() reply {
+	return errReply(http.StatusBadRequest, "Version header is missing or invalid; use one of "+strings.Join(s.versions(), ", "))
 }
 
 // v3Body is the error envelope of the v3 API: {"error": {code, message, details,

@@ -65,6 +65,10 @@ func TestHostName(t *testing.T) {
 		bad("foo.123", "not a number"), bad(strings.Repeat("a", 64)+".com", "longer than 63"),
 		bad(strings.Repeat("abcdefghi.", 26)+"com", "at most 253"), bad("ex\x1bample.com", "control"),
 		bad("ex\u202eample.com", "control"), bad("ex!ample.com", "letters, digits"), bad("\xff.com", "UTF-8"),
+		bad("offers.lakesidefit.comoffers.lakesidefit.com", "typed twice: try offers.lakesidefit.com"),
+		bad("offers.lakesidefit.com.offers.lakesidefit.com", "typed twice: try offers.lakesidefit.com"),
+		bad("bücher.examplebücher.example", "typed twice: try bücher.example"),
+		same("comcom.com"), same("ab.ab"), same("www.www.example.com"),
 	})
 	if DisplayHost("xn--bcher-kva.example") != "bücher.example" || DisplayHost("example.com") != "example.com" {
 		t.Error("DisplayHost does not turn punycode back")

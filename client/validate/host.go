@@ -81,7 +81,27 @@ func HostName(s string) (string, error) {
 	if tld := labels[len(labels)-1]; strings.Trim(tld, "0123456789") == "" {
 		return "", fail(field, s, "must end in a name such as .com, not a number")
 	}
+	if once := typedTwice(strings.ToLower(t)); once != "" {
+		return "", fail(field, s, "is one host name typed twice: try "+once)
+	}
 	return ascii, nil
+}
+
+// typedTwice is the host name that host repeats (shop.example.comshop.example.com, or
+// with a dot between), or "": what typing into a field that already held the name
+// gives. Both spellings are valid names of the DNS, but nobody owns one.
+func typedTwice(host string) string {
+	for _, sep := range []string{"", "."} {
+		n := len(host) - len(sep)
+		if n <= 0 || n%2 != 0 {
+			continue
+		}
+		first, rest := host[:n/2], host[n/2:]
+		if strings.Contains(first, ".") && rest == sep+first {
+			return first
+		}
+	}
+	return ""
 }
 
 // DisplayHost turns a host name from the API (punycode) back into what a person

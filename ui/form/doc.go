@@ -9,6 +9,9 @@
 // while the request is out and after a refusal, and asks before esc throws input
 // away. A paste or key carrying control characters, escape sequences or bidi
 // overrides, or more than a field takes, is refused whole at the field (refuse.go).
+// Letters typed into a choice pick the option they name (choose.go); a field the form
+// opened with a value shows it selected, so the first key typed replaces it
+// (prefill.go).
 // huh moves to the next field by a command, which the program would run only after
 // the keys already queued; the form applies that move at once (order.go), so a burst
 // with enter in it (a paste, a laggy SSH link) goes on into the next field.

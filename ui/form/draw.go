@@ -46,6 +46,8 @@ func (f *Form) refresh() {
 			ff.refused = ""
 		}
 		switch {
+		case ff.search != "":
+			d = searchLine(ff, look)
 		case ff.refused != "":
 			d = look.Error.Render("✗ " + ff.refused)
 		case problem != nil:
@@ -84,6 +86,9 @@ func (f *Form) Keys() []key.Binding {
 		return []key.Binding{named(k.Cancel, "close (the answer shows below)")}
 	}
 	out := f.form.KeyBinds()
+	if ff := f.Focused(); ff != nil && ff.Kind == Select {
+		out = append(out, key.NewBinding(key.WithKeys("a"), key.WithHelp("a-z", "find a choice")))
+	}
 	if f.sendable() {
 		out = append(out, k.Send)
 	}

@@ -54,14 +54,20 @@ type Field struct {
 	refused    string // why a paste or key was kept out of the field (refuse.go) …
 	refusedVal string // … shown while the value is still this one; a send clears it
 
+	search string // what was typed into a choice to find an option (choose.go)
+
+	prefill  string // the value the form opened with: shown selected, so typing replaces it (prefill.go)
+	selected bool   // the value is shown selected: the next character typed replaces it
+
 	desc    string // what the description line shows now
 	setDesc func(string)
 	hf      huh.Field
 	input   *huh.Input
+	choice  *huh.Select[string]
 }
 
-// build makes the huh field of ff.
-func (ff *Field) build() huh.Field {
+// build makes the huh field of ff, in form f.
+func (ff *Field) build(f *Form) huh.Field {
 	check := func(s string) error { return ff.problemWith(s) }
 	placeholder := ff.Placeholder
 	if placeholder != "" {
@@ -75,7 +81,7 @@ func (ff *Field) build() huh.Field {
 			s = s.Height(ff.Height)
 		}
 		ff.setDesc = func(d string) { s.Description(d) }
-		ff.hf = s
+		ff.hf, ff.choice = s, s
 	case TextArea:
 		t := huh.NewText().Key(ff.Key).Title(ff.Title).Description(ff.desc).Placeholder(placeholder).
 			Value(ff.Value).Validate(check).ExternalEditor(false).CharLimit(textCharLimit)
@@ -94,6 +100,7 @@ func (ff *Field) build() huh.Field {
 	default:
 		in := huh.NewInput().Key(ff.Key).Title(ff.Title).Description(ff.desc).Placeholder(placeholder).
 			Value(ff.Value).Validate(check).CharLimit(inputCharLimit)
+		in.WithTheme(f.inputTheme(ff))
 		if len(ff.Suggest) > 0 {
 			in.Suggestions(ff.Suggest)
 		}

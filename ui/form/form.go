@@ -68,6 +68,9 @@ type Form struct {
 	opened  string   // the values when the form opened, to know whether anything was typed
 	width   int      // the width the huh form is laid out for
 	avail   int      // the rows the huh form may take
+
+	at     *Field                         // the field that had the focus when last looked (prefill.go)
+	marked struct{ from, to *huh.Styles } // the host's styles, and the same with the text shown selected
 }
 
 // New builds a form over h; run the returned command (the form's Init). submit runs
@@ -77,7 +80,7 @@ type Form struct {
 func New(h Host, title string, groups []*Group, submit func(seq uint64) (tea.Cmd, error)) (*Form, tea.Cmd) {
 	f := &Form{h: h, title: title, groups: groups, submit: submit}
 	for _, ff := range f.Fields() {
-		ff.desc = ff.Hint
+		ff.desc, ff.prefill = ff.Hint, ff.Current()
 	}
 	f.opened = f.values()
 	return f, f.rebuild(nil)
@@ -142,7 +145,7 @@ func (f *Form) rebuild(target *Field) tea.Cmd {
 	for _, g := range f.groups {
 		fields := make([]huh.Field, 0, len(g.Fields))
 		for _, ff := range g.Fields {
-			fields = append(fields, ff.build())
+			fields = append(fields, ff.build(f))
 		}
 		hgroups = append(hgroups, huh.NewGroup(fields...).Title(g.Title).Description(g.Desc))
 	}
@@ -158,6 +161,7 @@ func (f *Form) rebuild(target *Field) tea.Cmd {
 		cmds = append(cmds, f.focus(target))
 	}
 	f.avail = 0
+	f.tracked()
 	f.refresh()
 	return tea.Batch(cmds...)
 }
@@ -328,7 +332,7 @@ func (f *Form) Update(msg tea.Msg) (cmd tea.Cmd, done bool) {
 		return nil, false
 	}
 	k := f.h.Keys()
-	if isKey && key.Matches(km, k.Cancel) && !f.selectFiltering() {
+	if isKey && key.Matches(km, k.Cancel) && !f.searching() {
 		if f.sending || !f.dirty() {
 			// Nothing to lose: untouched, or already sent (the answer then goes to
 			// the status bar).
@@ -344,14 +348,23 @@ func (f *Form) Update(msg tea.Msg) (cmd tea.Cmd, done bool) {
 			return nil, false
 		}
 	}
+	if f.refuseInput(msg) {
+		return nil, false
+	}
+	if f.choose(msg) {
+		f.refresh()
+		return nil, false
+	}
 	if isKey && key.Matches(km, k.Send) && f.sendable() {
 		return f.send(nil)
 	}
-	if f.refuseInput(msg) {
+	if f.replaceSelected(msg) {
+		f.refresh()
 		return nil, false
 	}
 	_, cmd = f.form.Update(msg)
 	cmd = f.settle(cmd) // the focus moves now, before the next key (order.go)
+	f.tracked()
 	switch f.form.State {
 	case huh.StateCompleted:
 		sent, done := f.send(f.lastField(f.Focused()))
@@ -376,11 +389,11 @@ func (f *Form) lastField(cur *Field) *Field {
 	return all[len(all)-1]
 }
 
-// selectFiltering reports whether the focused field is a select being filtered: esc
-// is then the select's (it stops filtering), not the form's.
-func (f *Form) selectFiltering() bool {
-	s, ok := f.form.GetFocusedField().(interface{ GetFiltering() bool })
-	return ok && s.GetFiltering()
+// searching reports whether the focused field is a choice being searched: esc then
+// ends the search (choose.go), it does not close the form.
+func (f *Form) searching() bool {
+	ff := f.Focused()
+	return ff != nil && ff.search != ""
 }
 
 // CompleteWith makes the focused input take its suggestion, as ctrl+e does: a
@@ -391,5 +404,12 @@ func (f *Form) CompleteWith() tea.Cmd {
 }
 
 // Reset builds the form again from its variables as they hold now, the focus on the
-// first field: what was set from outside the form shows in its fields.
-func (f *Form) Reset() tea.Cmd { return f.rebuild(nil) }
+// first field: what was set from outside the form shows in its fields, as values it
+// opened with (selected when reached, so typing replaces them).
+func (f *Form) Reset() tea.Cmd {
+	for _, ff := range f.Fields() {
+		ff.prefill, ff.search, ff.selected = ff.Current(), "", false
+	}
+	f.at = nil
+	return f.rebuild(nil)
+}

@@ -49,6 +49,22 @@ func press(t *testing.T, f *Form, keys ...string) (done bool) {
 			msg = tea.KeyPressMsg{Code: tea.KeyEscape}
 		case "ctrl+s":
 			msg = tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl}
+		case "backspace":
+			msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
+		case "delete":
+			msg = tea.KeyPressMsg{Code: tea.KeyDelete}
+		case "up":
+			msg = tea.KeyPressMsg{Code: tea.KeyUp}
+		case "down":
+			msg = tea.KeyPressMsg{Code: tea.KeyDown}
+		case "left":
+			msg = tea.KeyPressMsg{Code: tea.KeyLeft}
+		case "end":
+			msg = tea.KeyPressMsg{Code: tea.KeyEnd}
+		case "home":
+			msg = tea.KeyPressMsg{Code: tea.KeyHome}
+		case "space":
+			msg = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 		default:
 			r := []rune(k)[0]
 			msg = tea.KeyPressMsg{Code: r, Text: k}

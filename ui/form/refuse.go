@@ -46,7 +46,11 @@ func (f *Form) refuseInput(msg tea.Msg) bool {
 		if ff.Kind == TextArea {
 			limit = textCharLimit
 		}
-		why = overLimit(utf8.RuneCountInString(ff.Current()), utf8.RuneCountInString(text), limit)
+		held := utf8.RuneCountInString(ff.Current())
+		if ff.selected {
+			held = 0 // what comes replaces the value (prefill.go)
+		}
+		why = overLimit(held, utf8.RuneCountInString(text), limit)
 	}
 	if why == "" {
 		return false

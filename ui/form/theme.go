@@ -102,5 +102,14 @@ func newKeyMap() *huh.KeyMap {
 	k.Quit = key.NewBinding(key.WithDisabled())
 	k.Text.NewLine = key.NewBinding(key.WithKeys("ctrl+j", "alt+enter"), key.WithHelp("ctrl+j", "new line"))
 	k.Input.AcceptSuggestion = key.NewBinding(key.WithKeys("ctrl+e"), key.WithHelp("ctrl+e", "use suggestion"))
+	// Letters typed into a choice search it (choose.go): it moves by the other keys.
+	s := &k.Select
+	s.Up = key.NewBinding(key.WithKeys("up", "ctrl+k", "ctrl+p"), key.WithHelp("↑", "up"))
+	s.Down = key.NewBinding(key.WithKeys("down", "ctrl+j", "ctrl+n"), key.WithHelp("↓", "down"))
+	s.Left = key.NewBinding(key.WithKeys("left"), key.WithDisabled())
+	s.Right = key.NewBinding(key.WithKeys("right"), key.WithDisabled())
+	s.GotoTop = key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first"))
+	s.GotoBottom = key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last"))
+	s.Filter = key.NewBinding(key.WithKeys("/"), key.WithDisabled())
 	return k
 }
