@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
@@ -27,7 +28,7 @@ type BrowseOptions struct {
 }
 
 // newCmdBrowse is the root command: `funnels` opens the terminal browser.
-func newCmdBrowse(f *Factory) *cobra.Command {
+func newCmdBrowse(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &BrowseOptions{}
 	cmd := &cobra.Command{
 		Use:   "funnels",
@@ -54,7 +55,7 @@ funnels --readonly
 funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return unknownCommand(cmd, args[0])
+				return cmdutil.UnknownCommand(cmd, args[0])
 			}
 			return nil
 		},
@@ -65,19 +66,19 @@ funnels --base-url http://127.0.0.1:8484 --token pit-… --location LOC`,
 	cmd.Flags().BoolVar(&opts.Demo, "demo", false, "browse the embedded sandbox's demo data (no account needed)")
 	cmd.Flags().StringVar(&opts.SurfaceArg, "surface", "seed", "with --demo: the sandbox plays seed (every route of the spec), public (the real service as a private integration token meets it) or documented (only the documented routes, the rest 404)")
 	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.NotOffered("the browser opens with 'ssh -t HOST' and no command")}
 }
 
 // demoAPIVersion is the Version the demo's client sends when the config file cannot
 // be read: the flag's, the environment's or the default.
-func demoAPIVersion(f *Factory) string {
+func demoAPIVersion(f *cmdutil.Factory) string {
 	return cmp.Or(f.Flags.APIVersion, f.Getenv("FUNNELS_API_VERSION"), client.DefaultAPIVersion)
 }
 
 // browseRun opens the browser: against the embedded sandbox with --demo, otherwise
 // against the configured profile. It returns after q (or ctrl+c), with the terminal
 // restored.
-func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
+func browseRun(ctx context.Context, f *cmdutil.Factory, opts *BrowseOptions) error {
 	surface, err := parseSurface(opts.SurfaceArg)
 	if err == nil && surface != sandbox.SurfaceSeed && !opts.Demo {
 		err = errors.New("--surface picks the demo sandbox's surface: use it with --demo (or run 'funnels sandbox --surface public')")
@@ -86,7 +87,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 		err = client.CheckAPIVersion(demoAPIVersion(f))
 	}
 	if err != nil {
-		return usagef("%v", err)
+		return cmdutil.Usagef("%v", err)
 	}
 	if !opts.Demo {
 		if err := browseReady(f); err != nil {
@@ -98,7 +99,7 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 	}
 	open := browseProfile
 	if opts.Demo {
-		open = func(_ context.Context, f *Factory) (ui.Options, func(), error) { return browseDemo(f, surface) }
+		open = func(_ context.Context, f *cmdutil.Factory) (ui.Options, func(), error) { return browseDemo(f, surface) }
 	}
 	uiOpts, closeAll, err := open(ctx, f)
 	if err != nil {
@@ -123,9 +124,9 @@ func browseRun(ctx context.Context, f *Factory, opts *BrowseOptions) error {
 
 // browseDemo starts the embedded sandbox and opens its own gym; the others are in the
 // switcher, as an agency's sub-accounts are. closeAll stops the sandbox.
-func browseDemo(f *Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAll func(), err error) {
+func browseDemo(f *cmdutil.Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAll func(), err error) {
 	transport := http.RoundTripper(http.DefaultTransport)
-	debug, err := debugWanted(f.Getenv, f.Flags)
+	debug, err := cmdutil.DebugWanted(f.Getenv, f.Flags)
 	if err != nil {
 		return uiOpts, nil, err
 	}
@@ -134,7 +135,7 @@ func browseDemo(f *Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAl
 		if err != nil {
 			return uiOpts, nil, err
 		}
-		if transport, err = f.transport(store.Dir()); err != nil {
+		if transport, err = f.Transport(store.Dir()); err != nil {
 			return uiOpts, nil, err
 		}
 	}
@@ -154,7 +155,7 @@ func browseDemo(f *Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAl
 	if err != nil {
 		return uiOpts, nil, err
 	}
-	op := &demoOpener{sb: sb, transport: transport, userAgent: f.UserAgent(), settings: settings}
+	op := &DemoOpener{sb: sb, transport: transport, userAgent: f.UserAgent(), settings: settings}
 	closeAll = func() { op.Close(); _ = sb.Close(); _ = os.RemoveAll(demoStateRoot(sb)) }
 	loc := sb.Server.LocationID()
 	s, err := openDemoSession(sb, loc, sb.Server.DemoToken(), transport, f.UserAgent(), settings)
@@ -163,7 +164,7 @@ func browseDemo(f *Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAl
 		return uiOpts, nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
 	uiOpts.Account, uiOpts.Switcher, uiOpts.Demo = demoAccount(loc), op, true
-	if err := openFirst(&uiOpts, &op.openedAccounts, s); err != nil {
+	if err := openFirst(&uiOpts, &op.OpenedAccounts, s); err != nil {
 		closeAll()
 		return uiOpts, nil, err
 	}
@@ -173,27 +174,27 @@ func browseDemo(f *Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAl
 // browseProfile opens the account the run names; unless its token was given by hand
 // (for this run's profile only), the switcher opens the other profiles and agency
 // sub-accounts. closeAll closes the indexes opened.
-func browseProfile(ctx context.Context, f *Factory) (uiOpts ui.Options, closeAll func(), err error) {
-	s, err := f.openRun(ctx, nil)
+func browseProfile(ctx context.Context, f *cmdutil.Factory) (uiOpts ui.Options, closeAll func(), err error) {
+	s, err := f.OpenRun(ctx, nil)
 	if err != nil {
 		return uiOpts, nil, err
 	}
 	cfg := s.Config
 	uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
-	uiOpts.AutoIndex = cfg.Profile.LocationID != "" && !f.sessionIndex()
+	uiOpts.AutoIndex = cfg.Profile.LocationID != "" && !f.SessionIndex()
 	if cfg.Token != "" {
-		var only openedAccounts
+		var only cmdutil.OpenedAccounts
 		if err := openFirst(&uiOpts, &only, s); err != nil {
 			return uiOpts, nil, err
 		}
 		return uiOpts, only.Close, nil
 	}
-	op := newProfileOpener(f, s.store, s.transport)
+	op := cmdutil.NewProfileOpener(f, s.Store, s.Transport)
 	uiOpts.Account, uiOpts.Switcher = cfg.Profile.Name, op
 	if cfg.Profile.AuthKind == config.AuthAgency {
 		uiOpts.Account = auth.AccountName(cfg.Profile.Name, cfg.Profile.LocationID)
 	}
-	if err := openFirst(&uiOpts, &op.openedAccounts, s); err != nil {
+	if err := openFirst(&uiOpts, &op.OpenedAccounts, s); err != nil {
 		return uiOpts, nil, err
 	}
 	return uiOpts, op.Close, nil
@@ -201,10 +202,10 @@ func browseProfile(ctx context.Context, f *Factory) (uiOpts ui.Options, closeAll
 
 // openFirst opens the session the browser starts with, kept among accounts as
 // uiOpts.Account (so switching back hands it out again), into uiOpts.
-func openFirst(uiOpts *ui.Options, accounts *openedAccounts, s *Session) error {
-	o, err := accounts.get(uiOpts.Account, s.opened)
+func openFirst(uiOpts *ui.Options, accounts *cmdutil.OpenedAccounts, s *cmdutil.Session) error {
+	o, err := accounts.Get(uiOpts.Account, s.Opened)
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	uiOpts.Client, uiOpts.Profile, uiOpts.LocationID = o.Client, o.Profile, s.Config.Profile.LocationID
 	uiOpts.UserID, uiOpts.Index, uiOpts.Redirects = o.UserID, o.Index, o.Redirects
@@ -213,8 +214,8 @@ func openFirst(uiOpts *ui.Options, accounts *openedAccounts, s *Session) error {
 
 // browseReady says, before the browser opens, why the profile cannot work — and
 // that --demo needs no account.
-func browseReady(f *Factory) error {
-	cfg, store, err := f.signedInConfigAndStore()
+func browseReady(f *cmdutil.Factory) error {
+	cfg, store, err := f.SignedInConfigAndStore()
 	if err != nil {
 		return err
 	}
@@ -226,7 +227,7 @@ func browseReady(f *Factory) error {
 
 // needTerminal refuses to start the browser where it cannot draw: standard output
 // must be a terminal, and keys must come from standard input or /dev/tty.
-func needTerminal(ios *IOStreams) error {
+func needTerminal(ios *cmdutil.IOStreams) error {
 	out, ok := ios.Out.(*os.File)
 	outTTY := ok && term.IsTerminal(out.Fd())
 	in, ok := ios.In.(*os.File)
@@ -238,18 +239,86 @@ func needTerminal(ios *IOStreams) error {
 			_ = tty.Close()
 		}
 	}
-	return terminalProblem(outTTY, inTTY, ttyErr)
+	return TerminalProblem(outTTY, inTTY, ttyErr)
 }
 
-// terminalProblem says why the browser cannot start, or nil: outTTY and inTTY are
+// TerminalProblem says why the browser cannot start, or nil: outTTY and inTTY are
 // whether standard output and input are terminals, ttyErr what opening /dev/tty gave.
-func terminalProblem(outTTY, inTTY bool, ttyErr error) error {
+func TerminalProblem(outTTY, inTTY bool, ttyErr error) error {
 	const hint = "; the commands for scripts work without one (funnels --help lists them)"
 	switch {
 	case !outTTY:
-		return usagef("the browser needs a terminal, and standard output is not one%s", hint)
+		return cmdutil.Usagef("the browser needs a terminal, and standard output is not one%s", hint)
 	case !inTTY && ttyErr != nil:
-		return usagef("the browser needs a terminal to read keys from, and standard input is not one (nor is there a /dev/tty)%s", hint)
+		return cmdutil.Usagef("the browser needs a terminal to read keys from, and standard input is not one (nor is there a /dev/tty)%s", hint)
 	}
 	return nil
+}
+
+// gatedSwitcher lists only the sub-accounts the gate allows, and opens no other.
+type gatedSwitcher struct {
+	ui.Switcher
+	gate cmdutil.Gate
+}
+
+func (g gatedSwitcher) List(ctx context.Context) ([]ui.Account, error) {
+	all, err := g.Switcher.List(ctx)
+	out := all[:0:0]
+	for _, a := range all {
+		if a.Location != "" && g.gate.Allows(a.Location) {
+			out = append(out, a)
+		}
+	}
+	return out, err
+}
+
+// errNotGranted is the switcher's refusal of an account outside the person's grants.
+var errNotGranted = errors.New("this sub-account was not granted to you on this server")
+
+func (g gatedSwitcher) Open(ctx context.Context, name string) (ui.Opened, error) {
+	accounts, _ := g.List(ctx)
+	for _, a := range accounts {
+		if a.Name == name {
+			return g.Switcher.Open(ctx, name)
+		}
+	}
+	return ui.Opened{}, errNotGranted
+}
+
+// BrowseRemote opens the browser of the run's profile on a terminal that is not this
+// process's — an ssh session of the team server — and returns the exit code, the
+// failure reported on f's streams as Run reports one. progOpts carry the session's
+// input, output and size; remote its window changes and how many sessions share the
+// sub-account. With a Gate on f the switcher offers only what the gate allows.
+func BrowseRemote(ctx context.Context, f *cmdutil.Factory, progOpts []tea.ProgramOption, remote *ui.Remote) int {
+	err := browseRemote(ctx, f, progOpts, remote)
+	if err != nil {
+		f.ReportError(err)
+	}
+	return cmdutil.ExitCode(err)
+}
+
+func browseRemote(ctx context.Context, f *cmdutil.Factory, progOpts []tea.ProgramOption, remote *ui.Remote) error {
+	if err := browseReady(f); err != nil {
+		return err
+	}
+	uiOpts, closeAll, err := browseProfile(ctx, f)
+	if err != nil {
+		return err
+	}
+	defer closeAll()
+	if f.Gate != nil && uiOpts.Switcher != nil {
+		uiOpts.Switcher = gatedSwitcher{Switcher: uiOpts.Switcher, gate: f.Gate}
+	}
+	uiOpts.ProgramOptions = append(uiOpts.ProgramOptions, progOpts...)
+	uiOpts.Remote = remote
+	uiOpts.NoBrowserReason = "the browser runs on the team server, not on this machine"
+	err = ui.Run(ctx, uiOpts)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
+		return nil // the session ended: nothing to report to a terminal that is gone
+	}
+	return fmt.Errorf("the browser stopped: %w", err)
 }

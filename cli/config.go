@@ -8,16 +8,17 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-func newCmdConfig(f *Factory) *cobra.Command {
-	return group("config", "Settings: config path, get, set, list",
+func newCmdConfig(f *cmdutil.Factory) *cmdutil.Command {
+	return cmdutil.Group("config", "Settings: config path, get, set, list",
 		newCmdConfigPath(f), newCmdConfigGet(f), newCmdConfigSet(f), newCmdConfigList(f))
 }
 
-func newCmdConfigPath(f *Factory) *cobra.Command {
+func newCmdConfigPath(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "path",
 		Short: "Where the config file lives",
@@ -29,8 +30,8 @@ exist yet. See README.md for a commented example.`,
 			return err
 		},
 	}
-	cmd.Args = positional(cmd)
-	return cmd
+	cmd.Args = cmdutil.Positional(cmd)
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Settings, SSH: cmdutil.NotOffered("it shows the settings of the server")}
 }
 
 // settingKeyArg completes the KEY of config get and set.
@@ -39,7 +40,7 @@ func settingKeyArg(_ *cobra.Command, args []string, toComplete string) ([]cobra.
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
 	var out []cobra.Completion
-	for _, k := range withPrefix(config.SettingKeys(), toComplete) {
+	for _, k := range cmdutil.WithPrefix(config.SettingKeys(), toComplete) {
 		where := "of the file"
 		if config.IsProfileKey(k) {
 			where = "of the profile"
@@ -52,7 +53,7 @@ func settingKeyArg(_ *cobra.Command, args []string, toComplete string) ([]cobra.
 // ConfigGetOptions are what `funnels config get` works from.
 type ConfigGetOptions struct{ Key string }
 
-func newCmdConfigGet(f *Factory) *cobra.Command {
+func newCmdConfigGet(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ConfigGetOptions{}
 	cmd := &cobra.Command{
 		Use:   "get KEY",
@@ -69,12 +70,12 @@ funnels config get ui.theme`,
 			return configGetRun(f, opts)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"KEY", "key"})
-	return cmd
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "KEY", Field: "key"})
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Settings, SSH: cmdutil.NotOffered("it shows the settings of the server")}
 }
 
-func configGetRun(f *Factory, opts *ConfigGetOptions) error {
-	cfg, err := f.resolvedConfig()
+func configGetRun(f *cmdutil.Factory, opts *ConfigGetOptions) error {
+	cfg, err := f.ResolvedConfig()
 	if err != nil {
 		return err
 	}
@@ -86,24 +87,11 @@ func configGetRun(f *Factory, opts *ConfigGetOptions) error {
 	return err
 }
 
-// resolvedConfig is the configuration of this run completed with the saved login,
-// as the commands that call the API see it.
-func (f *Factory) resolvedConfig() (*config.Config, error) {
-	cfg, _, err := f.signedInConfigAndStore()
-	if err != nil {
-		return nil, err
-	}
-	if cfg.SavedLoginErr != nil {
-		f.notice("funnels: ignoring the saved login of %q (%s)", cfg.Profile.Name, termtext.Line(cfg.SavedLoginErr.Error()))
-	}
-	return cfg, nil
-}
-
 // settingError makes an unknown key a usage error.
 func settingError(err error) error {
 	var uk *config.UnknownKeyError
 	if errors.As(err, &uk) {
-		return usagef("%v", err)
+		return cmdutil.Usagef("%v", err)
 	}
 	return err
 }
@@ -111,7 +99,7 @@ func settingError(err error) error {
 // ConfigSetOptions are what `funnels config set` works from.
 type ConfigSetOptions struct{ Key, Value string }
 
-func newCmdConfigSet(f *Factory) *cobra.Command {
+func newCmdConfigSet(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ConfigSetOptions{}
 	cmd := &cobra.Command{
 		Use:   "set KEY VALUE",
@@ -129,19 +117,19 @@ funnels config set ui.theme light`,
 			return configSetRun(f, opts)
 		},
 	}
-	cmd.Args = positional(cmd, arg{"KEY", "key"}, arg{"VALUE", "value"})
-	return cmd
+	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "KEY", Field: "key"}, cmdutil.Arg{Name: "VALUE", Field: "value"})
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Settings, SSH: cmdutil.NotOffered("it changes the settings of the server")}
 }
 
-func configSetRun(f *Factory, opts *ConfigSetOptions) error {
+func configSetRun(f *cmdutil.Factory, opts *ConfigSetOptions) error {
 	cfg, err := f.Config()
 	if err != nil {
 		return err
 	}
 	if err := config.SetInFile(cfg.File, cfg.Profile.Name, opts.Key, opts.Value); err != nil {
 		var uk *config.UnknownKeyError
-		if errors.As(err, &uk) || !isDiskError(err) {
-			return usagef("%v", err)
+		if errors.As(err, &uk) || !cmdutil.IsDiskError(err) {
+			return cmdutil.Usagef("%v", err)
 		}
 		return err
 	}
@@ -149,10 +137,10 @@ func configSetRun(f *Factory, opts *ConfigSetOptions) error {
 	if config.IsProfileKey(opts.Key) {
 		where = fmt.Sprintf("[profiles.%s] in %s", cfg.Profile.Name, cfg.File)
 	}
-	f.notice("Set %s in %s.", opts.Key, where)
+	f.Notice("Set %s in %s.", opts.Key, where)
 	if after, err := config.Load(f.Getenv, f.Flags); err == nil {
 		if _, origin, err := after.Setting(opts.Key); err == nil && origin != "default" && !isFileOrigin(origin, cfg.File) {
-			f.notice("Note: %s still wins over the file for this setting.", origin)
+			f.Notice("Note: %s still wins over the file for this setting.", origin)
 		}
 	}
 	return nil
@@ -163,7 +151,7 @@ func isFileOrigin(origin, file string) bool { return strings.HasSuffix(origin, f
 
 // ConfigListOptions are what `funnels config list` works from.
 type ConfigListOptions struct {
-	Exporter Exporter
+	Exporter cmdutil.Exporter
 }
 
 // settingRow is one line of `funnels config list`.
@@ -173,7 +161,7 @@ type settingRow struct {
 	Source string `json:"source"`
 }
 
-func newCmdConfigList(f *Factory) *cobra.Command {
+func newCmdConfigList(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ConfigListOptions{}
 	cmd := &cobra.Command{
 		Use:   "list",
@@ -188,13 +176,13 @@ it with 'funnels config get client_secret'.`,
 			return configListRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
-	addJSONFlags(cmd, &opts.Exporter, fieldsOf(settingRow{}))
-	return cmd
+	cmd.Args = cmdutil.Positional(cmd)
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(settingRow{}))
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Settings, SSH: cmdutil.NotOffered("it shows the settings of the server")}
 }
 
-func configListRun(ctx context.Context, f *Factory, opts *ConfigListOptions) error {
-	cfg, err := f.resolvedConfig()
+func configListRun(ctx context.Context, f *cmdutil.Factory, opts *ConfigListOptions) error {
+	cfg, err := f.ResolvedConfig()
 	if err != nil {
 		return err
 	}
@@ -215,9 +203,9 @@ func configListRun(ctx context.Context, f *Factory, opts *ConfigListOptions) err
 	if opts.Exporter.Enabled() {
 		return opts.Exporter.Write(ctx, f.IO, rows, rows)
 	}
-	t := newTable(f.IO, nameColumn("KEY").tells(), nameColumn("VALUE"), textColumn("SOURCE"))
+	t := cmdutil.NewTable(f.IO, cmdutil.NameColumn("KEY").Tells(), cmdutil.NameColumn("VALUE"), cmdutil.TextColumn("SOURCE"))
 	for _, r := range rows {
-		t.row(r.Key, orDash(r.Value), r.Source)
+		t.Row(r.Key, cmdutil.OrDash(r.Value), r.Source)
 	}
-	return t.print()
+	return t.Print()
 }

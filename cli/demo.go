@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -10,11 +11,13 @@ import (
 
 	"golang.org/x/oauth2"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
+	"github.com/funnelsdev/funnels/ui"
 )
 
 // Demo is the embedded sandbox and a client signed in to it: what `funnels --demo`
@@ -66,18 +69,18 @@ func demoConfig(sb *sandbox.Running, location string, settings *config.Config) *
 
 // openDemoSession is a session of the demo's sub-account location, signed in with
 // its static token; its index lives as long as the sandbox does.
-func openDemoSession(sb *sandbox.Running, location, token string, transport http.RoundTripper, userAgent string, settings *config.Config) (*Session, error) {
+func openDemoSession(sb *sandbox.Running, location, token string, transport http.RoundTripper, userAgent string, settings *config.Config) (*cmdutil.Session, error) {
 	cfg := demoConfig(sb, location, settings)
 	ts := oauth2.StaticTokenSource(&oauth2.Token{AccessToken: token})
-	c, err := client.New(clientOptions(cfg, ts, &http.Client{Transport: transport}, userAgent))
+	c, err := client.New(cmdutil.ClientOptions(cfg, ts, &http.Client{Transport: transport}, userAgent))
 	if err != nil {
 		return nil, err
 	}
 	userID := sb.Server.UserID()
-	return &Session{Client: c, Config: cfg, Label: "demo",
-		userID:    func() string { return userID },
-		openIndex: func() (*index.Store, error) { return index.OpenTemp(index.KeyOf(sb.URL, location)) },
-		redirects: func() (redirectplan.State, error) {
+	return &cmdutil.Session{Client: c, Config: cfg, Label: "demo",
+		UserIDOf:    func() string { return userID },
+		IndexOpener: func() (*index.Store, error) { return index.OpenTemp(index.KeyOf(sb.URL, location)) },
+		Redirects: func() (redirectplan.State, error) {
 			return redirectplan.StateOf(demoStateRoot(sb), "demo", sb.URL, location), nil
 		},
 	}, nil
@@ -88,4 +91,50 @@ func openDemoSession(sb *sandbox.Running, location, token string, transport http
 func demoStateRoot(sb *sandbox.Running) string {
 	sum := sha256.Sum256([]byte(sb.URL))
 	return filepath.Join(os.TempDir(), "funnels-demo-"+hex.EncodeToString(sum[:6]))
+}
+
+// DemoOpener opens the sub-accounts of the embedded sandbox's agency (its gyms), each
+// with its own static token, client and session index, for `funnels --demo`.
+type DemoOpener struct {
+	sb        *sandbox.Running
+	transport http.RoundTripper
+	userAgent string
+	settings  *config.Config // the run's read-only and API version
+	cmdutil.OpenedAccounts
+}
+
+// demoAccount names a sub-account of the demo in the switcher.
+func demoAccount(id string) string { return "demo/" + id }
+
+func (o *DemoOpener) List(context.Context) ([]ui.Account, error) {
+	var out []ui.Account
+	for _, sub := range o.sb.Server.SubAccounts() {
+		if sub.Installed {
+			out = append(out, ui.Account{Name: demoAccount(sub.ID), Profile: "demo", Location: sub.ID, LocationName: sub.Name,
+				Kind: "demo", ReadOnly: o.settings.ReadOnly})
+		}
+	}
+	return out, nil
+}
+
+func (o *DemoOpener) Open(_ context.Context, name string) (ui.Opened, error) {
+	return o.Get(name, func() (ui.Opened, error) {
+		for _, sub := range o.sb.Server.SubAccounts() {
+			if demoAccount(sub.ID) != name || !sub.Installed {
+				continue
+			}
+			s, err := openDemoSession(o.sb, sub.ID, sub.DemoToken, o.transport, o.userAgent, o.settings)
+			if err != nil {
+				return ui.Opened{}, err
+			}
+			s.Label = "demo / " + sub.Name
+			return s.Opened()
+		}
+		return ui.Opened{}, fmt.Errorf("the demo has no sub-account %q", name)
+	})
+}
+
+// Indexes of the demo: the session indexes of the gyms opened this run.
+func (o *DemoOpener) Indexes(context.Context, []ui.Account) map[string]*index.Store {
+	return o.OpenedIndexes()
 }

@@ -4,99 +4,72 @@
 //
 // # How it is laid out
 //
-// One file per noun (folders.go, step.go, auth.go, …), read the way gh's
-// pkg/cmd/NOUN/VERB reads: for each command an Options struct (what it works from),
-// a newCmd… function (flags, help text, examples, completion) and a …Run function
-// (the work), with its tests beside it in NOUN_test.go. A noun with verbs (folder
-// create, auth status) is a group (group in root.go): on its own, or with a verb it
-// does not know, it is a usage error naming its verbs.
+// This package assembles: the root (root.go) builds the command tree from the
+// commands each noun declares, the browser (browse.go) and its demo (demo.go) open
+// accounts, and a few commands of the machine itself live here (sandbox, serve,
+// completion, config, version). Everything else is a package of its own:
 //
-// What every command shares lives in one place each:
+//   - cli/cmdutil, the ground: the factory, opening an account, output, exit codes,
+//     the fan-out over sets, the checks after parsing, and the Command record every
+//     command is declared with (see its package doc).
+//   - One package per noun, read the way gh's pkg/cmd/NOUN/VERB reads: cli/folders,
+//     cli/steps, cli/pages, cli/domain, cli/event, cli/redirects, cli/find,
+//     cli/cache (index, cache, changes, watch), cli/export (export, diff), cli/login
+//     (login, logout, auth), cli/api, cli/doctor and cli/team (serve user, audit).
+//     Each declares its commands once and hands the root one list (Commands). For
+//     each command an Options struct (what it works from), a newCmd… function
+//     (flags, help text, examples, completion, its record) and a …Run function (the
+//     work), with its tests beside it. A noun with verbs (folder create, auth
+//     status) is a cmdutil.Group: on its own, or with a verb it does not know, a
+//     usage error naming its verbs.
+//   - cli/mcp, the MCP server, and cli/serve, the team server, import no noun: the
+//     root hands the MCP server the records (whose tools it lists) and Execute (how
+//     it runs a tool's command line), and the team server runs sessions through
+//     Run; what a session may run is decided here, once the command line is parsed.
+//   - cli/clitest, the home every test of the command line runs funnels in.
 //
-//   - Factory (factory.go): the streams, the environment, the global flags as parsed,
-//     the configuration as given (Config) and the token store. Commands never reach
-//     for os.Stdout, os.Getenv or globals.
-//   - Opening an account (session.go): Factory.Session(ctx, needLocation) is what a
-//     command that calls the API works from — the configuration with the profile's
-//     saved login as its lowest layer (config.LoadSignedIn; auth's store implements
-//     config.SavedLogins, so auth never changes a configuration), a client signed in
-//     to it, the name a person knows it by (the profile; for a token given without a
-//     profile, where it came from, its index kept under "-token") and the way to its
-//     local index (indexstore.go). clientOptions (clientoptions.go) is the one place
-//     settings become client.Options. The browser opens its first account the same
-//     way, and its switcher is an opener (opener.go): List and Open(ctx, name) over
-//     the profiles and agency sub-accounts (profileOpener), or over the sandbox's gyms
-//     for --demo (demoOpener, demo.go); each account is opened once and handed out
-//     again, its index closed when the browser ends.
-//   - Exit codes (exitcode.go): commands return errors; ExitCode is the one mapping
-//     from an error to 0–4, and reportError (errorreport.go) the one place an error
-//     becomes text on standard error ("funnels COMMAND: …", each refused field named
-//     by its flag — a 422's messages too —, the status and message of an API error,
-//     "did you mean" and the usage line after a wrong command line). A route the
-//     service refuses to this sign-in (client.ErrRouteUnavailable, client.ErrScope)
-//     is one line: what was refused, its status and message, and the access it
-//     needs; never "sign in again". A route the server does not have
-//     (client.ErrRouteMissing, a 404 for the route itself) is one line too: it is
-//     not on this server, with the status and message.
-//   - What the token cannot reach: reads fall back as the browser does, through the
-//     client (BrowseFolder, FunnelsWithSteps, PageDetail), print what could be had,
-//     exit 0 and say once on standard error ("Note: …") what is different. The
-//     client remembers refusals per profile (an access file beside the token), so a
-//     later run goes straight to the fallback. `funnels doctor` (doctor.go) runs the
-//     client's Probe and prints its table.
-//   - Read-only mode (readonly.go; --readonly, FUNNELS_READONLY, readonly in the
-//     config): every client is read-only (client.Options.ReadOnly refuses a write
-//     before it is sent), and a command that writes is wrapped in guardWrites, so
-//     it ends at once with client.ErrReadOnly (exit 2) before a question or a read.
-//   - Sign-ins (login.go, auth.go): tokens in the OS keyring or the 0600 file
-//     (Factory.Store; --insecure-storage: the file); an agency sign-in (login
-//     --agency) reaches its sub-accounts as PROFILE/LOCATION, which --location,
-//     `auth switch` and the browser's switcher (opener.go) take.
-//   - The team server (serve.go, serveuser.go, audit.go; the server itself in package
-//     cli/serve): each ssh session runs this command tree (Run, or BrowseRemote for
-//     the browser on its pty) with a Factory of its own whose Gate (gate.go) hands
-//     out the server's shared clients and indexes, refuses sub-accounts the person
-//     was not granted and makes guardWrites refuse where their role only reads.
-//   - Questions (confirm.go): asked only when standard input is a terminal, on
-//     standard error, the default no; a no exits 2 with nothing more said.
-//   - Output (output.go, table.go, tablefit.go): tables aligned on a terminal and
-//     never wider than it (ids shortened to a unique prefix first, names and paths
-//     cut in the middle, the column that tells rows apart last), tab-separated rows
-//     without a header when piped; "Key: value" lines, prose and notes wrapped; prose on standard output
-//     at a terminal and on standard error when piped; --json [FIELDS], --jq and
-//     --template from addJSONFlags. Every string from the server goes through package
-//     ui/termtext on its way out.
-//   - Completion (completion.go): the scripts are cobra's; ids of funnels, steps,
-//     pages and redirects, and the location's domains, come from the API for the profile on the command line, quietly and
-//     quickly (nothing at all when it is not signed in); profile names from the
-//     config file and the token store.
-//   - The MCP server (mcp*.go, `funnels mcp`): each tool checks its arguments with
-//     package validate, then runs its command's …Run on a copy of the Factory whose
-//     streams collect the whole --json and the notes (mcp_call.go). Nothing is
-//     written on the machine; diff reads export directories only under
-//     --exports-dir, and sub_accounts keeps a set to the server's own sign-in.
+// Execute (root.go) runs a command line: after cobra parses it, the root's one
+// persistent hook checks it (no other command has one, so cobra always finds the
+// root's): for a session of the team server whether its person may run that command
+// with those flags (Tree.CheckSession), then the limits of the flags and, for a
+// command that writes, read-only mode (Tree.CheckRun). A failure stops the command
+// before it reads, writes or sends anything.
 //
 // # Adding a command
 //
-//  1. Write NOUN.go: an Options struct, newCmdNOUN(f *Factory) returning the
-//     *cobra.Command (Use, Short, Long, Example, RunE calling NOUNRun), and
-//     NOUNRun(ctx, f, opts) error. A noun with verbs returns group("noun", "…",
-//     newCmdNounVerb(f), …).
-//  2. Arguments: cmd.Args = positional(cmd, arg{"ID", "id"}, …) (the second name is
-//     the request field the argument fills, so a refused value is reported by the
-//     name the user typed). Flags that fill a request field: fieldFlag(cmd, "name",
-//     "step.name"). Flags with a few values: cmd.RegisterFlagCompletionFunc(name,
-//     fixedValues(…)); ids: completeFunnels(f) and its neighbours.
+//  1. In the noun's package (or a new package cli/NOUN), write an Options struct,
+//     newCmdVERB(f *cmdutil.Factory) *cmdutil.Command and VERBRun(ctx, f, opts)
+//     error. The cobra command has Use, Short, Long, Example and a RunE calling the
+//     run function. Add it to the package's Commands list, and add a new package's
+//     list to NewTree (root.go); sectionOf says where `funnels --help` lists it.
+//  2. Arguments: cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "ID", Field:
+//     "id"}, …) (Field is the request field the argument fills, so a refused value
+//     is reported by the name the user typed; Max bounds a text). Flags that fill a
+//     request field: cmdutil.FieldFlag(cmd, "name", "step.name"); limits:
+//     cmdutil.TextFlag, cmdutil.Bound. Completion: cmdutil.FixedValues(…),
+//     cmdutil.CompleteFunnels(f) and its neighbours.
 //  3. Output: a result goes through opts.Exporter.Write when opts.Exporter.Enabled()
-//     (after addJSONFlags(cmd, &opts.Exporter, fieldsOf(Record{}))), else through
-//     newTable(f.IO, idColumn("ID"), nameColumn("NAME").tells(), …) (each column
-//     says how it gives: tablefit.go) or printFields; sentences through f.prose, notes through
-//     f.notice, the id of what was made through f.data.
-//  4. A command that writes: return guardWrites(f, cmd) from newCmdNOUN.
-//     Errors: return them. Wrap with %w; a bad value is a validate error or usagef;
-//     an error whose exit code its type cannot tell gets withExitCode.
-//  5. Add newCmdNOUN(f) to NewCmdRoot (root.go) in its group, write NOUN_test.go
-//     (help, usage errors, piped and terminal output, against the sandbox over
-//     loopback), and add the command to README.md's command list (e2e's README test
-//     checks every command is there).
+//     (after cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(Record{}))),
+//     else through a table (cmdutil.NewTable, or Rows for records a set prints too)
+//     or cmdutil.PrintFields; sentences through f.Prose, notes through f.Notice, the
+//     id of what was made through f.Data. Errors: return them, wrapped with %w; a
+//     bad value is a validate error or cmdutil.Usagef.
+//  4. The record, returned by newCmdVERB: &cmdutil.Command{Cobra: cmd, …} with
+//     Writes (the client.Family it writes; "" for a read; Plans when it plans in
+//     read-only mode), Machine and Files (what of this machine it reads or writes,
+//     and which flag or argument names a file, with how to do the same over ssh),
+//     SSH (cmdutil.Offered(), cmdutil.AdminsOnly() or cmdutil.NotOffered(why): a
+//     session never reads or writes the server's files, sign-ins or settings), and
+//     Tools when an assistant should have it (its arguments are the command's own:
+//     leave out, with the reason, what it must not take).
+//  5. Across a set: cmdutil.AddSetFlags(f, cmd, &opts.Set); when opts.Set.Given(f),
+//     f.StartSet and cmdutil.RunSet run the work per member, and the command's Rows
+//     (the same as one run prints) PrintSet what they gave; put Rows.Output in the
+//     record's Set.
+//  6. Tests beside it (help, usage errors, piped and terminal output, against the
+//     sandbox over loopback; cli/clitest), and the command in README.md's command
+//     list (e2e's README test checks every command is there). The tests in this
+//     package hold every command to its record: one each, its tools its flags, no
+//     write listed read-only, a set printing one run's records, and every command
+//     a session may not run refused in every spelling.
 package cli

@@ -3,11 +3,9 @@ package cli
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"syscall"
 
@@ -15,6 +13,21 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/funnelsdev/funnels/cli/api"
+	"github.com/funnelsdev/funnels/cli/cache"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/cli/doctor"
+	"github.com/funnelsdev/funnels/cli/domain"
+	"github.com/funnelsdev/funnels/cli/event"
+	"github.com/funnelsdev/funnels/cli/export"
+	"github.com/funnelsdev/funnels/cli/find"
+	"github.com/funnelsdev/funnels/cli/folders"
+	"github.com/funnelsdev/funnels/cli/login"
+	"github.com/funnelsdev/funnels/cli/mcp"
+	"github.com/funnelsdev/funnels/cli/pages"
+	"github.com/funnelsdev/funnels/cli/redirects"
+	"github.com/funnelsdev/funnels/cli/steps"
+	"github.com/funnelsdev/funnels/cli/team"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -23,53 +36,89 @@ import (
 func Main(version string, args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return Run(ctx, NewFactory(systemStreams(os.Getenv), os.Getenv, version), args)
+	return Run(ctx, cmdutil.NewFactory(cmdutil.SystemStreams(os.Getenv), os.Getenv, version), args)
 }
 
 // Run runs the command line args (without the program's name) and returns the exit
-// code. Everything it reads and writes goes through f.
-func Run(ctx context.Context, f *Factory, args []string) int {
-	root := NewCmdRoot(f)
+// code. Everything it reads and writes goes through f; a failure is reported on
+// f's standard error.
+func Run(ctx context.Context, f *cmdutil.Factory, args []string) int {
+	err := Execute(ctx, f, args)
+	if err != nil {
+		f.ReportError(err)
+	}
+	return cmdutil.ExitCode(err)
+}
+
+// Execute runs the command line args (without the program's name) through the
+// command tree and returns what it failed with, reported nowhere: nil when it ran
+// and succeeded.
+func Execute(ctx context.Context, f *cmdutil.Factory, args []string) error {
+	tree := NewTree(f)
+	root := tree.Root.Cobra
 	if args == nil {
 		args = []string{}
 	}
-	root.SetArgs(claimJSONFields(root, longFlagsWithOneDash(root, args)))
+	root.SetArgs(cmdutil.ClaimJSONFields(root, cmdutil.LongFlagsWithOneDash(root, args)))
 	root.SetIn(f.IO.In)
 	root.SetOut(f.IO.Out)
 	root.SetErr(f.IO.ErrOut)
 	var failure error
-	visit(root, func(c *cobra.Command) { recordFailure(c, &failure) })
+	var checked *cobra.Command // the command the checks after parsing were made for
+	cmdutil.Visit(root, func(c *cobra.Command) { recordFailure(f, c, &failure, &checked) })
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		failure = &commandError{cmd: cmd, err: syntaxError("%s%s", err.Error(), flagSuggestion(cmd, err))}
+		failure = &cmdutil.CommandError{Cmd: cmd, Err: cmdutil.SyntaxError("%s%s", err.Error(), flagSuggestion(cmd, err))}
 		return nil
 	})
+	// The one hook every command runs once its command line is parsed (no other
+	// command has a persistent hook, so cobra finds this one): whether a session of
+	// the team server may run it as given, then read-only mode for one that writes.
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		checked = cmd
+		if err := tree.CheckSession(f, cmd, args); err != nil {
+			failure = &cmdutil.CommandError{Cmd: cmd, Err: err} // a refusal stands over any other failure
+		} else if failure == nil {
+			if err := tree.CheckRun(f, cmd, args); err != nil {
+				failure = &cmdutil.CommandError{Cmd: cmd, Err: err}
+			}
+		}
+		if failure != nil {
+			stop(cmd)
+		}
+		return nil
+	}
 	err := fang.Execute(ctx, root,
 		fang.WithVersion(f.Version),
 		fang.WithoutManpage(), // `funnels man` is ours: it writes where the command writes
 		fang.WithoutCompletions(),
-		fang.WithErrorHandler(func(io.Writer, fang.Styles, error) {}), // reported below
+		fang.WithErrorHandler(func(io.Writer, fang.Styles, error) {}), // reported by Run
 	)
 	if err == nil {
 		err = failure
 	}
-	err = asCommandLineError(err)
-	if err != nil {
-		f.reportError(err)
-	}
-	return ExitCode(err)
+	return asCommandLineError(err)
+}
+
+// stop leaves cmd nothing to run after its hooks, not even a run function of
+// cobra's own (__complete's): the run failed before it.
+func stop(cmd *cobra.Command) {
+	cmd.PreRun, cmd.PreRunE = nil, nil
+	cmd.Run, cmd.RunE = nil, func(*cobra.Command, []string) error { return nil }
+	cmd.PostRun, cmd.PostRunE = nil, nil
 }
 
 // recordFailure makes what c's argument rule and run function return the failure of
 // the run, tagged with c, instead of an error for cobra and fang: fang would query
 // the terminal's colours before reporting one (a terminal round trip, and no answer
 // at all while a prompt still reads standard input). A failed argument rule keeps
-// the run function from running.
-func recordFailure(c *cobra.Command, failure *error) {
+// the run function from running, and so does a session of the team server whose
+// checks after parsing did not run for c.
+func recordFailure(f *cmdutil.Factory, c *cobra.Command, failure *error, checked **cobra.Command) {
 	if c.Args != nil {
 		check := c.Args
 		c.Args = func(cmd *cobra.Command, args []string) error {
 			if err := check(cmd, args); err != nil && *failure == nil {
-				*failure = &commandError{cmd: cmd, err: err}
+				*failure = &cmdutil.CommandError{Cmd: cmd, Err: err}
 			}
 			return nil
 		}
@@ -77,11 +126,14 @@ func recordFailure(c *cobra.Command, failure *error) {
 	if c.RunE != nil {
 		run := c.RunE
 		c.RunE = func(cmd *cobra.Command, args []string) error {
+			if *failure == nil && f.Gate != nil && *checked != cmd {
+				*failure = &cmdutil.CommandError{Cmd: cmd, Err: errors.New("the checks of a session did not run: nothing was run")}
+			}
 			if *failure != nil {
 				return nil
 			}
 			if err := run(cmd, args); err != nil {
-				*failure = &commandError{cmd: cmd, err: err}
+				*failure = &cmdutil.CommandError{Cmd: cmd, Err: err}
 			}
 			return nil
 		}
@@ -91,116 +143,92 @@ func recordFailure(c *cobra.Command, failure *error) {
 // asCommandLineError treats an error cobra raised itself (a flag group, an argument
 // rule of its own commands), not one a command returned, as a usage error.
 func asCommandLineError(err error) error {
-	var ce *commandError
-	var ue *usageError
+	var ce *cmdutil.CommandError
+	var ue *cmdutil.UsageError
 	if err == nil || errors.As(err, &ce) || errors.As(err, &ue) {
 		return err
 	}
-	return &usageError{msg: err.Error()}
+	return &cmdutil.UsageError{Msg: err.Error()}
 }
 
-// NewCmdRoot builds the whole command tree: `funnels` itself opens the browser, and
-// each noun adds its commands. To add a command, see the package doc.
-func NewCmdRoot(f *Factory) *cobra.Command {
-	root := newCmdBrowse(f)
-	root.SilenceErrors, root.SilenceUsage = true, true
-	root.SetVersionTemplate("funnels {{.Version}}\n")
-	addGlobalFlags(root.PersistentFlags(), &f.Flags)
-	_ = root.RegisterFlagCompletionFunc("profile", completeProfiles(f))
-	_ = root.RegisterFlagCompletionFunc("location", completeLocations(f))
+// NewCmdRoot is the root of the command tree: `funnels` itself opens the browser,
+// and each noun adds its commands.
+func NewCmdRoot(f *cmdutil.Factory) *cobra.Command { return NewTree(f).Root.Cobra }
 
-	root.AddGroup(
+// NewTree builds the whole command tree from the nouns' records. To add a command,
+// see the package doc.
+func NewTree(f *cmdutil.Factory) *cmdutil.Tree {
+	var tree *cmdutil.Tree
+	root := newCmdBrowse(f)
+	r := root.Cobra
+	r.SilenceErrors, r.SilenceUsage = true, true
+	r.SetVersionTemplate("funnels {{.Version}}\n")
+	addGlobalFlags(r.PersistentFlags(), &f.Flags)
+	_ = r.RegisterFlagCompletionFunc("profile", cmdutil.CompleteProfiles(f))
+	_ = r.RegisterFlagCompletionFunc("location", cmdutil.CompleteLocations(f))
+	r.AddGroup(
 		&cobra.Group{ID: "browse", Title: "Browse and change"},
 		&cobra.Group{ID: "account", Title: "Sign in and settings"},
 		&cobra.Group{ID: "more", Title: "More"},
 	)
-	for _, c := range []*cobra.Command{
-		newCmdFolders(f), newCmdFolder(f), newCmdSteps(f), newCmdStep(f), newCmdPages(f), newCmdPage(f),
-		newCmdDomain(f), newCmdRedirects(f), newCmdEvent(f), newCmdAPI(f), newCmdFind(f), newCmdIndex(f),
-		newCmdExport(f), newCmdDiff(f),
-		newCmdChanges(f), newCmdWatch(f),
-	} {
-		c.GroupID = "browse"
-		root.AddCommand(c)
-	}
-	for _, c := range []*cobra.Command{newCmdLogin(f), newCmdLogout(f), newCmdAuth(f), newCmdDoctor(f), newCmdConfig(f)} {
-		c.GroupID = "account"
-		root.AddCommand(c)
-	}
-	for _, c := range []*cobra.Command{newCmdCache(f), newCmdMCP(f), newCmdSandbox(f), newCmdServe(f), newCmdAudit(f), newCmdCompletion(f), newCmdVersion(f), newCmdMan(f)} {
-		c.GroupID = "more"
-		root.AddCommand(c)
+	assistant := mcp.Surface{
+		Records: func() []*cmdutil.Command { return tree.Records() },
+		Execute: Execute,
 	}
 	help := newCmdHelp()
-	help.GroupID = "more"
-	root.AddCommand(help)
-	root.SetHelpCommand(help)
-	// Every command has -h from the start, so the list of commands reads the same
-	// whichever way help was asked for.
-	visit(root, func(c *cobra.Command) { c.InitDefaultHelpFlag() })
-	return root
+	var commands []*cmdutil.Command
+	for _, noun := range [][]*cmdutil.Command{
+		folders.Commands(f), steps.Commands(f), pages.Commands(f), domain.Commands(f), redirects.Commands(f), event.Commands(f),
+		api.Commands(f), find.Commands(f), cache.Commands(f), export.Commands(f), login.Commands(f), doctor.Commands(f),
+		{newCmdConfig(f), mcp.NewCmdMCP(f, assistant), newCmdSandbox(f), newCmdServe(f), team.NewCmdAudit(f),
+			newCmdCompletion(f), newCmdVersion(f), newCmdMan(f), help},
+	} {
+		commands = append(commands, noun...)
+	}
+	if f.Gate != nil {
+		// Over ssh an admin manages the server's people as `user …`.
+		users := team.NewCmdServeUser(f)
+		users.Cobra.Hidden = true
+		commands = append(commands, users)
+	}
+	for _, c := range commands {
+		c.Cobra.GroupID = sectionOf(c.Cobra.Name())
+		r.AddCommand(c.Cobra)
+		root.Verbs = append(root.Verbs, c)
+	}
+	r.SetHelpCommand(help.Cobra)
+	// `help` has -h from the start, as every other command has a flag of its own, so
+	// the list of commands reads the same whichever way help was asked for.
+	help.Cobra.InitDefaultHelpFlag()
+	tree = cmdutil.NewTree(root)
+	return tree
 }
 
-// visit calls fn on c and every command under it.
-func visit(c *cobra.Command, fn func(*cobra.Command)) {
-	fn(c)
-	for _, sub := range c.Commands() {
-		visit(sub, fn)
+// sectionOf is where `funnels --help` lists the command called name.
+func sectionOf(name string) string {
+	switch name {
+	case "login", "logout", "auth", "doctor", "config":
+		return "account"
+	case "cache", "mcp", "sandbox", "serve", "audit", "user", "completion", "version", "man", "help":
+		return "more"
 	}
+	return "browse"
 }
 
 // addGlobalFlags are the settings every command takes, before or after its name.
+// Each starts from the value flags already hold: none for a run of its own, the
+// server's for a command an MCP server runs for an assistant.
 func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
-	fs.StringVar(&flags.BaseURL, "base-url", "", "the API's base URL (env FUNNELS_BASE_URL; https unless loopback)")
-	fs.StringVar(&flags.Token, "token", "", "use this access or private integration token (env FUNNELS_TOKEN)")
-	fs.StringVar(&flags.Location, "location", "", "the sub-account (location) id (env FUNNELS_LOCATION_ID)")
-	fs.StringVar(&flags.Profile, "profile", "", "the profile to use (env FUNNELS_PROFILE)")
-	fs.StringVar(&flags.APIVersion, "api-version", "", "the Version header: 2021-07-28 (default), 2023-02-21 or v3 (env FUNNELS_API_VERSION)")
-	fs.BoolVar(&flags.Debug, "debug", false, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
-	fs.BoolVar(&flags.ReadOnly, "readonly", false, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
-	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", false, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
-	fs.BoolVar(&flags.TrustBaseURL, "trust-base-url", false, "send a stored sign-in's token to a base URL other than the one it was stored for (env FUNNELS_TRUST_BASE_URL=1)")
-	fs.BoolVar(&flags.NoCache, "no-cache", false, "neither read nor write the local index in $XDG_CACHE_HOME/funnels (the browser keeps one for the session only)")
-}
-
-// group is a noun whose verbs are its subcommands (`funnels folder create`). On its
-// own it is a usage error naming the verbs; an unknown verb is one with a "did you
-// mean".
-func group(use, short string, verbs ...*cobra.Command) *cobra.Command {
-	g := &cobra.Command{
-		Use:   use,
-		Short: short,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return unknownCommand(cmd, args[0])
-			}
-			return nil
-		},
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			var names []string
-			for _, c := range cmd.Commands() {
-				if c.IsAvailableCommand() {
-					names = append(names, c.Name())
-				}
-			}
-			return syntaxError("a command is needed: %s", strings.Join(names, ", "))
-		},
-	}
-	g.AddCommand(verbs...)
-	return g
-}
-
-// unknownCommand is the usage error for a word that names no command of cmd, with
-// the commands it is close to.
-func unknownCommand(cmd *cobra.Command, word string) error {
-	msg := fmt.Sprintf("unknown command %s for %q", quoteInput(word), cmd.CommandPath())
-	if cmd.SuggestionsMinimumDistance <= 0 {
-		cmd.SuggestionsMinimumDistance = 2
-	}
-	if s := cmd.SuggestionsFor(word); len(s) > 0 {
-		msg += "; did you mean " + orList(s) + "?"
-	}
-	return syntaxError("%s", msg)
+	fs.StringVar(&flags.BaseURL, "base-url", flags.BaseURL, "the API's base URL (env FUNNELS_BASE_URL; https unless loopback)")
+	fs.StringVar(&flags.Token, "token", flags.Token, "use this access or private integration token (env FUNNELS_TOKEN)")
+	fs.StringVar(&flags.Location, "location", flags.Location, "the sub-account (location) id (env FUNNELS_LOCATION_ID)")
+	fs.StringVar(&flags.Profile, "profile", flags.Profile, "the profile to use (env FUNNELS_PROFILE)")
+	fs.StringVar(&flags.APIVersion, "api-version", flags.APIVersion, "the Version header: 2021-07-28 (default), 2023-02-21 or v3 (env FUNNELS_API_VERSION)")
+	fs.BoolVar(&flags.Debug, "debug", flags.Debug, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
+	fs.BoolVar(&flags.ReadOnly, "readonly", flags.ReadOnly, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
+	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", flags.InsecureStorage, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")
+	fs.BoolVar(&flags.TrustBaseURL, "trust-base-url", flags.TrustBaseURL, "send a stored sign-in's token to a base URL other than the one it was stored for (env FUNNELS_TRUST_BASE_URL=1)")
+	fs.BoolVar(&flags.NoCache, "no-cache", flags.NoCache, "neither read nor write the local index in $XDG_CACHE_HOME/funnels (the browser keeps one for the session only)")
 }
 
 // flagSuggestion is "; did you mean --json?" for an unknown flag close to one of
@@ -220,16 +248,7 @@ func flagSuggestion(cmd *cobra.Command, err error) string {
 	if len(near) == 0 {
 		return ""
 	}
-	return "; did you mean " + orList(near) + "?"
-}
-
-// orList is "a", "a or b", "a, b or c".
-func orList(words []string) string {
-	words = slices.Compact(words)
-	if len(words) == 1 {
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return "; did you mean " + cmdutil.OrList(near) + "?"
 }
 
 // levenshtein is the edit distance of a and b.
@@ -255,8 +274,8 @@ func levenshtein(a, b string) int {
 
 // newCmdHelp is `funnels help [COMMAND]`: the same help as --help, on standard
 // output; an unknown command is a usage error.
-func newCmdHelp() *cobra.Command {
-	return &cobra.Command{
+func newCmdHelp() *cmdutil.Command {
+	cmd := &cobra.Command{
 		Use:   "help [COMMAND]",
 		Short: "Show the help of a command",
 		Long:  "Shows the help of a command: funnels help folders is funnels folders --help.",
@@ -276,14 +295,15 @@ func newCmdHelp() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			target, rest, err := cmd.Root().Find(args)
 			if err != nil || target == nil {
-				return syntaxError("no help for %s", quoteInput(strings.Join(args, " ")))
+				return cmdutil.SyntaxError("no help for %s", cmdutil.QuoteInput(strings.Join(args, " ")))
 			}
 			if len(rest) > 0 {
-				return unknownCommand(target, rest[0])
+				return cmdutil.UnknownCommand(target, rest[0])
 			}
 			target.InitDefaultHelpFlag()
 			target.InitDefaultVersionFlag()
 			return target.Help()
 		},
 	}
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
 }

@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"context"
@@ -14,6 +14,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
@@ -23,9 +26,9 @@ import (
 // commandPaths lists every command but the root and the hidden ones.
 func commandPaths(t *testing.T) [][]string {
 	t.Helper()
-	ios, _, _ := TestStreams("")
+	ios, _, _ := cmdutil.TestStreams("")
 	var out [][]string
-	visit(NewCmdRoot(NewFactory(ios, func(string) string { return "" }, "test")), func(c *cobra.Command) {
+	cmdutil.Visit(cli.NewCmdRoot(cmdutil.NewFactory(ios, func(string) string { return "" }, "test")), func(c *cobra.Command) {
 		if c.HasParent() && !c.Hidden {
 			out = append(out, strings.Fields(c.CommandPath())[1:])
 		}
@@ -37,26 +40,26 @@ func commandPaths(t *testing.T) [][]string {
 // same help, on stdout, with exit 0, and nothing on stderr; every command has a
 // summary, a description and (but help and version) an example.
 func TestEveryCommandHasOneHelp(t *testing.T) {
-	h := newHome(t)
+	h := clitest.NewHome(t)
 	paths := commandPaths(t)
 	if len(paths) < 25 {
 		t.Fatalf("only %d commands: %v", len(paths), paths)
 	}
 	for _, path := range append(paths, nil) {
 		name := strings.Join(append([]string{"funnels"}, path...), " ")
-		long := h.run(append(slices.Clone(path), "--help")...)
-		long.want(t, 0, "USAGE", name)
-		if long.stderr != "" {
-			t.Errorf("%s --help wrote to stderr: %s", name, long.stderr)
+		long := h.Run(append(slices.Clone(path), "--help")...)
+		long.Want(t, 0, "USAGE", name)
+		if long.Stderr != "" {
+			t.Errorf("%s --help wrote to stderr: %s", name, long.Stderr)
 		}
-		for _, other := range []result{h.run(append(slices.Clone(path), "-h")...), h.run(append([]string{"help"}, path...)...)} {
-			if other.code != 0 || other.stdout != long.stdout {
-				t.Errorf("%s: -h or help %s differs from --help (exit %d)", name, strings.Join(path, " "), other.code)
+		for _, other := range []clitest.Result{h.Run(append(slices.Clone(path), "-h")...), h.Run(append([]string{"help"}, path...)...)} {
+			if other.Code != 0 || other.Stdout != long.Stdout {
+				t.Errorf("%s: -h or help %s differs from --help (exit %d)", name, strings.Join(path, " "), other.Code)
 			}
 		}
 	}
-	ios, _, _ := TestStreams("")
-	visit(NewCmdRoot(NewFactory(ios, func(string) string { return "" }, "test")), func(c *cobra.Command) {
+	ios, _, _ := cmdutil.TestStreams("")
+	cmdutil.Visit(cli.NewCmdRoot(cmdutil.NewFactory(ios, func(string) string { return "" }, "test")), func(c *cobra.Command) {
 		if c.Short == "" || (c.Long == "" && c.HasParent() && c.Name() != "version" && c.Name() != "help" && !c.HasSubCommands()) {
 			t.Errorf("%s lacks a summary or a description", c.CommandPath())
 		}
@@ -72,7 +75,7 @@ func TestEveryCommandHasOneHelp(t *testing.T) {
 }
 
 func TestUsageErrorsSayWhatWasMeant(t *testing.T) {
-	h := newHome(t)
+	h := clitest.NewHome(t)
 	for _, c := range []struct {
 		args []string
 		want []string
@@ -86,13 +89,13 @@ func TestUsageErrorsSayWhatWasMeant(t *testing.T) {
 		{[]string{"--demo", "folders"}, []string{"unknown flag: --demo"}},
 		{[]string{"completion", "tcsh"}, []string{"SHELL must be bash, zsh, fish or powershell"}},
 	} {
-		r := h.run(c.args...)
-		if r.code != ExitUsage || r.stdout != "" {
-			t.Errorf("%v: exit %d, stdout %q; want 2 and nothing on stdout", c.args, r.code, r.stdout)
+		r := h.Run(c.args...)
+		if r.Code != cmdutil.ExitUsage || r.Stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q; want 2 and nothing on stdout", c.args, r.Code, r.Stdout)
 		}
 		for _, w := range c.want {
-			if !strings.Contains(r.stderr, w) {
-				t.Errorf("%v: stderr lacks %q:\n%s", c.args, w, r.stderr)
+			if !strings.Contains(r.Stderr, w) {
+				t.Errorf("%v: stderr lacks %q:\n%s", c.args, w, r.Stderr)
 			}
 		}
 	}
@@ -100,27 +103,27 @@ func TestUsageErrorsSayWhatWasMeant(t *testing.T) {
 
 // TestGlobalFlagsGoAnywhere: the settings flags work before and after the command.
 func TestGlobalFlagsGoAnywhere(t *testing.T) {
-	h := newHome(t)
+	h := clitest.NewHome(t)
 	sb := sandboxtest.Start(t, sandbox.Options{})
 	settings := []string{"--base-url", sb.URL, "--token", sb.Server.DemoToken(), "--location", sb.Server.LocationID(), "--profile", "acme"}
-	before := h.run(append(slices.Clone(settings), "steps", seedTrialFunnel)...).want(t, 0, "Landing Page")
-	after := h.run(append([]string{"steps", seedTrialFunnel}, settings...)...).want(t, 0, "Landing Page")
-	between := h.run("steps", "--base-url", sb.URL, seedTrialFunnel, "--token", sb.Server.DemoToken(), "--location", sb.Server.LocationID())
-	if before.stdout != after.stdout || between.stdout != after.stdout {
+	before := h.Run(append(slices.Clone(settings), "steps", clitest.SeedTrialFunnel)...).Want(t, 0, "Landing Page")
+	after := h.Run(append([]string{"steps", clitest.SeedTrialFunnel}, settings...)...).Want(t, 0, "Landing Page")
+	between := h.Run("steps", "--base-url", sb.URL, clitest.SeedTrialFunnel, "--token", sb.Server.DemoToken(), "--location", sb.Server.LocationID())
+	if before.Stdout != after.Stdout || between.Stdout != after.Stdout {
 		t.Errorf("the place of the flags changed the output")
 	}
-	h.run("--profile", "acme", "auth", "status").want(t, 3, "Profile\tacme")
-	h.run("--debug", "version").want(t, 0, "funnels 1.2.3-test\n")
+	h.Run("--profile", "acme", "auth", "status").Want(t, 3, "Profile\tacme")
+	h.Run("--debug", "version").Want(t, 0, "funnels 1.2.3-test\n")
 }
 
 func TestVersion(t *testing.T) {
-	h := newHome(t)
+	h := clitest.NewHome(t)
 	for _, args := range [][]string{{"--version"}, {"-v"}, {"version"}} {
-		if r := h.run(args...); r.code != 0 || r.stdout != "funnels 1.2.3-test\n" || r.stderr != "" {
-			t.Errorf("%v: exit %d, %q %q", args, r.code, r.stdout, r.stderr)
+		if r := h.Run(args...); r.Code != 0 || r.Stdout != "funnels 1.2.3-test\n" || r.Stderr != "" {
+			t.Errorf("%v: exit %d, %q %q", args, r.Code, r.Stdout, r.Stderr)
 		}
 	}
-	h.run("version", "extra").want(t, 2, "err:unexpected argument")
+	h.Run("version", "extra").Want(t, 2, "err:unexpected argument")
 }
 
 // TestExitCodes is the one mapping, case by case.
@@ -132,15 +135,15 @@ func TestExitCodes(t *testing.T) {
 		code int
 	}{
 		{nil, 0},
-		{usagef("bad"), 2},
-		{syntaxError("unknown flag"), 2},
-		{&commandError{err: usagef("x")}, 2},
+		{cmdutil.Usagef("bad"), 2},
+		{cmdutil.SyntaxError("unknown flag"), 2},
+		{&cmdutil.CommandError{Err: cmdutil.Usagef("x")}, 2},
 		{fmt.Errorf("wrapped: %w", validate.FieldErrors{{Field: "name", Message: "is required"}}), 2},
 		{fmt.Errorf("save: %w", auth.ErrBadToken), 2},
 		{auth.ErrNoClient, 2},
 		{refused, 3},
 		{&auth.LoginRequiredError{Profile: "p", Reason: "no token stored"}, 3},
-		{withExitCode(3, context.Canceled), 3},
+		{cmdutil.WithExitCode(3, context.Canceled), 3},
 		{apiErr, 1},
 		{&auth.TokenEndpointError{Status: 400, Code: "invalid_client"}, 1},
 		{&client.NetworkError{Method: "GET", Path: "/x", Err: errors.New("refused")}, 1},
@@ -149,15 +152,15 @@ func TestExitCodes(t *testing.T) {
 		{&fs.PathError{Op: "open", Path: "/x", Err: os.ErrPermission}, 4},
 		{errors.New("something else"), 4},
 	} {
-		if got := ExitCode(c.err); got != c.code {
+		if got := cmdutil.ExitCode(c.err); got != c.code {
 			t.Errorf("ExitCode(%v) = %d, want %d", c.err, got, c.code)
 		}
 	}
 }
 
 func TestClaimJSONFields(t *testing.T) {
-	ios, _, _ := TestStreams("")
-	root := NewCmdRoot(NewFactory(ios, func(string) string { return "" }, "test"))
+	ios, _, _ := cmdutil.TestStreams("")
+	root := cli.NewCmdRoot(cmdutil.NewFactory(ios, func(string) string { return "" }, "test"))
 	for _, c := range []struct{ in, want string }{
 		{"folders --json", "folders --json"},
 		{"folders --json id,name", "folders --json=id,name"},
@@ -172,19 +175,19 @@ func TestClaimJSONFields(t *testing.T) {
 		{"login --json x", "login --json x"},
 		{"steps -- --json id", "steps -- --json id"},
 	} {
-		if got := strings.Join(claimJSONFields(root, strings.Fields(c.in)), " "); got != c.want {
+		if got := strings.Join(cmdutil.ClaimJSONFields(root, strings.Fields(c.in)), " "); got != c.want {
 			t.Errorf("%q → %q, want %q", c.in, got, c.want)
 		}
 	}
 }
 
 func TestBrowseNeedsATerminal(t *testing.T) {
-	h := newHome(t)
-	h.run("--demo").want(t, 2, "err:funnels: the browser needs a terminal, and standard output is not one", "err:funnels --help")
+	h := clitest.NewHome(t)
+	h.Run("--demo").Want(t, 2, "err:funnels: the browser needs a terminal, and standard output is not one", "err:funnels --help")
 	// Not signed in: that comes first, with the way to try it without an account.
-	h.run().want(t, 3, "err:not signed in", "err:funnels --demo")
-	h.vars["FUNNELS_TOKEN"], h.vars["FUNNELS_LOCATION_ID"] = "pit-x", "L1"
-	h.run().want(t, 2, "err:needs a terminal")
+	h.Run().Want(t, 3, "err:not signed in", "err:funnels --demo")
+	h.Vars["FUNNELS_TOKEN"], h.Vars["FUNNELS_LOCATION_ID"] = "pit-x", "L1"
+	h.Run().Want(t, 2, "err:needs a terminal")
 	for _, c := range []struct {
 		out, in bool
 		tty     error
@@ -195,8 +198,8 @@ func TestBrowseNeedsATerminal(t *testing.T) {
 		{true, false, fs.ErrNotExist, "standard input is not one (nor is there a /dev/tty)"},
 		{false, true, nil, "standard output is not one"},
 	} {
-		err := terminalProblem(c.out, c.in, c.tty)
-		if (c.want == "") != (err == nil) || (err != nil && (!strings.Contains(err.Error(), c.want) || ExitCode(err) != ExitUsage)) {
+		err := cli.TerminalProblem(c.out, c.in, c.tty)
+		if (c.want == "") != (err == nil) || (err != nil && (!strings.Contains(err.Error(), c.want) || cmdutil.ExitCode(err) != cmdutil.ExitUsage)) {
 			t.Errorf("%+v: %v", c, err)
 		}
 	}
@@ -205,14 +208,14 @@ func TestBrowseNeedsATerminal(t *testing.T) {
 // TestOutputThatIsTheSameEitherWay: what these commands print is data whether or not
 // standard output is a terminal.
 func TestOutputThatIsTheSameEitherWay(t *testing.T) {
-	h := signedIn(t, sandbox.Options{})
+	h := clitest.SignedIn(t, sandbox.Options{})
 	for _, args := range [][]string{
 		{"config", "path"}, {"config", "get", "base_url"}, {"version"}, {"auth", "token"},
 		{"completion", "bash"}, {"man"},
 	} {
-		term, piped := h.tty(args...), h.run(args...)
-		if term.code != 0 || piped.code != 0 || term.stdout != piped.stdout || term.stdout == "" {
-			t.Errorf("%v: exit %d/%d, the output differs or is empty", args, term.code, piped.code)
+		term, piped := h.TTY(args...), h.Run(args...)
+		if term.Code != 0 || piped.Code != 0 || term.Stdout != piped.Stdout || term.Stdout == "" {
+			t.Errorf("%v: exit %d/%d, the output differs or is empty", args, term.Code, piped.Code)
 		}
 	}
 }
@@ -220,10 +223,10 @@ func TestOutputThatIsTheSameEitherWay(t *testing.T) {
 // TestErrorsOnATerminalAreStyled: on a terminal an error has fang's ERROR badge
 // above it; elsewhere it is one plain line a script can read.
 func TestErrorsOnATerminalAreStyled(t *testing.T) {
-	h := newHome(t)
-	ios, out, errb := TestStreams("")
+	h := clitest.NewHome(t)
+	ios, out, errb := cmdutil.TestStreams("")
 	ios.ErrTTY = true
-	if code := Run(context.Background(), NewFactory(ios, h.getenv, "test"), []string{"fodlers"}); code != ExitUsage {
+	if code := cli.Run(context.Background(), cmdutil.NewFactory(ios, h.Getenv, "test"), []string{"fodlers"}); code != cmdutil.ExitUsage {
 		t.Fatalf("exit %d", code)
 	}
 	styled := errb.String()
@@ -235,7 +238,7 @@ func TestErrorsOnATerminalAreStyled(t *testing.T) {
 	if out.Len() != 0 {
 		t.Errorf("stdout %q", out.String())
 	}
-	plain := h.run("fodlers").stderr
+	plain := h.Run("fodlers").Stderr
 	if strings.Contains(plain, "ERROR") || !strings.HasPrefix(plain, `funnels: unknown command "fodlers"`) {
 		t.Errorf("off a terminal the error is not plain:\n%s", plain)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -37,7 +38,7 @@ func dialects() []string {
 	return []string{"bare", "wrapped", "plain-ids", "camel", "string-numbers", "summaries"}
 }
 
-func newCmdSandbox(f *Factory) *cobra.Command {
+func newCmdSandbox(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &SandboxOptions{}
 	cmd := &cobra.Command{
 		Use:   "sandbox",
@@ -62,7 +63,7 @@ funnels sandbox --surface documented --not-found problem`,
 			return sandboxRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", "127.0.0.1:8484", "listen on HOST:PORT (loopback hosts only)")
 	fl.IntVar(&opts.Limit, "limit", 100, "requests per window per token (OAuth tokens: per app and sub-account)")
@@ -89,60 +90,60 @@ funnels sandbox --surface documented --not-found problem`,
 	_ = cmd.RegisterFlagCompletionFunc("dialect", func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		i := strings.LastIndex(toComplete, ",")
 		var out []cobra.Completion
-		for _, d := range withPrefix(dialects(), toComplete[i+1:]) {
+		for _, d := range cmdutil.WithPrefix(dialects(), toComplete[i+1:]) {
 			out = append(out, toComplete[:i+1]+d)
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 	})
-	return cmd
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it starts a server")}
 }
 
-func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
+func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) error {
 	if err := sandbox.CheckLoopback(opts.Addr); err != nil {
-		return usagef("refusing --addr %s: the sandbox only listens on a loopback host (127.0.0.1, ::1 or localhost)", opts.Addr)
+		return cmdutil.Usagef("refusing --addr %s: the sandbox only listens on a loopback host (127.0.0.1, ::1 or localhost)", opts.Addr)
 	}
 	switch {
 	case opts.Limit < 1:
-		return usagef("--limit must be at least 1")
+		return cmdutil.Usagef("--limit must be at least 1")
 	case opts.Window <= 0:
-		return usagef("--window must be a positive duration such as 10s")
+		return cmdutil.Usagef("--window must be a positive duration such as 10s")
 	case opts.TokenTTL <= 0:
-		return usagef("--token-ttl must be a positive duration such as 24h")
+		return cmdutil.Usagef("--token-ttl must be a positive duration such as 24h")
 	case opts.Latency < 0:
-		return usagef("--latency must not be negative")
+		return cmdutil.Usagef("--latency must not be negative")
 	case opts.FixedLatency < 0:
-		return usagef("--fixed-latency must not be negative")
+		return cmdutil.Usagef("--fixed-latency must not be negative")
 	case opts.BulkFunnels < 0 || opts.BulkFunnels > 100_000:
-		return usagef("--bulk-funnels must be from 0 to 100000")
+		return cmdutil.Usagef("--bulk-funnels must be from 0 to 100000")
 	case opts.BulkPages < 0 || opts.BulkPages > 1000:
-		return usagef("--bulk-pages must be from 0 to 1000")
+		return cmdutil.Usagef("--bulk-pages must be from 0 to 1000")
 	case opts.BulkRedirects < 0 || opts.BulkRedirects > 100_000:
-		return usagef("--bulk-redirects must be from 0 to 100000")
+		return cmdutil.Usagef("--bulk-redirects must be from 0 to 100000")
 	case opts.SubAccounts < 0 || opts.SubAccounts > 1000:
-		return usagef("--sub-accounts must be from 1 to 1000 (0 keeps the default four)")
+		return cmdutil.Usagef("--sub-accounts must be from 1 to 1000 (0 keeps the default four)")
 	}
 	for _, r := range []struct {
 		name string
 		v    float64
 	}{{"--error-rate", opts.ErrorRate}, {"--drop-rate", opts.DropRate}, {"--truncate-rate", opts.TruncRate}} {
 		if !(r.v >= 0 && r.v <= 1) {
-			return usagef("%s must be a number from 0 to 1", r.name)
+			return cmdutil.Usagef("%s must be a number from 0 to 1", r.name)
 		}
 	}
 	d, err := parseDialect(opts.DialectArg)
 	if err != nil {
-		return usagef("%v", err)
+		return cmdutil.Usagef("%v", err)
 	}
 	surface, err := parseSurface(opts.SurfaceArg)
 	if err != nil {
-		return usagef("%v", err)
+		return cmdutil.Usagef("%v", err)
 	}
 	notFound, err := sandbox.ParseNotFound(opts.NotFoundArg)
 	if err != nil {
-		return usagef("--not-found: %v", err)
+		return cmdutil.Usagef("--not-found: %v", err)
 	}
 	if strings.ContainsAny(opts.Token+opts.ReadOnlyToken, " \t\r\n") {
-		return usagef("tokens must not contain spaces")
+		return cmdutil.Usagef("tokens must not contain spaces")
 	}
 
 	stateDir := opts.StateDir
@@ -166,11 +167,11 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 		NotFound:    notFound,
 		DemoToken:   opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
 		StateDir: stateDir,
-		Logf:     func(format string, a ...any) { f.notice("funnels "+format, a...) },
+		Logf:     func(format string, a ...any) { f.Notice("funnels "+format, a...) },
 	})
 	if err != nil {
 		if errors.Is(err, sandbox.ErrStateDir) {
-			return withExitCode(ExitLocal, fmt.Errorf("%w (or pass --ephemeral)", err))
+			return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("%w (or pass --ephemeral)", err))
 		}
 		if errors.Is(err, syscall.EADDRINUSE) {
 			return fmt.Errorf("%s is already in use (another sandbox?); pick another with --addr: %w", opts.Addr, err)
@@ -180,9 +181,9 @@ func sandboxRun(ctx context.Context, f *Factory, opts *SandboxOptions) error {
 	printSandboxInfo(f.IO.Out, run, stateDir)
 	<-ctx.Done()
 	if err := run.Close(); err != nil {
-		f.notice("funnels sandbox: shutting down: %v", err)
+		f.Notice("funnels sandbox: shutting down: %v", err)
 	}
-	f.notice("funnels sandbox: stopped")
+	f.Notice("funnels sandbox: stopped")
 	return nil
 }
 

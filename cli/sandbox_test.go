@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"context"
@@ -8,21 +8,25 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 // runSandbox starts `funnels sandbox ARGS…` on a random port and waits for its
 // base URL; stop interrupts it and returns its exit code and stderr.
-func runSandbox(t *testing.T, args ...string) (stdout *authLockedBuffer, url string, stop func() (int, string)) {
+func runSandbox(t *testing.T, args ...string) (stdout *clitest.AuthLockedBuffer, url string, stop func() (int, string)) {
 	t.Helper()
-	h := newHome(t)
+	h := clitest.NewHome(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	stdout = &authLockedBuffer{}
-	var stderr authLockedBuffer
+	stdout = &clitest.AuthLockedBuffer{}
+	var stderr clitest.AuthLockedBuffer
 	done := make(chan int, 1)
 	go func() {
-		ios := &IOStreams{In: strings.NewReader(""), Out: stdout, ErrOut: &stderr}
-		done <- Run(ctx, NewFactory(ios, h.getenv, "test"), append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...))
+		ios := &cmdutil.IOStreams{In: strings.NewReader(""), Out: stdout, ErrOut: &stderr}
+		done <- cli.Run(ctx, cmdutil.NewFactory(ios, h.Getenv, "test"), append([]string{"sandbox", "--addr", "127.0.0.1:0"}, args...))
 	}()
 	base := regexp.MustCompile(`(?m)^base_url: (\S+)$`)
 	for deadline := time.Now().Add(10 * time.Second); url == ""; time.Sleep(10 * time.Millisecond) {
@@ -85,7 +89,7 @@ func TestSandboxAgencyOfManySubAccounts(t *testing.T) {
 }
 
 func TestSandboxRefusesBadSettings(t *testing.T) {
-	h := newHome(t)
+	h := clitest.NewHome(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -98,7 +102,7 @@ func TestSandboxRefusesBadSettings(t *testing.T) {
 		{[]string{"--token", "a b"}, "tokens must not contain spaces"},
 		{[]string{"--sub-accounts", "1001"}, "--sub-accounts must be from 1 to 1000"},
 	} {
-		h.run(append([]string{"sandbox"}, c.args...)...).want(t, 2, "err:funnels sandbox: "+c.want)
+		h.Run(append([]string{"sandbox"}, c.args...)...).Want(t, 2, "err:funnels sandbox: "+c.want)
 	}
 	// A port in use is this machine's problem: exit 4.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -106,5 +110,5 @@ func TestSandboxRefusesBadSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	h.run("sandbox", "--addr", ln.Addr().String()).want(t, 4, "err:is already in use")
+	h.Run("sandbox", "--addr", ln.Addr().String()).Want(t, 4, "err:is already in use")
 }

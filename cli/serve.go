@@ -8,7 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/cli/serve"
+	"github.com/funnelsdev/funnels/cli/team"
 	"github.com/funnelsdev/funnels/ui"
 )
 
@@ -26,7 +28,7 @@ type ServeOptions struct {
 // machine (or a tunnel) until the operator opens it wider with --addr :23234.
 const defaultServeAddr = "127.0.0.1:23234"
 
-func newCmdServe(f *Factory) *cobra.Command {
+func newCmdServe(f *cmdutil.Factory) *cmdutil.Command {
 	opts := &ServeOptions{}
 	cmd := &cobra.Command{
 		Use:   "serve --data DIR",
@@ -45,53 +47,42 @@ funnels serve --data ~/funnels-serve --addr :23234 --idle-timeout 30m`,
 			return serveRun(cmd.Context(), f, opts)
 		},
 	}
-	cmd.Args = positional(cmd)
+	cmd.Args = cmdutil.Positional(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&opts.Addr, "addr", defaultServeAddr, "where to listen (HOST:PORT; :23234 for every interface)")
-	addDataFlag(cmd, &opts.Data)
+	team.AddDataFlag(cmd, &opts.Data)
 	fl.DurationVar(&opts.IdleTimeout, "idle-timeout", 30*time.Minute, "end a connection nothing came through for this long (0: never)")
 	fl.IntVar(&opts.MaxSessions, "max-sessions", 64, "sessions open at once, in all (0: no limit)")
 	fl.IntVar(&opts.MaxPerPerson, "max-sessions-per-person", 8, "sessions one person may have open at once (0: no limit)")
 	fl.DurationVar(&opts.AuditKeep, "audit-keep", 400*24*time.Hour, "how long the audit log keeps an entry (0: for ever)")
-	cmd.AddCommand(newCmdServeUser(f))
-	return cmd
+	users := team.NewCmdServeUser(f)
+	cmd.AddCommand(users.Cobra)
+	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, Files: []cmdutil.File{{Flag: "data", Writes: true}},
+		SSH: cmdutil.NotOffered("it starts a server"), Verbs: []*cmdutil.Command{users}}
 }
 
-// addDataFlag is --data DIR, which every serve and audit command takes.
-func addDataFlag(cmd *cobra.Command, dir *string) {
-	cmd.Flags().StringVar(dir, "data", "", "the server's data directory: host key, people, audit log (required)")
-	_ = cmd.MarkFlagDirname("data")
-}
-
-// needData refuses a run without --data.
-func needData(dir string) error {
-	if dir == "" {
-		return syntaxError("--data DIR is required: the server's data directory (host key, people, audit log)")
-	}
-	return nil
-}
-
-func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
-	if err := needData(opts.Data); err != nil {
+func serveRun(ctx context.Context, f *cmdutil.Factory, opts *ServeOptions) error {
+	dir, err := cmdutil.DataDir(f, opts.Data)
+	if err != nil {
 		return err
 	}
-	set := serve.Settings{Addr: opts.Addr, Dir: opts.Data, IdleTimeout: opts.IdleTimeout, MaxSessions: opts.MaxSessions,
+	set := serve.Settings{Addr: opts.Addr, Dir: dir, IdleTimeout: opts.IdleTimeout, MaxSessions: opts.MaxSessions,
 		MaxPerPerson: opts.MaxPerPerson, AuditKeep: opts.AuditKeep, Log: f.IO.ErrOut, Getenv: sessionEnv(f)}
 	srv, err := serve.New(set, serveRunner{parent: f})
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	// Local runs on this machine write to the server's audit log from now on.
 	store, err := f.Store()
 	if err == nil {
-		err = serve.MarkServed(store.Dir(), opts.Data)
+		err = serve.MarkServed(store.Dir(), dir)
 	}
 	if err != nil {
-		return withExitCode(ExitLocal, err)
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	fmt.Fprintf(f.IO.Out, "funnels serve: listening on %s\nhost key %s\n", srv.Addr(), srv.Fingerprint)
 	if err := srv.Serve(ctx); err != nil {
-		return withExitCode(ExitLocal, fmt.Errorf("serve: %w", err))
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("serve: %w", err))
 	}
 	return nil
 }
@@ -99,7 +90,7 @@ func serveRun(ctx context.Context, f *Factory, opts *ServeOptions) error {
 // sessionEnv is the environment the server's sessions start from: the operator's,
 // with the global flags serve was started with over it, so `funnels serve --profile
 // clinic` serves the clinic profile.
-func sessionEnv(f *Factory) func(string) string {
+func sessionEnv(f *cmdutil.Factory) func(string) string {
 	fl := f.Flags
 	set := map[string]string{}
 	for k, v := range map[string]string{"FUNNELS_PROFILE": fl.Profile, "FUNNELS_BASE_URL": fl.BaseURL, "FUNNELS_TOKEN": fl.Token,
@@ -122,17 +113,17 @@ func sessionEnv(f *Factory) func(string) string {
 }
 
 // serveRunner runs the server's sessions through this command tree.
-type serveRunner struct{ parent *Factory }
+type serveRunner struct{ parent *cmdutil.Factory }
 
 // factory is a session's Factory: its streams, its environment and its gate.
-func (r serveRunner) factory(run serve.Run) *Factory {
+func (r serveRunner) factory(run serve.Run) *cmdutil.Factory {
 	st := run.Streams
-	ios := &IOStreams{In: st.In, Out: st.Out, ErrOut: st.ErrOut, InTTY: st.TTY, OutTTY: st.TTY, ErrTTY: st.TTY}
+	ios := &cmdutil.IOStreams{In: st.In, Out: st.Out, ErrOut: st.ErrOut, InTTY: st.TTY, OutTTY: st.TTY, ErrTTY: st.TTY}
 	if st.TTY {
 		ios.Width, ios.ErrWidth = max(st.Width, 1), max(st.Width, 1)
 	}
-	f := NewFactory(ios, run.Getenv, r.parent.Version)
-	f.keyring, f.Gate = r.parent.keyring, run.Gate
+	f := cmdutil.NewFactory(ios, run.Getenv, r.parent.Version)
+	f.Keyring, f.Gate = r.parent.Keyring, run.Gate
 	return f
 }
 

@@ -2,55 +2,15 @@ package cli
 
 import (
 	"fmt"
-	"runtime/debug"
 
 	mango "github.com/muesli/mango-cobra"
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
-// buildVersion is the version funnels reports: the one the build was stamped with
-// (make build: -X main.version=…), else the module version Go recorded (a tagged
-// `go install …@vX` reports vX; a build in a clone, Go's pseudo-version with the
-// commit), else the commit alone.
-func buildVersion(stamped string) string {
-	info, _ := debug.ReadBuildInfo()
-	return versionOf(stamped, info)
-}
-
-// versionOf is buildVersion for a given build record (nil: none).
-func versionOf(stamped string, info *debug.BuildInfo) string {
-	if stamped != "" {
-		return stamped
-	}
-	if info == nil {
-		return "dev"
-	}
-	if v := info.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	var rev, modified string
-	for _, s := range info.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		}
-	}
-	if rev == "" {
-		return "dev"
-	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if modified == "true" {
-		rev += "-dirty"
-	}
-	return "dev-" + rev
-}
-
-func newCmdVersion(f *Factory) *cobra.Command {
+func newCmdVersion(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version (also funnels --version)",
@@ -59,11 +19,11 @@ func newCmdVersion(f *Factory) *cobra.Command {
 			return err
 		},
 	}
-	cmd.Args = positional(cmd)
-	return cmd
+	cmd.Args = cmdutil.Positional(cmd)
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
 }
 
-func newCmdMan(f *Factory) *cobra.Command {
+func newCmdMan(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "man",
 		Short: "Print the manual page (roff), for man(1)",
@@ -79,6 +39,6 @@ funnels man | sudo tee /usr/local/share/man/man1/funnels.1 >/dev/null`,
 			return err
 		},
 	}
-	cmd.Args = positional(cmd)
-	return cmd
+	cmd.Args = cmdutil.Positional(cmd)
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
 }

@@ -1,9 +1,12 @@
-package cli
+package cli_test
 
 import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/funnelsdev/funnels/cli/clitest"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 func TestVersionComesFromTheBuild(t *testing.T) {
@@ -22,16 +25,16 @@ func TestVersionComesFromTheBuild(t *testing.T) {
 		{"", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "dev"},
 		{"", nil, "dev"},
 	} {
-		if got := versionOf(c.stamped, c.info); got != c.want {
+		if got := cmdutil.VersionOf(c.stamped, c.info); got != c.want {
 			t.Errorf("versionOf(%q, %+v) = %q, want %q", c.stamped, c.info, got, c.want)
 		}
 	}
 }
 
 func TestManPage(t *testing.T) {
-	h := newHome(t)
-	r := h.run("man").want(t, 0, ".TH FUNNELS 1", "A terminal browser for the funnels", "folders", "completion")
-	if !strings.Contains(r.stdout, "--json") || r.stderr != "" {
-		t.Errorf("the manual page lacks the flags, or wrote to stderr: %q", r.stderr)
+	h := clitest.NewHome(t)
+	r := h.Run("man").Want(t, 0, ".TH FUNNELS 1", "A terminal browser for the funnels", "folders", "completion")
+	if !strings.Contains(r.Stdout, "--json") || r.Stderr != "" {
+		t.Errorf("the manual page lacks the flags, or wrote to stderr: %q", r.Stderr)
 	}
 }

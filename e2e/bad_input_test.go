@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
@@ -48,7 +48,7 @@ func TestEveryFlagRefusesHostileValues(t *testing.T) {
 				bad[i+1] = v
 				r := c.api(append(strings.Fields(cmd), bad...)...)
 				what := cmd + " " + flag + " (" + kind + ")"
-				if r.code != cli.ExitUsage {
+				if r.code != cmdutil.ExitUsage {
 					t.Errorf("%s: exit %d, want 2\n%s", what, r.code, clip(r.stderr))
 					continue
 				}
@@ -66,7 +66,7 @@ func TestEveryFlagRefusesHostileValues(t *testing.T) {
 	for _, cmd := range []string{"steps", "pages", "page get"} {
 		for kind, v := range hostile {
 			r := c.api(append(strings.Fields(cmd), v)...)
-			if r.code != cli.ExitUsage || strings.ContainsAny(r.stderr, "\x1b\x01\x07") {
+			if r.code != cmdutil.ExitUsage || strings.ContainsAny(r.stderr, "\x1b\x01\x07") {
 				t.Errorf("%s (%s): exit %d: %q", cmd, kind, r.code, clip(r.stderr))
 			}
 			c.nothingSent(cmd + " " + kind)
@@ -84,13 +84,13 @@ func TestAPIRefusesABodyThatIsNotJSON(t *testing.T) {
 	}
 	c.requests()
 	r := c.api("api", "POST", "/funnels/lookup/multiple", "--data", "@"+file)
-	if r.code != cli.ExitUsage || strings.Contains(r.stderr, "\x1b") {
+	if r.code != cmdutil.ExitUsage || strings.Contains(r.stderr, "\x1b") {
 		t.Errorf("1 MB of garbage: exit %d %q", r.code, clip(r.stderr))
 	}
 	c.nothingSent("api --data @FILE garbage")
 	r = c.run("not json at all", "api", "POST", "/funnels/lookup/multiple", "--data", "@-",
 		"--base-url", c.sb.URL, "--token", c.sb.Server.DemoToken())
-	if r.code != cli.ExitUsage {
+	if r.code != cmdutil.ExitUsage {
 		t.Errorf("stdin garbage: exit %d %q", r.code, clip(r.stderr))
 	}
 	c.nothingSent("api --data @- garbage")

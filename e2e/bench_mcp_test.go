@@ -142,7 +142,7 @@ func measureMCPCall(cfg benchConfig, dir string) (benchFigure, error) {
 	}
 	defer stop()
 	var failed atomic.Value
-	args := map[string]any{"funnelId": seedTrialFunnel}
+	args := map[string]any{"funnel_id": seedTrialFunnel}
 	viaMCP := func() {
 		res, err := session.CallTool(context.Background(), &mcp.CallToolParams{Name: "list_steps", Arguments: args})
 		if err == nil && res.IsError {
@@ -188,7 +188,7 @@ func measureMCPBurst(mb mcpBench, dir string) (benchFigure, error) {
 		wg.Go(func() {
 			for next.Add(1) <= int64(mb.burst) {
 				res, err := session.CallTool(context.Background(), &mcp.CallToolParams{Name: "list_pages",
-					Arguments: map[string]any{"funnelId": seedTrialFunnel, "stepId": seedTrialSignUp}})
+					Arguments: map[string]any{"funnel_id": seedTrialFunnel, "step": seedTrialSignUp}})
 				switch {
 				case err != nil:
 					otherErrs.Add(1)

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 // The conformance tests put every headless command in front of a server that is not
@@ -494,9 +495,9 @@ func inProcess(t *testing.T, stdin string, args ...string) cliResult {
 	t.Helper()
 	home := t.TempDir()
 	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state", "FUNNELS_INSECURE_STORAGE": "1"}
-	ios, out, errb := cli.TestStreams(stdin)
+	ios, out, errb := cmdutil.TestStreams(stdin)
 	ios.OutTTY = true
-	code := cli.Run(context.Background(), cli.NewFactory(ios, func(k string) string { return vars[k] }, "test"), args)
+	code := cli.Run(context.Background(), cmdutil.NewFactory(ios, func(k string) string { return vars[k] }, "test"), args)
 	return cliResult{code: code, stdout: out.String(), stderr: errb.String()}
 }
 
@@ -646,12 +647,12 @@ func TestHeadlessErrorStatusesFromAnyServer(t *testing.T) {
 		code   int
 		shown  []string
 	}{
-		{404, []string{"Funnel not found"}, cli.ExitAPI, []string{"404 Funnel not found"}},
+		{404, []string{"Funnel not found"}, cmdutil.ExitAPI, []string{"404 Funnel not found"}},
 		// One line per message; a field a flag filled is named by the flag.
-		{422, []string{"name should not be empty", "type must be funnel or website"}, cli.ExitAPI, []string{"422 ", "name should not be empty\n", "type must be funnel or website\n"}},
-		{403, []string{"The token is not authorized for this scope."}, cli.ExitAPI, []string{"403 The token is not authorized for this scope.", "it needs "}},
-		{401, []string{"Invalid JWT"}, cli.ExitAuth, []string{"401 Invalid JWT"}},
-		{400, []string{"\x1b]0;pwned\x07bad \x1b[31mrequest"}, cli.ExitAPI, []string{"400 bad request"}},
+		{422, []string{"name should not be empty", "type must be funnel or website"}, cmdutil.ExitAPI, []string{"422 ", "name should not be empty\n", "type must be funnel or website\n"}},
+		{403, []string{"The token is not authorized for this scope."}, cmdutil.ExitAPI, []string{"403 The token is not authorized for this scope.", "it needs "}},
+		{401, []string{"Invalid JWT"}, cmdutil.ExitAuth, []string{"401 Invalid JWT"}},
+		{400, []string{"\x1b]0;pwned\x07bad \x1b[31mrequest"}, cmdutil.ExitAPI, []string{"400 bad request"}},
 	} {
 		s.fail, s.failMs = tc.status, tc.msgs
 		for _, c := range specCases() {
@@ -677,7 +678,7 @@ func TestHeadlessErrorStatusesFromAnyServer(t *testing.T) {
 		}
 	}
 	s.fail, s.failMs = 401, []string{"Invalid JWT"}
-	inProcess(t, "", "event", "conversion", "--event-name", "Lead", "--base-url", s.srv.URL).want(t, cli.ExitAuth, "err:401 Invalid JWT")
+	inProcess(t, "", "event", "conversion", "--event-name", "Lead", "--base-url", s.srv.URL).want(t, cmdutil.ExitAuth, "err:401 Invalid JWT")
 }
 
 // TestConformanceCheckerCatchesBadRequests makes sure the checker above can fail.

@@ -32,7 +32,6 @@ func TestFindAcrossSetReadsLocalIndexes(t *testing.T) {
 	}
 
 	stopSandbox(t, sb)
-	home := envValue(env, "HOME")
 	tokens, _ := filepath.Glob(filepath.Join(envValue(env, "XDG_STATE_HOME"), "funnels", "agency@*"))
 	if len(tokens) == 0 {
 		t.Fatal("no sub-account token was saved: the test would prove nothing")
@@ -68,7 +67,7 @@ func TestFindAcrossSetReadsLocalIndexes(t *testing.T) {
 	if strings.Contains(errOut, "no answer") {
 		t.Errorf("find asked the stopped sandbox:\n%s", errOut)
 	}
-	if _, err := os.Stat(filepath.Join(home, ".cache", "funnels", "index", "agency")); err != nil {
+	if _, err := os.Stat(filepath.Join(envValue(env, "XDG_CACHE_HOME"), "funnels", "index", "agency")); err != nil {
 		t.Errorf("the indexes are not where the test looked: %v", err)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	hostileapi "github.com/funnelsdev/funnels/client/hostile"
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
@@ -46,7 +46,7 @@ func hostileCLI(t *testing.T, modes hostileapi.Mode, config string, args ...stri
 func TestCommandsOnAHostileServer(t *testing.T) {
 	for _, mode := range []hostileapi.Mode{hostileapi.FarFutureReset, hostileapi.FarFutureRetryAfter} {
 		res, h := hostileCLI(t, mode, "", "folders")
-		res.want(t, cli.ExitAPI, "err:429 rate limited for a year or more", "err:try later")
+		res.want(t, cmdutil.ExitAPI, "err:429 rate limited for a year or more", "err:try later")
 		if n := h.Count("GET", "/funnels/funnel/folder/entities"); n != 1 {
 			t.Errorf("mode %d: %d requests", mode, n)
 		}
@@ -56,7 +56,7 @@ func TestCommandsOnAHostileServer(t *testing.T) {
 	// stopped and exits 1.
 	funnelID := seededFunnelID(t)
 	res, _ := hostileCLI(t, hostileapi.EndlessPages, "", "pages", funnelID, "--json")
-	res.want(t, cli.ExitAPI, "err:list stopped after 20 items in 2 requests", "err:already sent")
+	res.want(t, cmdutil.ExitAPI, "err:list stopped after 20 items in 2 requests", "err:already sent")
 	var out struct{ Pages []struct{ ID string } }
 	res.decode(t, &out)
 	if len(out.Pages) != 20 {
@@ -66,13 +66,13 @@ func TestCommandsOnAHostileServer(t *testing.T) {
 	// Full funnel pages for ever with a count of a billion: [limits] ends the walk.
 	const limits = "[limits]\nmax_list_items = 300\n"
 	res, h := hostileCLI(t, hostileapi.EndlessFunnelPages, limits, "steps", "NoSuchFunnel000000000")
-	res.want(t, cli.ExitAPI, "err:list stopped after 300 items in 3 requests", "err:at most 300 items")
+	res.want(t, cmdutil.ExitAPI, "err:list stopped after 300 items in 3 requests", "err:at most 300 items")
 	if n := h.Count("GET", "/funnels/funnel/list"); n != 3 {
 		t.Errorf("%d funnel pages asked for, want 3", n)
 	}
 	// A funnel among those read is found all the same.
 	res, _ = hostileCLI(t, hostileapi.EndlessFunnelPages, limits, "steps", funnelID)
-	res.want(t, cli.ExitOK, "err:steps") // piped: the funnel's line is on stderr
+	res.want(t, cmdutil.ExitOK, "err:steps") // piped: the funnel's line is on stderr
 }
 
 // seededFunnelID is the id of the first funnel of the seed.

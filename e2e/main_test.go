@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 // binPath is the funnels binary built once for the end-to-end tests of this package.
@@ -116,6 +117,7 @@ func testEnv(t *testing.T) []string {
 		"HOME=" + home,
 		"XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 		"XDG_STATE_HOME=" + filepath.Join(home, "state"),
+		"XDG_CACHE_HOME=" + filepath.Join(home, "cache"),
 		"TERM=dumb",
 		"FUNNELS_INSECURE_STORAGE=1", // never the OS keyring of the machine running the tests
 	}
@@ -124,8 +126,8 @@ func testEnv(t *testing.T) []string {
 // allCommands is every command of funnels but the root, the hidden ones and help,
 // each with its flags merged (as the binary sees them).
 func allCommands() []*cobra.Command {
-	ios, _, _ := cli.TestStreams("")
-	root := cli.NewCmdRoot(cli.NewFactory(ios, func(string) string { return "" }, "test"))
+	ios, _, _ := cmdutil.TestStreams("")
+	root := cli.NewCmdRoot(cmdutil.NewFactory(ios, func(string) string { return "" }, "test"))
 	var out []*cobra.Command
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
@@ -196,7 +195,7 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 			Sequence int
 		} `json:"steps"`
 	}
-	s.ok("list_steps", map[string]any{"funnelId": seedTrialFunnel}, &steps)
+	s.ok("list_steps", map[string]any{"funnel_id": seedTrialFunnel}, &steps)
 	if steps.ID != seedTrialFunnel || len(steps.Steps) != 4 {
 		t.Errorf("list_steps: want the trial funnel's 4 steps: %+v", steps)
 	}
@@ -205,7 +204,7 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 		StepID string                        `json:"stepId"`
 		Pages  []struct{ ID, StepID string } `json:"pages"`
 	}
-	s.ok("list_pages", map[string]any{"funnelId": seedTrialFunnel, "stepId": seedTrialSignUp}, &pages)
+	s.ok("list_pages", map[string]any{"funnel_id": seedTrialFunnel, "step": seedTrialSignUp}, &pages)
 	if pages.StepID != seedTrialSignUp || len(pages.Pages) != 2 {
 		t.Errorf("list_pages: want the sign-up step's 2 pages: %+v", pages)
 	}
@@ -214,7 +213,7 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 		ID  string          `json:"id"`
 		Raw json.RawMessage `json:"raw"`
 	}
-	s.ok("get_page", map[string]any{"id": seedLandingPage}, &page)
+	s.ok("get_page", map[string]any{"page_id": seedLandingPage}, &page)
 	if page.ID != seedLandingPage || len(page.Raw) < 10 {
 		t.Errorf("get_page: want the landing page with its raw record: %+v", page)
 	}
@@ -222,7 +221,7 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 	var found struct {
 		Matches []struct{ ID, Kind string } `json:"matches"`
 	}
-	ans := s.ok("find", map[string]any{"text": "Free 7-Day Trial", "kinds": []string{"funnel"}}, &found)
+	ans := s.ok("find", map[string]any{"text": "Free 7-Day Trial", "kind": []string{"funnel"}}, &found)
 	if len(found.Matches) == 0 || found.Matches[0].ID != seedTrialFunnel {
 		t.Errorf("find: want the trial funnel first: %+v (notes %v)", found, ans.Notes)
 	}
@@ -362,7 +361,7 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 	s := startMCP(t, c, "--allow-writes")
 	huge := strings.Repeat("a", 1<<20)
 	escape := "\x1b]52;c;aGk=\x07\x1b[2J"
-	idArgs := map[string]string{"list_folders": "parentId", "list_steps": "funnelId", "list_pages": "funnelId", "get_page": "id",
+	idArgs := map[string]string{"list_folders": "parent", "list_steps": "funnel_id", "list_pages": "funnel_id", "get_page": "page_id",
 		"find": "text", "list_redirects": "search", "plan_redirect_import": "rows", "apply_redirect_import": "rows",
 		"export_summary": "funnel", "diff": "a"}
 	type badCall struct {
@@ -385,7 +384,8 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 	bad = append(bad,
 		badCall{"find", map[string]any{"text": "trial", "limit": "many"}},
 		badCall{"find", map[string]any{"text": "trial", "limit": 100000}},
-		badCall{"find", map[string]any{"text": "trial", "kinds": []string{escape}}},
+		badCall{"find", map[string]any{"text": "trial", "kind": []string{escape}}},
+		badCall{"find", map[string]any{"text": "trial", "kinds": []string{"funnel"}}}, // no such argument
 		badCall{"apply_redirect_import", map[string]any{"rows": "domain,path,target,action\n", "dry_run": "no"}},
 		badCall{"plan_redirect_import", map[string]any{"rows": "[{", "format": "json"}},
 		badCall{"plan_redirect_import", map[string]any{"rows": "a,b\n", "format": "xml"}},
@@ -398,14 +398,15 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 		badCall{"diff", map[string]any{"a": "@cached", "b": "profile:" + escape}},
 		badCall{"diff", map[string]any{"a": "@cached", "b": "lakeside-export"}}, // no --exports-dir: no directory is read
 		badCall{"diff", map[string]any{"a": "@cached", "b": huge}},
-		badCall{"find", map[string]any{"text": "trial", "sub_accounts": 42}},
-		badCall{"find", map[string]any{"text": "trial", "sub_accounts": []string{}}},
-		badCall{"find", map[string]any{"text": "trial", "sub_accounts": []string{"all", "abc123"}}},
-		badCall{"find", map[string]any{"text": "trial", "sub_accounts": "group:" + escape}},
-		badCall{"find", map[string]any{"text": "trial", "sub_accounts": huge}},
-		badCall{"find", map[string]any{"text": "trial", "sub_accounts": "all"}}, // --token reaches one sub-account: no agency list
-		badCall{"index_status", map[string]any{"sub_accounts": []string{escape}}},
-		badCall{"index_status", map[string]any{"sub_accounts": strings.Split(strings.Repeat("abc123,", 600), ",")}},
+		badCall{"find", map[string]any{"text": "trial", "location": 42}},
+		badCall{"find", map[string]any{"text": "trial", "location": []string{"abc123"}}},
+		badCall{"find", map[string]any{"text": "trial", "all_sub_accounts": "maybe"}},
+		badCall{"find", map[string]any{"text": "trial", "group": escape}},
+		badCall{"find", map[string]any{"text": "trial", "location": huge}},
+		badCall{"find", map[string]any{"text": "trial", "all_sub_accounts": true}}, // --token reaches one sub-account: no agency list
+		badCall{"find", map[string]any{"text": "trial", "sub_accounts": "all"}},    // no such argument
+		badCall{"index_status", map[string]any{"location": escape}},
+		badCall{"index_status", map[string]any{"location": strings.Repeat("abc123,", 600) + "abc123"}},
 	)
 	c.requests()
 	for _, b := range bad {
@@ -425,9 +426,9 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 	}
 	// Ids that are well made but name nothing: the service's answer, as a tool error.
 	for _, b := range []badCall{
-		{"list_steps", map[string]any{"funnelId": "noSuchFunnel0001"}},
-		{"list_pages", map[string]any{"funnelId": "noSuchFunnel0001", "stepId": "noSuchStep"}},
-		{"get_page", map[string]any{"id": "noSuchPage000001", "funnelId": "noSuchFunnel0001"}},
+		{"list_steps", map[string]any{"funnel_id": "noSuchFunnel0001"}},
+		{"list_pages", map[string]any{"funnel_id": "noSuchFunnel0001", "step": "noSuchStep"}},
+		{"get_page", map[string]any{"page_id": "noSuchPage000001", "funnel": "noSuchFunnel0001"}},
 	} {
 		res, err := s.call(b.tool, b.args)
 		if err != nil || !res.IsError && b.tool != "list_pages" {
@@ -441,7 +442,7 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 	var steps struct {
 		Steps []struct{ ID string } `json:"steps"`
 	}
-	s.ok("list_steps", map[string]any{"funnelId": seedTrialFunnel}, &steps)
+	s.ok("list_steps", map[string]any{"funnel_id": seedTrialFunnel}, &steps)
 	if len(steps.Steps) != 4 {
 		t.Errorf("after the bad calls: want the trial funnel's 4 steps: %+v", steps)
 	}
@@ -501,7 +502,7 @@ func TestMCPOnAHostileServer(t *testing.T) {
 		}
 	})
 
-	res, err := s.call("list_pages", map[string]any{"funnelId": seedTrialFunnel})
+	res, err := s.call("list_pages", map[string]any{"funnel_id": seedTrialFunnel})
 	if err != nil || !res.IsError || !strings.Contains(textOf(res), "list stopped after 20 items") || len(res.Content) != 2 {
 		t.Fatalf("an endless list: want a tool error saying why it stopped, with what was read: %v %s", err, textOf(res))
 	}
@@ -546,7 +547,7 @@ func TestMCPAsTheReadmeConfiguresIt(t *testing.T) {
 	var steps struct {
 		Steps []struct{ ID string } `json:"steps"`
 	}
-	ans := s.ok("list_steps", map[string]any{"funnelId": seedTrialFunnel}, &steps)
+	ans := s.ok("list_steps", map[string]any{"funnel_id": seedTrialFunnel}, &steps)
 	if len(steps.Steps) != 4 || ans.Location.Name != "clinic" {
 		t.Errorf("the profile's sub-account: %d steps, location %+v", len(steps.Steps), ans.Location)
 	}
@@ -583,7 +584,7 @@ func TestMCPSummarisesExportsAndDiffs(t *testing.T) {
 			Steps []struct{ Name string } `json:"steps"`
 		} `json:"funnel"`
 	}
-	s.ok("export_summary", map[string]any{"source": "cached"}, &sum)
+	s.ok("export_summary", map[string]any{"cached": true}, &sum)
 	m := sum.Manifest
 	if m.Source != "cached" || m.Format != "yaml" || m.Counts.Funnels != 25 || m.Counts.Folders != 9 || m.Counts.Redirects != 8 ||
 		m.Counts.Steps == 0 || m.Counts.Pages == 0 || sum.IndexAge == nil || *sum.IndexAge < 0 || sum.Files != 29 || sum.Funnel != nil {
@@ -654,7 +655,7 @@ func TestMCPSummarisesExportsAndDiffs(t *testing.T) {
 	c.nothingSent("the refused directories")
 }
 
-// TestMCPFindsAcrossSubAccounts: find and index_status with sub_accounts run across
+// TestMCPFindsAcrossSubAccounts: find and index_status with location a,b run across
 // the sub-accounts named, each row naming its location; one the sign-in cannot
 // reach is listed under failures with its status, and the call still answers.
 func TestMCPFindsAcrossSubAccounts(t *testing.T) {
@@ -670,7 +671,7 @@ func TestMCPFindsAcrossSubAccounts(t *testing.T) {
 			Status          int
 		} `json:"failures"`
 	}
-	ans := s.ok("find", map[string]any{"text": "Free 7-Day Trial", "kinds": []string{"funnel"}, "sub_accounts": []string{here, "NotThisSignInLoc99"}}, &found)
+	ans := s.ok("find", map[string]any{"text": "Free 7-Day Trial", "kind": []string{"funnel"}, "location": here + ",NotThisSignInLoc99"}, &found)
 	if len(found.Matches) == 0 || found.Matches[0].ID != seedTrialFunnel || found.Matches[0].Location != here || found.Matches[0].LocationName == "" {
 		t.Errorf("find across sub-accounts: want the trial funnel first, with its location: %+v (notes %v)", found, ans.Notes)
 	}
@@ -694,7 +695,7 @@ func TestMCPFindsAcrossSubAccounts(t *testing.T) {
 		} `json:"subAccounts"`
 		Failures []struct{ Location string } `json:"failures"`
 	}
-	s.ok("index_status", map[string]any{"sub_accounts": here + ",NotThisSignInLoc99"}, &status)
+	s.ok("index_status", map[string]any{"location": here + ",NotThisSignInLoc99"}, &status)
 	if len(status.SubAccounts) != 2 || status.SubAccounts[0].Location != here || status.SubAccounts[0].Funnels != 25 ||
 		status.SubAccounts[1].Exists || len(status.Failures) != 0 {
 		t.Errorf("index_status across sub-accounts: %+v", status)
@@ -703,7 +704,7 @@ func TestMCPFindsAcrossSubAccounts(t *testing.T) {
 }
 
 // TestMCPFindsAcrossAnAgencysSubAccounts: `funnels sandbox`'s agency signed in with
-// `login --agency`, one of its three gyms suspended. find with sub_accounts "all"
+// `login --agency`, one of its three gyms suspended. find with all_sub_accounts
 // answers from the two others, each match naming its sub-account, and lists the
 // suspended one under failures with its status: an answer, not a tool error.
 func TestMCPFindsAcrossAnAgencysSubAccounts(t *testing.T) {
@@ -735,12 +736,12 @@ func TestMCPFindsAcrossAnAgencysSubAccounts(t *testing.T) {
 			continue
 		}
 		b, _ := json.Marshal(tool.InputSchema)
-		if err := json.Unmarshal(b, &schema); err != nil || fmt.Sprint(schema.Properties["sub_accounts"].Type) != "[string array]" {
-			t.Errorf("%s: sub_accounts is not a string or a list in its schema: %s", tool.Name, b)
+		if err := json.Unmarshal(b, &schema); err != nil || schema.Properties["location"].Type != "string" || schema.Properties["all_sub_accounts"].Type != "boolean" {
+			t.Errorf("%s: location and all_sub_accounts are not a string and a boolean in its schema: %s", tool.Name, b)
 		}
 	}
 
-	res, err := s.call("find", map[string]any{"text": "open house", "sub_accounts": "all"})
+	res, err := s.call("find", map[string]any{"text": "open house", "all_sub_accounts": true})
 	if err != nil || res.IsError {
 		t.Fatalf("find across the agency's sub-accounts: want an answer, got %v %s", err, textOf(res))
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
 // End-to-end tests of what a newcomer meets first: a sign-in with a private
@@ -48,10 +48,10 @@ func TestLoginWithTokenEndsWithAProfileThatWorks(t *testing.T) {
 
 	// As the README used to say, with no terminal to ask on: refused, nothing stored.
 	code, _, errs := runIn(t, env, token+"\n", "login", "--profile", "x", "--base-url", base, "--with-token")
-	if code != cli.ExitUsage || !strings.Contains(errs, "pass --location ID") || !strings.Contains(errs, "Nothing was stored") {
+	if code != cmdutil.ExitUsage || !strings.Contains(errs, "pass --location ID") || !strings.Contains(errs, "Nothing was stored") {
 		t.Fatalf("login without a location: exit %d: %s", code, errs)
 	}
-	if code, _, errs := runIn(t, env, "", "auth", "status", "--profile", "x"); code != cli.ExitAuth || !strings.Contains(errs, "not signed in") {
+	if code, _, errs := runIn(t, env, "", "auth", "status", "--profile", "x"); code != cmdutil.ExitAuth || !strings.Contains(errs, "not signed in") {
 		t.Fatalf("status after the refused login: exit %d: %s", code, errs)
 	}
 
@@ -90,7 +90,7 @@ func TestLoginWithTokenEndsWithAProfileThatWorks(t *testing.T) {
 
 	// And plain funnels without a sign-in says how to sign in, and that --demo needs none.
 	code, _, errs = runIn(t, env, "", "--profile", "nobody")
-	if code != cli.ExitAuth || !strings.Contains(errs, "funnels login --profile nobody") || !strings.Contains(errs, "funnels --demo") {
+	if code != cmdutil.ExitAuth || !strings.Contains(errs, "funnels login --profile nobody") || !strings.Contains(errs, "funnels --demo") {
 		t.Fatalf("funnels without a sign-in: exit %d: %s", code, errs)
 	}
 	for _, text := range []string{errs, out} {

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -45,8 +46,8 @@ func TestReadmeAgreesWithTheCommands(t *testing.T) {
 		}
 	}
 
-	ios, _, _ := cli.TestStreams("")
-	root := cli.NewCmdRoot(cli.NewFactory(ios, func(string) string { return "" }, "test"))
+	ios, _, _ := cmdutil.TestStreams("")
+	root := cli.NewCmdRoot(cmdutil.NewFactory(ios, func(string) string { return "" }, "test"))
 	root.InitDefaultVersionFlag()
 	inShell := false
 	for _, line := range strings.Split(readme, "\n") {
@@ -83,8 +84,8 @@ func TestReadmeAgreesWithTheCommands(t *testing.T) {
 		}
 	}
 
-	for code, words := range map[int]string{cli.ExitOK: "done", cli.ExitAPI: "the API refused", cli.ExitUsage: "bad usage or input",
-		cli.ExitAuth: "not signed in", cli.ExitLocal: "a local failure"} {
+	for code, words := range map[int]string{cmdutil.ExitOK: "done", cmdutil.ExitAPI: "the API refused", cmdutil.ExitUsage: "bad usage or input",
+		cmdutil.ExitAuth: "not signed in", cmdutil.ExitLocal: "a local failure"} {
 		if !strings.Contains(readme, fmt.Sprintf("| `%d` | %s", code, words)) {
 			t.Errorf("README.md's exit codes lack %d (%s)", code, words)
 		}

@@ -27,8 +27,14 @@ type serveProc struct {
 // startServeProc starts the server of the data directory dir in env and reads the
 // port it printed.
 func startServeProc(env []string, dir string) (*serveProc, error) {
+	return startServeProcIn(env, dir, "")
+}
+
+// startServeProcIn is startServeProc with the server's working directory cwd ("":
+// the test's).
+func startServeProcIn(env []string, dir, cwd string) (*serveProc, error) {
 	cmd := exec.Command(binPath, "serve", "--data", dir, "--addr", "127.0.0.1:0")
-	cmd.Env = env
+	cmd.Env, cmd.Dir = env, cwd
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err

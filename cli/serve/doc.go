@@ -6,6 +6,9 @@
 // (audit.go), each 0600. A session (session.go) either opens the browser on its
 // pty or runs one funnels command through the same command tree as a local run,
 // handed over by the command line as a Runner, so this package never imports it.
+// The command line is passed through unread: once it is parsed, the command tree
+// decides by the command's record whether the session may run it, asking the
+// session's gate who the person is (Gate.Admin, Gate.DataDir).
 // Every session's clients come from one pool (pool.go): one client — one pacer,
 // one rate-limit budget — and one index per sub-account, each session seeing its
 // own read-only or writing view of it, and every write it sends audited with the

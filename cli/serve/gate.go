@@ -20,6 +20,7 @@ type Gate struct {
 	person  *Person
 	key     string // the fingerprint of the key the person signed in with
 	session string
+	dataDir string // the server's data directory, for an admin's commands
 
 	mu     sync.Mutex
 	joined map[string]bool
@@ -32,6 +33,17 @@ func newGate(p *pool, person *Person, key, session string) *Gate {
 
 // Allows reports whether the person holds a grant on the sub-account.
 func (g *Gate) Allows(location string) bool { return g.person.RoleOn(location) != RoleNone }
+
+// Admin reports whether the person is one of the server's admins.
+func (g *Gate) Admin() bool { return g.person.Admin() }
+
+// DataDir is the server's data directory for an admin; "" for anyone else.
+func (g *Gate) DataDir() string {
+	if !g.person.Admin() {
+		return ""
+	}
+	return g.dataDir
+}
 
 // RefuseWrites is the refusal of a write on the sub-account for a person who may only
 // read there (client.ErrReadOnly: exit 2); nil when they may write.

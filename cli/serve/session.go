@@ -2,12 +2,9 @@ package serve
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
@@ -62,6 +59,7 @@ func (s *Server) handle(sess ssh.Session) {
 	fp := Fingerprint(sess.PublicKey())
 	fmt.Fprintf(s.set.Log, "funnels serve: %s %s (%s) from %s: %s\n", name, p.Name, fp, sess.RemoteAddr(), loggedCommand(sess.Command()))
 	gate := newGate(s.pool, p, fp, name)
+	gate.dataDir = s.set.Dir
 	defer gate.Close()
 	code := s.run(ctx, sess, p, gate)
 	if why := s.stopped(); why != nil {
@@ -76,7 +74,7 @@ func (s *Server) handle(sess ssh.Session) {
 // Exit codes the server itself ends a session with (the command line's contract).
 const (
 	ExitRefused = 1 // the server refused the session (a limit), or ended it (stopping)
-	ExitUsage   = 2 // a command not offered over ssh, a flag refused
+	ExitUsage   = 2 // a session without a command and without a terminal
 )
 
 func (s *Server) run(ctx context.Context, sess ssh.Session, p *Person, gate *Gate) int {
@@ -115,11 +113,8 @@ func (s *Server) run(ctx context.Context, sess ssh.Session, p *Person, gate *Gat
 			tea.WithoutSignalHandler())
 		return s.runner.Browse(browsing, run, progOpts, remote)
 	}
-	args, err := s.offered(p, args)
-	if err != nil {
-		fmt.Fprintf(sess.Stderr(), "funnels: %v\n", err)
-		return ExitUsage
-	}
+	// The command line decides, once it has parsed args, what the session may run
+	// (the gate tells it who the person is): nothing here reads them.
 	return s.runner.Command(ctx, run, args)
 }
 
@@ -144,110 +139,4 @@ func (s *Server) environment(p *Person, width int) func(string) string {
 		}
 		return s.set.Getenv(key)
 	}
-}
-
-// offered checks a command line sent over ssh and returns the one to run: only the
-// commands that work on granted sub-accounts, none that reveals or changes the
-// server's sign-ins or starts a server; no flag that would send the server's token
-// elsewhere or log it, and nothing that reads or writes a file of the server (an
-// export's --output, an import's file, --data @FILE). Admins also get `user …` (as
-// `serve user …`) and `audit`, on the server's data directory.
-func (s *Server) offered(p *Person, args []string) ([]string, error) {
-	word, dataGiven := -1, false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		name, hasValue := flagName(a)
-		if name == "" {
-			if word < 0 {
-				word = i
-			}
-			continue
-		}
-		value := ""
-		if _, v, ok := strings.Cut(a, "="); ok {
-			value = v
-		} else if i+1 < len(args) {
-			value = args[i+1]
-		}
-		switch {
-		case slices.Contains(refusedFlags, name):
-			return nil, fmt.Errorf("--%s is not taken over ssh: the server's settings hold", name)
-		case name == "output" || !strings.HasPrefix(a, "--") && strings.HasPrefix(name, "o"):
-			return nil, errors.New("--output is not taken over ssh: the file would be the server's; the export comes on standard output without it")
-		case name == "data":
-			dataGiven = true
-			if strings.HasPrefix(value, "@") && value != "@-" {
-				return nil, errors.New("--data @FILE is not taken over ssh: the file would be the server's; give the text, or @- and send it on standard input")
-			}
-		}
-		if word < 0 && !hasValue && slices.Contains(valueFlags, name) {
-			i++ // the flag's value
-		}
-	}
-	if word < 0 {
-		return args, nil // --help, --version
-	}
-	cmd := args[word]
-	switch {
-	case cmd == "redirects" && subcommand(args[word+1:]) == "import":
-		return nil, errors.New("'redirects import' reads a file of the server, so it is not offered over ssh; run it where the file is")
-	case slices.Contains(offeredCommands, cmd):
-		return args, nil
-	case cmd == "user" || cmd == "audit":
-		if !p.Admin() {
-			return nil, fmt.Errorf("'%s' is for the server's admins (admin on every sub-account)", cmd)
-		}
-		if dataGiven {
-			return nil, errors.New("--data is not taken over ssh: the server's data directory holds")
-		}
-		out := slices.Clone(args)
-		if cmd == "user" {
-			out = slices.Insert(out, word, "serve")
-		}
-		return append(out, "--data", s.set.Dir), nil
-	}
-	return nil, fmt.Errorf("'%s' is not offered over ssh; the server offers: %v", cmd, offeredCommands)
-}
-
-// subcommand is the first word of args that is neither a flag nor a global flag's
-// value ("" for none).
-func subcommand(args []string) string {
-	for i := 0; i < len(args); i++ {
-		name, hasValue := flagName(args[i])
-		switch {
-		case name == "":
-			return args[i]
-		case !hasValue && slices.Contains(valueFlags, name):
-			i++
-		}
-	}
-	return ""
-}
-
-// offeredCommands are the funnels commands a session may run.
-var offeredCommands = []string{"folders", "folder", "steps", "step", "pages", "page", "domain", "redirects", "event", "api", "find", "index", "help", "version"}
-
-// refusedFlags would point the server's token somewhere else, write its debug log,
-// or change where its files are.
-var refusedFlags = []string{"token", "base-url", "trust-base-url", "debug", "insecure-storage"}
-
-// valueFlags are the global flags that take a value in the next word.
-var valueFlags = []string{"base-url", "token", "location", "profile", "api-version"}
-
-// flagName is the name of a flag word ("--location=x" → "location", true); "" for
-// a word that is not a flag.
-func flagName(a string) (name string, hasValue bool) {
-	if len(a) < 2 || a[0] != '-' {
-		return "", false
-	}
-	n := a[1:]
-	if n[0] == '-' {
-		n = n[1:]
-	}
-	for i := range len(n) {
-		if n[i] == '=' {
-			return n[:i], true
-		}
-	}
-	return n, false
 }

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"errors"
-	"slices"
 	"strings"
 	"testing"
 
@@ -10,85 +9,6 @@ import (
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
 )
-
-func TestOfferedCommandsOverSSH(t *testing.T) {
-	s := &Server{set: Settings{Dir: "/srv/data"}}
-	reader := &Person{Name: "bob", Grants: map[string]Role{"LOC": RoleRead}}
-	admin := &Person{Name: "lead", Grants: map[string]Role{AllLocations: RoleAdmin}}
-	for _, tc := range []struct {
-		who  *Person
-		args []string
-		want []string // nil: refused
-	}{
-		{reader, []string{"redirects", "list"}, []string{"redirects", "list"}},
-		{reader, []string{"--location", "LOC", "folders"}, []string{"--location", "LOC", "folders"}},
-		{reader, []string{"--location=auth", "folders"}, []string{"--location=auth", "folders"}},
-		{reader, []string{"--version"}, []string{"--version"}},
-		{reader, []string{"auth", "token"}, nil},
-		{reader, []string{"login"}, nil},
-		{reader, []string{"logout"}, nil},
-		{reader, []string{"mcp"}, nil},
-		{reader, []string{"serve", "user", "list"}, nil},
-		{reader, []string{"config"}, nil},
-		{reader, []string{"audit"}, nil},
-		{reader, []string{"--profile", "x", "sandbox"}, nil},
-		{reader, []string{"folders", "--token", "x"}, nil},
-		{reader, []string{"folders", "-token=x"}, nil},
-		{reader, []string{"folders", "--base-url=http://evil"}, nil},
-		{reader, []string{"folders", "--debug"}, nil},
-		{admin, []string{"user", "list"}, []string{"serve", "user", "list", "--data", "/srv/data"}},
-		{admin, []string{"audit", "--user", "bob"}, []string{"audit", "--user", "bob", "--data", "/srv/data"}},
-		{admin, []string{"audit", "--data", "/elsewhere"}, nil},
-		{admin, []string{"user", "list", "--data=/elsewhere"}, nil},
-		{reader, []string{"redirects", "export", "-o", "/home/op/.ssh/authorized_keys"}, nil},
-		{reader, []string{"redirects", "export", "--output=x.csv"}, nil},
-		{reader, []string{"redirects", "export", "-ox.csv"}, nil},
-		{reader, []string{"redirects", "export", "--format", "csv"}, []string{"redirects", "export", "--format", "csv"}},
-		{reader, []string{"redirects", "import", "rows.csv"}, nil},
-		{reader, []string{"redirects", "--location", "LOC", "import", "rows.csv"}, nil},
-		{reader, []string{"api", "POST", "/x", "--data", "@/etc/passwd"}, nil},
-		{reader, []string{"api", "POST", "/x", "--data=@token.json"}, nil},
-		{reader, []string{"api", "POST", "/x", "--data", "@-"}, []string{"api", "POST", "/x", "--data", "@-"}},
-		{reader, []string{"api", "POST", "/x", "--data", "{}"}, []string{"api", "POST", "/x", "--data", "{}"}},
-	} {
-		got, err := s.offered(tc.who, tc.args)
-		if tc.want == nil {
-			if err == nil {
-				t.Errorf("%s %v: offered as %v, want refused", tc.who.Name, tc.args, got)
-			}
-			continue
-		}
-		if err != nil || !slices.Equal(got, tc.want) {
-			t.Errorf("%s %v: %v, %v; want %v", tc.who.Name, tc.args, got, err, tc.want)
-		}
-	}
-}
-
-// FuzzOffered: no command line makes the check panic, and none that names a refused
-// flag gets through.
-func FuzzOffered(f *testing.F) {
-	f.Add("redirects list --json")
-	f.Add("--location LOC auth token")
-	f.Add("- -- --= -token")
-	s := &Server{set: Settings{Dir: "/d"}}
-	p := &Person{Name: "p", Grants: map[string]Role{AllLocations: RoleAdmin}}
-	f.Fuzz(func(t *testing.T, line string) {
-		args := strings.Fields(line)
-		got, err := s.offered(p, args)
-		if err != nil {
-			return
-		}
-		for i, a := range got[:len(args)] {
-			name, _ := flagName(a)
-			if slices.Contains(refusedFlags, name) || name == "output" {
-				t.Fatalf("%q got through with --%s", line, name)
-			}
-			if name == "data" && i+1 < len(args) && strings.HasPrefix(got[i+1], "@") && got[i+1] != "@-" {
-				t.Fatalf("%q got through with a file for --data", line)
-			}
-		}
-	})
-}
 
 func TestSessionLimitsPerPersonAndInAll(t *testing.T) {
 	s := &Server{set: Settings{MaxSessions: 4, MaxPerPerson: 2}, byPerson: map[string]int{}}

@@ -1,0 +1,42 @@
+package cmdutil
+
+import (
+	"cmp"
+
+	"github.com/spf13/cobra"
+
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/config"
+)
+
+// refuseWrites ends a command that writes at once in read-only mode (--readonly,
+// FUNNELS_READONLY, readonly = true in the config), or in a session of the team
+// server whose person may only read the sub-account: before it asks a question,
+// reads anything or sends anything. Its client would refuse the write all the same
+// (client.Options.ReadOnly); this says so before any of the rest. The error is
+// client.ErrReadOnly: exit 2.
+func refuseWrites(f *Factory) error {
+	// A configuration that cannot be read is the run's to report, with its warnings.
+	if cfg, err := config.Load(f.Getenv, f.Flags); err == nil && cfg.ReadOnly {
+		return client.ErrReadOnly
+	}
+	if f.Gate != nil {
+		if err := f.Gate.RefuseWrites(cmp.Or(f.Flags.Location, f.Getenv("FUNNELS_LOCATION_ID"))); err != nil {
+			return WithExitCode(ExitUsage, err) // in the gate's words: the role, not a setting
+		}
+	}
+	return nil
+}
+
+// CheckRun is what every run checks once the command line is parsed, before the
+// command: the limits of its flags and arguments, then, for a command that writes,
+// read-only mode and the person's role (refuseWrites).
+func (t *Tree) CheckRun(f *Factory, cmd *cobra.Command, args []string) error {
+	if err := checkLimits(cmd, args); err != nil {
+		return err
+	}
+	if rec := t.Record(cmd); rec != nil && rec.Writes != "" && !rec.Plans {
+		return refuseWrites(f)
+	}
+	return nil
+}

@@ -1,0 +1,215 @@
+package find
+
+import (
+	"context"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/config"
+	"github.com/funnelsdev/funnels/ui/list"
+)
+
+// localIndex is a member of a set whose index file is found from the configuration
+// alone: no sign-in is opened and no token read to search it.
+type localIndex struct {
+	cmdutil.Member
+	store *index.Store
+	cfg   config.Config // the member's, at its location: whose access record marks stale items
+}
+
+// memberIndexPaths finds where the members of a set keep their indexes, from the
+// configuration and saved logins alone, as the session each opens would name it.
+type memberIndexPaths struct {
+	f       *cmdutil.Factory
+	set     *cmdutil.MemberSet
+	dir     string
+	configs map[string]*config.Config // each profile read once
+}
+
+// newMemberIndexPaths is nil when the indexes are not files of the cache directory:
+// with --no-cache, or behind the team server's gate.
+func newMemberIndexPaths(f *cmdutil.Factory, set *cmdutil.MemberSet) *memberIndexPaths {
+	dir, err := index.Dir(f.Getenv)
+	if err != nil || f.Gate != nil || f.SessionIndex() {
+		return nil
+	}
+	return &memberIndexPaths{f: f, set: set, dir: dir, configs: map[string]*config.Config{}}
+}
+
+// of is m's configuration at its location and its index file; ok is false when m's
+// profile cannot be read, names no location, or is not the one sign-in the set keeps
+// to (its session then says why).
+func (p *memberIndexPaths) of(m cmdutil.Member) (c config.Config, path string, ok bool) {
+	if p.set.Only != "" && m.Profile != p.set.Only {
+		return c, "", false // another sign-in's: its session refuses it, saying why
+	}
+	cfg, seen := p.configs[m.Profile]
+	if !seen {
+		if m.Profile == p.set.Config.Profile.Name {
+			cfg = p.set.Config
+		} else {
+			flags := p.f.Flags
+			flags.Profile, flags.Location = m.Profile, ""
+			cfg, _ = config.LoadSignedIn(p.f.Getenv, flags, p.set.Store)
+		}
+		p.configs[m.Profile] = cfg
+	}
+	if cfg == nil || cfg.SavedLoginErr != nil {
+		return c, "", false
+	}
+	c = *cfg
+	if m.Location != "" {
+		c.Profile.LocationID = m.Location
+	}
+	if c.Profile.LocationID == "" {
+		return c, "", false
+	}
+	owner := c.Profile.Name
+	if c.TokenOnly() {
+		owner = cmdutil.TokenOnlyIndexDir
+	}
+	return c, index.PathFor(p.dir, owner, c.Profile.BaseURL, c.Profile.LocationID), true
+}
+
+// localIndexes splits set into the members whose index file exists and the rest,
+// which need a crawl and so a session. Without paths every member goes through its
+// session.
+func localIndexes(set *cmdutil.MemberSet, paths *memberIndexPaths) ([]localIndex, []cmdutil.Member) {
+	if paths == nil {
+		return nil, set.Members
+	}
+	var local []localIndex
+	var rest []cmdutil.Member
+	for _, m := range set.Members {
+		cfg, path, ok := paths.of(m)
+		if st, err := os.Stat(path); !ok || err != nil || !st.Mode().IsRegular() {
+			rest = append(rest, m)
+			continue
+		}
+		m.Location = cfg.Profile.LocationID
+		local = append(local, localIndex{Member: m, store: index.Open(path, index.KeyOf(cfg.Profile.BaseURL, m.Location)), cfg: cfg})
+	}
+	return local, rest
+}
+
+// localFinds are the best matches of query in the local indexes of a set, ranked
+// together, how many match in all, the notes on the indexes searched, and the
+// members whose index holds nothing to search.
+type localFinds struct {
+	hits  []findHit
+	total int
+	notes []memberNote
+	crawl []cmdutil.Member
+}
+
+// memberNote is a note on one member's index.
+type memberNote struct {
+	cmdutil.Member
+	note string
+}
+
+// searchLocal reads the catalogs of every local index side by side as one set (no
+// file written) and ranks query across all of them in one pass, keeping the best
+// --limit; a member whose index holds nothing and was never read whole, or long
+// ago, is handed back to be crawled.
+func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex, query string, opts *FindOptions) (localFinds, error) {
+	var out localFinds
+	stores := make([]*index.Store, len(local))
+	for i, l := range local {
+		stores[i] = l.store
+	}
+	cs, err := index.ReadCatalogSet(ctx, stores)
+	if cs == nil {
+		return out, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
+	}
+	var records client.AccessReader
+	stale := make([]func(index.Kind) bool, len(local))
+	for i, l := range local {
+		state := cs.State(i)
+		if cs.Catalog(i).Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > cmdutil.StaleIndex) {
+			out.crawl = append(out.crawl, l.Member)
+			continue
+		}
+		stale[i] = lazyStale(&l.cfg, set.Store, &records)
+		for _, n := range []string{l.store.Notice(), indexAgeNote(state)} {
+			if n != "" {
+				out.notes = append(out.notes, memberNote{l.Member, n})
+			}
+		}
+	}
+	_, out.total = pickMatches(list.RankCatalogSet(cs, query), opts, cs.Kind, func(at int) index.Item {
+		src := cs.Source(at)
+		it := boundMatch(cs.Item(at, stale[src]))
+		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(local[src].Member), Record: it}, key: cs.Key(at)})
+		return it
+	})
+	keepCatalogs(ctx, set.Concurrency, local, cs)
+	return out, nil
+}
+
+// searchCatalog is one member's best matches of query in cat, and how many match.
+func searchCatalog(cat *index.Catalog, m cmdutil.Member, query string, opts *FindOptions, stale func(index.Kind) bool) memberFinds {
+	var out memberFinds
+	_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
+		it := boundMatch(cat.Item(at, stale))
+		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(m), Record: it}, key: cat.Key(at)})
+		return it
+	})
+	return out
+}
+
+// keepCatalogs keeps in their indexes the catalogs the set had to make (the first
+// search after a crawl), side by side, so the next search reads them as they are. A
+// catalog that cannot be kept now is made again next time.
+func keepCatalogs(ctx context.Context, concurrency int, local []localIndex, cs *index.CatalogSet) {
+	sem := make(chan struct{}, concurrency)
+	var wg sync.WaitGroup
+	for i, l := range local {
+		if !cs.Made(i) || !cs.State(i).Exists {
+			continue
+		}
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			_ = l.store.WithCatalog(ctx, func(*index.Catalog) error { return nil })
+		}()
+	}
+	wg.Wait()
+}
+
+// lazyStale is index.StaleKinds of the access record of cfg's sign-in, read (through
+// records, each file once) the first time a match asks: most members of a set match
+// nothing, and an agency's sub-accounts share one file.
+func lazyStale(cfg *config.Config, store *auth.Store, records *client.AccessReader) func(index.Kind) bool {
+	var stale func(index.Kind) bool
+	return func(k index.Kind) bool {
+		if stale == nil {
+			var access client.Access
+			if !cfg.TokenOnly() {
+				access, _ = records.Load(cmdutil.AccessFile(cfg, store))
+			}
+			stale = index.StaleKinds(access, false)
+		}
+		return stale(k)
+	}
+}
+
+// indexAgeNote says when an index searched as it is is not whole or is old; "" when
+// it is whole and recent.
+func indexAgeNote(st index.State) string {
+	age := time.Since(st.Crawled)
+	switch {
+	case st.Crawled.IsZero() || st.Unfinished:
+		return "the local index is not complete; searching what it holds — 'funnels index' reads the rest"
+	case age > cmdutil.StaleIndex:
+		return "the local index is from " + age.Round(time.Hour).String() + " ago; 'funnels index' reads it again"
+	}
+	return ""
+}
