@@ -10,7 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+	"unsafe"
 )
 
 // The catalog is kept in a file of its own beside the index (PATH.catalog), not in
@@ -86,20 +86,18 @@ func readCatalogFile(path, key string) (*catalogFile, error) {
 	}
 	out := &catalogFile{identity: le.Uint64(head[24:]), madeOf: le.Uint64(head[32:]), garbage: le.Uint64(head[64:])}
 	out.readStampBlock(head[stampBlockAt : stampBlockAt+stampBlockSize])
-	var b strings.Builder
-	b.Grow(int(keysLen))
-	crc := crc32.New(crcTable)
-	if _, err := io.CopyN(&b, io.TeeReader(io.NewSectionReader(f, catalogFileHeader, int64(keysLen)), crc), int64(keysLen)); err != nil {
+	keys := make([]byte, keysLen)
+	if _, err := f.ReadAt(keys, catalogFileHeader); err != nil {
 		return nil, err
 	}
-	if crc.Sum32() != le.Uint32(head[56:]) {
+	if crc32.Checksum(keys, crcTable) != le.Uint32(head[56:]) {
 		return nil, errCatalog
 	}
 	items, release, err := mapRange(f, int64(catalogFileHeader+keysLen), int(itemsLen))
 	if err != nil {
 		return nil, err
 	}
-	c, err := openCatalog(b.String(), items)
+	c, err := openCatalog(bytesString(keys), items)
 	if err != nil {
 		release()
 		return nil, err
@@ -224,3 +222,7 @@ func currentStamp(path string) string {
 	}
 	return got
 }
+
+// bytesString is b as a string without a copy: b is never written again (the keys
+// blob, read or made once and only read after).
+func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

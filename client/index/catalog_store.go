@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
-	"unsafe"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -123,7 +122,7 @@ func (s *Store) loadCatalog(ctx context.Context, keep bool) (_ *Catalog, _ State
 			return kept, st, true, nil
 		}
 	}
-	c, err := openCatalog(unsafe.String(unsafe.SliceData(keys), len(keys)), items)
+	c, err := openCatalog(bytesString(keys), items)
 	if err != nil {
 		return nil, st, false, fmt.Errorf("index: catalog: %w", err)
 	}
