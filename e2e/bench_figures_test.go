@@ -78,7 +78,7 @@ var fullBench = benchConfig{
 		firstFrameRounds: 9, firstFrameLatency: 300 * time.Millisecond,
 		crawlFunnels: 1000, crawlPagesPer: 10, crawlLimit: 100, crawlWindow: time.Second,
 		bigFunnels: 4000, bigSteps: 5, bigPages: 5, gotoRounds: 5,
-		folderFunnels: 10_000, folderSteps: 3,
+		folderFunnels: 10_000, folderSteps: 10,
 	},
 	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
