@@ -51,6 +51,12 @@ type benchConfig struct {
 	scale         scaleConfig   // the figures over a million items
 	findAll       findAllConfig // go to anything across sub-accounts (find_all_1m)
 	fanout        fanoutConfig  // the crawl_100_subaccounts figure's agency
+	wide          wideConfig    // the 10,000-funnel root (bench_wide_test.go)
+	// noisy measures the figures at scale twice, the second time beside a busy core
+	// (bench_noise_test.go); startRounds is how many browser starts the figures after
+	// one take.
+	noisy       bool
+	startRounds int
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -86,7 +92,10 @@ var fullBench = benchConfig{
 	findAll:   findAllConfig{indexes: 100, funnels: 200, steps: 5, pages: 9, rounds: 5},
 	// The service's own limits: 100 requests in 10 seconds per app and sub-account,
 	// and the agency's bucket the same for its minting.
-	fanout: fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
+	fanout:      fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
+	wide:        wideConfig{funnels: 10_000, pagesPer: 10, limit: 500, rounds: 3},
+	noisy:       true,
+	startRounds: 3,
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -111,7 +120,9 @@ var tinyBench = benchConfig{
 	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
 	scale:     scaleConfig{funnels: 20, steps: 4, pages: 3, keyRounds: 1, findRuns: 1},
 	findAll:   findAllConfig{indexes: 3, funnels: 4, steps: 2, pages: 2, rounds: 1},
-	fanout:    fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
+	fanout:      fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
+	wide:        wideConfig{funnels: 30, pagesPer: 2, limit: 1000, rounds: 1},
+	startRounds: 1,
 }
 
 // termW×termH is the terminal of every UI figure.

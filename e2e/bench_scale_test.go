@@ -48,9 +48,14 @@ func benchEnv(dir string) []string {
 		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "PATH=" + os.Getenv("PATH"), "FUNNELS_INSECURE_STORAGE=1"}
 }
 
-// benchSignIn is the sign-in flags under which the binary finds the bench index.
-func benchSignIn() []string {
-	return []string{"--profile", benchProfile, "--base-url", benchBaseURL, "--token", "bench-token", "--location", benchLocation}
+// benchSignIn is the sign-in flags under which the binary finds the bench index built
+// for baseURL; token and location, when given, are the server's (a sandbox's).
+func benchSignIn(baseURL string, tokenAndLocation ...string) []string {
+	token, loc := "bench-token", benchLocation
+	if len(tokenAndLocation) == 2 {
+		token, loc = tokenAndLocation[0], tokenAndLocation[1]
+	}
+	return []string{"--profile", benchProfile, "--base-url", baseURL, "--token", token, "--location", loc}
 }
 
 // keyTimes is what typing the query into go to anything measured: per key of the
@@ -67,7 +72,7 @@ type keyTimes struct {
 // each key timed from the key sent to the screen showing its query and its count of
 // matches; between rounds the same keys go to the smallest Bubble Tea program in a
 // terminal of its own, timed to the screen showing its count.
-func measureGotoKeys(dir string, store *index.Store, rounds int, tag string) (keyTimes, error) {
+func measureGotoKeys(dir, baseURL string, store *index.Store, rounds int, tag string) (keyTimes, error) {
 	var kt keyTimes
 	keys := []rune(gotoQuery)
 	counts := make([]int, len(keys))
@@ -88,7 +93,7 @@ func measureGotoKeys(dir string, store *index.Store, rounds int, tag string) (ke
 	}
 	env := append(benchEnv(dir), "TERM=xterm-256color")
 	sock := fmt.Sprintf("bench-%d-%s", os.Getpid(), tag)
-	br, err := startTmux(sock+"-browser", env, termW, termH, "exec "+shellCommand(benchSignIn()...))
+	br, err := startTmux(sock+"-browser", env, termW, termH, "exec "+shellCommand(benchSignIn(baseURL)...))
 	if err != nil {
 		return kt, err
 	}
@@ -254,8 +259,8 @@ func keyToScreenFigures(kt keyTimes, label string) []benchFigure {
 
 // measureBrowserFigures are key_to_screen_LABEL and rss_browser_LABEL over the index
 // of the index figures (none where tmux is not installed).
-func measureBrowserFigures(dir string, store *index.Store, ic indexConfig, label string) ([]benchFigure, error) {
-	kt, err := measureGotoKeys(dir, store, max(1, ic.gotoRounds), label)
+func measureBrowserFigures(dir, baseURL string, store *index.Store, ic indexConfig, label string) ([]benchFigure, error) {
+	kt, err := measureGotoKeys(dir, baseURL, store, max(1, ic.gotoRounds), label)
 	var skip errSkip
 	switch {
 	case errors.As(err, &skip):
@@ -268,13 +273,13 @@ func measureBrowserFigures(dir string, store *index.Store, ic indexConfig, label
 
 // findRun runs `funnels find` over the bench index under dir (through peakrss), timed
 // whole, with its peak RSS.
-func findRun(dir, peakrss, query string) (time.Duration, float64, error) {
+func findRun(dir, peakrss, baseURL, query string, tokenAndLocation ...string) (time.Duration, float64, error) {
 	return timeProcess(dir, peakrss, benchEnv(dir), func(out []byte) error {
 		if strings.Contains(string(out), "not built") {
 			return errors.New("the index was not found")
 		}
 		return nil
-	}, append([]string{binPath, "find", query, "--limit", "20"}, benchSignIn()...)...)
+	}, append([]string{binPath, "find", query, "--limit", "20"}, benchSignIn(baseURL, tokenAndLocation...)...)...)
 }
 
 // timeProcess runs argv with env to its end through peakrss, timed whole, with its
@@ -315,7 +320,7 @@ const findQuery = "spring sale"
 // measureFindScale is find_LABEL and rss_find_LABEL: `funnels find` over the index
 // under dir, against grep reading the same file for the same words (case aside), in
 // alternating runs.
-func measureFindScale(dir string, store *index.Store, items, runs int, label string) ([]benchFigure, error) {
+func measureFindScale(dir, baseURL string, store *index.Store, items, runs int, label string) ([]benchFigure, error) {
 	peakrss, err := testdataBin(dir, "peakrss")
 	if err != nil {
 		return nil, err
@@ -327,7 +332,7 @@ func measureFindScale(dir string, store *index.Store, items, runs int, label str
 	var ours, theirs []time.Duration
 	var rss, grepRSS []float64
 	for range runs {
-		d, r, err := findRun(dir, peakrss, findQuery)
+		d, r, err := findRun(dir, peakrss, baseURL, findQuery)
 		if err != nil {
 			return nil, err
 		}
@@ -355,18 +360,26 @@ func measureFindScale(dir string, store *index.Store, items, runs int, label str
 }
 
 // measureScaleFigures writes the million-item index (timed: the build is said in the
-// progress) and measures go to anything's keys and find over it.
-func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigure, error) {
+// progress) and measures go to anything's open and keys and find over it, twice (as
+// the machine is and beside a busy core), then go to anything and find right after a
+// browser start against a live server.
+func measureScaleFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigure, error) {
+	sc := cfg.scale
 	dir, err := os.MkdirTemp("", "funnels-bench-scale-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	live, err := startBenchLive()
+	if err != nil {
+		return nil, err
+	}
+	defer live.off()
 	ic := indexConfig{bigFunnels: sc.funnels, bigSteps: sc.steps, bigPages: sc.pages}
 	items := gotoItems(ic)
 	const label = "1m"
 	t0 := time.Now()
-	store, _, err := bigIndex(dir, ic)
+	store, _, err := bigIndex(dir, ic, live.url())
 	if err != nil {
 		return nil, fmt.Errorf("the %s index: %w", label, err)
 	}
@@ -374,13 +387,40 @@ func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigur
 		return nil, err
 	}
 	say("  the %s index (%d items) written and its catalog made in %v", label, items, time.Since(t0).Round(time.Millisecond))
+	figs, err := measureTwice(cfg, indexFiles(store.Path()), func() ([]benchFigure, error) {
+		return measureScaleTwice(dir, live.url(), store, sc, items, label, say)
+	})
+	if err != nil {
+		return nil, err
+	}
+	say("goto_open_after_start_%s, find_after_start_%s (a browser start against a live server before each) …", label, label)
+	af, err := measureAfterStart(dir, live, store, items, cfg.startRounds, label, figs)
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		say("  the figures after a browser start skipped: %v", err)
+	case err != nil:
+		return nil, fmt.Errorf("after a browser start: %w", err)
+	}
+	return append(figs, af...), nil
+}
+
+// measureScaleTwice is the figures at scale measured twice: go to anything's open,
+// find, the binary's keys in a terminal and its memory, the keys in process.
+func measureScaleTwice(dir, baseURL string, store *index.Store, sc scaleConfig, items int, label string, say func(string, ...any)) ([]benchFigure, error) {
+	say("goto_open_%s …", label)
+	of, err := measureGotoOpenScale(store, items, sc.keyRounds, label)
+	if err != nil {
+		return nil, fmt.Errorf("goto_open_%s: %w", label, err)
+	}
 	say("find_%s (the binary, beside grep) …", label)
-	figs, err := measureFindScale(dir, store, items, sc.findRuns, label)
+	figs, err := measureFindScale(dir, baseURL, store, items, sc.findRuns, label)
 	if err != nil {
 		return nil, fmt.Errorf("find_%s: %w", label, err)
 	}
+	figs = append(figs, of)
 	say("goto_key_%s (the binary in tmux) …", label)
-	kt, err := measureGotoKeys(dir, store, sc.keyRounds, label)
+	kt, err := measureGotoKeys(dir, baseURL, store, sc.keyRounds, label)
 	var skip errSkip
 	switch {
 	case errors.As(err, &skip):
@@ -388,7 +428,7 @@ func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigur
 	case err != nil:
 		return nil, fmt.Errorf("goto_key_%s_screen: %w", label, err)
 	default:
-		figs = append(figs, gotoKeyScreenFigure(kt, label), keyToScreenFigures(kt, label)[1])
+		figs = append(figs, gotoKeyScreenFigure(kt, label), firstKeyFigure(kt, label), keyToScreenFigures(kt, label)[1])
 	}
 	say("goto_key_%s (in process) …", label)
 	gf, err := measureGotoKeyModel(store, items, sc.keyRounds, label)
@@ -398,6 +438,44 @@ func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigur
 	return append(figs, gf), nil
 }
 
+// measureGotoOpenScale is goto_open_LABEL at scale: ctrl+p until go to anything lists
+// every item, the catalog kept, the median of rounds; against one open with no catalog
+// kept (made from the records).
+func measureGotoOpenScale(store *index.Store, items, rounds int, label string) (benchFigure, error) {
+	if err := forgetCatalog(store); err != nil {
+		return benchFigure{}, err
+	}
+	cold, err := gotoOpenOnce(store, items)
+	if err != nil {
+		return benchFigure{}, err
+	}
+	var warm []time.Duration
+	for range max(3, rounds) {
+		w, err := gotoOpenOnce(store, items)
+		if err != nil {
+			return benchFigure{}, err
+		}
+		warm = append(warm, w)
+	}
+	return benchFigure{
+		Name: "goto_open_" + label, N: items, Value: ms(median(warm)), Unit: "ms", Baseline: ms(cold),
+		BaselineIs: "the same open with no catalog kept: made from the records, as every open did before there was one",
+		Note:       fmt.Sprintf("ctrl+p in a browser just started until go to anything shows all %d items, in process, median of %d", items, len(warm)),
+	}, nil
+}
+
+// firstKeyFigure is goto_first_key_LABEL_screen: the first key typed into go to
+// anything in the process (the first of the first round), which the median over
+// rounds leaves out, against the smallest Bubble Tea program's first.
+func firstKeyFigure(kt keyTimes, label string) benchFigure {
+	return benchFigure{
+		Name: "goto_first_key_" + label + "_screen", N: kt.total, Value: ms(kt.ours[0][0]), Unit: "ms", Baseline: ms(kt.counter[0][0]),
+		BaselineIs: "the first key in the smallest Bubble Tea program, measured the same way in the same run",
+		Note: fmt.Sprintf("the binary in tmux %d×%d: the first key of %q typed into go to anything over %d items in the process, from the key sent to the screen showing the query and its count of matches",
+			termW, termH, gotoQuery, kt.total),
+	}
+}
+
 // TestBenchScaleFigures measures the figures at scale and those of the binary in tmux
 // over the index figures' index alone (FUNNELS_BENCH_SCALE=1), for a quick look
 // without the whole of make bench.
@@ -405,16 +483,16 @@ func TestBenchScaleFigures(t *testing.T) {
 	if os.Getenv("FUNNELS_BENCH_SCALE") == "" {
 		t.Skip("set FUNNELS_BENCH_SCALE=1 to measure the figures at scale")
 	}
-	figs, err := measureScaleFigures(fullBench.scale, t.Logf)
+	figs, err := measureScaleFigures(fullBench, t.Logf)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	store, _, err := bigIndex(dir, fullBench.index)
+	store, _, err := bigIndex(dir, fullBench.index, benchBaseURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bf, err := measureBrowserFigures(dir, store, fullBench.index, "100k")
+	bf, err := measureBrowserFigures(dir, benchBaseURL, store, fullBench.index, "100k")
 	if err != nil {
 		t.Fatal(err)
 	}
