@@ -20,8 +20,8 @@ type List struct {
 	keys []string // lower-cased filter key per item
 	// cat, when set (SetCatalog), holds the keys instead: one string for them all.
 	cat    *index.Catalog
-	query  string // lower-cased
-	shown  []int  // indices into keys, in display order
+	query string  // lower-cased
+	shown []int32 // indices into keys, in display order (four bytes each: a million items)
 	levels []filterLevel
 	cursor int // index into shown
 	offset int // index into shown of the first visible row
@@ -31,11 +31,11 @@ type List struct {
 	masks []uint64
 	inc   *incremental // where each match ended, to narrow by one key cheaply (incremental.go)
 	// scratch buffers reused across keystrokes, so filtering allocates little
-	scores []int
-	counts []int
-	sorted []int
+	scores []int32
+	counts []int32
+	sorted []int32
 	bits   []uint64
-	order  []int
+	order  []int32
 	pieces []piece // a long list's search, in pieces (pieces.go)
 
 	// set, when set (SetCatalogSet), holds the keys instead: several catalogs read
@@ -46,7 +46,7 @@ type List struct {
 // filterLevel is the result of one query, kept for backspace.
 type filterLevel struct {
 	query string
-	shown []int
+	shown []int32
 }
 
 // maxLevels bounds the backspace stack (each level can hold every item).
@@ -69,13 +69,13 @@ func (l *List) reset() {
 }
 
 // identity returns 0..n-1, reusing buf when it is large enough.
-func identity(n int, buf []int) []int {
+func identity(n int, buf []int32) []int32 {
 	if cap(buf) < n {
-		buf = make([]int, n)
+		buf = make([]int32, n)
 	}
 	buf = buf[:n]
 	for i := range buf {
-		buf[i] = i
+		buf[i] = int32(i)
 	}
 	return buf
 }
@@ -110,7 +110,7 @@ func (l *List) Selected() int {
 	if l.cursor < 0 || l.cursor >= len(l.shown) {
 		return -1
 	}
-	return l.shown[l.cursor]
+	return int(l.shown[l.cursor])
 }
 
 // Filtering reports whether a query narrows the items.
@@ -139,7 +139,7 @@ func (l *List) PageUp()   { l.Move(-max(1, l.height-1)) }
 // SelectItem puts the cursor on item idx if it is shown; it reports whether it was.
 func (l *List) SelectItem(idx int) bool {
 	for i, v := range l.shown {
-		if v == idx {
+		if int(v) == idx {
 			l.cursor = i
 			l.clamp()
 			return true
@@ -175,7 +175,7 @@ func (l *List) Scroll(delta int) {
 }
 
 // At is the item shown at row i of the filtered rows (0 ≤ i < Len).
-func (l *List) At(i int) int { return l.shown[i] }
+func (l *List) At(i int) int { return int(l.shown[i]) }
 
 // Cursor is the row under the cursor, an index into the filtered rows.
 func (l *List) Cursor() int { return l.cursor }
@@ -254,7 +254,7 @@ func (l *List) push() {
 }
 
 // pop returns the saved result for q when the query went back to one on the stack.
-func (l *List) pop(q string) ([]int, bool) {
+func (l *List) pop(q string) ([]int32, bool) {
 	for i := len(l.levels) - 1; i >= 0; i-- {
 		if l.levels[i].query == q {
 			lv := l.levels[i].shown
@@ -270,7 +270,7 @@ func (l *List) pop(q string) ([]int, bool) {
 
 // match scores candidates (every item when from is nil) against q and returns the
 // matches ordered by score, best first; equal scores keep their original order.
-func (l *List) match(q string, from []int) []int {
+func (l *List) match(q string, from []int32) []int32 {
 	qm := Mask(q)
 	switch {
 	case l.inc.narrows(q, from):
@@ -284,20 +284,20 @@ func (l *List) match(q string, from []int) []int {
 	} else {
 		from = l.inOrder(from) // so that ties keep the items' order, as a whole match does
 	}
-	out := make([]int, 0, min(n, 1024))
+	out := make([]int32, 0, min(n, 1024))
 	scores := l.scores[:0]
 	maxScore := 0
 	for i := 0; i < n; i++ {
 		idx := i
 		if from != nil {
-			idx = from[i]
+			idx = int(from[i])
 		}
 		s, ok := fuzzyScore(l.Key(idx), q)
 		if !ok {
 			continue
 		}
-		out = append(out, idx)
-		scores = append(scores, s)
+		out = append(out, int32(idx))
+		scores = append(scores, int32(s))
 		maxScore = max(maxScore, s)
 	}
 	l.scores = scores
@@ -307,7 +307,7 @@ func (l *List) match(q string, from []int) []int {
 // matchLong is match for a long list: the keys that lack a letter of q passed over by
 // their masks, the rest searched in pieces (pieces.go), and where each match ended
 // recorded for the next key.
-func (l *List) matchLong(q string, from []int, qm uint64) []int {
+func (l *List) matchLong(q string, from []int32, qm uint64) []int32 {
 	n := len(from)
 	if from == nil {
 		n = l.Total()
@@ -319,12 +319,12 @@ func (l *List) matchLong(q string, from []int, qm uint64) []int {
 	if len(q) == 1 && q[0] < 0x80 {
 		score = firstByteScore // the first key typed: every item read, so the match is kept short
 	}
-	out := l.scanRanked(n, func(lo, hi int, out, scores []int) ([]int, []int, int) {
+	out := l.scanRanked(n, func(lo, hi int, out, scores []int32) ([]int32, []int32, int) {
 		maxScore := 0
 		for i := lo; i < hi; i++ {
 			idx := i
 			if from != nil {
-				idx = from[i]
+				idx = int(from[i])
 			}
 			if l.masks != nil && l.masks[idx]&qm != qm {
 				continue
@@ -334,8 +334,8 @@ func (l *List) matchLong(q string, from []int, qm uint64) []int {
 				continue
 			}
 			l.inc.keep(idx, s, end)
-			out = append(out, idx)
-			scores = append(scores, s)
+			out = append(out, int32(idx))
+			scores = append(scores, int32(s))
 			maxScore = max(maxScore, s)
 		}
 		return out, scores, maxScore
@@ -346,7 +346,7 @@ func (l *List) matchLong(q string, from []int, qm uint64) []int {
 
 // inOrder is the items of from in the items' own order (a buffer of the list's, kept
 // for the next query): a set of bits, one per item, read in order.
-func (l *List) inOrder(from []int) []int {
+func (l *List) inOrder(from []int32) []int32 {
 	words := (l.Total() + 63) / 64
 	if cap(l.bits) < words {
 		l.bits = make([]uint64, words)
@@ -359,7 +359,7 @@ func (l *List) inOrder(from []int) []int {
 	out := l.order[:0]
 	for w, word := range b {
 		for word != 0 {
-			out = append(out, w*64+bits.TrailingZeros64(word))
+			out = append(out, int32(w*64+bits.TrailingZeros64(word)))
 			word &= word - 1
 		}
 	}
@@ -369,27 +369,27 @@ func (l *List) inOrder(from []int) []int {
 
 // rank orders idx by descending score with a counting sort: scores are small
 // integers, so this is linear and stable (ties keep the list's own order).
-func (l *List) rank(idx, scores []int, maxScore int) []int {
+func (l *List) rank(idx, scores []int32, maxScore int) []int32 {
 	if len(idx) < 2 {
 		return idx
 	}
 	if cap(l.counts) < maxScore+2 {
-		l.counts = make([]int, maxScore+2)
+		l.counts = make([]int32, maxScore+2)
 	}
 	counts := l.counts[:maxScore+2]
 	clear(counts)
 	for _, s := range scores {
-		counts[maxScore-s+1]++ // bucket 0 is the best score
+		counts[maxScore-int(s)+1]++ // bucket 0 is the best score
 	}
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
 	if cap(l.sorted) < len(idx) {
-		l.sorted = make([]int, len(idx))
+		l.sorted = make([]int32, len(idx))
 	}
 	sorted := l.sorted[:len(idx)]
 	for i, s := range scores {
-		b := maxScore - s
+		b := maxScore - int(s)
 		sorted[counts[b]] = idx[i]
 		counts[b]++
 	}

@@ -208,7 +208,7 @@ func TestRankIsTheListsOrder(t *testing.T) {
 	var l List
 	l.SetKeys(keys)
 	l.SetQuery("ss")
-	if got := Rank(keys, "ss"); !slices.Equal(got, l.shown) || len(got) != 3 || got[0] != 1 {
+	if got := Rank(keys, "ss"); !slices.Equal(got, l.ranked()) || len(got) != 3 || got[0] != 1 {
 		t.Fatalf("Rank %v, list %v: Spring Sale first", got, l.shown)
 	}
 	if got := Rank(keys, "zz"); len(got) != 0 {

@@ -12,7 +12,7 @@ import (
 // gives. A piece writes only its own items' records (incremental.go).
 
 // piece is one piece's matches and their scores.
-type piece struct{ idx, scores []int }
+type piece struct{ idx, scores []int32 }
 
 // minPiece is the fewest items worth a goroutine of their own.
 const minPiece = 1 << 15
@@ -20,7 +20,7 @@ const minPiece = 1 << 15
 // scanRanked runs part over [0, n) in pieces and ranks what they matched, best first,
 // ties in the items' order. part appends to idx and scores the matches of [lo, hi)
 // and returns them with the best score among them.
-func (l *List) scanRanked(n int, part func(lo, hi int, idx, scores []int) ([]int, []int, int)) []int {
+func (l *List) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([]int32, []int32, int)) []int32 {
 	k := max(1, min(runtime.GOMAXPROCS(0), n/minPiece))
 	if len(l.pieces) < k {
 		l.pieces = append(l.pieces, make([]piece, k-len(l.pieces))...)
@@ -46,28 +46,28 @@ func (l *List) scanRanked(n int, part func(lo, hi int, idx, scores []int) ([]int
 
 // rankPieces orders the matches of ps by descending score with a counting sort over
 // the pieces in order: linear and stable.
-func (l *List) rankPieces(ps []piece, maxScore int) []int {
+func (l *List) rankPieces(ps []piece, maxScore int) []int32 {
 	total := 0
 	for _, p := range ps {
 		total += len(p.idx)
 	}
 	if cap(l.counts) < maxScore+2 {
-		l.counts = make([]int, maxScore+2)
+		l.counts = make([]int32, maxScore+2)
 	}
 	counts := l.counts[:maxScore+2]
 	clear(counts)
 	for _, p := range ps {
 		for _, s := range p.scores {
-			counts[maxScore-s+1]++ // bucket 0 is the best score
+			counts[maxScore-int(s)+1]++ // bucket 0 is the best score
 		}
 	}
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
-	out := make([]int, total)
+	out := make([]int32, total)
 	for _, p := range ps {
 		for i, s := range p.scores {
-			b := maxScore - s
+			b := maxScore - int(s)
 			out[counts[b]] = p.idx[i]
 			counts[b]++
 		}
