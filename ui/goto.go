@@ -123,11 +123,15 @@ type gotoOverlay struct {
 	// cannot switch, and the box searches this sub-account only.
 	across *gotoAcross
 	here   *gotoSet // this sub-account's items; set is the scope's
+	// searching: a long list (searchAt items or more: gotoSearchAt) is being filtered
+	// off the update loop.
+	searching bool
+	searchAt  int
 }
 
 func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
 	in := newPickerInput(sh, "› ", "a name, a path (/spring-offer), a domain, a folder…", gotoWidth(sh.width)-8)
-	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo}
+	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo, searchAt: gotoSearchAt}
 	// The kind, the name and where the item sits (its funnel last) are required, and
 	// in the scope "all sub-accounts" the sub-account's name; the path shows where the
 	// room allows. Each is as wide as the rows shown need.
@@ -224,7 +228,14 @@ func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	if cmd, done := g.updateAcross(msg); done {
 		return cmd, false
 	}
-	out, cmd := pickerUpdate(&g.sh.keys, &g.input, &g.list, g.set != nil, msg)
+	if f, ok := msg.(gotoFilteredMsg); ok {
+		return g.filtered(f), false
+	}
+	long := g.set != nil && g.list.Total() >= g.searchAt
+	out, cmd := pickerUpdate(&g.sh.keys, &g.input, &g.list, g.set != nil && !(long && g.typed(msg)), msg)
+	if long && out == pickerKept {
+		cmd = tea.Batch(cmd, g.search())
+	}
 	switch out {
 	case pickerClosed:
 		return nil, true
@@ -245,6 +256,49 @@ func (g *gotoOverlay) keys() []key.Binding {
 		return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), as(k.NextPane, g.otherScope()), k.Cancel}
 	}
 	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), k.Cancel}
+}
+
+// gotoSearchAt is how many items make a list long enough to filter off the update
+// loop: a search of it takes longer than a frame, and a key typed must not wait for it
+// to reach the screen.
+const gotoSearchAt = 250_000
+
+// gotoFilteredMsg is what a search of a long list found (List.Search).
+type gotoFilteredMsg struct{ f list.Filtered }
+
+// typed reports whether msg goes into the query (a key the picker does not take for
+// itself, or a paste).
+func (g *gotoOverlay) typed(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		return true
+	case tea.KeyPressMsg:
+		k := g.sh.keys
+		return !key.Matches(msg, k.Cancel, k.Accept, k.ListUp, k.ListDown) && msg.String() != "pgup" && msg.String() != "pgdown"
+	}
+	return false
+}
+
+// search filters a long list by the query typed, off the update loop, unless a search
+// is under way (its answer starts the next) or the list shows that query already.
+func (g *gotoOverlay) search() tea.Cmd {
+	q := strings.ToLower(g.input.Value())
+	if g.searching || q == g.list.Query() {
+		return nil
+	}
+	g.searching = true
+	run := g.list.Search(q)
+	return func() tea.Msg { return gotoFilteredMsg{f: run()} }
+}
+
+// filtered shows what a search found, from the best match, and searches again for
+// what was typed meanwhile.
+func (g *gotoOverlay) filtered(msg gotoFilteredMsg) tea.Cmd {
+	g.searching = false
+	if g.list.Apply(msg.f) {
+		g.list.Top()
+	}
+	return g.search()
 }
 
 // gotoWidth is the box's width on a terminal w cells wide.

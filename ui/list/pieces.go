@@ -20,12 +20,12 @@ const minPiece = 1 << 15
 // scanRanked runs part over [0, n) in pieces and ranks what they matched, best first,
 // ties in the items' order. part appends to idx and scores the matches of [lo, hi)
 // and returns them with the best score among them.
-func (l *List) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([]int32, []int32, int)) []int32 {
+func (e *engine) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([]int32, []int32, int)) []int32 {
 	k := max(1, min(runtime.GOMAXPROCS(0), n/minPiece))
-	if len(l.pieces) < k {
-		l.pieces = append(l.pieces, make([]piece, k-len(l.pieces))...)
+	if len(e.pieces) < k {
+		e.pieces = append(e.pieces, make([]piece, k-len(e.pieces))...)
 	}
-	ps := l.pieces[:k]
+	ps := e.pieces[:k]
 	best := make([]int, k)
 	run := func(p int) {
 		lo, hi := n*p/k, n*(p+1)/k
@@ -41,20 +41,20 @@ func (l *List) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([]i
 	for _, b := range best {
 		maxScore = max(maxScore, b)
 	}
-	return l.rankPieces(ps, maxScore)
+	return e.rankPieces(ps, maxScore)
 }
 
 // rankPieces orders the matches of ps by descending score with a counting sort over
 // the pieces in order: linear and stable.
-func (l *List) rankPieces(ps []piece, maxScore int) []int32 {
+func (e *engine) rankPieces(ps []piece, maxScore int) []int32 {
 	total := 0
 	for _, p := range ps {
 		total += len(p.idx)
 	}
-	if cap(l.counts) < maxScore+2 {
-		l.counts = make([]int32, maxScore+2)
+	if cap(e.counts) < maxScore+2 {
+		e.counts = make([]int32, maxScore+2)
 	}
-	counts := l.counts[:maxScore+2]
+	counts := e.counts[:maxScore+2]
 	clear(counts)
 	for _, p := range ps {
 		for _, s := range p.scores {

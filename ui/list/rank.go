@@ -15,7 +15,7 @@ func Rank(keys []string, query string) []int {
 
 // RankCatalog is Rank over the keys of an index's catalog.
 func RankCatalog(c *index.Catalog, query string) []int {
-	l := List{cat: c}
+	l := List{e: &engine{cat: c}}
 	l.reset()
 	l.SetQuery(query)
 	return l.ranked()
@@ -24,7 +24,7 @@ func RankCatalog(c *index.Catalog, query string) []int {
 // RankCatalogSet is Rank over the keys of several catalogs read as one: `funnels find`
 // across sub-accounts ranks every sub-account's items together in one pass.
 func RankCatalogSet(s *index.CatalogSet, query string) []int {
-	l := List{set: s}
+	l := List{e: &engine{set: s}}
 	l.reset()
 	l.SetQuery(query)
 	return l.ranked()
