@@ -22,9 +22,10 @@ import (
 // enter opens it in the panes with the path to it selected (goto_nav.go).
 
 // gotoSet is the items of "go to anything": the index's catalog, read in a command
-// (its keys one string, its items one blob, both made once per generation of the
-// index), with what filtering and going to one need: each key's charMask and the
-// folders' places. Names, paths and wheres are sanitised as a row is drawn.
+// (its keys one string, its items one blob, kept beside the index and mapped, not
+// copied: Store.MappedCatalog, so the set holds the catalog while its keys are read),
+// with what filtering and going to one need: each key's charMask and the folders'
+// places. Names, paths and wheres are sanitised as a row is drawn.
 type gotoSet struct {
 	cat     *index.Catalog
 	masks   []uint64 // each key's charMask
@@ -63,7 +64,7 @@ func readGotoSet(ctx context.Context, store *index.Store, stale func(index.Kind)
 				return gotoItemsMsg{seq: seq, same: true}
 			}
 		}
-		cat, err := store.Catalog(ctx)
+		cat, err := store.MappedCatalog(ctx)
 		if err != nil {
 			return gotoItemsMsg{seq: seq, err: err}
 		}

@@ -253,9 +253,10 @@ func u32(s string, at int) uint32 {
 
 func u64(s string, at int) uint64 { return uint64(u32(s, at)) | uint64(u32(s, at+4))<<32 }
 
-// release registers what frees the items blob (a mapping of the catalog's file) once
-// nothing refers to the catalog: a Catalog is only ever shared by pointer, and its
-// texts are copied out (field), so nothing reads the blob after.
+// release registers what frees the blobs (a mapping of the catalog's file) once
+// nothing refers to the catalog: a Catalog is only ever shared by pointer, its texts
+// are copied out (field), and its keys are read while it is held (Key), so nothing
+// reads the blobs after.
 func (c *Catalog) release(free func()) {
 	runtime.AddCleanup(c, func(free func()) { free() }, free)
 }
@@ -269,7 +270,9 @@ func (c *Catalog) Gen() uint64 { return c.gen }
 // Crawled is when the last crawl before it ended whole (zero: never).
 func (c *Catalog) Crawled() time.Time { return Time(c.crawled) }
 
-// Key is item i's Key, a part of one string (nothing is made).
+// Key is item i's Key, a part of one string (nothing is made). The string may be a
+// part of the catalog's file mapped into memory: it is good while the catalog is
+// held, and copied (strings.Clone) to be kept longer.
 func (c *Catalog) Key(i int) string {
 	from := 0
 	if i > 0 {

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -27,9 +28,11 @@ import (
 // and brings the catalog up to date from what changed since it was made
 // (tracked.go). The file is written whole to a file of its own and renamed; only the
 // stamp block is written in place, with a checksum of its own, so a torn block is a
-// stamp that matches nothing. The keys are read into memory (every search reads them
-// all); the items blob is mapped where the system allows (mmap_unix.go), so the items
-// of a million that are never shown take no memory.
+// stamp that matches nothing. The items blob is mapped where the system allows
+// (mmap_unix.go), so the items of a million that are never shown take no memory; the
+// keys, which every search reads whole, are copied into memory, or, for a reader that
+// holds the catalog as long as it reads a key (Store.MappedCatalog), left mapped: file
+// pages the kernel can drop rather than the program's heap.
 
 const (
 	catalogSuffix     = ".catalog"
@@ -60,8 +63,10 @@ func keyHash(key string) uint64 {
 }
 
 // readCatalogFile reads the catalog file at path if it is one of the index of key; an
-// absent or unreadable file is an error (the caller makes the catalog instead).
-func readCatalogFile(path, key string) (*catalogFile, error) {
+// absent or unreadable file is an error (the caller makes the catalog instead). With
+// mapped, the keys stay the file's mapped pages (Store.MappedCatalog); else they are
+// copied into memory of their own.
+func readCatalogFile(path, key string, mapped bool) (*catalogFile, error) {
 	f, err := openRegular(path, os.O_RDONLY, 0)
 	if err != nil {
 		return nil, err
@@ -86,16 +91,17 @@ func readCatalogFile(path, key string) (*catalogFile, error) {
 	}
 	out := &catalogFile{identity: le.Uint64(head[24:]), madeOf: le.Uint64(head[32:]), garbage: le.Uint64(head[64:])}
 	out.readStampBlock(head[stampBlockAt : stampBlockAt+stampBlockSize])
-	keys := make([]byte, keysLen)
-	if _, err := f.ReadAt(keys, catalogFileHeader); err != nil {
-		return nil, err
-	}
-	if crc32.Checksum(keys, crcTable) != le.Uint32(head[56:]) {
-		return nil, errCatalog
-	}
-	items, release, err := mapRange(f, int64(catalogFileHeader+keysLen), int(itemsLen))
+	blobs, release, err := mapRange(f, catalogFileHeader, int(keysLen+itemsLen))
 	if err != nil {
 		return nil, err
+	}
+	keys, items := blobs[:keysLen:keysLen], blobs[keysLen:]
+	if crc32.Checksum(keys, crcTable) != le.Uint32(head[56:]) {
+		release()
+		return nil, errCatalog
+	}
+	if !mapped {
+		keys = bytes.Clone(keys)
 	}
 	c, err := openCatalog(bytesString(keys), items)
 	if err != nil {

@@ -45,7 +45,7 @@ func sameAsItems(t *testing.T, s *Store, c *Catalog) {
 // keptGarbage is what the kept catalog file says patches left behind (0: made whole).
 func keptGarbage(t *testing.T, s *Store) uint64 {
 	t.Helper()
-	cf, err := readCatalogFile(s.Path()+catalogSuffix, s.key)
+	cf, err := readCatalogFile(s.Path()+catalogSuffix, s.key, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestAPatchedCatalogIsTheOneMadeWhole(t *testing.T) {
 		if err := s.Update(ctx, ch.write); err != nil {
 			t.Fatalf("%s: %v", ch.what, err)
 		}
-		c, _, made, err := s.loadCatalog(ctx, true)
+		c, _, made, err := s.loadCatalog(ctx, true, false)
 		if err != nil || !made {
 			t.Fatalf("%s: the catalog was not brought up to date (made %v, %v)", ch.what, made, err)
 		}
@@ -166,7 +166,7 @@ func TestAnUntrackedWriteMakesTheCatalogWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _, made, err := s.loadCatalog(ctx, true)
+	c, _, made, err := s.loadCatalog(ctx, true, false)
 	if err != nil || !made || keptGarbage(t, s) != 0 {
 		t.Fatalf("after a write that kept no record the catalog was not made whole (made %v, %v)", made, err)
 	}
@@ -218,7 +218,7 @@ func TestAListingThatChangesNothingChangesNothing(t *testing.T) {
 	if after := records(); !reflect.DeepEqual(before, after) {
 		t.Fatal("listing the root again as it was rewrote records")
 	}
-	if _, _, made, err := s.loadCatalog(ctx, true); err != nil || made {
+	if _, _, made, err := s.loadCatalog(ctx, true, false); err != nil || made {
 		t.Fatalf("the catalog was made again after a listing that changed nothing (%v)", err)
 	}
 	listing, err := s.Listing(ctx, "")

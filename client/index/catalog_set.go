@@ -57,6 +57,16 @@ func NewCatalogSet(cats []*Catalog) (*CatalogSet, error) {
 // A store that cannot be read holds no item; the error names each such store, beside
 // a set of the others.
 func ReadCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
+	return readCatalogSet(ctx, stores, false)
+}
+
+// ReadMappedCatalogSet is ReadCatalogSet with each kept catalog's keys left mapped, as
+// Store.MappedCatalog reads them: a key is good only while the set is held.
+func ReadMappedCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
+	return readCatalogSet(ctx, stores, true)
+}
+
+func readCatalogSet(ctx context.Context, stores []*Store, mapped bool) (*CatalogSet, error) {
 	cats := make([]*Catalog, len(stores))
 	states := make([]State, len(stores))
 	made := make([]bool, len(stores))
@@ -72,7 +82,7 @@ func ReadCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			c, state, kept, err := st.readCatalog(ctx)
+			c, state, kept, err := st.readCatalog(ctx, mapped)
 			if err != nil {
 				errs[i] = fmt.Errorf("%s: %w", st.Path(), err)
 				return
@@ -99,8 +109,8 @@ const catalogReaders = 8
 // index (Store.loadCatalog): the one kept when it is current, else one patched or
 // made from the records, not kept; and the index's state; kept says the catalog was
 // the one kept.
-func (s *Store) readCatalog(ctx context.Context) (_ *Catalog, _ State, kept bool, _ error) {
-	c, st, made, err := s.loadCatalog(ctx, false)
+func (s *Store) readCatalog(ctx context.Context, mapped bool) (_ *Catalog, _ State, kept bool, _ error) {
+	c, st, made, err := s.loadCatalog(ctx, false, mapped)
 	return c, st, !made, err
 }
 

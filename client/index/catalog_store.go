@@ -27,7 +27,17 @@ var mIdentity = []byte("identity")
 // since it was made (catalog_patch.go), else one made from the records; one made or
 // patched is kept for the next reader.
 func (s *Store) Catalog(ctx context.Context) (*Catalog, error) {
-	c, _, _, err := s.loadCatalog(ctx, true)
+	c, _, _, err := s.loadCatalog(ctx, true, false)
+	return c, err
+}
+
+// MappedCatalog is Catalog with its keys left as the catalog file's pages mapped into
+// memory, not copied: a million items' keys cost the program no heap. A key (Key) is
+// then good only while the catalog is held: one kept longer must be copied
+// (strings.Clone). Go to anything, which holds its catalog while it searches, reads
+// it so.
+func (s *Store) MappedCatalog(ctx context.Context) (*Catalog, error) {
+	c, _, _, err := s.loadCatalog(ctx, true, true)
 	return c, err
 }
 
@@ -42,8 +52,8 @@ func (s *Store) WithCatalog(ctx context.Context, fn func(c *Catalog) error) erro
 
 // catalogFast is the kept catalog when the index is as it was when the catalog was
 // last found current: read without opening the index.
-func (s *Store) catalogFast() (*catalogFile, bool) {
-	cf, err := readCatalogFile(s.path+catalogSuffix, s.key)
+func (s *Store) catalogFast(mapped bool) (*catalogFile, bool) {
+	cf, err := readCatalogFile(s.path+catalogSuffix, s.key, mapped)
 	if err != nil {
 		return nil, false
 	}
@@ -60,12 +70,12 @@ const maxGarbageShare = 2
 // loadCatalog is the catalog of the index as it is now and the index's state; made
 // says it was not the one kept, as it was. With keep, a catalog made or patched is
 // kept for the next reader; without, nothing is written but the stamp block of a
-// kept catalog found current.
-func (s *Store) loadCatalog(ctx context.Context, keep bool) (_ *Catalog, _ State, made bool, _ error) {
+// kept catalog found current. mapped is as for MappedCatalog.
+func (s *Store) loadCatalog(ctx context.Context, keep, mapped bool) (_ *Catalog, _ State, made bool, _ error) {
 	if err := ctx.Err(); err != nil {
 		return nil, State{}, false, err
 	}
-	cf, fast := s.catalogFast()
+	cf, fast := s.catalogFast(mapped)
 	if fast {
 		cf.cat.asOf(cf.state)
 		return cf.cat, cf.state, false, nil
@@ -118,7 +128,7 @@ func (s *Store) loadCatalog(ctx context.Context, keep bool) (_ *Catalog, _ State
 		return cf.cat, st, false, nil
 	}
 	if keep && exists {
-		if kept, ok := s.keepCatalog(ctx, st, identity, legacy, garbage, keys, items); ok {
+		if kept, ok := s.keepCatalog(ctx, st, identity, legacy, garbage, keys, items, mapped); ok {
 			return kept, st, true, nil
 		}
 	}
@@ -135,7 +145,7 @@ func (s *Store) loadCatalog(ctx context.Context, keep bool) (_ *Catalog, _ State
 // back from the file (its items mapped, not held); false when it could not be kept.
 // The index is given its identity, and rid of the blobs an earlier version kept in
 // it, first.
-func (s *Store) keepCatalog(ctx context.Context, st State, identity uint64, legacy bool, garbage uint64, keys, items []byte) (*Catalog, bool) {
+func (s *Store) keepCatalog(ctx context.Context, st State, identity uint64, legacy bool, garbage uint64, keys, items []byte, mapped bool) (*Catalog, bool) {
 	if identity == 0 || legacy {
 		err := s.with(ctx, true, func(tx *bolt.Tx) error {
 			if !s.current(tx) || btoi(tx.Bucket(bMeta).Get(mGen)) != st.Gen {
@@ -171,7 +181,7 @@ func (s *Store) keepCatalog(ctx context.Context, st State, identity uint64, lega
 	if stamp != "" {
 		stampCatalogFile(path, stamp, st)
 	}
-	cf, err := readCatalogFile(path, s.key)
+	cf, err := readCatalogFile(path, s.key, mapped)
 	if err != nil {
 		return nil, false
 	}

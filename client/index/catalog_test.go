@@ -71,7 +71,7 @@ func TestCatalogIsKeptUntilTheIndexChanges(t *testing.T) {
 	if first.Gen() != st.Gen {
 		t.Fatalf("keeping the catalog counted as a write: gen %d, catalog of %d", st.Gen, first.Gen())
 	}
-	if _, _, made, err := s.loadCatalog(ctx, true); err != nil || made {
+	if _, _, made, err := s.loadCatalog(ctx, true, false); err != nil || made {
 		t.Fatalf("the second read made the catalog again (%v)", err)
 	}
 	put("f2", "Summer Launch")
@@ -90,12 +90,39 @@ func TestACrawlKeepsTheCatalog(t *testing.T) {
 	sb := fastSandbox(t, sandbox.Options{})
 	s := newStore(t, sb)
 	crawl(t, newClient(t, sb, ""), s)
-	cf, fast := s.catalogFast()
+	cf, fast := s.catalogFast(true)
 	if !fast {
 		t.Fatalf("the crawl ended without a current catalog beside the index (%v)", cf != nil)
 	}
 	st, _ := s.State(ctxT(t))
 	if cf.state.Gen != st.Gen || !cf.state.Crawled.Equal(st.Crawled) || cf.cat.Len() == 0 {
 		t.Fatalf("the kept catalog says %+v of an index at %+v", cf.state, st)
+	}
+}
+
+// A catalog read with its keys mapped holds what the one read into memory holds.
+func TestAMappedCatalogIsTheCatalog(t *testing.T) {
+	sb := fastSandbox(t, sandbox.Options{})
+	s := newStore(t, sb)
+	crawl(t, newClient(t, sb, ""), s)
+	copied, err := s.Catalog(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapped, err := s.MappedCatalog(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if copied.Len() != mapped.Len() || copied.Len() == 0 {
+		t.Fatalf("%d items read into memory, %d mapped", copied.Len(), mapped.Len())
+	}
+	for i := range copied.Len() {
+		if copied.Key(i) != mapped.Key(i) || !reflect.DeepEqual(copied.Item(i, nil), mapped.Item(i, nil)) {
+			t.Fatalf("item %d: %q, mapped %q", i, copied.Key(i), mapped.Key(i))
+		}
+	}
+	set, err := ReadMappedCatalogSet(ctxT(t), []*Store{s})
+	if err != nil || set.Len() != copied.Len() || set.Key(set.Len()-1) != copied.Key(copied.Len()-1) {
+		t.Fatalf("the mapped set holds %d items (%v)", set.Len(), err)
 	}
 }
