@@ -21,7 +21,7 @@ const minPiece = 1 << 15
 // ties in the items' order. part appends to idx and scores the matches of [lo, hi)
 // and returns them with the best score among them.
 func (e *engine) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([]int32, []int32, int)) []int32 {
-	k := max(1, min(runtime.GOMAXPROCS(0), n/minPiece))
+	k := max(1, min(runtime.GOMAXPROCS(0)-e.spare, n/minPiece))
 	if len(e.pieces) < k {
 		e.pieces = append(e.pieces, make([]piece, k-len(e.pieces))...)
 	}

@@ -20,11 +20,17 @@ func (f Filtered) Query() string { return f.query }
 // Search returns a function that filters the list's items by q as SetQuery does,
 // without changing what the list shows: run it off the update loop and give what it
 // returns to Apply. Until then the list must not be filtered again (SetQuery,
-// Search); what it shows may be read and moved meanwhile.
+// Search); what it shows may be read and moved meanwhile. It searches on every
+// processor but one, which it leaves to the update loop, so the keys typed meanwhile
+// reach the screen at once.
 func (l *List) Search(q string) func() Filtered {
 	q = strings.ToLower(q)
 	e, shown := l.eng(), l.shown
-	return func() Filtered { return Filtered{e: e, query: q, shown: e.filter(q, shown, false)} }
+	return func() Filtered {
+		e.spare = 1
+		defer func() { e.spare = 0 }()
+		return Filtered{e: e, query: q, shown: e.filter(q, shown, false)}
+	}
 }
 
 // Apply shows what a Search found, the item under the cursor kept when it is among
