@@ -163,17 +163,7 @@ func scanSpace(b []byte, i int) int {
 }
 
 func scanObject(b []byte, i, depth int) (int, scanStatus) {
-	if depth > maxScanDepth {
-		return i, scanBad
-	}
-	i = scanSpace(b, i+1)
-	if i >= len(b) {
-		return i, scanMore
-	}
-	if b[i] == '}' {
-		return i + 1, scanOK
-	}
-	for {
+	return scanContainer(b, i, depth, '}', func(i int) (int, scanStatus) {
 		if b[i] != '"' {
 			return i, scanBad
 		}
@@ -190,26 +180,17 @@ func scanObject(b []byte, i, depth int) (int, scanStatus) {
 		if i = scanSpace(b, i+1); i >= len(b) {
 			return i, scanMore
 		}
-		if i, st = scanAt(b, i, depth); st != scanOK {
-			return i, st
-		}
-		if i = scanSpace(b, i); i >= len(b) {
-			return i, scanMore
-		}
-		switch b[i] {
-		case '}':
-			return i + 1, scanOK
-		case ',':
-			if i = scanSpace(b, i+1); i >= len(b) {
-				return i, scanMore
-			}
-		default:
-			return i, scanBad
-		}
-	}
+		return scanAt(b, i, depth)
+	})
 }
 
 func scanArray(b []byte, i, depth int) (int, scanStatus) {
+	return scanContainer(b, i, depth, ']', func(i int) (int, scanStatus) { return scanAt(b, i, depth) })
+}
+
+// scanContainer checks the array or object that opens at b[i] and closes with close,
+// each element (a value, or a member) checked by element from its first byte.
+func scanContainer(b []byte, i, depth int, close byte, element func(i int) (int, scanStatus)) (int, scanStatus) {
 	if depth > maxScanDepth {
 		return i, scanBad
 	}
@@ -217,19 +198,19 @@ func scanArray(b []byte, i, depth int) (int, scanStatus) {
 	if i >= len(b) {
 		return i, scanMore
 	}
-	if b[i] == ']' {
+	if b[i] == close {
 		return i + 1, scanOK
 	}
 	for {
 		var st scanStatus
-		if i, st = scanAt(b, i, depth); st != scanOK {
+		if i, st = element(i); st != scanOK {
 			return i, st
 		}
 		if i = scanSpace(b, i); i >= len(b) {
 			return i, scanMore
 		}
 		switch b[i] {
-		case ']':
+		case close:
 			return i + 1, scanOK
 		case ',':
 			if i = scanSpace(b, i+1); i >= len(b) {

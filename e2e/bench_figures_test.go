@@ -434,6 +434,20 @@ type errSkip string
 
 func (e errSkip) Error() string { return string(e) }
 
+// skipped says so when err is a figure this machine cannot measure (nil is returned:
+// the run goes on without it), and returns any other error, naming what.
+func skipped(err error, what string, say func(string, ...any)) error {
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		say("  %s skipped: %v", what, err)
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
 // pacingResult is one run of the pacing figures.
 type pacingResult struct {
 	elapsed               time.Duration

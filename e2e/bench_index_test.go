@@ -88,12 +88,8 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 	figs = append(figs, twice...)
 	say("goto_open_after_start_%s, find_after_start_%s (a browser start against a live server before each) …", label, label)
 	af, err := measureAfterStart(dir, live, store, gotoItems(ic), cfg.startRounds, label, twice)
-	var skip errSkip
-	switch {
-	case errors.As(err, &skip):
-		say("  the figures after a browser start skipped: %v", err)
-	case err != nil:
-		return nil, fmt.Errorf("after a browser start: %w", err)
+	if err := skipped(err, "the figures after a browser start", say); err != nil {
+		return nil, err
 	}
 	figs = append(figs, af...)
 	say("first_frame_cached: %d rounds, the sandbox answering after %v …", ic.firstFrameRounds, ic.firstFrameLatency)

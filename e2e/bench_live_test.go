@@ -79,25 +79,16 @@ func (l *benchLive) off() {
 	}
 }
 
-type liveStep struct {
-	ID       string   `json:"id"`
-	Name     string   `json:"name"`
-	URL      string   `json:"url"`
-	Type     string   `json:"type,omitempty"`
-	Pages    []string `json:"pages"`
-	Sequence int      `json:"sequence"`
-}
-
 type liveEntity struct {
-	ID          string     `json:"_id"`
-	Name        string     `json:"name"`
-	Type        string     `json:"type,omitempty"`
-	Category    string     `json:"category,omitempty"`
-	ParentID    string     `json:"parentId,omitempty"`
-	URL         string     `json:"url,omitempty"`
-	DomainName  string     `json:"domainName,omitempty"`
-	Steps       []liveStep `json:"steps,omitempty"`
-	DateUpdated string     `json:"dateUpdated,omitempty"`
+	ID          string      `json:"_id"`
+	Name        string      `json:"name"`
+	Type        string      `json:"type,omitempty"`
+	Category    string      `json:"category,omitempty"`
+	ParentID    string      `json:"parentId,omitempty"`
+	URL         string      `json:"url,omitempty"`
+	DomainName  string      `json:"domainName,omitempty"`
+	Steps       []benchStep `json:"steps,omitempty"`
+	DateUpdated string      `json:"dateUpdated,omitempty"`
 }
 
 func (l *benchLive) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -134,9 +125,9 @@ func (l *benchLive) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if f.Updated > 0 {
 			e.DateUpdated = time.UnixMilli(f.Updated).UTC().Format(time.RFC3339Nano)
 		}
-		e.Steps = make([]liveStep, len(f.Steps))
+		e.Steps = make([]benchStep, len(f.Steps))
 		for i, s := range f.Steps {
-			e.Steps[i] = liveStep{ID: s.ID, Name: s.Name, URL: s.URL, Type: s.Type, Pages: s.Pages, Sequence: s.Seq}
+			e.Steps[i] = benchStep{ID: s.ID, Name: s.Name, URL: s.URL, Type: s.Type, Pages: s.Pages, Sequence: s.Seq}
 		}
 		put(e)
 	}

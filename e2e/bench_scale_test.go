@@ -416,12 +416,8 @@ func measureScaleFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 	}
 	say("goto_open_after_start_%s, find_after_start_%s (a browser start against a live server before each) …", label, label)
 	af, err := measureAfterStart(dir, live, store, items, cfg.startRounds, label, figs)
-	var skip errSkip
-	switch {
-	case errors.As(err, &skip):
-		say("  the figures after a browser start skipped: %v", err)
-	case err != nil:
-		return nil, fmt.Errorf("after a browser start: %w", err)
+	if err := skipped(err, "the figures after a browser start", say); err != nil {
+		return nil, err
 	}
 	return append(figs, af...), nil
 }

@@ -73,12 +73,8 @@ func measureWideFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigur
 	figs = append(figs, sf...)
 	say("find_after_start_10k_root (a browser start against the sandbox before each) …")
 	ff, err := measureFindAfterWideStart(dir, sb, store, cfg)
-	var skip errSkip
-	switch {
-	case errors.As(err, &skip):
-		say("  find_after_start_10k_root skipped: %v", err)
-	case err != nil:
-		return nil, fmt.Errorf("find after a browser start: %w", err)
+	if err := skipped(err, "find_after_start_10k_root", say); err != nil {
+		return nil, err
 	}
 	figs = append(figs, ff...)
 	say("first_rows_cold_10k_root (no index, the sandbox 300 ms away) …")

@@ -14,9 +14,6 @@ type Filtered struct {
 	shown []int32
 }
 
-// Query is the query searched.
-func (f Filtered) Query() string { return f.query }
-
 // Search returns a function that filters the list's items by q as SetQuery does,
 // without changing what the list shows: run it off the update loop and give what it
 // returns to Apply. Until then the list must not be filtered again (SetQuery,
