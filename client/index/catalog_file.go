@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 	"unsafe"
 )
 
@@ -147,6 +148,13 @@ func stampBlock(stamp string, st State) []byte {
 // writeCatalogFile writes the catalog file at path (its stamp block empty): to a file
 // of its own, synced, then renamed over the old.
 func writeCatalogFile(path, key string, identity, madeOf, garbage uint64, keys, items []byte) (err error) {
+	// One a process killed part way left behind is of no use to anyone.
+	left, _ := filepath.Glob(path + ".*")
+	for _, p := range left {
+		if st, err := os.Stat(p); err == nil && time.Since(st.ModTime()) > 10*time.Minute {
+			_ = os.Remove(p)
+		}
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
 	if err != nil {
 		return fmt.Errorf("index: catalog: %w", err)
