@@ -178,7 +178,20 @@ func browserStart(dir, baseURL string, store *index.Store, tag string, openFolde
 			return err
 		}
 	}
-	return br.keys("q", true)
+	pid, err := br.panePID()
+	if err != nil {
+		return err
+	}
+	if err := br.keys("q", true); err != nil {
+		return err
+	}
+	// The browser ended, so what is measured next does not share the machine with it.
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat("/proc/" + pid); err != nil {
+			break
+		}
+	}
+	return nil
 }
 
 // afterStartFigure is NAME_after_start: a figure measured again right after a browser

@@ -173,13 +173,22 @@ func (t *tmuxCtl) keyToEcho(key string, echo, after []string) (toEcho, toAfter t
 	return toEcho, time.Since(start), nil
 }
 
-// peakRSS is the peak resident set (VmHWM) of the process the pane runs, in MB.
-func (t *tmuxCtl) peakRSS() (float64, error) {
+// panePID is the process id of what the pane runs.
+func (t *tmuxCtl) panePID() (string, error) {
 	lines, err := t.run("display-message -p -t b '#{pane_pid}'")
 	if err != nil || len(lines) == 0 {
-		return 0, fmt.Errorf("the pane's process: %v", err)
+		return "", fmt.Errorf("the pane's process: %v", err)
 	}
-	hwm := vmHWM("/proc/" + strings.TrimSpace(lines[0]) + "/status")
+	return strings.TrimSpace(lines[0]), nil
+}
+
+// peakRSS is the peak resident set (VmHWM) of the process the pane runs, in MB.
+func (t *tmuxCtl) peakRSS() (float64, error) {
+	pid, err := t.panePID()
+	if err != nil {
+		return 0, err
+	}
+	hwm := vmHWM("/proc/" + pid + "/status")
 	if hwm == 0 {
 		return 0, errSkip("no VmHWM of the pane's process in /proc here")
 	}

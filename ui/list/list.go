@@ -49,9 +49,8 @@ type engine struct {
 	bits   []uint64
 	order  []int32
 	pieces []piece // a long list's search, in pieces (pieces.go)
-	// spare is how many processors a search leaves to others: one, for the update
-	// loop, while it runs off it (Search).
-	spare int
+	// yield: a search runs off the update loop (Search) and lets it run often.
+	yield bool
 }
 
 // eng is the list's engine, made with the list's first use.

@@ -17,11 +17,16 @@ type piece struct{ idx, scores []int32 }
 // minPiece is the fewest items worth a goroutine of their own.
 const minPiece = 1 << 15
 
+// yieldEvery is how many items a search off the update loop reads between yields.
+const yieldEvery = 1 << 15
+
 // scanRanked runs part over [0, n) in pieces and ranks what they matched, best first,
 // ties in the items' order. part appends to idx and scores the matches of [lo, hi)
-// and returns them with the best score among them.
+// and returns them with the best score among them. Off the update loop (yield), each
+// piece lets other goroutines run every yieldEvery items, so the update loop, when a
+// key comes, waits for no piece to finish its time on a processor.
 func (e *engine) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([]int32, []int32, int)) []int32 {
-	k := max(1, min(runtime.GOMAXPROCS(0)-e.spare, n/minPiece))
+	k := max(1, min(runtime.GOMAXPROCS(0), n/minPiece))
 	if len(e.pieces) < k {
 		e.pieces = append(e.pieces, make([]piece, k-len(e.pieces))...)
 	}
@@ -29,7 +34,20 @@ func (e *engine) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([
 	best := make([]int, k)
 	run := func(p int) {
 		lo, hi := n*p/k, n*(p+1)/k
-		ps[p].idx, ps[p].scores, best[p] = part(lo, hi, ps[p].idx[:0], ps[p].scores[:0])
+		step := hi - lo
+		if e.yield {
+			step = yieldEvery
+		}
+		idx, scores, top := ps[p].idx[:0], ps[p].scores[:0], 0
+		for from := lo; from < hi; from += step {
+			var b int
+			idx, scores, b = part(from, min(hi, from+step), idx, scores)
+			top = max(top, b)
+			if e.yield {
+				runtime.Gosched()
+			}
+		}
+		ps[p].idx, ps[p].scores, best[p] = idx, scores, top
 	}
 	var wg sync.WaitGroup
 	for p := 1; p < k; p++ {

@@ -18,14 +18,13 @@ type Filtered struct {
 // without changing what the list shows: run it off the update loop and give what it
 // returns to Apply. Until then the list must not be filtered again (SetQuery,
 // Search); what it shows may be read and moved meanwhile. It searches on every
-// processor but one, which it leaves to the update loop, so the keys typed meanwhile
-// reach the screen at once.
+// processor, yielding often, so the keys typed meanwhile reach the screen at once.
 func (l *List) Search(q string) func() Filtered {
 	q = strings.ToLower(q)
 	e, shown := l.eng(), l.shown
 	return func() Filtered {
-		e.spare = 1
-		defer func() { e.spare = 0 }()
+		e.yield = true
+		defer func() { e.yield = false }()
 		return Filtered{e: e, query: q, shown: e.filter(q, shown, false)}
 	}
 }
