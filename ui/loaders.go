@@ -52,7 +52,8 @@ func loadFolderSteps(ctx context.Context, c *client.Client, folderID string, fun
 // listing the client stopped early (a server that never ends it) keeps what was read.
 func loadPages(ctx context.Context, c *client.Client, key stepKey, step stepRow, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: key.funnelID, StepID: key.stepID})
+		pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: key.funnelID, StepID: key.stepID,
+			Expect: len(step.rec.Pages)})
 		msg := pagesMsg{key: key, seq: seq, err: err}
 		if err == nil || errors.Is(err, client.ErrIncompleteList) {
 			msg.rows = pageRows(pages, step)
