@@ -68,6 +68,7 @@ func LookupFunnel(ctx context.Context, c *client.Client, store *Store, id string
 			return FunnelLookup{}, err
 		case ok && rec.StepsKnown && !live:
 			f := rec.Client()
+			f.LocationID = c.LocationID()
 			return FunnelLookup{Funnel: &f, FromIndex: true, Seen: rec.Seen}, nil
 		case ok:
 			known = &rec
