@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
@@ -132,17 +131,6 @@ func formActions() []action {
 		{id: actResend, desc: "send the selected test event again", key: bind("send again (event history)", "R"),
 			where: inHistory, needs: client.FamilyConversion, group: helpViews},
 	}
-}
-
-// bind is a key with its help: the first key is the one shown.
-func bind(desc string, keys ...string) key.Binding {
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], desc))
-}
-
-// shownAs is b as the palette shows it: "enter" rather than "enter/l".
-func shownAs(b key.Binding, shown string) key.Binding {
-	b.SetHelp(shown, b.Help().Desc)
-	return b
 }
 
 // onHost is the action of an overlay or form that opens on a host (host.go).

@@ -54,35 +54,6 @@ const (
 	inBrowser = inPanes | inDetail
 )
 
-// actionID names an action whose key a footer or a view shows or reads (KeyMap.of).
-type actionID uint8
-
-const (
-	noAction actionID = iota
-	actCopyID
-	actCopyURL
-	actOpenURL
-	actNewStep
-	actNewFolder
-	actPageTrigger
-	actArchivePage
-	actRedirects
-	actRedirectHere
-	actNewRedirect
-	actEditRedirect
-	actDeleteRedirect
-	actCopyOldURL
-	actCopyTarget
-	actOpenOldURL
-	actImportRedirects
-	actExportRedirects
-	actRequestLog
-	actEventHistory
-	actMessages
-	actResend
-	actionIDs // how many there are
-)
-
 // writes reports whether the action sends to a route family that writes, by the
 // client's route table: read-only mode turns it off.
 func (a action) writes() bool {
@@ -151,46 +122,6 @@ func (m *Model) actionKey(msg tea.KeyPressMsg, at scope) (tea.Cmd, bool) {
 		return a.run(m), true
 	}
 	return nil, false
-}
-
-// offInReadOnly tells, for a key a view reads itself (at is the view), that read-only
-// mode turned its action off.
-func (sh *shared) offInReadOnly(h host, msg tea.KeyPressMsg, at scope) bool {
-	if !sh.readOnly {
-		return false
-	}
-	for _, a := range sh.actions {
-		if a.where&at != 0 && a.writes() && a.pressed(msg) {
-			h.setWarn(a.readOnlyOff())
-			return true
-		}
-	}
-	return false
-}
-
-// keyFamily is the route family the action of a key needs, as the footer and the help
-// show it; "" for a key whose action sends nothing a token may be refused. In the
-// Redirects view (inView) its own keys come first.
-func (sh *shared) keyFamily(b key.Binding, inView bool) client.Family {
-	ks := b.Keys()
-	if len(ks) == 0 {
-		return ""
-	}
-	find := func(where scope) (client.Family, bool) {
-		for _, a := range sh.actions {
-			if own := a.key.Keys(); a.where&where != 0 && len(own) > 0 && own[0] == ks[0] {
-				return a.needs, true
-			}
-		}
-		return "", false
-	}
-	if inView {
-		if f, ok := find(inRedirects); ok {
-			return f
-		}
-	}
-	f, _ := find(inBrowser)
-	return f
 }
 
 // paletteEntry is one line of the command palette, made from an action of the table.

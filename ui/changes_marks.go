@@ -16,12 +16,6 @@ import (
 // the index in a command — at start, after each crawl, and when the view opens — into
 // one map by id, so a row's mark is one lookup as it is drawn.
 
-// The glyphs of a row new or changed since the crawl before the last.
-const (
-	changeGlyphNew     = "+"
-	changeGlyphChanged = "•"
-)
-
 // changesMsg is what the last crawl changed, read from the index.
 type changesMsg struct {
 	store  *index.Store // the index it was read from: another account's answer is dropped

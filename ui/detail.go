@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -304,4 +305,41 @@ func appendFields(lines []string, st *Styles, fields []field, keyW, width int, p
 		}
 	}
 	return lines
+}
+
+// pageMsg is one page's full record, for the detail view.
+type pageMsg struct {
+	pageID string
+	seq    uint64
+	detail *pageDetail
+	err    error
+}
+
+// loadPage reads one page with every field the server sends; where the page's own
+// route is refused to this sign-in, the page list of its funnel stands in, marked
+// partial.
+func loadPage(ctx context.Context, c *client.Client, funnelID, pageID string, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		read, _, err := c.PageDetail(ctx, funnelID, pageID)
+		msg := pageMsg{pageID: pageID, seq: seq, err: err}
+		if err == nil {
+			msg.detail = newPageDetail(&read.Page)
+			if read.Partial {
+				msg.detail.partial = partialReason(read.Refusal)
+			}
+		}
+		return msg
+	}
+}
+
+// partialReason says why a page's detail holds only what the page list gave.
+func partialReason(refusal *client.APIError) string {
+	if refusal == nil {
+		return "GET /funnels/page/{id} is not open to this sign-in"
+	}
+	if refusal.Refusal == client.RefusedMissing {
+		return "GET /funnels/page/{id} is " + client.NotOnServer + " (" + strconv.Itoa(refusal.StatusCode) + ")"
+	}
+	return "GET /funnels/page/{id} answered " + sanitize(strconv.Itoa(refusal.StatusCode)+" "+refusal.Message()) +
+		" — it needs " + sanitize(refusal.Need())
 }

@@ -33,13 +33,8 @@ type redirectChanged struct {
 	gone string
 }
 
-// eventSent: a test conversion event was sent, whatever its answer; the history
-// keeps it.
-type eventSent struct{ entry historyEntry }
-
 func (folderMade) isEffect()      {}
 func (stepMade) isEffect()        {}
 func (folderChanged) isEffect()   {}
 func (pageChanged) isEffect()     {}
 func (redirectChanged) isEffect() {}
-func (eventSent) isEffect()       {}

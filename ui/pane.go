@@ -269,15 +269,6 @@ func (p *paneBase) navigate(msg tea.KeyPressMsg) bool {
 	return true
 }
 
-// paneView is what a pane hands the frame: its title, the context after it, the body
-// rows (exactly as wide as the inside of the frame) and the position for the bottom
-// border.
-type paneView struct {
-	title, info string
-	body        []string
-	pos         string
-}
-
 // renderBody draws the rows of the list, or the pane's state when there are none:
 // a spinner while loading, the error with "press r to retry", or the empty text.
 func (p *paneBase) renderBody(width, height int, state loadState, err error, what, empty string,

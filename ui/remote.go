@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -63,16 +62,4 @@ func (m *Model) changeLog() ChangeLog {
 		return nil
 	}
 	return m.opts.Remote.Changes
-}
-
-// sharingText is "3 sessions  " when others share the shown sub-account over the
-// team server; "" otherwise.
-func (s *statusBar) sharingText() string {
-	if s.sharing == nil {
-		return ""
-	}
-	if n := s.sharing(s.locationID); n > 1 {
-		return strconv.Itoa(n) + " sessions  "
-	}
-	return ""
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -331,3 +332,52 @@ func pick[T any](cond bool, a, b T) T {
 	}
 	return b
 }
+
+// displayName is a record's name for a row, or its id when it has none.
+func displayName(name, id string) string {
+	if n := strings.TrimSpace(sanitize(name)); n != "" {
+		return n
+	}
+	return "(unnamed " + sanitize(id) + ")"
+}
+
+// plural says "1 step", "5 steps".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// fit truncates s (which may hold styles) to w cells with "…" and pads it with spaces
+// to exactly w cells, so no line of the view is ever too long or ragged.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := textWidth(s)
+	if sw > w {
+		s = ansi.Truncate(s, w, "…")
+		sw = ansi.StringWidth(s)
+	}
+	if sw < w {
+		s += strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// truncLeft keeps the end of s within w cells, marking the cut with "…".
+func truncLeft(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w {
+		return s
+	}
+	if w <= 1 {
+		return ansi.Truncate("…", w, "")
+	}
+	return "…" + ansi.TruncateLeft(s, sw-w+1, "")
+}
+
+// wrapText breaks plain text into lines of at most w cells, at spaces only
+// (termtext.Wrap): a host name, a path or an id is never split at a hyphen.
+func wrapText(s string, w int) []string { return termtext.Wrap(s, w) }
