@@ -54,11 +54,6 @@ func (sh *shared) markRefused(bindings []key.Binding, inView bool) []key.Binding
 	return out
 }
 
-// unavailable reports whether an action needs family f and f was refused to this
-// sign-in; if so the status bar says why, and where to see everything this sign-in
-// can do. name is the action as the palette calls it.
-func (m *Model) unavailable(f client.Family, name string) bool { return unavailableOn(m, f, name) }
-
 // unavailableOn is unavailable for a part that has only a host.
 func unavailableOn(h host, f client.Family, name string) bool {
 	r := h.common().refusal(f)

@@ -19,10 +19,15 @@ func actionTable(k KeyMap) []action {
 func browsingActions(k KeyMap) []action {
 	return []action{
 		{name: "Refresh", desc: "reload the focused pane", key: k.Refresh, run: (*Model).refresh},
-		{name: "Filter", desc: "filter the focused pane as you type", key: k.Filter, run: (*Model).startFilter},
-		{name: "Open", desc: "open the selected folder, funnel, step or page", key: shownAs(k.Open, "enter"), run: (*Model).open},
-		{name: "Go up", desc: "back to the previous pane or the parent folder", key: shownAs(k.Back, "esc"), run: (*Model).back},
-		{name: "Go to root", desc: "show the folders and funnels at the root", run: (*Model).goRoot},
+		{name: "Filter", desc: "filter the focused pane as you type", key: k.Filter, run: func(m *Model) tea.Cmd {
+			if !m.onTop(m.browser) {
+				return nil
+			}
+			return m.browser.focused().startFilter()
+		}},
+		{name: "Open", desc: "open the selected folder, funnel, step or page", key: shownAs(k.Open, "enter"), run: func(m *Model) tea.Cmd { return m.browser.open(m) }},
+		{name: "Go up", desc: "back to the previous pane or the parent folder", key: shownAs(k.Back, "esc"), run: func(m *Model) tea.Cmd { return m.browser.back() }},
+		{name: "Go to root", desc: "show the folders and funnels at the root", run: func(m *Model) tea.Cmd { m.closeDetail(); return m.browser.goRoot() }},
 		{id: actCopyID, name: "Copy id", desc: "copy the selected item's id (OSC 52)", key: bind("copy id", "y"),
 			where: inBrowser, group: helpActions, run: func(m *Model) tea.Cmd { return m.copySelected(false) }},
 		{id: actCopyURL, name: "Copy URL", desc: "copy the public URL of the selected step or page", key: bind("copy URL", "Y"),
@@ -30,9 +35,9 @@ func browsingActions(k KeyMap) []action {
 		{id: actOpenURL, name: "Open in browser", desc: "open the public URL in a browser", key: bind("open in browser", "o"),
 			where: inBrowser, group: helpActions, run: (*Model).openInBrowser},
 		{name: "Next pane", desc: "move the focus right", key: k.NextPane,
-			run: func(m *Model) tea.Cmd { m.setFocus((m.focus + 1) % paneCount); return nil }},
+			run: func(m *Model) tea.Cmd { m.browser.setFocus((m.browser.focus + 1) % paneCount); return nil }},
 		{name: "Previous pane", desc: "move the focus left", key: k.PrevPane,
-			run: func(m *Model) tea.Cmd { m.setFocus((m.focus + paneCount - 1) % paneCount); return nil }},
+			run: func(m *Model) tea.Cmd { m.browser.setFocus((m.browser.focus + paneCount - 1) % paneCount); return nil }},
 		{name: "Toggle mouse", desc: "capture the mouse (wheel and clicks) or leave it to the terminal", run: (*Model).toggleMouse},
 		{name: "Switch profile or sub-account", desc: "list the profiles and an agency's sub-accounts, and open another", key: k.Switch, run: (*Model).openSwitcher},
 		{name: "Help", desc: "show every key", key: k.Help, run: func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil }},
@@ -42,9 +47,9 @@ func browsingActions(k KeyMap) []action {
 		{name: "Index the location", desc: "read the whole location into the local index", run: func(m *Model) tea.Cmd { return m.indexNow() }},
 		{name: "Stop indexing", desc: "call the crawl off; the next one resumes", run: (*Model).stopCrawl},
 		{name: "Changes since last crawl", desc: "what the last crawl found added, removed or changed",
-			run: openChanges},
+			run: func(m *Model) tea.Cmd { return openChanges(m, m.idx) }},
 		{name: "Recent changes by people", desc: "the writes people sent through this team server, newest first (admins)",
-			shown: func(m *Model) bool { return m.changeLog() != nil }, run: openPeopleChanges},
+			shown: func(m *Model) bool { return m.selected().changes != nil }, run: func(m *Model) tea.Cmd { return openPeopleChanges(m) }},
 	}
 }
 
@@ -55,7 +60,7 @@ func browsingActions(k KeyMap) []action {
 func formActions() []action {
 	// A toggles: it archives a live page and restores an archived one.
 	archive := bind("archive/restore page", "A")
-	selectedArchived := func(m *Model) bool { pg := m.pages.selected(); return pg != nil && pg.archived }
+	selectedArchived := func(m *Model) bool { pg := m.browser.pages.selected(); return pg != nil && pg.archived }
 	everywhere := inBrowser | inRedirects
 	return []action{
 		{id: actNewStep, name: "New step", desc: "add a step to the selected funnel", key: bind("new step", "n"),
@@ -70,7 +75,7 @@ func formActions() []action {
 			where: everywhere, needs: client.FamilyWorkflowTrigger, group: helpCreate, run: onHost(pageTriggerForm)},
 		{id: actArchivePage, name: "Archive page", desc: "archive the selected page (asks first)", key: archive,
 			about: func(m *Model) string {
-				return pick(m.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step")
+				return pick(m.browser.archiveRefusal() == "", "archive the selected page (asks first)", "no: the only live page of its step")
 			},
 			where: everywhere, when: func(m *Model) bool { return !selectedArchived(m) },
 			needs: client.FamilyPageUpdate, group: helpCreate, run: onHost(archivePageForm)},
@@ -115,17 +120,17 @@ func formActions() []action {
 		{id: actExportRedirects, name: "Export redirects…", desc: "write every redirect of the location to a file (CSV, JSON or JSONL)",
 			key: bind("export to file", "X"), where: inRedirects, needs: client.FamilyRedirectList, group: helpRedirects, run: onHost(exportRedirectsForm)},
 		{name: "Redirect versions", desc: "what the redirects were before each import or restore; enter plans one back",
-			needs: client.FamilyRedirectList, run: openRedirectVersions},
+			needs: client.FamilyRedirectList, run: func(m *Model) tea.Cmd { return openRedirectVersions(m) }},
 		{name: "Restore redirects…", desc: "plan the redirects back to a saved version, shown before anything is sent",
-			needs: client.FamilyRedirectList, then: client.FamilyRedirectWrite, run: openRedirectVersions},
+			needs: client.FamilyRedirectList, then: client.FamilyRedirectWrite, run: func(m *Model) tea.Cmd { return openRedirectVersions(m) }},
 
 		{name: "What this sign-in can do", desc: "ask each read route once and show what answers and what to ask for", run: onHost(openAccessView)},
 		{id: actRequestLog, name: "Request log", desc: "every request of this session; c copies one as curl", key: bind("request log", "L"),
-			where: everywhere, group: helpViews, run: (*Model).openRequestLog},
+			where: everywhere, group: helpViews, run: func(m *Model) tea.Cmd { m.overlay = newLogView(m.sh, &m.reqlog); return nil }},
 		{id: actEventHistory, name: "Event history", desc: "the test events sent; R sends one again", key: bind("event history", "H"),
-			where: everywhere, group: helpViews, run: (*Model).openEventHistory},
+			where: everywhere, group: helpViews, run: func(m *Model) tea.Cmd { m.overlay = newHistoryView(m.sh, &m.history); return nil }},
 		{id: actMessages, name: "Messages", desc: "what the status bar said this session, whole, newest first; y copies one", key: bind("messages", "M"),
-			where: everywhere, group: helpViews, run: (*Model).openMessages},
+			where: everywhere, group: helpViews, run: func(m *Model) tea.Cmd { m.overlay = newMessagesView(m.sh, &m.status.said); return nil }},
 		// R in the event history sends the event under its cursor again: the view
 		// reads the key itself (it knows the event), the table says it writes.
 		{id: actResend, desc: "send the selected test event again", key: bind("send again (event history)", "R"),

@@ -1,32 +1,130 @@
 package ui
 
 import (
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
-// browser is the body at the bottom of the stack: the three panes. They are the
-// root's own (loads, the selection's sync, go to anything and the forms' effects
-// write them directly), so the browser reaches them through the root.
-type browser struct{ m *Model }
+// browser is the body at the bottom of the stack: the three panes, which it owns with
+// the focus, their places on screen, the page records read and the loads of one
+// location. It asks the client for folders and pages itself, takes their answers
+// (update), and paints from the local index and writes back into it. A switch to
+// another location gives the root a new browser.
+type browser struct {
+	sh     *shared
+	client *client.Client // nil: nothing is asked
+	idx    *indexState    // the local index rows are painted from and saved into; nil: none
 
-func (b browser) key(_ host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
-	m, k := b.m, b.m.sh.keys
-	p := m.focused()
+	entities *entitiesPane
+	steps    *stepsPane
+	pages    *pagesPane
+	focus    int
+	slots    []slot              // where the panes are drawn, left to right (place)
+	wants    [paneCount]paneWant // what the panes' rows needed when slots were made
+	width    int                 // the body's size, as the root gave it (setSize)
+	height   int
+
+	pageDocs map[string]*pageDetail // page records already read, by id
+
+	debounce      time.Duration // the wait after a step is selected before its pages load
+	reloadPages   stepKey       // the step whose pages reload once its funnel has been read again
+	fallbackNoted bool          // the status bar said why the folders look different (once, until r)
+}
+
+func newBrowser(sh *shared, c *client.Client, idx *indexState, debounce time.Duration) *browser {
+	return &browser{
+		sh: sh, client: c, idx: idx, debounce: debounce,
+		entities: newEntitiesPane(sh), steps: newStepsPane(sh), pages: newPagesPane(sh),
+		pageDocs: map[string]*pageDetail{},
+	}
+}
+
+// update takes the answers of the browser's loads: a folder, the steps of its
+// funnels, a step's pages (and the debounce before asking for them), and what the
+// local index had of a folder or a step.
+func (b *browser) update(h bodyHost, msg bodyMsg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case entitiesMsg:
+		return b.folderRead(h, msg), true
+	case folderStepsMsg:
+		if b.entities.applySteps(msg) {
+			return b.savedSteps(msg), true
+		}
+		return nil, true
+	case loadPagesMsg:
+		if b.pages.awaiting(msg.key, msg.seq) {
+			return tea.Batch(loadPages(b.pages.loadContext(msg.key), b.client, msg.key, b.pages.step, msg.seq),
+				b.cachedPages(msg.key, msg.seq)), true
+		}
+		return nil, true
+	case pagesMsg:
+		if !b.pages.apply(msg) {
+			return nil, true
+		}
+		if msg.err != nil {
+			h.setErr(msg.err)
+		}
+		return b.savedPages(msg), true
+	case cachedFolderMsg:
+		b.entities.applyCached(msg)
+		return nil, true
+	case cachedPagesMsg:
+		b.pages.applyCached(msg)
+		return nil, true
+	}
+	return nil, false
+}
+
+// folderRead takes a folder's answer: its rows, why it looks different from the web
+// app's (once a session, and after r), and the steps its funnels came without.
+func (b *browser) folderRead(h bodyHost, msg entitiesMsg) tea.Cmd {
+	if !b.entities.apply(msg) {
+		return nil
+	}
+	save := b.savedFolder(msg)
+	if msg.err != nil {
+		h.setErr(msg.err)
+		if msg.rows == nil {
+			return save
+		}
+	}
+	if msg.note != "" && !b.fallbackNoted && msg.err == nil {
+		b.fallbackNoted = true
+		h.setNotice(msg.note)
+	}
+	cmds := []tea.Cmd{save}
+	if len(msg.summaries) > 0 && b.client != nil {
+		seq := b.sh.next()
+		b.entities.folders[msg.folderID].stepsSeq = seq
+		cmds = append(cmds, loadFolderSteps(b.sh.ctx, b.client, msg.folderID, msg.summaries, seq))
+	}
+	if b.reloadPages != (stepKey{}) {
+		cmds = append(cmds, b.reloadPagesNow())
+	}
+	return tea.Batch(cmds...)
+}
+
+func (b *browser) key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+	k := b.sh.keys
+	p := b.focused()
 	if p.typing {
 		return p.filterKey(msg), keyUsed
 	}
 	switch {
 	case key.Matches(msg, k.NextPane):
-		m.setFocus((m.focus + 1) % paneCount)
+		b.setFocus((b.focus + 1) % paneCount)
 	case key.Matches(msg, k.PrevPane):
-		m.setFocus((m.focus + paneCount - 1) % paneCount)
+		b.setFocus((b.focus + paneCount - 1) % paneCount)
 	case key.Matches(msg, k.Filter):
 		return p.startFilter(), keyUsed
 	case key.Matches(msg, k.Open):
-		return m.open(), keyUsed
+		return b.open(h), keyUsed
 	case key.Matches(msg, k.Back):
-		return m.back(), keyUsed
+		return b.back(), keyUsed
 	case p.navigate(msg):
 	default:
 		return nil, keyPassed
@@ -35,81 +133,162 @@ func (b browser) key(_ host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 }
 
 // actionScope: the keys passed on run the table's actions of the panes.
-func (b browser) actionScope() scope { return inPanes }
+func (b *browser) actionScope() scope { return inPanes }
 
-func (b browser) paste(msg tea.PasteMsg) tea.Cmd {
-	if p := b.m.focused(); p.typing {
+func (b *browser) paste(msg tea.PasteMsg) tea.Cmd {
+	if p := b.focused(); p.typing {
 		return p.filterPaste(msg)
 	}
 	return nil
 }
 
-func (b browser) wheel(x, delta int) {
-	if p := b.m.lay.paneAt(x); p >= 0 {
-		b.m.pane(p).list.Scroll(delta)
+func (b *browser) wheel(x, delta int) {
+	if p := b.paneAt(x); p >= 0 {
+		b.pane(p).list.Scroll(delta)
 	}
 }
 
-func (b browser) click(x, row int) {
-	if p := b.m.lay.paneAt(x); p >= 0 {
-		b.m.setFocus(p)
-		b.m.pane(p).list.SelectRow(row)
+func (b *browser) click(x, row int) {
+	if p := b.paneAt(x); p >= 0 {
+		b.setFocus(p)
+		b.pane(p).list.SelectRow(row)
 	}
 }
 
 // view is the panes side by side, for an overlay to be drawn over (alone on the
-// screen they are written straight into the frame: renderPanes).
-func (b browser) view() []string {
-	m := b.m
-	blocks := make([][]string, 0, len(m.lay.slots))
-	for _, s := range m.lay.slots {
-		blocks = append(blocks, m.paneLines(s))
+// screen they are written straight into the frame: screen).
+func (b *browser) view() []string {
+	blocks := make([][]string, 0, len(b.slots))
+	for _, s := range b.slots {
+		blocks = append(blocks, b.paneLines(s))
 	}
-	return joinColumns(blocks, m.lay.bodyHeight)
+	return joinColumns(blocks, b.height)
 }
 
-func (b browser) setSize(_, h int) {
-	for _, s := range b.m.lay.slots {
-		b.m.pane(s.pane).setSize(s.w, h)
-	}
+func (b *browser) setSize(w, h int) {
+	b.width, b.height = w, h
+	b.place()
 }
 
-func (b browser) restyle() {
+func (b *browser) restyle() {
 	for i := 0; i < paneCount; i++ {
-		b.m.pane(i).restyle()
+		b.pane(i).restyle()
 	}
 }
 
-func (b browser) keys() []key.Binding {
-	m := b.m
-	if m.focused().typing {
-		return m.sh.markRefused(m.sh.keys.filterHelp(), false)
+func (b *browser) keys() []key.Binding {
+	if b.focused().typing {
+		return b.sh.markRefused(b.sh.keys.filterHelp(), false)
 	}
-	return m.sh.markRefused(m.sh.keys.paneHelp(m.focus, len(m.entities.path) == 1, m.archiveHelp()), false)
+	return b.sh.markRefused(b.sh.keys.paneHelp(b.focus, len(b.entities.path) == 1, b.archiveHelp()), false)
 }
 
-func (b browser) busy() bool {
-	m := b.m
-	if m.entities.loading() {
+func (b *browser) busy() bool {
+	if b.entities.loading() {
 		return true
 	}
-	ps := m.pages.current()
+	ps := b.pages.current()
 	return ps != nil && ps.seq != 0
 }
 
 // reload reads the focused pane again.
-func (b browser) reload(host) tea.Cmd {
-	m := b.m
-	if m.focus == panePages {
-		if m.pages.key == (stepKey{}) {
+func (b *browser) reload(bodyHost) tea.Cmd {
+	if b.focus == panePages {
+		if b.pages.key == (stepKey{}) {
 			return nil
 		}
-		seq := m.next()
-		return loadPages(m.pages.load(seq), m.client, m.pages.key, m.pages.step, seq)
+		seq := b.sh.next()
+		return loadPages(b.pages.load(seq), b.client, b.pages.key, b.pages.step, seq)
 	}
 	// The steps live in the funnel records, so refreshing them is reading the
 	// folder again.
-	return m.loadFolder()
+	return b.loadFolder()
 }
 
-func (browser) close() {}
+func (*browser) close() {}
+
+// copyTarget of the browser is the focused pane's selection.
+func (b *browser) copyTarget(wantURL bool) (what, text, problem string) {
+	switch b.focus {
+	case paneEntities:
+		r := b.entities.selected()
+		switch {
+		case r == nil:
+			return "", "", "nothing selected"
+		case !wantURL && r.folder:
+			return "folder id", r.id, ""
+		case !wantURL:
+			return "funnel id", r.id, ""
+		case r.folder:
+			return "", "", "folders have no public URL; pick a funnel, step or page"
+		case len(r.steps) == 0:
+			return "", "", r.name + " has no steps, so it has no public URL"
+		case r.steps[0].url == "":
+			return "", "", noDomain(r.name)
+		}
+		return "URL", r.steps[0].url, ""
+	case paneSteps:
+		s := b.steps.selected()
+		switch {
+		case s == nil:
+			return "", "", "no step selected"
+		case !wantURL:
+			return "step id", s.id, ""
+		case s.url == "":
+			return "", "", noDomain(s.funnel)
+		}
+		return "URL", s.url, ""
+	default:
+		pg := b.pages.selected()
+		switch {
+		case pg == nil:
+			return "", "", "no page selected"
+		case !wantURL:
+			return "page id", pg.id, ""
+		case b.pages.step.url == "":
+			return "", "", noDomain(b.pages.step.funnel)
+		}
+		return "URL", b.pages.step.url, ""
+	}
+}
+
+// selection is what the panes show and have selected, for a form or an overlay
+// (host.selected adds the rest).
+func (b *browser) selection() selection {
+	s := selection{
+		folderID: b.entities.folderID(), entity: b.entities.selected(), funnel: b.entities.selectedFunnel(),
+		folders: b.entities.folders,
+		stepsOf: b.steps.funnelID, step: b.steps.selected(),
+		pagesOf: b.pages.key, pagesStep: b.pages.step, page: b.pages.selected(), pagesFocused: b.focus == panePages,
+	}
+	if s.step != nil {
+		if ps := b.pages.cache[stepKey{funnelID: s.stepsOf, stepID: s.step.id}]; ps != nil {
+			s.stepPages = ps.rows
+		}
+	}
+	return s
+}
+
+// archiveRefusal says why the selected page cannot be archived — it is the only
+// live page of its step, which the service refuses to archive — or "" when it can
+// be (or when no live page is selected: the action then says what to select).
+func (b *browser) archiveRefusal() string {
+	if b.pages.key == (stepKey{}) {
+		return ""
+	}
+	return archiveRefusal(b.pages.selected(), b.pages.step)
+}
+
+// archiveHelp is what the footer says of A for the selected page.
+func (b *browser) archiveHelp() string {
+	pg := b.pages.selected()
+	switch {
+	case pg == nil:
+		return "archive/restore"
+	case pg.archived:
+		return "restore"
+	case b.archiveRefusal() != "":
+		return "archive: no, only live page"
+	}
+	return "archive"
+}

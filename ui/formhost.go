@@ -42,14 +42,6 @@ func (o *formOverlay) view(w, h int) (string, int, int) {
 	return o.sh.box(bw, bh, o.Title(), body, ""), (w - bw) / 2, max(0, min(1, (h-bh)/3))
 }
 
-// shownForm is the form the overlay shows, or nil.
-func (m *Model) shownForm() *form.Form {
-	if o, ok := m.overlay.(*formOverlay); ok {
-		return o.Form
-	}
-	return nil
-}
-
 // newForm builds a form over h; see form.New.
 func newForm(h host, title string, groups []*form.Group, submit func(seq uint64) (tea.Cmd, error)) (*form.Form, tea.Cmd) {
 	return form.New(formHost{h}, title, groups, submit)

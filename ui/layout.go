@@ -28,29 +28,34 @@ const (
 // slot is where one pane is drawn.
 type slot struct{ pane, x, w int }
 
-// layout is the geometry of one frame.
+// layout is the geometry of one frame: the rows of the body between the header and
+// the footer, above a status bar of one or two lines.
 type layout struct {
 	tooSmall   bool
-	slots      []slot
-	bodyTop    int // first row of the panes
+	bodyTop    int // first row of the body
 	bodyHeight int
 	barRows    int // lines of the status bar: 2 while a long message shows
 }
 
-// computeLayout places the visible panes for a terminal of w×h with pane focus
-// focused, sharing the width by what each pane's rows need (widths.go), above a status
-// bar of barRows lines. Widths add up to w exactly.
-func computeLayout(w, h, focus int, wants [paneCount]paneWant, barRows int) layout {
+// computeLayout is the frame of a terminal of w×h above a status bar of barRows
+// lines.
+func computeLayout(w, h, barRows int) layout {
 	if w < minWidth || h < minHeight {
 		return layout{tooSmall: true}
 	}
 	barRows = max(1, min(2, barRows))
-	l := layout{bodyTop: 1, bodyHeight: h - chromeRows - (barRows - 1), barRows: barRows}
+	return layout{bodyTop: 1, bodyHeight: h - chromeRows - (barRows - 1), barRows: barRows}
+}
+
+// placePanes places the visible panes across w cells with pane focus focused,
+// sharing the width by what each pane's rows need (widths.go). Widths add up to w
+// exactly.
+func placePanes(w, focus int, wants [paneCount]paneWant) []slot {
 	switch {
 	case w >= threePaneWidth:
 		ws := shareWidth(wants[:], w)
 		a, b := ws[0], ws[1]
-		l.slots = []slot{{paneEntities, 0, a}, {paneSteps, a, b}, {panePages, a + b, w - a - b}}
+		return []slot{{paneEntities, 0, a}, {paneSteps, a, b}, {panePages, a + b, w - a - b}}
 	case w >= twoPaneWidth:
 		// The focused pane and the neighbour that shows what it leads to (or, for the
 		// last pane, what it came from).
@@ -60,21 +65,9 @@ func computeLayout(w, h, focus int, wants [paneCount]paneWant, barRows int) layo
 		}
 		ws := shareWidth(wants[left:left+2], w)
 		a := ws[0]
-		l.slots = []slot{{left, 0, a}, {left + 1, a, w - a}}
-	default:
-		l.slots = []slot{{focus, 0, w}}
+		return []slot{{left, 0, a}, {left + 1, a, w - a}}
 	}
-	return l
-}
-
-// paneAt returns the pane under column x, or -1.
-func (l layout) paneAt(x int) int {
-	for _, s := range l.slots {
-		if x >= s.x && x < s.x+s.w {
-			return s.pane
-		}
-	}
-	return -1
+	return []slot{{focus, 0, w}}
 }
 
 // joinColumns puts pane blocks (each a slice of equally long lines) side by side.

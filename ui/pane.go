@@ -32,7 +32,7 @@ type paneBase struct {
 	input  textinput.Model
 	typing bool   // the filter input has focus: every key goes to it
 	query  string // the filter as typed, sanitised once for drawing
-	width  int    // outer size of the pane, set by the root's layout
+	width  int    // outer size of the pane, set by the browser's placing (or the view's size)
 	height int
 	rows   rowCache
 	drawn  frameCache // the pane's frame as drawn last (viewcache.go)

@@ -368,3 +368,6 @@ type folderStepsMsg struct {
 	err      error
 	funnels  []client.Funnel // as the server answered, for the local index
 }
+
+func (entitiesMsg) forBody()    {}
+func (folderStepsMsg) forBody() {}

@@ -373,3 +373,6 @@ type loadPagesMsg struct {
 	key stepKey
 	seq uint64
 }
+
+func (pagesMsg) forBody()     {}
+func (loadPagesMsg) forBody() {}

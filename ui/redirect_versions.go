@@ -34,19 +34,30 @@ type versionsMsg struct {
 	err  error
 }
 
+func (versionsMsg) forBody() {}
+
 // openRedirectVersions shows the saved versions.
-func openRedirectVersions(m *Model) tea.Cmd {
-	st := m.opts.Redirects
+func openRedirectVersions(h bodyHost) tea.Cmd {
+	st := h.selected().redirectsState
 	if st.Dir == "" {
-		m.setWarn("no versions are kept for this session")
+		h.setWarn("no versions are kept for this session")
 		return nil
 	}
-	v := &versionsView{listBody: newListBody(m.sh), state: st}
-	m.push(v)
-	return v.reload(m)
+	v := &versionsView{listBody: newListBody(h.common()), state: st}
+	h.push(v)
+	return v.reload(h)
 }
 
-func (v *versionsView) reload(host) tea.Cmd {
+// update takes the versions this view asked for.
+func (v *versionsView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) {
+	if vm, ok := msg.(versionsMsg); ok && vm.view == v {
+		v.fill(vm)
+		return nil, true
+	}
+	return nil, false
+}
+
+func (v *versionsView) reload(bodyHost) tea.Cmd {
 	v.status = stateLoading
 	return func() tea.Msg {
 		list, err := v.state.Versions().List()
@@ -73,7 +84,7 @@ func (v *versionsView) fill(msg versionsMsg) {
 	v.setKeys(keys)
 }
 
-func (v *versionsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+func (v *versionsView) key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	return v.listKey(msg, func() tea.Cmd { return v.reload(h) }, func() tea.Cmd { return v.plan(h) })
 }
 

@@ -54,12 +54,3 @@ func attachRemote(r *Remote, send func(tea.Msg)) {
 		r.Attach(send)
 	}
 }
-
-// changeLog is the audit log this browser may read; nil outside a server session or
-// for a person who is not its admin.
-func (m *Model) changeLog() ChangeLog {
-	if m.opts.Remote == nil {
-		return nil
-	}
-	return m.opts.Remote.Changes
-}

@@ -50,6 +50,10 @@ type shared struct {
 	// applying is true while an import or restore is being sent: one at a time.
 	applying bool
 
+	// seq is the number of the session's last request: every load and send takes the
+	// next, so an answer names the request it answers (next).
+	seq uint64
+
 	pathCheckDelay time.Duration // Options.PathCheckDelay: the wait before a typed step path is checked (pathDelay)
 }
 
@@ -70,6 +74,12 @@ func newShared(opts Options) *shared {
 	sh.restyle()
 	sh.newLocation()
 	return sh
+}
+
+// next is the number of a new request.
+func (sh *shared) next() uint64 {
+	sh.seq++
+	return sh.seq
 }
 
 // setContext makes ctx (the program's) the parent of every command's calls.
