@@ -17,7 +17,7 @@ type action struct {
 	name string   // the palette's entry: "Copy URL"; "" for a key of one view, not in the palette
 	desc string   // one line on what it does
 	// about is the description when it depends on the selection; nil for desc.
-	about func(m *Model) string
+	about func(h host) string
 	// key is the action's key with its help ("n", "new step"), the zero Binding for
 	// none. With where 0 it is a plain key of keys.go, shown here, read by each screen.
 	key key.Binding
@@ -25,7 +25,7 @@ type action struct {
 	// key of its own runs it.
 	where scope
 	// when, for two actions on one key, says whether the key runs this one now.
-	when func(m *Model) bool
+	when func(h host) bool
 	// needs is the route family the action sends to; "" for none. When the access
 	// record says it is refused, the palette, the footer and the help say why and its
 	// key only says so. A family that writes (client.FamilyInfo) turns the action off
@@ -36,10 +36,10 @@ type action struct {
 	// Planning only reads (needs), so read-only mode leaves such an action on and
 	// says it plans only.
 	then  client.Family
-	group helpGroup // its section of the help; 0 when it is there as a plain key or not at all
-	run   func(m *Model) tea.Cmd
+	group helpGroup            // its section of the help; 0 when it is there as a plain key or not at all
+	run   func(h host) tea.Cmd // on the root, the host of every action
 	// shown says whether the palette offers the action at all; nil: always.
-	shown func(m *Model) bool
+	shown func(h host) bool
 }
 
 // scope is where an action's key runs it.
@@ -79,27 +79,4 @@ func (a action) pressed(msg tea.KeyPressMsg) bool {
 // readOnlyOff is what a key of an action read-only mode turned off says.
 func (a action) readOnlyOff() string {
 	return "read-only: " + a.key.Help().Desc + " is off (nothing that writes is sent in read-only mode)"
-}
-
-// tableActions is the table as the browser holds it: in read-only mode the key of
-// every action that writes is turned off, so that no footer, help or key match shows
-// it, and an action that plans before it writes says, in its key's help and its
-// description, that it plans only. keys takes the table's named keys (KeyMap.of).
-func tableActions(keys *KeyMap, readOnly bool) []action {
-	acts := actionTable(*keys)
-	for i, a := range acts {
-		if readOnly && a.writes() {
-			acts[i].key.SetEnabled(false)
-		}
-		if a.plansOnly(readOnly) {
-			if help := a.key.Help(); help.Desc != "" {
-				acts[i].key.SetHelp(help.Key, help.Desc+" (plan only)")
-			}
-			acts[i].desc += " — read-only: the plan only, nothing is sent"
-		}
-		if a.id != noAction {
-			keys.named[a.id] = acts[i].key
-		}
-	}
-	return acts
 }

@@ -43,8 +43,7 @@ func (m *Model) paletteEntries() []paletteEntry {
 		if a.name == "" || (m.sh.readOnly && a.writes()) || (a.shown != nil && !a.shown(m)) {
 			continue
 		}
-		e := paletteEntry{name: a.name, desc: a.desc, key: a.key.Help().Key, needs: a.needs,
-			run: func(host) tea.Cmd { return a.run(m) }}
+		e := paletteEntry{name: a.name, desc: a.desc, key: a.key.Help().Key, needs: a.needs, run: a.run}
 		if a.about != nil {
 			e.desc = a.about(m)
 		}
@@ -52,11 +51,11 @@ func (m *Model) paletteEntries() []paletteEntry {
 			e.key = ""
 		}
 		if a.needs != "" {
-			e.run = func(host) tea.Cmd {
-				if unavailableOn(m, a.needs, a.name) {
+			e.run = func(h host) tea.Cmd {
+				if unavailableOn(h, a.needs, a.name) {
 					return nil
 				}
-				return a.run(m)
+				return a.run(h)
 			}
 		}
 		out = append(out, e)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -98,52 +97,4 @@ type Model struct {
 	stopEvents func()                             // ends the current client's forwarding
 	idx        *indexState                        // the local index, when there is one (cache.go)
 	across     gotoAcross                         // go to anything's scope "all sub-accounts" (goto_all.go)
-}
-
-// New builds the browser. Nothing is requested until Init.
-func New(opts Options) *Model {
-	if opts.Debounce == 0 {
-		opts.Debounce = defaultDebounce
-	}
-	sh := newShared(opts)
-	m := &Model{opts: opts, sh: sh, client: opts.Client, mouse: opts.Mouse}
-	if opts.Index != nil {
-		m.idx = &indexState{store: opts.Index}
-	}
-	m.browser = newBrowser(sh, opts.Client, m.idx, opts.Debounce)
-	m.bodies = []body{m.browser}
-	m.account = opts.Account
-	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID), locationID: opts.LocationID}
-	if opts.Remote != nil {
-		m.status.sharing = opts.Remote.Sharing
-	}
-	if m.status.profile == "" {
-		m.status.profile = "default"
-	}
-	if opts.Client != nil {
-		m.clients = []*client.Client{opts.Client}
-		m.status.rate = opts.Client.Rate()
-		m.status.inFlight = opts.Client.InFlight()
-		m.status.readOnly = opts.Client.ReadOnly()
-		sh.setReadOnly(opts.Client.ReadOnly())
-		sh.setAccess(opts.Client.Access())
-	}
-	if len(opts.Warnings) > 0 {
-		m.status.setWarn("warning: " + sanitize(strings.Join(opts.Warnings, "; ")))
-	}
-	m.browser.sync()
-	return m
-}
-
-// Init asks for the root folder and, unless a theme is forced, the terminal's
-// background colour.
-func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.browser.loadFolder()}
-	if m.idx != nil && m.client != nil {
-		cmds = append(cmds, readIndexState(m.sh.ctx, m.idx.store))
-	}
-	if t := m.opts.Theme; t != "dark" && t != "light" {
-		cmds = append(cmds, tea.RequestBackgroundColor)
-	}
-	return tea.Batch(cmds...)
 }

@@ -17,17 +17,12 @@ import (
 // written back into it, "go to anything" searches it (goto.go), and a crawl fills it
 // (crawl.go). Every read and write is a command: nothing in Update touches the disk.
 
-// indexState is what the browser keeps of the local index.
-type indexState struct {
-	store   *index.Store
-	crawl   *crawlRun      // the crawl under way; nil when none
-	set     *gotoSet       // the items of "go to anything", once read
-	loading uint64         // the read of the items under way; 0 = none
-	built   time.Time      // when the last crawl read the location whole (zero: never)
-	lost    error          // the location or the token was refused outright: everything kept is stale
-	said    bool           // a failure to write the index was told once
-	result  index.Progress // the last crawl's end, for the status bar
-	checked bool           // built was read from the index
+// localIndex is the local index as the bodies use it: the store the browser paints
+// its panes from and writes what the server answers into, and whether the location
+// or the token was refused outright (everything the index keeps is then stale).
+type localIndex struct {
+	store *index.Store
+	lost  error
 }
 
 // cacheMsg is a message of the index the root takes: indexSavedMsg, indexStateMsg,
@@ -100,7 +95,7 @@ func ago(d time.Duration) string {
 }
 
 // save writes into the index in a command; nil without an index.
-func (x *indexState) save(ctx context.Context, write func(ctx context.Context, s *index.Store) error) tea.Cmd {
+func (x *localIndex) save(ctx context.Context, write func(ctx context.Context, s *index.Store) error) tea.Cmd {
 	if x == nil {
 		return nil
 	}

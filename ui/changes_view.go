@@ -41,7 +41,7 @@ type changeTargetMsg struct {
 func (changeTargetMsg) isCacheMsg() {}
 
 // openChanges shows the Changes view over the browser, read from the index idx.
-func openChanges(h bodyHost, idx *indexState) tea.Cmd {
+func openChanges(h bodyHost, idx *localIndex) tea.Cmd {
 	if idx == nil {
 		h.setWarn("no local index in this session: nothing to compare")
 		return nil

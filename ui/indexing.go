@@ -47,7 +47,15 @@ func (m *Model) cacheUpdate(msg cacheMsg) tea.Cmd {
 	case crawlDoneMsg:
 		return m.crawlDone(msg)
 	case changesMsg:
-		return m.applyChanges(msg)
+		// What the last crawl changed marks the rows; the list is the Changes view's,
+		// when one asked. Another account's answer is dropped.
+		if m.idx == nil || msg.store != m.idx.store {
+			return nil
+		}
+		if msg.err == nil {
+			m.browser.setMarks(msg.report.Changes)
+		}
+		return m.toBodies(msg)
 	case changeTargetMsg:
 		return m.goToChange(msg)
 	}
@@ -74,56 +82,11 @@ func (m *Model) useIndex(store *index.Store) tea.Cmd {
 		m.idx = nil
 		return nil
 	}
-	m.idx = &indexState{store: store}
+	m.idx = newIndexState(store)
 	if m.client == nil {
 		return nil
 	}
 	return readIndexState(m.sh.ctx, store)
-}
-
-// startCrawl crawls the location into the index, unless one is under way (or there is
-// no index or client). why is what the status bar says it does.
-func (m *Model) startCrawl(why string) tea.Cmd {
-	if m.idx == nil || m.client == nil {
-		m.status.setWarn("there is no local index here")
-		return nil
-	}
-	if m.idx.crawl != nil {
-		m.status.setInfo("the location is being indexed already: " + m.status.indexing)
-		return nil
-	}
-	ctx, cancel := context.WithCancel(m.sh.ctx)
-	run := &crawlRun{cancel: cancel, updates: make(chan index.Progress, 1), ended: make(chan struct{})}
-	m.idx.crawl = run
-	m.status.indexing = why + "…"
-	c := &index.Crawler{Client: m.client, Store: m.idx.store, OnProgress: run.report}
-	crawl := func() tea.Msg {
-		p, err := c.Run(ctx)
-		close(run.ended)
-		return crawlDoneMsg{run: run, p: p, err: err}
-	}
-	return tea.Batch(crawl, run.wait())
-}
-
-// indexNow is the palette's "Index the location": a crawl whose end the message line
-// tells.
-func (m *Model) indexNow() tea.Cmd {
-	cmd := m.startCrawl("indexing")
-	if m.idx != nil && m.idx.crawl != nil && cmd != nil {
-		m.idx.crawl.manual = true
-	}
-	return cmd
-}
-
-// stopCrawl calls the crawl off; what it read is kept, and the next one resumes.
-func (m *Model) stopCrawl() tea.Cmd {
-	if m.idx == nil || m.idx.crawl == nil {
-		m.status.setInfo("no crawl is under way")
-		return nil
-	}
-	m.idx.crawl.cancel()
-	m.status.setInfo("stopping the index: what was read is kept, and the next crawl resumes")
-	return nil
 }
 
 // crawlDone takes the end of a crawl: the status bar says how it went, and "go to
@@ -171,18 +134,6 @@ func (m *Model) readMarks() tea.Cmd {
 		return nil
 	}
 	return readChanges(m.sh.ctx, m.idx.store, nil)
-}
-
-// applyChanges takes the changes read: the rows' marks, then the Changes view's list
-// when the view asked.
-func (m *Model) applyChanges(msg changesMsg) tea.Cmd {
-	if m.idx == nil || msg.store != m.idx.store {
-		return nil
-	}
-	if msg.err == nil {
-		m.browser.setMarks(msg.report.Changes)
-	}
-	return m.toBodies(msg)
 }
 
 // goToChange opens the item of a change in the panes, closing the Changes view.

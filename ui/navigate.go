@@ -81,3 +81,12 @@ func (b *browser) goRoot() tea.Cmd {
 	}
 	return nil
 }
+
+// showNewFolder reads the root again and selects the folder made there.
+func (b *browser) showNewFolder(id string) tea.Cmd {
+	b.goRoot()
+	if id != "" {
+		b.entities.pending[""] = id
+	}
+	return b.loadFolder()
+}

@@ -67,6 +67,16 @@ func archivePageForm(h host) tea.Cmd {
 		})
 }
 
+// archiveRefusal says why the selected page cannot be archived — it is the only
+// live page of its step, which the service refuses to archive — or "" when it can
+// be (or when no live page is selected: the action then says what to select).
+func (s selection) archiveRefusal() string {
+	if s.pagesOf == (stepKey{}) {
+		return ""
+	}
+	return archiveRefusal(s.page, s.pagesStep)
+}
+
 // archiveRefusal says why page pg of step cannot be archived, or "" when it can be.
 func archiveRefusal(pg *pageRow, step stepRow) string {
 	if pg == nil || pg.archived || step.rec.CanArchivePage() {

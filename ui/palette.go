@@ -114,5 +114,5 @@ type paletteEntry struct {
 	desc  string // one line on what it does
 	key   string // the key shown at the right ("" when it has none here)
 	needs client.Family
-	run   func(h host) tea.Cmd // runs the action on the palette's host
+	run   func(h host) tea.Cmd // runs the action on the palette's host (the root)
 }

@@ -106,7 +106,7 @@ type redirectsView struct {
 	seq      uint64 // the load awaited; 0 = none
 	cancel   context.CancelFunc
 	pending  string      // the id to select once it is listed
-	idx      *indexState // the local index the list read is kept in; nil: none
+	idx      *localIndex // the local index the list read is kept in; nil: none
 }
 
 func newRedirectsView(sh *shared) *redirectsView {

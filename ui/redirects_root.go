@@ -20,7 +20,7 @@ import (
 func (m *Model) openRedirects() tea.Cmd {
 	if m.redirects == nil {
 		m.redirects = newRedirectsView(m.sh)
-		m.redirects.location, m.redirects.idx = m.status.location, m.idx
+		m.redirects.location, m.redirects.idx = m.status.location, m.idx.local()
 	}
 	v := m.redirects
 	if !m.onTop(v) {

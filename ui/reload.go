@@ -18,25 +18,6 @@ func (b *browser) loadFolder() tea.Cmd {
 	return tea.Batch(loadEntities(ctx, b.client, b.entities.folderID(), seq), cached)
 }
 
-// changed shows what an answer changed in the panes: the root with the folder made
-// selected, a step made selected once its folder is read again, a folder or a page
-// read again. Any other effect is not the panes'.
-func (b *browser) changed(e effect) tea.Cmd {
-	switch e := e.(type) {
-	case folderMade:
-		return b.showNewFolder(e.id)
-	case stepMade:
-		b.steps.pending = e.step
-		b.setFocus(paneSteps)
-		return b.reloadFolder(e.folderID)
-	case folderChanged:
-		return b.reloadFolder(e.folderID)
-	case pageChanged:
-		return b.pageChanged(e)
-	}
-	return nil
-}
-
 // pageChanged forgets the page's record and reads its funnel again, then the step's
 // pages (reloadPagesNow, once the funnel is in).
 func (b *browser) pageChanged(e pageChanged) tea.Cmd {
@@ -50,15 +31,6 @@ func (b *browser) pageChanged(e pageChanged) tea.Cmd {
 	}
 	b.reloadFolder(e.folderID)
 	return b.reloadPagesNow()
-}
-
-// showNewFolder reads the root again and selects the folder made there.
-func (b *browser) showNewFolder(id string) tea.Cmd {
-	b.goRoot()
-	if id != "" {
-		b.entities.pending[""] = id
-	}
-	return b.loadFolder()
 }
 
 // reloadFolder reads a folder again: at once when it is the one shown, the next time

@@ -57,25 +57,6 @@ type shared struct {
 	pathCheckDelay time.Duration // Options.PathCheckDelay: the wait before a typed step path is checked (pathDelay)
 }
 
-func newShared(opts Options) *shared {
-	now := opts.Now
-	if now == nil {
-		now = time.Now
-	}
-	sh := &shared{
-		themeSetting:   opts.Theme,
-		bgDark:         true,
-		now:            now,
-		pathCheckDelay: opts.PathCheckDelay,
-		ctx:            context.Background(),
-		spinner:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-	}
-	sh.setReadOnly(false)
-	sh.restyle()
-	sh.newLocation()
-	return sh
-}
-
 // next is the number of a new request.
 func (sh *shared) next() uint64 {
 	sh.seq++
@@ -95,13 +76,6 @@ func (sh *shared) newLocation() {
 		sh.cancelLoads()
 	}
 	sh.loads, sh.cancelLoads = context.WithCancel(sh.ctx)
-}
-
-// setReadOnly turns the keys of the actions that write off (or on again).
-func (sh *shared) setReadOnly(ro bool) {
-	sh.readOnly = ro
-	sh.keys = DefaultKeys()
-	sh.actions = tableActions(&sh.keys, ro)
 }
 
 // restyle rebuilds theme and styles; it runs at start and when the background or the

@@ -88,7 +88,7 @@ func (m *Model) useAccount(name string, o Opened) tea.Cmd {
 	// A browser of its own: its panes, page records and loads start empty, and it
 	// paints from and saves into the new location's index.
 	index := m.useIndex(o.Index)
-	m.browser = newBrowser(m.sh, c, m.idx, m.opts.Debounce)
+	m.browser = newBrowser(m.sh, c, m.idx.local(), m.opts.Debounce)
 	m.bodies[0] = m.browser
 	m.history = eventHistory{}
 	m.relayout()
