@@ -79,9 +79,9 @@ type rowCache struct {
 	}
 }
 
-// lookup returns the cached row of item for these widths, clearing the cache first
+// row returns the cached row of item for these widths, clearing the cache first
 // when the widths changed.
-func (c *rowCache) lookup(item, width int, widths []int) (string, bool) {
+func (c *rowCache) row(item, width int, widths []int) (string, bool) {
 	if !c.check(width, widths) {
 		return "", false
 	}
@@ -89,8 +89,8 @@ func (c *rowCache) lookup(item, width int, widths []int) (string, bool) {
 	return s, ok
 }
 
-// lookupSelected is lookup for the selected row, drawn focused or not.
-func (c *rowCache) lookupSelected(item, width int, widths []int, focused bool) (string, bool) {
+// selectedRow is row for the selected row, drawn focused or not.
+func (c *rowCache) selectedRow(item, width int, widths []int, focused bool) (string, bool) {
 	if !c.check(width, widths) || !c.sel.ok || c.sel.item != item || c.sel.focused != focused {
 		return "", false
 	}
@@ -295,7 +295,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 		for i := from; i < to && len(lines) < height; i++ {
 			item := p.list.At(i)
 			if i == p.list.Cursor() {
-				line, ok := p.rows.lookupSelected(item, width, widths, focused)
+				line, ok := p.rows.selectedRow(item, width, widths, focused)
 				if !ok {
 					line = row(item, width, true, focused, widths)
 					p.rows.storeSelected(item, focused, line)
@@ -303,7 +303,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 				lines = append(lines, line)
 				continue
 			}
-			line, ok := p.rows.lookup(item, width, widths)
+			line, ok := p.rows.row(item, width, widths)
 			if !ok {
 				line = row(item, width, false, focused, widths)
 				if stale {
