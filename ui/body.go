@@ -51,6 +51,30 @@ type body interface {
 // the bodies (toBodies) without a case of its own.
 type bodyMsg interface{ forBody() }
 
+// viewMsg is a bodyMsg that names the view that asked for it (to).
+type viewMsg interface {
+	bodyMsg
+	to() body
+}
+
+// own hands msg to take when it is a T that names v, and says whether it was v's: a
+// view's update is return own(v, msg, v.fill).
+func own[T viewMsg](v body, msg bodyMsg, take func(T)) (tea.Cmd, bool) {
+	t, ok := msg.(T)
+	if !ok || t.to() != v {
+		return nil, false
+	}
+	take(t)
+	return nil, true
+}
+
+// pushRead shows v over what is on screen and reads what it shows: how a view's
+// opener ends.
+func pushRead(h bodyHost, v body) tea.Cmd {
+	h.push(v)
+	return v.reload(h)
+}
+
 // bodyHost is what a body may ask of the root: all an overlay may (host), and the
 // stack — push a body over it, close bodies — and the status bar's error and notice
 // lines. The root Model is the host of every body.

@@ -10,7 +10,10 @@ import (
 // the focus, their places on screen, the page records read and the loads of one
 // location. It asks the client for folders and pages itself, takes their answers
 // (update), and paints from the local index and writes back into it. A switch to
-// another location gives the root a new browser.
+// another location gives the root a new browser. Its body's methods are in
+// browser_body.go; the focus, the panes' places and the selection's sync in
+// focus.go; moving through the tree in navigate.go; what it reads again in
+// reload.go; the local index in pane_cached.go.
 type browser struct {
 	sh     *shared
 	client *client.Client // nil: nothing is asked

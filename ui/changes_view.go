@@ -47,18 +47,11 @@ func openChanges(h bodyHost, idx *localIndex) tea.Cmd {
 		return nil
 	}
 	v := &changesView{listBody: newListBody(h.common()), store: idx.store}
-	h.push(v)
-	return v.reload(h)
+	return pushRead(h, v)
 }
 
 // update takes the changes this view asked for.
-func (v *changesView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) {
-	if cm, ok := msg.(changesMsg); ok && cm.view == v {
-		v.fill(cm)
-		return nil, true
-	}
-	return nil, false
-}
+func (v *changesView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) { return own(v, msg, v.fill) }
 
 func (v *changesView) reload(bodyHost) tea.Cmd {
 	v.status = stateLoading
@@ -215,6 +208,7 @@ type changesMsg struct {
 // Changes view asked, that view's list.
 func (changesMsg) isCacheMsg() {}
 func (changesMsg) forBody()    {}
+func (m changesMsg) to() body  { return m.view }
 
 // readChanges reads the changes of the newest crawl.
 func readChanges(ctx context.Context, store *index.Store, view *changesView) tea.Cmd {

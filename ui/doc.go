@@ -107,20 +107,21 @@
 //
 //  1. The file holds one type that implements body (body.go) and its opener. The
 //     type's update takes the answers to what it asked for: each message type it
-//     loads into is a bodyMsg (func (myViewMsg) forBody() {}) that names the view
-//     (msg.view == v) or carries the request's number, so a late one is dropped;
-//     update says ok for its own and nothing else. Then its keys (keyPassed leaves
-//     a key to the shared ones, keyClose pops the view), paste, wheel and click,
-//     view and setSize (it keeps its size and draws its lines; View never allocates
-//     per row), restyle, its footer keys, what y, Y and o act on (copyTarget), busy
-//     (the spinner), reload (r), close (call off its loads when popped) and
-//     actionScope (which of the action table's keys the keys it passes on run). A
-//     list view embeds listBody (list_body.go) and adds its rows, what enter does
-//     and how it reloads. The opener is a function of a bodyHost, the host of
-//     bodies: openMyView(h bodyHost) tea.Cmd { v := newMyView(h.common());
-//     h.push(v); return v.reload(h) }. The bodyHost is all a body may use of the
-//     root: everything a host gives (below), push and closeBodies (the stack),
-//     setErr and setNotice (the status bar).
+//     loads into is a bodyMsg that names the view (forBody, and to returning the
+//     view that asked), so update is return own(v, msg, v.fill) — a view's own
+//     answer goes to fill, any other is left to other bodies — or that carries its
+//     request's number, checked in update, so a late one is dropped. Then its keys
+//     (keyPassed leaves a key to the shared ones, keyClose pops the view), paste,
+//     wheel and click, view and setSize (it keeps its size and draws its lines;
+//     View never allocates per row), restyle, its footer keys, what y, Y and o act
+//     on (copyTarget), busy (the spinner), reload (r), close (call off its loads
+//     when popped) and actionScope (which of the action table's keys the keys it
+//     passes on run). A list view embeds listBody (list_body.go) and adds its rows,
+//     what enter does and how it reloads. The opener is a function of a bodyHost,
+//     the host of bodies, and ends with pushRead(h, newMyView(h.common())): the view
+//     on top, reading. The bodyHost is all a body may use of the root: everything a
+//     host gives (below), push and closeBodies (the stack), setErr and setNotice
+//     (the status bar).
 //  2. One entry in the action table (action_table.go): run: onBody(openMyView).
 //     From it follow the palette's entry, the key, the help line and, when the view
 //     reads a route family, its "unavailable" marks.

@@ -33,7 +33,8 @@ type peopleChangesMsg struct {
 	err     error
 }
 
-func (peopleChangesMsg) forBody() {}
+func (peopleChangesMsg) forBody()   {}
+func (m peopleChangesMsg) to() body { return m.view }
 
 // recentChangesShown is how many of the newest writes the view reads.
 const recentChangesShown = 500
@@ -47,17 +48,12 @@ func openPeopleChanges(h bodyHost) tea.Cmd {
 		return nil
 	}
 	v := &peopleChangesView{listBody: newListBody(h.common()), log: log}
-	h.push(v)
-	return v.reload(h)
+	return pushRead(h, v)
 }
 
 // update takes the writes this view asked for.
 func (v *peopleChangesView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) {
-	if pm, ok := msg.(peopleChangesMsg); ok && pm.view == v {
-		v.fill(pm)
-		return nil, true
-	}
-	return nil, false
+	return own(v, msg, v.fill)
 }
 
 // readPeopleChanges reads the newest writes of the log.

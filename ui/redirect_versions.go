@@ -34,7 +34,8 @@ type versionsMsg struct {
 	err  error
 }
 
-func (versionsMsg) forBody() {}
+func (versionsMsg) forBody()   {}
+func (m versionsMsg) to() body { return m.view }
 
 // openRedirectVersions shows the saved versions.
 func openRedirectVersions(h bodyHost) tea.Cmd {
@@ -44,18 +45,11 @@ func openRedirectVersions(h bodyHost) tea.Cmd {
 		return nil
 	}
 	v := &versionsView{listBody: newListBody(h.common()), state: st}
-	h.push(v)
-	return v.reload(h)
+	return pushRead(h, v)
 }
 
 // update takes the versions this view asked for.
-func (v *versionsView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) {
-	if vm, ok := msg.(versionsMsg); ok && vm.view == v {
-		v.fill(vm)
-		return nil, true
-	}
-	return nil, false
-}
+func (v *versionsView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) { return own(v, msg, v.fill) }
 
 func (v *versionsView) reload(bodyHost) tea.Cmd {
 	v.status = stateLoading

@@ -233,7 +233,8 @@ func markedRow(st *Styles, width int, selected, focused bool, widths []int, cell
 // inner cells wide (the marker and one space of right padding take the rest).
 func rowAvail(inner int) int { return max(1, inner-markerWidth-1) }
 
-// fitCell truncates or pads plain text to w cells, aligned left or right.
+// fitCell truncates text (styles too) to w cells with "…" or pads it with spaces to
+// exactly w cells, aligned left or right.
 func fitCell(s string, w int, right bool) string {
 	if w <= 0 {
 		return ""
@@ -351,20 +352,7 @@ func plural(n int, word string) string {
 
 // fit truncates s (which may hold styles) to w cells with "…" and pads it with spaces
 // to exactly w cells, so no line of the view is ever too long or ragged.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	sw := textWidth(s)
-	if sw > w {
-		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s)
-	}
-	if sw < w {
-		s += strings.Repeat(" ", w-sw)
-	}
-	return s
-}
+func fit(s string, w int) string { return fitCell(s, w, false) }
 
 // truncLeft keeps the end of s within w cells, marking the cut with "…".
 func truncLeft(s string, w int) string {
