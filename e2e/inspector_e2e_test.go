@@ -231,6 +231,8 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 		{"list_steps", []string{"--tool-arg", "funnel_id=nosuch"}, `no funnel with id "nosuch"`},
 		{"find", []string{"--tool-arg", "text=trial", "--tool-arg", "funnelId=x"}, `takes no argument "funnelId"`},
 		{"find", []string{"--tool-args-json", `{"text":"trial","kind":"[\"nosuch\"]","limit":"5"}`}, "nosuch"},
+		// Digits typed for a text: the Inspector sends a number.
+		{"list_redirects", []string{"--tool-arg", "search=2025"}, ""},
 		// Every value as text, a list as its JSON text: as the Inspector's form sends them.
 		{"find", []string{"--tool-args-json", `{"text":"trial","kind":"[\"funnel\",\"step\"]","limit":"5","all_sub_accounts":"false"}`}, ""},
 	}
