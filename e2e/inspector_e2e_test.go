@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
@@ -94,8 +96,11 @@ type inspected struct {
 func (in *inspector) run(method string, opts ...string) inspected {
 	in.t.Helper()
 	args := append(append([]string{"--cli"}, in.server...), append([]string{"--method", method, "--format", "json"}, opts...)...)
-	cmd := exec.Command(in.bin, args...)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a hung run fails, not the whole suite
+	defer cancel()
+	cmd := exec.CommandContext(ctx, in.bin, args...)
 	cmd.Env = in.env
+	cmd.WaitDelay = 5 * time.Second
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
