@@ -46,6 +46,9 @@ funnels steps tKvx487I4yks06qt7ovC --jq '.steps[] | .url'`,
 	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{stepsTool()}}
 }
 
+// indexNoteAfter is how old the index's answer is before steps says where it came from.
+const indexNoteAfter = 10 * time.Minute
+
 func stepsRun(ctx context.Context, f *cmdutil.Factory, opts *StepsOptions) error {
 	funnelID, err := validate.ID("funnelId", opts.FunnelID)
 	if err != nil {
@@ -60,10 +63,12 @@ func stepsRun(ctx context.Context, f *cmdutil.Factory, opts *StepsOptions) error
 		return err
 	}
 	fu := l.Funnel
-	if l.FromIndex {
+	// An answer the index had from the service minutes ago is as good as a fresh
+	// one; an older one says how old it is.
+	if age := time.Since(l.Seen); l.FromIndex && (l.Seen.IsZero() || age > indexNoteAfter) {
 		when := ""
 		if !l.Seen.IsZero() {
-			when = ", as the service listed it " + cmdutil.AgeText(time.Since(l.Seen)) + " ago"
+			when = ", as the service listed it " + cmdutil.AgeText(age) + " ago"
 		}
 		f.Notice("Note: from the local index%s (--fresh asks the service).", when)
 	}
