@@ -45,12 +45,12 @@ func newMemberIndexPaths(f *cmdutil.Factory, set *cmdutil.MemberSet) *memberInde
 // profile cannot be read, names no location, or is not the one sign-in the set keeps
 // to (its session then says why).
 func (p *memberIndexPaths) of(m cmdutil.Member) (c config.Config, path string, ok bool) {
-	if p.set.Only != "" && m.Profile != p.set.Only {
+	if p.set.Foreign(m) {
 		return c, "", false // another sign-in's: its session refuses it, saying why
 	}
 	cfg, seen := p.configs[m.Profile]
 	if !seen {
-		if m.Profile == p.set.Config.Profile.Name {
+		if m.Profile == p.set.Run {
 			cfg = p.set.Config
 		} else {
 			flags := p.f.Flags
@@ -69,11 +69,7 @@ func (p *memberIndexPaths) of(m cmdutil.Member) (c config.Config, path string, o
 	if c.Profile.LocationID == "" {
 		return c, "", false
 	}
-	owner := c.Profile.Name
-	if c.TokenOnly() {
-		owner = cmdutil.TokenOnlyIndexDir
-	}
-	return c, index.PathFor(p.dir, owner, c.Profile.BaseURL, c.Profile.LocationID), true
+	return c, cmdutil.IndexPath(p.dir, &c), true
 }
 
 // localIndexes splits set into the members whose index file exists and the rest,

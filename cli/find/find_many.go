@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/list"
@@ -33,7 +34,7 @@ func findSetRun(ctx context.Context, f *cmdutil.Factory, query string, opts *Fin
 	if f.Flags.NoCache {
 		return cmdutil.Usagef("find across sub-accounts searches their local indexes, which --no-cache turns off: leave --no-cache out")
 	}
-	opts.Set.SavedListAge = cmdutil.SavedListAge
+	opts.Set.SavedListAge = auth.KeptListingAge
 	set, err := cmdutil.ResolveSet(ctx, f, &opts.Set)
 	if err != nil {
 		return err
