@@ -93,12 +93,11 @@ func localIndexes(set *cmdutil.MemberSet, paths *memberIndexPaths) ([]localIndex
 	return local, rest
 }
 
-// localFinds are the best matches of query in the local indexes of a set, ranked
-// together, how many match in all, the notes on the indexes searched, and the
+// localFinds are, for each member whose local index was searched, its best matches
+// of query and how many match in all; the notes on the indexes searched; and the
 // members whose index holds nothing to search.
 type localFinds struct {
-	hits  []findHit
-	total int
+	found []memberFinds
 	notes []memberNote
 	crawl []cmdutil.Member
 }
@@ -110,9 +109,9 @@ type memberNote struct {
 }
 
 // searchLocal reads the catalogs of every local index side by side as one set (no
-// file written) and ranks query across all of them in one pass, keeping the best
-// --limit; a member whose index holds nothing and was never read whole, or long
-// ago, is handed back to be crawled.
+// file written) and ranks query across all of them in one pass, keeping each
+// member's best --limit; a member whose index holds nothing and was never read
+// whole, or long ago, is handed back to be crawled.
 func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex, query string, opts *FindOptions) (localFinds, error) {
 	var out localFinds
 	stores := make([]*index.Store, len(local))
@@ -125,12 +124,14 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 	}
 	var records client.AccessReader
 	stale := make([]func(index.Kind) bool, len(local))
+	searched := make([]bool, len(local))
 	for i, l := range local {
 		state := cs.State(i)
 		if cs.Catalog(i).Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > cmdutil.StaleIndex) {
 			out.crawl = append(out.crawl, l.Member)
 			continue
 		}
+		searched[i] = true
 		stale[i] = lazyStale(&l.cfg, set.Store, &records)
 		for _, n := range []string{l.store.Notice(), indexAgeNote(state)} {
 			if n != "" {
@@ -138,19 +139,34 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 			}
 		}
 	}
-	_, out.total = pickMatches(list.RankCatalogSet(cs, query), opts, cs.Kind, func(at int) index.Item {
+	per := make([]memberFinds, len(local))
+	for i, l := range local {
+		per[i].Member = l.Member
+	}
+	for _, at := range list.RankCatalogSet(cs, query) {
+		if !kindWanted(opts, cs.Kind(at)) {
+			continue
+		}
 		src := cs.Source(at)
-		it := boundMatch(cs.Item(at, stale[src]))
-		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(local[src].Member), Record: it}, key: cs.Key(at)})
-		return it
-	})
+		m := &per[src]
+		m.total++
+		if opts.Limit == 0 || len(m.hits) < opts.Limit {
+			it := boundMatch(cs.Item(at, stale[src]))
+			m.hits = append(m.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(local[src].Member), Record: it}, key: cs.Key(at)})
+		}
+	}
+	for i := range per {
+		if searched[i] {
+			out.found = append(out.found, per[i])
+		}
+	}
 	keepCatalogs(ctx, set.Concurrency, local, cs)
 	return out, nil
 }
 
 // searchCatalog is one member's best matches of query in cat, and how many match.
 func searchCatalog(cat *index.Catalog, m cmdutil.Member, query string, opts *FindOptions, stale func(index.Kind) bool) memberFinds {
-	var out memberFinds
+	out := memberFinds{Member: m}
 	_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
 		it := boundMatch(cat.Item(at, stale))
 		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(m), Record: it}, key: cat.Key(at)})

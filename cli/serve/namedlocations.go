@@ -18,7 +18,7 @@ func isLocationName(name string) bool {
 
 // locationRoutes are the routes whose path names a sub-account: the segment after
 // each prefix.
-var locationRoutes = []string{"/social-media-posting/oauth/"}
+var locationRoutes = []string{"/social-media-posting/oauth/", "/locations/"}
 
 // namedLocations are the sub-accounts a request names — in its path, its query, or
 // anywhere in its JSON body — each with where it was named.
