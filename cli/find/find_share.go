@@ -75,6 +75,6 @@ func sharedFooter(totals []memberTotal, shown, total int) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s %d", termtext.Line(cmp.Or(t.LocationName, t.Location)), t.Matches))
 	}
-	return fmt.Sprintf("%d of %d matches, shared among the sub-accounts (%s); --limit 0 shows them all, --json lists each one's total",
+	return fmt.Sprintf("%d of %d matches, shared among the sub-accounts (%s); --limit 0 shows them all",
 		shown, total, strings.Join(parts, ", "))
 }

@@ -27,9 +27,8 @@ func locationOf(ctx context.Context, f *cmdutil.Factory, sess *cmdutil.Session) 
 // clinic)", or by its id where its name is not known (the caller cleans it for the
 // terminal).
 func (l location) words() string {
-	where := l.ID + ", " + l.signIn
 	if l.Name == "" {
-		return "location " + where
+		return "location " + l.ID + " (" + l.signIn + ")"
 	}
-	return l.Name + " (" + where + ")"
+	return l.Name + " (" + l.ID + ", " + l.signIn + ")"
 }

@@ -131,9 +131,12 @@ func (g *Gate) Close() {
 	g.stops, g.joined = nil, map[string]bool{}
 }
 
-// auditor writes the session's writes on loc to the audit log.
+// auditor writes the session's writes on loc to the audit log, each with the name
+// the sub-account is known by when it is written (it is looked up once the client
+// that reads it is open).
 func (g *Gate) auditor(loc string) func(client.Event) {
-	return AuditWrites(g.pool.audit, Who{Person: g.person.Name, Key: g.key, Session: g.session}, Place{ID: loc, Name: g.pool.known(loc)})
+	who := Who{Person: g.person.Name, Key: g.key, Session: g.session}
+	return func(ev client.Event) { AuditWrites(g.pool.audit, who, Place{ID: loc, Name: g.pool.known(loc)})(ev) }
 }
 
 // pathOf is a request's path without its query.
