@@ -123,10 +123,16 @@ func (o *ProfileOpener) Open(ctx context.Context, name string) (ui.Opened, error
 		if err != nil {
 			return ui.Opened{}, err
 		}
-		s.Label = profile
-		if n := o.catalogue().Name(ctx, profile, location); n != "" {
-			s.Label = profile + " / " + n
-		}
+		s.Label = o.Label(ctx, profile, location)
 		return s.Opened()
 	})
+}
+
+// Label names an account for the status bar: the profile, and for a sub-account of
+// an agency sign-in "PROFILE / its name" (the catalogue's, as the last List found it).
+func (o *ProfileOpener) Label(ctx context.Context, profile, location string) string {
+	if n := o.catalogue().Name(ctx, profile, location); n != "" {
+		return profile + " / " + n
+	}
+	return profile
 }
