@@ -139,26 +139,29 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 			}
 		}
 	}
-	per := make([]memberFinds, len(local))
-	for i, l := range local {
-		per[i].Member = l.Member
-	}
+	// One pass over the ranking keeps each member's best positions; only those the
+	// shared limit picks are read whole.
+	best := make([][]int, len(local))
+	totals := make([]int, len(local))
 	for _, at := range list.RankCatalogSet(cs, query) {
 		if !kindWanted(opts, cs.Kind(at)) {
 			continue
 		}
 		src := cs.Source(at)
-		m := &per[src]
-		m.total++
-		if opts.Limit == 0 || len(m.hits) < opts.Limit {
-			it := boundMatch(cs.Item(at, stale[src]))
-			m.hits = append(m.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(local[src].Member), Record: it}, key: cs.Key(at)})
+		totals[src]++
+		if opts.Limit == 0 || len(best[src]) < opts.Limit {
+			best[src] = append(best[src], at)
 		}
 	}
-	for i := range per {
-		if searched[i] {
-			out.found = append(out.found, per[i])
+	for i, l := range local {
+		if !searched[i] {
+			continue
 		}
+		ats, tag, stale := best[i], cmdutil.TagOf(l.Member), stale[i]
+		out.found = append(out.found, memberFinds{Member: l.Member, ranked: len(ats), total: totals[i], hit: func(rank int) findHit {
+			at := ats[rank]
+			return findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: tag, Record: boundMatch(cs.Item(at, stale))}, key: cs.Key(at)}
+		}})
 	}
 	keepCatalogs(ctx, set.Concurrency, local, cs)
 	return out, nil
@@ -166,13 +169,13 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 
 // searchCatalog is one member's best matches of query in cat, and how many match.
 func searchCatalog(cat *index.Catalog, m cmdutil.Member, query string, opts *FindOptions, stale func(index.Kind) bool) memberFinds {
-	out := memberFinds{Member: m}
-	_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
+	var hits []findHit
+	_, total := pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
 		it := boundMatch(cat.Item(at, stale))
-		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(m), Record: it}, key: cat.Key(at)})
+		hits = append(hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(m), Record: it}, key: cat.Key(at)})
 		return it
 	})
-	return out
+	return heldFinds(m, hits, total)
 }
 
 // keepCatalogs keeps in their indexes the catalogs the set had to make (the first

@@ -17,13 +17,19 @@ type findHit struct {
 	key string // the catalog's key of the item: what the matches of all members are ranked by
 }
 
-// memberFinds are one member's best matches (best first, at most --limit) and how
-// many it has in all.
+// memberFinds are one member's best matches (best first, at most --limit: ranked,
+// each read whole only when picked, by hit) and how many it has in all.
 type memberFinds struct {
 	cmdutil.Member
-	hits  []findHit
-	total int
-	notes []string
+	ranked int                   // how many of its best there are to pick from
+	hit    func(rank int) findHit // its match of that rank, read whole
+	total  int
+	notes  []string
+}
+
+// heldFinds are memberFinds of matches already read whole.
+func heldFinds(m cmdutil.Member, hits []findHit, total int) memberFinds {
+	return memberFinds{Member: m, ranked: len(hits), hit: func(rank int) findHit { return hits[rank] }, total: total}
 }
 
 // findSetRun searches the local index of every member and shares --limit among

@@ -21,8 +21,8 @@ func shareMatches(members []memberFinds, query string, limit int) []cmdutil.Tagg
 	for turn := 0; limit == 0 || len(picked) < limit; turn++ {
 		took := false
 		for _, m := range members {
-			if turn < len(m.hits) && (limit == 0 || len(picked) < limit) {
-				picked = append(picked, m.hits[turn])
+			if turn < m.ranked && (limit == 0 || len(picked) < limit) {
+				picked = append(picked, m.hit(turn))
 				took = true
 			}
 		}
