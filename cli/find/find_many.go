@@ -21,7 +21,7 @@ type findHit struct {
 // each read whole only when picked, by hit) and how many it has in all.
 type memberFinds struct {
 	cmdutil.Member
-	ranked int                   // how many of its best there are to pick from
+	ranked int                    // how many of its best there are to pick from
 	hit    func(rank int) findHit // its match of that rank, read whole
 	total  int
 	notes  []string
