@@ -55,7 +55,7 @@ func TestATokenFromTheEnvironmentIsNobodysProfile(t *testing.T) {
 	if files := clitest.IndexFiles(t, h); len(files) != 0 {
 		t.Errorf("cache clear left %q", files)
 	}
-	if r := h.Run("folders", "--all-profiles"); r.Code != 2 || !strings.Contains(r.Stderr, "unset FUNNELS_TOKEN") {
+	if r := h.Run("folders", "--all-profiles"); r.Code != 2 || !strings.Contains(r.Stderr, "run without FUNNELS_TOKEN") {
 		t.Errorf("--all-profiles with FUNNELS_TOKEN: exit %d\n%s", r.Code, r.Stderr)
 	}
 }

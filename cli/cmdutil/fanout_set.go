@@ -78,7 +78,7 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 	case f.Flags.Token != "" && !locList:
 		return nil, Usagef("--token signs in one account, and %s opens each member with its own sign-in: leave --token out", ways[0])
 	case f.Getenv("FUNNELS_TOKEN") != "" && !locList:
-		return nil, Usagef("FUNNELS_TOKEN signs in one account, and %s opens each member with its own sign-in: unset FUNNELS_TOKEN for this run", ways[0])
+		return nil, Usagef("FUNNELS_TOKEN signs in one account, and %s opens each member with its own sign-in: name that account's locations with --location a,b, or run without FUNNELS_TOKEN", ways[0])
 	case f.Flags.Profile != "" && (len(o.Profiles) > 0 || o.AllProfiles):
 		return nil, Usagef("%s names the profiles: leave --profile out", ways[0])
 	case locList && strings.Count(f.Flags.Location, ",") >= maxLocations:
