@@ -345,10 +345,11 @@ func (m *minted) refresh(stored *Token) (*Token, error) {
 	return refresh(ctx, m.agency.hc, r, m.now())
 }
 
-// SubAccounts lists the sub-accounts an agency profile reaches (where its app is
-// installed), by name. cfg is the agency profile's configuration, loaded with the
-// store's saved login; its stored token must be an agency sign-in.
-func SubAccounts(ctx context.Context, cfg *config.Config, store *Store, httpClient *http.Client) ([]SubAccount, error) {
+// listSubAccounts lists the sub-accounts an agency profile reaches (where its app is
+// installed), by name: what a Catalogue asks the service. cfg is the agency
+// profile's configuration, loaded with the store's saved login; its stored token must
+// be an agency sign-in.
+func listSubAccounts(ctx context.Context, cfg *config.Config, store *Store, httpClient *http.Client) ([]SubAccount, error) {
 	if cfg.SavedLoginErr != nil {
 		return nil, cfg.SavedLoginErr
 	}

@@ -100,7 +100,7 @@ func TestAgencySignInListsAndMints(t *testing.T) {
 	}
 
 	// The sub-accounts where the app is installed, by name.
-	subs, err := SubAccounts(t.Context(), &config.Config{Profile: agencyProfile(r, "")}, store, nil)
+	subs, err := listSubAccounts(t.Context(), &config.Config{Profile: agencyProfile(r, "")}, store, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,9 +144,9 @@ func TestAgencySignInListsAndMints(t *testing.T) {
 
 	// The profile lists as an agency; its sub-accounts as accounts.
 	getenv := func(k string) string { return map[string]string{"XDG_CONFIG_HOME": t.TempDir()}[k] }
-	accounts, err := Accounts(t.Context(), getenv, store, nil, func(string) (*config.Config, error) {
+	accounts, err := NewCatalogue(getenv, store, CatalogueOptions{Load: func(string) (*config.Config, error) {
 		return &config.Config{Profile: agencyProfile(r, "")}, nil
-	})
+	}}).Accounts(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,8 +247,8 @@ func TestAgencyRefusals(t *testing.T) {
 	// A location sign-in is not an agency.
 	plain := NewStore(t.TempDir())
 	login(t, r, plain)
-	if _, err := SubAccounts(t.Context(), cfgFor(r), plain, nil); err == nil || !strings.Contains(err.Error(), "not an agency") {
-		t.Fatalf("SubAccounts of a location sign-in: %v", err)
+	if _, err := listSubAccounts(t.Context(), cfgFor(r), plain, nil); err == nil || !strings.Contains(err.Error(), "not an agency") {
+		t.Fatalf("listSubAccounts of a location sign-in: %v", err)
 	}
 }
 

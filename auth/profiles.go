@@ -1,12 +1,9 @@
 package auth
 
 import (
-	"context"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
-	"net/http"
 	"os"
 	"slices"
 	"sort"
@@ -164,45 +161,6 @@ type Account struct {
 	Expiry       time.Time
 	Default      bool
 	ReadOnly     bool
-}
-
-// Accounts lists every profile and, under each signed-in agency profile, every
-// sub-account where its app is installed. The agencies' lists come from the service
-// (one call each, through httpClient); an agency that cannot be listed is left out
-// and its error returned beside what could be listed. load resolves a profile's
-// configuration as the caller's run would (its flags and environment).
-func Accounts(ctx context.Context, getenv func(string) string, store *Store, httpClient *http.Client,
-	load func(profile string) (*config.Config, error)) ([]Account, error) {
-	profiles, err := ListProfiles(getenv, store)
-	if err != nil {
-		return nil, err
-	}
-	var out []Account
-	var errs []error
-	for _, p := range profiles {
-		out = append(out, Account{Name: p.Name, Profile: p.Name, LocationID: p.LocationID, Kind: p.Kind, Expiry: p.Expiry,
-			Default: p.Default, ReadOnly: p.ReadOnly})
-		if p.Kind != ProfileAgency {
-			continue
-		}
-		cfg, err := load(p.Name)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("profile %s: %w", p.Name, err))
-			continue
-		}
-		subs, err := SubAccounts(ctx, cfg, store, httpClient)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("profile %s: %w", p.Name, err))
-			continue
-		}
-		for _, sub := range subs {
-			a := Account{Name: AccountName(p.Name, sub.ID), Profile: p.Name, LocationID: sub.ID, LocationName: sub.Name,
-				Kind: ProfileMinted, ReadOnly: p.ReadOnly}
-			a.Expiry = store.MintedExpiry(p.Name, sub.ID)
-			out = append(out, a)
-		}
-	}
-	return out, errors.Join(errs...)
 }
 
 // MintedExpiry is when the token minted for a sub-account of an agency profile

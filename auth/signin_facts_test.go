@@ -66,9 +66,9 @@ func TestCompanyTokenFromPlainLogin(t *testing.T) {
 	}
 	cfg := cfgFor(r)
 	cfg.Profile.LocationID = ""
-	subs, err := SubAccounts(t.Context(), cfg, store, nil)
+	subs, err := listSubAccounts(t.Context(), cfg, store, nil)
 	if err != nil || len(subs) == 0 {
-		t.Fatalf("SubAccounts: %v, %v", subs, err)
+		t.Fatalf("listSubAccounts: %v, %v", subs, err)
 	}
 	src := agencySource(t, r, store, summitID, nil)
 	if status := callAPI(t, r.URL, src); status != http.StatusOK {

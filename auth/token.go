@@ -1,6 +1,12 @@
 // Package auth signs a profile in (OAuth Authorization Code with PKCE over a loopback
 // redirect or a pasted address; or a private integration token), keeps its token in a
 // private file, and hands the API client a token source that refreshes safely.
+//
+// It also holds the one accounts catalogue (Catalogue, catalogue.go): the profiles,
+// the sub-accounts each agency sign-in reaches (listed once per catalogue, the
+// listing kept a day for runs that may use it) and what each sub-account is called.
+// Whatever names or lists accounts — sets of sub-accounts, the browser's switcher,
+// the MCP server, the team server, login and completion — reads it.
 package auth
 
 import (

@@ -193,6 +193,7 @@ func browseProfile(ctx context.Context, f *cmdutil.Factory) (uiOpts ui.Options, 
 	uiOpts.Account, uiOpts.Switcher = cfg.Profile.Name, op
 	if cfg.Profile.AuthKind == config.AuthAgency {
 		uiOpts.Account = auth.AccountName(cfg.Profile.Name, cfg.Profile.LocationID)
+		s.Label = op.Label(ctx, cfg.Profile.Name, cfg.Profile.LocationID)
 	}
 	if err := openFirst(&uiOpts, &op.OpenedAccounts, s); err != nil {
 		return uiOpts, nil, err

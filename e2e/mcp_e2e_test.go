@@ -102,9 +102,9 @@ func (s *mcpServer) toolNames() []string {
 
 // mcpAnswer is what every tool answers.
 type mcpAnswer struct {
-	Location struct{ ID, Name string } `json:"location"`
-	Result   json.RawMessage           `json:"result"`
-	Notes    []string                  `json:"notes"`
+	Location struct{ ID, Name, Profile string } `json:"location"`
+	Result   json.RawMessage                    `json:"result"`
+	Notes    []string                           `json:"notes"`
 }
 
 // call calls a tool; a protocol error is returned, a tool error comes back as the
@@ -176,7 +176,7 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 	if got := s.toolNames(); !slices.Equal(got, readTools) {
 		t.Fatalf("tools %v, want %v", got, readTools)
 	}
-	s.waitStderr("funnels mcp: serving --token (" + c.sb.Server.LocationID() + "), read-only")
+	s.waitStderr("funnels mcp: serving Lakeside Fit (" + c.sb.Server.LocationID() + ", the token from --token), read-only")
 	c.requests()
 
 	var folders struct {
@@ -275,21 +275,30 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 		t.Fatalf("read %s: %v", uri, err)
 	}
 	var tree struct {
-		Location struct{ ID string } `json:"location"`
-		Source   string              `json:"source"`
+		Location struct{ ID, Name string } `json:"location"`
+		Source   string                    `json:"source"`
 		Folders  []struct {
-			Name    string `json:"name"`
-			Funnels []struct {
-				Steps []struct{ ID string } `json:"steps"`
-			} `json:"funnels"`
+			Path string `json:"path"`
 		} `json:"folders"`
-		Funnels []struct{ ID string } `json:"funnels"`
+		Funnels []struct {
+			Folder string                `json:"folder"`
+			Steps  []struct{ ID string } `json:"steps"`
+		} `json:"funnels"`
+		Redirects []struct{ Path string } `json:"redirects"`
 	}
 	if err := json.Unmarshal([]byte(rr.Contents[0].Text), &tree); err != nil {
 		t.Fatalf("tree: %v\n%s", err, rr.Contents[0].Text)
 	}
-	if tree.Location.ID != c.sb.Server.LocationID() || tree.Source != "index" || len(tree.Folders) != 9 || len(tree.Funnels) != 5 {
-		t.Errorf("tree: want 9 folders and 5 top-level funnels from the index: source %q, %d folders, %d funnels", tree.Source, len(tree.Folders), len(tree.Funnels))
+	top := 0
+	for _, fu := range tree.Funnels {
+		if fu.Folder == "" {
+			top++
+		}
+	}
+	if tree.Location.ID != c.sb.Server.LocationID() || tree.Location.Name != "Lakeside Fit" || tree.Source != "index" || len(tree.Folders) != 9 ||
+		len(tree.Funnels) != 25 || top != 5 || len(tree.Redirects) != 8 {
+		t.Errorf("tree: want the export's tree from the index (9 folders, 25 funnels of which 5 at the top, 8 redirects): location %+v, source %q, %d folders, %d funnels (%d at the top), %d redirects",
+			tree.Location, tree.Source, len(tree.Folders), len(tree.Funnels), top, len(tree.Redirects))
 	}
 	if reqs := c.requests(); len(reqs) > 0 {
 		t.Errorf("the tree from a fresh index sent %d requests", len(reqs))
@@ -531,10 +540,13 @@ func TestMCPOnAHostileServer(t *testing.T) {
 	if err != nil || !res.IsError || !strings.Contains(textOf(res), "more than the 4 MB sent to an assistant at once") {
 		t.Errorf("a 10 MB name: want a tool error saying the answer is too big, got %v %.300s", err, textOf(res))
 	}
+	// The tree is read through the local index, which keeps a name's first 2 KiB:
+	// served whole, every name cut.
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	if _, err := hugeNames.session.ReadResource(ctx, &mcp.ReadResourceParams{URI: "funnels://location/" + huge.Sandbox.LocationID() + "/tree"}); err == nil || !strings.Contains(err.Error(), "more than") {
-		t.Errorf("the tree with a 10 MB name: want an error saying it is too big, got %v", err)
+	rr, err := hugeNames.session.ReadResource(ctx, &mcp.ReadResourceParams{URI: "funnels://location/" + huge.Sandbox.LocationID() + "/tree"})
+	if err != nil || len(rr.Contents) != 1 || len(rr.Contents[0].Text) > 1<<20 || !strings.Contains(rr.Contents[0].Text, `"funnels"`) {
+		t.Errorf("the tree with a 10 MB name: want it served with the name cut, got %v", err)
 	}
 	for _, srv := range []*mcpServer{s, limited, hugeNames} {
 		res, err := srv.call("index_status", map[string]any{})
@@ -555,10 +567,10 @@ func TestMCPAsTheReadmeConfiguresIt(t *testing.T) {
 		Steps []struct{ ID string } `json:"steps"`
 	}
 	ans := s.ok("list_steps", map[string]any{"funnel_id": seedTrialFunnel}, &steps)
-	if len(steps.Steps) != 4 || ans.Location.Name != "clinic" {
+	if len(steps.Steps) != 4 || ans.Location.Name != "Lakeside Fit" || ans.Location.Profile != "clinic" {
 		t.Errorf("the profile's sub-account: %d steps, location %+v", len(steps.Steps), ans.Location)
 	}
-	s.waitStderr("funnels mcp: serving clinic (" + c.sb.Server.LocationID() + "), read-only")
+	s.waitStderr("funnels mcp: serving Lakeside Fit (" + c.sb.Server.LocationID() + ", profile clinic), read-only")
 }
 
 // TestMCPSummarisesExportsAndDiffs: export_summary tells what funnels export would

@@ -8,7 +8,9 @@ import (
 
 // TestServeAuditKeepsRedirectsBeforeAndAfter: a writer's redirect create, update and
 // delete over ssh reach the audit log with the record as it was (update, delete) and
-// as the service answered it (create, update), without the server's token; an admin's
+// as the service answered it (create, update), without the server's token, each
+// naming the sub-account by the name the locations API gives (the server signs in
+// with FUNNELS_TOKEN, which names no profile and no sub-account); an admin's
 // browser over ssh lists them under "Recent changes by people" and shows one whole.
 func TestServeAuditKeepsRedirectsBeforeAndAfter(t *testing.T) {
 	tm := startTeam(t, map[string]string{"ana": "write", "lead": "admin"})
@@ -23,6 +25,7 @@ func TestServeAuditKeepsRedirectsBeforeAndAfter(t *testing.T) {
 
 	var entries []struct {
 		Phase, Person, Method, Path string
+		Location, LocationName      string
 		Before, After               json.RawMessage
 	}
 	tm.local("audit", "--data", tm.dir, "--json").decode(t, &entries)
@@ -30,6 +33,9 @@ func TestServeAuditKeepsRedirectsBeforeAndAfter(t *testing.T) {
 	for _, e := range entries {
 		if e.Person != "ana" {
 			t.Errorf("an entry by %q, want ana's writes only", e.Person)
+		}
+		if e.Location != tm.sb.Server.LocationID() || e.LocationName != "Lakeside Fit" {
+			t.Errorf("%s %s names the sub-account %q %q, want its id and name", e.Method, e.Phase, e.Location, e.LocationName)
 		}
 		k := e.Method + " " + e.Phase
 		l := lines[k]

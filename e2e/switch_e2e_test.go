@@ -38,7 +38,7 @@ func TestTUISwitchAgencySubAccount(t *testing.T) {
 
 	// --no-cache: no crawl in the background, so each gym's rate counts only the test's requests.
 	s := startScript(t, 130, 30, env, shellCommand("--profile", "agency", "--no-cache")+`; echo "funnels exited with $?"; sleep 600`)
-	s.waitFor("Lead Generation", "Spring Sale 2026", "agency · LakesideFit2026Loc01")
+	s.waitFor("Lead Generation", "Spring Sale 2026", "agency / Lakeside Fit · LakesideFit2026Loc01")
 	s.keys("Enter") // Archive/
 	s.waitFor("2025 Campaigns")
 	s.keys("h") // back to the root

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"io/fs"
@@ -65,12 +66,12 @@ func cacheClearRun(f *cmdutil.Factory, opts *CacheClearOptions) error {
 	if err != nil {
 		return err
 	}
-	path := index.PathFor(dir, cfg.Profile.Name, cfg.Profile.BaseURL, cfg.Profile.LocationID)
+	path := cmdutil.IndexPath(dir, cfg)
 	size := fileSize(path) + fileSize(path+".damaged")
 	if err := index.Open(path, "").Clear(); err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
-	where := "profile " + cfg.Profile.Name + ", location " + cmdutil.OrDash(cfg.Profile.LocationID)
+	where := cmdutil.SignInWords(cfg) + ", location " + cmdutil.OrDash(cfg.Profile.LocationID)
 	if size == 0 {
 		f.Prose("There was no local index for %s.", where)
 		return nil
@@ -87,7 +88,7 @@ type CacheStatusOptions struct {
 
 // cacheStatus is the --json shape of `funnels cache status`.
 type cacheStatus struct {
-	Profile    string    `json:"profile"`
+	Profile    string    `json:"profile"` // "" for a token given without a profile
 	LocationID string    `json:"locationId"`
 	Path       string    `json:"path"`
 	Exists     bool      `json:"exists"`
@@ -131,7 +132,7 @@ func cacheStatusRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatusOp
 		return err
 	}
 	defer store.Close()
-	out, err := indexStatus(ctx, store, cfg.Profile.Name, cfg.Profile.LocationID)
+	out, err := indexStatus(ctx, store, cmdutil.ProfileOf(cfg), cfg.Profile.LocationID)
 	if err != nil {
 		return err
 	}
@@ -153,7 +154,7 @@ func cacheStatusRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatusOp
 		size = cmdutil.ByteSize(out.Bytes)
 	}
 	return cmdutil.PrintFields(f.IO, []cmdutil.KV{
-		{Key: "Profile", Value: out.Profile},
+		{Key: "Profile", Value: cmp.Or(out.Profile, "none ("+cmdutil.SignInWords(cfg)+")")},
 		{Key: "Location", Value: cmdutil.OrDash(out.LocationID)},
 		{Key: "Path", Value: out.Path},
 		{Key: "Size", Value: size},
@@ -218,7 +219,7 @@ func cacheStatusSetRun(ctx context.Context, f *cmdutil.Factory, opts *CacheStatu
 			return cacheStatus{}, err
 		}
 		defer store.Close()
-		return indexStatus(ctx, store, m.Session.Config.Profile.Name, m.Location)
+		return indexStatus(ctx, store, cmdutil.ProfileOf(m.Session.Config), m.Location)
 	})
 	return cacheRows().PrintSet(ctx, f, &opts.Exporter, len(fo.Set.Members), cmdutil.Each(done), fails)
 }

@@ -82,7 +82,7 @@ func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading the local index: %w", err))
 	}
 	w := watcher{f: f, store: store, client: sess.Client, seen: last.Newest}
-	f.Notice("Watching location %s (%s) every %s; Ctrl-C stops.", termtext.Line(sess.Config.Profile.LocationID), sess.Label, opts.Every)
+	f.Notice("Watching location %s (%s) every %s; Ctrl-C stops.", termtext.Line(sess.Config.Profile.LocationID), cmdutil.SignInWords(sess.Config), opts.Every)
 	// From one crawl's start to the next; a crawl longer than the interval is
 	// followed at once by the next.
 	tick := time.NewTicker(opts.Every)

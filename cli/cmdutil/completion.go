@@ -192,32 +192,67 @@ func CompletePageArg(f *Factory) cobra.CompletionFunc {
 	}
 }
 
-// CompleteProfiles completes --profile: the config file's profiles and those with a
-// stored token.
+// CompleteProfiles completes --profile: the profiles of the accounts catalogue (the
+// config file's and those signed in), each described by its sign-in.
 func CompleteProfiles(f *Factory) cobra.CompletionFunc {
 	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		store, err := auth.DefaultStore(f.Getenv)
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		stored, _ := store.Profiles()
-		names, err := ProfileNames(f.Getenv, store)
-		if err != nil {
-			names = stored
-		}
+		profiles, _ := f.Catalogue(store, nil, f.Flags).Profiles()
 		var out []cobra.Completion
-		for _, n := range names {
-			if !strings.HasPrefix(n, toComplete) {
-				continue
+		for _, p := range profiles {
+			if strings.HasPrefix(p.Name, toComplete) {
+				out = append(out, cobra.CompletionWithDesc(p.Name, profileWords(p)))
 			}
-			desc := "in the config file, not signed in"
-			if slices.Contains(stored, n) {
-				desc = "signed in"
-			}
-			out = append(out, cobra.CompletionWithDesc(n, desc))
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// CompleteAccounts completes an account's name, as `auth switch` and the browser's
+// switcher take it: a profile, and after PROFILE/ the sub-accounts of that agency
+// sign-in, described by their names (its listing kept from a run within the day,
+// else one request).
+func CompleteAccounts(f *Factory) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		profile, _, sub := strings.Cut(toComplete, "/")
+		if !sub {
+			return CompleteProfiles(f)(cmd, args, toComplete)
+		}
+		store, err := auth.DefaultStore(f.Getenv)
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		cat := f.Catalogue(store, nil, f.Flags)
+		if !cat.IsAgency(profile) {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), completionTimeout)
+		defer cancel()
+		subs, _ := cat.SubAccounts(ctx, profile, auth.KeptListingAge)
+		var out []cobra.Completion
+		for _, s := range subs {
+			if name := auth.AccountName(profile, s.ID); strings.HasPrefix(name, toComplete) {
+				out = append(out, cobra.CompletionWithDesc(name, termtext.Line(s.Name)))
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// profileWords describes a profile's sign-in for a completion.
+func profileWords(p auth.ProfileInfo) string {
+	switch p.Kind {
+	case "":
+		return "in the config file, not signed in"
+	case auth.ProfileAgency:
+		return "signed in: an agency (PROFILE/LOCATION opens a sub-account)"
+	case auth.ProfilePIT:
+		return "signed in: a private integration token"
+	}
+	return "signed in"
 }
 
 // NoValues completes a flag whose value only the user knows: nothing, not even files.

@@ -145,10 +145,50 @@ func TestCompletionOfProfiles(t *testing.T) {
 	h.RunWith(false, sb.Server.DemoToken(), "login", "--profile", "stored", "--base-url", sb.URL, "--location", sb.Server.LocationID(), "--with-token").Want(t, 0)
 	h.Run("config", "set", "location_id", "L1", "--profile", "configured").Want(t, 0)
 	got := h.Complete(t, "--profile", "")
-	if !slices.Equal(got, []string{"configured\tin the config file, not signed in", "stored\tsigned in"}) {
+	if !slices.Equal(got, []string{"configured\tin the config file, not signed in", "stored\tsigned in: a private integration token"}) {
 		t.Errorf("--profile: %q", got)
 	}
 	if got := clitest.Values(h.Complete(t, "steps", "x", "--profile", "st")); !slices.Equal(got, []string{"stored"}) {
 		t.Errorf("--profile after a command: %q", got)
+	}
+}
+
+// TestCompletionOfAnAgencysSubAccounts: after an agency's login (which keeps its
+// listing), `auth switch agency/` offers each sub-account with its name and
+// --location each id, from the kept listing: no request.
+func TestCompletionOfAnAgencysSubAccounts(t *testing.T) {
+	r := sandboxtest.Start(t, sandbox.Options{})
+	h := clitest.NewAuthHome(t)
+	if code, stderr := h.LoginByPaste(clitest.AgencyLoginArgs(r)); code != 0 {
+		t.Fatalf("login --agency: exit %d\n%s", code, stderr)
+	}
+	r.Server.ResetLog()
+	complete := func(args ...string) []string {
+		t.Helper()
+		code, out, errOut := h.Run(nil, append([]string{"__complete"}, args...)...)
+		if code != 0 {
+			t.Fatalf("__complete %q: exit %d: %s", args, code, errOut)
+		}
+		var got []string
+		for _, l := range strings.Split(out, "\n") {
+			if l != "" && !strings.HasPrefix(l, ":") && !strings.HasPrefix(l, "Completion") {
+				got = append(got, l)
+			}
+		}
+		return got
+	}
+	want := []string{"agency/LakesideFit2026Loc01\tLakeside Fit", "agency/RiversideBoxingLoc03\tRiverside Boxing Club",
+		"agency/SummitStrengthLoc002\tSummit Strength"}
+	if got := complete("auth", "switch", "agency/"); !slices.Equal(got, want) {
+		t.Errorf("auth switch agency/: %q", got)
+	}
+	if got := complete("auth", "switch", "agency/S"); !slices.Equal(got, want[2:]) {
+		t.Errorf("auth switch agency/S: %q", got)
+	}
+	if got := complete("folders", "--profile", "agency", "--location", ""); len(got) != 3 || !slices.Contains(got, "SummitStrengthLoc002") {
+		t.Errorf("--location: %q", got)
+	}
+	if n := len(r.Server.Requests()); n != 0 {
+		t.Errorf("completion sent %d requests; the kept listing serves", n)
 	}
 }

@@ -22,8 +22,15 @@
 //     saved login as its lowest layer (config.LoadSignedIn; auth's store implements
 //     config.SavedLogins, so auth never changes a configuration), a client signed in
 //     to it, the name a person knows it by (the profile; for a token given without a
-//     profile, where it came from, its index kept under "-token") and the way to its
-//     local index (indexstore.go). ClientOptions (clientoptions.go) is the one place
+//     profile — no --profile or FUNNELS_PROFILE, whatever the file's default —
+//     where it came from, its index kept under "-token": IndexOwner) and the way to
+//     its local index (indexstore.go).
+//   - Accounts (accounts.go): Factory.Catalogue is the run's auth.Catalogue, the one
+//     place profiles, agency sub-accounts and their names are read (an agency's
+//     listing kept beside its indexes); LocationName is a sub-account's own name —
+//     its agency's listing, else the locations API where the token may read it,
+//     else none (never the profile or where a token came from, which ProfileOf and
+//     SignInWords say as what they are). ClientOptions (clientoptions.go) is the one place
 //     settings become client.Options. The browser opens its first account the same
 //     way, and its switcher is an opener (opener.go): List and Open(ctx, name) over
 //     the profiles and agency sub-accounts (ProfileOpener), or over the sandbox's gyms
@@ -77,8 +84,9 @@
 //     package ui/termtext on its way out.
 //   - Completion (completion.go): the scripts are cobra's; ids of funnels, steps,
 //     pages and redirects, and the location's domains, come from the API for the profile on the command line, quietly and
-//     quickly (nothing at all when it is not signed in); profile names from the
-//     config file and the token store.
+//     quickly (nothing at all when it is not signed in); profile names, an agency's
+//     sub-accounts (PROFILE/LOCATION, --location) from the accounts catalogue, its
+//     listing kept from a run within the day.
 //   - Sets of sub-accounts (fanout_*.go): AddSetFlags gives a command --profiles,
 //     --all-profiles, --all-sub-accounts, --group and --concurrency (and --location
 //     a,b); Factory.StartSet resolves the set and RunSet runs one function per

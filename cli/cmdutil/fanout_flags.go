@@ -2,7 +2,6 @@ package cmdutil
 
 import (
 	"context"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -109,20 +108,22 @@ func (f *Factory) groupNames() []string {
 }
 
 // CompleteLocations completes --location, a comma list: the sub-accounts of the
-// profile on the command line when it is an agency sign-in (one request), else the
-// locations the signed-in profiles open.
+// profile on the command line when it is an agency sign-in (its listing kept from a
+// run within the day, else one request), else the locations the signed-in profiles
+// open.
 func CompleteLocations(f *Factory) cobra.CompletionFunc {
 	return commaCompletion(func() []string {
 		store, err := auth.DefaultStore(f.Getenv)
 		if err != nil {
 			return nil
 		}
+		cat := f.Catalogue(store, nil, f.Flags)
 		flags := f.Flags
 		flags.Location = ""
-		if cfg, err := config.LoadSignedIn(f.Getenv, flags, store); err == nil {
+		if cfg, err := config.LoadSignedIn(f.Getenv, flags, store); err == nil && !cfg.TokenOnly() && cat.IsAgency(cfg.Profile.Name) {
 			ctx, cancel := context.WithTimeout(context.Background(), completionTimeout)
 			defer cancel()
-			if subs, err := auth.SubAccounts(ctx, cfg, store, &http.Client{Timeout: completionTimeout}); err == nil {
+			if subs, err := cat.SubAccounts(ctx, cfg.Profile.Name, auth.KeptListingAge); err == nil {
 				ids := make([]string, len(subs))
 				for i, s := range subs {
 					ids[i] = s.ID
@@ -130,7 +131,7 @@ func CompleteLocations(f *Factory) cobra.CompletionFunc {
 				return ids
 			}
 		}
-		profiles, _ := auth.ListProfiles(f.Getenv, store)
+		profiles, _ := cat.Profiles()
 		var ids []string
 		for _, p := range profiles {
 			if p.LocationID != "" && !slices.Contains(ids, p.LocationID) {

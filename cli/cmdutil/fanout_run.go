@@ -54,13 +54,18 @@ func NewFanout(f *Factory, set *MemberSet, what string) (*fanout, error) {
 }
 
 // open opens m's session as `--profile m.Profile --location m.Location` with the
-// run's other flags would.
+// run's other flags would; a member of a token given without a profile (no
+// m.Profile) is opened with that token, as the run itself is, never as the profile
+// a config file makes the default.
 func (fo *fanout) open(ctx context.Context, m Member) (*Session, error) {
-	if fo.Set.Only != "" && m.Profile != fo.Set.Only {
+	if fo.Set.Foreign(m) {
 		return nil, Usagef("it is reached through profile %s, another sign-in than this one's: only what this sign-in reaches is read", QuoteInput(m.Profile))
 	}
 	flags := fo.f.Flags
-	flags.Profile, flags.Location = m.Profile, m.Location
+	flags.Location = m.Location
+	if m.Profile != "" {
+		flags.Profile = m.Profile
+	}
 	cfg, err := config.LoadSignedIn(fo.f.Getenv, flags, fo.Set.Store)
 	if err != nil {
 		return nil, Usagef("%v", err)

@@ -3,7 +3,6 @@ package cmdutil
 import (
 	"cmp"
 	"context"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -30,11 +29,21 @@ type MemberSet struct {
 	Store       *auth.Store
 	Concurrency int
 	explicit    string // the flag that named it, for messages
-	Only        string // with OwnSignIn, the run's profile: members of another fail
+	// Run is the run's own profile: a member under it is opened with the run's
+	// sign-in; "" for a token given without a profile, whose members carry no
+	// profile either.
+	Run string
+	// OwnOnly, with OwnSignIn, keeps the set to the run's sign-in: a member under
+	// another profile fails.
+	OwnOnly bool
 
 	// memberTimeout gives a member up when nothing of it was answered for so long.
 	memberTimeout time.Duration
 }
+
+// Foreign reports whether m is reached through another sign-in than the run's, in a
+// set kept to the run's own.
+func (s *MemberSet) Foreign(m Member) bool { return s.OwnOnly && m.Profile != s.Run }
 
 // maxLocations bounds a --location list: a set that large is a group or every
 // sub-account.
@@ -68,6 +77,8 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 		return nil, Usagef("%s gives each sub-account its own location: leave --location out (or list them: --location a,b)", ways[0])
 	case f.Flags.Token != "" && !locList:
 		return nil, Usagef("--token signs in one account, and %s opens each member with its own sign-in: leave --token out", ways[0])
+	case f.Getenv("FUNNELS_TOKEN") != "" && !locList:
+		return nil, Usagef("FUNNELS_TOKEN signs in one account, and %s opens each member with its own sign-in: name that account's locations with --location a,b, or run without FUNNELS_TOKEN", ways[0])
 	case f.Flags.Profile != "" && (len(o.Profiles) > 0 || o.AllProfiles):
 		return nil, Usagef("%s names the profiles: leave --profile out", ways[0])
 	case locList && strings.Count(f.Flags.Location, ",") >= maxLocations:
@@ -81,9 +92,10 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 	if err != nil {
 		return nil, err
 	}
-	set := &MemberSet{Config: cfg, Store: store, explicit: ways[0], Concurrency: o.Concurrency, memberTimeout: cmp.Or(o.MemberTimeout, defaultMemberTimeout)}
-	if f.OwnSignIn {
-		set.Only = cfg.Profile.Name
+	set := &MemberSet{Config: cfg, Store: store, explicit: ways[0], Concurrency: o.Concurrency, memberTimeout: cmp.Or(o.MemberTimeout, defaultMemberTimeout),
+		Run: cfg.Profile.Name, OwnOnly: f.OwnSignIn}
+	if cfg.TokenOnly() {
+		set.Run = ""
 	}
 	if set.Concurrency == 0 {
 		set.Concurrency = defaultConcurrency
@@ -91,8 +103,11 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 			set.Concurrency = min(n, maxConcurrency)
 		}
 	}
-	r := &setResolver{ctx: ctx, f: f, store: store, run: cfg.Profile.Name, only: set.Only, names: map[string]map[string]string{},
-		listAge: o.SavedListAge}
+	transport, err := f.Transport(store.Dir())
+	if err != nil {
+		return nil, err
+	}
+	r := &setResolver{ctx: ctx, set: set, cat: f.Catalogue(store, transport, f.Flags), listAge: o.SavedListAge}
 	switch {
 	case locList:
 		err = r.locations(strings.Split(f.Flags.Location, ","))
@@ -101,7 +116,7 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 	case o.AllProfiles:
 		err = r.allProfiles()
 	case o.AllSubAccounts:
-		err = r.allSubAccounts(cfg)
+		err = r.allSubAccounts(cfg.Profile.Name)
 	default:
 		err = r.group(cfg, o.Group)
 	}
@@ -148,32 +163,15 @@ func (f *Factory) setConfigAndStore() (*config.Config, *auth.Store, error) {
 }
 
 // setResolver gathers the members of a set, each once, naming sub-accounts of
-// agency sign-ins from one listing per agency.
+// agency sign-ins from the accounts catalogue (one listing per agency).
 type setResolver struct {
-	ctx   context.Context
-	f     *Factory
-	store *auth.Store
-	run   string // the profile of the run: the one bare location ids are opened with
-	only  string // when set, the one profile whose agency listing may be read
-	out   []Member
-	names map[string]map[string]string // sub-account names by agency profile, then id
-	// listAge is how old a kept list of an agency's sub-accounts may be to be used
+	ctx context.Context
+	set *MemberSet
+	cat *auth.Catalogue
+	out []Member
+	// listAge is how old a kept listing of an agency's sub-accounts may be to be used
 	// instead of listing them (0: always list).
 	listAge time.Duration
-}
-
-// subAccounts lists the sub-accounts of cfg's agency sign-in: the kept list when it
-// is young enough for this run, else the service's (kept for the next run).
-func (r *setResolver) subAccounts(cfg *config.Config) ([]auth.SubAccount, error) {
-	path := subAccountListPath(r.f.Getenv, cfg)
-	if subs, ok := LoadSubAccountList(path, r.listAge); ok {
-		return subs, nil
-	}
-	subs, err := auth.SubAccounts(r.ctx, cfg, r.store, r.httpClient())
-	if err == nil {
-		saveSubAccountList(path, subs)
-	}
-	return subs, err
 }
 
 // add adds a member unless it is there already.
@@ -199,7 +197,7 @@ func (r *setResolver) location(profile, id string) error {
 
 func (r *setResolver) locations(ids []string) error {
 	for _, id := range ids {
-		if err := r.location(r.run, id); err != nil {
+		if err := r.location(r.set.Run, id); err != nil {
 			return err
 		}
 	}
@@ -208,7 +206,7 @@ func (r *setResolver) locations(ids []string) error {
 
 // profiles adds each named profile at its own location.
 func (r *setResolver) profiles(names []string) error {
-	known, err := auth.ListProfiles(r.f.Getenv, r.store)
+	known, err := r.cat.Profiles()
 	if err != nil {
 		return err
 	}
@@ -235,7 +233,7 @@ func (r *setResolver) profile(p auth.ProfileInfo) {
 
 // allProfiles adds every signed-in profile.
 func (r *setResolver) allProfiles() error {
-	known, err := auth.ListProfiles(r.f.Getenv, r.store)
+	known, err := r.cat.Profiles()
 	if err != nil {
 		return err
 	}
@@ -248,16 +246,16 @@ func (r *setResolver) allProfiles() error {
 }
 
 // allSubAccounts adds every sub-account the run's agency sign-in reaches.
-func (r *setResolver) allSubAccounts(cfg *config.Config) error {
-	if t, err := r.store.Load(cfg.Profile.Name); err == nil && !t.Agency() {
-		return Usagef("--all-sub-accounts needs an agency sign-in, and profile %s is not one (`funnels login --agency` makes one)", QuoteInput(cfg.Profile.Name))
+func (r *setResolver) allSubAccounts(profile string) error {
+	if t, err := r.set.Store.Load(profile); err == nil && !t.Agency() {
+		return Usagef("--all-sub-accounts needs an agency sign-in, and profile %s is not one (`funnels login --agency` makes one)", QuoteInput(profile))
 	}
-	subs, err := r.subAccounts(cfg)
+	subs, err := r.cat.SubAccounts(r.ctx, profile, r.listAge)
 	if err != nil {
 		return err
 	}
 	for _, s := range subs {
-		r.add(Member{Name: cmp.Or(s.Name, s.ID), Profile: cfg.Profile.Name, Location: s.ID})
+		r.add(Member{Name: cmp.Or(s.Name, s.ID), Profile: profile, Location: s.ID})
 	}
 	return nil
 }
@@ -278,7 +276,7 @@ func (r *setResolver) group(cfg *config.Config, name string) error {
 		}
 		return Usagef("no group %s in [groups] of %s: %s", QuoteInput(name), cfg.File, have)
 	}
-	known, err := auth.ListProfiles(r.f.Getenv, r.store)
+	known, err := r.cat.Profiles()
 	if err != nil {
 		return err
 	}
@@ -294,7 +292,7 @@ func (r *setResolver) group(cfg *config.Config, name string) error {
 			r.profile(known[i])
 			continue
 		}
-		if err := r.location(r.run, e); err != nil {
+		if err := r.location(r.set.Run, e); err != nil {
 			return Usagef("group %s: %s is neither a profile nor a location id", QuoteInput(name), QuoteInput(e))
 		}
 	}
@@ -302,30 +300,20 @@ func (r *setResolver) group(cfg *config.Config, name string) error {
 }
 
 // subAccountName is the name of location id under profile when profile is an agency
-// sign-in whose listing has it ("" otherwise); each agency is listed once.
+// sign-in whose listing has it ("" otherwise: for the run's token given without a
+// profile, and for another sign-in than the run's in a set kept to its own).
 func (r *setResolver) subAccountName(profile, id string) string {
-	names, listed := r.names[profile]
-	if !listed && r.only != "" && profile != r.only {
+	if profile == "" || r.set.Foreign(Member{Profile: profile}) || !r.cat.IsAgency(profile) {
 		return ""
 	}
-	if !listed {
-		names = map[string]string{}
-		r.names[profile] = names
-		flags := r.f.Flags
-		flags.Profile, flags.Location = profile, ""
-		if cfg, err := config.LoadSignedIn(r.f.Getenv, flags, r.store); err == nil {
-			if t, err := r.store.Load(profile); err == nil && t.Agency() {
-				subs, _ := r.subAccounts(cfg)
-				for _, s := range subs {
-					names[s.ID] = s.Name
-				}
-			}
+	subs, _ := r.cat.SubAccounts(r.ctx, profile, r.listAge)
+	for _, s := range subs {
+		if s.ID == id {
+			return s.Name
 		}
 	}
-	return names[id]
+	return ""
 }
-
-func (r *setResolver) httpClient() *http.Client { return &http.Client{Timeout: 30 * time.Second} }
 
 // profileList names the signed-in profiles for a message.
 func profileList(known []auth.ProfileInfo) string {

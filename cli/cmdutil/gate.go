@@ -28,8 +28,9 @@ type Gate interface {
 	// ("" for the run's default), an error that is client.ErrReadOnly; nil when they
 	// may.
 	RefuseWrites(location string) error
-	// LocationName gives the gate, for its audit log, the name of the sub-account
-	// with this id: find looks it up, and the gate calls it only while it knows none.
+	// LocationName gives the gate, for its audit log, the way to the name of the
+	// sub-account with this id: find looks it up (it may send a request), and the
+	// gate calls it only when it needs the name and knows none.
 	LocationName(location string, find func() string)
 	// Admin reports whether the person is one of the server's admins (admin on every
 	// sub-account): the commands offered to admins only are theirs.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"sync"
-	"time"
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/config"
@@ -67,13 +66,27 @@ type ProfileOpener struct {
 	transport http.RoundTripper
 	OpenedAccounts
 
-	namesMu sync.Mutex
-	names   map[string]string // sub-account names from the last list, by account name
+	catMu sync.Mutex
+	cat   *auth.Catalogue // the accounts as the last List found them: what Open names them by
 }
 
 func NewProfileOpener(f *Factory, store *auth.Store, transport http.RoundTripper) *ProfileOpener {
 	flags := config.Flags{ReadOnly: f.Flags.ReadOnly, InsecureStorage: f.Flags.InsecureStorage, Debug: f.Flags.Debug}
-	return &ProfileOpener{f: f, flags: flags, store: store, transport: transport, names: map[string]string{}}
+	o := &ProfileOpener{f: f, flags: flags, store: store, transport: transport}
+	o.cat = o.newCatalogue()
+	return o
+}
+
+// newCatalogue is a catalogue of the accounts that lists the agencies afresh.
+func (o *ProfileOpener) newCatalogue() *auth.Catalogue {
+	return o.f.Catalogue(o.store, o.transport, o.flags)
+}
+
+// catalogue is the catalogue of the last List.
+func (o *ProfileOpener) catalogue() *auth.Catalogue {
+	o.catMu.Lock()
+	defer o.catMu.Unlock()
+	return o.cat
 }
 
 // load resolves an account's configuration with the run's flags and the account's
@@ -84,18 +97,17 @@ func (o *ProfileOpener) load(profile, location string) (*config.Config, error) {
 	return config.LoadSignedIn(o.f.Getenv, f, o.store)
 }
 
+// List lists the accounts as they are now: every agency is listed again.
 func (o *ProfileOpener) List(ctx context.Context) ([]ui.Account, error) {
-	hc := &http.Client{Timeout: 30 * time.Second, Transport: o.transport}
-	accounts, err := auth.Accounts(ctx, o.f.Getenv, o.store, hc, func(p string) (*config.Config, error) { return o.load(p, "") })
+	cat := o.newCatalogue()
+	accounts, err := cat.Accounts(ctx)
+	o.catMu.Lock()
+	o.cat = cat
+	o.catMu.Unlock()
 	out := make([]ui.Account, 0, len(accounts))
-	o.namesMu.Lock()
-	defer o.namesMu.Unlock()
 	for _, a := range accounts {
 		out = append(out, ui.Account{Name: a.Name, Profile: a.Profile, Location: a.LocationID, LocationName: a.LocationName,
 			Kind: a.Kind, Expiry: a.Expiry, ReadOnly: a.ReadOnly || o.flags.ReadOnly})
-		if a.LocationName != "" {
-			o.names[a.Name] = a.LocationName
-		}
 	}
 	return out, err
 }
@@ -111,12 +123,16 @@ func (o *ProfileOpener) Open(ctx context.Context, name string) (ui.Opened, error
 		if err != nil {
 			return ui.Opened{}, err
 		}
-		s.Label = profile
-		o.namesMu.Lock()
-		if n := o.names[name]; n != "" {
-			s.Label = profile + " / " + n
-		}
-		o.namesMu.Unlock()
+		s.Label = o.Label(ctx, profile, location)
 		return s.Opened()
 	})
+}
+
+// Label names an account for the status bar: the profile, and for a sub-account of
+// an agency sign-in "PROFILE / its name" (the catalogue's, as the last List found it).
+func (o *ProfileOpener) Label(ctx context.Context, profile, location string) string {
+	if n := o.catalogue().Name(ctx, profile, location); n != "" {
+		return profile + " / " + n
+	}
+	return profile
 }

@@ -13,9 +13,5 @@ func (f *Factory) RedirectsStateOf(cfg *config.Config) (redirectplan.State, erro
 	if err != nil {
 		return redirectplan.State{}, err
 	}
-	owner := cfg.Profile.Name
-	if cfg.TokenOnly() {
-		owner = TokenOnlyIndexDir
-	}
-	return redirectplan.StateOf(store.Dir(), owner, cfg.Profile.BaseURL, cfg.Profile.LocationID), nil
+	return redirectplan.StateOf(store.Dir(), IndexOwner(cfg), cfg.Profile.BaseURL, cfg.Profile.LocationID), nil
 }

@@ -145,14 +145,12 @@ func (f *Factory) newSession(ctx context.Context, cfg *config.Config, store *aut
 	if tune != nil {
 		tune(&opts)
 	}
-	if f.Gate != nil {
-		f.Gate.LocationName(opts.LocationID, func() string {
-			return SubAccountName(ctx, cfg, store, transport, opts.LocationID)
-		})
-	}
 	c, err := f.newClient(cfg, opts)
 	if err != nil {
 		return nil, gateError(err)
+	}
+	if f.Gate != nil {
+		f.Gate.LocationName(opts.LocationID, func() string { return f.locationName(ctx, cfg, store, transport, c) })
 	}
 	f.auditLocal(store.Dir(), c)
 	s := &Session{Client: c, Config: cfg, Label: cfg.Label(), Store: store, Transport: transport,

@@ -231,9 +231,7 @@ func pickMatches(ranked []int, opts *FindOptions, kind func(int) index.Kind, ite
 	matches := []index.Item{}
 	total := 0
 	for _, at := range ranked {
-		if len(opts.Kinds) > 0 && !slices.ContainsFunc(opts.Kinds, func(k string) bool {
-			return strings.EqualFold(strings.TrimSpace(k), kind(at).String())
-		}) {
+		if !kindWanted(opts, kind(at)) {
 			continue
 		}
 		total++
@@ -242,6 +240,13 @@ func pickMatches(ranked []int, opts *FindOptions, kind func(int) index.Kind, ite
 		}
 	}
 	return matches, total
+}
+
+// kindWanted reports whether --kind lets items of kind k through.
+func kindWanted(opts *FindOptions, k index.Kind) bool {
+	return len(opts.Kinds) == 0 || slices.ContainsFunc(opts.Kinds, func(name string) bool {
+		return strings.EqualFold(strings.TrimSpace(name), k.String())
+	})
 }
 
 // findFunnelsByName asks the server's funnel list for the funnels whose name

@@ -45,12 +45,12 @@ func newMemberIndexPaths(f *cmdutil.Factory, set *cmdutil.MemberSet) *memberInde
 // profile cannot be read, names no location, or is not the one sign-in the set keeps
 // to (its session then says why).
 func (p *memberIndexPaths) of(m cmdutil.Member) (c config.Config, path string, ok bool) {
-	if p.set.Only != "" && m.Profile != p.set.Only {
+	if p.set.Foreign(m) {
 		return c, "", false // another sign-in's: its session refuses it, saying why
 	}
 	cfg, seen := p.configs[m.Profile]
 	if !seen {
-		if m.Profile == p.set.Config.Profile.Name {
+		if m.Profile == p.set.Run {
 			cfg = p.set.Config
 		} else {
 			flags := p.f.Flags
@@ -69,11 +69,7 @@ func (p *memberIndexPaths) of(m cmdutil.Member) (c config.Config, path string, o
 	if c.Profile.LocationID == "" {
 		return c, "", false
 	}
-	owner := c.Profile.Name
-	if c.TokenOnly() {
-		owner = cmdutil.TokenOnlyIndexDir
-	}
-	return c, index.PathFor(p.dir, owner, c.Profile.BaseURL, c.Profile.LocationID), true
+	return c, cmdutil.IndexPath(p.dir, &c), true
 }
 
 // localIndexes splits set into the members whose index file exists and the rest,
@@ -97,12 +93,11 @@ func localIndexes(set *cmdutil.MemberSet, paths *memberIndexPaths) ([]localIndex
 	return local, rest
 }
 
-// localFinds are the best matches of query in the local indexes of a set, ranked
-// together, how many match in all, the notes on the indexes searched, and the
+// localFinds are, for each member whose local index was searched, its best matches
+// of query and how many match in all; the notes on the indexes searched; and the
 // members whose index holds nothing to search.
 type localFinds struct {
-	hits  []findHit
-	total int
+	found []memberFinds
 	notes []memberNote
 	crawl []cmdutil.Member
 }
@@ -114,9 +109,9 @@ type memberNote struct {
 }
 
 // searchLocal reads the catalogs of every local index side by side as one set (no
-// file written) and ranks query across all of them in one pass, keeping the best
-// --limit; a member whose index holds nothing and was never read whole, or long
-// ago, is handed back to be crawled.
+// file written) and ranks query across all of them in one pass, keeping each
+// member's best --limit; a member whose index holds nothing and was never read
+// whole, or long ago, is handed back to be crawled.
 func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex, query string, opts *FindOptions) (localFinds, error) {
 	var out localFinds
 	stores := make([]*index.Store, len(local))
@@ -129,12 +124,14 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 	}
 	var records client.AccessReader
 	stale := make([]func(index.Kind) bool, len(local))
+	searched := make([]bool, len(local))
 	for i, l := range local {
 		state := cs.State(i)
 		if cs.Catalog(i).Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > cmdutil.StaleIndex) {
 			out.crawl = append(out.crawl, l.Member)
 			continue
 		}
+		searched[i] = true
 		stale[i] = lazyStale(&l.cfg, set.Store, &records)
 		for _, n := range []string{l.store.Notice(), indexAgeNote(state)} {
 			if n != "" {
@@ -142,25 +139,43 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 			}
 		}
 	}
-	_, out.total = pickMatches(list.RankCatalogSet(cs, query), opts, cs.Kind, func(at int) index.Item {
+	// One pass over the ranking keeps each member's best positions; only those the
+	// shared limit picks are read whole.
+	best := make([][]int, len(local))
+	totals := make([]int, len(local))
+	for _, at := range list.RankCatalogSet(cs, query) {
+		if !kindWanted(opts, cs.Kind(at)) {
+			continue
+		}
 		src := cs.Source(at)
-		it := boundMatch(cs.Item(at, stale[src]))
-		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(local[src].Member), Record: it}, key: cs.Key(at)})
-		return it
-	})
+		totals[src]++
+		if opts.Limit == 0 || len(best[src]) < opts.Limit {
+			best[src] = append(best[src], at)
+		}
+	}
+	for i, l := range local {
+		if !searched[i] {
+			continue
+		}
+		ats, tag, stale := best[i], cmdutil.TagOf(l.Member), stale[i]
+		out.found = append(out.found, memberFinds{Member: l.Member, ranked: len(ats), total: totals[i], hit: func(rank int) findHit {
+			at := ats[rank]
+			return findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: tag, Record: boundMatch(cs.Item(at, stale))}, key: cs.Key(at)}
+		}})
+	}
 	keepCatalogs(ctx, set.Concurrency, local, cs)
 	return out, nil
 }
 
 // searchCatalog is one member's best matches of query in cat, and how many match.
 func searchCatalog(cat *index.Catalog, m cmdutil.Member, query string, opts *FindOptions, stale func(index.Kind) bool) memberFinds {
-	var out memberFinds
-	_, out.total = pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
+	var hits []findHit
+	_, total := pickMatches(list.RankCatalog(cat, query), opts, cat.Kind, func(at int) index.Item {
 		it := boundMatch(cat.Item(at, stale))
-		out.hits = append(out.hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(m), Record: it}, key: cat.Key(at)})
+		hits = append(hits, findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: cmdutil.TagOf(m), Record: it}, key: cat.Key(at)})
 		return it
 	})
-	return out
+	return heldFinds(m, hits, total)
 }
 
 // keepCatalogs keeps in their indexes the catalogs the set had to make (the first

@@ -5,9 +5,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/index"
-	"github.com/funnelsdev/funnels/ui/list"
 )
 
 // findHit is a match of `funnels find` across a set: the item and the sub-account
@@ -17,23 +17,33 @@ type findHit struct {
 	key string // the catalog's key of the item: what the matches of all members are ranked by
 }
 
-// memberFinds are one member's best matches and how many it has in all.
+// memberFinds are one member's best matches (best first, at most --limit: ranked,
+// each read whole only when picked, by hit) and how many it has in all.
 type memberFinds struct {
-	hits  []findHit
-	total int
-	notes []string
+	cmdutil.Member
+	ranked int                    // how many of its best there are to pick from
+	hit    func(rank int) findHit // its match of that rank, read whole
+	total  int
+	notes  []string
 }
 
-// findSetRun searches the local index of every member, ranks all their matches
-// together by the one fuzzy ranking and keeps the best --limit overall. Members
-// whose index file exists are read from it alone, side by side, with no sign-in
-// opened; the others are crawled first (as find of one does) through their
-// sessions, except one whose crawl failed lately, which is reported as it failed.
+// heldFinds are memberFinds of matches already read whole.
+func heldFinds(m cmdutil.Member, hits []findHit, total int) memberFinds {
+	return memberFinds{Member: m, ranked: len(hits), hit: func(rank int) findHit { return hits[rank] }, total: total}
+}
+
+// findSetRun searches the local index of every member and shares --limit among
+// them: each member's best matches in turn (its best, then each one's second …), so
+// a sub-account with many matches never hides the others', shown ranked together by
+// the one fuzzy ranking. Members whose index file exists are read from it alone,
+// side by side, with no sign-in opened; the others are crawled first (as find of one
+// does) through their sessions, except one whose crawl failed lately, which is
+// reported as it failed.
 func findSetRun(ctx context.Context, f *cmdutil.Factory, query string, opts *FindOptions) error {
 	if f.Flags.NoCache {
 		return cmdutil.Usagef("find across sub-accounts searches their local indexes, which --no-cache turns off: leave --no-cache out")
 	}
-	opts.Set.SavedListAge = cmdutil.SavedListAge
+	opts.Set.SavedListAge = auth.KeptListingAge
 	set, err := cmdutil.ResolveSet(ctx, f, &opts.Set)
 	if err != nil {
 		return err
@@ -48,10 +58,9 @@ func findSetRun(ctx context.Context, f *cmdutil.Factory, query string, opts *Fin
 	if err != nil {
 		return err
 	}
-	hits, total, notes := found.hits, found.total, found.notes
+	members, notes := found.found, found.notes
 	for _, d := range crawled {
-		hits = append(hits, d.Result.hits...)
-		total += d.Result.total
+		members = append(members, d.Result)
 		for _, n := range d.Result.notes {
 			notes = append(notes, memberNote{d.Member, n})
 		}
@@ -60,18 +69,8 @@ func findSetRun(ctx context.Context, f *cmdutil.Factory, query string, opts *Fin
 	for _, n := range notes {
 		f.Notice("funnels: %s: %s", cmdutil.QuoteName(n.Name), n.note)
 	}
-	keys := make([]string, len(hits))
-	for i, h := range hits {
-		keys[i] = h.key
-	}
-	matches := []cmdutil.Tagged[index.Item]{}
-	for _, at := range list.Rank(keys, query) {
-		if opts.Limit > 0 && len(matches) == opts.Limit {
-			break
-		}
-		matches = append(matches, hits[at].Tagged)
-	}
-	if err := printSetFinds(ctx, f, opts, query, matches, total, fails); err != nil {
+	slices.SortStableFunc(members, func(a, b memberFinds) int { return a.At - b.At })
+	if err := printSetFinds(ctx, f, opts, query, members, fails); err != nil {
 		return err
 	}
 	return cmdutil.SetOutcome(f, len(set.Members), fails)
@@ -132,12 +131,17 @@ func findByCrawl(ctx context.Context, f *cmdutil.Factory, set *cmdutil.MemberSet
 	return done, append(fails, failed...), nil
 }
 
-// printSetFinds prints the best matches of a set, ranked together: with --json the
-// query and how many matched in all beside them (total, before --limit).
-func printSetFinds(ctx context.Context, f *cmdutil.Factory, opts *FindOptions, query string, matches []cmdutil.Tagged[index.Item], total int, fails []cmdutil.MemberFailure) error {
+// printSetFinds prints the matches of a set, --limit shared among its members: with
+// --json the query, how many matched in all and in each sub-account beside them;
+// on a terminal, when some are left out, how many matched in each and how to see
+// them all.
+func printSetFinds(ctx context.Context, f *cmdutil.Factory, opts *FindOptions, query string, members []memberFinds, fails []cmdutil.MemberFailure) error {
 	rows := findRows()
+	matches := shareMatches(members, query, opts.Limit)
+	totals, total := matchTotals(members)
 	if opts.Exporter.Enabled() {
-		doc := cmdutil.SetJSON(rows.Output.Key, matches, fails, cmdutil.DocField{Key: "query", Value: query}, cmdutil.DocField{Key: "total", Value: total})
+		doc := cmdutil.SetJSON(rows.Output.Key, matches, fails, cmdutil.DocField{Key: "query", Value: query}, cmdutil.DocField{Key: "total", Value: total},
+			cmdutil.DocField{Key: "totals", Value: totals})
 		return opts.Exporter.Write(ctx, f.IO, doc, matches)
 	}
 	if len(matches) == 0 {
@@ -148,7 +152,7 @@ func printSetFinds(ctx context.Context, f *cmdutil.Factory, opts *FindOptions, q
 		return err
 	}
 	if total > len(matches) && f.IO.OutTTY {
-		f.Notice("%d of %d matches; --limit 0 shows them all", len(matches), total)
+		f.Notice("%s", sharedFooter(totals, len(matches), total))
 	}
 	return nil
 }

@@ -285,7 +285,7 @@ func subAccountRows(ctx context.Context, f *cmdutil.Factory, cfg *config.Config,
 	if err != nil {
 		return nil, err
 	}
-	subs, err := auth.SubAccounts(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
+	subs, err := f.Catalogue(store, transport, f.Flags).SubAccounts(ctx, cfg.Profile.Name, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +392,7 @@ funnels auth switch agency/ve9EPM428h8vShlRW1KT`,
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
 			}
-			return cmdutil.CompleteProfiles(f)(cmd, args, toComplete)
+			return cmdutil.CompleteAccounts(f)(cmd, args, toComplete)
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return authSwitchRun(f, opts)

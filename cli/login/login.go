@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"runtime"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -223,7 +221,7 @@ func agencyLoginDone(ctx context.Context, f *cmdutil.Factory, cfg *config.Config
 	if err != nil {
 		return err
 	}
-	subs, err := auth.SubAccounts(ctx, cfg, store, &http.Client{Timeout: 30 * time.Second, Transport: transport})
+	subs, err := f.Catalogue(store, transport, f.Flags).SubAccounts(ctx, name, 0)
 	if err != nil {
 		f.Notice("Signed in to profile %q at agency level (token saved in %s), but the sub-accounts could not be listed: %s",
 			name, stored(store, tok, name), termtext.Line(err.Error()))

@@ -14,16 +14,6 @@ import (
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
-// location is the sub-account every result is about: its id, its name (the
-// sub-account's own where it is known, else the sign-in's) and the name a person
-// knows the sign-in by (the profile, or where a token given without a profile came
-// from).
-type location struct {
-	ID      string `json:"id"`
-	Name    string `json:"name"`
-	Profile string `json:"profile"`
-}
-
 // result is what every tool answers: the sub-account, the --json of its command
 // under result, and the notes that command writes on standard error.
 type result struct {

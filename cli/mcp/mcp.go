@@ -91,13 +91,13 @@ func mcpRun(ctx context.Context, f *cmdutil.Factory, opts *MCPOptions, surface S
 		return err
 	}
 	f.Held = sess // every tool call works through this one client and its pacer
-	loc := locationOf(ctx, sess)
+	loc := locationOf(ctx, f, sess)
 	srv := newServer(&server{f: f, location: loc, exportsDir: exports, surface: surface}, opts.AllowWrites)
 	mode := "read-only"
 	if opts.AllowWrites && !sess.Client.ReadOnly() {
 		mode = "writes allowed, each planned first"
 	}
-	f.Notice("funnels mcp: serving %s (%s), %s, over standard input and output", termtext.Line(loc.Name), termtext.Line(loc.ID), mode)
+	f.Notice("funnels mcp: serving %s, %s, over standard input and output", termtext.Line(loc.words()), mode)
 	if f.IO.InTTY {
 		f.Notice("funnels mcp: this is for an AI assistant to start (see 'Use it from an AI assistant' in the README); Ctrl-C stops it")
 	}

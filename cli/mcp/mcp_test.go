@@ -34,28 +34,24 @@ type answer struct {
 // where is the sub-account an answer is about.
 type where struct{ ID, Name, Profile string }
 
-// treeDoc, treeFolder and treeFunnel are the funnels tree the resource serves.
-type (
-	treeDoc struct {
-		Location where
-		Source   string
-		Indexed  time.Time
-		Folders  []treeFolder
-		Funnels  []treeFunnel
-		Notes    []string
-	}
-	treeFolder struct {
-		ID, Name, ParentID string
-		Funnels            []treeFunnel
-	}
-	treeFunnel struct {
-		ID, Name, Domain, Path string
-		Steps                  []struct {
-			ID, Name, Path, Type string
-			Sequence, Pages      int
+// treeDoc is the funnels tree the resource serves: an export's tree.
+type treeDoc struct {
+	Location where
+	Source   string
+	Indexed  time.Time
+	Counts   struct{ Folders, Funnels, Steps, Pages, Domains, Redirects int }
+	Folders  []struct{ ID, Path string }
+	Funnels  []struct {
+		ID, Name, Folder, Domain, Path string
+		Steps                          []struct {
+			ID, Name, Path string
+			Sequence       int
+			Pages          []struct{ ID, Name string }
 		}
 	}
-)
+	Redirects []struct{ ID, Domain, Path string }
+	Notes     []string
+}
 
 // answerOf is the whole answer of a tool, and fails the test on an error.
 func answerOf(t *testing.T, s *mcp.ClientSession, tool string, args map[string]any) answer {
@@ -161,8 +157,10 @@ func TestMCPReadOnlyWithoutAllowWrites(t *testing.T) {
 }
 
 // TestMCPNamesTheSubAccount: a sub-account of an agency sign-in is named by the
-// agency's listing in every answer; a token given without a profile, by where it
-// came from.
+// agency's listing in every answer, with its profile; a token given without a
+// profile is named by the locations API where the token may read it, with no
+// profile, and not named at all where it may not — never by where the token came
+// from.
 func TestMCPNamesTheSubAccount(t *testing.T) {
 	r := sandboxtest.Start(t, sandbox.Options{})
 	h := clitest.NewAuthHome(t)
@@ -177,9 +175,33 @@ func TestMCPNamesTheSubAccount(t *testing.T) {
 
 	tok := clitest.SignedIn(t, sandbox.Options{})
 	loc = answerOf(t, serveMCP(t, tok), "index_status", map[string]any{}).Location
-	if loc.ID != tok.SB.Server.LocationID() || loc.Name != "FUNNELS_TOKEN" {
+	if loc != (where{ID: tok.SB.Server.LocationID(), Name: "Lakeside Fit"}) {
 		t.Errorf("a token from the environment: %+v", loc)
 	}
+	if n := len(requestsTo(tok.SB.Server, "/locations/"+tok.SB.Server.LocationID())); n != 1 {
+		t.Errorf("the locations API was asked %d times, want once for the server's life", n)
+	}
+
+	pub := clitest.SignedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic})
+	s = serveMCP(t, pub, "--token", pub.SB.Server.IssueScopedToken(0, "funnels/funnel.readonly"))
+	ans := answerOf(t, s, "index_status", map[string]any{})
+	if ans.Location != (where{ID: pub.SB.Server.LocationID()}) {
+		t.Errorf("a token that may not read the location: %+v", ans.Location)
+	}
+	if raw := string(ans.Result); strings.Contains(raw, "--token") || strings.Contains(raw, "FUNNELS_TOKEN") {
+		t.Errorf("the answer names the sign-in by where the token came from: %s", raw)
+	}
+}
+
+// requestsTo are the sandbox's logged requests to path.
+func requestsTo(s *sandbox.Server, path string) []sandbox.Request {
+	var out []sandbox.Request
+	for _, r := range s.Requests() {
+		if r.Path == path {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // readTree reads the location's tree resource.
@@ -198,66 +220,65 @@ func readTree(t *testing.T, s *mcp.ClientSession, location string) treeDoc {
 	return doc
 }
 
-// TestMCPTreeLiveThenFromTheIndex: with no index the tree is read live; once the
-// index is built it is served from there, with no request, and says the same.
-func TestMCPTreeLiveThenFromTheIndex(t *testing.T) {
+// TestMCPTreeCrawledThenFromTheIndex: with no index the tree is read by crawling
+// the index, in the shape of an export; the next read is served from the index with
+// no request, and says the same.
+func TestMCPTreeCrawledThenFromTheIndex(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
 	s := serveMCP(t, h)
 	loc := h.SB.Server.LocationID()
-	live := readTree(t, s, loc)
-	if live.Source != "live" || len(live.Folders) != 9 || len(live.Funnels) != 5 || live.Location.ID != loc {
-		t.Fatalf("live: source %q, %d folders, %d top-level funnels, %+v", live.Source, len(live.Folders), len(live.Funnels), live.Location)
+	crawled := readTree(t, s, loc)
+	if crawled.Source != "crawled" || crawled.Indexed.IsZero() || crawled.Location.ID != loc || crawled.Location.Name != "Lakeside Fit" {
+		t.Fatalf("first read: source %q, indexed %v, %+v", crawled.Source, crawled.Indexed, crawled.Location)
 	}
-	funnels, steps := 0, 0
-	count := func(fs []treeFunnel) {
-		for _, fu := range fs {
-			funnels++
-			steps += len(fu.Steps)
+	steps, pages := 0, 0
+	for _, fu := range crawled.Funnels {
+		steps += len(fu.Steps)
+		for _, st := range fu.Steps {
+			pages += len(st.Pages)
 		}
 	}
-	count(live.Funnels)
-	for _, fo := range live.Folders {
-		count(fo.Funnels)
+	if len(crawled.Folders) != 9 || len(crawled.Funnels) != 25 || steps != 111 || len(crawled.Redirects) != 8 ||
+		crawled.Counts.Funnels != 25 || crawled.Counts.Steps != 111 {
+		t.Errorf("crawled: %d folders, %d funnels, %d steps, %d redirects, counts %+v; want the seed's 9, 25, 111, 8",
+			len(crawled.Folders), len(crawled.Funnels), steps, len(crawled.Redirects), crawled.Counts)
 	}
-	if funnels != 25 || steps != 111 {
-		t.Errorf("live: %d funnels and %d steps, want the seed's 25 and 111", funnels, steps)
+	if pages == 0 || !slices.ContainsFunc(crawled.Folders, func(f struct{ ID, Path string }) bool {
+		return f.Path == "Archive / 2025 Campaigns / Black Friday 2025"
+	}) {
+		t.Errorf("crawled: %d pages, folders %+v; want pages and folders by their paths", pages, crawled.Folders)
 	}
 
-	resultOf(t, s, "find", map[string]any{"text": "trial"}) // builds the index
 	h.SB.Server.ResetLog()
 	indexed := readTree(t, s, loc)
 	if n := len(h.SB.Server.Requests()); n > 0 {
 		t.Errorf("the tree from the index sent %d requests", n)
 	}
-	if indexed.Source != "index" || indexed.Indexed.IsZero() {
-		t.Fatalf("after the index was built: source %q, indexed %v", indexed.Source, indexed.Indexed)
+	if indexed.Source != "index" || !indexed.Indexed.Equal(crawled.Indexed) {
+		t.Fatalf("second read: source %q, indexed %v", indexed.Source, indexed.Indexed)
 	}
-	sortTree := func(d *treeDoc) {
-		slices.SortFunc(d.Folders, func(a, b treeFolder) int { return strings.Compare(a.ID, b.ID) })
-		byID := func(a, b treeFunnel) int { return strings.Compare(a.ID, b.ID) }
-		slices.SortFunc(d.Funnels, byID)
-		for i := range d.Folders {
-			slices.SortFunc(d.Folders[i].Funnels, byID)
-		}
-	}
-	sortTree(&live)
-	sortTree(&indexed)
-	if !reflect.DeepEqual(live.Folders, indexed.Folders) || !reflect.DeepEqual(live.Funnels, indexed.Funnels) {
-		t.Errorf("the tree from the index differs from the live one:\nlive:  %+v\nindex: %+v", live.Folders, indexed.Folders)
+	indexed.Source = crawled.Source
+	if !reflect.DeepEqual(crawled, indexed) {
+		t.Errorf("the tree from the index differs from the crawled one:\ncrawled: %+v\nindex:   %+v", crawled, indexed)
 	}
 }
 
 // TestMCPTreeWhereFoldersAreRefused: where the folder entities are refused to the
-// token, the live tree holds the folders the funnels sit in, by id, and says why.
+// token, the tree holds the folders the funnels sit in, by id, and says why — when
+// crawled, and again when served from the index.
 func TestMCPTreeWhereFoldersAreRefused(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic})
-	s := serveMCP(t, h, "--no-cache")
-	doc := readTree(t, s, h.SB.Server.LocationID())
-	if doc.Source != "live" || len(doc.Folders) == 0 || doc.Folders[0].Name != doc.Folders[0].ID {
-		t.Fatalf("folders refused: source %q, folders %+v", doc.Source, doc.Folders)
-	}
-	if len(doc.Notes) == 0 || !strings.Contains(doc.Notes[0], "the folders could not be listed") || !strings.Contains(doc.Notes[0], "403") || !strings.Contains(doc.Notes[0], "it needs") {
-		t.Errorf("folders refused: want a note with the refusal, got %q", doc.Notes)
+	s := serveMCP(t, h)
+	for _, source := range []string{"crawled", "index"} {
+		doc := readTree(t, s, h.SB.Server.LocationID())
+		if doc.Source != source || len(doc.Folders) == 0 || doc.Folders[0].Path != doc.Folders[0].ID || len(doc.Funnels) != 25 {
+			t.Fatalf("folders refused, %s: source %q, %d funnels, folders %+v", source, doc.Source, len(doc.Funnels), doc.Folders)
+		}
+		if !slices.ContainsFunc(doc.Notes, func(n string) bool {
+			return strings.Contains(n, "folders by id") && strings.Contains(n, "403") && strings.Contains(n, "needs")
+		}) {
+			t.Errorf("folders refused, %s: want a note with the refusal, got %q", source, doc.Notes)
+		}
 	}
 }
 

@@ -28,7 +28,7 @@ type Entry struct {
 	Session      string          `json:"session"`
 	Request      uint64          `json:"request"`
 	Location     string          `json:"location"`
-	LocationName string          `json:"locationName,omitempty"` // where the server knows it (an agency sign-in)
+	LocationName string          `json:"locationName,omitempty"` // where the server knows it (the agency listing, the locations API)
 	Method       string          `json:"method"`
 	Path         string          `json:"path"`             // with its query, secrets hidden
 	Body         json.RawMessage `json:"body,omitempty"`   // what was sent, secrets taken out

@@ -22,13 +22,14 @@ type Gate struct {
 	session string
 	dataDir string // the server's data directory, for an admin's commands
 
-	mu     sync.Mutex
-	joined map[string]bool
-	stops  []func()
+	mu      sync.Mutex
+	joined  map[string]bool
+	stops   []func()
+	finders map[string]func() string // how to learn a sub-account's name, by id
 }
 
 func newGate(p *pool, person *Person, key, session string) *Gate {
-	return &Gate{pool: p, person: person, key: key, session: session, joined: map[string]bool{}}
+	return &Gate{pool: p, person: person, key: key, session: session, joined: map[string]bool{}, finders: map[string]func() string{}}
 }
 
 // Allows reports whether the person holds a grant on the sub-account.
@@ -103,12 +104,28 @@ func (g *Gate) Index(cfg *config.Config, open func() (*index.Store, error)) (*in
 	return g.pool.index(index.KeyOf(cfg.Profile.BaseURL, cfg.Profile.LocationID)+"\x00"+cfg.Profile.Name, open)
 }
 
-// LocationName records, for the audit log, the name of the sub-account with this id:
-// find looks it up (an agency's listing) the first time any session of the server
-// opens it, and the server keeps the answer while it runs.
+// LocationName gives the gate the way to the name of the sub-account with this id,
+// for the audit log: find is called before the first write to it is sent (a
+// session that only reads costs no request), and the server keeps the answer while
+// it runs.
 func (g *Gate) LocationName(location string, find func() string) {
 	if location != "" && g.Allows(location) {
-		g.pool.lookUpName(location, find)
+		g.mu.Lock()
+		g.finders[location] = find
+		g.mu.Unlock()
+	}
+}
+
+// nameBeforeWrite learns the name of each sub-account a write names, where the
+// server does not know it yet.
+func (g *Gate) nameBeforeWrite(named map[string]string) {
+	for loc := range named {
+		g.mu.Lock()
+		find := g.finders[loc]
+		g.mu.Unlock()
+		if find != nil {
+			g.pool.lookUpName(loc, find)
+		}
 	}
 }
 
@@ -131,9 +148,12 @@ func (g *Gate) Close() {
 	g.stops, g.joined = nil, map[string]bool{}
 }
 
-// auditor writes the session's writes on loc to the audit log.
+// auditor writes the session's writes on loc to the audit log, each with the name
+// the sub-account is known by when it is written (it is looked up once the client
+// that reads it is open).
 func (g *Gate) auditor(loc string) func(client.Event) {
-	return AuditWrites(g.pool.audit, Who{Person: g.person.Name, Key: g.key, Session: g.session}, Place{ID: loc, Name: g.pool.known(loc)})
+	who := Who{Person: g.person.Name, Key: g.key, Session: g.session}
+	return func(ev client.Event) { AuditWrites(g.pool.audit, who, Place{ID: loc, Name: g.pool.known(loc)})(ev) }
 }
 
 // pathOf is a request's path without its query.

@@ -18,7 +18,7 @@ func isLocationName(name string) bool {
 
 // locationRoutes are the routes whose path names a sub-account: the segment after
 // each prefix.
-var locationRoutes = []string{"/social-media-posting/oauth/"}
+var locationRoutes = []string{"/social-media-posting/oauth/", "/locations/"}
 
 // namedLocations are the sub-accounts a request names — in its path, its query, or
 // anywhere in its JSON body — each with where it was named.
@@ -78,13 +78,18 @@ func bodyLocations(v any, out map[string]string) {
 
 // grantedOnly refuses, before it is sent, a request that names a sub-account the
 // person holds no grant on, whatever the client's own sub-account: defence in depth
-// behind the service's own check of the token.
-func (g *Gate) grantedOnly(_, path string, query url.Values, body []byte) error {
-	for loc, where := range namedLocations(path, query, body) {
+// behind the service's own check of the token. Before a write goes, the audit log
+// learns the names of the sub-accounts it names.
+func (g *Gate) grantedOnly(method, path string, query url.Values, body []byte) error {
+	named := namedLocations(path, query, body)
+	for loc, where := range named {
 		if !g.Allows(loc) {
 			return fmt.Errorf("%w: the request names sub-account %s in its %s, which was not granted to %s on this server: nothing was sent",
 				client.ErrWrongLocation, loc, where, g.person.Name)
 		}
+	}
+	if client.Writes(method, path) {
+		g.nameBeforeWrite(named)
 	}
 	return nil
 }

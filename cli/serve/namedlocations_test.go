@@ -43,6 +43,8 @@ func TestGateRefusesARequestNamingAnotherSubAccount(t *testing.T) {
 		{"/funnels/funnel/list", url.Values{"locationId": {"LOC3"}}, ``, false},
 		{"/funnels/lookup/redirect", url.Values{"locationId": {"LOC1"}}, `{"data":[{"LocationID":"LOC9"}]}`, false},
 		{"/social-media-posting/oauth/LOC3/google/accounts/x", nil, ``, false},
+		{"/locations/LOC1", nil, ``, true},
+		{"/locations/LOC3", nil, ``, false},
 	} {
 		err := g.grantedOnly("POST", c.path, c.query, []byte(c.body))
 		if c.ok != (err == nil) || err != nil && !errors.Is(err, client.ErrWrongLocation) {

@@ -52,6 +52,13 @@
 // and a sub-account's own demo token for theirs. A locationId (query or body) other
 // than the token's own answers 403.
 //
+// Besides the funnels routes, one route of HighLevel's locations API names a
+// sub-account: GET /locations/{locationId} answers {"location": {id, companyId, name,
+// address}} to a token of that sub-account (another's id: 403). On the public
+// surface it wants the scope locations.readonly (the demo and read-only tokens hold
+// it; a token issued with other scopes gets 401), and the documented surface, which
+// has only the funnels operations, answers it 404.
+//
 // Options.SubAccounts N (`funnels sandbox --sub-accounts N`, up to 1000) gives the
 // agency N sub-accounts instead: the four above first (as many as N asks), then
 // made-up clients of an agency (seed_agency.go: "Northside CrossFit", "Bayview
@@ -259,8 +266,8 @@
 //     and offset (400 "… should not be empty" otherwise), ignores stepId and answers
 //     a bare array of {_id, locationId, funnelId, name, stepId, deleted, updatedAt}:
 //     no url. Tokens hold scopes: the demo token all five published ones, the
-//     read-only token the four .readonly ones, an OAuth token what its authorize
-//     request asked (the seed ignores scopes).
+//     read-only token the four .readonly ones (both also locations.readonly), an
+//     OAuth token what its authorize request asked (the seed ignores scopes).
 //   - SurfaceDocumented: a server that has only the seven documented operations, as
 //     the public host may turn out to be. They answer as on the public surface (scopes
 //     checked, denials 401, the documented page list); every other route — the web

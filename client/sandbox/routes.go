@@ -74,6 +74,7 @@ func (s *Server) apiRoutes() []route {
 		newRoute(http.MethodDelete, "/funnels/lookup/redirect/{id}", write, s.handleDeleteURLRedirect),
 		newRoute(http.MethodPost, "/funnels/page/view/workflow/trigger", write, s.handleWorkflowTrigger),
 		newRoute(http.MethodPost, "/social-media-posting/oauth/{locationId}/{platform}/accounts/{accountId}", write, s.handleSocialAccounts),
+		newRoute(http.MethodGet, "/locations/{locationId}", read, s.handleGetLocation),
 	}
 }
 

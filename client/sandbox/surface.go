@@ -33,12 +33,15 @@ const (
 	scopePageCountRead = "funnels/pagecount.readonly"
 	scopeRedirectRead  = "funnels/redirect.readonly"
 	scopeRedirectWrite = "funnels/redirect.write"
+	// scopeLocationRead is the locations API's: no funnels operation, but the one
+	// documented read of a sub-account's name.
+	scopeLocationRead = "locations.readonly"
 )
 
 // allScopes is what the demo token holds; readOnlyScopes what the read-only token holds.
 var (
-	allScopes      = []string{scopeFunnelRead, scopePageRead, scopePageCountRead, scopeRedirectRead, scopeRedirectWrite}
-	readOnlyScopes = []string{scopeFunnelRead, scopePageRead, scopePageCountRead, scopeRedirectRead}
+	allScopes      = []string{scopeFunnelRead, scopePageRead, scopePageCountRead, scopeRedirectRead, scopeRedirectWrite, scopeLocationRead}
+	readOnlyScopes = []string{scopeFunnelRead, scopePageRead, scopePageCountRead, scopeRedirectRead, scopeLocationRead}
 )
 
 // documentedScopes are the seven operations published for apps and private
@@ -52,6 +55,13 @@ var documentedScopes = map[string]string{
 	"POST /funnels/lookup/redirect":      scopeRedirectWrite,
 	"PATCH /funnels/lookup/redirect/{}":  scopeRedirectWrite,
 	"DELETE /funnels/lookup/redirect/{}": scopeRedirectWrite,
+}
+
+// otherScopes are the operations of HighLevel's other APIs the sandbox serves, each
+// documented with its scope: the public surface opens them to a token holding it,
+// the documented surface (the funnels operations alone) has none of them.
+var otherScopes = map[string]string{
+	"GET /locations/{}": scopeLocationRead,
 }
 
 // iamStatus is how the public surface refuses each web-app route: the real service
@@ -125,6 +135,9 @@ func (s *Server) iamRefused(rt *route) *reply {
 	if _, ok := documentedScopes[k]; ok {
 		return nil
 	}
+	if _, ok := otherScopes[k]; ok {
+		return nil
+	}
 	status, ok := iamStatus[k]
 	if !ok {
 		status = http.StatusForbidden
@@ -146,7 +159,11 @@ type iamBody struct {
 func (s *Server) scopeDenied(rt *route, rec tokenRecord) *reply {
 	denied := rt.write && !rec.write
 	if s.public() {
-		if need := documentedScopes[rt.key()]; need != "" && !rec.hasScope(need) {
+		need := documentedScopes[rt.key()]
+		if need == "" {
+			need = otherScopes[rt.key()]
+		}
+		if need != "" && !rec.hasScope(need) {
 			denied = true
 		}
 	}
