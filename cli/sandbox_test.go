@@ -70,6 +70,28 @@ func TestSandboxServesUntilInterrupted(t *testing.T) {
 	}
 }
 
+// --daily-limit N makes a token's day N requests: the next answers 429 with the
+// day's headers (Daily-Remaining 0, Daily-Reset), which no retry can get past.
+func TestSandboxDailyLimit(t *testing.T) {
+	_, url, stop := runSandbox(t, "--ephemeral", "--token", "pit-day", "--daily-limit", "2")
+	defer stop()
+	var last *http.Response
+	for range 3 {
+		req, _ := http.NewRequest(http.MethodGet, url+"/funnels/funnel/list", nil)
+		req.Header.Set("Version", "2021-07-28")
+		req.Header.Set("Authorization", "Bearer pit-day")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		last = res
+	}
+	if last.StatusCode != http.StatusTooManyRequests || last.Header.Get("X-RateLimit-Daily-Remaining") != "0" || last.Header.Get("X-RateLimit-Daily-Reset") == "" {
+		t.Errorf("the third request of a day of 2: %d %v", last.StatusCode, last.Header)
+	}
+}
+
 // --sub-accounts N gives the agency N sub-accounts; the banner says how to reach
 // them as the agency and names the suspended one and the one without the app.
 func TestSandboxAgencyOfManySubAccounts(t *testing.T) {
@@ -101,6 +123,7 @@ func TestSandboxRefusesBadSettings(t *testing.T) {
 		{[]string{"--dialect", "bare,yaml"}, `unknown --dialect "yaml"`},
 		{[]string{"--token", "a b"}, "tokens must not contain spaces"},
 		{[]string{"--sub-accounts", "1001"}, "--sub-accounts must be from 1 to 1000"},
+		{[]string{"--daily-limit", "-1"}, "--daily-limit must be a number of requests"},
 	} {
 		h.Run(append([]string{"sandbox"}, c.args...)...).Want(t, 2, "err:funnels sandbox: "+c.want)
 	}
