@@ -323,7 +323,9 @@ func TestMCPPlansWritesAndAppliesOnlyWhenTold(t *testing.T) {
 	s.waitStderr("writes allowed, each planned first")
 	rows := `[{"domain":"offers.lakesidefit.com","path":"/from-mcp","target":"https://offers.lakesidefit.com/spring-sale","action":"url"}]`
 	c.requests()
-	var planned struct{ Steps []struct{ Kind, Path, Outcome string } }
+	var planned struct {
+		Steps []struct{ Kind, Path, Outcome string }
+	}
 	ans := s.ok("apply_redirect_import", map[string]any{"rows": rows}, &planned)
 	if plan := planned.Steps; len(plan) != 1 || plan[0].Kind != "add" || plan[0].Outcome != "planned" {
 		t.Errorf("dry run by default: want one add planned: %+v", plan)
@@ -335,7 +337,9 @@ func TestMCPPlansWritesAndAppliesOnlyWhenTold(t *testing.T) {
 		t.Fatalf("the default dry run sent writes: %+v", w)
 	}
 
-	var done struct{ Steps []struct{ Kind, Path, Outcome, ID string } }
+	var done struct {
+		Steps []struct{ Kind, Path, Outcome, ID string }
+	}
 	ans = s.ok("apply_redirect_import", map[string]any{"rows": rows, "dry_run": false}, &done)
 	if applied := done.Steps; len(applied) != 1 || applied[0].Outcome != "done" || applied[0].ID == "" {
 		t.Errorf("dry_run false: want the add done with its id: %+v (notes %v)", applied, ans.Notes)
