@@ -1,6 +1,7 @@
 package redirects_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -86,4 +87,17 @@ func TestRedirectsPlanBoundsAHugeCell(t *testing.T) {
 	if len(doc.Steps) != 1 || doc.Steps[0].Path != huge {
 		t.Errorf("--json does not hold the whole path")
 	}
+}
+
+// TestRedirectsImportSaysWhenStepsWereNotPlaced: when neither the funnel-by-domain
+// route nor the funnel list answers, the plan cannot mark a shadowed step, and says
+// so beside the domains it could not check.
+func TestRedirectsImportSaysWhenStepsWereNotPlaced(t *testing.T) {
+	t.Parallel()
+	h := clitest.SignedIn(t, sandbox.Options{})
+	file := clitest.WriteFile(t, "moving.csv", "domain,path,target\noffers.lakesidefit.com,/a-new-path,https://offers.lakesidefit.com/spring-sale-opt-in\n")
+	h.SB.Server.FailNext(http.StatusForbidden, 1, "/funnels/lookup/funnel-with-domain")
+	h.SB.Server.FailNext(http.StatusForbidden, 1, "/funnels/funnel/list")
+	h.Run("redirects", "import", file, "--dry-run").Want(t, 0, "+ add\toffers.lakesidefit.com/a-new-path",
+		"err:Note: not every step of the location could be placed on its domain, so an add may shadow a live step the plan does not mark.")
 }
