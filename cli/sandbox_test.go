@@ -54,15 +54,7 @@ func TestSandboxServesUntilInterrupted(t *testing.T) {
 			t.Errorf("the sandbox does not print %q:\n%s", want, stdout.String())
 		}
 	}
-	req, _ := http.NewRequest(http.MethodGet, url+"/funnels/funnel/list", nil)
-	req.Header.Set("Version", "2021-07-28")
-	req.Header.Set("Authorization", "Bearer pit-fixed")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != 200 {
+	if res := listFunnels(t, url, "pit-fixed"); res.StatusCode != 200 {
 		t.Errorf("the sandbox answered %d", res.StatusCode)
 	}
 	if code, stderr := stop(); code != 0 || !strings.Contains(stderr, "funnels sandbox: stopped") {
@@ -75,21 +67,26 @@ func TestSandboxServesUntilInterrupted(t *testing.T) {
 func TestSandboxDailyLimit(t *testing.T) {
 	_, url, stop := runSandbox(t, "--ephemeral", "--token", "pit-day", "--daily-limit", "2")
 	defer stop()
-	var last *http.Response
-	for range 3 {
-		req, _ := http.NewRequest(http.MethodGet, url+"/funnels/funnel/list", nil)
-		req.Header.Set("Version", "2021-07-28")
-		req.Header.Set("Authorization", "Bearer pit-day")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		last = res
-	}
-	if last.StatusCode != http.StatusTooManyRequests || last.Header.Get("X-RateLimit-Daily-Remaining") != "0" || last.Header.Get("X-RateLimit-Daily-Reset") == "" {
+	listFunnels(t, url, "pit-day")
+	listFunnels(t, url, "pit-day")
+	if last := listFunnels(t, url, "pit-day"); last.StatusCode != http.StatusTooManyRequests || last.Header.Get("X-RateLimit-Daily-Remaining") != "0" || last.Header.Get("X-RateLimit-Daily-Reset") == "" {
 		t.Errorf("the third request of a day of 2: %d %v", last.StatusCode, last.Header)
 	}
+}
+
+// listFunnels asks the sandbox at url for the funnel list with token; the answer's
+// body is closed.
+func listFunnels(t *testing.T, url, token string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url+"/funnels/funnel/list", nil)
+	req.Header.Set("Version", "2021-07-28")
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res
 }
 
 // --sub-accounts N gives the agency N sub-accounts; the banner says how to reach
