@@ -156,7 +156,7 @@ func readImportFile(in io.Reader, name string, o redirectplan.ReadOptions) ([]re
 	case errors.Is(err, redirectplan.ErrUnknownFormat):
 		return nil, cmdutil.Usagef("%s: its name and content do not tell its format: give --format (%s)", shown, cmdutil.OrList(redirectplan.ReadFormats()))
 	case errors.Is(err, redirectplan.ErrNeedsDomain) && errors.As(err, &pe):
-		return nil, cmdutil.Usagef("%s: %s: give --domain HOST", shown, termtext.Line(pe.Error()))
+		return nil, cmdutil.Usagef("%s: %s (--domain HOST)", shown, termtext.Line(pe.Error()))
 	case errors.As(err, &pe):
 		return nil, cmdutil.Usagef("%s: %s", shown, termtext.Line(pe.Error()))
 	}

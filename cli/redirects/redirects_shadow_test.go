@@ -58,7 +58,7 @@ func TestRedirectsImportOtherPlatformsFiles(t *testing.T) {
 	shopify := clitest.WriteFile(t, "moved.txt", "Redirect from,Redirect to\n/spring-2024,/spring-sale-opt-in\n")
 	h.Run("redirects", "import", shopify, "--format", "Shopify", "--domain", "offers.lakesidefit.com", "--dry-run").Want(t, 0,
 		"+ add\toffers.lakesidefit.com/spring-2024\thttps://offers.lakesidefit.com/spring-sale-opt-in (url)", "err:Plan: 1 to add")
-	h.Run("redirects", "import", shopify, "--dry-run").Want(t, 2, "err:line 2: ", "err:give --domain HOST")
+	h.Run("redirects", "import", shopify, "--dry-run").Want(t, 2, "err:line 2: ", "err:(--domain HOST)")
 	h.Run("redirects", "import", shopify, "--domain", "https://offers.lakesidefit.com/", "--dry-run").Want(t, 2, "err:--domain must be a host name")
 	h.Run("redirects", "import", shopify, "--format", "xml", "--dry-run").Want(t, 2,
 		`err:--format must be csv, json, jsonl, shopify, wordpress, netlify or vercel, not "xml"`)
