@@ -44,7 +44,8 @@ soak: build
 
 # The benchmarks, each beside its baseline in the same run (bubbles/list, a bare
 # net/http GET, the sandbox's limit, the raw JSON): writes e2e/bench/report.json and
-# prints it as a table. A minute or two; a budget missed shows as NO in the table and
+# prints it as a table. Ten to fifteen minutes (the figures at scale are measured twice,
+# the second time beside a busy core); a budget missed shows as NO in the table and
 # in the JSON, never as a failure. Run in local directory mode so the table is shown.
 bench:
 	cd e2e && FUNNELS_BENCH_REPORT=$(CURDIR)/e2e/bench/report.json $(GO) test -count=1 -timeout 30m -run '^TestBenchReport$$'

@@ -103,8 +103,11 @@ func sameJSON(t *testing.T, what string, a, b []byte) {
 func TestMCPToolsAnswerWithTheCommandsJSON(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
 	s := serveMCP(t, h)
+	// Asked fresh, the service's record whole; then, as the index keeps it, both alike.
+	sameJSON(t, "list_steps fresh", resultOf(t, s, "list_steps", map[string]any{"funnel_id": clitest.SeedTrialFunnel, "fresh": true}),
+		[]byte(h.Run("steps", clitest.SeedTrialFunnel, "--json", "--fresh").Want(t, 0).Stdout))
 	sameJSON(t, "list_steps", resultOf(t, s, "list_steps", map[string]any{"funnel_id": clitest.SeedTrialFunnel}),
-		[]byte(h.Run("steps", clitest.SeedTrialFunnel, "--json").Want(t, 0).Stdout))
+		[]byte(h.Run("steps", clitest.SeedTrialFunnel, "--json").Want(t, 0, "err:from the local index").Stdout))
 	sameJSON(t, "list_folders", resultOf(t, s, "list_folders", map[string]any{"parent": clitest.SeedArchive}),
 		[]byte(h.Run("folders", "--parent", clitest.SeedArchive, "--json").Want(t, 0).Stdout))
 	sameJSON(t, "list_redirects", resultOf(t, s, "list_redirects", map[string]any{"search": "offers"}),
