@@ -144,9 +144,9 @@
 // the key, the help line, the footer's and help's "unavailable" marks when the access
 // record refuses the family, and read-only mode turning it off when the family
 // writes. A footer that shows the key names it by an actionID (KeyMap.of).
-// An action that reads to make a plan and writes what the plan's enter confirms (an
-// import, a restore) names that write's family as then: read-only mode leaves it on
-// and it says it plans only. TestEveryWriteIsOffInReadOnly,
+// An action that reads to make a plan and writes what the plan's s sends once asked
+// (an import, a restore) names that write's family as then: read-only mode leaves it
+// on and it says it plans only. TestEveryWriteIsOffInReadOnly,
 // TestActionsComeFromTheTable and TestPlannedWritesReadThenWrite check the table.
 //
 // A form or an overlay is opened by a function of a host (host.go), not of the Model:
