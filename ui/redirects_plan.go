@@ -133,25 +133,30 @@ func (v *planView) open(h host) {
 }
 
 // stepDoc is a step of a plan as a result view shows it: every value whole (up to
-// what a plan shows), what it does, and why it is refused or what it risks.
+// what a plan shows, each address on a line of its own), what it does, and why it
+// is refused or what it risks.
 func stepDoc(s redirectplan.Step) doc {
 	d := doc{title: "Plan · " + s.Kind.Sign()}
 	d.pair("Address", sanitize(s.Address()))
-	from, to := s.Targets()
-	switch {
-	case from != "":
-		d.pair("Now", sanitize(from))
-		d.pair("After", sanitize(to))
-	case s.Kind == redirectplan.Delete:
-		d.pair("Goes to", sanitize(to))
-	default:
-		d.pair("Target", sanitize(to))
-	}
 	if id := s.Row.ID; id != "" {
 		d.pair("Redirect id", sanitize(id))
 	}
 	if s.Row.Where != "" {
 		d.pair("Read from", sanitize(redirectplan.Shown(s.Row.Where)))
+	}
+	target := func(title, url, action string) {
+		d.blank()
+		d.heading(title + " · " + sanitize(redirectplan.Shown(action)))
+		d.text(sanitize(redirectplan.Shown(url)))
+	}
+	switch {
+	case s.Kind == redirectplan.Change && s.Old != nil:
+		target("Now", s.Old.Target, s.Old.Action)
+		target("After", s.Row.Target, s.Row.Action)
+	case s.Kind == redirectplan.Delete:
+		target("Goes to", s.Row.Target, s.Row.Action)
+	default:
+		target("Target", s.Row.Target, s.Row.Action)
 	}
 	d.blank()
 	switch {

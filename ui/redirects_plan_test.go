@@ -113,8 +113,8 @@ func TestPlanViewEnterOpensAStep(t *testing.T) {
 	sb.Server.ResetLog()
 	h.press("G", "k") // www.lakesidefit.com/timetable, a change, before the refused row
 	h.press("enter")
-	v := h.waitFor("Plan · ~ change", "Address", "www.lakesidefit.com/timetable", "Now", "https://www.lakesidefit.com/schedule (website)",
-		"After", targets[1]+" (url)", "Sending the plan changes this redirect")
+	v := h.waitFor("Plan · ~ change", "Address", "www.lakesidefit.com/timetable", "Now · website", "https://www.lakesidefit.com/schedule",
+		"After · url", targets[1], "Sending the plan changes this redirect")
 	if _, ok := h.m.overlay.(*textView); !ok {
 		t.Fatalf("enter did not open the step:\n%s", v)
 	}
