@@ -85,6 +85,23 @@ func rowOf(scr, path string) string {
 	return ""
 }
 
+// importFile opens the Redirects view and imports file with no domain, keeping the
+// redirects it leaves out: the plan is what shows next.
+func importFile(s *tui, file string) {
+	s.t.Helper()
+	s.waitFor("Spring Sale 2026")
+	s.keys("U")
+	s.waitFor("Redirects", "8 redirects")
+	s.keys("I")
+	s.waitFor("Import redirects from a file", "┃ File")
+	s.text(file)
+	s.keys("Tab")
+	s.waitFor("┃ Domain")
+	s.keys("Tab")
+	s.waitFor("┃ Also delete")
+	s.keys("Enter")
+}
+
 // TestTUIRedirectsImportAFile imports a small CSV in the Redirects view of the real
 // binary (--demo) in tmux: the plan shows before anything is sent, s and y send it,
 // and the new rows are listed.
@@ -99,17 +116,7 @@ func TestTUIRedirectsImportAFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := startTUI(t, 140, 40, nil, "--demo")
-	s.waitFor("Spring Sale 2026")
-	s.keys("U")
-	s.waitFor("Redirects", "8 redirects")
-	s.keys("I")
-	s.waitFor("Import redirects from a file", "┃ File")
-	s.text(file)
-	s.keys("Tab")
-	s.waitFor("┃ Domain")
-	s.keys("Tab")
-	s.waitFor("┃ Also delete")
-	s.keys("Enter")
+	importFile(s, file)
 	s.waitFor("Import of moving.csv", "+2 ~0 −0 =0 !0", "+ add", "/moved-one", "/moved-two")
 	s.keys("s")
 	s.waitFor("Send 2 writes (+2 ~0 −0) to")
@@ -139,17 +146,7 @@ func TestTUIRedirectsPlanAt80Columns(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := startTUI(t, 80, 40, nil, "--demo")
-	s.waitFor("Spring Sale 2026")
-	s.keys("U")
-	s.waitFor("Redirects", "8 redirects")
-	s.keys("I")
-	s.waitFor("Import redirects from a file", "┃ File")
-	s.text(file)
-	s.keys("Tab")
-	s.waitFor("┃ Domain")
-	s.keys("Tab")
-	s.waitFor("┃ Also delete")
-	s.keys("Enter")
+	importFile(s, file)
 	scr := s.waitFor("Import of moving.csv", "~ change", "! refused", "www.lakesidefit.com/old page", "line 4: path must not contain spaces")
 	var inside []string
 	for _, l := range strings.Split(scr, "\n") {
@@ -171,7 +168,9 @@ func TestTUIRedirectsPlanAt80Columns(t *testing.T) {
 	s.keys("Enter")
 	s.waitFor("Plan · ~ change", "Now · website", "After · url", " "+long+" ")
 	s.keys("Escape")
-	s.waitUntil("the plan again", func(scr string) bool { return !strings.Contains(scr, "Plan · ~ change") && strings.Contains(scr, "Import of moving.csv") })
+	s.waitUntil("the plan again", func(scr string) bool {
+		return !strings.Contains(scr, "Plan · ~ change") && strings.Contains(scr, "Import of moving.csv")
+	})
 
 	s.keys("s")
 	s.waitFor("Send 2 writes (+1 ~1 −0) to LakesideFit2026Loc01", "1 refused row of the plan is never sent")

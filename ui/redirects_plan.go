@@ -6,7 +6,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/ui/plantext"
@@ -310,33 +309,21 @@ func (v *planView) rowLines(item int, selected bool, width int) []string {
 // styled draws a line's spans in their roles' styles, at their columns.
 func (v *planView) styled(line plantext.Line, kind redirectplan.Kind) string {
 	st := &v.sh.styles
-	var b strings.Builder
-	at := 0
-	for _, s := range line {
-		if s.Col > at {
-			b.WriteString(strings.Repeat(" ", s.Col-at))
-			at = s.Col
-		}
-		var style lipgloss.Style
+	return line.Render(func(s plantext.Span) string {
+		style := st.RowMuted
 		switch s.Role {
 		case plantext.Sign:
 			style = st.Badge
 		case plantext.Address:
 			style = st.Row
-		case plantext.Target:
-			style = st.RowMuted
 		case plantext.Note:
 			style = st.Notice
 			if kind == redirectplan.Refused {
 				style = st.Error
 			}
-		default:
-			style = st.RowMuted
 		}
-		b.WriteString(style.Render(s.Text))
-		at += textWidth(s.Text)
-	}
-	return b.String()
+		return style.Render(s.Text)
+	})
 }
 
 func (v *planView) keys() []key.Binding {

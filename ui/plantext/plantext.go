@@ -44,7 +44,11 @@ type Span struct {
 type Line []Span
 
 // String is the line as text: each span at its column, spaces between, none after.
-func (l Line) String() string {
+func (l Line) String() string { return l.Render(func(s Span) string { return s.Text }) }
+
+// Render is the line with each span drawn by paint (its text styled, say) at its
+// column, spaces between, none after.
+func (l Line) Render(paint func(Span) string) string {
 	var b strings.Builder
 	at := 0
 	for _, s := range l {
@@ -52,7 +56,7 @@ func (l Line) String() string {
 			b.WriteString(strings.Repeat(" ", s.Col-at))
 			at = s.Col
 		}
-		b.WriteString(s.Text)
+		b.WriteString(paint(s))
 		at += ansi.StringWidth(s.Text)
 	}
 	return b.String()
