@@ -222,7 +222,7 @@ func addGlobalFlags(fs *pflag.FlagSet, flags *config.Flags) {
 	fs.StringVar(&flags.Token, "token", flags.Token, "use this access or private integration token (env FUNNELS_TOKEN)")
 	fs.StringVar(&flags.Location, "location", flags.Location, "the sub-account (location) id (env FUNNELS_LOCATION_ID)")
 	fs.StringVar(&flags.Profile, "profile", flags.Profile, "the profile to use (env FUNNELS_PROFILE)")
-	fs.StringVar(&flags.APIVersion, "api-version", flags.APIVersion, "the Version header: 2021-07-28 (default), 2023-02-21 or v3 (env FUNNELS_API_VERSION)")
+	fs.StringVar(&flags.APIVersion, "api-version", flags.APIVersion, "the Version header: 2021-07-28 (default), 2021-04-15, 2023-02-21 or v3 (env FUNNELS_API_VERSION)")
 	fs.BoolVar(&flags.Debug, "debug", flags.Debug, "log every request to $XDG_STATE_HOME/funnels/debug.log, Authorization redacted (env FUNNELS_DEBUG=1)")
 	fs.BoolVar(&flags.ReadOnly, "readonly", flags.ReadOnly, "refuse every action and request that writes (env FUNNELS_READONLY=1)")
 	fs.BoolVar(&flags.InsecureStorage, "insecure-storage", flags.InsecureStorage, "keep tokens in a 0600 file, never the OS keyring (env FUNNELS_INSECURE_STORAGE=1)")

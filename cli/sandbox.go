@@ -26,6 +26,7 @@ type SandboxOptions struct {
 	BulkRedirects                    int
 	SubAccounts                      int // the agency's sub-accounts (0: the default four)
 	ErrorRate, DropRate, TruncRate   float64
+	DailyLimit                       int
 	Token, ReadOnlyToken, DialectArg string
 	SurfaceArg                       string
 	NotFoundArg                      string // how a route the sandbox does not have words its 404
@@ -78,6 +79,7 @@ funnels sandbox --surface documented --not-found problem`,
 	fl.Float64Var(&opts.ErrorRate, "error-rate", 0, "share (0..1) of API requests answered 500/502/503")
 	fl.Float64Var(&opts.DropRate, "drop-rate", 0, "share (0..1) of API requests whose connection is dropped")
 	fl.Float64Var(&opts.TruncRate, "truncate-rate", 0, "share (0..1) of API answers cut in half")
+	fl.IntVar(&opts.DailyLimit, "daily-limit", 0, "requests in a token's day: past them every request answers 429 until the day ends (0: the service's day)")
 	fl.StringVar(&opts.Token, "token", "", "the demo token with every scope, for this run (default: the kept one, or a random pit-… token)")
 	fl.StringVar(&opts.ReadOnlyToken, "readonly-token", "", "the read-only token, for this run (default: the kept one, or a random pit-… token)")
 	fl.StringVar(&opts.DialectArg, "dialect", "", "answer in other shapes: comma-separated list of "+strings.Join(dialects(), ", "))
@@ -119,6 +121,8 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 		return cmdutil.Usagef("--bulk-pages must be from 0 to 1000")
 	case opts.BulkRedirects < 0 || opts.BulkRedirects > 100_000:
 		return cmdutil.Usagef("--bulk-redirects must be from 0 to 100000")
+	case opts.DailyLimit < 0:
+		return cmdutil.Usagef("--daily-limit must be a number of requests (0: the service's day)")
 	case opts.SubAccounts < 0 || opts.SubAccounts > 1000:
 		return cmdutil.Usagef("--sub-accounts must be from 1 to 1000 (0 keeps the default four)")
 	}
@@ -159,8 +163,9 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 	}
 	run, err := sandbox.Start(opts.Addr, sandbox.Options{
 		Limit: opts.Limit, Window: opts.Window, AccessTokenTTL: opts.TokenTTL,
-		Bulk:        sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages, Redirects: opts.BulkRedirects},
-		Faults:      sandbox.Faults{Latency: opts.Latency, FixedLatency: opts.FixedLatency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate},
+		Bulk: sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages, Redirects: opts.BulkRedirects},
+		Faults: sandbox.Faults{Latency: opts.Latency, FixedLatency: opts.FixedLatency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate,
+			DailyLimit: opts.DailyLimit},
 		SubAccounts: opts.SubAccounts,
 		Dialect:     d,
 		Surface:     surface,

@@ -54,20 +54,39 @@ func TestSandboxServesUntilInterrupted(t *testing.T) {
 			t.Errorf("the sandbox does not print %q:\n%s", want, stdout.String())
 		}
 	}
-	req, _ := http.NewRequest(http.MethodGet, url+"/funnels/funnel/list", nil)
-	req.Header.Set("Version", "2021-07-28")
-	req.Header.Set("Authorization", "Bearer pit-fixed")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != 200 {
+	if res := listFunnels(t, url, "pit-fixed"); res.StatusCode != 200 {
 		t.Errorf("the sandbox answered %d", res.StatusCode)
 	}
 	if code, stderr := stop(); code != 0 || !strings.Contains(stderr, "funnels sandbox: stopped") {
 		t.Errorf("exit %d after the interrupt: %s", code, stderr)
 	}
+}
+
+// --daily-limit N makes a token's day N requests: the next answers 429 with the
+// day's headers (Daily-Remaining 0, Daily-Reset), which no retry can get past.
+func TestSandboxDailyLimit(t *testing.T) {
+	_, url, stop := runSandbox(t, "--ephemeral", "--token", "pit-day", "--daily-limit", "2")
+	defer stop()
+	listFunnels(t, url, "pit-day")
+	listFunnels(t, url, "pit-day")
+	if last := listFunnels(t, url, "pit-day"); last.StatusCode != http.StatusTooManyRequests || last.Header.Get("X-RateLimit-Daily-Remaining") != "0" || last.Header.Get("X-RateLimit-Daily-Reset") == "" {
+		t.Errorf("the third request of a day of 2: %d %v", last.StatusCode, last.Header)
+	}
+}
+
+// listFunnels asks the sandbox at url for the funnel list with token; the answer's
+// body is closed.
+func listFunnels(t *testing.T, url, token string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, url+"/funnels/funnel/list", nil)
+	req.Header.Set("Version", "2021-07-28")
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	return res
 }
 
 // --sub-accounts N gives the agency N sub-accounts; the banner says how to reach
@@ -101,6 +120,7 @@ func TestSandboxRefusesBadSettings(t *testing.T) {
 		{[]string{"--dialect", "bare,yaml"}, `unknown --dialect "yaml"`},
 		{[]string{"--token", "a b"}, "tokens must not contain spaces"},
 		{[]string{"--sub-accounts", "1001"}, "--sub-accounts must be from 1 to 1000"},
+		{[]string{"--daily-limit", "-1"}, "--daily-limit must be a number of requests"},
 	} {
 		h.Run(append([]string{"sandbox"}, c.args...)...).Want(t, 2, "err:funnels sandbox: "+c.want)
 	}

@@ -238,11 +238,11 @@ func burstCases() []burstCase {
 			burst:  []string{"Enter", "/vip-x", "Enter", "Enter", "https://join.lakesidefit.com/vip", "Enter"},
 			method: "POST", path: "/funnels/lookup/redirect",
 			want: map[string]string{"domain": "join.lakesidefit.com", "path": "/vip-x", "action": "url", "target": "https://join.lakesidefit.com/vip"}},
-		{name: "Import redirects from file…", // the file's name, then keep the others: the plan, confirmed
+		{name: "Import redirects from file…", // the file's name, no domain, keep the others: the plan, sent once asked
 			open:   []move{press("U", "Redirects", "8 redirects"), press("I", "Import redirects from a file", "┃ File")},
 			files:  map[string]string{"moving.csv": "domain,path,target,action\noffers.lakesidefit.com,/vip-moved,https://offers.lakesidefit.com/spring-sale-opt-in,url\n"},
-			burst:  []string{"{dir}/moving.csv", "Enter", "Enter"},
-			after:  []move{{wait: []string{"Import of moving.csv", "+1 ~0"}}, press("Enter", "added")},
+			burst:  []string{"{dir}/moving.csv", "Enter", "Enter", "Enter"},
+			after:  []move{{wait: []string{"Import of moving.csv", "+1 ~0"}}, press("s", "Send 1 write"), press("y", "added")},
 			method: "POST", path: "/funnels/lookup/redirect",
 			want: map[string]string{"domain": "offers.lakesidefit.com", "path": "/vip-moved", "action": "url",
 				"target": "https://offers.lakesidefit.com/spring-sale-opt-in"}},

@@ -234,8 +234,15 @@ func TestMCPServesTheLocationReadOnly(t *testing.T) {
 		t.Errorf("list_redirects: want the seed's 8 redirects, got %d", len(redirects.Redirects))
 	}
 
-	var plan []struct{ Kind, Path, Outcome string }
-	ans = s.ok("plan_redirect_import", map[string]any{"rows": "domain,path,target,action\noffers.lakesidefit.com,/from-mcp,https://offers.lakesidefit.com/spring-sale,url\n"}, &plan)
+	var planned struct {
+		Steps []struct{ Kind, Path, Outcome string }
+		Marks []any
+	}
+	ans = s.ok("plan_redirect_import", map[string]any{"rows": "domain,path,target,action\noffers.lakesidefit.com,/from-mcp,https://offers.lakesidefit.com/spring-sale,url\n"}, &planned)
+	plan := planned.Steps
+	if planned.Marks == nil {
+		t.Errorf("plan_redirect_import: no marks beside the steps")
+	}
 	if !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.HasPrefix(n, "Read-only mode is on") }) {
 		t.Errorf("without --allow-writes the client is not read-only: notes %q", ans.Notes)
 	}
@@ -325,9 +332,11 @@ func TestMCPPlansWritesAndAppliesOnlyWhenTold(t *testing.T) {
 	s.waitStderr("writes allowed, each planned first")
 	rows := `[{"domain":"offers.lakesidefit.com","path":"/from-mcp","target":"https://offers.lakesidefit.com/spring-sale","action":"url"}]`
 	c.requests()
-	var plan []struct{ Kind, Path, Outcome string }
-	ans := s.ok("apply_redirect_import", map[string]any{"rows": rows}, &plan)
-	if len(plan) != 1 || plan[0].Kind != "add" || plan[0].Outcome != "planned" {
+	var planned struct {
+		Steps []struct{ Kind, Path, Outcome string }
+	}
+	ans := s.ok("apply_redirect_import", map[string]any{"rows": rows}, &planned)
+	if plan := planned.Steps; len(plan) != 1 || plan[0].Kind != "add" || plan[0].Outcome != "planned" {
 		t.Errorf("dry run by default: want one add planned: %+v", plan)
 	}
 	if slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.HasPrefix(n, "Read-only mode is on") }) {
@@ -337,9 +346,11 @@ func TestMCPPlansWritesAndAppliesOnlyWhenTold(t *testing.T) {
 		t.Fatalf("the default dry run sent writes: %+v", w)
 	}
 
-	var applied []struct{ Kind, Path, Outcome, ID string }
-	ans = s.ok("apply_redirect_import", map[string]any{"rows": rows, "dry_run": false}, &applied)
-	if len(applied) != 1 || applied[0].Outcome != "done" || applied[0].ID == "" {
+	var done struct {
+		Steps []struct{ Kind, Path, Outcome, ID string }
+	}
+	ans = s.ok("apply_redirect_import", map[string]any{"rows": rows, "dry_run": false}, &done)
+	if applied := done.Steps; len(applied) != 1 || applied[0].Outcome != "done" || applied[0].ID == "" {
 		t.Errorf("dry_run false: want the add done with its id: %+v (notes %v)", applied, ans.Notes)
 	}
 	w := writesOf(c.requests())
@@ -356,9 +367,25 @@ func TestMCPPlansWritesAndAppliesOnlyWhenTold(t *testing.T) {
 
 	// The same rows again: the journal and the plan send nothing twice.
 	c.requests()
-	s.ok("apply_redirect_import", map[string]any{"rows": rows, "dry_run": false}, &applied)
+	s.ok("apply_redirect_import", map[string]any{"rows": rows, "dry_run": false}, &done)
 	if w := writesOf(c.requests()); len(w) > 0 {
 		t.Errorf("applying the same rows again sent %+v", w)
+	}
+
+	// A redirect over a live step: the plan marks it, and it is sent only with
+	// allow_shadow, the flag --allow-shadow as an argument.
+	over := `[{"domain":"offers.lakesidefit.com","path":"/spring-sale-opt-in","target":"https://offers.lakesidefit.com/bootcamp-series-opt-in"}]`
+	if res, err := s.call("apply_redirect_import", map[string]any{"rows": over, "dry_run": false}); err != nil {
+		t.Errorf("a plan over a live step without allow_shadow: %v", err)
+	} else if !res.IsError || !strings.Contains(textOf(res), "allow-shadow") {
+		t.Errorf("a plan over a live step without allow_shadow: want a tool error naming allow-shadow: %s", textOf(res))
+	}
+	if w := writesOf(c.requests()); len(w) > 0 {
+		t.Errorf("a plan over a live step was sent without allow_shadow: %+v", w)
+	}
+	s.ok("apply_redirect_import", map[string]any{"rows": over, "dry_run": false, "allow_shadow": true}, &done)
+	if applied := done.Steps; len(applied) != 1 || applied[0].Outcome != "done" {
+		t.Errorf("allow_shadow true: want the add done: %+v", applied)
 	}
 }
 

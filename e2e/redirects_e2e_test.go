@@ -85,8 +85,25 @@ func rowOf(scr, path string) string {
 	return ""
 }
 
+// importFile opens the Redirects view and imports file with no domain, keeping the
+// redirects it leaves out: the plan is what shows next.
+func importFile(s *tui, file string) {
+	s.t.Helper()
+	s.waitFor("Spring Sale 2026")
+	s.keys("U")
+	s.waitFor("Redirects", "8 redirects")
+	s.keys("I")
+	s.waitFor("Import redirects from a file", "┃ File")
+	s.text(file)
+	s.keys("Tab")
+	s.waitFor("┃ Domain")
+	s.keys("Tab")
+	s.waitFor("┃ Also delete")
+	s.keys("Enter")
+}
+
 // TestTUIRedirectsImportAFile imports a small CSV in the Redirects view of the real
-// binary (--demo) in tmux: the plan shows before anything is sent, enter sends it,
+// binary (--demo) in tmux: the plan shows before anything is sent, s and y send it,
 // and the new rows are listed.
 func TestTUIRedirectsImportAFile(t *testing.T) {
 	t.Parallel()
@@ -99,20 +116,77 @@ func TestTUIRedirectsImportAFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := startTUI(t, 140, 40, nil, "--demo")
-	s.waitFor("Spring Sale 2026")
-	s.keys("U")
-	s.waitFor("Redirects", "8 redirects")
-	s.keys("I")
-	s.waitFor("Import redirects from a file", "┃ File")
-	s.text(file)
-	s.keys("Tab")
-	s.waitFor("┃ Also delete")
-	s.keys("Enter")
+	importFile(s, file)
 	s.waitFor("Import of moving.csv", "+2 ~0 −0 =0 !0", "+ add", "/moved-one", "/moved-two")
-	s.keys("Enter")
+	s.keys("s")
+	s.waitFor("Send 2 writes (+2 ~0 −0) to")
+	s.keys("y")
 	s.waitUntil("the new rows listed and the bar saying so", func(scr string) bool {
 		return strings.Contains(scr, "10 redirects") && rowOf(scr, "/moved-one") != "" && rowOf(scr, "/moved-two") != "" &&
 			strings.Contains(scr, "added 2, changed 0, deleted 0, refused 0, failed 0")
+	})
+	s.quit()
+}
+
+// TestTUIRedirectsPlanAt80Columns imports, at 80 columns in tmux, a file that
+// changes a redirect to a long target, adds one over a live step and has a row the
+// plan refuses: the plan shows the change old over "→ new", both whole, and the
+// refusal's reason, nothing cut; enter opens a step whole; s asks, naming the
+// writes and the sub-account; a yes asks apart about the live step, whose no sends
+// nothing; yes to both sends the plan.
+func TestTUIRedirectsPlanAt80Columns(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "moving.csv")
+	const long = "https://www.lakesidefit.com/class-schedule/spring-2026?view=week"
+	csv := "domain,path,target,action\n" +
+		"www.lakesidefit.com,/timetable," + long + ",url\n" +
+		"offers.lakesidefit.com,/spring-sale-opt-in,https://offers.lakesidefit.com/bootcamp-series-opt-in,url\n" +
+		"www.lakesidefit.com,old page,https://www.lakesidefit.com/schedule,url\n"
+	if err := os.WriteFile(file, []byte(csv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := startTUI(t, 80, 40, nil, "--demo")
+	importFile(s, file)
+	scr := s.waitFor("Import of moving.csv", "~ change", "! refused", "www.lakesidefit.com/old page", "line 4: path must not contain spaces")
+	var inside []string
+	for _, l := range strings.Split(scr, "\n") {
+		if strings.HasPrefix(l, "│") {
+			inside = append(inside, strings.Trim(l, "│ ▸"))
+		}
+	}
+	if plan := strings.Join(inside, "\n"); strings.Contains(plan, "…") {
+		t.Errorf("something in the plan is cut:\n%s", scr)
+	}
+	if !followedBy(inside, "https://www.lakesidefit.com/schedule (website)", "→ "+long+" (url)") {
+		t.Errorf("the change is not old over → new, both whole:\n%s", scr)
+	}
+	if !strings.Contains(scr, `warning: shadows the live step "Opt-in"`) {
+		t.Errorf("the add over the live step is not marked:\n%s", scr)
+	}
+
+	s.keys("G", "k") // www.lakesidefit.com/timetable
+	s.keys("Enter")
+	s.waitFor("Plan · ~ change", "Now · website", "After · url", " "+long+" ")
+	s.keys("Escape")
+	s.waitUntil("the plan again", func(scr string) bool {
+		return !strings.Contains(scr, "Plan · ~ change") && strings.Contains(scr, "Import of moving.csv")
+	})
+
+	s.keys("s")
+	s.waitFor("Send 2 writes (+1 ~1 −0) to LakesideFit2026Loc01", "1 refused row of the plan is never sent")
+	s.keys("y")
+	s.waitFor("Redirects over live steps", "offers.lakesidefit.com/spring-sale-opt-in", "Send it all the same?")
+	s.keys("n")
+	s.waitUntil("the plan kept, nothing sent", func(scr string) bool {
+		return !strings.Contains(scr, "Send it all the same?") && strings.Contains(scr, "Import of moving.csv") && strings.Contains(scr, "cancelled: Redirects over live steps")
+	})
+	s.keys("s")
+	s.waitFor("Send 2 writes")
+	s.keys("y")
+	s.waitFor("Send it all the same?")
+	s.keys("y")
+	s.waitUntil("the new and changed rows listed and the bar saying so", func(scr string) bool {
+		return strings.Contains(scr, "9 redirects") && strings.Contains(scr, "importing redirects: added 1, changed 1, deleted")
 	})
 	s.quit()
 }

@@ -97,7 +97,7 @@ func formActions() []action {
 		// The Redirects view: U opens it (and closes it again, the view's own key); its
 		// n, e, d, y, Y, o, I and X are its own, ahead of the browser's same letters.
 		// An import and a restore read to plan (needs), then write what the plan's
-		// enter confirms (then): read-only, they plan only.
+		// s sends once asked (then): read-only, they plan only.
 		{id: actRedirects, name: "Redirects", desc: "every URL redirect of the location: new, edit, delete, copy", key: bind("URL redirects", "U"),
 			where: inBrowser, needs: client.FamilyRedirectList, group: helpRedirects, run: onRoot((*Model).openRedirects)},
 		{id: actRedirectHere, name: "Redirect a path here", desc: "a new redirect whose target is the selected step's public URL", key: bind("redirect a path to this step", "P"),
@@ -120,6 +120,10 @@ func formActions() []action {
 			group: helpRedirects, run: importRedirectsForm},
 		{id: actExportRedirects, name: "Export redirects…", desc: "write every redirect of the location to a file (CSV, JSON or JSONL)",
 			key: bind("export to file", "X"), where: inRedirects, needs: client.FamilyRedirectList, group: helpRedirects, run: exportRedirectsForm},
+		// s in a plan asks before sending it: the view reads the key itself (it knows
+		// the plan), the table says it writes.
+		{id: actSendPlan, desc: "send the plan shown, after a question naming its writes and the sub-account", key: bind("send the plan", "s"),
+			where: inPlan, needs: client.FamilyRedirectWrite, group: helpRedirects},
 		{name: "Redirect versions", desc: "what the redirects were before each import or restore; enter plans one back",
 			needs: client.FamilyRedirectList, run: onBody(openRedirectVersions)},
 		{name: "Restore redirects…", desc: "plan the redirects back to a saved version, shown before anything is sent",

@@ -11,7 +11,9 @@
 // screen between the header and the footer is a body (body.go) on the stack: the
 // browser (browser.go, browser_body.go) at the bottom — the three panes, which it owns
 // with the focus, their places, the page records read and their loads — and over it a
-// page's detail (detail.go), the Redirects view (redirects_body.go) or another view.
+// page's detail (detail.go), the Redirects view (redirects_body.go) or another view
+// — among them the plan of an import or a restore (redirects_plan.go), laid out by
+// package ui/plantext as the command line prints it, no address or target cut.
 // The panes (pane_entities.go, pane_steps.go, pane_pages.go) are small types on a
 // shared paneBase (pane.go) over a virtual list (package ui/list, the engine `funnels
 // find` ranks with too). Over the body goes at most one overlay (a modal, host.go):
@@ -144,9 +146,9 @@
 // the key, the help line, the footer's and help's "unavailable" marks when the access
 // record refuses the family, and read-only mode turning it off when the family
 // writes. A footer that shows the key names it by an actionID (KeyMap.of).
-// An action that reads to make a plan and writes what the plan's enter confirms (an
-// import, a restore) names that write's family as then: read-only mode leaves it on
-// and it says it plans only. TestEveryWriteIsOffInReadOnly,
+// An action that reads to make a plan and writes what the plan's s sends once asked
+// (an import, a restore) names that write's family as then: read-only mode leaves it
+// on and it says it plans only. TestEveryWriteIsOffInReadOnly,
 // TestActionsComeFromTheTable and TestPlannedWritesReadThenWrite check the table.
 //
 // A form or an overlay is opened by a function of a host (host.go), not of the Model:

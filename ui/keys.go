@@ -186,6 +186,7 @@ const (
 	actEventHistory
 	actMessages
 	actResend
+	actSendPlan
 	actionIDs // how many there are
 )
 

@@ -8,7 +8,7 @@ import (
 )
 
 // An action that plans before it writes (then) reads to plan and writes what the
-// plan's enter confirms: its needs must read and its then must write, or read-only
+// plan's s sends once asked: its needs must read and its then must write, or read-only
 // mode would either turn off a plan that sends nothing or leave on a write.
 func TestPlannedWritesReadThenWrite(t *testing.T) {
 	planned := 0

@@ -3,14 +3,17 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
+	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/form"
 )
 
@@ -29,8 +32,9 @@ type planReady struct {
 
 func (planReady) isEffect() {}
 
-// importRedirectsForm asks for a file (tab completes its name) and whether to delete
-// the redirects it leaves out, then reads it and plans it.
+// importRedirectsForm asks for a file (tab completes its name), the domain of a
+// file that lists paths only, and whether to delete the redirects it leaves out,
+// then reads it and plans it.
 func importRedirectsForm(h host) tea.Cmd {
 	if !connected(h) {
 		return nil
@@ -40,15 +44,18 @@ func importRedirectsForm(h host) tea.Cmd {
 		h.setWarn("imports need a state directory, which this session has not")
 		return nil
 	}
-	name, prune := "", false
-	pathField := &form.Field{Key: "file", Title: "File", Hint: "A CSV, JSON or JSONL file (tab completes its name)",
+	name, domain, prune := "", "", false
+	pathField := &form.Field{Key: "file", Title: "File",
+		Hint:        "Ours (CSV, JSON, JSONL) or another platform's: Shopify, WordPress Redirection, _redirects, vercel.json (tab completes its name)",
 		Placeholder: "moving.csv", Value: &name, Check: checkImportFile}
 	fields := []*form.Field{pathField,
+		{Key: "domain", Title: "Domain", Hint: "The domain of a file that lists paths only (Shopify, WordPress, _redirects, vercel.json); empty for ours",
+			Placeholder: "offers.example.com", Value: &domain, Check: checkImportDomain},
 		{Key: "prune", Title: "Also delete", Hint: "the location's redirects the file leaves out", Kind: form.Question,
 			Flag: &prune, Yes: "Delete them", No: "Keep them"}}
 	var f *form.Form
 	f, cmd := newForm(h, "Import redirects from a file", []*form.Group{{Fields: fields}}, func(seq uint64) (tea.Cmd, error) {
-		return prepareImport(h.common().loads, h.api(), name, prune, f, seq), nil
+		return prepareImport(h.common().loads, h.api(), name, redirectplan.ReadOptions{Domain: domain}, prune, f, seq), nil
 	})
 	fc := &fileCompletion{field: pathField}
 	f.OnChange = func() tea.Cmd { return fc.changed(h) }
@@ -57,8 +64,25 @@ func importRedirectsForm(h host) tea.Cmd {
 	return openForm(h, f, cmd)
 }
 
-// checkImportFile is a file name whose format its extension tells.
+// checkImportFile is the name of a file to read: its name or its content tells its
+// format.
 func checkImportFile(s string) (string, error) {
+	if s == "" {
+		return "", errors.New("name the file")
+	}
+	return s, nil
+}
+
+// checkImportDomain is a host name, or nothing.
+func checkImportDomain(s string) (string, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", nil
+	}
+	return validate.HostName(s)
+}
+
+// checkExportFile is a file name whose extension picks the format written.
+func checkExportFile(s string) (string, error) {
 	if s == "" {
 		return "", errors.New("name the file")
 	}
@@ -68,16 +92,23 @@ func checkImportFile(s string) (string, error) {
 	return s, nil
 }
 
-// prepareImport reads the file and plans it against the location's redirects.
-func prepareImport(ctx context.Context, c *client.Client, name string, prune bool, from *form.Form, seq uint64) tea.Cmd {
+// prepareImport reads the file as o says and plans it against the location's
+// redirects.
+func prepareImport(ctx context.Context, c *client.Client, name string, o redirectplan.ReadOptions, prune bool, from *form.Form, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		format, _ := redirectplan.FormatOf(name)
-		rows, err := redirectplan.ReadFile(name, format)
-		if errors.Is(err, os.ErrNotExist) {
+		rows, _, err := redirectplan.ReadFileWith(name, o)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
 			err = errors.New("no file " + name)
+		case errors.Is(err, redirectplan.ErrUnknownFormat):
+			err = errors.New(name + ": its name and content do not tell its format (" + strings.Join(redirectplan.ReadFormats(), ", ") + ")")
+		case errors.Is(err, redirectplan.ErrNeedsDomain):
+			err = fmt.Errorf("%s: %w (the Domain field)", name, err)
+		case err != nil:
+			err = fmt.Errorf("%s: %w", name, err)
 		}
 		if err != nil {
-			return answerMsg{from: from, seq: seq, err: err}
+			return answerMsg{from: from, seq: seq, err: form.NothingSent(err)}
 		}
 		w := redirectplan.ImportOf(rows, prune, filepath.Base(name))
 		plan, current, err := redirectplan.Prepare(ctx, c, w)
@@ -98,7 +129,7 @@ func exportRedirectsForm(h host) tea.Cmd {
 	sel := h.selected()
 	name := "redirects-" + sel.location + ".csv"
 	fields := []*form.Field{{Key: "file", Title: "File", Hint: "Its extension picks the format: .csv, .json or .jsonl",
-		Placeholder: name, Value: &name, Check: checkImportFile}}
+		Placeholder: name, Value: &name, Check: checkExportFile}}
 	var f *form.Form
 	f, cmd := newForm(h, "Export redirects to a file", []*form.Group{{Fields: fields}}, func(seq uint64) (tea.Cmd, error) {
 		return exportRedirects(h.common().loads, h.api(), name, f, seq), nil

@@ -59,6 +59,8 @@ func TestRedirectImportShowsThePlanThenSendsItAndRestoreListsTheVersion(t *testi
 		t.Fatalf("tab completes the file name: %q, want %q", got, file)
 	}
 	h.press("tab")
+	h.focusOn("Domain")
+	h.press("tab")
 	h.focusOn("Also delete")
 	h.press("enter")
 
@@ -72,15 +74,21 @@ func TestRedirectImportShowsThePlanThenSendsItAndRestoreListsTheVersion(t *testi
 		t.Fatalf("%d writes sent before the plan was confirmed", n)
 	}
 
-	// / filters the plan; esc clears the filter, enter sends.
+	// / filters the plan; esc clears the filter; s asks, naming the writes and the
+	// sub-account, and y sends.
 	h.press("/")
 	h.typeText("refused")
-	v = h.waitFor("/refused")
+	v = h.waitFor("/refused", "line 5: target must not contain spaces", "! refused")
 	if strings.Contains(v, "/moved-a") {
 		t.Fatalf("the filter hides what does not match:\n%s", v)
 	}
 	h.press("esc")
-	h.press("enter")
+	h.press("s")
+	h.waitFor("Send 2 writes (+1 ~1 −0) to LakesideFit2026Loc01 (demo)?", "1 refused row of the plan is never sent")
+	if n := redirectWrites(sb); n != 0 {
+		t.Fatalf("%d writes sent before the question was answered", n)
+	}
+	h.press("y")
 	h.waitUntil("the import's end on the status bar", func(v string) bool {
 		return strings.Contains(h.m.status.info, "importing redirects: added 1, changed 1, deleted 0, refused 1, failed 0")
 	})
@@ -132,12 +140,15 @@ func TestRedirectImportReadOnlyShowsThePlanAndSendsNothing(t *testing.T) {
 	h.press("I")
 	h.waitFor("Import redirects from a file")
 	h.typeText(file)
-	h.press("tab")
+	h.press("tab", "tab")
 	h.focusOn("Also delete")
 	h.press("enter")
 	h.waitFor("read-only: nothing can be sent", "+ add")
-	h.press("enter")
-	h.waitUntil("the bar saying so", func(string) bool { return strings.Contains(h.m.status.err, "nothing can be sent") })
+	h.press("s")
+	h.waitUntil("the bar saying so", func(string) bool { return strings.Contains(h.m.status.err, "read-only: send the plan is off") })
+	if _, asked := h.m.overlay.(*formOverlay); asked {
+		t.Fatal("read-only asked whether to send")
+	}
 	if n := redirectWrites(sb); n != 0 {
 		t.Fatalf("read-only sent %d writes", n)
 	}

@@ -8,18 +8,8 @@ import (
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
-	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
-
-// applyRequest is what an apply of a plan needs beside the plan: what is wanted
-// (its rows, its journal's name, what it is in words) and the command line's
-// choices.
-type applyRequest struct {
-	wanted      redirectplan.Wanted
-	dryRun, yes bool
-	exporter    *cmdutil.Exporter
-}
 
 // applyRecord is one step of a plan and how it went: the --json of import and
 // restore.
@@ -34,6 +24,10 @@ type applyRecord struct {
 	OldAction string `json:"oldAction,omitempty"`
 	Where     string `json:"where,omitempty"`
 	Reason    string `json:"reason,omitempty"`
+	// Warning is what an add risks beyond its kind (shadow: it is at a live step's
+	// address), in words in WarningText.
+	Warning     string `json:"warning,omitempty"`
+	WarningText string `json:"warningText,omitempty"`
 	// Outcome: planned (nothing was sent), done, landed-before (a resumed run found
 	// it done), failed, not-sent (the apply stopped first), unchanged or refused.
 	Outcome string `json:"outcome"`
@@ -42,7 +36,7 @@ type applyRecord struct {
 
 func recordOf(s redirectplan.Step) applyRecord {
 	r := applyRecord{Kind: string(s.Kind), Domain: s.Row.Domain, Path: s.Row.Path, Target: s.Row.Target, Action: s.Row.Action,
-		ID: s.Row.ID, Where: s.Row.Where, Reason: s.Reason, Outcome: redirectplan.Planned}
+		ID: s.Row.ID, Where: s.Row.Where, Reason: s.Reason, Warning: string(s.Warning), WarningText: s.WarningText, Outcome: redirectplan.Planned}
 	if s.Old != nil {
 		r.OldTarget, r.OldAction = s.Old.Target, s.Old.Action
 	}
@@ -67,98 +61,69 @@ func (r applyRecord) withOutcome(o redirectplan.Outcome) applyRecord {
 // applyReport is how far an apply is, for its progress line.
 type applyReport = redirectplan.Progress
 
-// applyPlan shows plan and, unless told not to, sends it: paced in the background
-// lane, each step journaled as it lands, the location's redirects (current) saved as
-// a version first. The exit code: 0 when every write landed, 1 when one failed (or,
-// with --dry-run, a row was refused), 2 when nothing could be asked or sent.
-func applyPlan(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg *config.Config, plan redirectplan.Plan, current []client.Redirect, req applyRequest) error {
-	totals := plan.Totals()
-	records := make([]applyRecord, len(plan.Steps))
-	for i, s := range plan.Steps {
-		records[i] = recordOf(s)
+// send sends p's writes through s: under the location's lock, which also checks
+// that its redirects are still those the plan was made from; the location's
+// redirects saved as a version first; each step journaled as it lands, so the same
+// command again sends nothing twice. p's records take the outcomes and p says what
+// was done. For one sub-account the version saved, each refused row and the
+// progress are told as they come; across a set the progress line is the set's.
+func (r *planRun) send(ctx context.Context, s *cmdutil.Session, p *planned) error {
+	if p.readOnly || s.Client.ReadOnly() {
+		return client.ErrReadOnly
 	}
-	finish := func(err error) error {
-		if req.exporter.Enabled() {
-			if werr := req.exporter.Write(ctx, f.IO, records, records); werr != nil && err == nil {
-				return werr
-			}
-		}
-		return err
-	}
-	if !req.exporter.Enabled() {
-		if err := printPlan(f, plan); err != nil {
-			return err
-		}
-	}
-	switch {
-	case c.ReadOnly():
-		f.Notice("Read-only mode is on: this is the plan only, nothing can be sent.")
-		return finish(refusedError(totals))
-	case req.dryRun:
-		return finish(refusedError(totals))
-	case totals.Writes() == 0:
-		f.Notice("Nothing to send: the location's redirects are already as planned.")
-		return finish(nil)
-	}
-	if !req.yes {
-		if !f.CanAsk() {
-			return cmdutil.Usagef("not applied: there is no terminal to ask on; add --yes to send the %s", cmdutil.CountOf(totals.Writes(), "write"))
-		}
-		yes, err := f.Confirm(ctx, fmt.Sprintf("Send %s (+%d ~%d −%d)?", cmdutil.CountOf(totals.Writes(), "write"), totals.Add, totals.Change, totals.Delete))
-		if err != nil {
-			return err
-		}
-		if !yes {
-			f.Notice("Nothing was sent.")
-			return cmdutil.ErrCancelled
-		}
-	}
-	unlock, err := lockRedirectsFor(ctx, f, c, cfg, req.wanted.What, current)
+	f := r.f
+	unlock, err := lockRedirectsFor(ctx, f, s.Client, s.Config, r.wanted.What, p.current)
 	if err != nil {
-		return finish(err)
+		return err
 	}
 	defer unlock()
-	state, err := f.RedirectsStateOf(cfg)
+	state, err := s.Redirects()
 	if err != nil {
 		return err
 	}
-	bar := cmdutil.NewLineProgress(f, "funnels redirects", applyLine, func(applyReport) string { return "" })
-	res, stopErr := redirectplan.Apply(ctx, c, state, req.wanted, plan, current, redirectplan.ApplyOptions{
-		Began: func(saved redirectplan.Version, resumed bool) {
+	var o redirectplan.ApplyOptions
+	barDone := func() {}
+	if !r.set {
+		bar := cmdutil.NewLineProgress(f, "funnels redirects", applyLine, func(applyReport) string { return "" })
+		barDone = bar.Done
+		o.Began = func(saved redirectplan.Version, resumed bool) {
 			if resumed {
 				f.Notice("Resuming an apply that was interrupted: what landed before is not sent again.")
 				return
 			}
-			f.Notice("Saved the location's %s as version %d ('funnels redirects restore %d' brings them back).", cmdutil.CountOf(len(current), "redirect"), saved.Number, saved.Number)
-		},
-		Progress: func(p redirectplan.Progress) {
-			if p.Failed != nil {
-				f.Notice("! %s%s: %s", termtext.Line(p.Failed.Row.Domain), termtext.Line(p.Failed.Row.Path), termtext.Line(p.Err.Error()))
+			f.Notice("Saved the location's %s as version %d ('funnels redirects restore %d' brings them back).", cmdutil.CountOf(len(p.current), "redirect"), saved.Number, saved.Number)
+		}
+		o.Progress = func(pr redirectplan.Progress) {
+			if pr.Failed != nil {
+				f.Notice("! %s%s: %s", termtext.Line(pr.Failed.Row.Domain), termtext.Line(pr.Failed.Row.Path), termtext.Line(pr.Err.Error()))
 			}
-			bar.Update(p)
-		},
-	})
-	bar.Done()
-	for i, o := range res.Outcomes {
-		records[i] = records[i].withOutcome(o)
+			bar.Update(pr)
+		}
+	}
+	res, stopErr := redirectplan.Apply(ctx, s.Client, state, r.wanted, p.plan, p.current, o)
+	barDone()
+	for i, out := range res.Outcomes {
+		p.records[i] = p.records[i].withOutcome(out)
 	}
 	var local *redirectplan.LocalError
 	if errors.As(stopErr, &local) && res.Tally == (redirectplan.Tally{}) && !anySent(res.Outcomes) {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, stopErr)
 	}
-	tally := res.Tally
-	f.Notice("%s", tallyText(tally, totals.Refused))
-	if stopErr != nil {
+	p.sent, p.tally = true, res.Tally
+	switch {
+	case stopErr != nil:
+		p.stopped = true
 		if errors.As(stopErr, &local) {
 			stopErr = cmdutil.WithExitCode(cmdutil.ExitLocal, stopErr)
 		}
-		f.Notice("Stopped before the end: run the same command again to send the rest (nothing that landed is sent twice).")
-		return finish(stopErr)
+		if r.set {
+			return fmt.Errorf("stopped before the end (run the same command again to send the rest; nothing that landed is sent twice): %w", stopErr)
+		}
+		return stopErr
+	case res.Tally.Failed > 0:
+		return cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s of the plan failed: the others landed", cmdutil.CountOf(res.Tally.Failed, "row")))
 	}
-	if tally.Failed > 0 {
-		return finish(cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("%s failed (shown above): the others landed", cmdutil.CountOf(tally.Failed, "row"))))
-	}
-	return finish(nil)
+	return nil
 }
 
 // applyLine is the progress line of an apply.

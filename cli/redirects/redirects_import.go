@@ -1,7 +1,6 @@
 package redirects
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -14,17 +13,20 @@ import (
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
+	"github.com/funnelsdev/funnels/client/validate"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // RedirectsImportOptions are what `funnels redirects import` works from.
 type RedirectsImportOptions struct {
-	File   string
-	Format string // "" from the file's extension
-	Prune  bool
-	DryRun bool
-	Yes    bool
-	Set    cmdutil.SetOptions
+	File        string
+	Format      string // "" told by the file's name or content
+	Domain      string // the domain of a file that lists paths only
+	Prune       bool
+	DryRun      bool
+	Yes         bool
+	AllowShadow bool
+	Set         cmdutil.SetOptions
 	cmdutil.Exporter
 }
 
@@ -33,18 +35,27 @@ func newCmdRedirectsImport(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "import FILE|- [--prune] [--dry-run] [--yes]",
 		Short: "Make the location's redirects what a file says, after showing the plan",
-		Long: `Reads redirects from a CSV, JSON or JSONL file (the columns of 'funnels redirects
-export': domain, path, target, action, id; header names in any case, a byte order
-mark and CRLF accepted, an empty action meaning url), or from standard input for -
-(in --format, else JSON when the rows start with [ or {, else CSV), checks every row first (host,
-path, target, action, a domain and path twice in the file, a domain not attached to
-the location, a target that loops to its own address or lands on another redirect)
-and prints the plan: + add, ~ change (old → new), − delete (only with --prune: the
-redirects the file leaves out), = same, ! refused (with the reason). Totals follow.
+		Long: `Reads redirects from a file, or from standard input for -: ours (CSV, JSON or JSONL
+in the columns of 'funnels redirects export': domain, path, target, action, id;
+header names in any case, a byte order mark and CRLF accepted, an empty action
+meaning url) or another platform's (Shopify's CSV, WordPress Redirection's CSV, a
+_redirects file of Netlify or Cloudflare Pages, vercel.json), told by the file's
+name or content or named by --format. Files that list paths only take --domain.
 
---dry-run stops there: exit 0 when no row is refused, 1 otherwise. Otherwise, on a
-terminal it asks once; without a terminal it sends only with --yes (else exit 2,
-nothing sent). Refused rows are never sent.
+It checks every row first (host, path, target, action, a domain and path twice in
+the file, a domain not attached to the location, a target that loops to its own
+address or lands on another redirect, a rule another platform has that a HighLevel
+redirect cannot be) and prints the plan: + add, ~ change (old → new), − delete
+(only with --prune: the redirects the file leaves out), = same, ! refused (with
+where and why). No address or target is ever cut: a step too long for one line
+wraps onto the next. Totals follow.
+
+--dry-run stops there: exit 0 when no row is refused, 1 otherwise. An add at a
+live step's own address (it would hide the step, and the redirects leading there
+would chain) is marked, and such a plan is sent only with --allow-shadow: --yes
+alone stops before the first write (exit 2). Otherwise, on a terminal it asks once;
+without a terminal it sends only with --yes (else exit 2, nothing sent). Refused
+rows are never sent.
 
 The writes go at the rate limit, behind any other request of yours, with a progress
 line on standard error; each row's outcome is written to a journal as it lands, so
@@ -53,11 +64,14 @@ sends no row twice and skips what landed. A row the service refuses (422) is
 reported and the rest go on. Before the first write, the location's redirects are
 saved as a version ('funnels redirects versions', 'funnels redirects restore').
 With --readonly the plan is shown and nothing is sent. Across sub-accounts (a set
-named on the command line, never a default) every plan is shown first, by name,
-and one question covers them all: "Apply 37 changes in 3 sub-accounts?".`,
+named on the command line, never a default) every plan is shown first, under its
+sub-account's name, and one question covers them all: "Send 37 writes (+30 ~5 −2)
+to 3 sub-accounts?".`,
 		Example: `funnels redirects import moving.csv --dry-run
 funnels redirects import moving.csv
 funnels redirects import moving.jsonl --prune --yes --json
+funnels redirects import shopify.csv --domain offers.example.com --dry-run
+funnels redirects import over-a-step.csv --yes --allow-shadow
 funnels redirects export | sed 's/old-offer/spring-offer/' | funnels redirects import - --dry-run`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.File = args[0]
@@ -69,38 +83,44 @@ funnels redirects export | sed 's/old-offer/spring-offer/' | funnels redirects i
 	fl.BoolVar(&opts.Prune, "prune", false, "also delete the location's redirects that the file leaves out")
 	fl.BoolVar(&opts.DryRun, "dry-run", false, "show the plan and send nothing (exit 1 when a row is refused)")
 	fl.BoolVarP(&opts.Yes, "yes", "y", false, "apply without asking")
-	fl.StringVar(&opts.Format, "format", "", "csv, json or jsonl (default: from the file's extension)")
-	_ = cmd.RegisterFlagCompletionFunc("format", cmdutil.FixedValues(redirectplan.Formats()))
+	fl.BoolVar(&opts.AllowShadow, "allow-shadow", false, "send a plan that adds a redirect at a live step's address (its visitors are redirected)")
+	fl.StringVar(&opts.Format, "format", "", cmdutil.OrList(redirectplan.ReadFormats())+" (default: told by the file's name or content)")
+	fl.StringVar(&opts.Domain, "domain", "", "the domain the file's paths are on, for a file that lists paths only (Shopify, WordPress, _redirects, vercel.json)")
+	cmdutil.TextFlag(cmd, "domain", 253)
+	cmdutil.FieldFlag(cmd, "domain", "domain")
+	_ = cmd.RegisterFlagCompletionFunc("format", cmdutil.FixedValues(redirectplan.ReadFormats()))
+	_ = cmd.RegisterFlagCompletionFunc("domain", cmdutil.CompleteDomains(f))
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(cmdutil.MemberTag{}, applyRecord{}))
 	return &cmdutil.Command{Cobra: cmd, Writes: client.FamilyRedirectWrite, Plans: true, SSH: cmdutil.Offered(), Files: []cmdutil.File{importFile()}, Tools: importTools(), Set: planRows().Output}
 }
 
 func redirectsImportRun(ctx context.Context, f *cmdutil.Factory, opts *RedirectsImportOptions) error {
-	rows, err := readImportFile(f.IO.In, opts.File, opts.Format)
+	ro := redirectplan.ReadOptions{}
+	if opts.Format != "" {
+		fm, ok := redirectplan.ParseReadFormat(opts.Format)
+		if !ok {
+			return cmdutil.Usagef("--format must be %s, not %s", cmdutil.OrList(redirectplan.ReadFormats()), cmdutil.QuoteInput(opts.Format))
+		}
+		ro.Format = fm
+	}
+	if opts.Domain != "" {
+		host, err := validate.HostName(opts.Domain)
+		if err != nil {
+			return err
+		}
+		ro.Domain = host
+	}
+	rows, err := readImportFile(f.IO.In, opts.File, ro)
 	if err != nil {
 		return err
 	}
+	w := redirectplan.ImportOf(rows, opts.Prune, importName(opts.File))
+	ch := planChoices{dryRun: opts.DryRun, yes: opts.Yes, allowShadow: opts.AllowShadow, exporter: &opts.Exporter}
 	if opts.Set.Given(f) {
-		return redirectsImportSetRun(ctx, f, opts, rows)
+		return planSet(ctx, f, "funnels redirects import", &opts.Set, w, ch)
 	}
-	return importRows(ctx, f, redirectplan.ImportOf(rows, opts.Prune, importName(opts.File)), opts.DryRun, opts.Yes, &opts.Exporter)
-}
-
-// importRows plans the import w against the location's redirects and applies it as
-// dryRun and yes say: what `redirects import` does once its rows are read, and the
-// MCP import tools with rows given inline.
-func importRows(ctx context.Context, f *cmdutil.Factory, w redirectplan.Wanted, dryRun, yes bool, e *cmdutil.Exporter) error {
-	sess, err := f.Session(ctx, true)
-	if err != nil {
-		return err
-	}
-	c, cfg := sess.Client, sess.Config
-	plan, current, err := redirectplan.Prepare(ctx, c, w)
-	if err != nil {
-		return err
-	}
-	return applyPlan(ctx, f, c, cfg, plan, current, applyRequest{wanted: w, dryRun: dryRun, yes: yes, exporter: e})
+	return planOne(ctx, f, "funnels redirects import", ch, func(*cmdutil.Session) (redirectplan.Wanted, error) { return w, nil })
 }
 
 // importName is what an import from the file name is called in its journal and
@@ -112,70 +132,35 @@ func importName(name string) string {
 	return filepath.Base(name)
 }
 
-// readImportFile reads the rows of name, in format (or the one of its extension);
-// "-" reads them from in, in format or the one their first character shows.
-func readImportFile(in io.Reader, name, format string) ([]redirectplan.Row, error) {
+// readImportFile reads the rows of the file name as o says ("-": from in, at most
+// redirectplan.MaxFileBytes), in the format o names or the one the file's name or
+// content tells.
+func readImportFile(in io.Reader, name string, o redirectplan.ReadOptions) ([]redirectplan.Row, error) {
+	var rows []redirectplan.Row
+	var err error
+	shown := termtext.Line(name)
 	if name == "-" {
-		return readImportInput(in, format)
+		shown = "standard input"
+		rows, _, err = redirectplan.ReadFrom(in, o)
+	} else {
+		rows, _, err = redirectplan.ReadFileWith(name, o)
 	}
-	fm, ok := redirectplan.FormatOf(name)
-	if format != "" {
-		if fm, ok = redirectplan.ParseFormat(format); !ok {
-			return nil, cmdutil.Usagef("--format must be %s, not %s", cmdutil.OrList(redirectplan.Formats()), cmdutil.QuoteInput(format))
-		}
-	}
-	if !ok {
-		return nil, cmdutil.Usagef("cannot tell the format of %s from its extension: name it .csv, .json or .jsonl, or give --format", cmdutil.QuoteInput(name))
-	}
-	rows, err := redirectplan.ReadFile(name, fm)
+	var pe *redirectplan.ParseError
 	switch {
+	case err == nil:
+		return rows, nil
 	case errors.Is(err, os.ErrNotExist):
 		return nil, cmdutil.Usagef("no file %s", cmdutil.QuoteInput(name))
 	case errors.Is(err, redirectplan.ErrTooLarge):
-		return nil, cmdutil.Usagef("%s is %s", cmdutil.QuoteInput(name), redirectplan.ErrTooLarge)
+		return nil, cmdutil.Usagef("%s is %s", shown, redirectplan.ErrTooLarge)
+	case errors.Is(err, redirectplan.ErrUnknownFormat):
+		return nil, cmdutil.Usagef("%s: its name and content do not tell its format: give --format (%s)", shown, cmdutil.OrList(redirectplan.ReadFormats()))
+	case errors.Is(err, redirectplan.ErrNeedsDomain) && errors.As(err, &pe):
+		return nil, cmdutil.Usagef("%s: %s (--domain HOST)", shown, termtext.Line(pe.Error()))
+	case errors.As(err, &pe):
+		return nil, cmdutil.Usagef("%s: %s", shown, termtext.Line(pe.Error()))
 	}
-	var pe *redirectplan.ParseError
-	if errors.As(err, &pe) {
-		return nil, cmdutil.Usagef("%s: %s", termtext.Line(name), termtext.Line(pe.Error()))
-	}
-	if err != nil {
-		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading %s: %w", termtext.Line(name), err))
-	}
-	return rows, nil
-}
-
-// readImportInput reads the rows given on standard input: at most
-// redirectplan.MaxFileBytes, in format or the one their first character shows (a
-// JSON array, JSON lines, else CSV).
-func readImportInput(in io.Reader, format string) ([]redirectplan.Row, error) {
-	b, err := io.ReadAll(io.LimitReader(in, redirectplan.MaxFileBytes+1))
-	if err != nil {
-		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading standard input: %w", err))
-	}
-	if len(b) > redirectplan.MaxFileBytes {
-		return nil, cmdutil.Usagef("standard input is %s", redirectplan.ErrTooLarge)
-	}
-	fm := redirectplan.CSV
-	switch t := bytes.TrimSpace(b); {
-	case format != "":
-		var ok bool
-		if fm, ok = redirectplan.ParseFormat(format); !ok {
-			return nil, cmdutil.Usagef("--format must be %s, not %s", cmdutil.OrList(redirectplan.Formats()), cmdutil.QuoteInput(format))
-		}
-	case len(t) > 0 && t[0] == '[':
-		fm = redirectplan.JSON
-	case len(t) > 0 && t[0] == '{':
-		fm = redirectplan.JSONL
-	}
-	rows, err := redirectplan.Read(bytes.NewReader(b), fm)
-	var pe *redirectplan.ParseError
-	if errors.As(err, &pe) {
-		return nil, cmdutil.Usagef("standard input: %s", termtext.Line(pe.Error()))
-	}
-	if err != nil {
-		return nil, cmdutil.Usagef("standard input: %s", termtext.Line(err.Error()))
-	}
-	return rows, nil
+	return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("reading %s: %w", shown, err))
 }
 
 // importFile is FILE, the file an import reads; "-" reads standard input.
@@ -189,14 +174,14 @@ func importTools() []cmdutil.Tool {
 	const rows = "the redirects wanted: CSV text with a header (domain,path,target,action[,id]) or a JSON array of objects with those keys"
 	return []cmdutil.Tool{{
 		Name:        "plan_redirect_import",
-		Description: "The plan of making the sub-account's redirects what the rows say (+ add, ~ change, - delete with prune, = same, ! refused with the reason). Rows inline as CSV text or a JSON array (columns domain, path, target, action, id). Nothing is sent. The result is the --json of 'funnels redirects import - --dry-run'.",
+		Description: "The plan of making the sub-account's redirects what the rows say (+ add, ~ change, - delete with prune, = same, ! refused with the reason). Rows inline as CSV text or a JSON array (columns domain, path, target, action, id). Other platforms' files (Shopify, WordPress Redirection, _redirects, vercel.json) are read too, with domain for the paths they list. Nothing is sent. The result is the --json of 'funnels redirects import - --dry-run': the steps, and the marks of adds at a live step's address (the step would be hidden, the redirects leading there would chain).",
 		Fixed:       []string{"--dry-run"},
-		Leave:       map[string]string{"dry-run": "this tool only plans", "yes": "this tool sends nothing"},
+		Leave:       map[string]string{"dry-run": "this tool only plans", "yes": "this tool sends nothing", "allow-shadow": "this tool sends nothing: the plan marks what would be shadowed"},
 		Stdin:       "rows", StdinHelp: rows,
 		Plans: true,
 	}, {
 		Name:        "apply_redirect_import",
-		Description: "Make the sub-account's redirects what the rows say. dry_run defaults to true: the plan comes back and nothing is sent. With dry_run false it applies as 'funnels redirects import - --yes': paced, each row journaled (a rerun sends nothing twice), the redirects saved as a version first. Show the plan to the person and apply only when they agree.",
+		Description: "Make the sub-account's redirects what the rows say. dry_run defaults to true: the plan comes back and nothing is sent. With dry_run false it applies as 'funnels redirects import - --yes': paced, each row journaled (a rerun sends nothing twice), the redirects saved as a version first. A plan with marks (an add at a live step's address) is sent only with allow_shadow true. Show the plan and its marks to the person and apply only when they agree.",
 		Fixed:       []string{"--yes"},
 		Defaults:    map[string]string{"dry-run": "true"},
 		Leave:       map[string]string{"yes": "the assistant applies with dry_run false, once the person agreed"},

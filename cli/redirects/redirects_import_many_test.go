@@ -13,7 +13,7 @@ import (
 )
 
 // TestRedirectsImportAcrossNamedSet: one file for two gyms; each gym's plan adds its
-// own row and refuses the other's (a domain it does not have), shown in one table by
+// own row and refuses the other's (a domain it does not have), each under its
 // name; one question names the changes and the sub-accounts; yes sends each gym its
 // own row, and nothing reaches the gym left out of the set.
 func TestRedirectsImportAcrossNamedSet(t *testing.T) {
@@ -24,7 +24,7 @@ func TestRedirectsImportAcrossNamedSet(t *testing.T) {
 	args := []string{"redirects", "import", file, "--profile", "agency", "--location", "LakesideFit2026Loc01,SummitStrengthLoc002"}
 
 	code, out, errOut := h.Run(nil, args...)
-	if code != cmdutil.ExitUsage || !strings.Contains(errOut, "add --yes to send the 2 writes in 2 sub-accounts") {
+	if code != cmdutil.ExitUsage || !strings.Contains(errOut, "add --yes to send the 2 writes to 2 sub-accounts") {
 		t.Fatalf("without a terminal or --yes: exit %d\n%s%s", code, out, errOut)
 	}
 	r.Server.ResetLog()
@@ -42,7 +42,7 @@ func TestRedirectsImportAcrossNamedSet(t *testing.T) {
 			t.Errorf("the plan lacks %q:\n%s", want, out)
 		}
 	}
-	if !strings.Contains(errOut, "Apply 2 changes in 2 sub-accounts? [y/N]") {
+	if !strings.Contains(errOut, "Send 2 writes (+2 ~0 −0) to 2 sub-accounts? [y/N]") {
 		t.Errorf("the question:\n%s", errOut)
 	}
 	sent := map[string]int{}

@@ -62,14 +62,14 @@ func TestRedirectsImportDryRunAndAsking(t *testing.T) {
 		"not-ours.example.com/y", "line 3: the domain not-ours.example.com is not attached", "err:2 rows refused")
 	h.Run("redirects", "import", good).Want(t, 2, "err:no terminal to ask on; add --yes")
 	h.RunWith(false, "n\n", "redirects", "import", good) // not a terminal: never asked
-	h.Streams(&cmdutil.IOStreams{InTTY: true}, "n\n", "redirects", "import", good).Want(t, 2, "err:Send 1 write (+1 ~0 −0)? [y/N]", "err:Nothing was sent.")
+	h.Streams(&cmdutil.IOStreams{InTTY: true}, "n\n", "redirects", "import", good).Want(t, 2, "err:Send 1 write (+1 ~0 −0) to LakesideFit2026Loc01 (FUNNELS_TOKEN)? [y/N]", "err:Nothing was sent.")
 	h.Run("redirects", "import", good, "--readonly").Want(t, 0, "+ add", "err:Read-only mode is on: this is the plan only, nothing can be sent.")
 	if w := clitest.RedirectWrites(h); len(w) != 0 {
 		t.Fatalf("sent %d writes without a yes", len(w))
 	}
 	h.Streams(&cmdutil.IOStreams{InTTY: true}, "y\n", "redirects", "import", good).Want(t, 0, "err:Added 1, changed 0")
 	h.Run("redirects", "versions").Want(t, 0, "1\t", "\t8\t+1 ~0 −0, import of good.jsonl")
-	h.Run("redirects", "import", clitest.WriteFile(t, "x.txt", ""), "--dry-run").Want(t, 2, "err:cannot tell the format")
+	h.Run("redirects", "import", clitest.WriteFile(t, "x.txt", ""), "--dry-run").Want(t, 2, "err:x.txt: its name and content do not tell its format: give --format (csv, json, jsonl, shopify, wordpress, netlify or vercel)")
 	h.Run("redirects", "import", clitest.WriteFile(t, "x.csv", "domain,target\n"), "--dry-run").Want(t, 2, `err:line 1: the header has no "path" column`)
 }
 
@@ -88,7 +88,7 @@ func TestRedirectsImportGoesOnAfterA422(t *testing.T) {
 	h.SB.Server.FailNext(http.StatusUnprocessableEntity, 1, "/funnels/lookup/redirect/"+id)
 	h.Run("redirects", "import", file, "--yes", "--json", "path,outcome", "--jq", `.[] | .path + " " + .outcome`).Want(t, 1,
 		"/a done\n/timetable failed\n/z done\n", "err:! www.lakesidefit.com/timetable: ", "err:422",
-		"err:Added 2, changed 0, deleted 0, refused 0, failed 1.", "err:1 row failed")
+		"err:Added 2, changed 0, deleted 0, refused 0, failed 1.", "err:1 row of the plan failed: the others landed")
 	h.SB.Server.ResetLog()
 	h.Run("redirects", "import", file, "--yes").Want(t, 0, "err:Added 0, changed 1,")
 	if w := clitest.RedirectWrites(h); len(w) != 1 {

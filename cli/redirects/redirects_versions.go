@@ -118,28 +118,19 @@ func redirectsRestoreRun(ctx context.Context, f *cmdutil.Factory, opts *Redirect
 	if err != nil || n <= 0 {
 		return cmdutil.Usagef("VERSION must be the number of a saved version ('funnels redirects versions' lists them), not %s", cmdutil.QuoteInput(opts.Version))
 	}
-	sess, err := f.Session(ctx, true)
-	if err != nil {
-		return err
-	}
-	c, cfg := sess.Client, sess.Config
-	state, err := f.RedirectsStateOf(cfg)
-	if err != nil {
-		return err
-	}
-	v, err := state.Versions().Load(n)
-	if errors.Is(err, redirectplan.ErrNoVersion) {
-		return cmdutil.Usagef("no version %d of this location's redirects ('funnels redirects versions' lists them)", n)
-	}
-	if err != nil {
-		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
-	}
-	w := redirectplan.RestoreOf(v)
-	plan, current, err := redirectplan.Prepare(ctx, c, w)
-	if err != nil {
-		return err
-	}
-	return applyPlan(ctx, f, c, cfg, plan, current, applyRequest{
-		wanted: w, dryRun: opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter,
+	ch := planChoices{dryRun: opts.DryRun, yes: opts.Yes, exporter: &opts.Exporter}
+	return planOne(ctx, f, "funnels redirects restore", ch, func(s *cmdutil.Session) (redirectplan.Wanted, error) {
+		state, err := s.Redirects()
+		if err != nil {
+			return redirectplan.Wanted{}, err
+		}
+		v, err := state.Versions().Load(n)
+		if errors.Is(err, redirectplan.ErrNoVersion) {
+			return redirectplan.Wanted{}, cmdutil.Usagef("no version %d of this location's redirects ('funnels redirects versions' lists them)", n)
+		}
+		if err != nil {
+			return redirectplan.Wanted{}, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
+		}
+		return redirectplan.RestoreOf(v), nil
 	})
 }

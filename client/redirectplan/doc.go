@@ -36,6 +36,9 @@
 //     \u escapes.
 //   - inline.go: ReadInline, rows given as text or as a JSON array of objects (an
 //     assistant's tool call).
+//   - text.go: the plan in words, the same for the command line and the browser:
+//     each step's sign, address, targets (old → new) and note, every value shown
+//     whole up to MaxShownBytes (Shown; a redirect that can exist is never cut).
 //   - write.go: Write, the rows in a stable order (domain, path, id) with the
 //     columns domain, path, target, action, id.
 //   - plan.go: Build, the plan of a wanted set against the location's redirects,

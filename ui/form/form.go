@@ -176,6 +176,15 @@ func (f *Form) Answered(seq uint64) bool {
 	return true
 }
 
+// NothingSent marks err as a failure before anything was sent (a file that could
+// not be read): the form says nothing was changed, not that it may have been.
+func NothingSent(err error) error { return &notSentError{err} }
+
+type notSentError struct{ err error }
+
+func (e *notSentError) Error() string { return e.err.Error() }
+func (e *notSentError) Unwrap() error { return e.err }
+
 // Fail shows a refusal: text (the refusal as the browser words it, status code
 // first), and the field err names marked with what the server said about it.
 func (f *Form) Fail(err error, text string) tea.Cmd {
@@ -186,7 +195,8 @@ func (f *Form) Fail(err error, text string) tea.Cmd {
 	// dropped connection or an answer cut short may come after the server did the
 	// work (the client never sends a write twice by itself).
 	var auth *client.AuthError
-	f.unsure = !(errors.As(err, &api) && api.StatusCode < 500) && !errors.As(err, &auth)
+	var local *notSentError
+	f.unsure = !(errors.As(err, &api) && api.StatusCode < 500) && !errors.As(err, &auth) && !errors.As(err, &local)
 	f.barred = errors.Is(err, client.ErrRouteUnavailable) || errors.Is(err, client.ErrScope) || errors.Is(err, client.ErrRouteMissing)
 	var first *Field
 	if errors.As(err, &api) && api.StatusCode == 422 {
