@@ -42,24 +42,14 @@ func descriptionLines(text string, width int) []string {
 // its second column ("  @live    this location, crawled now": under "this") when it
 // has one that leaves room, else two cells under its own start.
 func hangingLines(l string, width int) []string {
-	if ansi.StringWidth(l) <= width {
-		return []string{l}
-	}
 	body := strings.TrimLeft(l, " ")
 	indent := len(l) - len(body)
 	under := indent + 2
 	if gap := strings.Index(body, "  "); gap > 0 {
 		rest := strings.TrimLeft(body[gap:], " ")
-		if col := indent + ansi.StringWidth(body[:len(body)-len(rest)]); col <= width/2 {
+		if col := indent + ansi.StringWidth(body[:len(body)-len(rest)]); col < width/2 {
 			under = col
 		}
 	}
-	// The first line is cut at a space before width, the rest wrapped under it.
-	first := termtext.Wrap(body, max(width-indent, 1))[0]
-	lines := []string{strings.Repeat(" ", indent) + first}
-	rest := strings.TrimLeft(body[len(first):], " ")
-	for _, r := range termtext.Wrap(rest, max(width-under, 1)) {
-		lines = append(lines, strings.Repeat(" ", under)+r)
-	}
-	return lines
+	return wrapHanging(l, width, under)
 }
