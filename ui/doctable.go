@@ -5,6 +5,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // A doc's table (consecutive lineTable rows) is laid out in one of two ways, the one
@@ -155,28 +157,20 @@ func sum(xs []int) int {
 }
 
 // columnFill shares avail cells among the columns: each at least its least, none
-// more than its natural, the rest handed out a cell at a time in turn, so narrow
-// columns end whole and wide ones share what is left. Column fixed (≥ 0) is held at
-// width at.
+// more than its natural, the rest as the water level of every table
+// (termtext.FillColumns), so narrow columns end whole and wide ones share what is
+// left. Column fixed (≥ 0) is held at width at.
 func columnFill(avail int, natural, least []int, fixed, at int) []int {
 	widths := append([]int(nil), least...)
 	if fixed >= 0 {
 		widths[fixed] = at
 	}
-	left := avail - sum(widths)
-	for left > 0 {
-		gave := false
-		for c := range widths {
-			if c != fixed && widths[c] < natural[c] && left > 0 {
-				widths[c]++
-				left--
-				gave = true
-			}
+	termtext.FillColumns(widths, func(c int) int {
+		if c == fixed {
+			return at
 		}
-		if !gave {
-			break
-		}
-	}
+		return natural[c]
+	}, avail-sum(widths))
 	return widths
 }
 
