@@ -34,6 +34,14 @@ func (f *Factory) ReportError(err error) {
 	if isTold(err) {
 		return
 	}
+	var decided *exitError
+	if errors.Is(err, client.ErrReadOnly) && !errors.As(err, &decided) {
+		// A client a session made read-only for the person's role refused the write:
+		// said as the role, not as a setting they never turned on.
+		if why := f.RefusedWrite(f.runLocation()); why != client.ErrReadOnly {
+			err = &CommandError{Cmd: commandOf(err), Err: why}
+		}
+	}
 	var ce *CommandError
 	var cmd *cobra.Command
 	if errors.As(err, &ce) {
@@ -108,6 +116,15 @@ func problemLines(problem string, width int) []string {
 		}
 	}
 	return out
+}
+
+// commandOf is the command err ended, or nil.
+func commandOf(err error) *cobra.Command {
+	var ce *CommandError
+	if errors.As(err, &ce) {
+		return ce.Cmd
+	}
+	return nil
 }
 
 // describe is err in words, one entry per problem (a problem whose message has more

@@ -92,7 +92,7 @@ func applyPlan(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg *c
 	}
 	switch {
 	case c.ReadOnly():
-		f.Notice("Read-only mode is on: this is the plan only, nothing can be sent.")
+		f.Notice("%s", f.PlanOnlyNote(c.LocationID()))
 		return finish(refusedError(totals))
 	case req.dryRun:
 		return finish(refusedError(totals))

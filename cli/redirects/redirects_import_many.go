@@ -32,7 +32,7 @@ func redirectsImportSetRun(ctx context.Context, f *cmdutil.Factory, opts *Redire
 	w := redirectplan.ImportOf(rows, opts.Prune, filepath.Base(opts.File))
 	planned, fails := cmdutil.RunSet(ctx, fo, func(ctx context.Context, m *cmdutil.MemberRun) (memberPlan, error) {
 		if m.Session.Client.ReadOnly() {
-			return memberPlan{}, client.ErrReadOnly
+			return memberPlan{}, f.RefusedWrite(m.Location)
 		}
 		plan, current, err := redirectplan.Prepare(ctx, m.Session.Client, w)
 		mp := memberPlan{plan: plan, current: current, records: make([]applyRecord, len(plan.Steps))}
