@@ -250,7 +250,7 @@ func (r *setResolver) allProfiles() error {
 // allSubAccounts adds every sub-account the run's agency sign-in reaches.
 func (r *setResolver) allSubAccounts(cfg *config.Config) error {
 	if t, err := r.store.Load(cfg.Profile.Name); err == nil && !t.Agency() {
-		return Usagef("--all-sub-accounts needs an agency sign-in, and profile %s is not one (`funnels login --agency` makes one)", QuoteInput(cfg.Profile.Name))
+		return Usagef("--all-sub-accounts needs an agency sign-in, and profile %s is not one; %s", QuoteInput(cfg.Profile.Name), r.agencyAdvice())
 	}
 	subs, err := r.subAccounts(cfg)
 	if err != nil {
@@ -260,6 +260,31 @@ func (r *setResolver) allSubAccounts(cfg *config.Config) error {
 		r.add(Member{Name: cmp.Or(s.Name, s.ID), Profile: cfg.Profile.Name, Location: s.ID})
 	}
 	return nil
+}
+
+// agencyAdvice says how to run across an agency's sub-accounts: with the agency
+// sign-ins there are (--profile NAME), else how to make one. A run that may use no
+// other sign-in (an assistant's, a session of the team server) is only told how to
+// make one.
+func (r *setResolver) agencyAdvice() string {
+	const make = "`funnels login --agency` makes one"
+	if r.only != "" || r.f.Gate != nil {
+		return make
+	}
+	known, err := auth.ListProfiles(r.f.Getenv, r.store)
+	if err != nil {
+		return make
+	}
+	var agencies []string
+	for _, p := range known {
+		if p.Kind == auth.ProfileAgency {
+			agencies = append(agencies, "--profile "+p.Name)
+		}
+	}
+	if len(agencies) == 0 {
+		return make
+	}
+	return "add " + OrList(agencies) + " (signed in at agency level)"
 }
 
 // group adds the members of a [groups] entry: PROFILE/LOCATION, a profile name (at
