@@ -39,8 +39,8 @@ func runInPty(t *testing.T, env []string, cols int, args ...string) ptyRun {
 	answered := map[string]int{}
 	answers := []struct{ asked, answer string }{
 		{"\x1b]11;?", "\x1b]11;rgb:1e1e/1e1e/2e2e\x1b\\"}, // the background colour: dark
-		{"\x1b[c", "\x1b[?62;22c"},                         // primary device attributes
-		{"[y/N]", "\r"},                                    // a question: no
+		{"\x1b[c", "\x1b[?62;22c"},                        // primary device attributes
+		{"[y/N]", "\r"},                                   // a question: no
 	}
 	buf := make([]byte, 32<<10)
 	for {
