@@ -74,40 +74,7 @@ func cellPieces(word string, c int) []string {
 // for the line where cellPieces allows. A piece wider than w stays whole (it is cut
 // when drawn).
 func wrapCell(s string, w, c int) []string {
-	var out []string
-	var line strings.Builder
-	lw := 0
-	flush := func() {
-		out = append(out, line.String())
-		line.Reset()
-		lw = 0
-	}
-	for _, word := range strings.Fields(s) {
-		pieces := []string{word}
-		if ansi.StringWidth(word) > w {
-			pieces = cellPieces(word, c)
-		}
-		for k, p := range pieces {
-			pw := ansi.StringWidth(p)
-			sep := 0
-			if k == 0 && lw > 0 {
-				sep = 1
-			}
-			if lw > 0 && lw+sep+pw > w {
-				flush()
-				sep = 0
-			}
-			if sep == 1 {
-				line.WriteByte(' ')
-			}
-			line.WriteString(p)
-			lw += sep + pw
-		}
-	}
-	if lw > 0 || len(out) == 0 {
-		flush()
-	}
-	return out
+	return termtext.WrapPieces(s, w, func(word string) []string { return cellPieces(word, c) })
 }
 
 // layoutTable chooses the layout of rows at w cells.

@@ -311,40 +311,12 @@ func wrapPieces(s string) []string {
 }
 
 // wrapCell wraps a cell to w cells at spaces and, inside a word too long for the
-// line, after a '/'; a piece longer than a line is broken into whole lines of it
-// (termtext.Wrap), so nothing of the cell is lost.
+// line, after a '/' (termtext.WrapPieces, as the browser's documents wrap a route);
+// a piece longer than a line is broken into whole lines of it (termtext.Wrap), so
+// nothing of the cell is lost.
 func wrapCell(s string, w int) []string {
-	var out []string
-	var line strings.Builder
-	lw := 0
-	for _, word := range strings.Fields(s) {
-		pieces := []string{word}
-		if ansi.StringWidth(word) > w {
-			pieces = strings.SplitAfter(word, "/")
-		}
-		for k, p := range pieces {
-			pw := ansi.StringWidth(p)
-			sep := 0
-			if k == 0 && lw > 0 {
-				sep = 1
-			}
-			if lw > 0 && lw+sep+pw > w {
-				out = append(out, line.String())
-				line.Reset()
-				lw, sep = 0, 0
-			}
-			if sep == 1 {
-				line.WriteByte(' ')
-			}
-			line.WriteString(p)
-			lw += sep + pw
-		}
-	}
-	if lw > 0 || len(out) == 0 {
-		out = append(out, line.String())
-	}
 	var lines []string
-	for _, l := range out {
+	for _, l := range termtext.WrapPieces(s, w, func(word string) []string { return strings.SplitAfter(word, "/") }) {
 		lines = append(lines, termtext.Wrap(l, w)...)
 	}
 	return lines

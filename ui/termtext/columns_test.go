@@ -2,6 +2,7 @@ package termtext
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -59,4 +60,24 @@ func FuzzFillColumns(f *testing.F) {
 			t.Fatalf("handed out %d and %d left of %d", given, left, room)
 		}
 	})
+}
+
+// TestWrapPieces: words wrap at spaces; a word too long for a line is split by its
+// pieces and joined again up to the width; a piece longer than a line stands alone.
+func TestWrapPieces(t *testing.T) {
+	slash := func(w string) []string { return strings.SplitAfter(w, "/") }
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want []string
+	}{
+		{"GET /funnels/funnel/list", 30, []string{"GET /funnels/funnel/list"}},
+		{"GET /funnels/funnel/folder/entities", 20, []string{"GET /funnels/funnel/", "folder/entities"}},
+		{"POST /social-media-posting/oauth", 12, []string{"POST /", "social-media-posting/", "oauth"}},
+		{"", 5, []string{""}},
+	} {
+		if got := WrapPieces(tc.s, tc.w, slash); !slices.Equal(got, tc.want) {
+			t.Errorf("WrapPieces(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
+		}
+	}
 }
