@@ -83,15 +83,10 @@ func exampleWords(root *cobra.Command, line string, st *program) []word {
 	}
 	var out []word
 	var at *cobra.Command // the command the words so far name, nil before the program
-	quoted, redirected := byte(0), false
-	for _, f := range strings.Fields(line) {
+	redirected := false
+	for _, f := range shellWords(line) {
 		style := &st.argument
 		switch {
-		case quoted != 0:
-			style = &st.quoted
-			if strings.HasSuffix(f, string(quoted)) {
-				quoted = 0
-			}
 		case redirected:
 			style, redirected = &st.dimmed, false
 		case slices.Contains([]string{"|", "||", "&&", "&", ";", "\\"}, f):
@@ -100,9 +95,6 @@ func exampleWords(root *cobra.Command, line string, st *program) []word {
 			style, redirected = &st.dimmed, slices.Contains(redirects, f)
 		case f[0] == '\'' || f[0] == '"':
 			style = &st.quoted
-			if len(f) == 1 || !strings.HasSuffix(f, f[:1]) {
-				quoted = f[0]
-			}
 		case at == nil && f == root.Name():
 			style, at = &st.name, root
 		case len(f) > 1 && f[0] == '-':
@@ -113,6 +105,36 @@ func exampleWords(root *cobra.Command, line string, st *program) []word {
 			}
 		}
 		out = append(out, word{f, style})
+	}
+	return out
+}
+
+// shellWords splits a command line at the spaces a shell splits it at: text in
+// quotes, spaces and all, stays in its word, so a wrapped example never breaks a
+// quoted argument in two.
+func shellWords(line string) []string {
+	var out []string
+	var w strings.Builder
+	var quote rune
+	for _, r := range line {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r == ' ' || r == '\t':
+			if w.Len() > 0 {
+				out = append(out, w.String())
+				w.Reset()
+			}
+			continue
+		}
+		w.WriteRune(r)
+	}
+	if w.Len() > 0 {
+		out = append(out, w.String())
 	}
 	return out
 }
