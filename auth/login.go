@@ -52,13 +52,17 @@ var ErrNoClient = errors.New("no app client id")
 type NoClientError struct{ Profile string }
 
 func (e *NoClientError) Error() string {
-	cmd := LoginCommand(e.Profile, true) + " --location ID"
-	return "no app client id: sign in with a private integration token, which\n" +
-		"works on every plan (get one in Settings → Private Integrations):\n" +
-		"  " + cmd + "\n" +
-		"OAuth needs your own app, and OAuth apps need the Agency Pro plan:\n" +
-		"pass --client-id and --client-secret (or FUNNELS_CLIENT_ID and\n" +
-		"FUNNELS_CLIENT_SECRET, or client_id in the profile)"
+	return "no app client id and secret for an OAuth sign-in: sign in with a private integration token (" +
+		LoginCommand(e.Profile, true) + " --location ID), or give your app's --client-id and --client-secret"
+}
+
+// Advice is what to do instead, for a person: paragraphs, the command to run on a
+// line of its own.
+func (e *NoClientError) Advice() string {
+	return "An OAuth sign-in goes through an app of your own, and this profile has no app client id and secret.\n\n" +
+		"Sign in with a private integration token instead: it works on every plan (get one in Settings → Private Integrations):\n\n" +
+		"  " + LoginCommand(e.Profile, true) + " --location ID\n\n" +
+		"For OAuth, pass your app's --client-id and --client-secret (or set FUNNELS_CLIENT_ID and FUNNELS_CLIENT_SECRET, or client_id in the profile); OAuth apps need the Agency Pro plan."
 }
 
 func (e *NoClientError) Is(target error) bool { return target == ErrNoClient }

@@ -1,6 +1,8 @@
 // Package cli is the command line of funnels: `funnels` opens the browser (package
 // ui), and every other command works without it, for scripts and CI. It is built on
-// cobra, with fang's help; main.go only hands it os.Args (Main).
+// cobra, its help in fang's layout and colours drawn at the width of the run's own
+// streams (cmdutil's Help: fang's own takes its width from os.Stdout once per
+// process); main.go only hands it os.Args (Main).
 //
 // # How it is laid out
 //

@@ -3,13 +3,11 @@ package cli
 import (
 	"context"
 	"errors"
-	"io"
 	"os"
 	"os/signal"
 	"strings"
 	"syscall"
 
-	"charm.land/fang/v2"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -75,16 +73,37 @@ func Execute(ctx context.Context, f *cmdutil.Factory, args []string) error {
 		}
 		return nil
 	}
-	err := fang.Execute(ctx, root,
-		fang.WithVersion(f.Version),
-		fang.WithoutManpage(), // `funnels man` is ours: it writes where the command writes
-		fang.WithoutCompletions(),
-		fang.WithErrorHandler(func(io.Writer, fang.Styles, error) {}), // reported by Run
-	)
+	// Help is drawn at the width of f's streams (cmdutil's Help, in fang's layout and
+	// colours); fang.Execute would set its own, sized by os.Stdout, over it right
+	// before it runs the tree, so the tree runs here with what fang.Execute adds
+	// besides: the version.
+	root.SetHelpFunc(func(cmd *cobra.Command, _ []string) {
+		if failure != nil {
+			return
+		}
+		if err := unknownBeforeHelp(cmd); err != nil {
+			failure = &cmdutil.CommandError{Cmd: cmd, Err: err}
+		} else if err := f.Help(cmd); err != nil {
+			failure = &cmdutil.CommandError{Cmd: cmd, Err: err}
+		}
+	})
+	root.Version = f.Version
+	root.CompletionOptions.DisableDefaultCmd = true
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		err = failure
 	}
 	return asCommandLineError(err)
+}
+
+// unknownBeforeHelp is the usage error of `funnels nosuch --help`: a word that
+// names no command of one that has commands is the same mistake with --help as
+// without it.
+func unknownBeforeHelp(cmd *cobra.Command) error {
+	if args := cmd.Flags().Args(); len(args) > 0 && cmd.HasAvailableSubCommands() {
+		return cmdutil.UnknownCommand(cmd, args[0])
+	}
+	return nil
 }
 
 // stop leaves cmd nothing to run after its hooks, not even a run function of

@@ -204,6 +204,8 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
 	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	fmt.Fprintf(w, "token_login: funnels login --with-token --profile sandbox --base-url %s --location %s\n", base, s.LocationID())
+	fmt.Fprintf(w, "env: export FUNNELS_BASE_URL=%s FUNNELS_TOKEN=%s FUNNELS_LOCATION_ID=%s\n", base, s.DemoToken(), s.LocationID())
 	fmt.Fprintf(w, "agency_login: funnels login --agency --profile agency --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret())
 	printSandboxAgency(w, s)

@@ -132,3 +132,34 @@ func TestSandboxRefusesBadSettings(t *testing.T) {
 	defer ln.Close()
 	h.Run("sandbox", "--addr", ln.Addr().String()).Want(t, 4, "err:is already in use")
 }
+
+// TestSandboxLinesWorkAsPrinted: the sandbox's token_login line, given the token it
+// printed, signs a profile in, and its env: line's variables reach the data with no
+// sign-in at all — the two ways the README starts from.
+func TestSandboxLinesWorkAsPrinted(t *testing.T) {
+	stdout, _, _ := runSandbox(t, "--ephemeral")
+	values := map[string]string{}
+	for _, l := range strings.Split(stdout.String(), "\n") {
+		if k, v, ok := strings.Cut(l, ": "); ok {
+			values[k] = v
+		}
+	}
+	login := strings.Fields(values["token_login"])
+	if len(login) < 3 || login[0] != "funnels" {
+		t.Fatalf("no token_login line:\n%s", stdout.String())
+	}
+	h := clitest.NewHome(t)
+	h.RunWith(false, values["token"]+"\n", login[1:]...).Want(t, 0)
+	h.Run("folders", "--profile", "sandbox").Want(t, 0, "Lead Generation")
+
+	env, ok := strings.CutPrefix(values["env"], "export ")
+	if !ok {
+		t.Fatalf("no env: line:\n%s", stdout.String())
+	}
+	h = clitest.NewHome(t)
+	for _, kv := range strings.Fields(env) {
+		k, v, _ := strings.Cut(kv, "=")
+		h.Vars[k] = v
+	}
+	h.Run("folders").Want(t, 0, "Lead Generation")
+}

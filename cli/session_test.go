@@ -307,3 +307,33 @@ func TestSessionSetKeepsToGrants(t *testing.T) {
 		t.Errorf("a set with nothing granted: exit %d\n%s", code, out)
 	}
 }
+
+// TestSessionReaderIsToldTheirRole: a person who may only read is told so — not
+// that read-only mode is on — whether the command is refused before it runs, its
+// write reaches the client, or it shows a plan it may not send; a sub-account they
+// hold no grant on is refused as not granted, not as "may only read".
+func TestSessionReaderIsToldTheirRole(t *testing.T) {
+	const loc = "LakesideFit2026Loc01"
+	h, _ := sessionHome(t, clitest.Reader(loc))
+	csv := "domain,path,target,action\noffers.lakesidefit.com,/role-test,https://offers.lakesidefit.com/spring-sale,url\n"
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		code  int
+		want  string
+	}{
+		{[]string{"folder", "create", "--name", "Role test"}, "", cmdutil.ExitUsage, "may only read"},
+		{[]string{"api", "POST", "/funnels/lookup/redirect", "--data", `{"locationId":"` + loc + `"}`}, "", cmdutil.ExitUsage, "may only read"},
+		{[]string{"redirects", "import", "-", "--yes"}, csv, -1, "may only read"},
+		{[]string{"folder", "create", "--name", "Role test", "--location", "SummitStrengthLoc002"}, "", cmdutil.ExitAuth, "was not granted"},
+	} {
+		r := h.RunWith(false, c.stdin, c.args...)
+		if c.code >= 0 && r.Code != c.code {
+			t.Errorf("%q: exit %d, want %d\n%s", c.args, r.Code, c.code, r.Stderr)
+		}
+		if !strings.Contains(r.Stderr, c.want) || strings.Contains(strings.ToLower(r.Stderr), "read-only mode") ||
+			(c.want == "was not granted" && strings.Contains(r.Stderr, "may only read")) {
+			t.Errorf("%q: want %q and no word of read-only mode:\n%s", c.args, c.want, r.Stderr)
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
 // doc is what a result view shows: lines of a few kinds, every string from the
@@ -141,40 +143,7 @@ func cellPieces(word string, c int) []string {
 // for the line where cellPieces allows. A piece wider than w stays whole (it is cut
 // when drawn).
 func wrapCell(s string, w, c int) []string {
-	var out []string
-	var line strings.Builder
-	lw := 0
-	flush := func() {
-		out = append(out, line.String())
-		line.Reset()
-		lw = 0
-	}
-	for _, word := range strings.Fields(s) {
-		pieces := []string{word}
-		if ansi.StringWidth(word) > w {
-			pieces = cellPieces(word, c)
-		}
-		for k, p := range pieces {
-			pw := ansi.StringWidth(p)
-			sep := 0
-			if k == 0 && lw > 0 {
-				sep = 1
-			}
-			if lw > 0 && lw+sep+pw > w {
-				flush()
-				sep = 0
-			}
-			if sep == 1 {
-				line.WriteByte(' ')
-			}
-			line.WriteString(p)
-			lw += sep + pw
-		}
-	}
-	if lw > 0 || len(out) == 0 {
-		flush()
-	}
-	return out
+	return termtext.WrapPieces(s, w, func(word string) []string { return cellPieces(word, c) })
 }
 
 // layoutTable chooses the layout of rows at w cells.
@@ -224,28 +193,20 @@ func sum(xs []int) int {
 }
 
 // columnFill shares avail cells among the columns: each at least its least, none
-// more than its natural, the rest handed out a cell at a time in turn, so narrow
-// columns end whole and wide ones share what is left. Column fixed (≥ 0) is held at
-// width at.
+// more than its natural, the rest as the water level of every table
+// (termtext.FillColumns), so narrow columns end whole and wide ones share what is
+// left. Column fixed (≥ 0) is held at width at.
 func columnFill(avail int, natural, least []int, fixed, at int) []int {
 	widths := append([]int(nil), least...)
 	if fixed >= 0 {
 		widths[fixed] = at
 	}
-	left := avail - sum(widths)
-	for left > 0 {
-		gave := false
-		for c := range widths {
-			if c != fixed && widths[c] < natural[c] && left > 0 {
-				widths[c]++
-				left--
-				gave = true
-			}
+	termtext.FillColumns(widths, func(c int) int {
+		if c == fixed {
+			return at
 		}
-		if !gave {
-			break
-		}
-	}
+		return natural[c]
+	}, avail-sum(widths))
 	return widths
 }
 

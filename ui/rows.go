@@ -79,32 +79,9 @@ func fitColumnsInto(out []int, cols []column, avail int) []int {
 		return w
 	}
 	room -= need
-	// Water-fill the required columns up to their natural widths: raise a level
-	// until the room runs out, the narrowest reaching theirs first.
-	for room > 0 {
-		below, level := 0, -1
-		for i, c := range cols {
-			if w[i] >= 0 && !c.optional && w[i] < c.natural {
-				below++
-				if level < 0 || w[i] < level {
-					level = w[i]
-				}
-			}
-		}
-		if below == 0 {
-			break
-		}
-		// Raise every column at the lowest level by one cell, left to right.
-		for i, c := range cols {
-			if room == 0 {
-				break
-			}
-			if w[i] == level && !c.optional && w[i] < c.natural {
-				w[i]++
-				room--
-			}
-		}
-	}
+	// The required columns share the room (termtext.FillColumns, the water level of
+	// every table): the optional ones are still -1 and take none of it.
+	room = termtext.FillColumns(w, func(i int) int { return cols[i].natural }, room)
 	whole := true
 	for i, c := range cols {
 		if w[i] >= 0 && !c.optional && w[i] < c.natural {

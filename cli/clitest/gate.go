@@ -38,8 +38,11 @@ func (g *Gate) Index(cfg *config.Config, open func() (*index.Store, error)) (*in
 func (g *Gate) Allows(location string) bool { _, ok := g.Roles[location]; return ok }
 
 func (g *Gate) RefuseWrites(location string) error {
-	if g.Roles[location] == "write" {
+	switch g.Roles[location] {
+	case "write":
 		return nil
+	case "":
+		return fmt.Errorf("%w: sub-account %s was not granted", client.ErrWrongLocation, location)
 	}
 	return fmt.Errorf("%w: this person may only read sub-account %q", client.ErrReadOnly, location)
 }

@@ -88,7 +88,7 @@ func (h *Home) RunWith(tty bool, stdin string, args ...string) Result {
 func (h *Home) Streams(tty *cmdutil.IOStreams, stdin string, args ...string) Result {
 	h.t.Helper()
 	ios, out, errb := cmdutil.TestStreams(stdin)
-	ios.InTTY, ios.OutTTY, ios.Width = tty.InTTY, tty.OutTTY, tty.Width
+	ios.InTTY, ios.OutTTY, ios.Width, ios.ErrTTY, ios.ErrWidth = tty.InTTY, tty.OutTTY, tty.Width, tty.ErrTTY, tty.ErrWidth
 	f := cmdutil.NewFactory(ios, h.Getenv, "1.2.3-test")
 	f.Keyring = h.Keyring
 	if h.Gate != nil {

@@ -10,11 +10,16 @@ import (
 // terminal (TERM, COLORTERM) and the person (NO_COLOR, CLICOLOR, CLICOLOR_FORCE)
 // allow.
 func (f *Factory) ColorWriter(w io.Writer) io.Writer {
+	return &colorprofile.Writer{Forward: w, Profile: f.colorProfile(w)}
+}
+
+// colorProfile is what w shows of colours, by the same rules as ColorWriter.
+func (f *Factory) colorProfile(w io.Writer) colorprofile.Profile {
 	var env []string
 	for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
 		if v := f.Getenv(k); v != "" {
 			env = append(env, k+"="+v)
 		}
 	}
-	return colorprofile.NewWriter(w, env)
+	return colorprofile.Detect(w, env)
 }

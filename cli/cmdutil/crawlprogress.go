@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/progress"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client/index"
@@ -60,13 +59,7 @@ func NewLineProgress[R any](f *Factory, prefix string, describe func(R) (float64
 	p := &lineProgress[R]{w: f.IO.ErrOut, raw: f.IO.ErrOut, terminal: f.IO.ErrTTY, width: f.IO.errWidth(), every: logEvery, now: time.Now,
 		prefix: prefix, describe: describe, phase: phase}
 	if p.terminal {
-		var env []string
-		for _, k := range []string{"TERM", "COLORTERM", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"} {
-			if v := f.Getenv(k); v != "" {
-				env = append(env, k+"="+v)
-			}
-		}
-		p.w = colorprofile.NewWriter(f.IO.ErrOut, env)
+		p.w = f.ColorWriter(f.IO.ErrOut)
 		p.bar = progress.New(progress.WithWidth(barWidth(p.width)), progress.WithoutPercentage(), progress.WithDefaultBlend())
 		p.every = redrawEvery
 	}

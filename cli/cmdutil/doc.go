@@ -72,16 +72,25 @@
 //     run it; a set the session names is cut to the person's grants (fanout_set.go).
 //   - Questions (confirm.go): asked only when standard input is a terminal, on
 //     standard error, the default no; a no exits 2 with nothing more said.
-//   - Output (output.go, table.go, tablefit.go): tables aligned on a terminal and
-//     never wider than it (ids shortened to a unique prefix first, names and paths
-//     cut in the middle, the column that tells rows apart last), tab-separated rows
-//     without a header when piped; "Key: value" lines, prose and notes wrapped; prose on standard output
+//   - Output (output.go, table.go, tablefit.go, tablewrap.go): tables aligned on a
+//     terminal and never wider than it (ids shortened to a unique prefix first, the
+//     columns a table says give first, names and paths cut in the middle, the column
+//     that tells rows apart last; a column that must stay whole wraps rather than
+//     lose a character; the room shared by termtext.FillColumns, the one fitter of
+//     every table), tab-separated rows without a header when piped; "Key: value"
+//     lines, prose, notes and errors wrapped at the terminal's width (standard
+//     error's, else standard output's); prose on standard output
 //     at a terminal and on standard error when piped; --json [FIELDS], --jq and
 //     --template from AddJSONFlags. A command's records print through Rows (setoutput.go):
 //     the columns of one sub-account's table, and across a set the same under
 //     SUB-ACCOUNT, their --json the same records each with its sub-account, under
 //     SetOutput.Key beside the failures. Every string from the server goes through
 //     package ui/termtext on its way out.
+//   - Help (help.go, helptext.go, helpshell.go, helpwords.go): fang's layout and
+//     colours at the width of the run's streams (a terminal's, else COLUMNS, else
+//     80; at most 120): descriptions reflowed by paragraph, the descriptions of
+//     commands and flags wrapped under their column, examples wrapped as a shell
+//     reads them, nothing padded.
 //   - Completion (completion.go): the scripts are cobra's; ids of funnels, steps,
 //     pages and redirects, and the location's domains, come from the API for the profile on the command line, quietly and
 //     quickly (nothing at all when it is not signed in); profile names, an agency's

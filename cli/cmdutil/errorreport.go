@@ -34,6 +34,14 @@ func (f *Factory) ReportError(err error) {
 	if isTold(err) {
 		return
 	}
+	var decided *exitError
+	if errors.Is(err, client.ErrReadOnly) && !errors.As(err, &decided) {
+		// A client a session made read-only for the person's role refused the write:
+		// said as the role, not as a setting they never turned on.
+		if why := f.RefusedWrite(f.runLocation()); why != client.ErrReadOnly {
+			err = &CommandError{Cmd: commandOf(err), Err: why}
+		}
+	}
 	var ce *CommandError
 	var cmd *cobra.Command
 	if errors.As(err, &ce) {
@@ -60,18 +68,22 @@ func (f *Factory) ReportError(err error) {
 
 	var b strings.Builder
 	if f.IO.ErrTTY {
+		// Wrapped inside the margin, each problem's later lines two cells under its
+		// first, so a word is never broken by the terminal.
 		errorHeader, errorText := errorStyles()
+		width := f.IO.errWidth() - errorText.GetMarginLeft()
 		b.WriteString("\n" + errorHeader.String() + "\n\n")
 		for _, l := range lines {
-			b.WriteString(errorText.Render(name+": "+l) + "\n")
+			b.WriteString(errorText.Render(strings.Join(problemLines(name+": "+l, width), "\n")) + "\n")
 		}
 		if withUsage {
-			b.WriteString("\n" + errorText.Render("Usage: "+useLine+"\nRun '"+name+" --help' for the flags and examples.") + "\n")
+			usage := append(wrapHanging("Usage: "+useLine, width, 2), wrapHanging("Run '"+name+" --help' for the flags and examples.", width, 2)...)
+			b.WriteString("\n" + errorText.Render(strings.Join(usage, "\n")) + "\n")
 		}
 		b.WriteString("\n")
 	} else {
 		for _, l := range lines {
-			fmt.Fprintf(&b, "%s: %s\n", name, l)
+			b.WriteString(strings.Join(problemLines(name+": "+l, 0), "\n") + "\n")
 		}
 		if withUsage {
 			fmt.Fprintf(&b, "Usage: %s\nRun '%s --help' for the flags and examples.\n", useLine, name)
@@ -84,8 +96,40 @@ func (f *Factory) ReportError(err error) {
 	_, _ = io.WriteString(w, b.String())
 }
 
-// describe is err in words, one line per problem, safe for a terminal; login is the
-// command that signs this run's profile in.
+// problemLines are the lines of one problem at width (0: unknown, not wrapped): its
+// first line names the command; a message of several lines (advice under what went
+// wrong) has its later lines two cells in, not each named again; each wraps with its
+// later parts two cells further in.
+func problemLines(problem string, width int) []string {
+	var out []string
+	for i, l := range strings.Split(problem, "\n") {
+		indent := ""
+		if i > 0 {
+			indent = "  "
+		}
+		if width <= 0 {
+			out = append(out, indent+l)
+			continue
+		}
+		for _, w := range wrapHanging(l, width-len(indent), 2) {
+			out = append(out, indent+w)
+		}
+	}
+	return out
+}
+
+// commandOf is the command err ended, or nil.
+func commandOf(err error) *cobra.Command {
+	var ce *CommandError
+	if errors.As(err, &ce) {
+		return ce.Cmd
+	}
+	return nil
+}
+
+// describe is err in words, one entry per problem (a problem whose message has more
+// lines keeps them), safe for a terminal; login is the command that signs this run's
+// profile in.
 func describe(cmd *cobra.Command, err error, login string) []string {
 	var apiErr *client.APIError
 	var ne *client.NetworkError
@@ -156,11 +200,13 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return []string{"stopped before an answer came: " + termtext.Line(err.Error())}
 	}
+	// One problem, however many lines its message has: the lines after the first
+	// say more about it.
 	var lines []string
 	for _, l := range strings.Split(strings.TrimRight(err.Error(), "\n"), "\n") {
 		lines = append(lines, termtext.Line(l))
 	}
-	return lines
+	return []string{strings.Join(lines, "\n")}
 }
 
 // grantHint says where the scope a refusal names is granted, for the kind of token
@@ -208,10 +254,17 @@ func relabelMessage(cmd *cobra.Command, msg string) string {
 }
 
 // ErrorLine is err in words on one line, for a note beside a result.
-func ErrorLine(err error) string { return strings.Join(describe(nil, err, "funnels login"), "; ") }
+func ErrorLine(err error) string {
+	return strings.ReplaceAll(strings.Join(describe(nil, err, "funnels login"), "; "), "\n", " ")
+}
 
 // ErrorLines are err in the command line's words: what reportError prints, one
-// line per problem, with where a refused scope is granted.
+// line per problem (a problem of several lines as they are), with where a refused
+// scope is granted.
 func (f *Factory) ErrorLines(err error) []string {
-	return append(describe(nil, err, auth.LoginCommand(f.profile, false)), f.grantHint(err)...)
+	var out []string
+	for _, p := range append(describe(nil, err, auth.LoginCommand(f.profile, false)), f.grantHint(err)...) {
+		out = append(out, strings.Split(p, "\n")...)
+	}
+	return out
 }

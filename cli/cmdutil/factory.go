@@ -92,7 +92,7 @@ func (f *Factory) loadConfig(saved config.SavedLogins) (*config.Config, error) {
 		return nil, &UsageError{Msg: err.Error()}
 	}
 	for _, w := range cfg.Warnings {
-		fmt.Fprintf(f.IO.ErrOut, "funnels: warning: %s\n", w)
+		f.Notice("funnels: warning: %s", w)
 	}
 	f.profile = cfg.Profile.Name
 	return cfg, nil
@@ -142,6 +142,6 @@ func (f *Factory) Transport(stateDir string) (http.RoundTripper, error) {
 	if err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(f.IO.ErrOut, "funnels: writing a debug log to %s (Authorization redacted)\n", file.Name())
+	f.Notice("funnels: writing a debug log to %s (Authorization redacted)", file.Name())
 	return newDebugTransport(http.DefaultTransport, file), nil
 }

@@ -11,7 +11,7 @@ import (
 // the last state kept; with standard error piped nothing is drawn.
 func TestFanoutProgressOnATerminalOnly(t *testing.T) {
 	ios, _, stderr := TestStreams("")
-	ios.ErrTTY, ios.Width = true, 100
+	ios.ErrTTY, ios.ErrWidth = true, 100
 	p := newFanoutProgress(NewFactory(ios, func(string) string { return "" }, "test"), "funnels index")
 	p.Update(fanoutReport{Done: 1, Failed: 1, Total: 4, Requests: 57, Elapsed: 3 * time.Second})
 	p.Update(fanoutReport{Done: 4, Failed: 1, Total: 4, Requests: 120, Elapsed: 9 * time.Second})

@@ -107,7 +107,8 @@ func ResolveSet(ctx context.Context, f *Factory, o *SetOptions) (*MemberSet, err
 	if err != nil {
 		return nil, err
 	}
-	r := &setResolver{ctx: ctx, set: set, cat: f.Catalogue(store, transport, f.Flags), listAge: o.SavedListAge}
+	r := &setResolver{ctx: ctx, set: set, cat: f.Catalogue(store, transport, f.Flags), listAge: o.SavedListAge,
+		getenv: f.Getenv, remote: f.Gate != nil}
 	switch {
 	case locList:
 		err = r.locations(strings.Split(f.Flags.Location, ","))
@@ -172,6 +173,8 @@ type setResolver struct {
 	// listAge is how old a kept listing of an agency's sub-accounts may be to be used
 	// instead of listing them (0: always list).
 	listAge time.Duration
+	getenv  func(string) string
+	remote  bool // a session of the team server, which may use no other sign-in
 }
 
 // add adds a member unless it is there already.
@@ -248,7 +251,7 @@ func (r *setResolver) allProfiles() error {
 // allSubAccounts adds every sub-account the run's agency sign-in reaches.
 func (r *setResolver) allSubAccounts(profile string) error {
 	if t, err := r.set.Store.Load(profile); err == nil && !t.Agency() {
-		return Usagef("--all-sub-accounts needs an agency sign-in, and profile %s is not one (`funnels login --agency` makes one)", QuoteInput(profile))
+		return Usagef("--all-sub-accounts needs an agency sign-in, and profile %s is not one; %s", QuoteInput(profile), r.agencyAdvice())
 	}
 	subs, err := r.cat.SubAccounts(r.ctx, profile, r.listAge)
 	if err != nil {
@@ -258,6 +261,31 @@ func (r *setResolver) allSubAccounts(profile string) error {
 		r.add(Member{Name: cmp.Or(s.Name, s.ID), Profile: profile, Location: s.ID})
 	}
 	return nil
+}
+
+// agencyAdvice says how to run across an agency's sub-accounts: with the agency
+// sign-ins there are (--profile NAME), else how to make one. A run that may use no
+// other sign-in (an assistant's, a session of the team server) is only told how to
+// make one.
+func (r *setResolver) agencyAdvice() string {
+	const make = "`funnels login --agency` makes one"
+	if r.set.OwnOnly || r.remote {
+		return make
+	}
+	known, err := auth.ListProfiles(r.getenv, r.set.Store)
+	if err != nil {
+		return make
+	}
+	var agencies []string
+	for _, p := range known {
+		if p.Kind == auth.ProfileAgency {
+			agencies = append(agencies, "--profile "+p.Name)
+		}
+	}
+	if len(agencies) == 0 {
+		return make
+	}
+	return "add " + OrList(agencies) + " (signed in at agency level)"
 }
 
 // group adds the members of a [groups] entry: PROFILE/LOCATION, a profile name (at

@@ -92,7 +92,7 @@ func TestSetFlagsRefuseBadCombinations(t *testing.T) {
 		{[]string{"find", "x", "--group", "gyms"}, "is neither a profile nor a location id"},
 		{[]string{"find", "x", "--profiles", "nobody"}, `no profile "nobody": signed in are agency, summit`},
 		{[]string{"find", "x", "--location", "LakesideFit2026Loc01,,SummitStrengthLoc002"}, "an empty location id"},
-		{[]string{"index", "--all-sub-accounts", "--profile", "summit"}, "--all-sub-accounts needs an agency sign-in"},
+		{[]string{"index", "--all-sub-accounts", "--profile", "summit"}, "--all-sub-accounts needs an agency sign-in, and profile \"summit\" is not one; add --profile agency (signed in at agency level)"},
 		{[]string{"api", "POST", "/funnels/funnel/list", "--all-sub-accounts"}, "only GET goes across sub-accounts"},
 		{[]string{"redirects", "export", "--all-sub-accounts"}, "name a directory with -o DIR"},
 		{[]string{"find", "x", "--all-sub-accounts", "--no-cache"}, "leave --no-cache out"},

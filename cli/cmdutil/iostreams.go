@@ -82,18 +82,22 @@ func (s *IOStreams) proseWidth() int {
 	if s.OutTTY {
 		return s.Width
 	}
-	if s.ErrTTY {
-		return s.ErrWidth
-	}
-	return 0
+	return s.errWidth()
 }
 
-// errWidth is the width of the terminal on ErrOut; 0 when it is not one.
+// errWidth is the width of the terminal on ErrOut; 0 when it is not one. A terminal
+// whose width is not known takes standard output's when that is a terminal (the
+// same one, as a rule), else DefaultWidth.
 func (s *IOStreams) errWidth() int {
-	if s.ErrTTY {
+	switch {
+	case !s.ErrTTY:
+		return 0
+	case s.ErrWidth > 0:
 		return s.ErrWidth
+	case s.OutTTY && s.Width > 0:
+		return s.Width
 	}
-	return 0
+	return DefaultWidth
 }
 
 // TestStreams are streams for tests: stdin reads in, stdout and stderr collect what

@@ -13,6 +13,7 @@ import (
 	"text/template"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/itchyny/gojq"
 	"github.com/spf13/cobra"
 
@@ -458,6 +459,23 @@ func wrapIndented(text string, width int) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// wrapHanging wraps one line of text to width at spaces (termtext.Wrap), its lines
+// after the first under column under (when that leaves room; else at the start).
+func wrapHanging(line string, width, under int) []string {
+	if width <= 0 || ansi.StringWidth(line) <= width {
+		return []string{line}
+	}
+	if under >= width/2 {
+		under = 0
+	}
+	first := termtext.Wrap(line, width)[0]
+	out := []string{first}
+	for _, r := range termtext.Wrap(strings.TrimLeft(line[len(first):], " "), width-under) {
+		out = append(out, strings.Repeat(" ", under)+r)
+	}
+	return out
 }
 
 // Data writes one line of data for a script when standard output is not a terminal

@@ -21,11 +21,39 @@ func refuseWrites(f *Factory) error {
 		return client.ErrReadOnly
 	}
 	if f.Gate != nil {
-		if err := f.Gate.RefuseWrites(cmp.Or(f.Flags.Location, f.Getenv("FUNNELS_LOCATION_ID"))); err != nil {
-			return WithExitCode(ExitUsage, err) // in the gate's words: the role, not a setting
+		if err := f.Gate.RefuseWrites(f.runLocation()); err != nil {
+			return WithExitCode(ExitCode(err), err) // in the gate's words: the role or the grant, not a setting
 		}
 	}
 	return nil
+}
+
+// RefusedWrite is the refusal of a write a read-only client would not send, on the
+// sub-account location: for a person of the team server who may only read there,
+// their role (in the gate's words); else read-only mode (client.ErrReadOnly). Both
+// exit 2.
+func (f *Factory) RefusedWrite(location string) error {
+	if f.Gate != nil {
+		if err := f.Gate.RefuseWrites(location); err != nil {
+			return WithExitCode(ExitCode(err), err)
+		}
+	}
+	return client.ErrReadOnly
+}
+
+// PlanOnlyNote is what a command that plans says where it may not write: why, and
+// that the plan is all there is.
+func (f *Factory) PlanOnlyNote(location string) string {
+	if err := f.RefusedWrite(location); err != client.ErrReadOnly {
+		return ErrorLine(err) + "; this is the plan only."
+	}
+	return "Read-only mode is on: this is the plan only, nothing can be sent."
+}
+
+// runLocation is the sub-account a run names (--location, else the environment's,
+// which a session of the team server sets to the person's first).
+func (f *Factory) runLocation() string {
+	return cmp.Or(f.Flags.Location, f.Getenv("FUNNELS_LOCATION_ID"))
 }
 
 // CheckRun is what every run checks once the command line is parsed, before the

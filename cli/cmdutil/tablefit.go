@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -12,14 +13,25 @@ import (
 //
 //  1. ids shorten to the shortest prefix that is unique among the rows shown (at
 //     least minIDPrefix characters, as git shortens commit ids), marked "…";
-//  2. the other columns give, the widest first, down to minCell each (minWrap for
-//     explanations): names and paths cut in the middle, words and sentences at the
-//     end, explanations wrapped onto more lines;
-//  3. the column that tells the rows apart (column.telling) gives last, down to
+//  2. the columns the table says give first (Column.GivesFirst: a note, a base URL
+//     every row shares) give down to half of minCell each (of minWrap for
+//     explanations);
+//  3. then the other columns, the same way: names and paths cut in the middle, words
+//     and sentences at the end, explanations wrapped onto more lines;
+//  4. the column that tells the rows apart (Column.Tells) gives last, down to
 //     minCell;
-//  4. then every column gives down to a few cells, and at the very last a line is
-//     cut at the terminal's width.
+//  5. the columns that must stay whole (Column.Whole: the name a person copies into
+//     the next command, a route, the time of day of a log) are never cut while
+//     anything else can give. When all the others are as narrow as they go, they
+//     and the explanations share what is left, each wrapping (at spaces, and after
+//     a '/' inside a route or a path) down to its longest piece that cannot break,
+//     every character still shown, in the widths that take the fewest lines
+//     (tablewrap.go);
+//  6. only then does every column give down to a few cells, and at the very last
+//     a line is cut at the terminal's width.
 //
+// At each step the columns giving share what is left as every table of funnels
+// does (termtext.FillColumns): the narrow ones stay whole, the widest are cut.
 // What is cut is whole in --json and in piped output.
 
 // minIDPrefix is the least an id is shortened to; minWrap the least an explanation
@@ -39,12 +51,14 @@ const (
 	giveWrap                   // explanations: wrapped at spaces onto more lines
 )
 
-// Column is a column of a table: its title, how it gives, and whether it is the
-// column that tells the rows apart.
+// Column is a column of a table: its title, how it gives, and when (first, with
+// the others, last as the column that tells the rows apart, or never).
 type Column struct {
 	title   string
 	kind    cellKind
 	telling bool
+	first   bool
+	whole   bool
 }
 
 // TextColumn is a column of words (a kind, a status, a count): cut at the end.
@@ -64,6 +78,14 @@ func (c Column) Title() string { return c.title }
 
 // Tells marks c as the column that tells the rows apart: it gives last.
 func (c Column) Tells() Column { c.telling = true; return c }
+
+// Whole marks c as a column that must stay whole: what a person reads off the table
+// to type or copy (a name another command takes, a route, a time of day).
+func (c Column) Whole() Column { c.whole = true; return c }
+
+// GivesFirst marks c as a column that gives before the others: what the rows share
+// or what is only a note beside them.
+func (c Column) GivesFirst() Column { c.first = true; return c }
 
 // renderTable lays out cols and rows (cells not yet cleaned) in width columns (0:
 // unknown, every column at its natural width) and returns the lines, header first.
@@ -117,8 +139,12 @@ func fitTable(cols []Column, header []string, rows [][]string, width int) tableL
 		for _, r := range rows {
 			w = max(w, ansi.StringWidth(r[i]))
 		}
-		l.widths[i] = min(w, max(MaxCell, ansi.StringWidth(header[i])))
+		if !cols[i].whole {
+			w = min(w, max(MaxCell, ansi.StringWidth(header[i])))
+		}
+		l.widths[i] = w
 	}
+	natural := slices.Clone(l.widths)
 	if width <= 0 {
 		return l
 	}
@@ -128,7 +154,7 @@ func fitTable(cols []Column, header []string, rows [][]string, width int) tableL
 	}
 	// 1. ids to their unique prefix.
 	for i, c := range cols {
-		if c.kind != giveID {
+		if c.kind != giveID || c.whole {
 			continue
 		}
 		ids := make([]string, len(rows))
@@ -146,24 +172,43 @@ func fitTable(cols []Column, header []string, rows [][]string, width int) tableL
 			l.widths[i] = w
 		}
 	}
-	// 2–4. the other columns, then the telling one, then everything.
-	l.shrink(&over, func(c Column) int {
-		switch {
-		case c.kind == giveID || c.telling:
-			return -1
-		case c.kind == giveWrap:
-			return minWrap
+	// 2–5. the columns that give first, the others, the telling one, then all.
+	cuts := func(c Column) bool { return !c.whole && !c.telling && c.kind != giveID }
+	l.give(&over, func(_ int, c Column) int {
+		if c.first && cuts(c) {
+			return floorOf(c) / 2
 		}
-		return minCell
+		return -1
 	})
-	l.shrink(&over, func(c Column) int {
-		if c.telling {
+	l.give(&over, func(_ int, c Column) int {
+		if cuts(c) {
+			return floorOf(c)
+		}
+		return -1
+	})
+	l.give(&over, func(_ int, c Column) int {
+		if c.telling && !c.whole {
 			return minCell
 		}
 		return -1
 	})
-	l.shrink(&over, func(Column) int { return 3 })
+	// 5. the columns that wrap (the explanations, and the whole columns, which
+	// wrap rather than lose a character) share what is left, as takes the fewest
+	// lines; 6. then every column gives, cut.
+	if over > 0 {
+		over = l.shareWrapping(natural, rows, width)
+	}
+	l.give(&over, func(int, Column) int { return 3 })
 	return l
+}
+
+// floorOf is the least a column that gives is cut to: an explanation keeps more,
+// as it wraps.
+func floorOf(c Column) int {
+	if c.kind == giveWrap {
+		return minWrap
+	}
+	return minCell
 }
 
 // total is the width of a line: the columns and two spaces between each.
@@ -175,30 +220,33 @@ func (l tableLayout) total() int {
 	return t
 }
 
-// shrink narrows the widest of the columns that may give until over is 0 or each is
-// at its floor (floor -1: the column does not give): the widest is cut down to the
-// next widest, then both, and so on.
-func (l tableLayout) shrink(over *int, floor func(Column) int) {
-	for *over > 0 {
-		widest := -1
-		for i, w := range l.widths {
-			if f := floor(l.cols[i]); f >= 0 && w > f && (widest < 0 || w > l.widths[widest]) {
-				widest = i
-			}
-		}
-		if widest < 0 {
-			return
-		}
-		next := floor(l.cols[widest])
-		for i, w := range l.widths {
-			if i != widest && floor(l.cols[i]) >= 0 && w > next && w <= l.widths[widest] {
-				next = w
-			}
-		}
-		step := min(*over, max(1, l.widths[widest]-next))
-		l.widths[widest] -= step
-		*over -= step
+// give narrows the columns that may give (floor ≥ 0; -1 for one that does not)
+// until over is 0 or each is at its floor: what they keep of their widths is shared
+// among them by the water level (termtext.FillColumns), so the narrow ones stay
+// whole and the widest are cut.
+func (l tableLayout) give(over *int, floor func(i int, c Column) int) {
+	if *over <= 0 {
+		return
 	}
+	before := slices.Clone(l.widths)
+	at := make([]int, len(l.widths))
+	freed := 0
+	for i, c := range l.cols {
+		at[i] = -1
+		if f := floor(i, c); f >= 0 && l.widths[i] > f {
+			at[i] = f
+			freed += l.widths[i] - f
+		}
+	}
+	if freed > *over {
+		termtext.FillColumns(at, func(i int) int { return before[i] }, freed-*over)
+	}
+	for i, w := range at {
+		if w >= 0 {
+			l.widths[i] = w
+		}
+	}
+	*over = max(0, *over-freed)
 }
 
 // lines draws one row (or the header) in as many lines as its wrapped cells need.
@@ -233,7 +281,14 @@ func (l tableLayout) fit(i int, s string, header bool) []string {
 	if header {
 		return []string{termtext.CutEnd(s, w)}
 	}
-	switch l.cols[i].kind {
+	if ansi.StringWidth(s) <= w {
+		return []string{s}
+	}
+	c := l.cols[i]
+	if c.whole || c.kind == giveWrap {
+		return wrapCell(s, w)
+	}
+	switch c.kind {
 	case giveID:
 		if p := l.prefix[i]; p > 0 {
 			s = shortID(s, p)
@@ -241,13 +296,30 @@ func (l tableLayout) fit(i int, s string, header bool) []string {
 		return []string{termtext.CutEnd(s, w)}
 	case giveMiddle:
 		return []string{termtext.CutMiddle(s, w)}
-	case giveWrap:
-		if ansi.StringWidth(s) <= w {
-			return []string{s}
-		}
-		return termtext.Wrap(s, w)
 	}
 	return []string{termtext.CutEnd(s, w)}
+}
+
+// wrapPieces are the pieces of a cell that a line never breaks: its words, and in
+// a word the parts ending at each '/' (a route, a path, a scope).
+func wrapPieces(s string) []string {
+	var out []string
+	for _, word := range strings.Fields(s) {
+		out = append(out, strings.SplitAfter(word, "/")...)
+	}
+	return out
+}
+
+// wrapCell wraps a cell to w cells at spaces and, inside a word too long for the
+// line, after a '/' (termtext.WrapPieces, as the browser's documents wrap a route);
+// a piece longer than a line is broken into whole lines of it (termtext.Wrap), so
+// nothing of the cell is lost.
+func wrapCell(s string, w int) []string {
+	var lines []string
+	for _, l := range termtext.WrapPieces(s, w, func(word string) []string { return strings.SplitAfter(word, "/") }) {
+		lines = append(lines, termtext.Wrap(l, w)...)
+	}
+	return lines
 }
 
 // shortID is the first p characters of id and "…", or id when it is no longer.

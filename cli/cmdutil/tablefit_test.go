@@ -188,3 +188,39 @@ func TestProseWrapsUnderItsIndent(t *testing.T) {
 		t.Error("an unknown width changed the text")
 	}
 }
+
+// TestTableKeepsItsWholeColumnsAndGivesItsFirstFirst: a column the table says gives
+// first is cut before a plain one; a whole column is never cut while the others can
+// give, and where nothing else can, it wraps (after a '/') rather than lose a
+// character.
+func TestTableKeepsItsWholeColumnsAndGivesItsFirstFirst(t *testing.T) {
+	cols := []Column{NameColumn("NAME").Whole(), NameColumn("LOCATION"), NameColumn("BASE URL").GivesFirst()}
+	rows := [][]string{
+		{"agency/SummitStrengthLoc002", "SummitStrengthLoc002 (Summit Strength)", "https://services.leadconnectorhq.com"},
+		{"agency/RiversideBoxingLoc03", "RiversideBoxingLoc03 (Riverside Boxing Club)", "https://services.leadconnectorhq.com"},
+	}
+	got := strings.Join(tableLines(cols, rows, 90), "\n")
+	if !strings.Contains(got, "(Riverside Boxing Club)") || strings.Contains(got, "https://services.leadconnectorhq.com") {
+		t.Fatalf("at 90 columns the base URL gives first, the location stays:\n%s", got)
+	}
+	got = strings.Join(tableLines(cols, rows, 50), "\n")
+	for _, name := range []string{"agency/SummitStrengthLoc002", "agency/RiversideBoxingLoc03"} {
+		if !strings.Contains(got, name+" ") {
+			t.Fatalf("at 50 columns the whole column is cut:\n%s", got)
+		}
+	}
+	// Narrower than the whole column: it wraps after the '/', every character kept.
+	lines := tableLines(cols, rows, 30)
+	var column strings.Builder
+	for _, l := range lines[1:] {
+		column.WriteString(strings.TrimSpace(ansi.Truncate(l, strings.Index(lines[0], "LOCATION"), "")))
+	}
+	if !strings.Contains(column.String(), "agency/SummitStrengthLoc002agency/RiversideBoxingLoc03") {
+		t.Fatalf("at 30 columns the whole column lost characters:\n%s", strings.Join(lines, "\n"))
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 30 {
+			t.Fatalf("%d columns at 30: %q", w, l)
+		}
+	}
+}

@@ -216,8 +216,10 @@ func summaryOf(out doctorOutput, timeout time.Duration) string {
 // sub-account or, under SUB-ACCOUNT, of a set.
 func doctorRows() cmdutil.Rows[client.ProbeRow] {
 	return cmdutil.Rows[client.ProbeRow]{
-		Output: &cmdutil.SetOutput{Key: "routes", Columns: []cmdutil.Column{cmdutil.NameColumn("ROUTE"), cmdutil.TextColumn("ANSWER"),
-			cmdutil.WrapColumn("MEANING"), cmdutil.WrapColumn("ASK FOR")}},
+		// The route is what a person reads the row by: whole, wrapped after a '/'
+		// when there is no room; what it means and what to ask for wrap first.
+		Output: &cmdutil.SetOutput{Key: "routes", Columns: []cmdutil.Column{cmdutil.NameColumn("ROUTE").Whole(), cmdutil.TextColumn("ANSWER"),
+			cmdutil.WrapColumn("MEANING").GivesFirst(), cmdutil.WrapColumn("ASK FOR").GivesFirst()}},
 		Cells: func(r client.ProbeRow) []string {
 			return []string{r.Route, r.Result, r.Meaning, cmdutil.OrDash(r.AskFor)}
 		},

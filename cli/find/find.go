@@ -171,10 +171,7 @@ func indexMatches(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg
 			crawled = cat.Crawled()
 			return nil
 		})
-		if err != nil {
-			return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
-		}
-		return nil
+		return readError(ctx, err)
 	}
 	if err := search(); err != nil {
 		return nil, 0, time.Time{}, err
@@ -192,10 +189,15 @@ func indexMatches(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg
 			f.Notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
 		}
 		_, crawlErr := cmdutil.CrawlWithProgress(ctx, f, c, store)
+		if ctx.Err() != nil {
+			// Interrupted: what was read is kept, and the run ends as any interrupted
+			// request does (exit 1).
+			return nil, 0, time.Time{}, cmdutil.CrawlError(cmp.Or(crawlErr, ctx.Err()))
+		}
 		if err := search(); err != nil {
 			return nil, 0, time.Time{}, err
 		}
-		if crawlErr != nil && (held == 0 || ctx.Err() != nil) {
+		if crawlErr != nil && held == 0 {
 			return nil, 0, time.Time{}, crawlErr
 		}
 		if crawlErr != nil {
@@ -207,6 +209,18 @@ func indexMatches(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg
 		f.Notice("funnels: the local index is from %s ago; 'funnels index' reads the location again", age.Round(time.Hour))
 	}
 	return matches, total, crawled, nil
+}
+
+// readError is a failure to read the local index: one of this machine (exit 4),
+// unless the run was interrupted meanwhile (exit 1, as any interrupted request).
+func readError(ctx context.Context, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return ctx.Err()
+	}
+	return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 }
 
 // firstLine is the first line of err's message.

@@ -127,16 +127,21 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 	searched := make([]bool, len(local))
 	for i, l := range local {
 		state := cs.State(i)
+		if n := l.store.Notice(); n != "" {
+			// Damaged and set aside while read: said, and built again, as find of one
+			// does.
+			out.notes = append(out.notes, memberNote{l.Member, n})
+			out.crawl = append(out.crawl, l.Member)
+			continue
+		}
 		if cs.Catalog(i).Len() == 0 && (state.Crawled.IsZero() || time.Since(state.Crawled) > cmdutil.StaleIndex) {
 			out.crawl = append(out.crawl, l.Member)
 			continue
 		}
 		searched[i] = true
 		stale[i] = lazyStale(&l.cfg, set.Store, &records)
-		for _, n := range []string{l.store.Notice(), indexAgeNote(state)} {
-			if n != "" {
-				out.notes = append(out.notes, memberNote{l.Member, n})
-			}
+		if n := indexAgeNote(state); n != "" {
+			out.notes = append(out.notes, memberNote{l.Member, n})
 		}
 	}
 	// One pass over the ranking keeps each member's best positions; only those the

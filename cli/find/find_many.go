@@ -179,17 +179,18 @@ func findInMember(ctx context.Context, m *cmdutil.MemberRun, query string, opts 
 			out = searchCatalog(cat, m.Member, query, opts, stale)
 			return nil
 		})
-		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
+		return readError(ctx, err)
 	}
 	if err := search(); err != nil {
 		return out, err
 	}
 	var notes []string
-	if n := store.Notice(); n != "" {
-		notes = append(notes, n)
+	setAside := store.Notice() // the file was damaged and set aside while read: rebuild it
+	if setAside != "" {
+		notes = append(notes, setAside)
 	}
 	age := time.Since(st.Crawled)
-	if held == 0 && (st.Crawled.IsZero() || age > cmdutil.StaleIndex) {
+	if setAside != "" || held == 0 && (st.Crawled.IsZero() || age > cmdutil.StaleIndex) {
 		_, crawlErr := (&index.Crawler{Client: m.Session.Client, Store: store}).Run(ctx)
 		if err := search(); err != nil {
 			return out, err

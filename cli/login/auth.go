@@ -258,8 +258,11 @@ func authListRun(ctx context.Context, f *cmdutil.Factory, opts *AuthListOptions)
 		return opts.Exporter.Write(ctx, f.IO, rows, rows)
 	}
 	now := time.Now()
-	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn(""), cmdutil.NameColumn("PROFILE").Tells(), cmdutil.TextColumn("TOKEN"), cmdutil.NameColumn("LOCATION"), cmdutil.TextColumn("EXPIRES"),
-		cmdutil.TextColumn("STORE"), cmdutil.NameColumn("BASE URL"))
+	// PROFILE is the name 'funnels auth switch', --profile and --location take
+	// (agency/LOCATION): whole. The base URL and the store, the same on most rows,
+	// give first; the expiry and how the token came wrap rather than lose words.
+	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn(""), cmdutil.NameColumn("PROFILE").Whole(), cmdutil.WrapColumn("TOKEN"), cmdutil.NameColumn("LOCATION").Tells(),
+		cmdutil.WrapColumn("EXPIRES"), cmdutil.TextColumn("STORE").GivesFirst(), cmdutil.NameColumn("BASE URL").GivesFirst())
 	for _, st := range rows {
 		mark := ""
 		if st.Active {

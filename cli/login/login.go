@@ -154,6 +154,12 @@ func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error
 	tok, err := auth.Login(ctx, auth.LoginOptions{
 		Profile: p, Store: store, Paste: f.IO.In, Out: f.IO.ErrOut, Browser: browser, Agency: agency,
 	})
+	var noClient *auth.NoClientError
+	if errors.As(err, &noClient) {
+		// Not a failure to report but the way to sign in: said as advice, exit 2.
+		f.Notice("%s", noClient.Advice())
+		return cmdutil.Told(cmdutil.ExitUsage, err)
+	}
 	if err != nil {
 		return loginError(err)
 	}

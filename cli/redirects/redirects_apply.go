@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
-	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -69,7 +68,7 @@ type applyReport = redirectplan.Progress
 // progress are told as they come; across a set the progress line is the set's.
 func (r *planRun) send(ctx context.Context, s *cmdutil.Session, p *planned) error {
 	if p.readOnly || s.Client.ReadOnly() {
-		return client.ErrReadOnly
+		return r.f.RefusedWrite(p.member.Location)
 	}
 	f := r.f
 	unlock, err := lockRedirectsFor(ctx, f, s.Client, s.Config, r.wanted.What, p.current)

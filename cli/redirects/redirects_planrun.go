@@ -154,8 +154,8 @@ func (r *planRun) run(ctx context.Context) error {
 	}
 	switch {
 	case readOnly, ch.dryRun:
-		if readOnly {
-			f.Notice("Read-only mode is on: this is the plan only, nothing can be sent.")
+		if readOnly && len(r.plans) > 0 {
+			f.Notice("%s", f.PlanOnlyNote(r.plans[0].member.Location))
 		}
 		for _, p := range r.plans {
 			if len(p.plan.Marks) > 0 && !ch.allowShadow {

@@ -47,16 +47,16 @@ func (g *Gate) DataDir() string {
 }
 
 // RefuseWrites is the refusal of a write on the sub-account for a person who may only
-// read there (client.ErrReadOnly: exit 2); nil when they may write.
+// read there (client.ErrReadOnly: exit 2), or who holds no grant on it (the same
+// refusal as for a read of it); nil when they may write.
 func (g *Gate) RefuseWrites(location string) error {
-	if g.person.RoleOn(location).Writes() {
+	switch role := g.person.RoleOn(location); {
+	case role.Writes():
 		return nil
+	case role == RoleNone:
+		return g.notGranted(location)
 	}
-	where := "sub-account " + location
-	if location == "" {
-		where = "this server's sub-accounts"
-	}
-	return &roleError{msg: fmt.Sprintf("%s may only read %s on this server (role read): this command writes, so nothing was sent", g.person.Name, where)}
+	return &roleError{msg: fmt.Sprintf("%s may only read sub-account %s on this server (role read): this command writes, so nothing was sent", g.person.Name, location)}
 }
 
 // roleError is a write refused by the person's role; it is client.ErrReadOnly.

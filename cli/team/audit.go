@@ -94,7 +94,10 @@ func auditRun(ctx context.Context, f *cmdutil.Factory, opts *AuditOptions) error
 		f.Notice("No writes in the audit log match.")
 		return nil
 	}
-	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("TIME"), cmdutil.NameColumn("PERSON"), cmdutil.IDColumn("LOCATION"), cmdutil.NameColumn("NAME"), cmdutil.NameColumn("REQUEST").Tells(), cmdutil.TextColumn("STATUS"))
+	// The time (to the minute) and the status stay whole; the sub-account's name,
+	// beside its id, gives first.
+	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("TIME").Whole(), cmdutil.NameColumn("PERSON"), cmdutil.IDColumn("LOCATION"),
+		cmdutil.NameColumn("NAME").GivesFirst(), cmdutil.NameColumn("REQUEST").Tells(), cmdutil.TextColumn("STATUS").Whole())
 	for _, e := range serve.Writes(out) {
 		t.Row(e.Time.Local().Format("2006-01-02 15:04"), e.Person, e.Location, e.LocationName, e.Method+" "+e.Path, serve.StatusText(e))
 	}

@@ -153,6 +153,10 @@ func funnelFiles(dir string, f Format) ([]string, error) {
 			return fs.SkipDir // an export of a location without funnels
 		case err != nil:
 			return &DamagedError{File: rel, Err: err}
+		case d.Type()&fs.ModeSymlink != 0 && (p == root || isDir(p)):
+			// A directory linked from elsewhere is not walked (an export is read from
+			// its own files only): said, never read as a directory without funnels.
+			return &DamagedError{File: rel, Err: errors.New("a symbolic link to a directory, which an export does not follow")}
 		case d.IsDir(), !strings.HasSuffix(d.Name(), f.ext()):
 			return nil // a directory, or a note a person left beside the files
 		}
@@ -160,6 +164,12 @@ func funnelFiles(dir string, f Format) ([]string, error) {
 		return nil
 	})
 	return names, err
+}
+
+// isDir reports whether p leads to a directory, through any link.
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
 
 // readFile decodes the regular file at p, the file rel of an export, into v.

@@ -83,3 +83,29 @@ func TestReadRefusesWhatIsNotAnExport(t *testing.T) {
 		t.Errorf("a link: %v", err)
 	}
 }
+
+// TestReadRefusesALinkedFunnelsDirectory: funnels/ (or a folder in it) linked to a
+// directory elsewhere is refused, naming it — never read as an export without
+// funnels, which diff would take for every funnel removed.
+func TestReadRefusesALinkedFunnelsDirectory(t *testing.T) {
+	tr := &Tree{Funnels: []Funnel{{Name: "Spring", ID: "f1", Steps: []Step{{Sequence: 1, Name: "Opt-in", Path: "/x"}}}}}
+	for _, at := range []string{"funnels", "funnels/elsewhere"} {
+		dir, outside := t.TempDir(), t.TempDir()
+		if err := Write(dir, tr, YAML, false); err != nil {
+			t.Fatal(err)
+		}
+		if at == "funnels" {
+			if err := os.Rename(filepath.Join(dir, "funnels"), filepath.Join(outside, "funnels")); err != nil {
+				t.Fatal(err)
+			}
+			outside = filepath.Join(outside, "funnels")
+		}
+		if err := os.Symlink(outside, filepath.Join(dir, filepath.FromSlash(at))); err != nil {
+			t.Fatal(err)
+		}
+		var dmg *DamagedError
+		if _, err := Read(dir); !errors.As(err, &dmg) || dmg.File != at {
+			t.Errorf("%s linked elsewhere: %v", at, err)
+		}
+	}
+}

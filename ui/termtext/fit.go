@@ -97,3 +97,44 @@ func Wrap(s string, w int) []string {
 	}
 	return out
 }
+
+// WrapPieces wraps clean text to w cells at spaces, as the cells of a table wrap: a
+// word too long for a line is split by pieces (a route after each '/', say) and its
+// pieces joined again up to the line's width. A piece wider than w stays whole on a
+// line of its own, for the caller to cut or break.
+func WrapPieces(s string, w int, pieces func(word string) []string) []string {
+	var out []string
+	var line strings.Builder
+	lw := 0
+	flush := func() {
+		out = append(out, line.String())
+		line.Reset()
+		lw = 0
+	}
+	for _, word := range strings.Fields(s) {
+		parts := []string{word}
+		if ansi.StringWidth(word) > w {
+			parts = pieces(word)
+		}
+		for k, p := range parts {
+			pw := ansi.StringWidth(p)
+			sep := 0
+			if k == 0 && lw > 0 {
+				sep = 1
+			}
+			if lw > 0 && lw+sep+pw > w {
+				flush()
+				sep = 0
+			}
+			if sep == 1 {
+				line.WriteByte(' ')
+			}
+			line.WriteString(p)
+			lw += sep + pw
+		}
+	}
+	if lw > 0 || len(out) == 0 {
+		flush()
+	}
+	return out
+}

@@ -18,7 +18,8 @@
 //     disagree on its width and a row would come out a column too wide.
 //
 // Text made safe is fitted by the same rules on both sides too (fit.go): CutMiddle
-// for a name or path whose end tells it apart, CutEnd, and Wrap at spaces only.
+// for a name or path whose end tells it apart, CutEnd, and Wrap at spaces only; and
+// the columns of every table share their room one way (columns.go: FillColumns).
 //
 // The package lives under ui/ because it is about what a terminal draws; the
 // commands (cli/) import it too. client/ must not: it knows nothing of terminals.
