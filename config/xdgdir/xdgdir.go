@@ -6,38 +6,46 @@ package xdgdir
 import (
 	"os"
 	"path/filepath"
-	"strings"
+	"runtime"
 
 	"github.com/adrg/xdg"
 )
 
 // Config, State and Cache are $XDG_CONFIG_HOME, $XDG_STATE_HOME and $XDG_CACHE_HOME
-// as getenv gives them; unset or relative, this OS's default under getenv's HOME.
-// "" when neither tells one.
-func Config(getenv func(string) string) string { return dir(getenv, "XDG_CONFIG_HOME", xdg.ConfigHome) }
-func State(getenv func(string) string) string  { return dir(getenv, "XDG_STATE_HOME", xdg.StateHome) }
-func Cache(getenv func(string) string) string  { return dir(getenv, "XDG_CACHE_HOME", xdg.CacheHome) }
+// as getenv gives them; unset or relative, this OS's default under getenv's HOME
+// (the process's own home when getenv gives none). A variable the process has and
+// getenv does not is never used: a test that gives only HOME gets folders under it.
+func Config(getenv func(string) string) string {
+	return dir(getenv, "XDG_CONFIG_HOME", ".config", "Library/Application Support", xdg.ConfigHome)
+}
+func State(getenv func(string) string) string {
+	return dir(getenv, "XDG_STATE_HOME", ".local/state", "Library/Application Support", xdg.StateHome)
+}
+func Cache(getenv func(string) string) string {
+	return dir(getenv, "XDG_CACHE_HOME", ".cache", "Library/Caches", xdg.CacheHome)
+}
 
-// dir is the variable key of getenv when it is absolute, else def — adrg/xdg's
-// default, worked out from the process's own home — moved under getenv's HOME when
-// that is another one.
-func dir(getenv func(string) string, key, def string) string {
+// dir is the variable key of getenv when it is absolute, else the OS's default
+// folder under getenv's HOME: unix under home, darwin under home (the paths adrg/xdg
+// uses there). Elsewhere, or with no home to be found, adrg/xdg's own (winDef).
+func dir(getenv func(string) string, key, unix, darwin, winDef string) string {
 	if v := getenv(key); v != "" && filepath.IsAbs(v) {
 		return v
 	}
-	return underHome(getenv("HOME"), def)
-}
-
-// underHome is def with the process's home at its start replaced by home (an
-// absolute path other than it); def as it is otherwise.
-func underHome(home, def string) string {
-	real, err := os.UserHomeDir()
-	if home == "" || !filepath.IsAbs(home) || err != nil || real == "" || filepath.Clean(home) == filepath.Clean(real) {
-		return def
+	home := getenv("HOME")
+	if home == "" || !filepath.IsAbs(home) {
+		h, err := os.UserHomeDir()
+		if err != nil || h == "" {
+			return winDef
+		}
+		home = h
 	}
-	rel, err := filepath.Rel(real, def)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return def
+	switch runtime.GOOS {
+	case "windows", "plan9":
+		return winDef
+	case "darwin", "ios":
+		return filepath.Join(home, filepath.FromSlash(darwin))
+	default:
+		return filepath.Join(home, filepath.FromSlash(unix))
 	}
-	return filepath.Join(home, rel)
 }

@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/adrg/xdg"
+	"strings"
 )
 
 func TestFoldersFollowTheGivenEnvironment(t *testing.T) {
@@ -29,8 +29,9 @@ func TestFoldersFollowTheGivenEnvironment(t *testing.T) {
 	if got := Cache(getenv); filepath.Dir(filepath.Dir(got)) != home && filepath.Dir(got) != home {
 		t.Errorf("a relative XDG_CACHE_HOME: Cache = %q, want the default under %q", got, home)
 	}
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(t.TempDir(), "process-config"))
 	same := func(k string) string { return map[string]string{"HOME": real}[k] }
-	if got := Cache(same); got != xdg.CacheHome {
-		t.Errorf("Cache with the process's own home = %q, want adrg/xdg's %q", got, xdg.CacheHome)
+	if got := Config(same); got == os.Getenv("XDG_CONFIG_HOME") || !strings.HasPrefix(got, real) {
+		t.Errorf("Config with the process's own home and no variable given = %q, want the default under %q, never the process's variable", got, real)
 	}
 }
