@@ -494,7 +494,7 @@ func jsonTypeOf(v any) string {
 func inProcess(t *testing.T, stdin string, args ...string) cliResult {
 	t.Helper()
 	home := t.TempDir()
-	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state", "FUNNELS_INSECURE_STORAGE": "1"}
+	vars := map[string]string{"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state", "XDG_CACHE_HOME": home + "/cache", "FUNNELS_INSECURE_STORAGE": "1"}
 	ios, out, errb := cmdutil.TestStreams(stdin)
 	ios.OutTTY = true
 	code := cli.Run(context.Background(), cmdutil.NewFactory(ios, func(k string) string { return vars[k] }, "test"), args)
