@@ -101,7 +101,7 @@ func TestCommandsWhereOnlyTheDocumentedRoutesAnswer(t *testing.T) {
 			clean("find", find)
 
 			index := c.run("", with("index")...)
-			index.want(t, 0, "err:Indexed 0 folders, 25 funnels, 120 pages and 8 redirects", "err:folders by id: folder entities are not available to this sign-in (404 not on this server")
+			index.want(t, 0, "err:Indexed 0 folders, 25 funnels, 120 pages and 8 redirects", "err:folders by id: folder entities are not available (404 not on this server")
 			clean("index", index)
 
 			dir := filepath.Join(t.TempDir(), "export")

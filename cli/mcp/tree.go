@@ -106,10 +106,10 @@ func (s *server) tree(ctx context.Context, f *cmdutil.Factory) (*treeDoc, error)
 	return doc, nil
 }
 
-// groupedNote says why the folders are named by id: the sign-in may not list them
-// (with the refusal, when this sign-in's access record holds it).
+// groupedNote says why the folders are named by id: folder entities are refused to
+// this sign-in or not on this server, as this sign-in's access record says.
 func groupedNote(c *client.Client) string {
-	note := "folders by id: folder entities are not available to this sign-in"
+	note := "folders by id: folder entities are not available"
 	if why := client.Access(c.Access()).Reason(client.FamilyFolders); why != "" {
 		note += " (" + why + ")"
 	}

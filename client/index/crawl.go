@@ -305,7 +305,7 @@ func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 func (r *crawlRun) plan0(ctx context.Context) error {
 	r.pagesOpen = !r.refused(client.FamilyPageList)
 	if !r.pagesOpen {
-		r.note("no pages: the page list is not available to this sign-in (" + client.Access(r.cl.Access()).Reason(client.FamilyPageList) + ")")
+		r.note("no pages: the page list is not available (" + client.Access(r.cl.Access()).Reason(client.FamilyPageList) + ")")
 	}
 	r.startFolders(ctx)
 	r.startFunnels(ctx)

@@ -33,7 +33,7 @@ func (r *crawlRun) startFunnels(ctx context.Context) {
 		return
 	}
 	if r.refused(client.FamilyFunnelList) {
-		r.note("funnels from folder listings only: the funnel list is not available to this sign-in (" +
+		r.note("funnels from folder listings only: the funnel list is not available (" +
 			client.Access(r.cl.Access()).Reason(client.FamilyFunnelList) + ")")
 		r.mu.Lock()
 		r.entityPages = true
@@ -93,7 +93,7 @@ func (r *crawlRun) funnelPage(ctx context.Context, offset int) {
 		r.funnelPending--
 		r.mu.Unlock()
 		if api, ok := refusal(err); ok && offset == 0 {
-			r.note("funnels from folder listings only: the funnel list is not available to this sign-in (" + api.Explain() + ")")
+			r.note("funnels from folder listings only: the funnel list is not available (" + api.Explain() + ")")
 			r.mu.Lock()
 			r.entityPages = true
 			r.mu.Unlock()

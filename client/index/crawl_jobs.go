@@ -288,7 +288,7 @@ func (r *crawlRun) group(why string) {
 	funnelsDone := r.plan.FunnelsDone
 	r.mu.Unlock()
 	r.emit(op{mark: func(cp *checkpoint) { cp.Grouped, cp.FolderQueue = true, nil }})
-	r.note("folders by id: folder entities are not available to this sign-in (" + why + ")")
+	r.note("folders by id: folder entities are not available (" + why + ")")
 	if funnelsDone {
 		r.emit(op{write: groupFolders})
 	}
@@ -365,7 +365,7 @@ func (r *crawlRun) funnelPages(ctx context.Context, funnelID string) {
 	}
 	if err != nil {
 		if api, ok := refusal(err); ok {
-			r.note("no pages: the page list is not available to this sign-in (" + api.Explain() + ")")
+			r.note("no pages: the page list is not available (" + api.Explain() + ")")
 		}
 		r.fail(ctx, fmt.Errorf("pages of funnel %s: %w", funnelID, err))
 		return
@@ -391,14 +391,14 @@ func (r *crawlRun) funnelPages(ctx context.Context, funnelID string) {
 // redirects reads every redirect of the location.
 func (r *crawlRun) redirects(ctx context.Context) {
 	if r.refused(client.FamilyRedirectList) {
-		r.note("no redirects: the redirect list is not available to this sign-in (" + client.Access(r.cl.Access()).Reason(client.FamilyRedirectList) + ")")
+		r.note("no redirects: the redirect list is not available (" + client.Access(r.cl.Access()).Reason(client.FamilyRedirectList) + ")")
 		r.redirectsDone()
 		return
 	}
 	rs, _, err := r.cl.ListAllRedirects(ctx, client.ListRedirectsParams{Limit: redirectPageSize})
 	if err != nil {
 		if api, ok := refusal(err); ok {
-			r.note("no redirects: the redirect list is not available to this sign-in (" + api.Explain() + ")")
+			r.note("no redirects: the redirect list is not available (" + api.Explain() + ")")
 			r.redirectsDone()
 			return
 		}

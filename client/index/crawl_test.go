@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -71,6 +72,10 @@ func TestACrawlAgainRemovesWhatIsGone(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	// The sweep removes what was last seen before the crawl began, to the
+	// millisecond: a record written in the crawl's first millisecond is kept until
+	// the next crawl, so the ghost is written a tick before it.
+	time.Sleep(2 * time.Millisecond)
 	crawl(t, c, s)
 	snap = snapshot(t, s)
 	for _, r := range snap.Redirects {
@@ -102,7 +107,7 @@ func crawlWithoutFolderEntities(t *testing.T, surface sandbox.Surface, why strin
 	sb := fastSandbox(t, sandbox.Options{Surface: surface})
 	s := newStore(t, sb)
 	p := crawl(t, newClient(t, sb, ""), s)
-	if len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "folders by id: folder entities are not available to this sign-in (") || !strings.Contains(p.Notes[0], why) {
+	if len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "folders by id: folder entities are not available (") || !strings.Contains(p.Notes[0], why) {
 		t.Fatalf("notes %q", p.Notes)
 	}
 	snap := snapshot(t, s)
