@@ -3,6 +3,7 @@ package export_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -25,6 +26,12 @@ func TestExportReadsTheIndexOnlyWhenFresh(t *testing.T) {
 	h.Run("export", "-o", filepath.Join(dir, "b"), "--json", "source").Want(t, cmdutil.ExitOK, `"source": "cached"`)
 	if n := len(h.SB.Server.Requests()); n != 0 {
 		t.Errorf("an export from a fresh index sent %d requests", n)
+	}
+	for _, d := range []string{"a", "b"} {
+		manifest, err := os.ReadFile(filepath.Join(dir, d, "manifest.yaml"))
+		if err != nil || !strings.Contains(string(manifest), "name: Lakeside Fit\n") {
+			t.Errorf("export %s: want the manifest to name the sub-account as the service does, crawled or from the index alone: %v\n%s", d, err, manifest)
+		}
 	}
 	h.Run("export", "-o", filepath.Join(dir, "c"), "--fresh", "--json", "source").Want(t, cmdutil.ExitOK, `"source": "fresh"`)
 	if len(h.SB.Server.Requests()) == 0 {

@@ -31,8 +31,8 @@ func IndexIsFresh(st index.State, now time.Time) bool {
 }
 
 // treeOf reads the location of f's settings as a tree from its local index, crawling
-// it first as from asks; the manifest names the location, the API and where the
-// records came from.
+// it first as from asks; the manifest names the location (by its own name when the
+// crawl reached the service), the API and where the records came from.
 func treeOf(ctx context.Context, f *cmdutil.Factory, from treeSource) (*funneltree.Tree, error) {
 	cfg, err := f.CacheConfig()
 	if err != nil {
@@ -46,9 +46,10 @@ func treeOf(ctx context.Context, f *cmdutil.Factory, from treeSource) (*funneltr
 		return nil, err
 	}
 	defer store.Close()
+	var sess *cmdutil.Session
 	t, err := readIndexTree(ctx, store, from, func() error {
-		sess, err := f.Session(ctx, true)
-		if err != nil {
+		var err error
+		if sess, err = f.Session(ctx, true); err != nil {
 			return err
 		}
 		_, err = cmdutil.CrawlWithProgress(ctx, f, sess.Client, store)
@@ -58,9 +59,7 @@ func treeOf(ctx context.Context, f *cmdutil.Factory, from treeSource) (*funneltr
 		return nil, err
 	}
 	t.Manifest.Location = funneltree.Location{ID: cfg.Profile.LocationID}
-	if !cfg.TokenOnly() {
-		t.Manifest.Location.Name = cfg.Profile.Name // the profile's name: the API tells none
-	}
+	t.Manifest.Location.Name = keptLocationName(ctx, f, store, sess)
 	t.Manifest.APIBase = cfg.Profile.BaseURL
 	t.Manifest.FunnelsVersion = f.Version
 	return t, nil
@@ -89,4 +88,21 @@ func readIndexTree(ctx context.Context, store *index.Store, from treeSource, cra
 	}
 	t.Manifest.Source = source
 	return t, nil
+}
+
+// keptLocationName is the sub-account's own name: asked where a crawl reached the
+// service anyway (sess) and kept in the index, else the one the index kept, so a
+// tree from the index alone sends nothing and names it all the same. "" where the
+// service never told one: a profile's name is no sub-account's.
+func keptLocationName(ctx context.Context, f *cmdutil.Factory, store *index.Store, sess *cmdutil.Session) string {
+	st, err := store.State(ctx)
+	if err != nil || sess == nil {
+		return st.LocationName
+	}
+	name := f.LocationName(ctx, sess)
+	if name != "" && name != st.LocationName {
+		// A name not kept is asked again next time: nothing to report.
+		_ = store.Update(ctx, func(w *index.Writer) error { return w.SetLocationName(name) })
+	}
+	return name
 }

@@ -75,6 +75,8 @@ type State struct {
 	Unfinished bool
 	// Skipped records that could not be read (a damaged record reads as absent).
 	Skipped int
+	// LocationName is the sub-account's own name as last kept (SetLocationName).
+	LocationName string
 }
 
 // Snapshot reads the whole index in one transaction; a funnel's PagesAt is when its
@@ -159,5 +161,6 @@ func readState(tx *bolt.Tx) State {
 		Crawled:      Time(btois(m.Get(mCrawled))),
 		CrawlStarted: Time(btois(m.Get(mCrawlStart))),
 		Unfinished:   m.Get(mCrawl) != nil,
+		LocationName: string(m.Get(mLocationName)),
 	}
 }
