@@ -2,6 +2,7 @@ package cmdutil
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -10,7 +11,13 @@ type fanoutReport struct {
 	Done, Failed, Total int
 	Requests            int
 	Elapsed             time.Duration
+	// Waiting names the members still running once the rest are done (at most
+	// waitingNamed of them): a run held by one slow sub-account says which.
+	Waiting []string
 }
+
+// waitingNamed is how many running members the line names; more are only counted.
+const waitingNamed = 3
 
 // newFanoutProgress is the one progress line of a run across a set, on a terminal:
 // sub-accounts done of all, the failed, requests sent, and the time left at the
@@ -31,7 +38,9 @@ func fanoutLine(r fanoutReport) (float64, string) {
 		line += fmt.Sprintf(" · %d failed", r.Failed)
 	}
 	line += " · " + CountOf(r.Requests, "request") + " · " + r.Elapsed.Round(100*time.Millisecond).String()
-	if r.Done > 0 && r.Done < r.Total {
+	if len(r.Waiting) > 0 {
+		line += " · waiting for " + strings.Join(r.Waiting, ", ")
+	} else if r.Done > 0 && r.Done < r.Total {
 		left := time.Duration(float64(r.Elapsed) / float64(r.Done) * float64(r.Total-r.Done))
 		line += " · about " + left.Round(time.Second).String() + " left"
 	}

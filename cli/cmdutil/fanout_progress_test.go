@@ -1,6 +1,7 @@
 package cmdutil
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -32,5 +33,32 @@ func TestFanoutProgressOnATerminalOnly(t *testing.T) {
 	p.Done()
 	if stderr.Len() != 0 {
 		t.Errorf("piped, the progress drew %q", stderr.String())
+	}
+}
+
+// TestFanoutProgressNamesWhoItWaitsFor: once only a few members are left and all of
+// them are running, the line names them (in the set's order) instead of a time left
+// that one slow sub-account makes meaningless; while more are left, it counts.
+func TestFanoutProgressNamesWhoItWaitsFor(t *testing.T) {
+	r := newRunningMembers(5)
+	for i, name := range []string{"Lakeside Fit", "Summit Strength", "Riverside Boxing"} {
+		r.start(i, name)
+	}
+	if got := r.named(4); got != nil {
+		t.Errorf("four left, three running: named %q, want nothing named", got)
+	}
+	r.stop(1)
+	got := r.named(2)
+	if want := []string{`"Lakeside Fit"`, `"Riverside Boxing"`}; !slices.Equal(got, want) {
+		t.Errorf("two left, both running: named %q, want %q", got, want)
+	}
+	_, line := fanoutLine(fanoutReport{Done: 3, Total: 5, Requests: 9, Elapsed: 95 * time.Second, Waiting: got})
+	if !strings.Contains(line, `3/5 sub-accounts · 9 requests · 1m35s · waiting for "Lakeside Fit", "Riverside Boxing"`) || strings.Contains(line, "left") {
+		t.Errorf("the line: %q", line)
+	}
+	r.stop(0)
+	r.stop(2)
+	if got := r.named(0); got != nil {
+		t.Errorf("none left: named %q", got)
 	}
 }

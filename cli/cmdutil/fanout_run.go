@@ -89,9 +89,11 @@ func RunSet[T any](ctx context.Context, fo *fanout, work func(ctx context.Contex
 	bar := newFanoutProgress(fo.f, fo.what)
 	started := time.Now()
 	var finished, failed atomic.Int64
+	running := newRunningMembers(len(members))
 	report := func() {
-		bar.Update(fanoutReport{Done: int(finished.Load()), Failed: int(failed.Load()), Total: len(members),
-			Requests: int(fo.requests.Load()), Elapsed: time.Since(started)})
+		done := int(finished.Load())
+		bar.Update(fanoutReport{Done: done, Failed: int(failed.Load()), Total: len(members),
+			Requests: int(fo.requests.Load()), Elapsed: time.Since(started), Waiting: running.named(len(members) - done)})
 	}
 	stopTicker := make(chan struct{})
 	tickerDone := make(chan struct{})
@@ -124,7 +126,9 @@ func RunSet[T any](ctx context.Context, fo *fanout, work func(ctx context.Contex
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			running.start(i, m.Name)
 			m, res, err := runOne(ctx, fo, m, work)
+			running.stop(i)
 			if err != nil {
 				failures[i] = failureOf(m, err)
 				failed.Add(1)
