@@ -328,8 +328,9 @@ func browseRemote(ctx context.Context, f *cmdutil.Factory, progOpts []tea.Progra
 		uiOpts.Switcher = gatedSwitcher{Switcher: uiOpts.Switcher, gate: f.Gate}
 	}
 	uiOpts.ProgramOptions = append(uiOpts.ProgramOptions, progOpts...)
-	uiOpts.Remote = remote
-	uiOpts.NoBrowserReason = "the browser runs on the team server, not on this machine"
+	// What of the server's machine the browser would use (a file, a web browser) is
+	// off by each action's declaration once Remote is set; KeepOut stands behind it.
+	uiOpts.Remote, uiOpts.KeepOut = remote, ownDirs(f)
 	err = ui.Run(ctx, uiOpts)
 	switch {
 	case err == nil:
