@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"runtime"
 
 	tea "charm.land/bubbletea/v2"
@@ -16,6 +17,7 @@ import (
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
@@ -106,6 +108,7 @@ func browseRun(ctx context.Context, f *cmdutil.Factory, opts *BrowseOptions) err
 		return err
 	}
 	defer closeAll()
+	uiOpts.KeepOut = ownDirs(f)
 	if b, reason := auth.SystemBrowser(runtime.GOOS, f.Getenv); b != nil {
 		uiOpts.OpenURL = b.Open
 	} else {
@@ -120,6 +123,20 @@ func browseRun(ctx context.Context, f *cmdutil.Factory, opts *BrowseOptions) err
 		return nil // interrupted from outside (a signal): the terminal is restored; not a failure
 	}
 	return fmt.Errorf("the browser stopped: %w", err)
+}
+
+// ownDirs are funnels' own folders on this machine — its settings, its sign-ins and
+// state, its indexes — in which the browser writes no file, whatever name it is given
+// (ui.Options.KeepOut); a folder that cannot be told is left out.
+func ownDirs(f *cmdutil.Factory) []string {
+	dirs := []string{filepath.Dir(config.Path(f.Getenv))}
+	if store, err := f.Store(); err == nil {
+		dirs = append(dirs, store.Dir())
+	}
+	if dir, err := index.Dir(f.Getenv); err == nil {
+		dirs = append(dirs, dir)
+	}
+	return dirs
 }
 
 // browseDemo starts the embedded sandbox and opens its own gym; the others are in the
@@ -312,8 +329,9 @@ func browseRemote(ctx context.Context, f *cmdutil.Factory, progOpts []tea.Progra
 		uiOpts.Switcher = gatedSwitcher{Switcher: uiOpts.Switcher, gate: f.Gate}
 	}
 	uiOpts.ProgramOptions = append(uiOpts.ProgramOptions, progOpts...)
-	uiOpts.Remote = remote
-	uiOpts.NoBrowserReason = "the browser runs on the team server, not on this machine"
+	// What of the server's machine the browser would use (a file, a web browser) is
+	// off by each action's declaration once Remote is set; KeepOut stands behind it.
+	uiOpts.Remote, uiOpts.KeepOut = remote, ownDirs(f)
 	err = ui.Run(ctx, uiOpts)
 	switch {
 	case err == nil:

@@ -47,6 +47,12 @@ func needSSH(t *testing.T) {
 // sandbox's sub-account ("admin" is admin on every one).
 func startTeam(t *testing.T, roles map[string]string) *team {
 	t.Helper()
+	return startTeamIn(t, roles, "")
+}
+
+// startTeamIn is startTeam with the server's working directory cwd ("": the test's).
+func startTeamIn(t *testing.T, roles map[string]string, cwd string) *team {
+	t.Helper()
 	needSSH(t)
 	sb := sandboxtest.Start(t, sandbox.Options{})
 	tm := &team{t: t, sb: sb, dir: filepath.Join(t.TempDir(), "serve"),
@@ -62,7 +68,7 @@ func startTeam(t *testing.T, roles map[string]string) *team {
 	if tm.keys, tm.fps, err = addPeople(tm.env, tm.dir, t.TempDir(), sb.Server.LocationID(), roles); err != nil {
 		t.Fatal(err)
 	}
-	p, err := startServeProc(tm.env, tm.dir)
+	p, err := startServeProcIn(tm.env, tm.dir, cwd)
 	if err != nil {
 		t.Fatal(err)
 	}

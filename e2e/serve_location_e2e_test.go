@@ -2,8 +2,7 @@ package e2e
 
 import (
 	"bytes"
-	"fmt"
-	"net/http"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,10 +40,13 @@ func TestServeRefusesAnotherSubAccountInARequest(t *testing.T) {
 	tm.ssh("bob", "api", "GET", "/funnels/funnel/list?locationId="+tm.sb.Server.LocationID()).want(t, 0, "funnels")
 }
 
-// TestServeApplyWaitsForTheLocationsLock: a slow import runs on the server's
-// machine; a restore of the same location over ssh meanwhile says whose import it
-// waits for, waits, and — the location's redirects having changed under its plan —
-// sends nothing and says so; run again, it restores. Nothing was undone silently.
+// TestServeApplyWaitsForTheLocationsLock: an import runs on the server's machine and
+// is held part way (the sandbox holds its writes until the test lets them go, so it
+// holds the location's lock for as long as the test needs, whatever the machine's
+// speed); a restore of the same location over ssh meanwhile says whose import it
+// waits for and waits; once the import ends, the location's redirects having changed
+// under its plan, the restore sends nothing and says so; run again, it restores.
+// Nothing was undone silently.
 func TestServeApplyWaitsForTheLocationsLock(t *testing.T) {
 	tm := startTeam(t, map[string]string{"ana": "write"})
 	loc := tm.sb.Server.LocationID()
@@ -63,46 +65,41 @@ func TestServeApplyWaitsForTheLocationsLock(t *testing.T) {
 	}
 	tm.local("redirects", "import", csv("first.csv", "/lock-0"), "--yes", "--location", loc).want(t, 0)
 
-	resp, err := http.Post(tm.sb.URL+"/_sandbox/faults?fixed_latency=400ms", "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	// Long enough to hold the lock while the restore plans (a list and a survey of
-	// each domain, 400 ms a request): 15 writes, 6 s.
-	var slowPaths []string
-	for i := 1; i <= 15; i++ {
-		slowPaths = append(slowPaths, fmt.Sprintf("/lock-%d", i))
-	}
-	slow := exec.Command(binPath, "redirects", "import", csv("slow.csv", slowPaths...), "--yes", "--location", loc)
+	release := tm.sb.Server.HoldWrites()
+	defer release()
+	slow := exec.Command(binPath, "redirects", "import", csv("slow.csv", "/lock-1", "/lock-2", "/lock-3", "/lock-4", "/lock-5"), "--yes", "--location", loc)
 	slow.Env = tm.env
 	var slowErr bytes.Buffer
 	slow.Stderr = &slowErr
 	if err := slow.Start(); err != nil {
 		t.Fatal(err)
 	}
-	var stateHome string
-	for _, kv := range tm.env {
-		if v, ok := strings.CutPrefix(kv, "XDG_STATE_HOME="); ok {
-			stateHome = v
-		}
-	}
-	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
-		if held, _ := filepath.Glob(filepath.Join(stateHome, "*", "locks", "*.who")); len(held) > 0 {
-			break
-		}
-		if time.Since(start) > 30*time.Second {
-			t.Fatalf("the slow import never took the location's lock:\n%s", slowErr.String())
+	// An import sends only once it holds the lock: a write held means the lock is.
+	for start := time.Now(); tm.sb.Server.WritesHeld() == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Since(start) > time.Minute {
+			t.Fatalf("the import never sent a write:\n%s", slowErr.String())
 		}
 	}
 
-	r := tm.ssh("ana", "redirects", "restore", "1", "--yes", "--location", loc)
-	if err := slow.Wait(); err != nil {
-		t.Fatalf("the slow import: %v\n%s", err, slowErr.String())
+	restore := exec.Command("ssh", append(tm.sshArgs(tm.keys["ana"], "127.0.0.1"), "redirects", "restore", "1", "--yes", "--location", loc)...)
+	restore.Env = tm.env
+	restoreErr := &lockedBuffer{}
+	restore.Stderr = restoreErr
+	if err := restore.Start(); err != nil {
+		t.Fatal(err)
 	}
-	if r.code != 1 || !strings.Contains(r.stderr, "Waiting for local:operator's import of slow.csv") ||
-		!strings.Contains(r.stderr, "changed since this plan was made") {
-		t.Fatalf("the restore meanwhile: exit %d, want 1, told whose import it waited for and that nothing was sent\n%s", r.code, r.stderr)
+	restoreErr.waitFor(t, "the restore to say whose import it waits for", time.Minute, func(s string) bool {
+		return strings.Contains(s, "Waiting for local:operator's import of slow.csv")
+	})
+	release()
+	if err := slow.Wait(); err != nil {
+		t.Fatalf("the import: %v\n%s", err, slowErr.String())
+	}
+	err := restore.Wait()
+	tm.seen = append(tm.seen, restoreErr.String())
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(restoreErr.String(), "changed since this plan was made") {
+		t.Fatalf("the restore that waited: %v, want exit 1 saying nothing was sent as the redirects changed under its plan\n%s", err, restoreErr.String())
 	}
 	tm.ssh("ana", "redirects", "restore", "1", "--yes", "--location", loc).want(t, 0)
 	list := tm.local("redirects", "list", "--location", loc)

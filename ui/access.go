@@ -30,28 +30,44 @@ func (sh *shared) refusal(f client.Family) string {
 	return sanitize(sh.access.Reason(f))
 }
 
-// markRefused returns bindings with those whose action is refused saying so: "new
-// step ✗ 403" in the footer. inView says the Redirects view has the keys.
+// markRefused returns bindings with those whose action is refused or off saying so:
+// "new step ✗ 403" in the footer, "export ✗ ssh" over the team server. inView says
+// the Redirects view has the keys.
 func (sh *shared) markRefused(bindings []key.Binding, inView bool) []key.Binding {
-	if len(sh.access) == 0 {
+	if len(sh.access) == 0 && !sh.remote {
 		return bindings
 	}
 	var out []key.Binding
 	for i, b := range bindings {
-		f := sh.keyFamily(b, inView)
-		fa, refused := sh.access.Refused(f)
-		if !refused {
+		mark := sh.keyMark(b, inView)
+		if mark == "" {
 			continue
 		}
 		if out == nil {
 			out = append([]key.Binding(nil), bindings...)
 		}
-		out[i] = as(b, b.Help().Desc+" ✗ "+strconv.Itoa(fa.Status))
+		out[i] = as(b, b.Help().Desc+" ✗ "+mark)
 	}
 	if out == nil {
 		return bindings
 	}
 	return out
+}
+
+// keyMark is what the footer adds to a key whose action is off or refused: "ssh"
+// over the team server, else the refusal's status; "" for a key that works.
+func (sh *shared) keyMark(b key.Binding, inView bool) string {
+	a, ok := sh.keyAction(b, inView)
+	if !ok {
+		return ""
+	}
+	if sh.offRemote(a) != "" {
+		return "ssh"
+	}
+	if fa, refused := sh.access.Refused(a.needs); refused {
+		return strconv.Itoa(fa.Status)
+	}
+	return ""
 }
 
 // unavailableOn is unavailable for a part that has only a host.
@@ -83,23 +99,30 @@ func (sh *shared) offInReadOnly(h host, msg tea.KeyPressMsg, at scope) bool {
 // show it; "" for a key whose action sends nothing a token may be refused. In the
 // Redirects view (inView) its own keys come first.
 func (sh *shared) keyFamily(b key.Binding, inView bool) client.Family {
+	a, _ := sh.keyAction(b, inView)
+	return a.needs
+}
+
+// keyAction is the action of the table a key runs where the footer or the help shows
+// it: in the Redirects view (inView) its own keys first, then the browser's; ok is
+// false for a plain key (moving, the palette) or one no action has.
+func (sh *shared) keyAction(b key.Binding, inView bool) (action, bool) {
 	ks := b.Keys()
 	if len(ks) == 0 {
-		return ""
+		return action{}, false
 	}
-	find := func(where scope) (client.Family, bool) {
+	find := func(where scope) (action, bool) {
 		for _, a := range sh.actions {
 			if own := a.key.Keys(); a.where&where != 0 && len(own) > 0 && own[0] == ks[0] {
-				return a.needs, true
+				return a, true
 			}
 		}
-		return "", false
+		return action{}, false
 	}
 	if inView {
-		if f, ok := find(inRedirects); ok {
-			return f
+		if a, ok := find(inRedirects); ok {
+			return a, true
 		}
 	}
-	f, _ := find(inBrowser)
-	return f
+	return find(inBrowser)
 }

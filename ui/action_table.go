@@ -33,7 +33,7 @@ func browsingActions(k KeyMap) []action {
 		{id: actCopyURL, name: "Copy URL", desc: "copy the public URL of the selected step or page", key: bind("copy URL", "Y"),
 			where: inBrowser, group: helpActions, run: onRoot(func(m *Model) tea.Cmd { return m.copySelected(true) })},
 		{id: actOpenURL, name: "Open in browser", desc: "open the public URL in a browser", key: bind("open in browser", "o"),
-			where: inBrowser, group: helpActions, run: onRoot((*Model).openInBrowser)},
+			where: inBrowser, group: helpActions, machine: startsBrowser("Y copies the URL to open on your machine"), run: onRoot((*Model).openInBrowser)},
 		{name: "Next pane", desc: "move the focus right", key: k.NextPane,
 			run: onRoot(func(m *Model) tea.Cmd { m.browser.setFocus((m.browser.focus + 1) % paneCount); return nil })},
 		{name: "Previous pane", desc: "move the focus left", key: k.PrevPane,
@@ -113,13 +113,16 @@ func formActions() []action {
 		{id: actCopyTarget, name: "Copy redirect target", desc: "copy where the selected redirect goes", key: bind("copy target", "Y"),
 			where: inRedirects, group: helpRedirects, run: func(h host) tea.Cmd { return copyRedirect(h, true) }},
 		{id: actOpenOldURL, desc: "open the selected redirect's old URL in a browser", key: bind("open old URL", "o"),
-			where: inRedirects, group: helpRedirects, run: openOldURL},
+			where: inRedirects, group: helpRedirects, machine: startsBrowser("y copies the old URL to open on your machine"), run: openOldURL},
 
 		{id: actImportRedirects, name: "Import redirects from file…", desc: "make the redirects what a CSV, JSON or JSONL file says, after showing the plan",
 			key: bind("import from file", "I"), where: inRedirects, needs: client.FamilyRedirectList, then: client.FamilyRedirectWrite,
-			group: helpRedirects, run: importRedirectsForm},
+			group: helpRedirects, run: importRedirectsForm, machine: namesFile("import from yours: ssh HOST redirects import - --dry-run < redirects.csv shows the plan, --yes sends it")},
 		{id: actExportRedirects, name: "Export redirects…", desc: "write every redirect of the location to a file (CSV, JSON or JSONL)",
-			key: bind("export to file", "X"), where: inRedirects, needs: client.FamilyRedirectList, group: helpRedirects, run: exportRedirectsForm},
+			key: bind("export to file", "X"), where: inRedirects, needs: client.FamilyRedirectList,
+			group: helpRedirects, run: exportRedirectsForm, machine: namesFile("V shows the CSV to copy with y, or download it: ssh HOST redirects export > redirects.csv")},
+		{id: actRedirectsCSV, name: "Redirects as CSV", desc: "every redirect of the location as the CSV an export writes, on screen; y copies it (OSC 52) to your machine",
+			key: bind("CSV to copy", "V"), where: inRedirects, needs: client.FamilyRedirectList, group: helpRedirects, run: onBody(openRedirectsCSV)},
 		// s in a plan asks before sending it: the view reads the key itself (it knows
 		// the plan), the table says it writes.
 		{id: actSendPlan, desc: "send the plan shown, after a question naming its writes and the sub-account", key: bind("send the plan", "s"),

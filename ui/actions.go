@@ -40,6 +40,31 @@ type action struct {
 	run   func(h host) tea.Cmd // on the root, the host of every action
 	// shown says whether the palette offers the action at all; nil: always.
 	shown func(h host) bool
+	// machine is what of the machine the browser runs on the action uses beyond the
+	// location and its local index — a file the person names, a program it starts —
+	// nil for nothing. Over the team server that machine is the server, so
+	// Options.Remote turns such an action off (remote.go): the footer, the help and
+	// the palette say so, and its key says why and what to do instead.
+	machine *machineUse
+}
+
+// machineUse is what of its machine an action uses, and how a person on the team
+// server does the same from their own.
+type machineUse struct {
+	there   string // what using it would mean over the team server
+	instead string // how to do the same over ssh
+}
+
+// namesFile declares an action that reads or writes a file the person names;
+// instead is how to do the same over ssh.
+func namesFile(instead string) *machineUse {
+	return &machineUse{there: "the file would be the server's", instead: instead}
+}
+
+// startsBrowser declares an action that starts the machine's web browser; instead
+// is how to do the same over ssh.
+func startsBrowser(instead string) *machineUse {
+	return &machineUse{there: "a web browser would open on the server, not on your screen", instead: instead}
 }
 
 // scope is where an action's key runs it.

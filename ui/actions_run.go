@@ -8,14 +8,18 @@ import (
 // a line of the palette, r.
 
 // actionKey runs the action whose key msg is, where the screen is (at): the first of
-// the table that applies there. A key read-only mode turned off, or whose route family
-// was refused to this sign-in, says so instead. ok is false for any other key.
+// the table that applies there. A key of an action that is off over the team server,
+// that read-only mode turned off, or whose route family was refused to this sign-in,
+// says so instead. ok is false for any other key.
 func (m *Model) actionKey(msg tea.KeyPressMsg, at scope) (tea.Cmd, bool) {
 	for _, a := range m.sh.actions {
 		if a.where&at == 0 || a.run == nil || !a.pressed(msg) || (a.when != nil && !a.when(m)) {
 			continue
 		}
-		switch {
+		switch why := m.sh.offRemote(a); {
+		case why != "":
+			m.setWarn(why)
+			return nil, true
 		case m.sh.readOnly && a.writes():
 			m.setWarn(a.readOnlyOff())
 			return nil, true
@@ -35,8 +39,9 @@ func (m *Model) openPalette() tea.Cmd {
 
 // paletteEntries are the palette's lines: every named action of the table, less those
 // that write in read-only mode. A key of the Redirects view shows only while it is
-// open (elsewhere the same letter does something else). Running an action whose route
-// family is refused only says why.
+// open (elsewhere the same letter does something else). An action that is off over the
+// team server says so in place of what it does; running it, or one whose route family
+// is refused, only says why.
 func (m *Model) paletteEntries() []paletteEntry {
 	var out []paletteEntry
 	for _, a := range m.sh.actions {
@@ -49,6 +54,12 @@ func (m *Model) paletteEntries() []paletteEntry {
 		}
 		if a.where == inRedirects && !m.onTop(m.redirects) {
 			e.key = ""
+		}
+		if why := m.sh.offRemote(a); why != "" {
+			e.desc, e.off = "off: "+why, true
+			e.run = func(h host) tea.Cmd { h.setWarn(why); return nil }
+			out = append(out, e)
+			continue
 		}
 		if a.needs != "" {
 			e.run = func(h host) tea.Cmd {

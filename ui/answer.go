@@ -50,7 +50,8 @@ func (m *Model) answered(msg answerMsg) tea.Cmd {
 }
 
 // apply makes an answer's effect happen: the panes' (the browser's changed), the
-// Redirects view's, a plan shown, an event kept in the history.
+// Redirects view's, a plan shown, a question about a file already there, an event
+// kept in the history.
 func (m *Model) apply(e effect) tea.Cmd {
 	switch e := e.(type) {
 	case folderMade:
@@ -63,6 +64,8 @@ func (m *Model) apply(e effect) tea.Cmd {
 	case planReady:
 		m.push(newPlanView(m.sh, e))
 		return nil
+	case exportThere:
+		return askReplaceExport(m, e)
 	case eventSent:
 		e.entry.at = m.sh.now()
 		m.history.add(e.entry)

@@ -41,6 +41,10 @@ type Options struct {
 	// never built, was left part way or is a day old; without it a crawl starts from
 	// the palette, or when "go to anything" first opens on an index never built.
 	AutoIndex bool
+	// KeepOut are directories the browser never writes a file in, an export's
+	// included: funnels' own settings and state (the sign-ins, a team server's
+	// people), whatever name is typed.
+	KeepOut []string
 	// Redirects is where the location's bulk redirect journals and versions live,
 	// shared with the command line's import and restore; zero: the browser offers
 	// neither.

@@ -66,6 +66,17 @@
 // admins its Changes reads the audit log, and the palette offers "Recent changes by
 // people" (people_changes_view.go), read in a command; nobody else is offered it.
 //
+// Over the team server the machine the browser runs on is the server's, so the
+// browser uses nothing of it but the location's own state (its index, its redirect
+// journals): each action of the table that would read or write a file a person names
+// or start a program there declares so beside its run (action.machine: namesFile,
+// startsBrowser), and with Options.Remote set such an action is off wherever it can
+// run — key, palette, help and footer ("✗ ssh") say so, with what to do instead
+// (the CSV view, `ssh HOST redirects export`/`import -`). A test follows every run
+// through the type-checked source to os, os/exec, a redirect file and OpenURL, so the
+// declaration cannot be left out. On this machine Options.KeepOut keeps an export
+// out of funnels' own folders, and a file already there is asked about first.
+//
 // # Read-only and access
 //
 // A read-only client (client.Options.ReadOnly) makes the browser read-only: every

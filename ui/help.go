@@ -84,8 +84,10 @@ func (h *helpOverlay) lines(w int) (body []string, inner int) {
 		lines := []string{st.GroupTitle.Render(g.Title)}
 		for _, b := range g.Bindings {
 			desc := st.HelpDesc.Render(b.Help().Desc)
-			if fa, refused := h.sh.access.Refused(h.sh.keyFamily(b, g.redirects)); refused {
-				desc = st.HelpDesc.Render(b.Help().Desc) + st.Error.Render(" ✗ unavailable ("+strconv.Itoa(fa.Status)+")")
+			if a, ok := h.sh.keyAction(b, g.redirects); ok && h.sh.offRemote(a) != "" {
+				desc += st.Error.Render(" ✗ off over ssh")
+			} else if fa, refused := h.sh.access.Refused(h.sh.keyFamily(b, g.redirects)); refused {
+				desc += st.Error.Render(" ✗ unavailable (" + strconv.Itoa(fa.Status) + ")")
 			}
 			lines = append(lines, st.HelpKey.Render(fitCell(b.Help().Key, keyW, false))+"  "+desc)
 		}
@@ -134,9 +136,15 @@ func (h *helpOverlay) lines(w int) (body []string, inner int) {
 	for _, l := range wrapText(hint, max(1, inner-1)) {
 		body = append(body, st.Hint.Render(l))
 	}
-	if why := h.unavailable(); len(why) > 0 {
-		body = append(body, "", st.GroupTitle.Render("Unavailable to this sign-in"))
-		for _, w := range why {
+	for _, part := range []struct {
+		title string
+		why   []string
+	}{{"Off over the team server", h.sh.offRemoteLines()}, {"Unavailable to this sign-in", h.unavailable()}} {
+		if len(part.why) == 0 {
+			continue
+		}
+		body = append(body, "", st.GroupTitle.Render(part.title))
+		for _, w := range part.why {
 			for _, l := range wrapText(w, max(1, inner-1)) {
 				body = append(body, st.Error.Render(l))
 			}

@@ -87,6 +87,9 @@ type selection struct {
 	// changes is the team server's audit log, for its admins; nil for everyone else
 	// and outside a session of the server.
 	changes ChangeLog
+	// keepOut are the directories no file of the browser's is written in
+	// (Options.KeepOut).
+	keepOut []string
 }
 
 // redirect is the redirect under the Redirects view's cursor while the view is shown.

@@ -23,7 +23,7 @@ func (m *Model) show(o modal)          { m.overlay = o }
 func (m *Model) selected() selection {
 	s := m.browser.selection()
 	s.redirects, s.redirectsShown = m.redirects, m.onTop(m.redirects)
-	s.userID, s.profile, s.redirectsState = m.opts.UserID, m.status.profile, m.opts.Redirects
+	s.userID, s.profile, s.redirectsState, s.keepOut = m.opts.UserID, m.status.profile, m.opts.Redirects, m.opts.KeepOut
 	if r := m.opts.Remote; r != nil {
 		s.changes = r.Changes
 	}

@@ -182,6 +182,7 @@ const (
 	actOpenOldURL
 	actImportRedirects
 	actExportRedirects
+	actRedirectsCSV
 	actRequestLog
 	actEventHistory
 	actMessages

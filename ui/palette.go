@@ -18,7 +18,7 @@ import (
 type palette struct {
 	sh      *shared
 	actions []paletteEntry
-	refused []bool // the actions whose route is refused to this sign-in
+	refused []bool // the actions whose route is refused to this sign-in, or that are off here
 	list    list.List
 	input   textinput.Model
 	cols    []column
@@ -32,9 +32,10 @@ func newPalette(sh *shared, actions []paletteEntry) *palette {
 	actions = append([]paletteEntry(nil), actions...)
 	refused := make([]bool, len(actions))
 	for i, a := range actions {
-		if r := sh.refusal(a.needs); r != "" {
+		if r := sh.refusal(a.needs); r != "" && !a.off {
 			actions[i].desc, refused[i] = "unavailable: "+r, true
 		}
+		refused[i] = refused[i] || a.off
 	}
 	p := &palette{sh: sh, actions: actions, refused: refused}
 	keys := make([]string, len(actions))
@@ -114,5 +115,6 @@ type paletteEntry struct {
 	desc  string // one line on what it does
 	key   string // the key shown at the right ("" when it has none here)
 	needs client.Family
+	off   bool                 // the action is off here (over the team server): desc says why
 	run   func(h host) tea.Cmd // runs the action on the palette's host (the root)
 }

@@ -301,5 +301,5 @@ func (v *redirectsView) keys() []key.Binding {
 	}
 	return v.sh.markRefused([]key.Binding{k.Arrows, as(k.of(actNewRedirect), "new"), as(k.of(actEditRedirect), "edit"), as(k.of(actDeleteRedirect), "delete"),
 		k.of(actCopyOldURL), k.of(actCopyTarget), k.Filter, as(k.Cancel, "close"), k.Palette, k.Help, as(k.Refresh, "reload"), k.of(actOpenOldURL),
-		as(k.of(actImportRedirects), "import"), as(k.of(actExportRedirects), "export")}, true)
+		as(k.of(actImportRedirects), "import"), as(k.of(actExportRedirects), "export"), as(k.of(actRedirectsCSV), "CSV")}, true)
 }

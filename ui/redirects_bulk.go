@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -18,8 +17,8 @@ import (
 )
 
 // The Redirects view's bulk forms: import a file (its plan shown first, in a view of
-// its own), export the list to a file. What a file holds, what the plan is and how it
-// is sent are package redirectplan's, the same as the command line's.
+// its own); the export is redirects_export.go's. What a file holds, what the plan is
+// and how it is sent are package redirectplan's, the same as the command line's.
 
 // planReady: a plan was made (an import's or a restore's); the root shows it.
 type planReady struct {
@@ -117,42 +116,5 @@ func prepareImport(ctx context.Context, c *client.Client, name string, o redirec
 		}
 		return answerMsg{from: from, seq: seq,
 			after: planReady{title: "Import of " + sanitize(filepath.Base(name)), wanted: w, plan: plan, current: current}}
-	}
-}
-
-// exportRedirectsForm asks for the file to write (its extension picks the format)
-// and writes every redirect of the location to it.
-func exportRedirectsForm(h host) tea.Cmd {
-	if !connected(h) {
-		return nil
-	}
-	sel := h.selected()
-	name := "redirects-" + sel.location + ".csv"
-	fields := []*form.Field{{Key: "file", Title: "File", Hint: "Its extension picks the format: .csv, .json or .jsonl",
-		Placeholder: name, Value: &name, Check: checkExportFile}}
-	var f *form.Form
-	f, cmd := newForm(h, "Export redirects to a file", []*form.Group{{Fields: fields}}, func(seq uint64) (tea.Cmd, error) {
-		return exportRedirects(h.common().loads, h.api(), name, f, seq), nil
-	})
-	f.Notes = []string{"Every redirect of the location, read from the server, in the columns 'funnels redirects import' reads."}
-	return openForm(h, f, cmd)
-}
-
-// exportRedirects reads every redirect and writes the file whole.
-func exportRedirects(ctx context.Context, c *client.Client, name string, from *form.Form, seq uint64) tea.Cmd {
-	return func() tea.Msg {
-		list, resp, err := c.ListAllRedirects(ctx, client.ListRedirectsParams{})
-		if err != nil {
-			return answerMsg{from: from, seq: seq, err: err, status: statusOf(resp, err)}
-		}
-		format, _ := redirectplan.FormatOf(name)
-		if err := redirectplan.WriteFile(name, format, redirectplan.RowsOf(list)); err != nil {
-			return answerMsg{from: from, seq: seq, err: err}
-		}
-		where := name
-		if abs, err := filepath.Abs(name); err == nil {
-			where = abs
-		}
-		return answerMsg{from: from, seq: seq, info: "wrote " + strconv.Itoa(len(list)) + " redirects to " + sanitize(where)}
 	}
 }

@@ -54,3 +54,26 @@ func attachRemote(r *Remote, send func(tea.Msg)) {
 		r.Attach(send)
 	}
 }
+
+// offRemote is why the action is off over the team server — "over the team server
+// the file would be the server's: …", from its declaration (action.machine) — or ""
+// where it is on: on a terminal of this machine, or for an action that uses nothing
+// of the machine. A session of the server never reads or writes the server's files
+// (the index aside, which is the server's own) nor starts a program there.
+func (sh *shared) offRemote(a action) string {
+	if !sh.remote || a.machine == nil {
+		return ""
+	}
+	return "over the team server " + a.machine.there + ": " + a.machine.instead
+}
+
+// offRemoteLines are, for the help, each key off over the team server and why.
+func (sh *shared) offRemoteLines() []string {
+	var out []string
+	for _, a := range sh.actions {
+		if why := sh.offRemote(a); why != "" && len(a.key.Keys()) > 0 {
+			out = append(out, a.key.Help().Key+" "+a.key.Help().Desc+": "+why)
+		}
+	}
+	return out
+}

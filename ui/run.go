@@ -76,6 +76,7 @@ func newShared(opts Options) *shared {
 		bgDark:         true,
 		now:            now,
 		pathCheckDelay: opts.PathCheckDelay,
+		remote:         opts.Remote != nil,
 		ctx:            context.Background(),
 		spinner:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
 	}

@@ -32,6 +32,7 @@ type shared struct {
 	keys     KeyMap        // the plain keys, and the table's keys that footers and views name
 	actions  []action      // the action table (action_table.go), its writes' keys off when read-only
 	readOnly bool          // the client refuses writes: so does every key, the palette and the help
+	remote   bool          // shown over the team server (Options.Remote): what uses the machine is off (remote.go)
 	access   client.Access // what this sign-in may use, family by family (access.go)
 	now      func() time.Time
 	ctx      context.Context // cancels the client calls of commands when the program ends

@@ -1,26 +1,17 @@
 package redirectplan
 
 import (
-	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/funnelsdev/funnels/client"
 )
 
-// MaxFileBytes bounds the file ReadFile reads.
+// MaxFileBytes bounds the file ReadFileWith reads.
 const MaxFileBytes = 64 << 20
 
 // ErrTooLarge is a file past MaxFileBytes.
 var ErrTooLarge = fmt.Errorf("larger than %d MiB", MaxFileBytes>>20)
-
-// ReadFile reads the rows of the file name in format f ("" tells it from the name
-// and the content), as ReadFileWith does.
-func ReadFile(name string, f Format) ([]Row, error) {
-	rows, _, err := ReadFileWith(name, ReadOptions{Format: f})
-	return rows, err
-}
 
 // ReadFileWith reads the rows of the file name as o says (o.Name is name) and
 // returns the format read. A file that is not there is an error that is
@@ -47,40 +38,8 @@ func RowsOf(list []client.Redirect) []Row {
 	return rows
 }
 
-// WriteFile writes rows to the file name in format f, as Write does, through a file
-// beside it renamed over it once written and synced: a failure leaves the old file
-// or none, never half of one.
+// WriteFile writes rows to the file name in format f, as Write does, replacing a
+// file there (WriteFileWith with Replace).
 func WriteFile(name string, f Format, rows []Row) error {
-	var buf bytes.Buffer
-	if err := Write(&buf, f, rows); err != nil {
-		return err
-	}
-	return writeWhole(name, buf.Bytes())
-}
-
-func writeWhole(name string, b []byte) (err error) {
-	defer func() {
-		if err != nil {
-			err = fmt.Errorf("writing %s: %w", name, err)
-		}
-	}()
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(b)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	return err
+	return WriteFileWith(name, f, rows, WriteOptions{Replace: true})
 }

@@ -109,7 +109,8 @@
 // # Checks, in order, for every API route (not /oauth/*, not /_sandbox/*)
 //
 //  1. unknown path → 404 JSON; known path, other method → 405 JSON with Allow.
-//  2. faults: a queued one-shot failure (FailNext) first, then the fixed and random latency,
+//  2. faults: a write (not GET or HEAD) waits while a test holds writes (HoldWrites, until
+//     it releases them); then a queued one-shot failure (FailNext), the fixed and random latency,
 //     5xx share (500/502/503, a 502 is an HTML page half of the time), drop (close
 //     without an answer) and truncation (full Content-Length, half the body).
 //  3. Version header must be one the service documents — 2021-07-28, 2021-04-15 (the

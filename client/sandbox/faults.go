@@ -9,11 +9,15 @@ import (
 	"time"
 )
 
-// faultBox holds the random faults and the queue of one-shot failures.
+// faultBox holds the random faults, the queue of one-shot failures and the hold on
+// writes.
 type faultBox struct {
 	mu      sync.Mutex
 	faults  Faults
 	oneShot []failure
+	// hold is closed to let the writes it holds go on; nil while writes are not held.
+	hold chan struct{}
+	held int // writes waiting on hold now
 }
 
 // failure is a queued one-shot failure (FailNext, POST /_sandbox/fail).
@@ -96,9 +100,69 @@ const badGatewayHTML = `<html>
 </html>
 `
 
+// HoldWrites holds every API request that is not a GET or HEAD before it is answered
+// (or even checked), until release is called or its client leaves: a test stops a
+// run part way through its writes and knows it stays there, whatever the machine's
+// speed. WritesHeld says how many wait now. Calling release again does nothing.
+func (s *Server) HoldWrites() (release func()) {
+	b := s.faults
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.hold == nil {
+		b.hold = make(chan struct{})
+	}
+	hold := b.hold
+	return func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		if b.hold == hold {
+			close(hold)
+			b.hold = nil
+		}
+	}
+}
+
+// WritesHeld is how many writes HoldWrites holds now.
+func (s *Server) WritesHeld() int {
+	s.faults.mu.Lock()
+	defer s.faults.mu.Unlock()
+	return s.faults.held
+}
+
+// waitHeld waits, for a write while writes are held, until they are let go; false
+// when the client left first.
+func (b *faultBox) waitHeld(r *http.Request) bool {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return true
+	}
+	b.mu.Lock()
+	hold := b.hold
+	if hold != nil {
+		b.held++
+	}
+	b.mu.Unlock()
+	if hold == nil {
+		return true
+	}
+	defer func() {
+		b.mu.Lock()
+		b.held--
+		b.mu.Unlock()
+	}()
+	select {
+	case <-hold:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
+}
+
 // applyFaults runs step 2 of the checks. It reports whether the request has been
 // answered (or dropped) already; otherwise it may have marked ex for truncation.
 func (s *Server) applyFaults(ex *exchange) bool {
+	if !s.faults.waitHeld(ex.r) {
+		return true // the client left while held; nobody to answer
+	}
 	if status, hit := s.faults.take(ex.r.URL.Path, true); hit {
 		s.send(ex, oneShotReply(status))
 		return true

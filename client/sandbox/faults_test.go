@@ -161,3 +161,36 @@ func TestFaultsControlAPI(t *testing.T) {
 		t.Fatal("GET faults")
 	}
 }
+
+// TestHoldWritesHoldsWritesUntilReleased: while writes are held a write waits (it is
+// counted as held), a read still answers; released, the write lands.
+func TestHoldWritesHoldsWritesUntilReleased(t *testing.T) {
+	r := startT(t, Options{})
+	c := newTC(t, r)
+	release := r.Server.HoldWrites()
+	defer release()
+	done := make(chan *resp, 1)
+	go func() {
+		done <- c.post("/funnels/lookup/redirect", map[string]any{"locationId": seedLocationID, "domain": "offers.lakesidefit.com",
+			"path": "/held", "target": "https://offers.lakesidefit.com/spring-sale-opt-in", "action": "funnel"})
+	}()
+	for deadline := time.Now().Add(10 * time.Second); r.Server.WritesHeld() != 1; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the write was never held (%d held)", r.Server.WritesHeld())
+		}
+	}
+	c.get("/funnels/lookup/redirect/list?locationId="+seedLocationID+"&limit=10&offset=0").hasStatus(t, 200)
+	select {
+	case res := <-done:
+		t.Fatalf("a held write answered %d before it was released", res.status)
+	default:
+	}
+	release()
+	(<-done).hasStatus(t, 201)
+	release() // again: nothing
+	if n := r.Server.WritesHeld(); n != 0 {
+		t.Fatalf("%d writes still held after the release", n)
+	}
+	c.post("/funnels/lookup/redirect", map[string]any{"locationId": seedLocationID, "domain": "offers.lakesidefit.com",
+		"path": "/not-held", "target": "https://offers.lakesidefit.com/spring-sale-opt-in", "action": "funnel"}).hasStatus(t, 201)
+}
