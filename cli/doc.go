@@ -28,6 +28,8 @@
 //     root hands the MCP server the records (whose tools it lists) and Execute (how
 //     it runs a tool's command line), and the team server runs sessions through
 //     Run; what a session may run is decided here, once the command line is parsed.
+//   - cli/auditlog, the team server's audit log, below cli/cmdutil (a local run on
+//     the server's machine writes to it) and cli/serve (every session's writes).
 //   - cli/clitest, the home every test of the command line runs funnels in.
 //
 // A run builds only what it runs (nouns.go): the root, with its global flags, and

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/cli/serve"
 	"github.com/funnelsdev/funnels/cli/team"
@@ -75,7 +76,7 @@ func serveRun(ctx context.Context, f *cmdutil.Factory, opts *ServeOptions) error
 	// Local runs on this machine write to the server's audit log from now on.
 	store, err := f.Store()
 	if err == nil {
-		err = serve.MarkServed(store.Dir(), dir)
+		err = auditlog.MarkServed(store.Dir(), dir)
 	}
 	if err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)

@@ -7,7 +7,7 @@ import (
 	osuser "os/user"
 	"strconv"
 
-	"github.com/funnelsdev/funnels/cli/serve"
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/client"
 )
 
@@ -19,12 +19,12 @@ func (f *Factory) auditLocal(stateDir string, c *client.Client) {
 	if f.Gate != nil {
 		return
 	}
-	a := serve.ServedAudit(stateDir)
+	a := auditlog.Served(stateDir)
 	if a == nil {
 		return
 	}
 	// Unsubscribed when the process ends: a client lives as long as the run.
-	c.Subscribe(serve.AuditWrites(a, serve.Who{Person: "local:" + f.LocalUser(), Session: "local-" + strconv.Itoa(os.Getpid())}, serve.Place{ID: c.LocationID()}))
+	c.Subscribe(auditlog.Recorder(a, auditlog.Who{Person: "local:" + f.LocalUser(), Session: "local-" + strconv.Itoa(os.Getpid())}, auditlog.Place{ID: c.LocationID()}))
 }
 
 // LocalUser names the person of a local run: $USER, else $LOGNAME, else the OS
@@ -45,7 +45,7 @@ func osAccount() string {
 // Audited reports whether the writes of sess go to a team server's audit log: a
 // session of the server, or a local run on its machine.
 func (f *Factory) Audited(sess *Session) bool {
-	return f.Gate != nil || sess.Store != nil && serve.ServedAudit(sess.Store.Dir()) != nil
+	return f.Gate != nil || sess.Store != nil && auditlog.Served(sess.Store.Dir()) != nil
 }
 
 // WithPriorRedirect is ctx whose write carries r, as read from the list, for the

@@ -2,10 +2,10 @@ package serve
 
 import (
 	"fmt"
-	"net/url"
 	"strconv"
 	"sync"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
@@ -152,16 +152,10 @@ func (g *Gate) Close() {
 // the sub-account is known by when it is written (it is looked up once the client
 // that reads it is open).
 func (g *Gate) auditor(loc string) func(client.Event) {
-	who := Who{Person: g.person.Name, Key: g.key, Session: g.session}
-	return func(ev client.Event) { AuditWrites(g.pool.audit, who, Place{ID: loc, Name: g.pool.known(loc)})(ev) }
-}
-
-// pathOf is a request's path without its query.
-func pathOf(pathAndQuery string) string {
-	if u, err := url.Parse(pathAndQuery); err == nil {
-		return u.Path
+	who := auditlog.Who{Person: g.person.Name, Key: g.key, Session: g.session}
+	return func(ev client.Event) {
+		auditlog.Recorder(g.pool.audit, who, auditlog.Place{ID: loc, Name: g.pool.known(loc)})(ev)
 	}
-	return pathAndQuery
 }
 
 // sessionName names the nth session of the server started at Unix time started, for

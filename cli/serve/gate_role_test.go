@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/client"
 )
 
@@ -13,7 +14,7 @@ import (
 // granted — never "may only read" a sub-account they cannot read at all.
 func TestRefuseWritesNamesTheRoleOrTheMissingGrant(t *testing.T) {
 	bob := &Person{Name: "bob", Grants: map[string]Role{"LOCA": RoleRead, "LOCW": RoleWrite}}
-	g := newGate(newPool(OpenAudit(t.TempDir())), bob, "SHA256:bob", "s1")
+	g := newGate(newPool(auditlog.Open(t.TempDir())), bob, "SHA256:bob", "s1")
 	if err := g.RefuseWrites("LOCW"); err != nil {
 		t.Fatalf("a writer refused: %v", err)
 	}

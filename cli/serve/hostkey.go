@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/funnelsdev/funnels/config/atomicfile"
 )
 
 // hostKey is the server's ed25519 host key from the data directory, made there
@@ -22,7 +24,7 @@ func hostKey(dir string) (pemText []byte, fingerprint string, err error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		pemText, err = newHostKey()
 		if err == nil {
-			err = writeAtomic(path, pemText)
+			err = atomicfile.Write(path, pemText, 0o600)
 		}
 	}
 	if err != nil {

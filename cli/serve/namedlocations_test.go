@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/client"
 )
 
@@ -30,7 +31,7 @@ func TestNamedLocations(t *testing.T) {
 // A request naming a sub-account the person was not granted is refused before it
 // is sent, whatever the client's own sub-account; one naming only granted ones goes.
 func TestGateRefusesARequestNamingAnotherSubAccount(t *testing.T) {
-	g := newGate(newPool(OpenAudit(t.TempDir())), &Person{Name: "bob", Grants: map[string]Role{"LOC1": RoleWrite, "LOC2": RoleRead}}, "SHA256:x", "s1")
+	g := newGate(newPool(auditlog.Open(t.TempDir())), &Person{Name: "bob", Grants: map[string]Role{"LOC1": RoleWrite, "LOC2": RoleRead}}, "SHA256:x", "s1")
 	for _, c := range []struct {
 		path  string
 		query url.Values

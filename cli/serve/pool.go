@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
@@ -20,7 +21,7 @@ import (
 // pool's own life, never a session's: the session that opened a client ends long
 // before the client does.
 type pool struct {
-	audit *Audit
+	audit *auditlog.Log
 	life  context.Context
 	end   context.CancelFunc
 
@@ -31,7 +32,7 @@ type pool struct {
 	names   map[string]string // each sub-account's name once looked for ("" when none was found)
 }
 
-func newPool(audit *Audit) *pool {
+func newPool(audit *auditlog.Log) *pool {
 	life, end := context.WithCancel(context.Background())
 	return &pool{audit: audit, life: life, end: end, clients: map[string]*client.Client{}, indexes: map[string]*index.Store{}, using: map[string]int{},
 		names: map[string]string{}}

@@ -13,6 +13,7 @@ import (
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
+	"github.com/funnelsdev/funnels/cli/auditlog"
 )
 
 // Settings are the server's: where it listens, its data directory, and its limits.
@@ -39,7 +40,7 @@ type Server struct {
 	set    Settings
 	runner Runner
 	pool   *pool
-	audit  *Audit
+	audit  *auditlog.Log
 	ssh    *ssh.Server
 	ln     net.Listener
 
@@ -74,7 +75,7 @@ func New(set Settings, runner Runner) (*Server, error) {
 	if set.Getenv == nil {
 		set.Getenv = os.Getenv
 	}
-	s := &Server{set: set, runner: runner, audit: OpenAudit(set.Dir), Fingerprint: fp, byPerson: map[string]int{},
+	s := &Server{set: set, runner: runner, audit: auditlog.Open(set.Dir), Fingerprint: fp, byPerson: map[string]int{},
 		live: map[uint64]context.CancelFunc{}, started: time.Now().Unix()}
 	s.pool = newPool(s.audit)
 	if _, err := s.audit.Prune(set.AuditKeep, time.Now()); err != nil {

@@ -10,6 +10,7 @@ import (
 	"charm.land/ssh"
 	bm "charm.land/wish/v2/bubbletea"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/ui"
 )
 
@@ -57,7 +58,7 @@ func (s *Server) handle(sess ssh.Session) {
 	defer s.track(n, end)()
 	name := sessionName(s.started, n)
 	fp := Fingerprint(sess.PublicKey())
-	fmt.Fprintf(s.set.Log, "funnels serve: %s %s (%s) from %s: %s\n", name, p.Name, fp, sess.RemoteAddr(), loggedCommand(sess.Command()))
+	fmt.Fprintf(s.set.Log, "funnels serve: %s %s (%s) from %s: %s\n", name, p.Name, fp, sess.RemoteAddr(), auditlog.LoggedCommand(sess.Command()))
 	gate := newGate(s.pool, p, fp, name)
 	gate.dataDir = s.set.Dir
 	defer gate.Close()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/config"
@@ -38,7 +39,7 @@ func TestSessionLimitsPerPersonAndInAll(t *testing.T) {
 
 // A gate opens no index and no client of a sub-account the person holds no grant on.
 func TestGateRefusesWhatWasNotGranted(t *testing.T) {
-	g := newGate(newPool(OpenAudit(t.TempDir())), &Person{Name: "bob", Grants: map[string]Role{"LOC1": RoleRead}}, "SHA256:x", "s1")
+	g := newGate(newPool(auditlog.Open(t.TempDir())), &Person{Name: "bob", Grants: map[string]Role{"LOC1": RoleRead}}, "SHA256:x", "s1")
 	defer g.Close()
 	opened := false
 	open := func() (*index.Store, error) { opened = true; return nil, nil }

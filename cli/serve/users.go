@@ -13,6 +13,8 @@ import (
 	"sync"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/funnelsdev/funnels/config/atomicfile"
 )
 
 // Role is what a person may do on a sub-account: read, write, or admin (write, and
@@ -119,7 +121,7 @@ func (ps *People) Save(dir string) error {
 	if err != nil {
 		return fmt.Errorf("people file: %w", err)
 	}
-	return writeAtomic(filepath.Join(dir, usersFile), append(data, '\n'))
+	return atomicfile.Write(filepath.Join(dir, usersFile), append(data, '\n'), 0o600)
 }
 
 // Find is the person called name, or nil.

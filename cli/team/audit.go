@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
-	"github.com/funnelsdev/funnels/cli/serve"
 )
 
 // AuditOptions are what `funnels audit` works from.
@@ -42,7 +42,7 @@ funnels audit --data ~/funnels-serve --user ana --json`,
 	cmd.Flags().StringVar(&opts.Since, "since", "", "only entries newer than this: a duration (24h) or a time (2026-01-02 or RFC 3339)")
 	cmd.Flags().StringVar(&opts.User, "user", "", "only this person's entries")
 	cmd.Flags().StringVar(&opts.Location, "location", "", "only this sub-account's entries")
-	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(serve.Entry{}))
+	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(auditlog.Entry{}))
 	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{dataDirFile()}, SSH: cmdutil.AdminsOnly()}
 }
 
@@ -72,12 +72,12 @@ func auditRun(ctx context.Context, f *cmdutil.Factory, opts *AuditOptions) error
 	if err != nil {
 		return err
 	}
-	all, err := serve.OpenAudit(dir).Read()
+	all, err := auditlog.Open(dir).Read()
 	if err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	loc := opts.Location
-	var out []serve.Entry
+	var out []auditlog.Entry
 	for _, e := range all {
 		if e.Time.Before(since) || opts.User != "" && e.Person != opts.User || loc != "" && e.Location != loc {
 			continue
@@ -86,7 +86,7 @@ func auditRun(ctx context.Context, f *cmdutil.Factory, opts *AuditOptions) error
 	}
 	if opts.Exporter.Enabled() {
 		if out == nil {
-			out = []serve.Entry{}
+			out = []auditlog.Entry{}
 		}
 		return opts.Exporter.Write(ctx, f.IO, out, out)
 	}
@@ -98,8 +98,8 @@ func auditRun(ctx context.Context, f *cmdutil.Factory, opts *AuditOptions) error
 	// beside its id, gives first.
 	t := cmdutil.NewTable(f.IO, cmdutil.TextColumn("TIME").Whole(), cmdutil.NameColumn("PERSON"), cmdutil.IDColumn("LOCATION"),
 		cmdutil.NameColumn("NAME").GivesFirst(), cmdutil.NameColumn("REQUEST").Tells(), cmdutil.TextColumn("STATUS").Whole())
-	for _, e := range serve.Writes(out) {
-		t.Row(e.Time.Local().Format("2006-01-02 15:04"), e.Person, e.Location, e.LocationName, e.Method+" "+e.Path, serve.StatusText(e))
+	for _, e := range auditlog.Writes(out) {
+		t.Row(e.Time.Local().Format("2006-01-02 15:04"), e.Person, e.Location, e.LocationName, e.Method+" "+e.Path, auditlog.StatusText(e))
 	}
 	return t.Print()
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/cli/clitest"
-	"github.com/funnelsdev/funnels/cli/serve"
 )
 
 // TestAuditKeepsTheTimeWhole: at 80 columns every row of `audit` shows its time to
@@ -18,14 +18,14 @@ import (
 func TestAuditKeepsTheTimeWhole(t *testing.T) {
 	h := clitest.NewHome(t)
 	data := t.TempDir()
-	log := serve.OpenAudit(data)
+	log := auditlog.Open(data)
 	at := time.Date(2026, 3, 14, 15, 9, 0, 0, time.Local)
 	for i := range 4 {
-		for _, phase := range []string{serve.PhaseSending, serve.PhaseSent} {
-			e := serve.Entry{Time: at.Add(time.Duration(i) * time.Minute), Phase: phase, Person: "ana-from-the-front-desk", Key: "SHA256:abc",
+		for _, phase := range []string{auditlog.PhaseSending, auditlog.PhaseSent} {
+			e := auditlog.Entry{Time: at.Add(time.Duration(i) * time.Minute), Phase: phase, Person: "ana-from-the-front-desk", Key: "SHA256:abc",
 				Session: "s1", Request: uint64(i + 1), Location: "SummitStrengthLoc002", LocationName: "Summit Strength and Conditioning Downtown",
 				Method: "POST", Path: fmt.Sprintf("/funnels/lookup/redirect?locationId=SummitStrengthLoc002&n=%d", i)}
-			if phase == serve.PhaseSent {
+			if phase == auditlog.PhaseSent {
 				e.Status = 201
 			}
 			if err := log.Append(e); err != nil {

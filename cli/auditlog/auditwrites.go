@@ -1,13 +1,15 @@
-package serve
+package auditlog
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/config/atomicfile"
 )
 
 // Who sent a write: the person (or "local:USER" for a run on the server's machine),
@@ -21,14 +23,14 @@ type Place struct {
 	ID, Name string
 }
 
-// AuditWrites is a client subscriber that writes every write on the sub-account to
+// Recorder is a client subscriber that writes every write on the sub-account to
 // the audit log: a line as it leaves (with its body and the record before, where the
 // sender gave it), another when it ended (with the record the service answered, for
 // a 2xx), each without its secrets (auditBody, redactPath). It
 // runs on the request's goroutine, so the first line is synced before the request
 // is sent. A log that cannot be written does not stop the write: the person's
 // request is theirs.
-func AuditWrites(a *Audit, who Who, where Place) func(client.Event) {
+func Recorder(a *Log, who Who, where Place) func(client.Event) {
 	return func(ev client.Event) {
 		var e Entry
 		switch t := ev.(type) {
@@ -71,12 +73,12 @@ func MarkServed(stateDir, dataDir string) error {
 	if err := os.MkdirAll(stateDir, 0o700); err != nil {
 		return fmt.Errorf("state directory: %w", err)
 	}
-	return writeAtomic(filepath.Join(stateDir, servedFile), []byte(abs+"\n"))
+	return atomicfile.Write(filepath.Join(stateDir, servedFile), []byte(abs+"\n"), 0o600)
 }
 
-// ServedAudit is the audit log of the team server run from this state directory,
+// Served is the audit log of the team server run from this state directory,
 // or nil when none was.
-func ServedAudit(stateDir string) *Audit {
+func Served(stateDir string) *Log {
 	data, err := os.ReadFile(filepath.Join(stateDir, servedFile))
 	if err != nil {
 		return nil // none, or one this user cannot read: a local run goes on unaudited
@@ -85,5 +87,13 @@ func ServedAudit(stateDir string) *Audit {
 	if dir == "" {
 		return nil
 	}
-	return OpenAudit(dir)
+	return Open(dir)
+}
+
+// pathOf is a request's path without its query.
+func pathOf(pathAndQuery string) string {
+	if u, err := url.Parse(pathAndQuery); err == nil {
+		return u.Path
+	}
+	return pathAndQuery
 }

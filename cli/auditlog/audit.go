@@ -1,4 +1,4 @@
-package serve
+package auditlog
 
 import (
 	"bufio"
@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/funnelsdev/funnels/config/atomicfile"
 )
 
 // Entry is one line of the audit log: a write as it left (Phase "sending") and as it
@@ -45,20 +47,23 @@ const (
 	PhaseSent    = "sent"
 )
 
-// Audit is the append-only audit log of the data directory: one JSON object a line,
+// Log is the append-only audit log of the data directory: one JSON object a line,
 // each line written whole in one write and synced before the write it records goes
 // on, so a kill at any moment leaves at most a last line without its newline, which
 // Read leaves out.
-type Audit struct {
+type Log struct {
 	mu   sync.Mutex
 	path string
 }
 
-// OpenAudit is the audit log of the data directory.
-func OpenAudit(dir string) *Audit { return &Audit{path: filepath.Join(dir, auditFile)} }
+// auditFile is the audit log's file in the team server's data directory.
+const auditFile = "audit.jsonl"
+
+// Open is the audit log of the data directory.
+func Open(dir string) *Log { return &Log{path: filepath.Join(dir, auditFile)} }
 
 // Append writes e as one line and syncs it.
-func (a *Audit) Append(e Entry) error {
+func (a *Log) Append(e Entry) error {
 	line, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("audit: %w", err)
@@ -89,7 +94,7 @@ func (a *Audit) Append(e Entry) error {
 
 // endTorn ends a line a kill left without its newline, so the next entry starts a
 // line of its own (the torn one stays unreadable and is skipped).
-func (a *Audit) endTorn(f *os.File) error {
+func (a *Log) endTorn(f *os.File) error {
 	st, err := f.Stat()
 	if err != nil || st.Size() == 0 {
 		return err
@@ -106,7 +111,7 @@ func (a *Audit) endTorn(f *os.File) error {
 
 // Read is every whole entry of the log, oldest first; a line that does not parse (a
 // torn one) is left out.
-func (a *Audit) Read() ([]Entry, error) {
+func (a *Log) Read() ([]Entry, error) {
 	data, err := os.ReadFile(a.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -131,7 +136,7 @@ func (a *Audit) Read() ([]Entry, error) {
 
 // Prune keeps the entries of the last keep, rewriting the log in one step; 0 keeps
 // everything.
-func (a *Audit) Prune(keep time.Duration, now time.Time) (removed int, err error) {
+func (a *Log) Prune(keep time.Duration, now time.Time) (removed int, err error) {
 	if keep <= 0 {
 		return 0, nil
 	}
@@ -154,5 +159,5 @@ func (a *Audit) Prune(keep time.Duration, now time.Time) (removed int, err error
 	if removed == 0 {
 		return 0, nil
 	}
-	return removed, writeAtomic(a.path, b.Bytes())
+	return removed, atomicfile.Write(a.path, b.Bytes(), 0o600)
 }

@@ -1,4 +1,4 @@
-package serve
+package auditlog
 
 import (
 	"bytes"
@@ -183,10 +183,10 @@ func redactText(s string) string {
 	})
 }
 
-// loggedCommand is a session's command line as the server's log shows it: quoted
+// LoggedCommand is a session's command line as the server's log shows it: quoted
 // word by word, the value of --data (and of any flag named like a secret) hidden,
 // and every secret-looking value in the others.
-func loggedCommand(args []string) string {
+func LoggedCommand(args []string) string {
 	out := make([]string, len(args))
 	hideNext := false
 	for i, a := range args {

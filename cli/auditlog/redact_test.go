@@ -1,4 +1,4 @@
-package serve
+package auditlog
 
 import (
 	"encoding/json"
@@ -68,7 +68,7 @@ func TestRedactPath(t *testing.T) {
 // The server's log shows what a session ran without what it sent: --data in any
 // spelling, a flag named like a secret, a secret in a query or a header.
 func TestLoggedCommand(t *testing.T) {
-	got := loggedCommand([]string{"api", "POST", "/x?apiKey=S1&locationId=L", "--data", `{"password":"S2"}`, "--data=S3",
+	got := LoggedCommand([]string{"api", "POST", "/x?apiKey=S1&locationId=L", "--data", `{"password":"S2"}`, "--data=S3",
 		"--client-secret", "S4", "--query", "token=S5", "-H", "Authorization: Bearer S6", "--location", "LOC"})
 	for _, s := range []string{"S1", "S2", "S3", "S4", "S5", "S6"} {
 		if strings.Contains(got, s) {

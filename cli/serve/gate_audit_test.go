@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/oauth2"
 
+	"github.com/funnelsdev/funnels/cli/auditlog"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
@@ -22,7 +23,7 @@ import (
 func TestAuditCarriesTheRedirectBeforeAndAfterAndTheName(t *testing.T) {
 	sb := sandboxtest.Start(t, sandbox.Options{})
 	loc := sb.Server.LocationID()
-	p := newPool(OpenAudit(t.TempDir()))
+	p := newPool(auditlog.Open(t.TempDir()))
 	ana := &Person{Name: "ana", Grants: map[string]Role{loc: RoleWrite}}
 	g := newGate(p, ana, "SHA256:ana", "s1")
 	defer g.Close()

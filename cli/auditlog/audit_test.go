@@ -1,4 +1,4 @@
-package serve
+package auditlog
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 // line of its own and is read whole.
 func TestAuditSkipsATornLastLineAndAppendsPastIt(t *testing.T) {
 	dir := t.TempDir()
-	a := OpenAudit(dir)
+	a := Open(dir)
 	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	if err := a.Append(Entry{Time: t0, Phase: PhaseSending, Person: "ana", Method: "POST", Path: "/a"}); err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func TestAuditSkipsATornLastLineAndAppendsPastIt(t *testing.T) {
 }
 
 func TestAuditPruneKeepsTheRecentEntries(t *testing.T) {
-	a := OpenAudit(t.TempDir())
+	a := Open(t.TempDir())
 	now := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	for _, age := range []time.Duration{48 * time.Hour, 2 * time.Hour, time.Minute} {
 		if err := a.Append(Entry{Time: now.Add(-age), Phase: PhaseSent, Person: "ana"}); err != nil {
@@ -83,7 +83,7 @@ func FuzzAuditRead(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(dir, auditFile), []byte(content), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		got, _ := OpenAudit(dir).Read()
+		got, _ := Open(dir).Read()
 		for _, e := range got {
 			if e.Time.IsZero() {
 				t.Fatalf("an entry without a time was read: %+v", e)
