@@ -2,9 +2,9 @@ package auth
 
 import (
 	"encoding/json"
+	"github.com/funnelsdev/funnels/config/atomicfile"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 )
 
@@ -69,8 +69,5 @@ func keepListing(path string, subs []SubAccount) {
 	if err != nil || os.MkdirAll(filepath.Dir(path), 0o700) != nil {
 		return
 	}
-	tmp := path + "." + strconv.Itoa(os.Getpid())
-	if os.WriteFile(tmp, b, 0o600) != nil || os.Rename(tmp, path) != nil {
-		_ = os.Remove(tmp)
-	}
+	_ = atomicfile.Write(path, b, 0o600)
 }

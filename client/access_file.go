@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/funnelsdev/funnels/config/atomicfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -100,23 +101,7 @@ func (f AccessFile) SaveAccess(a Access) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("access record: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, filepath.Base(f.Path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("access record: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // gone after the rename; cleans up a failed write
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return fmt.Errorf("access record: %w", err)
-	}
-	if _, err := tmp.Write(append(b, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("access record: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("access record: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), f.Path); err != nil {
+	if err := atomicfile.Write(f.Path, append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("access record: %w", err)
 	}
 	return nil
