@@ -15,6 +15,7 @@ import (
 
 	"github.com/funnelsdev/funnels/cli/api"
 	"github.com/funnelsdev/funnels/cli/cache"
+	"github.com/funnelsdev/funnels/cli/check"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/cli/doctor"
 	"github.com/funnelsdev/funnels/cli/domain"
@@ -179,7 +180,7 @@ func NewTree(f *cmdutil.Factory) *cmdutil.Tree {
 	var commands []*cmdutil.Command
 	for _, noun := range [][]*cmdutil.Command{
 		folders.Commands(f), steps.Commands(f), pages.Commands(f), domain.Commands(f), redirects.Commands(f), event.Commands(f),
-		api.Commands(f), find.Commands(f), cache.Commands(f), export.Commands(f), login.Commands(f), doctor.Commands(f),
+		api.Commands(f), find.Commands(f), cache.Commands(f), export.Commands(f), login.Commands(f), doctor.Commands(f), check.Commands(f),
 		{newCmdConfig(f), mcp.NewCmdMCP(f, assistant), newCmdSandbox(f), newCmdServe(f), team.NewCmdAudit(f),
 			newCmdCompletion(f), newCmdVersion(f), newCmdMan(f), help},
 	} {

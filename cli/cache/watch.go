@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/check"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
@@ -19,6 +20,8 @@ type WatchOptions struct {
 	// ShortEvery lets Every go down to a second: for tests, not for a location a
 	// person works in (hidden).
 	ShortEvery bool
+	// Check checks the location after each crawl (--check).
+	Check check.Watch
 }
 
 // The interval of `funnels watch`: a crawl of a large location takes minutes of the
@@ -40,11 +43,20 @@ leaves — and prints each change the crawl finds, one line each: the time, adde
 removed or changed, what, and each changed field old → new. The first crawl is
 compared with the last one the index kept ('funnels changes' shows them again).
 
+With --check, each crawl is followed by 'funnels check': the findings that are
+new, changed or resolved since its last whole run are printed, one line each, and
+the new errors are posted to --notify (or [check] notify in the config file): a
+JSON body whose "text" a Slack incoming webhook shows, with the findings beside
+it. A webhook that fails is asked twice more and then told about on standard
+error; the watch goes on. Over ssh --notify is refused: the server posts to its
+own [check] notify.
+
 A crawl that fails prints its reason, with the status code, on standard error,
 and the watch goes on. Ctrl-C ends it (exit 0).`,
 		Example: `funnels watch
 funnels watch --every 30m
-funnels watch --every 15m | tee -a funnels-changes.log`,
+funnels watch --every 15m | tee -a funnels-changes.log
+funnels watch --check --every 1h --notify https://hooks.slack.com/services/T000/B000/XXXX`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return watchRun(cmd.Context(), f, opts)
 		},
@@ -54,7 +66,8 @@ funnels watch --every 15m | tee -a funnels-changes.log`,
 	fl.DurationVar(&opts.Every, "every", defaultWatchEvery, "how long from one crawl's start to the next (at least 1m)")
 	fl.BoolVar(&opts.ShortEvery, "short-every", false, "allow --every down to 1s (for tests)")
 	_ = fl.MarkHidden("short-every")
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
+	check.AddWatchFlags(cmd, &opts.Check)
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: check.ReachFiles(), SessionRefuses: check.WatchRefusals()}
 }
 
 func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error {
@@ -67,6 +80,10 @@ func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error
 	}
 	if f.Flags.NoCache {
 		return cmdutil.Usagef("funnels watch compares crawls kept in the local index, which --no-cache turns off; leave --no-cache out")
+	}
+	checker, err := opts.Check.Start(f)
+	if err != nil {
+		return err
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
@@ -83,6 +100,9 @@ func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error
 	}
 	w := watcher{f: f, store: store, client: sess.Client, seen: last.Newest}
 	f.Notice("Watching location %s (%s) every %s; Ctrl-C stops.", termtext.Line(sess.Config.Profile.LocationID), sess.Label, opts.Every)
+	if checker != nil {
+		f.Notice("%s.", checker.Describe())
+	}
 	// From one crawl's start to the next; a crawl longer than the interval is
 	// followed at once by the next.
 	tick := time.NewTicker(opts.Every)
@@ -90,6 +110,9 @@ func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error
 	for {
 		if err := w.round(ctx); err != nil {
 			return err
+		}
+		if checker != nil {
+			checker.Round(ctx, sess, store)
 		}
 		select {
 		case <-ctx.Done():

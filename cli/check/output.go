@@ -1,0 +1,114 @@
+package check
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/funnelsdev/funnels/cli/cmdutil"
+	linkcheck "github.com/funnelsdev/funnels/client/check"
+	"github.com/funnelsdev/funnels/client/index"
+)
+
+// summary is one sub-account's run in --json, beside its findings.
+type summary struct {
+	cmdutil.MemberTag
+	Complete bool             `json:"complete"` // every address was answered
+	Started  time.Time        `json:"started"`
+	Ended    time.Time        `json:"ended"`
+	Counts   linkcheck.Counts `json:"counts"`
+	Crawled  time.Time        `json:"crawled,omitzero"` // when the index the check asked from was read whole
+	// Since counts what changed since the last whole run (Previous: when it ended).
+	Previous time.Time  `json:"previous,omitzero"`
+	Since    sinceCount `json:"since"`
+}
+
+// sinceCount is a Delta in numbers.
+type sinceCount struct {
+	New      int `json:"new"`
+	Changed  int `json:"changed"`
+	Resolved int `json:"resolved"`
+	Same     int `json:"same"`
+}
+
+func summaryOf(o outcome) summary {
+	s := summary{MemberTag: cmdutil.TagOf(o.member), Crawled: o.State.Crawled, Previous: o.Since.Previous,
+		Since: sinceCount{New: len(o.Since.New), Changed: len(o.Since.Changed), Resolved: len(o.Since.Resolved), Same: o.Since.Same}}
+	if r := o.Result; r != nil {
+		s.Complete, s.Started, s.Ended, s.Counts = r.Complete, r.Started, r.Ended, r.Counts
+	}
+	return s
+}
+
+// oneOutput is the --json of a check of one sub-account.
+type oneOutput struct {
+	summary
+	Findings []finding `json:"findings"`
+}
+
+// printOutcomes prints the findings: of one sub-account a table (or its --json), of
+// a set every sub-account's under its name in the set's order, then each
+// sub-account's counts in a sentence and the failures.
+func printOutcomes(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions, only map[linkcheck.Severity]bool, outcomes []outcome, total int, fails []cmdutil.MemberFailure) error {
+	rows := findingRows(f.IO.OutTTY, opts.SinceLast)
+	var done []cmdutil.MemberDone[[]finding]
+	var sums []summary
+	for _, o := range outcomes {
+		if o.Result == nil {
+			continue
+		}
+		done = append(done, cmdutil.MemberDone[[]finding]{Member: o.member, Result: shown(o.Outcome, opts.SinceLast, only)})
+		sums = append(sums, summaryOf(o))
+	}
+	if opts.Set.Given(f) {
+		if err := rows.PrintSet(ctx, f, &opts.Exporter, total, done, nil, cmdutil.DocField{Key: "checked", Value: cmdutil.OrEmpty(sums)}); err != nil {
+			return err
+		}
+	} else if len(done) == 1 {
+		if opts.Exporter.Enabled() {
+			return opts.Exporter.Write(ctx, f.IO, oneOutput{summary: sums[0], Findings: done[0].Result}, done[0].Result)
+		}
+		if len(done[0].Result) > 0 {
+			if err := rows.Table(f.IO, done[0].Result).Print(); err != nil {
+				return err
+			}
+		}
+	}
+	if !opts.Exporter.Enabled() {
+		for _, o := range outcomes {
+			if o.Result != nil {
+				f.Prose("%s", sentence(o, opts.SinceLast))
+			}
+		}
+	}
+	return cmdutil.SetOutcome(f, total, fails)
+}
+
+// sentence is one sub-account's check in words: "Lakeside Fit: 5 errors, 7
+// warnings, 104 ok · 131 addresses in 3.2s", and with --since-last what changed.
+func sentence(o outcome, sinceLast bool) string {
+	r := o.Result
+	c := r.Counts
+	s := cmdutil.QuoteName(o.member.Name) + ": "
+	switch {
+	case c.Errors == 0 && c.Warnings == 0 && r.Complete:
+		s += "everything is live, "
+	case c.Errors == 0:
+		s += "nothing broken, "
+	}
+	s += cmdutil.CountOf(c.Errors, "error") + ", " + cmdutil.CountOf(c.Warnings, "warning") + ", " + index.Thousands(c.OK) + " ok · " +
+		cmdutil.Plural(c.URLs, "address", "addresses") + " asked in " + r.Ended.Sub(r.Started).Round(100*time.Millisecond).String()
+	if !r.Complete {
+		s += " (cut short: only what was answered)"
+	}
+	if sinceLast {
+		d := o.Since
+		if d.Previous.IsZero() {
+			s += " · no whole run before to compare with: everything is new"
+		} else {
+			parts := []string{cmdutil.CountOf(len(d.New), "new finding"), index.Thousands(len(d.Changed)) + " changed", index.Thousands(len(d.Resolved)) + " resolved"}
+			s += " · since the run of " + d.Previous.Local().Format("Jan 2 15:04") + ": " + strings.Join(parts, ", ")
+		}
+	}
+	return s
+}
