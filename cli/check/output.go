@@ -60,25 +60,25 @@ func printOutcomes(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions, 
 		done = append(done, cmdutil.MemberDone[[]finding]{Member: o.member, Result: shown(o.Outcome, opts.SinceLast, only)})
 		sums = append(sums, summaryOf(o))
 	}
+	if opts.Exporter.Enabled() {
+		if opts.Set.Given(f) {
+			return rows.PrintSet(ctx, f, &opts.Exporter, total, done, fails, cmdutil.DocField{Key: "checked", Value: cmdutil.OrEmpty(sums)})
+		}
+		return opts.Exporter.Write(ctx, f.IO, oneOutput{summary: sums[0], Findings: done[0].Result}, done[0].Result)
+	}
+	// A set's failures are listed last, after the counts of those checked.
 	if opts.Set.Given(f) {
-		if err := rows.PrintSet(ctx, f, &opts.Exporter, total, done, nil, cmdutil.DocField{Key: "checked", Value: cmdutil.OrEmpty(sums)}); err != nil {
+		if err := rows.PrintSet(ctx, f, &opts.Exporter, total, done, nil); err != nil {
 			return err
 		}
-	} else if len(done) == 1 {
-		if opts.Exporter.Enabled() {
-			return opts.Exporter.Write(ctx, f.IO, oneOutput{summary: sums[0], Findings: done[0].Result}, done[0].Result)
-		}
-		if len(done[0].Result) > 0 {
-			if err := rows.Table(f.IO, done[0].Result).Print(); err != nil {
-				return err
-			}
+	} else if len(done[0].Result) > 0 {
+		if err := rows.Table(f.IO, done[0].Result).Print(); err != nil {
+			return err
 		}
 	}
-	if !opts.Exporter.Enabled() {
-		for _, o := range outcomes {
-			if o.Result != nil {
-				f.Prose("%s", sentence(o, opts.SinceLast))
-			}
+	for _, o := range outcomes {
+		if o.Result != nil {
+			f.Prose("%s", sentence(o, opts.SinceLast))
 		}
 	}
 	return cmdutil.SetOutcome(f, total, fails)

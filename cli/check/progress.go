@@ -35,14 +35,41 @@ type progress struct {
 	update  func(report)
 	done    func()
 	started time.Time
+	stop    chan struct{} // ends the clock
+	once    sync.Once
 
 	mu  sync.Mutex
 	now report
 }
 
+// tickEvery is how often the line is shown again while nothing is answered (a slow
+// page, a host that takes its time): its clock goes on, and a log hears of it.
+const tickEvery = time.Second
+
 func newProgress(f *cmdutil.Factory) *progress {
 	line := cmdutil.NewLineProgress(f, "funnels check", describe, func(r report) string { return r.phase })
-	return &progress{update: line.Update, done: line.Done, started: time.Now()}
+	p := &progress{update: line.Update, done: line.Done, started: time.Now(), stop: make(chan struct{})}
+	go p.tick()
+	return p
+}
+
+// tick shows the line again every tickEvery until Done.
+func (p *progress) tick() {
+	t := time.NewTicker(tickEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			p.mu.Lock()
+			seen := p.now.phase != ""
+			p.mu.Unlock()
+			if seen {
+				p.change(func(*report) {})
+			}
+		case <-p.stop:
+			return
+		}
+	}
 }
 
 // change applies fn to the report and shows it.
@@ -84,8 +111,13 @@ func (p *progress) memberReady(crawled, ok bool) {
 	})
 }
 
-// Done leaves the last state on its line.
-func (p *progress) Done() { p.done() }
+// Done leaves the last state on its line; nothing is shown after it.
+func (p *progress) Done() {
+	p.once.Do(func() {
+		close(p.stop)
+		p.done()
+	})
+}
 
 // describe is a report in words, with how much of its phase is done.
 func describe(r report) (float64, string) {
