@@ -215,6 +215,23 @@ func TestCheckFindsEverySeededFault(t *testing.T) {
 	if got := c.kinds(""); code != 1 || !slices.Equal(got, want) {
 		t.Errorf("--only errors: exit %d\n%s\nwant:\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+
+	// The checks kept beside the index go with it.
+	_, out, _ = runIn(t, env, "", "cache", "status", "--profile", "sandbox", "--json", "path")
+	var st struct{ Path string }
+	if err := json.Unmarshal([]byte(out), &st); err != nil || !strings.HasSuffix(st.Path, ".db") {
+		t.Fatalf("cache status: %v %q", err, out)
+	}
+	kept := strings.TrimSuffix(st.Path, ".db") + ".check.json"
+	if _, err := os.Stat(kept); err != nil {
+		t.Fatalf("no checks kept beside the index: %v", err)
+	}
+	if code, _, errOut := runIn(t, env, "", "cache", "clear", "--profile", "sandbox"); code != 0 {
+		t.Fatalf("cache clear: exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(kept); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("cache clear left %s: %v", kept, err)
+	}
 }
 
 // TestCheckAcrossSubAccounts: across the 20 sub-accounts of an agency, one run
