@@ -51,6 +51,7 @@ type benchConfig struct {
 	scale         scaleConfig   // the figures over a million items
 	findAll       findAllConfig // go to anything across sub-accounts (find_all_1m)
 	fanout        fanoutConfig  // the crawl_100_subaccounts figure's agency
+	check         checkConfig   // the check_10k_urls figure's hosts and pages
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -87,6 +88,7 @@ var fullBench = benchConfig{
 	// The service's own limits: 100 requests in 10 seconds per app and sub-account,
 	// and the agency's bucket the same for its minting.
 	fanout: fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
+	check:  checkConfig{hosts: 100, stepsPerHost: 100, delay: 50 * time.Millisecond, perHost: 4, rounds: 3},
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -112,6 +114,7 @@ var tinyBench = benchConfig{
 	scale:     scaleConfig{funnels: 20, steps: 4, pages: 3, keyRounds: 1, findRuns: 1},
 	findAll:   findAllConfig{indexes: 3, funnels: 4, steps: 2, pages: 2, rounds: 1},
 	fanout:    fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
+	check:     checkConfig{hosts: 3, stepsPerHost: 4, delay: 5 * time.Millisecond, perHost: 4, rounds: 1},
 }
 
 // termW×termH is the terminal of every UI figure.

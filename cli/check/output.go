@@ -97,7 +97,7 @@ func sentence(o outcome, sinceLast bool) string {
 		s += "nothing broken, "
 	}
 	s += cmdutil.CountOf(c.Errors, "error") + ", " + cmdutil.CountOf(c.Warnings, "warning") + ", " + index.Thousands(c.OK) + " ok · " +
-		cmdutil.Plural(c.URLs, "address", "addresses") + " asked in " + r.Ended.Sub(r.Started).Round(100*time.Millisecond).String()
+		addresses(c.URLs) + " asked in " + r.Ended.Sub(r.Started).Round(100*time.Millisecond).String()
 	if !r.Complete {
 		s += " (cut short: only what was answered)"
 	}
@@ -111,4 +111,12 @@ func sentence(o outcome, sinceLast bool) string {
 		}
 	}
 	return s
+}
+
+// addresses is "1 address", "10,200 addresses".
+func addresses(n int) string {
+	if n == 1 {
+		return "1 address"
+	}
+	return index.Thousands(n) + " addresses"
 }
