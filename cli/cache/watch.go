@@ -22,6 +22,8 @@ type WatchOptions struct {
 	ShortEvery bool
 	// Check checks the location after each crawl (--check).
 	Check check.Watch
+	// Set watches the checks of many sub-accounts (with --check).
+	Set cmdutil.SetOptions
 }
 
 // The interval of `funnels watch`: a crawl of a large location takes minutes of the
@@ -56,7 +58,8 @@ and the watch goes on. Ctrl-C ends it (exit 0).`,
 		Example: `funnels watch
 funnels watch --every 30m
 funnels watch --every 15m | tee -a funnels-changes.log
-funnels watch --check --every 1h --notify https://hooks.slack.com/services/T000/B000/XXXX`,
+funnels watch --check --every 1h --notify https://hooks.slack.com/services/T000/B000/XXXX
+funnels watch --check --all-sub-accounts --every 1h`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return watchRun(cmd.Context(), f, opts)
 		},
@@ -67,6 +70,7 @@ funnels watch --check --every 1h --notify https://hooks.slack.com/services/T000/
 	fl.BoolVar(&opts.ShortEvery, "short-every", false, "allow --every down to 1s (for tests)")
 	_ = fl.MarkHidden("short-every")
 	check.AddWatchFlags(cmd, &opts.Check)
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: check.ReachFiles(), SessionRefuses: check.WatchRefusals()}
 }
 
@@ -84,6 +88,12 @@ func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error
 	checker, err := opts.Check.Start(f)
 	if err != nil {
 		return err
+	}
+	if opts.Set.Given(f) {
+		if checker == nil {
+			return cmdutil.Usagef("across sub-accounts the watch checks them: add --check")
+		}
+		return watchSet(ctx, f, opts, checker)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
@@ -170,4 +180,23 @@ func (w *watcher) round(ctx context.Context) error {
 		fmt.Fprintln(out, line)
 	}
 	return nil
+}
+
+// watchSet checks a set of sub-accounts every interval, each read into its index
+// first. Only a set that cannot be named ends it.
+func watchSet(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions, checker *check.Watcher) error {
+	f.Notice("Watching the sub-accounts named every %s; Ctrl-C stops.", opts.Every)
+	f.Notice("%s.", checker.Describe())
+	tick := time.NewTicker(opts.Every)
+	defer tick.Stop()
+	for {
+		if err := checker.RoundSet(ctx, &opts.Set); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
 }

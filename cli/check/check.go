@@ -175,7 +175,9 @@ func runTargets(ctx context.Context, targets []target, run linkcheck.Options, p 
 	for i, t := range targets {
 		ts[i] = t.Target
 	}
-	run.Progress = p.Check
+	if p != nil {
+		run.Progress = p.Check
+	}
 	got, err := linkcheck.RunIndexed(ctx, ts, run)
 	out := make([]outcome, len(got))
 	for i, o := range got {

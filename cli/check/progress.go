@@ -72,8 +72,12 @@ func (p *progress) tick() {
 	}
 }
 
-// change applies fn to the report and shows it.
+// change applies fn to the report and shows it. A nil progress shows nothing (a
+// watch prints lines of its own).
 func (p *progress) change(fn func(r *report)) {
+	if p == nil {
+		return
+	}
 	p.mu.Lock()
 	fn(&p.now)
 	p.now.elapsed = time.Since(p.started)
@@ -84,6 +88,9 @@ func (p *progress) change(fn func(r *report)) {
 
 // Check is the run's Options.Progress.
 func (p *progress) Check(c linkcheck.Progress) {
+	if p == nil {
+		return
+	}
 	p.change(func(r *report) { r.phase, r.check = phaseCheck, c })
 }
 
@@ -113,6 +120,9 @@ func (p *progress) memberReady(crawled, ok bool) {
 
 // Done leaves the last state on its line; nothing is shown after it.
 func (p *progress) Done() {
+	if p == nil {
+		return
+	}
 	p.once.Do(func() {
 		close(p.stop)
 		p.done()

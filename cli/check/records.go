@@ -108,7 +108,7 @@ var marks = map[linkcheck.Severity]string{linkcheck.Error: "✗ error", linkchec
 // set: worst first, with the fix where one is known; with changes (--since-last)
 // what changed first. On a terminal the severity carries its mark.
 func findingRows(terminal, changes bool) cmdutil.Rows[finding] {
-	cols := []cmdutil.Column{cmdutil.TextColumn("SEVERITY"), cmdutil.NameColumn("WHERE"), cmdutil.WrapColumn("FINDING"), cmdutil.WrapColumn("FIX")}
+	cols := []cmdutil.Column{cmdutil.TextColumn("SEVERITY"), cmdutil.NameColumn("WHERE").Tells(), cmdutil.WrapColumn("FINDING"), cmdutil.WrapColumn("FIX")}
 	if changes {
 		cols = append([]cmdutil.Column{cmdutil.TextColumn("CHANGE")}, cols...)
 	}

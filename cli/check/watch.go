@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -104,29 +105,65 @@ func (w *Watcher) Round(ctx context.Context, sess *cmdutil.Session, store *index
 		return
 	}
 	id, name := sess.Client.LocationID(), nameOf(sess)
-	t := linkcheck.Target{ID: id, Name: name, Store: store, SavedPath: savedPath(w.f, store)}
-	outs, err := linkcheck.RunIndexed(ctx, []linkcheck.Target{t}, w.opts)
+	w.round(ctx, []target{{Target: linkcheck.Target{ID: id, Name: name, Store: store, SavedPath: savedPath(w.f, store)},
+		member: cmdutil.Member{Name: name, Location: id}}}, false)
+}
+
+// RoundSet is one round of a watch across a set: every sub-account read into its
+// index again, then all checked at once, what changed printed under each one's name
+// and their new errors posted together. A sub-account that fails is told and the
+// others go on.
+func (w *Watcher) RoundSet(ctx context.Context, set *cmdutil.SetOptions) error {
+	targets, fails, total, closeAll, err := openSet(ctx, w.f, set, true, nil)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err // the set itself cannot be named: the flags are wrong
+	}
+	defer closeAll()
+	if ctx.Err() != nil {
+		return nil
+	}
+	_ = cmdutil.SetOutcome(w.f, total, fails) // listed; the watch goes on with the others
+	w.round(ctx, targets, true)
+	return nil
+}
+
+// round checks targets, prints what changed (named, across a set) and posts the new
+// errors.
+func (w *Watcher) round(ctx context.Context, targets []target, named bool) {
+	outs, err := runTargets(ctx, targets, w.opts, nil)
 	now := time.Now().Local().Format("15:04:05")
 	if ctx.Err() != nil {
 		return
-	}
-	if err == nil && outs[0].Result == nil {
-		err = outs[0].Err
 	}
 	if err != nil {
 		w.f.Notice("%s  check failed: %s; trying again at the next interval", now, termtext.Line(cmdutil.ErrorLine(err)))
 		return
 	}
-	o := outcome{Outcome: outs[0], member: cmdutil.Member{Name: name, Location: id}}
-	changed := shown(o.Outcome, true, map[linkcheck.Severity]bool{linkcheck.Error: true, linkcheck.Warning: true})
-	for _, fd := range changed {
-		fmt.Fprintln(w.f.IO.Out, watchLine(now, fd))
+	var news []cmdutil.Tagged[finding]
+	var errs, warns, printed int
+	for _, o := range outs {
+		if o.Result == nil {
+			w.f.Notice("%s  check of %s failed: %s; trying again at the next interval", now, cmdutil.QuoteName(o.member.Name), termtext.Line(cmdutil.ErrorLine(o.Err)))
+			continue
+		}
+		for _, fd := range shown(o.Outcome, true, map[linkcheck.Severity]bool{linkcheck.Error: true, linkcheck.Warning: true}) {
+			line := watchLine(now, fd)
+			if named {
+				line = now + "  " + termtext.Line(o.member.Name) + strings.TrimPrefix(line, now)
+			}
+			fmt.Fprintln(w.f.IO.Out, line)
+			printed++
+		}
+		errs, warns = errs+o.Result.Counts.Errors, warns+o.Result.Counts.Warnings
+		news = append(news, newErrors(o)...)
 	}
-	c := o.Result.Counts
-	if len(changed) == 0 {
-		w.f.Notice("%s  checked: nothing changed since the last run (%s, %s)", now, cmdutil.CountOf(c.Errors, "error"), cmdutil.CountOf(c.Warnings, "warning"))
+	if printed == 0 {
+		w.f.Notice("%s  checked: nothing changed since the last run (%s, %s)", now, cmdutil.CountOf(errs, "error"), cmdutil.CountOf(warns, "warning"))
 	}
-	w.post(ctx, now, newErrors(o))
+	w.post(ctx, now, news)
 }
 
 // newErrors are the errors of an outcome that were not errors at its last whole run.

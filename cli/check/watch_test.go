@@ -18,6 +18,7 @@ import (
 	"github.com/funnelsdev/funnels/cli"
 	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
 // hook is a webhook on loopback that keeps what it is sent.
@@ -216,5 +217,44 @@ func TestMCPCheckReturnsTheFindings(t *testing.T) {
 	}
 	if ans.Result.Counts.Errors != 5 || len(ans.Result.Findings) != 5 {
 		t.Errorf("the tool's answer: %s", text)
+	}
+}
+
+// TestWatchAcrossSubAccounts: the watch of an agency's sub-accounts checks them all
+// each round, names each line's sub-account, and posts their new errors in one
+// notice that says how many sub-accounts they are in.
+func TestWatchAcrossSubAccounts(t *testing.T) {
+	h, r := clitest.AgencyHome(t, sandbox.Options{Sites: sandbox.SitesOptions{Enabled: true}})
+	info, _ := r.Server.Sites()
+	ca, rules, err := info.WriteFiles(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	hk := &hook{}
+	srv := httptest.NewServer(hk)
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr clitest.AuthLockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- cli.Run(ctx, h.Factory(h.Streams(strings.NewReader(""), &stdout, &stderr)), []string{"watch", "--check", "--all-sub-accounts", "--profile", "agency",
+			"--short-every", "--every", "1h", "--notify", srv.URL, "--resolve-file", rules, "--ca-file", ca, "--no-dns"})
+	}()
+	waitFor(t, "a post", func() bool { return len(hk.sent()) > 0 })
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d\n%s", code, stderr.String())
+	}
+	p := hk.sent()[0]
+	by := map[string]int{}
+	for _, f := range p.body.Findings {
+		by[f.Location]++
+	}
+	if !strings.HasPrefix(p.body.Text, "funnels check: 6 new errors in 2 sub-accounts") || by["LakesideFit2026Loc01"] != 5 || by["SummitStrengthLoc002"] != 1 {
+		t.Errorf("the notice: %v\n%s", by, p.body.Text)
+	}
+	if !strings.Contains(stdout.String(), "  Summit Strength  new       ✗ error    www.summitstrength.com/meet: ") {
+		t.Errorf("the lines name no sub-account:\n%s", stdout.String())
 	}
 }
