@@ -26,6 +26,7 @@ type CheckOptions struct {
 	SinceLast bool
 	Crawl     bool // read the index again before the check
 	ExitZero  bool // exit 0 even when errors are found (the findings are the answer)
+	Quiet     bool // the findings alone: no progress line, no counts
 }
 
 func newCmdCheck(f *cmdutil.Factory) *cmdutil.Command {
@@ -84,6 +85,7 @@ funnels check --resolve-file sites-resolve.txt --ca-file sites-ca.pem --no-dns`,
 	fl.BoolVar(&opts.SinceLast, "since-last", false, "show only what is new, changed or resolved since the last whole run")
 	fl.BoolVar(&opts.Crawl, "crawl", false, "read the location into its index again first, so the check sees today's steps and redirects")
 	fl.BoolVar(&opts.ExitZero, "exit-zero", false, "exit 0 even when errors are found")
+	fl.BoolVarP(&opts.Quiet, "quiet", "q", false, "print the findings alone: no progress line and no counts (for cron)")
 	_ = cmd.RegisterFlagCompletionFunc("only", cmdutil.FixedValues([]string{"errors", "warnings", "ok"}))
 	AddReachFlags(cmd, &opts.Reach)
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
@@ -122,8 +124,11 @@ func checkRun(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions) error
 	if err != nil {
 		return err
 	}
-	p := newProgress(f)
-	defer p.Done()
+	var p *progress
+	if !opts.Quiet {
+		p = newProgress(f)
+		defer p.Done()
+	}
 	var (
 		targets  []target
 		fails    []cmdutil.MemberFailure
@@ -165,8 +170,10 @@ func checkRun(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions) error
 	if err := printOutcomes(ctx, f, opts, only, outcomes, total, fails); err != nil {
 		return err
 	}
-	hintUnreached(f, outcomes, run)
-	return verdict(outcomes, opts.ExitZero)
+	if !opts.Quiet {
+		hintUnreached(f, outcomes, run)
+	}
+	return verdict(outcomes, opts.ExitZero, opts.Quiet)
 }
 
 // runTargets checks every target at once, sharing the per-host limits.
@@ -209,8 +216,9 @@ func (e *errFound) Error() string {
 	return s
 }
 
-// verdict is exit 1 when any sub-account has an error, shown or not.
-func verdict(outcomes []outcome, exitZero bool) error {
+// verdict is exit 1 when any sub-account has an error, shown or not; quiet, without
+// a word.
+func verdict(outcomes []outcome, exitZero, quiet bool) error {
 	e := &errFound{}
 	for _, o := range outcomes {
 		if o.Result != nil && o.Result.Counts.Errors > 0 {
@@ -218,8 +226,11 @@ func verdict(outcomes []outcome, exitZero bool) error {
 			e.subAccounts++
 		}
 	}
-	if e.errors == 0 || exitZero {
+	switch {
+	case e.errors == 0 || exitZero:
 		return nil
+	case quiet:
+		return cmdutil.Told(cmdutil.ExitAPI, e)
 	}
 	return cmdutil.WithExitCode(cmdutil.ExitAPI, e)
 }

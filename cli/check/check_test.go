@@ -221,4 +221,8 @@ func TestCheckTableOnATerminal(t *testing.T) {
 		t.Errorf("--since-last with nothing changed: exit %d\n%s", again.Code, again.Stdout)
 	}
 	h.Run(append([]string{"check", "--exit-zero"}, reach...)...).Want(t, 0)
+	quiet := h.Run(append([]string{"check", "--since-last", "--quiet"}, reach...)...)
+	if quiet.Code != cmdutil.ExitAPI || quiet.Stdout != "" || quiet.Stderr != "" {
+		t.Errorf("--since-last --quiet with nothing new: exit %d\nstdout:\n%s\nstderr:\n%s", quiet.Code, quiet.Stdout, quiet.Stderr)
+	}
 }

@@ -2,7 +2,6 @@ package check
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
@@ -76,38 +75,71 @@ func printOutcomes(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions, 
 			return err
 		}
 	}
-	for _, o := range outcomes {
-		if o.Result != nil {
-			f.Prose("%s", sentence(o, opts.SinceLast))
+	if !opts.Quiet {
+		if line := sentence(outcomes, opts.Set.Given(f), opts.SinceLast); line != "" {
+			f.Prose("%s", line)
 		}
 	}
 	return cmdutil.SetOutcome(f, total, fails)
 }
 
-// sentence is one sub-account's check in words: "Lakeside Fit: 5 errors, 7
-// warnings, 104 ok · 131 addresses in 3.2s", and with --since-last what changed.
-func sentence(o outcome, sinceLast bool) string {
-	r := o.Result
-	c := r.Counts
-	s := cmdutil.QuoteName(o.member.Name) + ": "
+// sentence is the check in words, of one sub-account — "Lakeside Fit: 5 errors, 7
+// warnings, 104 ok · 131 addresses asked in 3.2s" — or a set's in all, with how many
+// sub-accounts have errors; and with --since-last what changed.
+func sentence(outcomes []outcome, set, sinceLast bool) string {
+	var c linkcheck.Counts
+	var took time.Duration
+	var subs, broken, cut, previous int
+	var d sinceCount
+	var name string
+	for _, o := range outcomes {
+		r := o.Result
+		if r == nil {
+			continue
+		}
+		subs++
+		name = o.member.Name
+		c.Errors, c.Warnings, c.OK, c.URLs = c.Errors+r.Counts.Errors, c.Warnings+r.Counts.Warnings, c.OK+r.Counts.OK, c.URLs+r.Counts.URLs
+		took = max(took, r.Ended.Sub(r.Started))
+		if r.Counts.Errors > 0 {
+			broken++
+		}
+		if !r.Complete {
+			cut++
+		}
+		if !o.Since.Previous.IsZero() {
+			previous++
+		}
+		d.New, d.Changed, d.Resolved = d.New+len(o.Since.New), d.Changed+len(o.Since.Changed), d.Resolved+len(o.Since.Resolved)
+	}
+	if subs == 0 {
+		return ""
+	}
+	s := cmdutil.QuoteName(name) + ": "
+	if set {
+		s = cmdutil.CountOf(subs, "sub-account") + " checked"
+		if broken > 0 {
+			s += ", " + index.Thousands(broken) + " with errors"
+		}
+		s += ": "
+	}
 	switch {
-	case c.Errors == 0 && c.Warnings == 0 && r.Complete:
+	case c.Errors == 0 && c.Warnings == 0 && cut == 0:
 		s += "everything is live, "
 	case c.Errors == 0:
 		s += "nothing broken, "
 	}
 	s += cmdutil.CountOf(c.Errors, "error") + ", " + cmdutil.CountOf(c.Warnings, "warning") + ", " + index.Thousands(c.OK) + " ok · " +
-		addresses(c.URLs) + " asked in " + r.Ended.Sub(r.Started).Round(100*time.Millisecond).String()
-	if !r.Complete {
+		addresses(c.URLs) + " asked in " + took.Round(100*time.Millisecond).String()
+	if cut > 0 {
 		s += " (cut short: only what was answered)"
 	}
 	if sinceLast {
-		d := o.Since
-		if d.Previous.IsZero() {
+		switch {
+		case previous == 0:
 			s += " · no whole run before to compare with: everything is new"
-		} else {
-			parts := []string{cmdutil.CountOf(len(d.New), "new finding"), index.Thousands(len(d.Changed)) + " changed", index.Thousands(len(d.Resolved)) + " resolved"}
-			s += " · since the run of " + d.Previous.Local().Format("Jan 2 15:04") + ": " + strings.Join(parts, ", ")
+		default:
+			s += " · since the last run: " + cmdutil.CountOf(d.New, "new finding") + ", " + index.Thousands(d.Changed) + " changed, " + index.Thousands(d.Resolved) + " resolved"
 		}
 	}
 	return s
