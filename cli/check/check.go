@@ -158,14 +158,14 @@ func checkRun(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions) error
 		return runErr
 	}
 	for _, o := range outcomes {
-		if o.Result == nil && o.Err != nil {
+		switch {
+		case o.Result == nil && !opts.Set.Given(f):
+			return o.Err
+		case o.Result == nil:
 			fails = append(fails, failureOf(o, o.Err))
-		} else if o.Err != nil {
+		case o.Err != nil: // checked, and not kept
 			f.Notice("funnels check: %s: %s", cmdutil.QuoteName(o.Target.Name), cmdutil.ErrorLine(o.Err))
 		}
-	}
-	if !opts.Set.Given(f) && len(fails) > 0 {
-		return errors.New(fails[0].Error)
 	}
 	if err := printOutcomes(ctx, f, opts, only, outcomes, total, fails); err != nil {
 		return err
