@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -64,14 +65,16 @@ func measureCheck(cc checkConfig) ([]benchFigure, error) {
 		cmd.Env = env
 		return cmd
 	}
-	var took []time.Duration
+	var took, cpu []time.Duration
 	var rss []float64
 	for range cc.rounds {
-		r, err := runProcess(run()) // an error found would exit 1: none is seeded
+		cmd := run()
+		r, err := runProcess(cmd) // an error found would exit 1: none is seeded
 		if err != nil {
 			return nil, err
 		}
 		took, rss = append(took, r.took), append(rss, r.rss)
+		cpu = append(cpu, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 	}
 	steps := cc.hosts * cc.stepsPerHost
 	bound := time.Duration(ceilDiv(steps, cc.hosts*cc.perHost)) * cc.delay
@@ -79,8 +82,9 @@ func measureCheck(cc checkConfig) ([]benchFigure, error) {
 		Name: "check_10k_urls", N: steps, Value: ms(median(took)), Unit: "ms", Baseline: ms(bound),
 		BaselineIs: fmt.Sprintf("the politeness bound: %d step addresses ÷ (%d hosts × %d at once) × %v", steps, cc.hosts, cc.perHost, cc.delay),
 		Note: fmt.Sprintf("the binary, `funnels check --per-host %d --json` of %d funnels of %d live steps, each funnel on a host of its own, "+
-			"every page answering after %v over TLS (and each domain's root over https and http besides), start to exit, median of %d",
-			cc.perHost, cc.hosts, cc.stepsPerHost, cc.delay, cc.rounds),
+			"every page answering after %v over TLS (and each domain's root over https and http besides), start to exit, median of %d; "+
+			"the process's CPU time (user and system) %v, the servers' in this process besides, on %d cores",
+			cc.perHost, cc.hosts, cc.stepsPerHost, cc.delay, cc.rounds, median(cpu).Round(time.Millisecond), runtime.NumCPU()),
 	}, {
 		Name: "rss_check_10k_urls", N: steps, Value: medianF(rss), Unit: "MB",
 		BaselineIs: "none: the budget is absolute",
