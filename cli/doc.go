@@ -29,6 +29,13 @@
 //     Run; what a session may run is decided here, once the command line is parsed.
 //   - cli/clitest, the home every test of the command line runs funnels in.
 //
+// A run builds only what it runs (nouns.go): the root, with its global flags, and
+// the noun its command line names, so that every command does not start by making
+// every other's flags and help; help, completion, the manual and a word the root
+// does not know build them all. The MCP server's tool calls are runs of their own
+// in the same way, each with a tree of its own: no flag or option set for one call
+// is there for the next or for one beside it.
+//
 // Execute (root.go) runs a command line: after cobra parses it, the root's one
 // persistent hook checks it (no other command has one, so cobra always finds the
 // root's): for a session of the team server whether its person may run that command
@@ -41,8 +48,9 @@
 //  1. In the noun's package (or a new package cli/NOUN), write an Options struct,
 //     newCmdVERB(f *cmdutil.Factory) *cmdutil.Command and VERBRun(ctx, f, opts)
 //     error. The cobra command has Use, Short, Long, Example and a RunE calling the
-//     run function. Add it to the package's Commands list, and add a new package's
-//     list to NewTree (root.go); sectionOf says where `funnels --help` lists it.
+//     run function. Add it to the package's Commands list; a new package's list
+//     (or a new top-level command) goes in nouns (nouns.go) with the names a command
+//     line calls it by; sectionOf (root.go) says where `funnels --help` lists it.
 //  2. Arguments: cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "ID", Field:
 //     "id"}, …) (Field is the request field the argument fills, so a refused value
 //     is reported by the name the user typed; Max bounds a text). Flags that fill a

@@ -13,21 +13,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/funnelsdev/funnels/cli/api"
-	"github.com/funnelsdev/funnels/cli/cache"
-	"github.com/funnelsdev/funnels/cli/check"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
-	"github.com/funnelsdev/funnels/cli/doctor"
-	"github.com/funnelsdev/funnels/cli/domain"
-	"github.com/funnelsdev/funnels/cli/event"
-	"github.com/funnelsdev/funnels/cli/export"
-	"github.com/funnelsdev/funnels/cli/find"
-	"github.com/funnelsdev/funnels/cli/folders"
-	"github.com/funnelsdev/funnels/cli/login"
 	"github.com/funnelsdev/funnels/cli/mcp"
-	"github.com/funnelsdev/funnels/cli/pages"
-	"github.com/funnelsdev/funnels/cli/redirects"
-	"github.com/funnelsdev/funnels/cli/steps"
 	"github.com/funnelsdev/funnels/cli/team"
 	"github.com/funnelsdev/funnels/config"
 )
@@ -55,11 +42,11 @@ func Run(ctx context.Context, f *cmdutil.Factory, args []string) int {
 // command tree and returns what it failed with, reported nowhere: nil when it ran
 // and succeeded.
 func Execute(ctx context.Context, f *cmdutil.Factory, args []string) error {
-	tree := NewTree(f)
-	root := tree.Root.Cobra
 	if args == nil {
 		args = []string{}
 	}
+	tree := treeFor(f, args)
+	root := tree.Root.Cobra
 	root.SetArgs(cmdutil.ClaimJSONFields(root, cmdutil.LongFlagsWithOneDash(root, args)))
 	root.SetIn(f.IO.In)
 	root.SetOut(f.IO.Out)
@@ -158,8 +145,15 @@ func NewCmdRoot(f *cmdutil.Factory) *cobra.Command { return NewTree(f).Root.Cobr
 
 // NewTree builds the whole command tree from the nouns' records. To add a command,
 // see the package doc.
-func NewTree(f *cmdutil.Factory) *cmdutil.Tree {
-	var tree *cmdutil.Tree
+func NewTree(f *cmdutil.Factory) *cmdutil.Tree { return newTree(f, nil) }
+
+// treeFor is the tree a run of args needs: the root and the noun its command line
+// names (nounsFor).
+func treeFor(f *cmdutil.Factory, args []string) *cmdutil.Tree { return newTree(f, args) }
+
+// newTree is the root and its nouns: all of them for args nil, else those a run of
+// args needs.
+func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 	root := newCmdBrowse(f)
 	r := root.Cobra
 	r.SilenceErrors, r.SilenceUsage = true, true
@@ -172,20 +166,25 @@ func NewTree(f *cmdutil.Factory) *cmdutil.Tree {
 		&cobra.Group{ID: "account", Title: "Sign in and settings"},
 		&cobra.Group{ID: "more", Title: "More"},
 	)
+	// The MCP server lists the tools of every command, and runs each call as a
+	// command line of its own.
 	assistant := mcp.Surface{
-		Records: func() []*cmdutil.Command { return tree.Records() },
+		Records: func() []*cmdutil.Command { whole := *f; return NewTree(&whole).Records() },
 		Execute: Execute,
+	}
+	built := nouns(assistant)
+	if args != nil {
+		rootFlags := pflag.NewFlagSet("funnels", pflag.ContinueOnError)
+		rootFlags.AddFlagSet(r.LocalFlags())
+		rootFlags.AddFlagSet(r.PersistentFlags())
+		built = nounsFor(built, rootFlags, args)
 	}
 	help := newCmdHelp()
 	var commands []*cmdutil.Command
-	for _, noun := range [][]*cmdutil.Command{
-		folders.Commands(f), steps.Commands(f), pages.Commands(f), domain.Commands(f), redirects.Commands(f), event.Commands(f),
-		api.Commands(f), find.Commands(f), cache.Commands(f), export.Commands(f), login.Commands(f), doctor.Commands(f), check.Commands(f),
-		{newCmdConfig(f), mcp.NewCmdMCP(f, assistant), newCmdSandbox(f), newCmdServe(f), team.NewCmdAudit(f),
-			newCmdCompletion(f), newCmdVersion(f), newCmdMan(f), help},
-	} {
-		commands = append(commands, noun...)
+	for _, n := range built {
+		commands = append(commands, n.build(f)...)
 	}
+	commands = append(commands, help)
 	if f.Gate != nil {
 		// Over ssh an admin manages the server's people as `user …`.
 		users := team.NewCmdServeUser(f)
@@ -201,8 +200,7 @@ func NewTree(f *cmdutil.Factory) *cmdutil.Tree {
 	// `help` has -h from the start, as every other command has a flag of its own, so
 	// the list of commands reads the same whichever way help was asked for.
 	help.Cobra.InitDefaultHelpFlag()
-	tree = cmdutil.NewTree(root)
-	return tree
+	return cmdutil.NewTree(root)
 }
 
 // sectionOf is where `funnels --help` lists the command called name.

@@ -13,16 +13,39 @@ import (
 // the first of several names that is present and coerce what they find: the service
 // sends numbers as strings and strings as numbers often enough that strictness
 // would only turn its inconsistency into our crashes.
-type fields map[string]foldedValue
+//
+// It is a short list rather than a map: a record has a dozen or two fields, which a
+// look along the list finds sooner than a hash, and a 10,000-funnel listing reads
+// 110,000 records, each of which would make a map.
+type fields []field
+
+type field struct {
+	fold string // the key folded
+	foldedValue
+}
 
 type foldedValue struct {
 	key string // the key as the server wrote it; decides ties deterministically
 	raw json.RawMessage
 }
 
+// lookup is the value of the folded key k.
+func (f fields) lookup(k string) (foldedValue, bool) {
+	for i := range f {
+		if f[i].fold == k {
+			return f[i].foldedValue, true
+		}
+	}
+	return foldedValue{}, false
+}
+
 // objectFields parses b as a JSON object. It fails only when b is not an object.
-func objectFields(b []byte) (fields, error) {
-	if f, ok := quickFields(b); ok {
+func objectFields(b []byte) (fields, error) { return objectFieldsOf(b, false) }
+
+// objectFieldsOf is objectFields; checked says b is known to be JSON already (a record
+// the stream read, or a value inside one).
+func objectFieldsOf(b []byte, checked bool) (fields, error) {
+	if f, ok := scanFields(b, checked); ok {
 		return f, nil
 	}
 	return mapFields(b)
@@ -37,13 +60,17 @@ func mapFields(b []byte) (fields, error) {
 	if m == nil {
 		return nil, errNotObject
 	}
-	f := make(fields, len(m))
+	byFold := make(map[string]foldedValue, len(m))
 	for k, v := range m {
 		fk := foldKey(k)
-		if old, ok := f[fk]; ok && !preferKey(k, v, old) {
+		if old, ok := byFold[fk]; ok && !preferKey(k, v, old) {
 			continue
 		}
-		f[fk] = foldedValue{key: k, raw: v}
+		byFold[fk] = foldedValue{key: k, raw: v}
+	}
+	f := make(fields, 0, len(byFold))
+	for fk, v := range byFold {
+		f = append(f, field{fold: fk, foldedValue: v})
 	}
 	return f, nil
 }
@@ -96,7 +123,7 @@ func isNull(raw json.RawMessage) bool {
 // get returns the first present, non-null value among names (given folded).
 func (f fields) get(names ...string) (json.RawMessage, bool) {
 	for _, n := range names {
-		if v, ok := f[n]; ok && !isNull(v.raw) {
+		if v, ok := f.lookup(n); ok && !isNull(v.raw) {
 			return v.raw, true
 		}
 	}
@@ -133,6 +160,12 @@ func (f fields) float(names ...string) float64 {
 }
 
 func rawFloat(raw json.RawMessage) float64 {
+	if len(raw) > 0 && (raw[0] == '-' || isDigit(raw[0])) {
+		// A JSON number reads as Go reads it; one out of range goes the long way.
+		if v, err := strconv.ParseFloat(string(raw), 64); err == nil {
+			return v
+		}
+	}
 	var n float64
 	if json.Unmarshal(raw, &n) == nil {
 		return n
@@ -159,6 +192,12 @@ func (f fields) int(names ...string) int {
 func (f fields) bool(names ...string) bool {
 	raw, ok := f.get(names...)
 	if !ok {
+		return false
+	}
+	switch string(raw) {
+	case "true":
+		return true
+	case "false":
 		return false
 	}
 	var b bool

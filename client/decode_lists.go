@@ -18,6 +18,9 @@ type listEnvelope struct {
 	items    []json.RawMessage
 	wrapper  fields
 	streamed *streamed // the answer as it was streamed, when it was (its lists whole)
+	// owned: each item is a record the stream read — checked JSON, in bytes of its
+	// own — so it is read without checking it again and kept without a copy.
+	owned bool
 }
 
 // unwrapList finds the list in a body that is either a bare array or an object holding

@@ -17,13 +17,17 @@ import (
 // quickFields is objectFields for an object whose keys are plain and fold apart; ok
 // is false for anything else, which objectFields then reads the slow way. The values
 // are parts of b.
-func quickFields(b []byte) (f fields, ok bool) {
+func quickFields(b []byte) (f fields, ok bool) { return scanFields(b, false) }
+
+// scanFields is quickFields; checked says b is known to be one JSON value already (a
+// record the stream read, or a part of one), so it is not checked again.
+func scanFields(b []byte, checked bool) (f fields, ok bool) {
 	t := b[skipSpace(b, 0):]
-	if len(t) < 2 || t[0] != '{' || !json.Valid(t) {
+	if len(t) < 2 || t[0] != '{' || !checked && !json.Valid(t) {
 		return nil, false
 	}
 	t = t[:endOfValue(t, 0)]
-	f = make(fields, 16)
+	f = make(fields, 0, 16)
 	i := skipSpace(t, 1)
 	for t[i] != '}' {
 		ke := endOfString(t, i)
@@ -33,12 +37,16 @@ func quickFields(b []byte) (f fields, ok bool) {
 		}
 		i = skipSpace(t, skipSpace(t, ke)+1) // past the colon
 		ve := endOfValue(t, i)
-		k := string(key)
-		fk := foldKey(k)
-		if _, dup := f[fk]; dup {
-			return nil, false // which wins is decided over the whole map
+		kf, known := commonKeys[string(key)]
+		if !known {
+			kf.key = string(key)
+			kf.fold = foldKey(kf.key)
 		}
-		f[fk] = foldedValue{key: k, raw: t[i:ve]}
+		k, fk := kf.key, kf.fold
+		if _, dup := f.lookup(fk); dup {
+			return nil, false // which wins is decided over the whole object
+		}
+		f = append(f, field{fold: fk, foldedValue: foldedValue{key: k, raw: t[i:ve]}})
 		i = skipSpace(t, ve)
 		if t[i] == ',' {
 			i = skipSpace(t, i+1)
@@ -47,11 +55,29 @@ func quickFields(b []byte) (f fields, ok bool) {
 	return f, true
 }
 
+// commonKeys are the keys the service's records hold, each made and folded once: a
+// record's fields are read without a string made per key.
+var commonKeys = func() map[string]struct{ key, fold string } {
+	m := map[string]struct{ key, fold string }{}
+	for _, k := range []string{"_id", "id", "name", "locationId", "type", "category", "url", "path", "domainId",
+		"domainName", "parentId", "dateAdded", "dateUpdated", "deleted", "faviconUrl", "trackingCodeHead",
+		"trackingCodeBody", "steps", "pages", "sequence", "products", "originId", "split", "control_traffic",
+		"controlTraffic", "split_started_at", "split_ended_at", "route_all_requests", "additional_routes",
+		"funnelId", "stepId", "pageVersion", "updatedAt", "createdAt", "title", "isFolder", "entityType",
+		"splitStartedAt", "splitEndedAt", "routeAllRequests", "additionalRoutes", "count", "traceId"} {
+		m[k] = struct{ key, fold string }{k, foldKey(k)}
+	}
+	return m
+}()
+
 // quickArray is the elements of a JSON array, parts of b; ok is false when b is not
 // a valid array.
-func quickArray(b []byte) (items []json.RawMessage, ok bool) {
+func quickArray(b []byte) (items []json.RawMessage, ok bool) { return scanArrayItems(b, false) }
+
+// scanArrayItems is quickArray; checked as for scanFields.
+func scanArrayItems(b []byte, checked bool) (items []json.RawMessage, ok bool) {
 	t := b[skipSpace(b, 0):]
-	if len(t) < 2 || t[0] != '[' || !json.Valid(t) {
+	if len(t) < 2 || t[0] != '[' || !checked && !json.Valid(t) {
 		return nil, false
 	}
 	items = []json.RawMessage{}

@@ -62,10 +62,10 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// bound lets the next record read up to maxRecordBytes from where the decoder stands
-// (at least what it has already buffered).
-func (b *boundedReader) bound(dec *json.Decoder) {
-	b.stop = max(dec.InputOffset()+maxRecordBytes, b.n)
+// boundFrom lets the record that begins at offset from read up to maxRecordBytes (at
+// least what has been read already).
+func (b *boundedReader) boundFrom(from int64) {
+	b.stop = max(from+maxRecordBytes, b.n)
 }
 
 // streamed is one value of a list answer as it was read: a list of records, an object
@@ -79,6 +79,7 @@ type streamed struct {
 
 type streamedMember struct {
 	key, name string // folded, and as the server wrote it
+	rawName   []byte // the name's JSON as it came, written back as it was
 	val       *streamed
 }
 
@@ -86,112 +87,249 @@ type streamedMember struct {
 // its list sat (the folded keys down to it, "" for a bare list). Nil keeps all.
 type keepFunc func(path string, raw json.RawMessage) bool
 
-// streamReader reads one list answer.
+// streamReader reads one list answer: its wrappers token by token, each record of a
+// list checked and measured in one pass (decode_valid.go) and copied out of the read
+// buffer, which holds no more than the record under way.
 type streamReader struct {
-	dec      *json.Decoder
 	br       *boundedReader
+	buf      []byte
+	at       int   // the next byte of buf to read
+	base     int64 // the offset in the answer of buf[0]
+	eof      bool
 	maxItems int
 	items    int
 	keep     keepFunc
 }
 
+// readChunk is how much the stream asks of the body at a time.
+const readChunk = 64 << 10
+
 // readStream reads a list answer from br, handing each record to keep as it comes.
 func readStream(br *boundedReader, maxItems int, keep keepFunc) (*streamed, error) {
-	s := &streamReader{dec: json.NewDecoder(br), br: br, maxItems: maxItems, keep: keep}
-	s.dec.UseNumber()
-	br.bound(s.dec)
-	tok, err := s.dec.Token()
+	s := &streamReader{br: br, maxItems: maxItems, keep: keep}
+	br.boundFrom(0)
+	c, err := s.peek()
 	if err == io.EOF {
 		return &streamed{}, nil // an empty body: an empty list
 	}
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.value(tok, "", 0)
+	v, err := s.value(c, "", 0)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.dec.Token(); err != io.EOF {
-		return nil, errors.New("more than one value in the answer")
+	if _, err := s.peek(); err != io.EOF {
+		if err == nil {
+			err = errors.New("more than one value in the answer")
+		}
+		return nil, err
 	}
 	return v, nil
 }
 
-// value reads the value that begins with tok.
-func (s *streamReader) value(tok json.Token, path string, depth int) (*streamed, error) {
-	switch t := tok.(type) {
-	case json.Delim:
+// more reads more of the body into buf, keeping buf[keep:] (what is under way) and
+// dropping what is before it. It returns io.EOF at the end of the body.
+func (s *streamReader) more(keep int) error {
+	if s.eof {
+		return io.EOF
+	}
+	if keep > 0 {
+		n := copy(s.buf, s.buf[keep:])
+		s.buf = s.buf[:n]
+		s.at -= keep
+		s.base += int64(keep)
+	}
+	if cap(s.buf)-len(s.buf) < readChunk {
+		grown := make([]byte, len(s.buf), max(2*cap(s.buf), len(s.buf)+readChunk))
+		copy(grown, s.buf)
+		s.buf = grown
+	}
+	n, err := s.br.Read(s.buf[len(s.buf):cap(s.buf)])
+	s.buf = s.buf[:len(s.buf)+n]
+	switch {
+	case err == io.EOF:
+		s.eof = true
+		if n == 0 {
+			return io.EOF
+		}
+	case err != nil:
+		return err
+	}
+	return nil
+}
+
+// peek skips space and returns the next byte, unread; io.EOF at the end.
+func (s *streamReader) peek() (byte, error) {
+	for {
+		s.at = scanSpace(s.buf, s.at)
+		if s.at < len(s.buf) {
+			return s.buf[s.at], nil
+		}
+		if err := s.more(s.at); err != nil {
+			return 0, err
+		}
+	}
+}
+
+// next is peek that also reads the byte.
+func (s *streamReader) next() (byte, error) {
+	c, err := s.peek()
+	if err == nil {
+		s.at++
+	}
+	return c, err
+}
+
+// whole reads the value that begins at the next byte, checked, and returns its bytes
+// (a part of the read buffer, good until the next read). The record is bounded from
+// where it begins.
+func (s *streamReader) whole() ([]byte, error) {
+	if _, err := s.peek(); err != nil {
+		return nil, unexpected(err)
+	}
+	start := s.at
+	s.br.boundFrom(s.base + int64(start))
+	for {
+		end, st := scanValue(s.buf, start)
+		switch st {
+		case scanOK:
+			s.at = end
+			return s.buf[start:end], nil
+		case scanBad:
+			return nil, fmt.Errorf("invalid JSON at byte %d", s.base+int64(end))
+		}
+		err := s.more(start)
+		start = 0
+		if err == io.EOF && s.eof {
+			// A number may end where the body does.
+			if numberAtEnd(s.buf, start) == scanOK {
+				s.at = len(s.buf)
+				return s.buf[start:], nil
+			}
+		}
+		if err != nil {
+			return nil, unexpected(err)
+		}
+	}
+}
+
+// unexpected is the end of the body where a value was due.
+func unexpected(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}
+
+// value reads the value that begins with c.
+func (s *streamReader) value(c byte, path string, depth int) (*streamed, error) {
+	switch c {
+	case '[', '{':
 		if depth >= maxStreamDepth {
 			return nil, fmt.Errorf("nested deeper than %d levels", maxStreamDepth)
 		}
-		if t == '[' {
+		s.at++
+		if c == '[' {
 			return s.list(path)
 		}
 		return s.object(path, depth)
-	default:
-		raw, err := json.Marshal(t)
-		if err != nil {
-			return nil, fmt.Errorf("re-encode a value: %w", err)
-		}
-		return &streamed{raw: raw}, nil
 	}
+	raw, err := s.whole()
+	if err != nil {
+		return nil, err
+	}
+	return &streamed{raw: bytes.Clone(raw)}, nil
+}
+
+// delim reads the ',' between two elements or the closing close; done says it was
+// the close.
+func (s *streamReader) delim(close byte) (done bool, err error) {
+	c, err := s.next()
+	switch {
+	case err != nil:
+		return false, unexpected(err)
+	case c == close:
+		return true, nil
+	case c == ',':
+		if c, err := s.peek(); err != nil || c == close {
+			return false, errors.New("invalid JSON: a comma before the end")
+		}
+		return false, nil
+	}
+	return false, fmt.Errorf("invalid JSON: %q where ',' or %q belongs", c, close)
 }
 
 func (s *streamReader) list(path string) (*streamed, error) {
 	v := &streamed{kind: '['}
-	for s.dec.More() {
+	if c, err := s.peek(); err != nil {
+		return nil, unexpected(err)
+	} else if c == ']' {
+		s.at++
+		return v, nil
+	}
+	for {
 		if s.items++; s.items > s.maxItems {
 			return nil, errOverList
 		}
-		s.br.bound(s.dec)
-		start := s.dec.InputOffset()
-		var raw json.RawMessage
-		if err := s.dec.Decode(&raw); err != nil {
+		raw, err := s.whole()
+		if err != nil {
 			return nil, err
 		}
-		if s.dec.InputOffset()-start > maxRecordBytes {
-			return nil, errOverRecord
-		}
 		if s.keep == nil || s.keep(path, raw) {
-			v.items = append(v.items, raw)
+			v.items = append(v.items, bytes.Clone(raw))
+		}
+		if done, err := s.delim(']'); err != nil || done {
+			return v, err
 		}
 	}
-	s.br.bound(s.dec)
-	_, err := s.dec.Token() // ]
-	return v, err
 }
 
 func (s *streamReader) object(path string, depth int) (*streamed, error) {
 	v := &streamed{kind: '{'}
-	for s.dec.More() {
+	if c, err := s.peek(); err != nil {
+		return nil, unexpected(err)
+	} else if c == '}' {
+		s.at++
+		return v, nil
+	}
+	for {
 		if s.items++; s.items > s.maxItems {
 			return nil, errOverList
 		}
-		s.br.bound(s.dec)
-		kt, err := s.dec.Token()
+		if c, err := s.peek(); err != nil || c != '"' {
+			return nil, errors.New("invalid JSON: a member without a name")
+		}
+		rawKey, err := s.whole()
 		if err != nil {
 			return nil, err
 		}
-		key, _ := kt.(string)
-		s.br.bound(s.dec)
-		tok, err := s.dec.Token()
+		rawKey = bytes.Clone(rawKey) // the buffer moves on as the value is read
+		key, ok := unquote(rawKey)
+		if !ok {
+			return nil, errors.New("invalid JSON: a member's name")
+		}
+		if c, err := s.next(); err != nil || c != ':' {
+			return nil, errors.New("invalid JSON: a member without ':'")
+		}
+		c, err := s.peek()
 		if err != nil {
-			return nil, err
+			return nil, unexpected(err)
 		}
 		fk := foldKey(key)
 		sub := fk
 		if path != "" {
 			sub = path + "." + fk
 		}
-		val, err := s.value(tok, sub, depth+1)
+		val, err := s.value(c, sub, depth+1)
 		if err != nil {
 			return nil, err
 		}
-		v.members = append(v.members, streamedMember{key: fk, name: key, val: val})
+		v.members = append(v.members, streamedMember{key: fk, name: key, rawName: rawKey, val: val})
+		if done, err := s.delim('}'); err != nil || done {
+			return v, err
+		}
 	}
-	s.br.bound(s.dec)
-	_, err := s.dec.Token() // }
-	return v, err
 }
 
 // encode writes v back as JSON; lists are written empty when emptyLists (a wrapper's
@@ -215,8 +353,7 @@ func (v *streamed) encode(buf *bytes.Buffer, emptyLists bool) {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
-			k, _ := json.Marshal(m.name)
-			buf.Write(k)
+			buf.Write(m.rawName)
 			buf.WriteByte(':')
 			m.val.encode(buf, emptyLists)
 		}
@@ -261,10 +398,10 @@ func (v *streamed) isRecord() bool {
 func (v *streamed) envelope(keys ...string) listEnvelope {
 	switch v.kind {
 	case '[':
-		return listEnvelope{items: v.items}
+		return listEnvelope{items: v.items, owned: true}
 	case '{':
 		f, _ := objectFields(v.bytes(true))
-		env := listEnvelope{items: v.find(listNames(keys), 0), wrapper: f, streamed: v}
+		env := listEnvelope{items: v.find(listNames(keys), 0), wrapper: f, streamed: v, owned: true}
 		if env.items == nil && v.isRecord() {
 			env.items = []json.RawMessage{v.bytes(false)}
 		}

@@ -39,10 +39,12 @@
 // a status bar can leave them out of what the user waits for.
 //
 // List answers are read as a stream (decode_stream.go): records are handed on as they
-// are read and no bound applies to a whole answer; a record over 16 MiB or a list of
-// more records in one answer than Options.MaxListItems ends the call with a
-// *TooLargeError naming the route, which is not retried. Other answers are bounded as
-// one record.
+// are read, each checked and measured in one pass over its bytes (decode_valid.go:
+// encoding/json's grammar, fuzzed against json.Valid) and read into fields without
+// being checked again, and no bound applies to a whole answer; a record over 16 MiB
+// or a list of more records in one answer than Options.MaxListItems ends the call
+// with a *TooLargeError naming the route, which is not retried. Other answers are
+// bounded as one record.
 //
 // The list walks (ListAllFunnels, ListAllPages, ListAllRedirects; walk.go) move the
 // offset by what each page held, trust an announced count (for the pages of a person's

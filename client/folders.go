@@ -74,8 +74,9 @@ func decodeEntities(env listEnvelope) *Entities {
 			return out
 		}
 	}
+	owned := env.owned
 	for _, it := range env.items {
-		o, err := objectFields(it)
+		o, err := objectFieldsOf(it, owned)
 		if err != nil {
 			continue
 		}
@@ -87,7 +88,7 @@ func decodeEntities(env listEnvelope) *Entities {
 			continue
 		}
 		var fn Funnel
-		fn.fromFields(o, it) // the object read once
+		fn.fromFields(o, it, owned) // the object read once
 		out.Funnels = append(out.Funnels, fn)
 	}
 	return out

@@ -40,12 +40,19 @@ func (f *Funnel) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	f.fromFields(o, b)
+	f.fromFields(o, b, false)
 	return nil
 }
 
-// fromFields is the funnel of the object b, whose fields (objectFields) are o.
-func (f *Funnel) fromFields(o fields, b []byte) {
+// fromFields is the funnel of the object b, whose fields (objectFields) are o. owned
+// says b is a record the stream read (checked, and copied out of the answer for this
+// funnel alone): it becomes Raw as it is, and its steps are read without checking
+// them again, each step's Raw a part of it; else Raw and the steps' are copies.
+func (f *Funnel) fromFields(o fields, b []byte, owned bool) {
+	raw := json.RawMessage(b[:len(b):len(b)])
+	if !owned {
+		raw = append(json.RawMessage(nil), b...)
+	}
 	*f = Funnel{
 		ID:               o.str("id", "funnelid"),
 		Name:             o.str("name", "title"),
@@ -62,12 +69,30 @@ func (f *Funnel) fromFields(o fields, b []byte) {
 		FaviconURL:       o.str("faviconurl"),
 		TrackingCodeHead: o.str("trackingcodehead"),
 		TrackingCodeBody: o.str("trackingcodebody"),
-		Raw:              append(json.RawMessage(nil), b...),
+		Raw:              raw,
 	}
-	if raw, ok := o.get("steps"); ok {
-		if env, err := unwrapList(raw); err == nil {
-			f.Steps, f.StepsKnown = decodeEach[Step](env.items), true
+	steps, ok := o.get("steps")
+	if !ok {
+		return
+	}
+	if owned {
+		if items, ok := scanArrayItems(steps, true); ok {
+			f.Steps, f.StepsKnown = make([]Step, 0, len(items)), true
+			for _, it := range items {
+				if it[0] != '{' {
+					continue // not a step, as decodeEach skips it
+				}
+				if so, err := objectFieldsOf(it, true); err == nil {
+					var s Step
+					s.fromFields(so, it, true)
+					f.Steps = append(f.Steps, s)
+				}
+			}
+			return
 		}
+	}
+	if env, err := unwrapList(steps); err == nil {
+		f.Steps, f.StepsKnown = decodeEach[Step](env.items), true
 	}
 }
 

@@ -71,6 +71,9 @@ type ListPagesParams struct {
 	StepID     string // narrows to one step; also applied here, in case the server ignores it
 	Offset     int
 	Limit      int // 0 → 20; many accounts refuse more than 20
+	// Expect is how many pages the caller expects the funnel to have (its steps list
+	// their pages' ids), for ListAllPages; 0 when it does not know.
+	Expect int
 }
 
 // ListPages returns one page of pages of a funnel (GET /funnels/page).
@@ -108,12 +111,14 @@ const pageBatch = 20
 
 // ListAllPages reads every page of a funnel (or of one step), 20 at a time. The page
 // list says no total, so for a person's request the funnel's page count (GET
-// /funnels/page/count) is asked once a first full batch shows there are more, and the
-// other batches are then
-// sent together (walk.go); background work (the crawl, which has other funnels to
-// read meanwhile) spends no request on it and reads on until a short batch. It stops early
-// with a *ListStoppedError, returning what was read, on a batch it had read before (a
-// server that ignores offset) or at the bounds of Options.
+// /funnels/page/count) is asked together with the first batch — a long list is then
+// two round trips, the count's and one for every other batch, sent together
+// (walk.go) — unless the caller expects fewer pages than a batch (p.Expect), when
+// the count is asked only if the first batch comes back full; background work (the
+// crawl, which has other funnels to read meanwhile) spends no request on it and reads
+// on until a short batch. It stops early with a *ListStoppedError, returning what
+// was read, on a batch it had read before (a server that ignores offset) or at the
+// bounds of Options.
 func (c *Client) ListAllPages(ctx context.Context, p ListPagesParams) ([]Page, *Response, error) {
 	// The step filter is applied after each batch, so the server is asked for the
 	// whole funnel and batches stay full until the end.
@@ -134,6 +139,7 @@ func (c *Client) ListAllPages(ctx context.Context, p ListPagesParams) ([]Page, *
 			n, _, err := c.CountPages(ctx, p.LocationID, p.FunnelID)
 			return n, err
 		}
+		spec.countFirst = p.Expect == 0 || p.Expect >= pageBatch
 	}
 	return walk(ctx, c, spec)
 }

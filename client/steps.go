@@ -35,6 +35,17 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
+	s.fromFields(o, b, false)
+	return nil
+}
+
+// fromFields is the step of the object b, whose fields are o; owned as for
+// Funnel.fromFields: b becomes Raw as it is, else a copy.
+func (s *Step) fromFields(o fields, b []byte, owned bool) {
+	raw := json.RawMessage(b[:len(b):len(b)])
+	if !owned {
+		raw = append(json.RawMessage(nil), b...)
+	}
 	*s = Step{
 		ID:               o.str("id", "stepid"),
 		Name:             o.str("name"),
@@ -50,9 +61,8 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 		SplitEndedAt:     o.time("splitendedat"),
 		RouteAllRequests: o.bool("routeallrequests"),
 		AdditionalRoutes: o.strs("additionalroutes"),
-		Raw:              append(json.RawMessage(nil), b...),
+		Raw:              raw,
 	}
-	return nil
 }
 
 // VariationTraffic is the share of visitors the variation page gets in a split test.

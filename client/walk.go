@@ -89,8 +89,9 @@ const (
 )
 
 // walkSpec is one list walk: how a page is read, and, where the list's length can be
-// asked apart from its pages, how (count, asked once the first page comes back full; nil
-// when the pages say it, or it is not worth a request).
+// asked apart from its pages, how (count: asked with the first page when countFirst,
+// else once the first page comes back full; nil when the pages say it, or it is not
+// worth a request).
 type walkSpec[T any] struct {
 	method, path string
 	pageSize     int
@@ -98,6 +99,7 @@ type walkSpec[T any] struct {
 	keep         func(*T) bool
 	fetch        func(ctx context.Context, offset int) (listPage[T], *Response, error)
 	count        func(ctx context.Context) (int, error)
+	countFirst   bool
 }
 
 // walk reads a list from offset 0 and returns the items that keep accepts (nil: all).
@@ -111,12 +113,27 @@ type walkSpec[T any] struct {
 // Options. Items read twice (the list moved under the walk) are kept once.
 func walk[T any](ctx context.Context, c *Client, s walkSpec[T]) ([]T, *Response, error) {
 	w := &walker[T]{c: c, s: s, seen: map[string]struct{}{}}
+	var asked chan countAnswer
+	if s.countFirst && s.count != nil {
+		// Asked beside the first page, so a long list costs one round trip less; one
+		// that turns out short has cost a request, not time.
+		asked = make(chan countAnswer, 1)
+		go func() {
+			n, err := s.count(ctx)
+			asked <- countAnswer{n, err}
+		}()
+	}
 	page, resp, err := s.fetch(ctx, 0)
 	if done, err := w.take(page, resp, err); done {
 		return w.all, w.last, err
 	}
 	count, known := page.count, page.countKnown
-	if !known && s.count != nil {
+	if !known && asked != nil {
+		if a := <-asked; a.err == nil && a.n >= 0 {
+			count, known = a.n, true
+			w.asked = count
+		}
+	} else if !known && s.count != nil {
 		// Asked only once a first full page shows there is more to read, so a list
 		// of one page (most of a person's) costs one request, not two. A count
 		// refused or unreadable only costs the walk its speed.
@@ -161,6 +178,12 @@ func walk[T any](ctx context.Context, c *Client, s walkSpec[T]) ([]T, *Response,
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// countAnswer is a list's count asked apart from its pages.
+type countAnswer struct {
+	n   int
+	err error
+}
 
 // walker is the state of one walk: what was read, and where it stands.
 type walker[T any] struct {

@@ -101,25 +101,36 @@ func TestListAllFunnelsSendsThePagesTogether(t *testing.T) {
 	}
 }
 
-// TestAShortPageListCostsOneRequest: the page count is asked only once a first full
-// page shows there is more, so a funnel of a few pages is read with one request and
-// nothing is left in flight after the answer.
+// TestTheCountGoesWithTheFirstBatch: for a person's request the page count is asked
+// beside the first batch, not after it, so the batches after it go in the second
+// round trip: the count reaches the server before the second batch is sent.
+func TestTheCountGoesWithTheFirstBatch(t *testing.T) {
+	sb, c, funnelID := oneBulkFunnel(t, 100, 100*time.Millisecond)
+	pages, _, err := c.ListAllPages(context.Background(), client.ListPagesParams{FunnelID: funnelID})
+	if err != nil || len(pages) != 100 {
+		t.Fatalf("pages: %v %d", err, len(pages))
+	}
+	var counted, second time.Time
+	for _, r := range sb.Requests() {
+		switch {
+		case r.Path == "/funnels/page/count":
+			counted = r.At
+		case r.Path == "/funnels/page" && strings.HasSuffix(r.Query, "offset=20"):
+			second = r.At
+		}
+	}
+	if counted.IsZero() || second.IsZero() || !counted.Before(second) {
+		t.Fatalf("the count (%v) was not asked before the second batch (%v)", counted, second)
+	}
+}
+
+// TestAShortPageListCostsOneRequest: a caller that expects fewer pages than a batch
+// (its funnel's steps say so) is read with one request: the page count is asked only
+// once a first full page shows there is more, and nothing is left in flight after
+// the answer.
 func TestAShortPageListCostsOneRequest(t *testing.T) {
-	sb := sandbox.New(sandbox.Options{Bulk: sandbox.Bulk{Funnels: 1, PagesPerFunnel: 5}})
-	srv := httptest.NewServer(sb)
-	t.Cleanup(srv.Close)
-	c, err := client.New(client.Options{BaseURL: srv.URL, LocationID: sb.LocationID(),
-		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.DemoToken()})})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	all, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{Name: "Bulk Funnel 0001"}, 0)
-	if err != nil || len(all) != 1 {
-		t.Fatalf("funnel: %v %d", err, len(all))
-	}
-	sb.ResetLog()
-	pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: all[0].ID})
+	sb, c, funnelID := oneBulkFunnel(t, 5, 0)
+	pages, _, err := c.ListAllPages(context.Background(), client.ListPagesParams{FunnelID: funnelID, Expect: 5})
 	if err != nil || len(pages) != 5 {
 		t.Fatalf("pages: %v %d", err, len(pages))
 	}
@@ -127,4 +138,25 @@ func TestAShortPageListCostsOneRequest(t *testing.T) {
 	if reqs := sb.Requests(); len(reqs) != 1 || reqs[0].Path != "/funnels/page" {
 		t.Errorf("a list of 5 pages sent %d requests: %+v", len(reqs), reqs)
 	}
+}
+
+// oneBulkFunnel serves a sandbox of one bulk funnel of pages pages, every answer held
+// latency, and returns a client of it and the funnel's id, the request log emptied.
+func oneBulkFunnel(t *testing.T, pages int, latency time.Duration) (*sandbox.Server, *client.Client, string) {
+	t.Helper()
+	sb := sandbox.New(sandbox.Options{Bulk: sandbox.Bulk{Funnels: 1, PagesPerFunnel: pages}})
+	sb.SetFaults(sandbox.Faults{FixedLatency: latency})
+	srv := httptest.NewServer(sb)
+	t.Cleanup(srv.Close)
+	c, err := client.New(client.Options{BaseURL: srv.URL, LocationID: sb.LocationID(),
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.DemoToken()})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _, err := c.ListAllFunnels(context.Background(), client.ListFunnelsParams{Name: "Bulk Funnel 0001"}, 0)
+	if err != nil || len(all) != 1 {
+		t.Fatalf("funnel: %v %d", err, len(all))
+	}
+	sb.ResetLog()
+	return sb, c, all[0].ID
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sync"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/validate"
@@ -141,12 +142,15 @@ func (c *Config) Origin(key string) string {
 }
 
 // profileName is what a profile may be called: it names a file under the state
-// directory, so no separators, no leading dot.
-var profileName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+// directory, so no separators, no leading dot. Compiled on first use, as are the
+// package's other expressions: a package's variables are made before any command
+// starts, and most commands never check a name (a sync.OnceValue is made once and
+// never changes).
+var profileName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`) })
 
 // CheckProfileName refuses names that could not be a file name of their own.
 func CheckProfileName(name string) error {
-	if !profileName.MatchString(name) {
+	if !profileName().MatchString(name) {
 		return fmt.Errorf("profile name %q: use letters, digits, '.', '_' or '-' (at most 64, not starting with '.' or '-')", name)
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/BurntSushi/toml"
@@ -304,13 +305,14 @@ func leadingComments(lines []string, end int) int {
 	return 0
 }
 
-var bareKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+// bareKey is a key TOML takes without quotes.
+var bareKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
 
 // headerPath writes a table's dotted key, quoting the parts that need it.
 func headerPath(path []string) string {
 	parts := make([]string, len(path))
 	for i, p := range path {
-		if bareKey.MatchString(p) {
+		if bareKey().MatchString(p) {
 			parts[i] = p
 		} else {
 			parts[i] = strconv.Quote(p)

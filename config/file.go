@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -117,7 +118,7 @@ func (e *FileError) Unwrap() error { return e.Err }
 
 // typeErrLine pulls the line out of the decoder's type errors, which are plain strings
 // ("toml: line 3 (last key "ui.mouse"): incompatible types: …").
-var typeErrLine = regexp.MustCompile(`^toml: line (\d+)(?: \(last key "[^"]*"\))?: `)
+var typeErrLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^toml: line (\d+)(?: \(last key "[^"]*"\))?: `) })
 
 // readFile reads and decodes the file. A missing file is an empty one.
 func readFile(path string) (fileConfig, []string, error) {
@@ -154,7 +155,7 @@ func decodeError(path string, err error) error {
 	}
 	msg := err.Error()
 	fe := &FileError{Path: path, Msg: strings.TrimPrefix(msg, "toml: "), Err: err}
-	if m := typeErrLine.FindStringSubmatch(msg); m != nil {
+	if m := typeErrLine().FindStringSubmatch(msg); m != nil {
 		fe.Line, _ = strconv.Atoi(m[1])
 		fe.Msg = strings.TrimPrefix(msg, m[0])
 		if i := strings.Index(msg, "(last key "); i >= 0 {

@@ -129,12 +129,12 @@ func timeAgainstCat(rounds int, make func() *exec.Cmd, dirs ...string) (val, bas
 }
 
 // measureExportFigures measures export_100k and diff_100k over the big index in dir.
-func measureExportFigures(dir string, ic indexConfig, label string) ([]benchFigure, error) {
+func measureExportFigures(dir, baseURL string, ic indexConfig, label string) ([]benchFigure, error) {
 	env := []string{"HOME=" + dir, "XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"),
 		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "PATH=" + os.Getenv("PATH"), "FUNNELS_INSECURE_STORAGE=1"}
 	exported := filepath.Join(dir, "export-a")
 	export := func() *exec.Cmd {
-		cmd := exec.Command(binPath, "export", "--cached", "-o", exported, "--profile", benchProfile, "--base-url", benchBaseURL,
+		cmd := exec.Command(binPath, "export", "--cached", "-o", exported, "--profile", benchProfile, "--base-url", baseURL,
 			"--token", "bench-token", "--location", benchLocation)
 		cmd.Env = env
 		return cmd

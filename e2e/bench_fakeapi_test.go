@@ -231,14 +231,19 @@ func (d *driver) deliver(msg tea.Msg) {
 
 // waitFor handles messages until the screen shows want.
 func (d *driver) waitFor(want string, timeout time.Duration) error {
+	return d.waitUntil(func(v string) bool { return strings.Contains(v, want) }, timeout)
+}
+
+// waitUntil hands the program what comes until the screen satisfies ok.
+func (d *driver) waitUntil(ok func(screen string) bool, timeout time.Duration) error {
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
-	for !strings.Contains(d.view, want) {
+	for !ok(d.view) {
 		select {
 		case msg := <-d.msgs:
 			d.send(msg)
 		case <-deadline.C:
-			return fmt.Errorf("timed out after %v waiting for %q; the screen shows:\n%s", timeout, want, d.view)
+			return fmt.Errorf("timed out after %v waiting for the screen; it shows:\n%s", timeout, d.view)
 		}
 	}
 	return nil

@@ -51,7 +51,13 @@ type benchConfig struct {
 	scale         scaleConfig   // the figures over a million items
 	findAll       findAllConfig // go to anything across sub-accounts (find_all_1m)
 	fanout        fanoutConfig  // the crawl_100_subaccounts figure's agency
-	check         checkConfig   // the check_10k_urls figure's hosts and pages
+	wide          wideConfig    // the 10,000-funnel root (bench_wide_test.go)
+	check         checkConfig   // the check_10k_urls figure's hosts and pages (bench_check_test.go)
+	// noisy measures the figures at scale twice, the second time beside a busy core
+	// (bench_noise_test.go); startRounds is how many browser starts the figures after
+	// one take.
+	noisy       bool
+	startRounds int
 }
 
 // benchSize names an item count in the figures' names: render_100k.
@@ -79,7 +85,7 @@ var fullBench = benchConfig{
 		firstFrameRounds: 9, firstFrameLatency: 300 * time.Millisecond,
 		crawlFunnels: 1000, crawlPagesPer: 10, crawlLimit: 100, crawlWindow: time.Second,
 		bigFunnels: 4000, bigSteps: 5, bigPages: 5, gotoRounds: 5,
-		folderFunnels: 10_000, folderSteps: 3,
+		folderFunnels: 10_000, folderSteps: 10,
 	},
 	crawlBig:  crawlBigConfig{funnels: 1000, pagesPer: 100, limit: 500},
 	redirects: redirectsConfig{rows: 2000, limit: 100, window: time.Second},
@@ -87,8 +93,11 @@ var fullBench = benchConfig{
 	findAll:   findAllConfig{indexes: 100, funnels: 200, steps: 5, pages: 9, rounds: 5},
 	// The service's own limits: 100 requests in 10 seconds per app and sub-account,
 	// and the agency's bucket the same for its minting.
-	fanout: fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
-	check:  checkConfig{hosts: 100, stepsPerHost: 100, delay: 50 * time.Millisecond, perHost: 4, rounds: 3},
+	fanout:      fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
+	wide:        wideConfig{funnels: 10_000, pagesPer: 10, limit: 500, rounds: 3},
+	check:       checkConfig{hosts: 100, stepsPerHost: 100, delay: 50 * time.Millisecond, perHost: 4, rounds: 3},
+	noisy:       true,
+	startRounds: 3,
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
@@ -109,12 +118,14 @@ var tinyBench = benchConfig{
 		bigFunnels: 20, bigSteps: 4, bigPages: 3, gotoRounds: 1,
 		folderFunnels: 30, folderSteps: 2,
 	},
-	crawlBig:  crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
-	redirects: redirectsConfig{rows: 20, limit: 1000, window: time.Second},
-	scale:     scaleConfig{funnels: 20, steps: 4, pages: 3, keyRounds: 1, findRuns: 1},
-	findAll:   findAllConfig{indexes: 3, funnels: 4, steps: 2, pages: 2, rounds: 1},
-	fanout:    fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
-	check:     checkConfig{hosts: 3, stepsPerHost: 4, delay: 5 * time.Millisecond, perHost: 4, rounds: 1},
+	crawlBig:    crawlBigConfig{funnels: 20, pagesPer: 3, limit: 1000},
+	redirects:   redirectsConfig{rows: 20, limit: 1000, window: time.Second},
+	scale:       scaleConfig{funnels: 20, steps: 4, pages: 3, keyRounds: 1, findRuns: 1},
+	findAll:     findAllConfig{indexes: 3, funnels: 4, steps: 2, pages: 2, rounds: 1},
+	fanout:      fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
+	wide:        wideConfig{funnels: 30, pagesPer: 2, limit: 1000, rounds: 1},
+	check:       checkConfig{hosts: 3, stepsPerHost: 4, delay: 5 * time.Millisecond, perHost: 4, rounds: 1},
+	startRounds: 1,
 }
 
 // termW×termH is the terminal of every UI figure.
@@ -425,6 +436,20 @@ func ptyTime(env []string, socket, command, want string) (time.Duration, error) 
 type errSkip string
 
 func (e errSkip) Error() string { return string(e) }
+
+// skipped says so when err is a figure this machine cannot measure (nil is returned:
+// the run goes on without it), and returns any other error, naming what.
+func skipped(err error, what string, say func(string, ...any)) error {
+	var skip errSkip
+	switch {
+	case errors.As(err, &skip):
+		say("  %s skipped: %v", what, err)
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
 
 // pacingResult is one run of the pacing figures.
 type pacingResult struct {

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/list"
@@ -51,7 +52,10 @@ func (c indexConfig) indexPages() int { return c.bigFunnels * c.bigSteps * c.big
 const gotoQuery = "spring offer 26"
 
 // measureIndexFigures measures every figure of the local index: the heap first (the
-// process holds little else yet), then go to anything, the first frame and the crawl.
+// process holds little else yet), then, twice (as the machine is and beside a busy
+// core, bench_noise_test.go), go to anything, find, the binary in a terminal, export
+// and diff and the snapshot; then go to anything and find right after a browser start
+// against a live server; then the first frame and the crawl.
 func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigure, error) {
 	ic := cfg.index
 	dir, err := os.MkdirTemp("", "funnels-bench-index-")
@@ -59,58 +63,42 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	live, err := startBenchLive()
+	if err != nil {
+		return nil, err
+	}
+	defer live.off()
 	say("an index of %d pages …", ic.indexPages())
-	store, raw, err := bigIndex(dir, ic)
+	store, raw, err := bigIndex(dir, ic, live.url())
 	if err != nil {
 		return nil, fmt.Errorf("big index: %w", err)
 	}
 	const label = "100k"
-	say("goto_open_%s …", label)
-	of, err := measureGotoOpen(store, ic, label)
-	if err != nil {
-		return nil, fmt.Errorf("goto_open: %w", err)
-	}
-	say("find_%s (the binary) …", label)
-	ff, err := measureFind(dir, store, ic, label)
-	if err != nil {
-		return nil, fmt.Errorf("find: %w", err)
-	}
-	say("key_to_screen_%s, rss_browser_%s (the binary in tmux) …", label, label)
-	bf, err := measureBrowserFigures(dir, store, ic, label)
-	if err != nil {
-		return nil, fmt.Errorf("key_to_screen: %w", err)
-	}
-	ff = append(ff, bf...)
-	say("export_%s and diff_%s (the binary) …", label, label)
-	ef, err := measureExportFigures(dir, ic, label)
-	if err != nil {
-		return nil, fmt.Errorf("export: %w", err)
-	}
-	ff = append(ff, ef...)
 	say("cache_heap_%s …", label)
 	figs, err := measureIndexHeap(store, raw, ic, label)
 	if err != nil {
 		return nil, fmt.Errorf("cache_heap: %w", err)
 	}
-	say("goto_%s …", label)
-	gf, err := measureGoto(store, ic, label)
+	twice, err := measureTwice(cfg, indexFiles(store.Path()), func() ([]benchFigure, error) {
+		return measureIndexTwice(dir, live.url(), store, ic, label, say)
+	})
 	if err != nil {
-		return nil, fmt.Errorf("goto: %w", err)
+		return nil, err
 	}
-	figs = append(append(append(figs, gf), of), ff...)
-	say("snapshot_%s …", label)
-	sf, err := measureSnapshot(store, ic, label)
-	if err != nil {
-		return nil, fmt.Errorf("snapshot: %w", err)
+	figs = append(figs, twice...)
+	say("goto_open_after_start_%s, find_after_start_%s (a browser start against a live server before each) …", label, label)
+	af, err := measureAfterStart(dir, live, store, gotoItems(ic), cfg.startRounds, label, twice)
+	if err := skipped(err, "the figures after a browser start", say); err != nil {
+		return nil, err
 	}
-	figs = append(figs, sf)
+	figs = append(figs, af...)
 	say("first_frame_cached: %d rounds, the sandbox answering after %v …", ic.firstFrameRounds, ic.firstFrameLatency)
 	f, err := measureFirstFrame(ic)
 	if err != nil {
 		return nil, fmt.Errorf("first_frame_cached: %w", err)
 	}
 	figs = append(figs, f)
-	say("first_frame_cached_10k_folder: a root of %d funnels, the sandbox answering after %v …", ic.folderFunnels, ic.firstFrameLatency)
+	say("first_frame_cached_10k_folder: a root of %d funnels of %d steps, the sandbox answering after %v …", ic.folderFunnels, ic.folderSteps, ic.firstFrameLatency)
 	f, err = measureFirstFrameFolder(ic.folderFunnels, ic.folderSteps, ic.firstFrameRounds, ic.firstFrameLatency, "10k")
 	if err != nil {
 		return nil, fmt.Errorf("first_frame_cached_10k_folder: %w", err)
@@ -122,6 +110,125 @@ func measureIndexFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigu
 		return nil, fmt.Errorf("crawl: %w", err)
 	}
 	return append(figs, cf...), nil
+}
+
+// measureIndexTwice is the index figures measured twice: go to anything's open and
+// keys, find, the binary in a terminal, export and diff, the snapshot.
+func measureIndexTwice(dir, baseURL string, store *index.Store, ic indexConfig, label string, say func(string, ...any)) ([]benchFigure, error) {
+	say("goto_open_%s …", label)
+	of, err := measureGotoOpen(store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("goto_open: %w", err)
+	}
+	say("find_%s (the binary) …", label)
+	ff, err := measureFind(dir, baseURL, store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("find: %w", err)
+	}
+	say("key_to_screen_%s, rss_browser_%s (the binary in tmux) …", label, label)
+	bf, err := measureBrowserFigures(dir, baseURL, store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("key_to_screen: %w", err)
+	}
+	ff = append(ff, bf...)
+	say("export_%s and diff_%s (the binary) …", label, label)
+	ef, err := measureExportFigures(dir, baseURL, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	ff = append(ff, ef...)
+	say("goto_%s …", label)
+	gf, err := measureGoto(store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("goto: %w", err)
+	}
+	say("snapshot_%s …", label)
+	sf, err := measureSnapshot(store, ic, label)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	return append(append([]benchFigure{gf, of}, ff...), sf), nil
+}
+
+// measureAfterStart is goto_open_after_start_LABEL and find_after_start_LABEL: the
+// first ctrl+p (in process, as goto_open) and the first `funnels find` (the binary)
+// right after a browser start against the live server, a start before each, the median
+// of rounds; against goto_open_LABEL and find_LABEL of before (the catalog current).
+func measureAfterStart(dir string, live *benchLive, store *index.Store, items, rounds int, label string, before []benchFigure) ([]benchFigure, error) {
+	peakrss, err := testdataBin(dir, "peakrss")
+	if err != nil {
+		return nil, err
+	}
+	if err := live.serve(store); err != nil {
+		return nil, err
+	}
+	defer live.off()
+	var opens, finds []time.Duration
+	var rss []float64
+	for r := range max(1, rounds) {
+		if err := browserStart(dir, live.url(), store, fmt.Sprintf("%s-o%d", label, r), true); err != nil {
+			return nil, err
+		}
+		d, err := gotoOpenOnce(store, items)
+		if err != nil {
+			return nil, err
+		}
+		opens = append(opens, d)
+		if err := browserStart(dir, live.url(), store, fmt.Sprintf("%s-f%d", label, r), true); err != nil {
+			return nil, err
+		}
+		t, m, err := findRun(dir, peakrss, live.url(), gotoQuery)
+		if err != nil {
+			return nil, err
+		}
+		finds, rss = append(finds, t), append(rss, m)
+	}
+	var out []benchFigure
+	for _, f := range before {
+		switch f.Name {
+		case "goto_open_" + label:
+			out = append(out, afterStartFigure(f, benchFigure{N: items, Value: ms(median(opens)), Unit: "ms",
+				Note: fmt.Sprintf("ctrl+p until go to anything lists all %d items, in process, median of %d (slowest %.0f ms)", items, len(opens), ms(slicesMax(opens)))}, "open"))
+		case "find_" + label:
+			out = append(out, afterStartFigure(f, benchFigure{N: items, Value: ms(median(finds)), Unit: "ms",
+				Note: fmt.Sprintf("the binary, `funnels find %q`, start to exit, median of %d (slowest %.0f ms); its peak RSS %.0f MB", gotoQuery, len(finds), ms(slicesMax(finds)), medianF(rss))}, "find"))
+		}
+	}
+	return out, nil
+}
+
+// countingTransport counts the requests a client sends, when, and the 429s answered
+// (the sandbox's own log keeps only the newest 10,000).
+type countingTransport struct {
+	mu          sync.Mutex
+	n, tooMany  int
+	first, last time.Time
+}
+
+func (t *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	now := time.Now()
+	res, err := http.DefaultTransport.RoundTrip(r)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.n++
+	if t.first.IsZero() || now.Before(t.first) {
+		t.first = now
+	}
+	if now.After(t.last) {
+		t.last = now
+	}
+	if err == nil && res.StatusCode == http.StatusTooManyRequests {
+		t.tooMany++
+	}
+	return res, err
+}
+
+// tally is how many requests were sent, how many answered 429, and when the first
+// and the last were sent.
+func (t *countingTransport) tally() (n, tooMany int, first, last time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.n, t.tooMany, t.first, t.last
 }
 
 // benchClient is a client of sb as the program builds one.
@@ -232,16 +339,25 @@ func measureCrawl(ic indexConfig) ([]benchFigure, error) {
 		return nil, err
 	}
 	defer sb.Close()
-	c, err := benchClient(sb)
-	if err != nil {
-		return nil, err
-	}
 	dir, err := os.MkdirTemp("", "funnels-bench-crawl-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	store := index.Open(filepath.Join(dir, "index.db"), index.KeyOf(sb.URL, sb.Server.LocationID()))
+	return crawlFigures(sb, index.Open(filepath.Join(dir, "index.db"), index.KeyOf(sb.URL, sb.Server.LocationID())), ic, "crawl_10k")
+}
+
+// crawlFigures crawls sb's location into store with a client built as the program
+// builds one, and makes the figures LABEL, LABEL_requests and LABEL_429s of it.
+func crawlFigures(sb *sandbox.Running, store *index.Store, ic indexConfig, label string) ([]benchFigure, error) {
+	seen := &countingTransport{}
+	c, err := client.New(client.Options{
+		BaseURL: sb.URL, LocationID: sb.Server.LocationID(), UserAgent: benchUserAgent, HTTPClient: &http.Client{Transport: seen},
+		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}),
+	})
+	if err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	t0 := time.Now()
@@ -271,20 +387,7 @@ func measureCrawl(ic indexConfig) ([]benchFigure, error) {
 	for _, f := range snap.Funnels {
 		fewest += perFunnel[f.ID]/20 + 1
 	}
-	used, server429 := 0, 0
-	var first, last time.Time
-	for _, r := range sb.Server.Requests() {
-		used++
-		if r.Status == http.StatusTooManyRequests {
-			server429++
-		}
-		if first.IsZero() || r.At.Before(first) {
-			first = r.At
-		}
-		if r.At.After(last) {
-			last = r.At
-		}
-	}
+	used, server429, first, last := seen.tally()
 	wantFunnels, wantPages := 25+ic.crawlFunnels, 120+ic.crawlFunnels*ic.crawlPagesPer
 	if len(snap.Funnels) != wantFunnels || len(snap.Pages) != wantPages {
 		return nil, fmt.Errorf("the crawl read %d funnels and %d pages, want %d and %d", len(snap.Funnels), len(snap.Pages), wantFunnels, wantPages)
@@ -294,11 +397,10 @@ func measureCrawl(ic indexConfig) ([]benchFigure, error) {
 	// the limit's rate added for the last one's own share of the time.
 	span := last.Sub(first) + time.Duration(float64(time.Second)/limitRate)
 	rate := float64(used) / span.Seconds()
-	const label = "crawl_10k"
 	return []benchFigure{{
 		Name: label, N: wantPages, Value: rate, Unit: "req/s", Baseline: limitRate,
 		BaselineIs: fmt.Sprintf("the sandbox's rate limit, %d per %v", ic.crawlLimit, ic.crawlWindow),
-		Note: fmt.Sprintf("requests over the time from the first to the last to arrive (%.2f s); %d funnels, %d pages, %d folders, %d redirects crawled in %.2f s in all, writes included, with %d requests (%s); the pacer keeps one request a window spare",
+		Note: fmt.Sprintf("requests over the time from the first to the last sent (%.2f s); %d funnels, %d pages, %d folders, %d redirects crawled in %.2f s in all, writes included, with %d requests (%s); the pacer keeps one request a window spare",
 			span.Seconds(), len(snap.Funnels), len(snap.Pages), len(snap.Folders), len(snap.Redirects), elapsed.Seconds(), used, p.Line()),
 	}, {
 		Name: label + "_requests", N: wantPages, Value: float64(used), Unit: "requests", Baseline: float64(fewest),
@@ -316,9 +418,9 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // own figure), where the binary run for the bench profile finds it (benchFindArgs,
 // cache under dir), marked crawled. It returns the store and how many bytes the
 // records' JSON takes.
-func bigIndex(dir string, ic indexConfig) (*index.Store, int, error) {
-	store := index.Open(index.PathFor(filepath.Join(dir, "cache", "funnels"), benchProfile, benchBaseURL, benchLocation),
-		index.KeyOf(benchBaseURL, benchLocation))
+func bigIndex(dir string, ic indexConfig, baseURL string) (*index.Store, int, error) {
+	store := index.Open(index.PathFor(filepath.Join(dir, "cache", "funnels"), benchProfile, baseURL, benchLocation),
+		index.KeyOf(baseURL, benchLocation))
 	ctx := context.Background()
 	now := time.Now()
 	raw := 0

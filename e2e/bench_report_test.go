@@ -51,6 +51,10 @@ type benchFigure struct {
 	Within     *bool   `json:"within_budget,omitempty"`
 	BaselineIs string  `json:"baseline_is"`
 	Note       string  `json:"note,omitempty"`
+	// Quiet and Noisy are a figure measured twice (bench_noise_test.go): as the machine
+	// was, and beside a busy core with a cold page cache; Value is the slower.
+	Quiet *float64 `json:"quiet,omitempty"`
+	Noisy *float64 `json:"noisy,omitempty"`
 }
 
 // requiredFigures are the figures every report holds.
@@ -60,7 +64,9 @@ var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter
 	"mcp_call", "mcp_diff", "mcp_burst_429s",
 	"first_frame_cached_10k_folder", "find_1m", "rss_find_1m", "goto_key_1m", "find_all_1m",
 	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k",
-	"snapshot_100k", "check_10k_urls", "rss_check_10k_urls"}
+	"snapshot_100k", "goto_open_1m", "crawl_100k_10k_funnels", "steps_10k_requests", "steps_10k_requests_unindexed",
+	"first_rows_cold_10k_root", "pages_1000_rtt300_round_trips", "startup_version", "rss_find_all_1m",
+	"check_10k_urls", "rss_check_10k_urls"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {
@@ -81,10 +87,30 @@ var budgets = map[string]struct {
 	"first_frame_cached": {"≤ 50 ms from the index, the cold start waiting on the server",
 		func(f benchFigure) bool { return f.Value <= 50 && f.Value < f.Baseline }},
 	"goto_key_1m":        {"≤ 16 ms (the slowest key)", func(f benchFigure) bool { return f.Value <= 16 }},
-	"find_1m":            {"≤ 1000 ms", func(f benchFigure) bool { return f.Value <= 1000 }},
-	"rss_find_1m":        {"≤ 250 MB", func(f benchFigure) bool { return f.Value <= 250 }},
-	"rss_browser_100k":   {"≤ 150 MB", func(f benchFigure) bool { return f.Value <= 150 }},
-	"key_to_screen_100k": {"≤ 1.2× the smallest Bubble Tea program", func(f benchFigure) bool { return f.Ratio <= 1.2 }},
+	"goto_key_1m_screen": {"≤ 16.7 ms (one frame)", func(f benchFigure) bool { return f.Value <= 16.7 }},
+	"rss_browser_1m":     {"≤ 250 MB", func(f benchFigure) bool { return f.Value <= 250 }},
+	"goto_open_1m":       {"≤ 500 ms", func(f benchFigure) bool { return f.Value <= 500 }},
+	"rss_find_all_1m":    {"≤ 250 MB", func(f benchFigure) bool { return f.Value <= 250 }},
+	// Right after a browser start against a live server (bench_live_test.go): a write
+	// that changed nothing leaves the catalog current.
+	"goto_open_after_start_100k": {"≤ 1.2× before the start (ratio ≤ 1.2)", func(f benchFigure) bool { return f.Ratio <= 1.2 }},
+	"find_after_start_100k":      {"≤ 1.2× before the start (ratio ≤ 1.2)", func(f benchFigure) bool { return f.Ratio <= 1.2 }},
+	"goto_open_after_start_1m":   {"≤ 1.2× before the start (ratio ≤ 1.2)", func(f benchFigure) bool { return f.Ratio <= 1.2 }},
+	"find_after_start_1m":        {"≤ 1.2× before the start (ratio ≤ 1.2)", func(f benchFigure) bool { return f.Ratio <= 1.2 }},
+	"find_after_start_10k_root":  {"≤ 1.2× before the start (ratio ≤ 1.2)", func(f benchFigure) bool { return f.Ratio <= 1.2 }},
+	// The 10,000-funnel root (bench_wide_test.go).
+	"crawl_100k_10k_funnels":          {"≥ 95% of the limit (ratio ≥ 0.95)", func(f benchFigure) bool { return f.Ratio >= 0.95 }},
+	"crawl_100k_10k_funnels_requests": {"≤ 1.05 × the fewest possible (ratio ≤ 1.05)", func(f benchFigure) bool { return f.Ratio <= 1.05 }},
+	"crawl_100k_10k_funnels_429s":     {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
+	"steps_10k_requests":              {"0: answered from the index", func(f benchFigure) bool { return f.Value == 0 }},
+	"steps_10k_requests_unindexed":    {"≤ 2", func(f benchFigure) bool { return f.Value <= 2 }},
+	"first_rows_cold_10k_root":        {"≤ 300 ms from the first byte", func(f benchFigure) bool { return f.Value <= 300 }},
+	"pages_1000_rtt300_round_trips":   {"≤ 2", func(f benchFigure) bool { return f.Value <= 2 }},
+	"startup_version":                 {"≤ 2× a Go hello world (ratio ≤ 2)", func(f benchFigure) bool { return f.Ratio <= 2 }},
+	"find_1m":                         {"≤ 1000 ms", func(f benchFigure) bool { return f.Value <= 1000 }},
+	"rss_find_1m":                     {"≤ 250 MB", func(f benchFigure) bool { return f.Value <= 250 }},
+	"rss_browser_100k":                {"≤ 150 MB", func(f benchFigure) bool { return f.Value <= 150 }},
+	"key_to_screen_100k":              {"≤ 1.2× the smallest Bubble Tea program", func(f benchFigure) bool { return f.Ratio <= 1.2 }},
 	"first_frame_cached_10k_folder": {"≤ 100 ms from the index, and faster than the start without one",
 		func(f benchFigure) bool { return f.Value <= 100 && f.Value < f.Baseline }},
 	"crawl_10k":                      {"≥ 90% of the limit (ratio ≥ 0.9)", func(f benchFigure) bool { return f.Ratio >= 0.9 }},
@@ -119,8 +145,8 @@ var budgets = map[string]struct {
 	"serve_mem_per_session":      {"≤ a quarter of a local browser (ratio ≤ 0.25)", func(f benchFigure) bool { return f.Ratio <= 0.25 }},
 	"crawl_100_subaccounts":      {"≥ 80% of what the limits allow (ratio ≥ 0.8)", func(f benchFigure) bool { return f.Ratio >= 0.8 }},
 	"crawl_100_subaccounts_429s": {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
-	"find_100_subaccounts":       {"about the time of one: ≤ 2 × find in one sub-account", func(f benchFigure) bool { return f.Ratio <= 2 }},
-	"snapshot_100k":              {"≤ 1.5 × reading the index whole (ratio ≤ 1.5)", func(f benchFigure) bool { return f.Ratio <= 1.5 }},
+	"find_100_subaccounts":       {"about the time of one: ≤ 1.5 × find in one sub-account", func(f benchFigure) bool { return f.Ratio <= 1.5 }},
+	"snapshot_100k":              {"≤ 1.3 × reading the index whole (ratio ≤ 1.3)", func(f benchFigure) bool { return f.Ratio <= 1.3 }},
 	"check_10k_urls":             {"≤ 2.5 s, the whole process (2 × the politeness bound)", func(f benchFigure) bool { return f.Value <= 2500 }},
 	"rss_check_10k_urls":         {"≤ 150 MB", func(f benchFigure) bool { return f.Value <= 150 }},
 }
@@ -128,6 +154,12 @@ var budgets = map[string]struct {
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.
 func (f benchFigure) finish() benchFigure {
 	f.Value, f.Baseline = round3(f.Value), round3(f.Baseline)
+	for _, v := range []**float64{&f.Quiet, &f.Noisy} {
+		if *v != nil {
+			r := round3(**v)
+			*v = &r
+		}
+	}
 	if f.Baseline != 0 {
 		f.Ratio = round3(f.Value / f.Baseline)
 	}
@@ -178,7 +210,7 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 		return rep, fmt.Errorf("index: %w", err)
 	}
 	add(figs...)
-	figs, err = measureFindAll(cfg.findAll, say)
+	figs, err = measureFindAll(cfg, say)
 	if err != nil {
 		return rep, fmt.Errorf("find_all_1m: %w", err)
 	}
@@ -201,8 +233,14 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 		}
 		add(f)
 	}
+	say("startup_version …")
+	f, err := measureStartupVersion(cfg.startupRounds)
+	if err != nil {
+		return rep, fmt.Errorf("startup_version: %w", err)
+	}
+	add(f)
 	say("startup_demo …")
-	f, err := measureStartup(cfg)
+	f, err = measureStartup(cfg)
 	if err != nil {
 		return rep, fmt.Errorf("startup_demo: %w", err)
 	}
@@ -225,6 +263,11 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 		return rep, fmt.Errorf("network: %w", err)
 	}
 	add(figs...)
+	figs, err = measureWideFigures(cfg, say)
+	if err != nil {
+		return rep, fmt.Errorf("the 10,000-funnel root: %w", err)
+	}
+	add(figs...)
 	say("pacing: %d requests at %d per %v …", cfg.pacing.requests, cfg.pacing.limit, cfg.pacing.window)
 	figs, err = measurePacing(cfg)
 	if err != nil {
@@ -232,7 +275,7 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 	}
 	add(figs...)
 	say("the figures at scale: an index of %d funnels × %d steps × %d pages …", cfg.scale.funnels, cfg.scale.steps, cfg.scale.pages)
-	figs, err = measureScaleFigures(cfg.scale, say)
+	figs, err = measureScaleFigures(cfg, say)
 	if err != nil {
 		return rep, fmt.Errorf("scale: %w", err)
 	}

@@ -48,9 +48,14 @@ func benchEnv(dir string) []string {
 		"XDG_STATE_HOME=" + filepath.Join(dir, "state"), "PATH=" + os.Getenv("PATH"), "FUNNELS_INSECURE_STORAGE=1"}
 }
 
-// benchSignIn is the sign-in flags under which the binary finds the bench index.
-func benchSignIn() []string {
-	return []string{"--profile", benchProfile, "--base-url", benchBaseURL, "--token", "bench-token", "--location", benchLocation}
+// benchSignIn is the sign-in flags under which the binary finds the bench index built
+// for baseURL; token and location, when given, are the server's (a sandbox's).
+func benchSignIn(baseURL string, tokenAndLocation ...string) []string {
+	token, loc := "bench-token", benchLocation
+	if len(tokenAndLocation) == 2 {
+		token, loc = tokenAndLocation[0], tokenAndLocation[1]
+	}
+	return []string{"--profile", benchProfile, "--base-url", baseURL, "--token", token, "--location", loc}
 }
 
 // keyTimes is what typing the query into go to anything measured: per key of the
@@ -58,7 +63,8 @@ func benchSignIn() []string {
 // Bubble Tea program; and the browser's peak RSS before and after go to anything.
 type keyTimes struct {
 	ours, counter         [][]time.Duration
-	rssBefore, rssHolding float64 // MB
+	echo                  [][]time.Duration // per key, to the screen showing the query (before its matches)
+	rssBefore, rssHolding float64           // MB
 	total                 int
 }
 
@@ -67,7 +73,7 @@ type keyTimes struct {
 // each key timed from the key sent to the screen showing its query and its count of
 // matches; between rounds the same keys go to the smallest Bubble Tea program in a
 // terminal of its own, timed to the screen showing its count.
-func measureGotoKeys(dir string, store *index.Store, rounds int, tag string) (keyTimes, error) {
+func measureGotoKeys(dir, baseURL string, store *index.Store, rounds int, tag string) (keyTimes, error) {
 	var kt keyTimes
 	keys := []rune(gotoQuery)
 	counts := make([]int, len(keys))
@@ -88,7 +94,7 @@ func measureGotoKeys(dir string, store *index.Store, rounds int, tag string) (ke
 	}
 	env := append(benchEnv(dir), "TERM=xterm-256color")
 	sock := fmt.Sprintf("bench-%d-%s", os.Getpid(), tag)
-	br, err := startTmux(sock+"-browser", env, termW, termH, "exec "+shellCommand(benchSignIn()...))
+	br, err := startTmux(sock+"-browser", env, termW, termH, "exec "+shellCommand(benchSignIn(baseURL)...))
 	if err != nil {
 		return kt, err
 	}
@@ -114,15 +120,16 @@ func measureGotoKeys(dir string, store *index.Store, rounds int, tag string) (ke
 	if err := br.waitFor(5*time.Minute, all, gotoPlaceholder); err != nil {
 		return kt, err
 	}
-	kt.ours, kt.counter = make([][]time.Duration, len(keys)), make([][]time.Duration, len(keys))
+	kt.ours, kt.counter, kt.echo = make([][]time.Duration, len(keys)), make([][]time.Duration, len(keys)), make([][]time.Duration, len(keys))
 	pressed := 0
 	for range rounds {
 		for k, r := range keys {
-			d, err := br.keyToScreen(string(r), "› "+string(keys[:k+1]), fmt.Sprintf(" %d of %d items", counts[k], kt.total))
+			echo, d, err := br.keyToEcho(string(r), []string{"› " + string(keys[:k+1])},
+				[]string{"› " + string(keys[:k+1]), fmt.Sprintf(" %d of %d items", counts[k], kt.total)})
 			if err != nil {
 				return kt, err
 			}
-			kt.ours[k] = append(kt.ours[k], d)
+			kt.ours[k], kt.echo[k] = append(kt.ours[k], d), append(kt.echo[k], echo)
 		}
 		for range keys {
 			if err := br.keys("BSpace", false); err != nil {
@@ -169,18 +176,26 @@ func slowestKey(per [][]time.Duration) (time.Duration, int) {
 	return w, at
 }
 
-// gotoKeyScreenFigure is goto_key_LABEL_screen: the slowest key of the query in the
-// binary in tmux, each key its median over the rounds, against the smallest Bubble Tea
-// program's slowest. The terminal's own part (a frame's tick, tmux) is in both.
-func gotoKeyScreenFigure(kt keyTimes, label string) benchFigure {
+// gotoKeyScreenFigures are goto_key_LABEL_screen, the slowest key of the query in the
+// binary in tmux from the key sent to the screen changed by it (the key in the query
+// line), and goto_key_LABEL_results_screen, to the screen showing its matches counted;
+// each key its median over the rounds, against the smallest Bubble Tea program's
+// slowest. The terminal's own part (a frame's tick, tmux) is in both.
+func gotoKeyScreenFigures(kt keyTimes, label string) []benchFigure {
+	we, ke := slowestKey(kt.echo)
 	wo, ko := slowestKey(kt.ours)
 	wc, _ := slowestKey(kt.counter)
-	return benchFigure{
-		Name: "goto_key_" + label + "_screen", N: kt.total, Value: ms(wo), Unit: "ms", Baseline: ms(wc),
+	return []benchFigure{{
+		Name: "goto_key_" + label + "_screen", N: kt.total, Value: ms(we), Unit: "ms", Baseline: ms(wc),
 		BaselineIs: "the same keys in the smallest Bubble Tea program (a key counter), measured the same way in the same run",
-		Note: fmt.Sprintf("informational: the binary in tmux %d×%d, each key of %q typed into go to anything over %d items, from the key sent (a tmux control client) to the screen showing the query and its count of matches; the slowest key (%d), median of %d rounds; median of every key %.1f ms (the counter's %.1f ms)",
-			termW, termH, gotoQuery, kt.total, ko+1, len(kt.ours[0]), ms(median(every(kt.ours))), ms(median(every(kt.counter)))),
-	}
+		Note: fmt.Sprintf("the binary in tmux %d×%d, each key of %q typed into go to anything over %d items, from the key sent (a tmux control client) to the screen changed by it (the key in the query line; its matches follow, goto_key_%s_results_screen); the slowest key (%d), median of %d rounds; median of every key %.1f ms (the counter's %.1f ms)",
+			termW, termH, gotoQuery, kt.total, label, ke+1, len(kt.echo[0]), ms(median(every(kt.echo))), ms(median(every(kt.counter)))),
+	}, {
+		Name: "goto_key_" + label + "_results_screen", N: kt.total, Value: ms(wo), Unit: "ms", Baseline: ms(wc),
+		BaselineIs: "the same keys in the smallest Bubble Tea program (a key counter), measured the same way in the same run",
+		Note: fmt.Sprintf("informational: as goto_key_%s_screen, to the screen showing the query's matches and their count; the slowest key (%d), median of %d rounds; median of every key %.1f ms",
+			label, ko+1, len(kt.ours[0]), ms(median(every(kt.ours)))),
+	}}
 }
 
 // measureGotoKeyModel is goto_key_LABEL: gotoQuery typed key by key into go to
@@ -198,21 +213,32 @@ func measureGotoKeyModel(store *index.Store, items, rounds int, label string) (b
 		return benchFigure{}, err
 	}
 	keys := []rune(gotoQuery)
+	counts := make([]int, len(keys))
+	for k := range keys {
+		counts[k] = len(list.RankCatalog(cat, string(keys[:k+1])))
+	}
 	ours, scan := make([][]time.Duration, len(keys)), make([][]time.Duration, len(keys))
 	hits := 0
 	for range rounds {
 		runtime.GC()
 		for k, r := range keys {
+			// Update and View of the key, and of its matches where they are found off
+			// the update loop (a list this long), until the screen counts them.
 			start := time.Now()
-			_, _ = d.m.Update(keyMsg(string(r)))
-			_ = d.m.View()
+			d.send(keyMsg(string(r)))
+			if err := d.waitFor(fmt.Sprintf(" %d of %d items", counts[k], items), time.Minute); err != nil {
+				return benchFigure{}, fmt.Errorf("goto: the query did not filter: %w", err)
+			}
 			ours[k] = append(ours[k], time.Since(start))
 		}
-		if got := d.screen(); !strings.Contains(got, " of "+strconv.Itoa(items)+" items") {
-			return benchFigure{}, fmt.Errorf("goto: the query did not filter:\n%s", got)
-		}
 		for range keys {
-			_, _ = d.m.Update(keyMsg("backspace"))
+			d.send(keyMsg("backspace"))
+		}
+		if err := d.waitFor(gotoPlaceholder, time.Minute); err != nil {
+			return benchFigure{}, err
+		}
+		if err := d.waitUntil(func(v string) bool { return !strings.Contains(v, " of "+strconv.Itoa(items)) }, time.Minute); err != nil {
+			return benchFigure{}, err
 		}
 		runtime.GC()
 		for k := range keys {
@@ -231,7 +257,7 @@ func measureGotoKeyModel(store *index.Store, items, rounds int, label string) (b
 	return benchFigure{
 		Name: "goto_key_" + label, N: items, Value: ms(wo), Unit: "ms", Baseline: ms(ws),
 		BaselineIs: "one strings.Contains of the query over every key of the same catalog (no fuzzy match, no ranking, nothing drawn): the least a filter reading every key does",
-		Note: fmt.Sprintf("each key of %q typed into go to anything over %d items read from the index file: Update + View of the whole screen, in process (%d processors); the slowest key (%d), median of %d rounds; median of every key %.1f ms",
+		Note: fmt.Sprintf("each key of %q typed into go to anything over %d items read from the index file: Update + View of the whole screen until it counts the key's matches (found off the update loop in a list this long), in process (%d processors); the slowest key (%d), median of %d rounds; median of every key %.1f ms",
 			gotoQuery, items, runtime.GOMAXPROCS(0), ko+1, rounds, ms(median(every(ours)))),
 	}, nil
 }
@@ -254,8 +280,8 @@ func keyToScreenFigures(kt keyTimes, label string) []benchFigure {
 
 // measureBrowserFigures are key_to_screen_LABEL and rss_browser_LABEL over the index
 // of the index figures (none where tmux is not installed).
-func measureBrowserFigures(dir string, store *index.Store, ic indexConfig, label string) ([]benchFigure, error) {
-	kt, err := measureGotoKeys(dir, store, max(1, ic.gotoRounds), label)
+func measureBrowserFigures(dir, baseURL string, store *index.Store, ic indexConfig, label string) ([]benchFigure, error) {
+	kt, err := measureGotoKeys(dir, baseURL, store, max(1, ic.gotoRounds), label)
 	var skip errSkip
 	switch {
 	case errors.As(err, &skip):
@@ -268,13 +294,13 @@ func measureBrowserFigures(dir string, store *index.Store, ic indexConfig, label
 
 // findRun runs `funnels find` over the bench index under dir (through peakrss), timed
 // whole, with its peak RSS.
-func findRun(dir, peakrss, query string) (time.Duration, float64, error) {
+func findRun(dir, peakrss, baseURL, query string, tokenAndLocation ...string) (time.Duration, float64, error) {
 	return timeProcess(dir, peakrss, benchEnv(dir), func(out []byte) error {
 		if strings.Contains(string(out), "not built") {
 			return errors.New("the index was not found")
 		}
 		return nil
-	}, append([]string{binPath, "find", query, "--limit", "20"}, benchSignIn()...)...)
+	}, append([]string{binPath, "find", query, "--limit", "20"}, benchSignIn(baseURL, tokenAndLocation...)...)...)
 }
 
 // timeProcess runs argv with env to its end through peakrss, timed whole, with its
@@ -315,7 +341,7 @@ const findQuery = "spring sale"
 // measureFindScale is find_LABEL and rss_find_LABEL: `funnels find` over the index
 // under dir, against grep reading the same file for the same words (case aside), in
 // alternating runs.
-func measureFindScale(dir string, store *index.Store, items, runs int, label string) ([]benchFigure, error) {
+func measureFindScale(dir, baseURL string, store *index.Store, items, runs int, label string) ([]benchFigure, error) {
 	peakrss, err := testdataBin(dir, "peakrss")
 	if err != nil {
 		return nil, err
@@ -327,7 +353,7 @@ func measureFindScale(dir string, store *index.Store, items, runs int, label str
 	var ours, theirs []time.Duration
 	var rss, grepRSS []float64
 	for range runs {
-		d, r, err := findRun(dir, peakrss, findQuery)
+		d, r, err := findRun(dir, peakrss, baseURL, findQuery)
 		if err != nil {
 			return nil, err
 		}
@@ -355,18 +381,26 @@ func measureFindScale(dir string, store *index.Store, items, runs int, label str
 }
 
 // measureScaleFigures writes the million-item index (timed: the build is said in the
-// progress) and measures go to anything's keys and find over it.
-func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigure, error) {
+// progress) and measures go to anything's open and keys and find over it, twice (as
+// the machine is and beside a busy core), then go to anything and find right after a
+// browser start against a live server.
+func measureScaleFigures(cfg benchConfig, say func(string, ...any)) ([]benchFigure, error) {
+	sc := cfg.scale
 	dir, err := os.MkdirTemp("", "funnels-bench-scale-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	live, err := startBenchLive()
+	if err != nil {
+		return nil, err
+	}
+	defer live.off()
 	ic := indexConfig{bigFunnels: sc.funnels, bigSteps: sc.steps, bigPages: sc.pages}
 	items := gotoItems(ic)
 	const label = "1m"
 	t0 := time.Now()
-	store, _, err := bigIndex(dir, ic)
+	store, _, err := bigIndex(dir, ic, live.url())
 	if err != nil {
 		return nil, fmt.Errorf("the %s index: %w", label, err)
 	}
@@ -374,13 +408,36 @@ func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigur
 		return nil, err
 	}
 	say("  the %s index (%d items) written and its catalog made in %v", label, items, time.Since(t0).Round(time.Millisecond))
+	figs, err := measureTwice(cfg, indexFiles(store.Path()), func() ([]benchFigure, error) {
+		return measureScaleTwice(dir, live.url(), store, sc, items, label, say)
+	})
+	if err != nil {
+		return nil, err
+	}
+	say("goto_open_after_start_%s, find_after_start_%s (a browser start against a live server before each) …", label, label)
+	af, err := measureAfterStart(dir, live, store, items, cfg.startRounds, label, figs)
+	if err := skipped(err, "the figures after a browser start", say); err != nil {
+		return nil, err
+	}
+	return append(figs, af...), nil
+}
+
+// measureScaleTwice is the figures at scale measured twice: go to anything's open,
+// find, the binary's keys in a terminal and its memory, the keys in process.
+func measureScaleTwice(dir, baseURL string, store *index.Store, sc scaleConfig, items int, label string, say func(string, ...any)) ([]benchFigure, error) {
+	say("goto_open_%s …", label)
+	of, err := measureGotoOpenScale(store, items, sc.keyRounds, label)
+	if err != nil {
+		return nil, fmt.Errorf("goto_open_%s: %w", label, err)
+	}
 	say("find_%s (the binary, beside grep) …", label)
-	figs, err := measureFindScale(dir, store, items, sc.findRuns, label)
+	figs, err := measureFindScale(dir, baseURL, store, items, sc.findRuns, label)
 	if err != nil {
 		return nil, fmt.Errorf("find_%s: %w", label, err)
 	}
+	figs = append(figs, of)
 	say("goto_key_%s (the binary in tmux) …", label)
-	kt, err := measureGotoKeys(dir, store, sc.keyRounds, label)
+	kt, err := measureGotoKeys(dir, baseURL, store, sc.keyRounds, label)
 	var skip errSkip
 	switch {
 	case errors.As(err, &skip):
@@ -388,7 +445,7 @@ func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigur
 	case err != nil:
 		return nil, fmt.Errorf("goto_key_%s_screen: %w", label, err)
 	default:
-		figs = append(figs, gotoKeyScreenFigure(kt, label), keyToScreenFigures(kt, label)[1])
+		figs = append(append(figs, gotoKeyScreenFigures(kt, label)...), firstKeyFigure(kt, label), keyToScreenFigures(kt, label)[1])
 	}
 	say("goto_key_%s (in process) …", label)
 	gf, err := measureGotoKeyModel(store, items, sc.keyRounds, label)
@@ -398,6 +455,44 @@ func measureScaleFigures(sc scaleConfig, say func(string, ...any)) ([]benchFigur
 	return append(figs, gf), nil
 }
 
+// measureGotoOpenScale is goto_open_LABEL at scale: ctrl+p until go to anything lists
+// every item, the catalog kept, the median of rounds; against one open with no catalog
+// kept (made from the records).
+func measureGotoOpenScale(store *index.Store, items, rounds int, label string) (benchFigure, error) {
+	if err := forgetCatalog(store); err != nil {
+		return benchFigure{}, err
+	}
+	cold, err := gotoOpenOnce(store, items)
+	if err != nil {
+		return benchFigure{}, err
+	}
+	var warm []time.Duration
+	for range max(3, rounds) {
+		w, err := gotoOpenOnce(store, items)
+		if err != nil {
+			return benchFigure{}, err
+		}
+		warm = append(warm, w)
+	}
+	return benchFigure{
+		Name: "goto_open_" + label, N: items, Value: ms(median(warm)), Unit: "ms", Baseline: ms(cold),
+		BaselineIs: "the same open with no catalog kept: made from the records, as every open did before there was one",
+		Note:       fmt.Sprintf("ctrl+p in a browser just started until go to anything shows all %d items, in process, median of %d", items, len(warm)),
+	}, nil
+}
+
+// firstKeyFigure is goto_first_key_LABEL_screen: the first key typed into go to
+// anything in the process (the first of the first round), which the median over
+// rounds leaves out, against the smallest Bubble Tea program's first.
+func firstKeyFigure(kt keyTimes, label string) benchFigure {
+	return benchFigure{
+		Name: "goto_first_key_" + label + "_screen", N: kt.total, Value: ms(kt.ours[0][0]), Unit: "ms", Baseline: ms(kt.counter[0][0]),
+		BaselineIs: "the first key in the smallest Bubble Tea program, measured the same way in the same run",
+		Note: fmt.Sprintf("the binary in tmux %d×%d: the first key of %q typed into go to anything over %d items in the process, from the key sent to the screen showing its matches counted (%.1f ms to the key in the query line)",
+			termW, termH, gotoQuery, kt.total, ms(kt.echo[0][0])),
+	}
+}
+
 // TestBenchScaleFigures measures the figures at scale and those of the binary in tmux
 // over the index figures' index alone (FUNNELS_BENCH_SCALE=1), for a quick look
 // without the whole of make bench.
@@ -405,16 +500,16 @@ func TestBenchScaleFigures(t *testing.T) {
 	if os.Getenv("FUNNELS_BENCH_SCALE") == "" {
 		t.Skip("set FUNNELS_BENCH_SCALE=1 to measure the figures at scale")
 	}
-	figs, err := measureScaleFigures(fullBench.scale, t.Logf)
+	figs, err := measureScaleFigures(fullBench, t.Logf)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	store, _, err := bigIndex(dir, fullBench.index)
+	store, _, err := bigIndex(dir, fullBench.index, benchBaseURL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bf, err := measureBrowserFigures(dir, store, fullBench.index, "100k")
+	bf, err := measureBrowserFigures(dir, benchBaseURL, store, fullBench.index, "100k")
 	if err != nil {
 		t.Fatal(err)
 	}

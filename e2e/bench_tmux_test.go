@@ -156,13 +156,39 @@ func (t *tmuxCtl) keyToScreen(key string, want ...string) (time.Duration, error)
 	return time.Since(start), nil
 }
 
-// peakRSS is the peak resident set (VmHWM) of the process the pane runs, in MB.
-func (t *tmuxCtl) peakRSS() (float64, error) {
+// keyToEcho types key and reads the screen until it holds every text of echo, then
+// every text of after: the time from the key sent to each.
+func (t *tmuxCtl) keyToEcho(key string, echo, after []string) (toEcho, toAfter time.Duration, err error) {
+	start := time.Now()
+	if err := t.keys(key, true); err != nil {
+		return 0, 0, err
+	}
+	if err := t.waitFor(time.Minute, echo...); err != nil {
+		return 0, 0, err
+	}
+	toEcho = time.Since(start)
+	if err := t.waitFor(time.Minute, after...); err != nil {
+		return 0, 0, err
+	}
+	return toEcho, time.Since(start), nil
+}
+
+// panePID is the process id of what the pane runs.
+func (t *tmuxCtl) panePID() (string, error) {
 	lines, err := t.run("display-message -p -t b '#{pane_pid}'")
 	if err != nil || len(lines) == 0 {
-		return 0, fmt.Errorf("the pane's process: %v", err)
+		return "", fmt.Errorf("the pane's process: %v", err)
 	}
-	hwm := vmHWM("/proc/" + strings.TrimSpace(lines[0]) + "/status")
+	return strings.TrimSpace(lines[0]), nil
+}
+
+// peakRSS is the peak resident set (VmHWM) of the process the pane runs, in MB.
+func (t *tmuxCtl) peakRSS() (float64, error) {
+	pid, err := t.panePID()
+	if err != nil {
+		return 0, err
+	}
+	hwm := vmHWM("/proc/" + pid + "/status")
 	if hwm == 0 {
 		return 0, errSkip("no VmHWM of the pane's process in /proc here")
 	}

@@ -371,7 +371,7 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 	var bad []badCall
 	for tool, arg := range idArgs {
 		bad = append(bad,
-			badCall{tool, map[string]any{arg: 42}},
+			badCall{tool, map[string]any{arg: map[string]any{"id": 42}}},
 			badCall{tool, map[string]any{arg: []string{"x"}}},
 			badCall{tool, map[string]any{arg: huge}},
 			badCall{tool, map[string]any{arg: escape}},
@@ -398,7 +398,7 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 		badCall{"diff", map[string]any{"a": "@cached", "b": "profile:" + escape}},
 		badCall{"diff", map[string]any{"a": "@cached", "b": "lakeside-export"}}, // no --exports-dir: no directory is read
 		badCall{"diff", map[string]any{"a": "@cached", "b": huge}},
-		badCall{"find", map[string]any{"text": "trial", "location": 42}},
+		badCall{"find", map[string]any{"text": "trial", "location": map[string]any{"id": "abc123"}}},
 		badCall{"find", map[string]any{"text": "trial", "location": []string{"abc123"}}},
 		badCall{"find", map[string]any{"text": "trial", "all_sub_accounts": "maybe"}},
 		badCall{"find", map[string]any{"text": "trial", "group": escape}},
@@ -445,6 +445,13 @@ func TestMCPRefusesBadArgumentsAndStaysUp(t *testing.T) {
 	s.ok("list_steps", map[string]any{"funnel_id": seedTrialFunnel}, &steps)
 	if len(steps.Steps) != 4 {
 		t.Errorf("after the bad calls: want the trial funnel's 4 steps: %+v", steps)
+	}
+	// A text given as a number (as a client that reads typed digits as one sends it)
+	// is its digits.
+	var listed struct{ Search string }
+	s.ok("list_redirects", map[string]any{"search": 2025}, &listed)
+	if listed.Search != "2025" {
+		t.Errorf("search 2025 as a number: the command searched %q", listed.Search)
 	}
 }
 

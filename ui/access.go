@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
 )
@@ -53,11 +54,6 @@ func (sh *shared) markRefused(bindings []key.Binding, inView bool) []key.Binding
 	return out
 }
 
-// unavailable reports whether an action needs family f and f was refused to this
-// sign-in; if so the status bar says why, and where to see everything this sign-in
-// can do. name is the action as the palette calls it.
-func (m *Model) unavailable(f client.Family, name string) bool { return unavailableOn(m, f, name) }
-
 // unavailableOn is unavailable for a part that has only a host.
 func unavailableOn(h host, f client.Family, name string) bool {
 	r := h.common().refusal(f)
@@ -66,4 +62,44 @@ func unavailableOn(h host, f client.Family, name string) bool {
 	}
 	h.setWarn(name + " is unavailable: " + r + " (: What this sign-in can do)")
 	return true
+}
+
+// offInReadOnly tells, for a key a view reads itself (at is the view), that read-only
+// mode turned its action off.
+func (sh *shared) offInReadOnly(h host, msg tea.KeyPressMsg, at scope) bool {
+	if !sh.readOnly {
+		return false
+	}
+	for _, a := range sh.actions {
+		if a.where&at != 0 && a.writes() && a.pressed(msg) {
+			h.setWarn(a.readOnlyOff())
+			return true
+		}
+	}
+	return false
+}
+
+// keyFamily is the route family the action of a key needs, as the footer and the help
+// show it; "" for a key whose action sends nothing a token may be refused. In the
+// Redirects view (inView) its own keys come first.
+func (sh *shared) keyFamily(b key.Binding, inView bool) client.Family {
+	ks := b.Keys()
+	if len(ks) == 0 {
+		return ""
+	}
+	find := func(where scope) (client.Family, bool) {
+		for _, a := range sh.actions {
+			if own := a.key.Keys(); a.where&where != 0 && len(own) > 0 && own[0] == ks[0] {
+				return a.needs, true
+			}
+		}
+		return "", false
+	}
+	if inView {
+		if f, ok := find(inRedirects); ok {
+			return f
+		}
+	}
+	f, _ := find(inBrowser)
+	return f
 }

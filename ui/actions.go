@@ -17,7 +17,7 @@ type action struct {
 	name string   // the palette's entry: "Copy URL"; "" for a key of one view, not in the palette
 	desc string   // one line on what it does
 	// about is the description when it depends on the selection; nil for desc.
-	about func(m *Model) string
+	about func(h host) string
 	// key is the action's key with its help ("n", "new step"), the zero Binding for
 	// none. With where 0 it is a plain key of keys.go, shown here, read by each screen.
 	key key.Binding
@@ -25,7 +25,7 @@ type action struct {
 	// key of its own runs it.
 	where scope
 	// when, for two actions on one key, says whether the key runs this one now.
-	when func(m *Model) bool
+	when func(h host) bool
 	// needs is the route family the action sends to; "" for none. When the access
 	// record says it is refused, the palette, the footer and the help say why and its
 	// key only says so. A family that writes (client.FamilyInfo) turns the action off
@@ -36,10 +36,10 @@ type action struct {
 	// Planning only reads (needs), so read-only mode leaves such an action on and
 	// says it plans only.
 	then  client.Family
-	group helpGroup // its section of the help; 0 when it is there as a plain key or not at all
-	run   func(m *Model) tea.Cmd
+	group helpGroup            // its section of the help; 0 when it is there as a plain key or not at all
+	run   func(h host) tea.Cmd // on the root, the host of every action
 	// shown says whether the palette offers the action at all; nil: always.
-	shown func(m *Model) bool
+	shown func(h host) bool
 }
 
 // scope is where an action's key runs it.
@@ -52,35 +52,6 @@ const (
 	inHistory                     // the event history
 
 	inBrowser = inPanes | inDetail
-)
-
-// actionID names an action whose key a footer or a view shows or reads (KeyMap.of).
-type actionID uint8
-
-const (
-	noAction actionID = iota
-	actCopyID
-	actCopyURL
-	actOpenURL
-	actNewStep
-	actNewFolder
-	actPageTrigger
-	actArchivePage
-	actRedirects
-	actRedirectHere
-	actNewRedirect
-	actEditRedirect
-	actDeleteRedirect
-	actCopyOldURL
-	actCopyTarget
-	actOpenOldURL
-	actImportRedirects
-	actExportRedirects
-	actRequestLog
-	actEventHistory
-	actMessages
-	actResend
-	actionIDs // how many there are
 )
 
 // writes reports whether the action sends to a route family that writes, by the
@@ -108,126 +79,4 @@ func (a action) pressed(msg tea.KeyPressMsg) bool {
 // readOnlyOff is what a key of an action read-only mode turned off says.
 func (a action) readOnlyOff() string {
 	return "read-only: " + a.key.Help().Desc + " is off (nothing that writes is sent in read-only mode)"
-}
-
-// tableActions is the table as the browser holds it: in read-only mode the key of
-// every action that writes is turned off, so that no footer, help or key match shows
-// it, and an action that plans before it writes says, in its key's help and its
-// description, that it plans only. keys takes the table's named keys (KeyMap.of).
-func tableActions(keys *KeyMap, readOnly bool) []action {
-	acts := actionTable(*keys)
-	for i, a := range acts {
-		if readOnly && a.writes() {
-			acts[i].key.SetEnabled(false)
-		}
-		if a.plansOnly(readOnly) {
-			if help := a.key.Help(); help.Desc != "" {
-				acts[i].key.SetHelp(help.Key, help.Desc+" (plan only)")
-			}
-			acts[i].desc += " — read-only: the plan only, nothing is sent"
-		}
-		if a.id != noAction {
-			keys.named[a.id] = acts[i].key
-		}
-	}
-	return acts
-}
-
-// actionKey runs the action whose key msg is, where the screen is (at): the first of
-// the table that applies there. A key read-only mode turned off, or whose route family
-// was refused to this sign-in, says so instead. ok is false for any other key.
-func (m *Model) actionKey(msg tea.KeyPressMsg, at scope) (tea.Cmd, bool) {
-	for _, a := range m.sh.actions {
-		if a.where&at == 0 || a.run == nil || !a.pressed(msg) || (a.when != nil && !a.when(m)) {
-			continue
-		}
-		switch {
-		case m.sh.readOnly && a.writes():
-			m.setWarn(a.readOnlyOff())
-			return nil, true
-		case m.unavailable(a.needs, a.key.Help().Desc):
-			return nil, true
-		}
-		return a.run(m), true
-	}
-	return nil, false
-}
-
-// offInReadOnly tells, for a key a view reads itself (at is the view), that read-only
-// mode turned its action off.
-func (sh *shared) offInReadOnly(h host, msg tea.KeyPressMsg, at scope) bool {
-	if !sh.readOnly {
-		return false
-	}
-	for _, a := range sh.actions {
-		if a.where&at != 0 && a.writes() && a.pressed(msg) {
-			h.setWarn(a.readOnlyOff())
-			return true
-		}
-	}
-	return false
-}
-
-// keyFamily is the route family the action of a key needs, as the footer and the help
-// show it; "" for a key whose action sends nothing a token may be refused. In the
-// Redirects view (inView) its own keys come first.
-func (sh *shared) keyFamily(b key.Binding, inView bool) client.Family {
-	ks := b.Keys()
-	if len(ks) == 0 {
-		return ""
-	}
-	find := func(where scope) (client.Family, bool) {
-		for _, a := range sh.actions {
-			if own := a.key.Keys(); a.where&where != 0 && len(own) > 0 && own[0] == ks[0] {
-				return a.needs, true
-			}
-		}
-		return "", false
-	}
-	if inView {
-		if f, ok := find(inRedirects); ok {
-			return f
-		}
-	}
-	f, _ := find(inBrowser)
-	return f
-}
-
-// paletteEntry is one line of the command palette, made from an action of the table.
-type paletteEntry struct {
-	name  string // "Copy URL"
-	desc  string // one line on what it does
-	key   string // the key shown at the right ("" when it has none here)
-	needs client.Family
-	run   func(m *Model) tea.Cmd
-}
-
-// paletteEntries are the palette's lines: every named action of the table, less those
-// that write in read-only mode. A key of the Redirects view shows only while it is
-// open (elsewhere the same letter does something else). Running an action whose route
-// family is refused only says why.
-func (m *Model) paletteEntries() []paletteEntry {
-	var out []paletteEntry
-	for _, a := range m.sh.actions {
-		if a.name == "" || (m.sh.readOnly && a.writes()) || (a.shown != nil && !a.shown(m)) {
-			continue
-		}
-		e := paletteEntry{name: a.name, desc: a.desc, key: a.key.Help().Key, needs: a.needs, run: a.run}
-		if a.about != nil {
-			e.desc = a.about(m)
-		}
-		if a.where == inRedirects && !m.onTop(m.redirects) {
-			e.key = ""
-		}
-		if a.needs != "" {
-			e.run = func(m *Model) tea.Cmd {
-				if m.unavailable(a.needs, a.name) {
-					return nil
-				}
-				return a.run(m)
-			}
-		}
-		out = append(out, e)
-	}
-	return out
 }

@@ -3,34 +3,12 @@ package ui
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/ui/form"
 )
 
-// answerMsg is the answer to a request a form or a view sent (a write, a lookup, a
-// test event). It names what asked and the request's number, so the root knows
-// whether that form or view is still open and still waits for it.
-type answerMsg struct {
-	from   any    // the *form.Form, *textView or *historyView that asked
-	seq    uint64 // the request's number
-	err    error
-	status int    // the HTTP status of the answer; 0 when none came
-	info   string // what the status bar says on success
-	result *doc   // what a view shows on success; nil: nothing to show
-	// after is what a success changes in the browser (reloads, selections); always
-	// is applied whatever happened (the event history records failures too). The
-	// root applies both (reload.go).
-	after  effect
-	always effect
-}
-
-// statusOf is the HTTP status of a finished call: from the answer, or from the error.
-func statusOf(resp *client.Response, err error) int {
-	if resp != nil && resp.StatusCode != 0 {
-		return resp.StatusCode
-	}
-	return client.StatusCode(err)
-}
+// How the root takes the answer to a form's or a view's request (effect.go says what
+// an answer is): the form closes or keeps what was typed, and what the answer changed
+// happens (apply).
 
 // answered takes an answer. The parent decides what happens to the form: closed on
 // success (a result view may take its place), kept with everything typed on
@@ -67,6 +45,36 @@ func (m *Model) answered(msg answerMsg) tea.Cmd {
 	}
 	if msg.after != nil {
 		return m.apply(msg.after)
+	}
+	return nil
+}
+
+// apply makes an answer's effect happen: the panes' (the browser's changed), the
+// Redirects view's, a plan shown, an event kept in the history.
+func (m *Model) apply(e effect) tea.Cmd {
+	switch e := e.(type) {
+	case folderMade:
+		m.closeDetail() // the panes go to the root to show it
+	case redirectChanged:
+		if m.redirects == nil {
+			return nil
+		}
+		return m.redirects.changed(m, e.made, e.gone)
+	case planReady:
+		m.push(newPlanView(m.sh, e))
+		return nil
+	case eventSent:
+		e.entry.at = m.sh.now()
+		m.history.add(e.entry)
+		return nil
+	}
+	return m.browser.changed(e)
+}
+
+// shownForm is the form the overlay shows, or nil.
+func (m *Model) shownForm() *form.Form {
+	if o, ok := m.overlay.(*formOverlay); ok {
+		return o.Form
 	}
 	return nil
 }

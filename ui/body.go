@@ -1,20 +1,23 @@
 package ui
 
 import (
-	"slices"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
 // body is what fills the screen between the header and the footer: the browser's
-// panes at the bottom of the root's stack, and above them a page's detail or the
-// Redirects view. Only the body on top is drawn and takes keys, pastes and the
-// mouse; esc pops it, and the one under it shows again as it was left.
+// panes at the bottom of the root's stack, and above them a page's detail, the
+// Redirects view or another view. Only the body on top is drawn and takes keys,
+// pastes and the mouse; esc pops it, and the one under it shows again as it was left.
+// A body owns what it shows and takes the answers to what it asked for (update), so
+// the root routes without knowing what any body holds.
 type body interface {
+	// update takes a message a body asked for (bodyMsg). ok says the message was this
+	// body's, whether or not it still waited for it: the root offers it to no other.
+	update(h bodyHost, msg bodyMsg) (cmd tea.Cmd, ok bool)
 	// key handles a key press. keyPassed hands it on to the keys every body shares
 	// (quit, help, the palette, copy, the forms' keys); keyClose pops the body.
-	key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult)
+	key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult)
 	paste(msg tea.PasteMsg) tea.Cmd
 	// wheel scrolls what is under the pointer at column x; click selects the row-th
 	// line under the body's top border at column x.
@@ -33,12 +36,54 @@ type body interface {
 	// busy reports whether the body waits for an answer (the spinner runs then).
 	busy() bool
 	// reload reads what the body shows again (r).
-	reload(h host) tea.Cmd
+	reload(h bodyHost) tea.Cmd
 	// close calls off what the body still waits for, when it is popped.
 	close()
 	// actionScope is where the body is for the action table (actions.go): the keys
 	// it passes on run the table's actions of that scope.
 	actionScope() scope
+}
+
+// bodyMsg is the answer to what a body asked for: a folder's listing, a page's
+// record, a view's list. Its type says which kind of body takes it, and the view it
+// names or the number of its request says which one, and whether that one still
+// waits for it (a late answer for a selection left is dropped). The root hands it to
+// the bodies (toBodies) without a case of its own.
+type bodyMsg interface{ forBody() }
+
+// viewMsg is a bodyMsg that names the view that asked for it (to).
+type viewMsg interface {
+	bodyMsg
+	to() body
+}
+
+// own hands msg to take when it is a T that names v, and says whether it was v's: a
+// view's update is return own(v, msg, v.fill).
+func own[T viewMsg](v body, msg bodyMsg, take func(T)) (tea.Cmd, bool) {
+	t, ok := msg.(T)
+	if !ok || t.to() != v {
+		return nil, false
+	}
+	take(t)
+	return nil, true
+}
+
+// pushRead shows v over what is on screen and reads what it shows: how a view's
+// opener ends.
+func pushRead(h bodyHost, v body) tea.Cmd {
+	h.push(v)
+	return v.reload(h)
+}
+
+// bodyHost is what a body may ask of the root: all an overlay may (host), and the
+// stack — push a body over it, close bodies — and the status bar's error and notice
+// lines. The root Model is the host of every body.
+type bodyHost interface {
+	host
+	push(b body)
+	closeBodies(drop func(body) bool)
+	setErr(err error)
+	setNotice(text string)
 }
 
 // keyResult is what a body did with a key.
@@ -49,52 +94,3 @@ const (
 	keyPassed                  // the root's shared keys may take it
 	keyClose                   // the body is done: pop it
 )
-
-// top is the body on screen.
-func (m *Model) top() body { return m.bodies[len(m.bodies)-1] }
-
-// onTop reports whether b is the body on screen.
-func (m *Model) onTop(b body) bool { return m.top() == b }
-
-// push shows b over what is on screen, sized to the body's area and in the styles of
-// now (a body kept while closed may have missed a resize or a theme); a body already
-// on the stack moves to the top.
-func (m *Model) push(b body) {
-	m.bodies = slices.DeleteFunc(m.bodies, func(o body) bool { return o == b })
-	b.setSize(m.sh.width, m.lay.bodyHeight)
-	b.restyle()
-	m.bodies = append(m.bodies, b)
-}
-
-// closeBodies pops and closes every body for which drop says so; the browser at the
-// bottom stays.
-func (m *Model) closeBodies(drop func(body) bool) {
-	kept := m.bodies[:1]
-	for _, b := range m.bodies[1:] {
-		if drop(b) {
-			b.close()
-			continue
-		}
-		kept = append(kept, b)
-	}
-	clear(m.bodies[len(kept):])
-	m.bodies = kept
-}
-
-// bodyKey gives a key to the body on top, then to the shared keys.
-func (m *Model) bodyKey(msg tea.KeyPressMsg) tea.Cmd {
-	b := m.top()
-	cmd, r := b.key(m, msg)
-	switch r {
-	case keyClose:
-		m.closeBodies(func(o body) bool { return o == b })
-	case keyPassed:
-		cmd, _ = m.sharedKey(msg, b.actionScope())
-	}
-	return cmd
-}
-
-// anyBusy reports whether a body on the stack waits for an answer.
-func (m *Model) anyBusy() bool {
-	return slices.ContainsFunc(m.bodies, body.busy)
-}

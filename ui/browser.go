@@ -1,115 +1,75 @@
 package ui
 
 import (
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	"time"
+
+	"github.com/funnelsdev/funnels/client"
 )
 
-// browser is the body at the bottom of the stack: the three panes. They are the
-// root's own (loads, the selection's sync, go to anything and the forms' effects
-// write them directly), so the browser reaches them through the root.
-type browser struct{ m *Model }
+// browser is the body at the bottom of the stack: the three panes, which it owns with
+// the focus, their places on screen, the page records read and the loads of one
+// location. It asks the client for folders and pages itself, takes their answers
+// (update), and paints from the local index and writes back into it. A switch to
+// another location gives the root a new browser. Its body's methods are in
+// browser_body.go; the focus, the panes' places and the selection's sync in
+// focus.go; moving through the tree in navigate.go; what it reads again in
+// reload.go; the local index in pane_cached.go.
+type browser struct {
+	sh     *shared
+	client *client.Client // nil: nothing is asked
+	idx    *localIndex    // the local index rows are painted from and saved into; nil: none
 
-func (b browser) key(_ host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
-	m, k := b.m, b.m.sh.keys
-	p := m.focused()
-	if p.typing {
-		return p.filterKey(msg), keyUsed
-	}
-	switch {
-	case key.Matches(msg, k.NextPane):
-		m.setFocus((m.focus + 1) % paneCount)
-	case key.Matches(msg, k.PrevPane):
-		m.setFocus((m.focus + paneCount - 1) % paneCount)
-	case key.Matches(msg, k.Filter):
-		return p.startFilter(), keyUsed
-	case key.Matches(msg, k.Open):
-		return m.open(), keyUsed
-	case key.Matches(msg, k.Back):
-		return m.back(), keyUsed
-	case p.navigate(msg):
-	default:
-		return nil, keyPassed
-	}
-	return nil, keyUsed
+	entities *entitiesPane
+	steps    *stepsPane
+	pages    *pagesPane
+	focus    int
+	slots    []slot              // where the panes are drawn, left to right (place)
+	wants    [paneCount]paneWant // what the panes' rows needed when slots were made
+	width    int                 // the body's size, as the root gave it (setSize)
+	height   int
+
+	pageDocs map[string]*pageDetail // page records already read, by id
+
+	debounce      time.Duration // the wait after a step is selected before its pages load
+	reloadPages   stepKey       // the step whose pages reload once its funnel has been read again
+	fallbackNoted bool          // the status bar said why the folders look different (once, until r)
 }
 
-// actionScope: the keys passed on run the table's actions of the panes.
-func (b browser) actionScope() scope { return inPanes }
-
-func (b browser) paste(msg tea.PasteMsg) tea.Cmd {
-	if p := b.m.focused(); p.typing {
-		return p.filterPaste(msg)
-	}
-	return nil
-}
-
-func (b browser) wheel(x, delta int) {
-	if p := b.m.lay.paneAt(x); p >= 0 {
-		b.m.pane(p).list.Scroll(delta)
+func newBrowser(sh *shared, c *client.Client, idx *localIndex, debounce time.Duration) *browser {
+	return &browser{
+		sh: sh, client: c, idx: idx, debounce: debounce,
+		entities: newEntitiesPane(sh), steps: newStepsPane(sh), pages: newPagesPane(sh),
+		pageDocs: map[string]*pageDetail{},
 	}
 }
 
-func (b browser) click(x, row int) {
-	if p := b.m.lay.paneAt(x); p >= 0 {
-		b.m.setFocus(p)
-		b.m.pane(p).list.SelectRow(row)
+// selection is what the panes show and have selected, for a form or an overlay
+// (host.selected adds the rest).
+func (b *browser) selection() selection {
+	s := selection{
+		folderID: b.entities.folderID(), entity: b.entities.selected(), funnel: b.entities.selectedFunnel(),
+		folders: b.entities.folders,
+		stepsOf: b.steps.funnelID, step: b.steps.selected(),
+		pagesOf: b.pages.key, pagesStep: b.pages.step, page: b.pages.selected(), pagesFocused: b.focus == panePages,
 	}
-}
-
-// view is the panes side by side, for an overlay to be drawn over (alone on the
-// screen they are written straight into the frame: renderPanes).
-func (b browser) view() []string {
-	m := b.m
-	blocks := make([][]string, 0, len(m.lay.slots))
-	for _, s := range m.lay.slots {
-		blocks = append(blocks, m.paneLines(s))
-	}
-	return joinColumns(blocks, m.lay.bodyHeight)
-}
-
-func (b browser) setSize(_, h int) {
-	for _, s := range b.m.lay.slots {
-		b.m.pane(s.pane).setSize(s.w, h)
-	}
-}
-
-func (b browser) restyle() {
-	for i := 0; i < paneCount; i++ {
-		b.m.pane(i).restyle()
-	}
-}
-
-func (b browser) keys() []key.Binding {
-	m := b.m
-	if m.focused().typing {
-		return m.sh.markRefused(m.sh.keys.filterHelp(), false)
-	}
-	return m.sh.markRefused(m.sh.keys.paneHelp(m.focus, len(m.entities.path) == 1, m.archiveHelp()), false)
-}
-
-func (b browser) busy() bool {
-	m := b.m
-	if m.entities.loading() {
-		return true
-	}
-	ps := m.pages.current()
-	return ps != nil && ps.seq != 0
-}
-
-// reload reads the focused pane again.
-func (b browser) reload(host) tea.Cmd {
-	m := b.m
-	if m.focus == panePages {
-		if m.pages.key == (stepKey{}) {
-			return nil
+	if s.step != nil {
+		if ps := b.pages.cache[stepKey{funnelID: s.stepsOf, stepID: s.step.id}]; ps != nil {
+			s.stepPages = ps.rows
 		}
-		seq := m.next()
-		return loadPages(m.pages.load(seq), m.client, m.pages.key, m.pages.step, seq)
 	}
-	// The steps live in the funnel records, so refreshing them is reading the
-	// folder again.
-	return m.loadFolder()
+	return s
 }
 
-func (browser) close() {}
+// archiveHelp is what the footer says of A for the selected page.
+func (b *browser) archiveHelp() string {
+	pg := b.pages.selected()
+	switch {
+	case pg == nil:
+		return "archive/restore"
+	case pg.archived:
+		return "restore"
+	case archiveRefusal(pg, b.pages.step) != "":
+		return "archive: no, only live page"
+	}
+	return "archive"
+}

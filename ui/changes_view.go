@@ -40,18 +40,20 @@ type changeTargetMsg struct {
 
 func (changeTargetMsg) isCacheMsg() {}
 
-// openChanges shows the Changes view over the browser, read from the index.
-func openChanges(m *Model) tea.Cmd {
-	if m.idx == nil {
-		m.setWarn("no local index in this session: nothing to compare")
+// openChanges shows the Changes view over the browser, read from the index idx.
+func openChanges(h bodyHost, idx *localIndex) tea.Cmd {
+	if idx == nil {
+		h.setWarn("no local index in this session: nothing to compare")
 		return nil
 	}
-	v := &changesView{listBody: newListBody(m.sh), store: m.idx.store}
-	m.push(v)
-	return v.reload(m)
+	v := &changesView{listBody: newListBody(h.common()), store: idx.store}
+	return pushRead(h, v)
 }
 
-func (v *changesView) reload(host) tea.Cmd {
+// update takes the changes this view asked for.
+func (v *changesView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) { return own(v, msg, v.fill) }
+
+func (v *changesView) reload(bodyHost) tea.Cmd {
 	v.status = stateLoading
 	return readChanges(v.sh.ctx, v.store, v)
 }
@@ -135,7 +137,7 @@ func orNone(s string) string {
 	return s
 }
 
-func (v *changesView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+func (v *changesView) key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	return v.listKey(msg, func() tea.Cmd { return v.reload(h) }, func() tea.Cmd { return v.goToSelected(h) })
 }
 
@@ -159,29 +161,6 @@ func locateChange(ctx context.Context, store *index.Store, v *changesView, c ind
 		place, err := store.Locate(ctx, c)
 		return changeTargetMsg{view: v, name: c.Item + " " + name, place: place, err: err}
 	}
-}
-
-// goToChange opens the item of a change in the panes, closing the Changes view.
-func (m *Model) goToChange(msg changeTargetMsg) tea.Cmd {
-	if !m.onTop(msg.view) {
-		return nil
-	}
-	switch {
-	case msg.err != nil:
-		m.status.setWarn("could not read the local index: " + sanitize(msg.err.Error()))
-		return nil
-	case !msg.place.Found:
-		m.status.setWarn(msg.name + " is no longer in the index: gone since the crawl")
-		return nil
-	}
-	m.closeBodies(func(b body) bool { return b == body(msg.view) })
-	set := &gotoSet{folders: make(map[string]gotoFolder, len(msg.place.Folders))}
-	for _, f := range msg.place.Folders {
-		set.folders[f.ID] = gotoFolder{name: sanitize(displayName(f.Name, f.ID)), parent: f.ParentID}
-	}
-	it := msg.place.Item
-	it.Name = sanitize(it.Name)
-	return m.goTo(set, it)
 }
 
 func (v *changesView) view() []string {
@@ -215,4 +194,26 @@ func (v *changesView) copyTarget(bool) (what, text, problem string) {
 		return "", "", "no change selected"
 	}
 	return "id", v.changes[i].ID, ""
+}
+
+// changesMsg is what the last crawl changed, read from the index.
+type changesMsg struct {
+	store  *index.Store // the index it was read from: another account's answer is dropped
+	report index.Report
+	err    error
+	view   *changesView // the Changes view that asked for it; nil: the marks only
+}
+
+// changesMsg is an index message (the root keeps the rows' marks from it) and, when a
+// Changes view asked, that view's list.
+func (changesMsg) isCacheMsg() {}
+func (changesMsg) forBody()    {}
+func (m changesMsg) to() body  { return m.view }
+
+// readChanges reads the changes of the newest crawl.
+func readChanges(ctx context.Context, store *index.Store, view *changesView) tea.Cmd {
+	return func() tea.Msg {
+		r, err := store.Changes(ctx, index.Since{})
+		return changesMsg{store: store, report: r, err: err, view: view}
+	}
 }

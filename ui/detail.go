@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -80,14 +81,31 @@ type detailView struct {
 	boxH     int
 	offset   int
 	height   int // visible lines
+
+	docs map[string]*pageDetail // the browser's page records read, by id: the record read is kept there
 }
 
-func newDetailView(sh *shared, funnelID string, row pageRow, step stepRow, seq uint64) *detailView {
-	d := &detailView{sh: sh, pageID: row.id, funnelID: funnelID, row: row, step: step, seq: seq, state: stateLoading}
+func newDetailView(sh *shared, funnelID string, row pageRow, step stepRow, seq uint64, docs map[string]*pageDetail) *detailView {
+	d := &detailView{sh: sh, pageID: row.id, funnelID: funnelID, row: row, step: step, seq: seq, state: stateLoading, docs: docs}
 	if seq != 0 {
 		d.req.start(sh.loads)
 	}
 	return d
+}
+
+// update takes the page's record, and keeps it for the browser (going back to the
+// page shows it at once); a failure goes to the status bar.
+func (d *detailView) update(h bodyHost, msg bodyMsg) (tea.Cmd, bool) {
+	pm, ok := msg.(pageMsg)
+	if !ok || !d.apply(pm) {
+		return nil, false
+	}
+	if pm.err != nil {
+		h.setErr(pm.err)
+	} else {
+		d.docs[pm.pageID] = pm.detail
+	}
+	return nil, true
 }
 
 // apply takes the page's record; a reply for another request is dropped.
@@ -107,7 +125,7 @@ func (d *detailView) apply(msg pageMsg) bool {
 }
 
 // reload reads the page's record again (r).
-func (d *detailView) reload(h host) tea.Cmd {
+func (d *detailView) reload(h bodyHost) tea.Cmd {
 	seq := h.next()
 	d.seq, d.state = seq, stateLoading
 	d.relayout()
@@ -160,7 +178,7 @@ func (d *detailView) relayout() {
 func (d *detailView) url() string { return d.step.url }
 
 // key closes the detail (esc) or scrolls it; any other key is the shared keys'.
-func (d *detailView) key(_ host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+func (d *detailView) key(_ bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	k := d.sh.keys
 	switch {
 	case key.Matches(msg, k.Cancel, k.Back):
@@ -305,3 +323,50 @@ func appendFields(lines []string, st *Styles, fields []field, keyW, width int, p
 	}
 	return lines
 }
+
+// pageMsg is one page's full record, for the detail view.
+type pageMsg struct {
+	pageID string
+	seq    uint64
+	detail *pageDetail
+	err    error
+}
+
+func (pageMsg) forBody() {}
+
+// loadPage reads one page with every field the server sends; where the page's own
+// route is refused to this sign-in, the page list of its funnel stands in, marked
+// partial.
+func loadPage(ctx context.Context, c *client.Client, funnelID, pageID string, seq uint64) tea.Cmd {
+	return func() tea.Msg {
+		read, _, err := c.PageDetail(ctx, funnelID, pageID)
+		msg := pageMsg{pageID: pageID, seq: seq, err: err}
+		if err == nil {
+			msg.detail = newPageDetail(&read.Page)
+			if read.Partial {
+				msg.detail.partial = partialReason(read.Refusal)
+			}
+		}
+		return msg
+	}
+}
+
+// partialReason says why a page's detail holds only what the page list gave.
+func partialReason(refusal *client.APIError) string {
+	if refusal == nil {
+		return "GET /funnels/page/{id} is not open to this sign-in"
+	}
+	if refusal.Refusal == client.RefusedMissing {
+		return "GET /funnels/page/{id} is " + client.NotOnServer + " (" + strconv.Itoa(refusal.StatusCode) + ")"
+	}
+	return "GET /funnels/page/{id} answered " + sanitize(strconv.Itoa(refusal.StatusCode)+" "+refusal.Message()) +
+		" — it needs " + sanitize(refusal.Need())
+}
+
+// noDomain is why name has no public URL.
+func noDomain(name string) string {
+	return name + " has no domain attached, so it has no public URL yet"
+}
+
+// isDetail reports whether b is a page's detail.
+func isDetail(b body) bool { _, ok := b.(*detailView); return ok }

@@ -6,24 +6,39 @@
 //
 // # Shape
 //
-// One root Model (app.go) owns the focus, the layout and every message. What fills
-// the screen between the header and the footer is a body (body.go) on the root's
-// stack: the browser's three panes (browser.go) at the bottom, and over them a page's
-// detail (detail.go) or the Redirects view (redirects_body.go). The panes
-// (pane_entities.go, pane_steps.go, pane_pages.go) are small types on a shared
-// paneBase (pane.go) over a virtual list (package ui/list, the engine `funnels find`
-// ranks with too). Over the body goes at most one overlay (modal.go): the help, the
-// palette, a form (package ui/form), a result view, the logs. They all hold a pointer
-// to one shared struct (shared.go) with the size, theme, styles (built once per theme
-// in styles.go, never in View) and keys (keys.go). What a record means — a step's
-// public URL, a new step's position, a page's split role, whether it may be archived
-// — is client's funnel rules, never worked out here.
+// One root Model (app.go) owns the stack of bodies (stack.go), the overlay, the
+// layout and the status bar, and routes every message (update.go). What fills the
+// screen between the header and the footer is a body (body.go) on the stack: the
+// browser (browser.go, browser_body.go) at the bottom — the three panes, which it owns
+// with the focus, their places, the page records read and their loads — and over it a
+// page's detail (detail.go), the Redirects view (redirects_body.go) or another view.
+// The panes (pane_entities.go, pane_steps.go, pane_pages.go) are small types on a
+// shared paneBase (pane.go) over a virtual list (package ui/list, the engine `funnels
+// find` ranks with too). Over the body goes at most one overlay (a modal, host.go):
+// the help, the palette, a form (package ui/form), a result view, the logs. They all
+// hold a pointer to one shared struct (shared.go) with the size, theme, styles (built
+// once per theme in styles.go, never in View), keys (keys.go) and the session's
+// request numbers. What a record means — a step's public URL, a new step's position,
+// a page's split role, whether it may be archived — is client's funnel rules, never
+// worked out here.
+//
+// The root's own files sit above everything else and are the only ones that name the
+// Model: app.go (Options, the Model), run.go (New, Init, Run), update.go, stack.go,
+// hosting.go (the root as the host of overlays and bodies), upkeep.go (the layout, the
+// styles, the spinner, the clock), view.go, actions_run.go, answer.go, indexing.go,
+// crawl_control.go, switch.go, redirects_root.go, copy_target.go, clipboard.go,
+// mouse.go, redraw.go and go to anything's goto*.go. A body, an overlay or a form
+// reaches the root only through the host it is given.
 //
 // # Data flow
 //
-// One way: a key → Update → a tea.Cmd (loaders.go) that calls the client → a typed
-// message (messages.go) back into Update. Commands never touch the model. Every load
-// names what it was for and carries a request number, so a late answer for a folder
+// One way: a key → Update → a tea.Cmd that calls the client → a typed message back
+// into Update. Commands never touch the model. A message a body asked for is a
+// bodyMsg (body.go), declared beside what takes it: the root hands it to the bodies,
+// the one on top first (toBodies), and the body it is for takes it in its update — the
+// browser a folder's listing or a step's pages (loaders.go), the detail a page's
+// record, a view its list — without a case of the root's. Every load names what it
+// was for and carries a request number (shared.next), so a late answer for a folder
 // or step the user has left is dropped, and a context of its own (loadctx.go), so a
 // load nobody waits for stops. What arrives is sanitised once, in the command
 // (sanitize.go), and kept, so going back is instant; r reloads. A reload that fails
@@ -34,10 +49,11 @@
 // saved before the process can exit.
 //
 // Switching profile or sub-account (switch.go, switcher.go) cancels every load of the
-// old location (the shared loads context) and starts the panes, the views and the
-// event history empty; the index (cache.go, crawl.go, goto.go, and every sub-account's
-// for go to anything across them, goto_all.go) is read and written in commands only,
-// never in Update.
+// old location (the shared loads context), gives the root a new browser (its panes,
+// page records and loads empty), closes the views and empties the event history; the
+// index (cache.go and the root's index_state.go, indexing.go, crawl.go, goto.go, and
+// every sub-account's for go to anything across them, goto_all.go) is read and
+// written in commands only, never in Update.
 //
 // # Over the team server
 //
@@ -82,36 +98,49 @@
 // ctrl+l always draws the whole screen again, as a settled resize does (redraw.go).
 // The plain keys (KeyMap, keys.go) are read by each screen its own way; every other
 // key belongs to an action of the action table (action_table.go), which runs it
-// where the action's scope says: actionKey finds it, says why instead when read-only
-// mode or the access record turns it off, and runs it.
+// where the action's scope says: actionKey (actions_run.go) finds it, says why
+// instead when read-only mode or the access record turns it off, and runs it.
 //
 // # Adding a view
 //
-// A view that takes the screen is three things:
+// A view that takes the screen is one file and one entry of the action table:
 //
-//  1. One type that implements body (body.go): its keys (keyPassed leaves a key to
-//     the shared ones, keyClose pops the view), paste, wheel and click, view and
-//     setSize (it keeps its size and draws its lines; View never allocates per
-//     row), restyle, its footer keys, what y, Y and o act on (copyTarget), busy (the
-//     spinner), reload (r), close (call off its loads when popped) and actionScope
-//     (which of the action table's keys the keys it passes on run). It reaches the
-//     browser through the host it is given, as a form does.
-//  2. One push: m.push(newMyView(m.sh)), from a handler of the root.
-//  3. One entry in the action table (action_table.go) whose handler does that push:
-//     from it follow the palette's entry, the key, the help line and, when the view
+//  1. The file holds one type that implements body (body.go) and its opener. The
+//     type's update takes the answers to what it asked for: each message type it
+//     loads into is a bodyMsg that names the view (forBody, and to returning the
+//     view that asked), so update is return own(v, msg, v.fill) — a view's own
+//     answer goes to fill, any other is left to other bodies — or that carries its
+//     request's number, checked in update, so a late one is dropped. Then its keys
+//     (keyPassed leaves a key to the shared ones, keyClose pops the view), paste,
+//     wheel and click, view and setSize (it keeps its size and draws its lines;
+//     View never allocates per row), restyle, its footer keys, what y, Y and o act
+//     on (copyTarget), busy (the spinner), reload (r), close (call off its loads
+//     when popped) and actionScope (which of the action table's keys the keys it
+//     passes on run). A list view embeds listBody (list_body.go) and adds its rows,
+//     what enter does and how it reloads. The opener is a function of a bodyHost,
+//     the host of bodies, and ends with pushRead(h, newMyView(h.common())): the view
+//     on top, reading. The bodyHost is all a body may use of the root: everything a
+//     host gives (below), push and closeBodies (the stack), setErr and setNotice
+//     (the status bar).
+//  2. One entry in the action table (action_table.go): run: onBody(openMyView).
+//     From it follow the palette's entry, the key, the help line and, when the view
 //     reads a route family, its "unavailable" marks.
 //
-// Nothing else of the root changes: the key routing, the footer, the mouse, the
-// spinner, r, y and the layout ask the body on top. A view the root keeps while
-// closed (the Redirects view keeps what it read) is a field of the root that push
-// brings back. The page detail (detail.go) is the smallest example.
+// Nothing of the root changes: the root hands the view its answers (toBodies), and
+// the key routing, the footer, the mouse, the spinner, r, y and the layout ask the
+// body on top. A view the root keeps while closed (the Redirects view keeps what it
+// read) is a field of the root that push brings back and toBodies still reaches.
+// The Changes view (changes_view.go) is a short example of a list view, the page
+// detail (detail.go) of one that scrolls a record.
 //
 // # Adding an action or a form
 //
 // Add one entry to the table (action_table.go) and write its form or handler, nothing
 // else. The entry says the action's palette name and description, its key (bind),
 // where the key runs it (scope), the client.Family it sends to, its help group and
-// what it runs (onHost(newThingForm) for a form). From it follow the palette's entry,
+// what it runs, a function of the host: a form's opener itself (run: newThingForm), a
+// view's through onBody, and what only the root can do through onRoot (its own
+// methods: the panes, the switcher, the crawl). From it follow the palette's entry,
 // the key, the help line, the footer's and help's "unavailable" marks when the access
 // record refuses the family, and read-only mode turning it off when the family
 // writes. A footer that shows the key names it by an actionID (KeyMap.of).
@@ -120,8 +149,8 @@
 // and it says it plans only. TestEveryWriteIsOffInReadOnly,
 // TestActionsComeFromTheTable and TestPlannedWritesReadThenWrite check the table.
 //
-// A form or a view is opened by a function of a host (host.go), not of the Model:
-// newFolderForm(h host) tea.Cmd, listed as onHost(newFolderForm). The host is all an
+// A form or an overlay is opened by a function of a host (host.go), not of the Model:
+// newFolderForm(h host) tea.Cmd, listed as run: newFolderForm. The host is all an
 // overlay may use of the browser: common() (size, theme, styles, keys, contexts),
 // api() (the client, nil when there is none: connected(h) says so), selected() (a
 // selection: the folder shown, the rows under the cursors, the Redirects view, the
@@ -136,15 +165,16 @@
 // over the host, openForm shows it (formhost.go), and its submit returns the command
 // that sends. The forms are grouped by what they act on (create_forms.go,
 // event_forms.go, lookup_forms.go, page_forms.go, redirect_forms.go). The command
-// returns an answerMsg (answer.go) naming the form and its request: the root closes
-// the form on success — opening a result view (textview.go) when the answer has one
-// — and hands a failure back to it (Form.Fail), which keeps everything typed. What
-// an answer changes in the browser is an effect (effect.go: a folder made, a step
-// made, a page changed, a redirect changed, an event sent…), a value the answer
-// carries — after on success, always whatever happened — and the root applies in
-// one place (apply, reload.go), as crush's dialogs return actions; a new kind of
-// change is one effect type and one case of apply. An action that cannot work for
-// the selection is not offered: A on a step's only live page says why instead of
+// returns an answerMsg (effect.go) naming the form and its request: the root
+// (answer.go) closes the form on success — opening a result view (textview.go) when
+// the answer has one — and hands a failure back to it (Form.Fail), which keeps
+// everything typed. What an answer changes in the browser is an effect (effect.go: a
+// folder made, a step made, a page changed, a redirect changed, an event sent…), a
+// value the answer carries — after on success, always whatever happened — and the
+// root applies in one place (apply, answer.go; the panes' own in the browser's
+// changed, reload.go), as crush's dialogs return actions; a new kind of change is
+// one effect type and one case of apply. An action that cannot work for the
+// selection is not offered: A on a step's only live page says why instead of
 // asking, and the footer and the palette say so beforehand.
 //
 // # Adding an API operation

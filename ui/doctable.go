@@ -1,11 +1,80 @@
 package ui
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
+
+// doc is what a result view shows: lines of a few kinds, every string from the
+// server sanitised when the doc is made (in the command, off the render path).
+type doc struct {
+	title string
+	lines []docLine
+}
+
+type lineKind int
+
+const (
+	lineText    lineKind = iota
+	lineHeading          // a section title
+	linePair             // key and value, keys aligned
+	lineOK               // ✓ what worked
+	lineBad              // ✗ what did not
+	lineMuted            // raw JSON, hints
+	lineTable            // a row of a table: cells in columns, wrapped within them
+)
+
+type docLine struct {
+	kind  lineKind
+	key   string
+	text  string
+	cells []string // lineTable
+	tone  lineKind // lineTable: how the second cell is drawn (lineOK, lineBad, lineMuted); lineHeading for the header
+}
+
+func (d *doc) heading(s string) { d.lines = append(d.lines, docLine{kind: lineHeading, text: s}) }
+func (d *doc) text(s string)    { d.lines = append(d.lines, docLine{kind: lineText, text: s}) }
+func (d *doc) ok(s string)      { d.lines = append(d.lines, docLine{kind: lineOK, text: "✓ " + s}) }
+func (d *doc) bad(s string)     { d.lines = append(d.lines, docLine{kind: lineBad, text: "✗ " + s}) }
+func (d *doc) muted(s string)   { d.lines = append(d.lines, docLine{kind: lineMuted, text: s}) }
+func (d *doc) blank()           { d.lines = append(d.lines, docLine{}) }
+func (d *doc) pair(k, v string) { d.lines = append(d.lines, docLine{kind: linePair, key: k, text: v}) }
+
+// row adds a row of a table; consecutive rows are one table, laid out together.
+func (d *doc) row(tone lineKind, cells ...string) {
+	d.lines = append(d.lines, docLine{kind: lineTable, cells: cells, tone: tone})
+}
+
+func (d *doc) pairIf(k, v string) {
+	if v != "" {
+		d.pair(k, v)
+	}
+}
+
+// json adds a JSON body, indented, one sanitised line per line, at most maxJSONLines.
+func (d *doc) json(raw []byte) {
+	const maxJSONLines = 400
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return
+	}
+	var b bytes.Buffer
+	if json.Indent(&b, raw, "", "  ") != nil {
+		b.Reset()
+		b.Write(raw)
+	}
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		if i == maxJSONLines {
+			d.muted("… " + plural(len(lines)-i, "more line"))
+			break
+		}
+		d.muted(sanitize(l))
+	}
+}
 
 // A doc's table (consecutive lineTable rows) is laid out in one of two ways, the one
 // that takes fewer lines at the width of the moment:
@@ -241,99 +310,6 @@ func compactRow(r docLine, labels []string, w int) (head, rest []string) {
 		return head, nil // nothing more, or joined on the head's last line
 	}
 	return head, wrapCell(more, max(1, w-2), 1)
-}
-
-// renderTable draws rows at w cells in the layout chosen for that width.
-func (v *textView) renderTable(rows []docLine, w int) []string {
-	if v.table.w != w || v.table.first != &rows[0] {
-		v.table = layoutTable(rows, w)
-	}
-	if v.table.compact {
-		return v.compactTable(rows, w)
-	}
-	return v.columnTable(rows, v.table.widths)
-}
-
-// cellStyle is how cell c of row r is drawn: the heading as a heading, the answer in
-// its tone, the rest muted.
-func (v *textView) cellStyle(r docLine, c int) lipgloss.Style {
-	st := &v.sh.styles
-	switch {
-	case r.tone == lineHeading:
-		return st.DetailSection
-	case c == 1 && r.tone == lineOK:
-		return st.Status
-	case c == 1 && r.tone == lineBad:
-		return st.Error
-	case c == 1 && r.tone == lineMuted, c >= 2:
-		return st.RowMuted
-	}
-	return st.DetailValue
-}
-
-// columnTable draws rows in columns of widths, every cell wrapped within its column.
-func (v *textView) columnTable(rows []docLine, widths []int) []string {
-	var out []string
-	gap := strings.Repeat(" ", tableGap)
-	for _, r := range rows {
-		cols := make([][]string, len(widths))
-		height := 1
-		for c := range widths {
-			cell := ""
-			if c < len(r.cells) {
-				cell = r.cells[c]
-			}
-			cols[c] = wrapCell(cell, widths[c], c)
-			height = max(height, len(cols[c]))
-		}
-		for line := range height {
-			var b strings.Builder
-			for c := range widths {
-				part := ""
-				if line < len(cols[c]) {
-					part = cols[c][line]
-				}
-				if c > 0 {
-					b.WriteString(gap)
-				}
-				b.WriteString(v.cellStyle(r, c).Render(fitCell(part, widths[c], false)))
-			}
-			out = append(out, strings.TrimRight(b.String(), " "))
-		}
-	}
-	return out
-}
-
-// compactTable draws rows compact (compactRow): the first cell, the answer in its
-// tone, the rest muted after them or indented under them.
-func (v *textView) compactTable(rows []docLine, w int) []string {
-	st := &v.sh.styles
-	labels := tableLabels(rows)
-	var out []string
-	for _, r := range rows {
-		if r.tone == lineHeading {
-			continue
-		}
-		head, rest := compactRow(r, labels, w)
-		for i, l := range head {
-			s := st.DetailValue.Render(l)
-			if i == len(head)-1 && len(r.cells) > 1 && r.cells[1] != "" {
-				// The answer ends the head's last line (alone on it, or after the route).
-				cut := len(l) - len(r.cells[1])
-				s = st.DetailValue.Render(l[:cut]) + v.cellStyle(r, 1).Render(r.cells[1])
-			}
-			if i == len(head)-1 && rest == nil {
-				if more := compactMore(r, labels); more != "" {
-					s += "  " + st.RowMuted.Render(more)
-				}
-			}
-			out = append(out, s)
-		}
-		for _, l := range rest {
-			out = append(out, "  "+st.RowMuted.Render(l))
-		}
-	}
-	return out
 }
 
 // compactMore is the cells after the first two, joined: a third cell reads alone,

@@ -1,7 +1,34 @@
 package ui
 
+import "github.com/funnelsdev/funnels/client"
+
+// answerMsg is the answer to a request a form or a view sent (a write, a lookup, a
+// test event). It names what asked and the request's number, so the root knows
+// whether that form or view is still open and still waits for it.
+type answerMsg struct {
+	from   any    // the *form.Form, *textView or *historyView that asked
+	seq    uint64 // the request's number
+	err    error
+	status int    // the HTTP status of the answer; 0 when none came
+	info   string // what the status bar says on success
+	result *doc   // what a view shows on success; nil: nothing to show
+	// after is what a success changes in the browser (reloads, selections); always
+	// is applied whatever happened (the event history records failures too). The
+	// root applies both (answer.go).
+	after  effect
+	always effect
+}
+
+// statusOf is the HTTP status of a finished call: from the answer, or from the error.
+func statusOf(resp *client.Response, err error) int {
+	if resp != nil && resp.StatusCode != 0 {
+		return resp.StatusCode
+	}
+	return client.StatusCode(err)
+}
+
 // effect is what an answer changes in the browser, named as a value: a form or a
-// view says what happened, and the root (apply, reload.go) decides what that means
+// view says what happened, and the root (apply, answer.go) decides what that means
 // for the panes, the Redirects view and the history. A form never reaches into the
 // root to do it.
 type effect interface{ isEffect() }
@@ -33,13 +60,8 @@ type redirectChanged struct {
 	gone string
 }
 
-// eventSent: a test conversion event was sent, whatever its answer; the history
-// keeps it.
-type eventSent struct{ entry historyEntry }
-
 func (folderMade) isEffect()      {}
 func (stepMade) isEffect()        {}
 func (folderChanged) isEffect()   {}
 func (pageChanged) isEffect()     {}
 func (redirectChanged) isEffect() {}
-func (eventSent) isEffect()       {}

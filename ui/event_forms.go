@@ -80,52 +80,6 @@ func conversionForm(h host) tea.Cmd {
 	return openForm(h, f, cmd)
 }
 
-// sendConversion sends a conversion event (without a token: the client leaves it
-// out for this operation) and records it in the history, whatever the answer.
-func sendConversion(ctx context.Context, c *client.Client, p client.ConversionRequest, ownID bool, from any, seq uint64, again bool) tea.Cmd {
-	return func() tea.Msg {
-		res, resp, err := c.SendConversion(ctx, p)
-		status := statusOf(resp, err)
-		e := historyEntry{name: p.EventName, eventID: sanitize(p.EventID), status: status, payload: p, ownID: ownID}
-		d := doc{title: "Test conversion event · " + p.EventName}
-		if err != nil {
-			e.outcome = errorText(err)
-			d.bad("The event was refused: " + e.outcome)
-		} else {
-			if res.EventID != "" {
-				e.eventID = sanitize(res.EventID)
-			}
-			e.ok = res.Success
-			e.outcome = pick(res.Success, "accepted", "answered without success")
-			d.ok(p.EventName + " event " + e.outcome + " (" + strconv.Itoa(status) + ")")
-		}
-		d.blank()
-		d.pair("event id", e.eventID)
-		d.pair("event", p.EventName)
-		d.pairIf("url", sanitize(p.URL))
-		d.pairIf("value", sanitize(strings.TrimSpace(p.Value+" "+p.Currency)))
-		d.pairIf("contact", sanitize(p.Contact.Email))
-		d.pair("sent", "POST /funnels/event/conversion, without a token (the spec asks for none)")
-		if res != nil {
-			d.pairIf("message", sanitize(res.Message))
-			d.pairIf("trace id", sanitize(res.TraceID))
-			if len(res.Raw) > 0 {
-				d.blank()
-				d.heading("Answer")
-				d.json(res.Raw)
-			}
-		}
-		d.blank()
-		d.muted("H shows the event history; R there sends an event again.")
-		e.answer = d
-		verb := pick(again, "sent again: ", "sent ")
-		msg := answerMsg{from: from, seq: seq, err: err, status: status, result: &d,
-			info: verb + p.EventName + " event " + e.eventID + " — " + strconv.Itoa(status) + " " + e.outcome + " (H: event history)"}
-		msg.always = eventSent{entry: e}
-		return msg
-	}
-}
-
 // pageTriggerForm runs the workflows of a visit to the selected page. The ids and
 // the path are filled in from the selection and may be changed.
 func pageTriggerForm(h host) tea.Cmd {

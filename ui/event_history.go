@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -161,3 +163,55 @@ func (v *historyView) view(w, h int) (string, int, int) {
 	bh := min(h, len(body)+2)
 	return v.sh.box(bw, bh, "Event history · newest first", body, pos), (w - bw) / 2, max(0, min(1, (h-bh)/3))
 }
+
+// sendConversion sends a conversion event (without a token: the client leaves it
+// out for this operation) and records it in the history, whatever the answer.
+func sendConversion(ctx context.Context, c *client.Client, p client.ConversionRequest, ownID bool, from any, seq uint64, again bool) tea.Cmd {
+	return func() tea.Msg {
+		res, resp, err := c.SendConversion(ctx, p)
+		status := statusOf(resp, err)
+		e := historyEntry{name: p.EventName, eventID: sanitize(p.EventID), status: status, payload: p, ownID: ownID}
+		d := doc{title: "Test conversion event · " + p.EventName}
+		if err != nil {
+			e.outcome = errorText(err)
+			d.bad("The event was refused: " + e.outcome)
+		} else {
+			if res.EventID != "" {
+				e.eventID = sanitize(res.EventID)
+			}
+			e.ok = res.Success
+			e.outcome = pick(res.Success, "accepted", "answered without success")
+			d.ok(p.EventName + " event " + e.outcome + " (" + strconv.Itoa(status) + ")")
+		}
+		d.blank()
+		d.pair("event id", e.eventID)
+		d.pair("event", p.EventName)
+		d.pairIf("url", sanitize(p.URL))
+		d.pairIf("value", sanitize(strings.TrimSpace(p.Value+" "+p.Currency)))
+		d.pairIf("contact", sanitize(p.Contact.Email))
+		d.pair("sent", "POST /funnels/event/conversion, without a token (the spec asks for none)")
+		if res != nil {
+			d.pairIf("message", sanitize(res.Message))
+			d.pairIf("trace id", sanitize(res.TraceID))
+			if len(res.Raw) > 0 {
+				d.blank()
+				d.heading("Answer")
+				d.json(res.Raw)
+			}
+		}
+		d.blank()
+		d.muted("H shows the event history; R there sends an event again.")
+		e.answer = d
+		verb := pick(again, "sent again: ", "sent ")
+		msg := answerMsg{from: from, seq: seq, err: err, status: status, result: &d,
+			info: verb + p.EventName + " event " + e.eventID + " — " + strconv.Itoa(status) + " " + e.outcome + " (H: event history)"}
+		msg.always = eventSent{entry: e}
+		return msg
+	}
+}
+
+// eventSent: a test conversion event was sent, whatever its answer; the history
+// keeps it.
+type eventSent struct{ entry historyEntry }
+
+func (eventSent) isEffect() {}

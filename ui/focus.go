@@ -1,98 +1,106 @@
 package ui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 )
 
-// Focus, layout and the panes following the selection.
+// Focus, the panes' places and the panes following the selection.
 
 // focused is the list machinery of the focused pane.
-func (m *Model) focused() *paneBase { return m.pane(m.focus) }
+func (b *browser) focused() *paneBase { return b.pane(b.focus) }
 
-func (m *Model) pane(i int) *paneBase {
+func (b *browser) pane(i int) *paneBase {
 	switch i {
 	case paneSteps:
-		return &m.steps.paneBase
+		return &b.steps.paneBase
 	case panePages:
-		return &m.pages.paneBase
+		return &b.pages.paneBase
 	}
-	return &m.entities.paneBase
+	return &b.entities.paneBase
 }
 
 // setFocus moves the focus to pane i; on narrow terminals this changes which panes
 // are shown.
-func (m *Model) setFocus(i int) {
-	if i < 0 || i >= paneCount || i == m.focus {
+func (b *browser) setFocus(i int) {
+	if i < 0 || i >= paneCount || i == b.focus {
 		return
 	}
-	m.focus = i
-	m.relayout()
+	b.focus = i
+	b.place()
 }
 
-// relayout recomputes the geometry and sizes every visible part.
-func (m *Model) relayout() {
-	m.wants = m.paneWants()
-	m.lay = computeLayout(m.sh.width, m.sh.height, m.focus, m.wants, m.status.rows(m.sh.width))
-	m.sh.bodyRows = m.lay.bodyHeight
-	for _, b := range m.bodies {
-		b.setSize(m.sh.width, m.lay.bodyHeight)
+// place puts the panes the width shows side by side, sharing it by what their rows
+// need (widths.go), and sizes them; nothing is placed while the terminal is too
+// small for any body.
+func (b *browser) place() {
+	b.wants = b.paneWants()
+	if b.height <= 0 {
+		b.slots = nil
+		return
+	}
+	b.slots = placePanes(b.width, b.focus, b.wants)
+	for _, s := range b.slots {
+		b.pane(s.pane).setSize(s.w, b.height)
 	}
 }
 
 // paneWants is what each pane's rows need across (widths.go).
-func (m *Model) paneWants() [paneCount]paneWant {
+func (b *browser) paneWants() [paneCount]paneWant {
 	var out [paneCount]paneWant
-	out[paneEntities] = wantOf(m.entities.cols, m.entities.list.Total() > 0)
-	out[paneSteps] = wantOf(m.steps.wantCols(), m.steps.hasColumns())
-	out[panePages] = wantOf(m.pages.wantCols(), m.pages.hasColumns())
+	out[paneEntities] = wantOf(b.entities.cols, b.entities.list.Total() > 0)
+	out[paneSteps] = wantOf(b.steps.wantCols(), b.steps.hasColumns())
+	out[panePages] = wantOf(b.pages.wantCols(), b.pages.hasColumns())
 	return out
 }
 
-// fitPanes lays the panes out again when what their rows need changed (new data,
-// another folder) or the status bar takes another number of lines: after every
-// update, at the cost of comparing a few numbers.
-func (m *Model) fitPanes() {
-	if m.sh.width > 0 && (m.paneWants() != m.wants || !m.lay.tooSmall && m.status.rows(m.sh.width) != m.lay.barRows) {
-		m.relayout()
+// fit places the panes again when what their rows need changed (new data, another
+// folder): after every update, at the cost of comparing a few numbers.
+func (b *browser) fit() {
+	if b.paneWants() != b.wants {
+		b.place()
 	}
 }
 
-// restyle rebuilds the styles after the theme or the colour profile changed.
-func (m *Model) restyle() {
-	m.sh.restyle()
-	for _, b := range m.bodies {
-		b.restyle()
+// paneAt returns the pane under column x, or -1.
+func (b *browser) paneAt(x int) int {
+	for _, s := range b.slots {
+		if x >= s.x && x < s.x+s.w {
+			return s.pane
+		}
 	}
+	return -1
 }
 
 // sync makes the second and third panes follow the selection: the steps of the
 // funnel selected in the first pane (no request: they are in the funnel record), and
 // the pages of the selected step, cached or asked for after a short debounce.
-func (m *Model) sync() tea.Cmd {
-	f := m.entities.selectedFunnel()
+func (b *browser) sync() tea.Cmd {
+	f := b.entities.selectedFunnel()
 	note := ""
 	if f == nil {
-		switch r := m.entities.selected(); {
+		switch r := b.entities.selected(); {
 		case r != nil:
 			note = r.name + "/ is a folder — press enter to open it"
-		case m.entities.current().state == stateLoading:
+		case b.entities.current().state == stateLoading:
 			note = "Waiting for the funnels…"
-		case m.entities.current().state == stateFailed:
+		case b.entities.current().state == stateFailed:
 			note = "The funnels could not be loaded"
 		default:
 			note = "No funnel selected"
 		}
 	}
-	m.steps.setFolder(m.entities.stepW)
-	m.steps.show(f, note)
-	m.pages.setScope(m.entities.folderID())
+	b.steps.setFolder(b.entities.stepW)
+	b.steps.show(f, note)
+	b.pages.setScope(b.entities.folderID())
 
-	s := m.steps.selected()
+	s := b.steps.selected()
 	var key stepKey
 	note = ""
 	switch {
 	case s != nil:
-		key = stepKey{funnelID: m.steps.funnelID, stepID: s.id}
+		key = stepKey{funnelID: b.steps.funnelID, stepID: s.id}
 	case f != nil && f.stepsMissing:
 		note = "Waiting for the funnel's steps…"
 		if f.stepsErr != nil {
@@ -103,70 +111,60 @@ func (m *Model) sync() tea.Cmd {
 	default:
 		note = "Select a funnel's step to see its pages"
 	}
-	if !m.pages.show(key, s, note) {
+	if !b.pages.show(key, s, note) {
 		return nil
 	}
-	seq := m.next()
-	m.pages.load(seq)
-	return debounceLoadPages(m.debounce, key, seq)
+	seq := b.sh.next()
+	b.pages.load(seq)
+	return debounceLoadPages(b.debounce, key, seq)
 }
 
-// busy reports whether anything shown waits for an answer (the spinner runs then).
-func (m *Model) busy() bool {
-	switch ov := m.overlay.(type) {
-	case *formOverlay:
-		if ov.Sending() {
-			return true
+// screen is the whole screen while the browser has it alone: the header, the panes
+// side by side, the footer and the status bar, written into one string without
+// joining the panes' lines first.
+func (b *browser) screen(header, footer, bar string) string {
+	var cols [paneCount][]string
+	slots := b.slots[:min(len(b.slots), paneCount)]
+	size := len(header) + b.height + 2
+	for i, s := range slots {
+		cols[i] = b.paneLines(s)
+		for _, l := range cols[i] {
+			size += len(l)
 		}
-	case *textView:
-		if ov.seq != 0 {
-			return true
+	}
+	size += len(footer) + len(bar)
+
+	var out strings.Builder
+	out.Grow(size)
+	out.WriteString(header)
+	for r := 0; r < b.height; r++ {
+		out.WriteByte('\n')
+		for i := range slots {
+			if r < len(cols[i]) {
+				out.WriteString(cols[i][r])
+			}
 		}
 	}
-	return m.anyBusy()
+	out.WriteByte('\n')
+	out.WriteString(footer)
+	out.WriteByte('\n')
+	out.WriteString(bar)
+	return out.String()
 }
 
-// spin starts the spinner when something waits and it is not running yet.
-func (m *Model) spin() tea.Cmd {
-	if m.spinning || !m.busy() {
-		return nil
+// paneLines draws one pane in its slot. The lines belong to the pane's frame cache:
+// read them before the next View.
+func (b *browser) paneLines(s slot) []string {
+	focused := s.pane == b.focus
+	var v paneView
+	switch s.pane {
+	case paneEntities:
+		v = b.entities.view(focused)
+	case paneSteps:
+		v = b.steps.view(focused)
+	default:
+		v = b.pages.view(focused)
 	}
-	m.spinning = true
-	return m.sh.spinner.Tick
+	p := b.pane(s.pane)
+	return p.drawn.draw(b.sh, s.w, b.height, focused, v, p.filterView())
 }
-
-// clock starts the status bar's one-second tick when something counts down.
-func (m *Model) clock() tea.Cmd {
-	if m.status.ticking || !m.status.needsClock() {
-		return nil
-	}
-	m.status.ticking = true
-	return clockTick()
-}
-
-// loadFolder asks for the current folder's contents.
-func (m *Model) loadFolder() tea.Cmd {
-	if m.client == nil {
-		return nil
-	}
-	seq := m.next()
-	cached := m.cachedFolder(m.entities.folderID(), seq) // painted at once, while the server is asked
-	ctx := m.entities.load(seq)
-	return tea.Batch(loadEntities(ctx, m.client, m.entities.folderID(), seq), cached)
-}
-
-// refresh reloads what the focus is on (r); after an error it is the retry. It
-// forgets what the session learned of the routes this sign-in may use, so a refused
-// route is tried again (the token's access may have changed).
-func (m *Model) refresh() tea.Cmd {
-	if m.client == nil {
-		return nil
-	}
-	m.client.ForgetAccess()
-	m.sh.setAccess(nil)
-	m.fallbackNoted = false
-	return m.top().reload(m)
-}
-
-// open goes one level deeper: into a folder, from a funnel to its steps, from a step
-// to its pages, from a page to its detail.

@@ -25,15 +25,6 @@ func (fh formHost) Keys() form.Keys {
 	return form.Keys{Cancel: k.Cancel, Send: k.Send, Yes: k.Yes, No: k.No}
 }
 
-// newFormLook is the look of the forms in the theme of t, built with the browser's
-// styles (restyle), never per frame.
-func newFormLook(t Theme, st *Styles, noColor bool) form.Look {
-	c := form.Colors{Dark: t.Dark, Text: t.Text, Muted: t.Muted, Faint: t.Faint, Accent: t.Accent,
-		OnAccent: t.OnAccent, BlurBg: t.BlurBg, OK: t.OK, Error: t.Error}
-	return form.Look{Huh: form.HuhStyles(c, noColor),
-		Hint: st.Hint, Error: st.Error, Notice: st.Notice, Loading: st.Loading, Status: st.Status}
-}
-
 // formOverlay is a form as the browser's overlay: the form draws its lines, the
 // overlay puts them in a box.
 type formOverlay struct {
@@ -49,14 +40,6 @@ func (o *formOverlay) view(w, h int) (string, int, int) {
 	body := o.Lines(w, h)
 	bh := min(h, len(body)+2)
 	return o.sh.box(bw, bh, o.Title(), body, ""), (w - bw) / 2, max(0, min(1, (h-bh)/3))
-}
-
-// shownForm is the form the overlay shows, or nil.
-func (m *Model) shownForm() *form.Form {
-	if o, ok := m.overlay.(*formOverlay); ok {
-		return o.Form
-	}
-	return nil
 }
 
 // newForm builds a form over h; see form.New.

@@ -22,9 +22,10 @@ import (
 // enter opens it in the panes with the path to it selected (goto_nav.go).
 
 // gotoSet is the items of "go to anything": the index's catalog, read in a command
-// (its keys one string, its items one blob, both made once per generation of the
-// index), with what filtering and going to one need: each key's charMask and the
-// folders' places. Names, paths and wheres are sanitised as a row is drawn.
+// (its keys one string, its items one blob, kept beside the index and mapped, not
+// copied: Store.MappedCatalog, so the set holds the catalog while its keys are read),
+// with what filtering and going to one need: each key's charMask and the folders'
+// places. Names, paths and wheres are sanitised as a row is drawn.
 type gotoSet struct {
 	cat     *index.Catalog
 	masks   []uint64 // each key's charMask
@@ -63,7 +64,7 @@ func readGotoSet(ctx context.Context, store *index.Store, stale func(index.Kind)
 				return gotoItemsMsg{seq: seq, same: true}
 			}
 		}
-		cat, err := store.Catalog(ctx)
+		cat, err := store.MappedCatalog(ctx)
 		if err != nil {
 			return gotoItemsMsg{seq: seq, err: err}
 		}
@@ -123,11 +124,15 @@ type gotoOverlay struct {
 	// cannot switch, and the box searches this sub-account only.
 	across *gotoAcross
 	here   *gotoSet // this sub-account's items; set is the scope's
+	// searching: a long list (searchAt items or more: gotoSearchAt) is being filtered
+	// off the update loop.
+	searching bool
+	searchAt  int
 }
 
 func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
 	in := newPickerInput(sh, "› ", "a name, a path (/spring-offer), a domain, a folder…", gotoWidth(sh.width)-8)
-	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo}
+	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo, searchAt: gotoSearchAt}
 	// The kind, the name and where the item sits (its funnel last) are required, and
 	// in the scope "all sub-accounts" the sub-account's name; the path shows where the
 	// room allows. Each is as wide as the rows shown need.
@@ -224,7 +229,14 @@ func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	if cmd, done := g.updateAcross(msg); done {
 		return cmd, false
 	}
-	out, cmd := pickerUpdate(&g.sh.keys, &g.input, &g.list, g.set != nil, msg)
+	if f, ok := msg.(gotoFilteredMsg); ok {
+		return g.filtered(f), false
+	}
+	long := g.set != nil && g.list.Total() >= g.searchAt
+	out, cmd := pickerUpdate(&g.sh.keys, &g.input, &g.list, g.set != nil && !(long && g.typed(msg)), msg)
+	if long && out == pickerKept {
+		cmd = tea.Batch(cmd, g.search())
+	}
 	switch out {
 	case pickerClosed:
 		return nil, true
@@ -245,6 +257,49 @@ func (g *gotoOverlay) keys() []key.Binding {
 		return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), as(k.NextPane, g.otherScope()), k.Cancel}
 	}
 	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), k.Cancel}
+}
+
+// gotoSearchAt is how many items make a list long enough to filter off the update
+// loop: a search of it takes longer than a frame, and a key typed must not wait for it
+// to reach the screen.
+const gotoSearchAt = 250_000
+
+// gotoFilteredMsg is what a search of a long list found (List.Search).
+type gotoFilteredMsg struct{ f list.Filtered }
+
+// typed reports whether msg goes into the query (a key the picker does not take for
+// itself, or a paste).
+func (g *gotoOverlay) typed(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		return true
+	case tea.KeyPressMsg:
+		k := g.sh.keys
+		return !key.Matches(msg, k.Cancel, k.Accept, k.ListUp, k.ListDown) && msg.String() != "pgup" && msg.String() != "pgdown"
+	}
+	return false
+}
+
+// search filters a long list by the query typed, off the update loop, unless a search
+// is under way (its answer starts the next) or the list shows that query already.
+func (g *gotoOverlay) search() tea.Cmd {
+	q := strings.ToLower(g.input.Value())
+	if g.searching || q == g.list.Query() {
+		return nil
+	}
+	g.searching = true
+	run := g.list.Search(q)
+	return func() tea.Msg { return gotoFilteredMsg{f: run()} }
+}
+
+// filtered shows what a search found, from the best match, and searches again for
+// what was typed meanwhile.
+func (g *gotoOverlay) filtered(msg gotoFilteredMsg) tea.Cmd {
+	g.searching = false
+	if g.list.Apply(msg.f) {
+		g.list.Top()
+	}
+	return g.search()
 }
 
 // gotoWidth is the box's width on a terminal w cells wide.

@@ -103,7 +103,7 @@ func readGotoAll(ctx context.Context, sw Switcher, current string, here *index.S
 				stores, of = append(stores, st), append(of, a)
 			}
 		}
-		cs, err := index.ReadCatalogSet(ctx, stores)
+		cs, err := index.ReadMappedCatalogSet(ctx, stores)
 		if cs == nil {
 			return gotoAllMsg{seq: seq, err: err}
 		}

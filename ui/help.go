@@ -145,29 +145,6 @@ func (h *helpOverlay) lines(w int) (body []string, inner int) {
 	return body, inner
 }
 
-// footerHelp renders the footer's short help for bindings at exactly width cells.
-// What does not fit is left off from the end, but "? all keys" is the last to go:
-// it is where every key left off can be read.
-func (sh *shared) footerHelp(bindings []key.Binding, width int) string {
-	hm := sh.help // a copy: the width is this call's own
-	hm.SetWidth(max(0, width-1))
-	line := hm.ShortHelpView(bindings)
-	all := sh.keys.Help.Help()
-	isAll := func(b key.Binding) bool { return b.Help() == all }
-	if !slices.ContainsFunc(bindings, isAll) {
-		return fit(" "+line, width)
-	}
-	kept := slices.Clone(bindings)
-	for last := len(kept) - 1; last > 0 && !strings.Contains(ansi.Strip(line), all.Desc); last-- {
-		if isAll(kept[last]) {
-			continue
-		}
-		kept = slices.Delete(kept, last, last+1)
-		line = hm.ShortHelpView(kept)
-	}
-	return fit(" "+line, width)
-}
-
 // unavailable says, for every key whose action is refused to this sign-in, why and
 // what to ask for: "n new step: 403 not open to this sign-in — needs …".
 func (h *helpOverlay) unavailable() []string {
@@ -177,6 +154,42 @@ func (h *helpOverlay) unavailable() []string {
 			if r := h.sh.refusal(h.sh.keyFamily(b, g.redirects)); r != "" {
 				out = append(out, b.Help().Key+" "+b.Help().Desc+": "+r)
 			}
+		}
+	}
+	return out
+}
+
+// keyGroup is a titled group of the help overlay.
+type keyGroup struct {
+	Title     string
+	Bindings  []key.Binding
+	redirects bool // the keys of the Redirects view (its n, e and d are its own)
+}
+
+// keyGroups are the help overlay's groups: each section's plain keys and the keys of
+// the table's actions in its group, in the table's order. A disabled key (an action
+// that writes, in read-only mode) is left out, and so is a group left empty.
+func (sh *shared) keyGroups() []keyGroup {
+	var out []keyGroup
+	for _, s := range sh.keys.helpSections() {
+		all := s.lead
+		if s.group != helpNone {
+			all = slices.Clone(all)
+			for _, a := range sh.actions {
+				if a.group == s.group {
+					all = append(all, a.key)
+				}
+			}
+			all = append(all, s.tail...)
+		}
+		var enabled []key.Binding
+		for _, b := range all {
+			if b.Enabled() {
+				enabled = append(enabled, b)
+			}
+		}
+		if len(enabled) > 0 {
+			out = append(out, keyGroup{s.title, enabled, s.redirects})
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
@@ -35,6 +36,24 @@ type host interface {
 	browse(url, instead string) tea.Cmd
 }
 
+// modal is a box drawn over the panes that takes every key while it is open: the help
+// overlay, the command palette, the forms (package form, shown by formhost.go), the
+// result views (textview.go), the request log and the event history.
+//
+// The root model sends it key presses, pastes and every message the root does not
+// handle itself (so a huh form's internal messages reach it), and closes it when
+// update reports done — unless update already replaced it with another modal (the
+// palette running "Help" opens the help overlay that way). update gets the root model
+// as its host: the selection, the client, the status bar and the overlay slot, and
+// nothing else of it.
+type modal interface {
+	update(h host, msg tea.Msg) (cmd tea.Cmd, done bool)
+	// view draws the box for a pane area of w×h and says where it goes.
+	view(w, h int) (box string, x, y int)
+	// keys are the bindings the footer shows while the modal is open.
+	keys() []key.Binding
+}
+
 // selection is what a form or an overlay may know of the browser behind it: the
 // folder shown and the rows under the panes' cursors, the Redirects view, what has
 // been read, and whom requests act for. host.selected takes it when asked, so it is
@@ -65,6 +84,9 @@ type selection struct {
 	redirectsState redirectplan.State
 	userID         string // the signed-in user, sent as a new folder's userId; "" leaves it out
 	profile        string // the profile the status bar shows
+	// changes is the team server's audit log, for its admins; nil for everyone else
+	// and outside a session of the server.
+	changes ChangeLog
 }
 
 // redirect is the redirect under the Redirects view's cursor while the view is shown.
@@ -92,45 +114,6 @@ func (s selection) knownHosts() []string {
 	return slices.Compact(out)
 }
 
-// The root Model is the host of its overlays.
-
-func (m *Model) common() *shared     { return m.sh }
-func (m *Model) api() *client.Client { return m.client }
-func (m *Model) setInfo(text string) { m.status.setInfo(text) }
-func (m *Model) setWarn(text string) { m.status.setWarn(text) }
-func (m *Model) show(o modal)        { m.overlay = o }
-
-func (m *Model) selected() selection {
-	s := selection{
-		folderID: m.entities.folderID(), entity: m.entities.selected(), funnel: m.entities.selectedFunnel(),
-		folders: m.entities.folders,
-		stepsOf: m.steps.funnelID, step: m.steps.selected(),
-		pagesOf: m.pages.key, pagesStep: m.pages.step, page: m.pages.selected(), pagesFocused: m.focus == panePages,
-		redirects: m.redirects, redirectsShown: m.onTop(m.redirects),
-		location: m.locationName(), userID: m.opts.UserID, profile: m.status.profile, redirectsState: m.opts.Redirects,
-	}
-	if s.step != nil {
-		if ps := m.pages.cache[stepKey{funnelID: s.stepsOf, stepID: s.step.id}]; ps != nil {
-			s.stepPages = ps.rows
-		}
-	}
-	if _, url, problem := m.copyTarget(true); problem == "" {
-		s.publicURL = url
-	}
-	return s
-}
-
-// locationName is the location requests go to, for the notes of the forms.
-func (m *Model) locationName() string {
-	if m.client != nil && m.client.LocationID() != "" {
-		return sanitize(m.client.LocationID())
-	}
-	if m.status.location != "" {
-		return m.status.location
-	}
-	return "the token's own"
-}
-
 // connected reports whether there is a client to send with, and says so when not.
 func connected(h host) bool {
 	if h.api() == nil {
@@ -138,4 +121,11 @@ func connected(h host) bool {
 		return false
 	}
 	return true
+}
+
+// copyOf copies text, which is the what of something, and says so.
+func copyOf(h host, what, text string) tea.Cmd {
+	text = sanitize(text)
+	h.setInfo("copied to clipboard: " + what + " " + text)
+	return h.copyText(text)
 }

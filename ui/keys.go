@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"slices"
-
 	"charm.land/bubbles/v2/key"
 )
 
@@ -111,42 +109,6 @@ func (k KeyMap) helpSections() []helpSection {
 	}
 }
 
-// keyGroup is a titled group of the help overlay.
-type keyGroup struct {
-	Title     string
-	Bindings  []key.Binding
-	redirects bool // the keys of the Redirects view (its n, e and d are its own)
-}
-
-// keyGroups are the help overlay's groups: each section's plain keys and the keys of
-// the table's actions in its group, in the table's order. A disabled key (an action
-// that writes, in read-only mode) is left out, and so is a group left empty.
-func (sh *shared) keyGroups() []keyGroup {
-	var out []keyGroup
-	for _, s := range sh.keys.helpSections() {
-		all := s.lead
-		if s.group != helpNone {
-			all = slices.Clone(all)
-			for _, a := range sh.actions {
-				if a.group == s.group {
-					all = append(all, a.key)
-				}
-			}
-			all = append(all, s.tail...)
-		}
-		var enabled []key.Binding
-		for _, b := range all {
-			if b.Enabled() {
-				enabled = append(enabled, b)
-			}
-		}
-		if len(enabled) > 0 {
-			out = append(out, keyGroup{s.title, enabled, s.redirects})
-		}
-	}
-	return out
-}
-
 // as returns a copy of b with another description, for a footer that names what
 // the key does in this place ("open folder" rather than "open").
 func as(b key.Binding, desc string) key.Binding {
@@ -196,4 +158,44 @@ func (k KeyMap) viewHelp() []key.Binding {
 // paletteHelp are the footer's keys while the command palette is open.
 func (k KeyMap) paletteHelp() []key.Binding {
 	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "run"), k.Cancel}
+}
+
+// actionID names an action whose key a footer or a view shows or reads (KeyMap.of).
+type actionID uint8
+
+const (
+	noAction actionID = iota
+	actCopyID
+	actCopyURL
+	actOpenURL
+	actNewStep
+	actNewFolder
+	actPageTrigger
+	actArchivePage
+	actRedirects
+	actRedirectHere
+	actNewRedirect
+	actEditRedirect
+	actDeleteRedirect
+	actCopyOldURL
+	actCopyTarget
+	actOpenOldURL
+	actImportRedirects
+	actExportRedirects
+	actRequestLog
+	actEventHistory
+	actMessages
+	actResend
+	actionIDs // how many there are
+)
+
+// bind is a key with its help: the first key is the one shown.
+func bind(desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(keys[0], desc))
+}
+
+// shownAs is b as the palette shows it: "enter" rather than "enter/l".
+func shownAs(b key.Binding, shown string) key.Binding {
+	b.SetHelp(shown, b.Help().Desc)
+	return b
 }

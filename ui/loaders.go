@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -52,7 +51,8 @@ func loadFolderSteps(ctx context.Context, c *client.Client, folderID string, fun
 // listing the client stopped early (a server that never ends it) keeps what was read.
 func loadPages(ctx context.Context, c *client.Client, key stepKey, step stepRow, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: key.funnelID, StepID: key.stepID})
+		pages, _, err := c.ListAllPages(ctx, client.ListPagesParams{FunnelID: key.funnelID, StepID: key.stepID,
+			Expect: len(step.rec.Pages)})
 		msg := pagesMsg{key: key, seq: seq, err: err}
 		if err == nil || errors.Is(err, client.ErrIncompleteList) {
 			msg.rows = pageRows(pages, step)
@@ -62,35 +62,6 @@ func loadPages(ctx context.Context, c *client.Client, key stepKey, step stepRow,
 		}
 		return msg
 	}
-}
-
-// loadPage reads one page with every field the server sends; where the page's own
-// route is refused to this sign-in, the page list of its funnel stands in, marked
-// partial.
-func loadPage(ctx context.Context, c *client.Client, funnelID, pageID string, seq uint64) tea.Cmd {
-	return func() tea.Msg {
-		read, _, err := c.PageDetail(ctx, funnelID, pageID)
-		msg := pageMsg{pageID: pageID, seq: seq, err: err}
-		if err == nil {
-			msg.detail = newPageDetail(&read.Page)
-			if read.Partial {
-				msg.detail.partial = partialReason(read.Refusal)
-			}
-		}
-		return msg
-	}
-}
-
-// partialReason says why a page's detail holds only what the page list gave.
-func partialReason(refusal *client.APIError) string {
-	if refusal == nil {
-		return "GET /funnels/page/{id} is not open to this sign-in"
-	}
-	if refusal.Refusal == client.RefusedMissing {
-		return "GET /funnels/page/{id} is " + client.NotOnServer + " (" + strconv.Itoa(refusal.StatusCode) + ")"
-	}
-	return "GET /funnels/page/{id} answered " + sanitize(strconv.Itoa(refusal.StatusCode)+" "+refusal.Message()) +
-		" — it needs " + sanitize(refusal.Need())
 }
 
 // debounceLoadPages waits a moment before asking for a step's pages, so holding down

@@ -6,110 +6,87 @@ import (
 
 // Moving through the tree: into folders, funnels, steps and pages, and back out.
 
-func (m *Model) open() tea.Cmd {
-	switch m.focus {
+// open goes one level deeper: into a folder, from a funnel to its steps, from a step
+// to its pages, from a page to its detail.
+func (b *browser) open(h bodyHost) tea.Cmd {
+	switch b.focus {
 	case paneEntities:
-		r := m.entities.selected()
+		r := b.entities.selected()
 		if r == nil {
 			return nil
 		}
 		if r.folder {
-			if m.entities.enter(*r) {
-				return m.loadFolder()
+			if b.entities.enter(*r) {
+				return b.loadFolder()
 			}
 			return nil
 		}
-		m.setFocus(paneSteps)
+		b.setFocus(paneSteps)
 	case paneSteps:
-		if m.steps.selected() != nil {
-			m.setFocus(panePages)
+		if b.steps.selected() != nil {
+			b.setFocus(panePages)
 		}
 	case panePages:
-		return m.openDetail()
+		return b.openDetail(h)
 	}
 	return nil
 }
 
 // openDetail shows the selected page with every field of its record.
-func (m *Model) openDetail() tea.Cmd {
-	pg := m.pages.selected()
+func (b *browser) openDetail(h bodyHost) tea.Cmd {
+	pg := b.pages.selected()
 	if pg == nil {
 		return nil
 	}
-	m.closeDetail()
-	if doc := m.pageDocs[pg.id]; doc != nil {
-		d := newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, 0)
+	h.closeBodies(isDetail)
+	if doc := b.pageDocs[pg.id]; doc != nil {
+		d := newDetailView(b.sh, b.pages.key.funnelID, *pg, b.pages.step, 0, b.pageDocs)
 		d.state, d.page = stateReady, doc
-		m.push(d)
+		h.push(d)
 		return nil
 	}
-	seq := m.next()
-	d := newDetailView(m.sh, m.pages.key.funnelID, *pg, m.pages.step, seq)
-	m.push(d)
-	return loadPage(d.req.context(), m.client, d.funnelID, pg.id, seq)
-}
-
-// closeDetail closes the page detail and calls off the read of its record.
-func (m *Model) closeDetail() {
-	m.closeBodies(func(b body) bool { _, ok := b.(*detailView); return ok })
-}
-
-// pageRead gives a page's record to the detail that asked for it, and keeps it.
-func (m *Model) pageRead(msg pageMsg) {
-	for _, b := range m.bodies {
-		if d, ok := b.(*detailView); ok && d.apply(msg) {
-			if msg.err != nil {
-				m.status.setErr(msg.err)
-			} else {
-				m.pageDocs[msg.pageID] = msg.detail
-			}
-			return
-		}
-	}
+	seq := b.sh.next()
+	d := newDetailView(b.sh, b.pages.key.funnelID, *pg, b.pages.step, seq, b.pageDocs)
+	h.push(d)
+	return loadPage(d.req.context(), b.client, d.funnelID, pg.id, seq)
 }
 
 // back goes one level up: a kept filter is cleared first, then the focus moves left,
 // and in the first pane the parent folder opens.
-func (m *Model) back() tea.Cmd {
-	if p := m.focused(); p.list.Filtering() {
+func (b *browser) back() tea.Cmd {
+	if p := b.focused(); p.list.Filtering() {
 		p.clearFilter()
 		return nil
 	}
-	switch m.focus {
+	switch b.focus {
 	case panePages, paneSteps:
-		m.setFocus(m.focus - 1)
+		b.setFocus(b.focus - 1)
 	case paneEntities:
-		if _, needsLoad := m.entities.up(); needsLoad {
-			return m.loadFolder()
+		if _, needsLoad := b.entities.up(); needsLoad {
+			return b.loadFolder()
 		}
 	}
 	return nil
 }
 
 // goRoot shows the root folder in the first pane.
-func (m *Model) goRoot() tea.Cmd {
-	m.closeDetail()
-	m.setFocus(paneEntities)
+func (b *browser) goRoot() tea.Cmd {
+	b.setFocus(paneEntities)
 	needsLoad := false
-	for len(m.entities.path) > 1 {
-		_, needsLoad = m.entities.up()
+	for len(b.entities.path) > 1 {
+		_, needsLoad = b.entities.up()
 	}
 	if needsLoad {
-		return m.loadFolder()
+		return b.loadFolder()
 	}
 	return nil
 }
 
-// startFilter opens the focused pane's filter input, when the panes have the screen.
-func (m *Model) startFilter() tea.Cmd {
-	if !m.onTop(m.bodies[0]) {
-		return nil
+// showNewFolder reads the root again and selects the folder made there.
+func (b *browser) showNewFolder(id string) tea.Cmd {
+	b.goRoot()
+	if id != "" {
+		b.entities.pending[""] = id
 	}
-	return m.focused().startFilter()
-}
-
-// openPalette shows every action by name.
-func (m *Model) openPalette() tea.Cmd {
-	m.overlay = newPalette(m.sh, m.paletteEntries(), func(a paletteEntry) tea.Cmd { return a.run(m) })
-	return nil
+	return b.loadFolder()
 }

@@ -70,11 +70,11 @@ func archivePageForm(h host) tea.Cmd {
 // archiveRefusal says why the selected page cannot be archived — it is the only
 // live page of its step, which the service refuses to archive — or "" when it can
 // be (or when no live page is selected: the action then says what to select).
-func (m *Model) archiveRefusal() string {
-	if m.pages.key == (stepKey{}) {
+func (s selection) archiveRefusal() string {
+	if s.pagesOf == (stepKey{}) {
 		return ""
 	}
-	return archiveRefusal(m.pages.selected(), m.pages.step)
+	return archiveRefusal(s.page, s.pagesStep)
 }
 
 // archiveRefusal says why page pg of step cannot be archived, or "" when it can be.
@@ -84,20 +84,6 @@ func archiveRefusal(pg *pageRow, step stepRow) string {
 	}
 	return "“" + pg.name + "” is the only live page of step " + step.name +
 		": the service refuses to archive a step's last page"
-}
-
-// archiveHelp is what the footer says of A for the selected page.
-func (m *Model) archiveHelp() string {
-	pg := m.pages.selected()
-	switch {
-	case pg == nil:
-		return "archive/restore"
-	case pg.archived:
-		return "restore"
-	case m.archiveRefusal() != "":
-		return "archive: no, only live page"
-	}
-	return "archive"
 }
 
 // restorePageForm brings the selected archived page back, after asking.

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/ui/form"
 	"github.com/funnelsdev/funnels/ui/list"
 )
@@ -17,8 +18,7 @@ import (
 type palette struct {
 	sh      *shared
 	actions []paletteEntry
-	run     func(paletteEntry) tea.Cmd // runs the chosen action (the root's)
-	refused []bool                     // the actions whose route is refused to this sign-in
+	refused []bool // the actions whose route is refused to this sign-in
 	list    list.List
 	input   textinput.Model
 	cols    []column
@@ -26,7 +26,7 @@ type palette struct {
 	fitted  fittedColumns
 }
 
-func newPalette(sh *shared, actions []paletteEntry, run func(paletteEntry) tea.Cmd) *palette {
+func newPalette(sh *shared, actions []paletteEntry) *palette {
 	// An action whose route is refused to this sign-in says so, and why, in place of
 	// what it does (a copy: the caller's list is not changed).
 	actions = append([]paletteEntry(nil), actions...)
@@ -36,7 +36,7 @@ func newPalette(sh *shared, actions []paletteEntry, run func(paletteEntry) tea.C
 			actions[i].desc, refused[i] = "unavailable: "+r, true
 		}
 	}
-	p := &palette{sh: sh, actions: actions, run: run, refused: refused}
+	p := &palette{sh: sh, actions: actions, refused: refused}
 	keys := make([]string, len(actions))
 	var nameW, descW, keyW int
 	for i, a := range actions {
@@ -62,7 +62,7 @@ func (p *palette) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	case pickerChosen:
 		// The palette closes first; the action may open another modal.
 		h.show(nil)
-		return p.run(p.actions[p.list.Selected()]), true
+		return p.actions[p.list.Selected()].run(h), true
 	}
 	return cmd, false
 }
@@ -105,4 +105,14 @@ func (p *palette) view(w, h int) (string, int, int) {
 // never narrower than a form.
 func (p *palette) width(w int) int {
 	return min(w, max(form.Width(w), min(p.need, w-4)))
+}
+
+// paletteEntry is one line of the command palette, made from an action of the table
+// (the root's paletteEntries).
+type paletteEntry struct {
+	name  string // "Copy URL"
+	desc  string // one line on what it does
+	key   string // the key shown at the right ("" when it has none here)
+	needs client.Family
+	run   func(h host) tea.Cmd // runs the action on the palette's host (the root)
 }

@@ -32,7 +32,7 @@ type paneBase struct {
 	input  textinput.Model
 	typing bool   // the filter input has focus: every key goes to it
 	query  string // the filter as typed, sanitised once for drawing
-	width  int    // outer size of the pane, set by the root's layout
+	width  int    // outer size of the pane, set by the browser's placing (or the view's size)
 	height int
 	rows   rowCache
 	drawn  frameCache // the pane's frame as drawn last (viewcache.go)
@@ -79,9 +79,9 @@ type rowCache struct {
 	}
 }
 
-// lookup returns the cached row of item for these widths, clearing the cache first
+// row returns the cached row of item for these widths, clearing the cache first
 // when the widths changed.
-func (c *rowCache) lookup(item, width int, widths []int) (string, bool) {
+func (c *rowCache) row(item, width int, widths []int) (string, bool) {
 	if !c.check(width, widths) {
 		return "", false
 	}
@@ -89,8 +89,8 @@ func (c *rowCache) lookup(item, width int, widths []int) (string, bool) {
 	return s, ok
 }
 
-// lookupSelected is lookup for the selected row, drawn focused or not.
-func (c *rowCache) lookupSelected(item, width int, widths []int, focused bool) (string, bool) {
+// selectedRow is row for the selected row, drawn focused or not.
+func (c *rowCache) selectedRow(item, width int, widths []int, focused bool) (string, bool) {
 	if !c.check(width, widths) || !c.sel.ok || c.sel.item != item || c.sel.focused != focused {
 		return "", false
 	}
@@ -269,15 +269,6 @@ func (p *paneBase) navigate(msg tea.KeyPressMsg) bool {
 	return true
 }
 
-// paneView is what a pane hands the frame: its title, the context after it, the body
-// rows (exactly as wide as the inside of the frame) and the position for the bottom
-// border.
-type paneView struct {
-	title, info string
-	body        []string
-	pos         string
-}
-
 // renderBody draws the rows of the list, or the pane's state when there are none:
 // a spinner while loading, the error with "press r to retry", or the empty text.
 func (p *paneBase) renderBody(width, height int, state loadState, err error, what, empty string,
@@ -304,7 +295,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 		for i := from; i < to && len(lines) < height; i++ {
 			item := p.list.At(i)
 			if i == p.list.Cursor() {
-				line, ok := p.rows.lookupSelected(item, width, widths, focused)
+				line, ok := p.rows.selectedRow(item, width, widths, focused)
 				if !ok {
 					line = row(item, width, true, focused, widths)
 					p.rows.storeSelected(item, focused, line)
@@ -312,7 +303,7 @@ func (p *paneBase) renderBody(width, height int, state loadState, err error, wha
 				lines = append(lines, line)
 				continue
 			}
-			line, ok := p.rows.lookup(item, width, widths)
+			line, ok := p.rows.row(item, width, widths)
 			if !ok {
 				line = row(item, width, false, focused, widths)
 				if stale {

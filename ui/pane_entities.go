@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"strconv"
 	"strings"
 	"time"
 
@@ -66,14 +65,6 @@ func (r *entityRow) stepsNote() string {
 // errStepsNotListed is why a funnel has no steps to show when the funnel list of its
 // folder did not have it either.
 var errStepsNotListed = errors.New("the funnel list of this folder does not list this funnel")
-
-// displayName is a record's name for a row, or its id when it has none.
-func displayName(name, id string) string {
-	if n := strings.TrimSpace(sanitize(name)); n != "" {
-		return n
-	}
-	return "(unnamed " + sanitize(id) + ")"
-}
 
 // crumb is one folder of the path from the root to the current folder.
 type crumb struct{ id, name string }
@@ -355,10 +346,28 @@ func (p *entitiesPane) row(i, width int, selected, focused bool, widths []int) s
 	}, p.sh.changed[r.id])
 }
 
-// plural says "1 step", "5 steps".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
+// entitiesMsg is what one folder holds.
+type entitiesMsg struct {
+	folderID  string
+	seq       uint64
+	rows      []entityRow     // sanitised, folders first
+	note      string          // why the folders look different (a fallback), sanitised; "" when they do not
+	summaries []client.Funnel // the funnels, when some came without their steps
+	err       error
+
+	// What the server answered, for the local index.
+	folders []client.Folder
+	funnels []client.Funnel
 }
+
+// folderStepsMsg is the funnels of a folder completed with their steps.
+type folderStepsMsg struct {
+	folderID string
+	seq      uint64
+	rows     []entityRow // the funnels, sanitised
+	err      error
+	funnels  []client.Funnel // as the server answered, for the local index
+}
+
+func (entitiesMsg) forBody()    {}
+func (folderStepsMsg) forBody() {}

@@ -357,3 +357,22 @@ func (p *pagesPane) row(i, width int, selected, focused bool, widths []int) stri
 		{text: r.updated, style: st.RowFaint},
 	}, p.sh.changed[r.id])
 }
+
+// pagesMsg is the pages of one step.
+type pagesMsg struct {
+	key   stepKey
+	seq   uint64
+	rows  []pageRow
+	err   error
+	pages []client.Page // as the server answered, for the local index
+}
+
+// loadPagesMsg fires after the debounce of a step selection; the load starts only if
+// the step is still the one selected.
+type loadPagesMsg struct {
+	key stepKey
+	seq uint64
+}
+
+func (pagesMsg) forBody()     {}
+func (loadPagesMsg) forBody() {}

@@ -33,20 +33,27 @@ type peopleChangesMsg struct {
 	err     error
 }
 
+func (peopleChangesMsg) forBody()   {}
+func (m peopleChangesMsg) to() body { return m.view }
+
 // recentChangesShown is how many of the newest writes the view reads.
 const recentChangesShown = 500
 
 // openPeopleChanges shows the writes people sent over the browser, when this
 // session's person may read the server's audit log.
-func openPeopleChanges(m *Model) tea.Cmd {
-	log := m.changeLog()
+func openPeopleChanges(h bodyHost) tea.Cmd {
+	log := h.selected().changes
 	if log == nil {
-		m.setWarn("the audit log is for the team server's admins, in a session of the server")
+		h.setWarn("the audit log is for the team server's admins, in a session of the server")
 		return nil
 	}
-	v := &peopleChangesView{listBody: newListBody(m.sh), log: log}
-	m.push(v)
-	return v.reload(m)
+	v := &peopleChangesView{listBody: newListBody(h.common()), log: log}
+	return pushRead(h, v)
+}
+
+// update takes the writes this view asked for.
+func (v *peopleChangesView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) {
+	return own(v, msg, v.fill)
 }
 
 // readPeopleChanges reads the newest writes of the log.
@@ -57,7 +64,7 @@ func readPeopleChanges(ctx context.Context, log ChangeLog, v *peopleChangesView)
 	}
 }
 
-func (v *peopleChangesView) reload(host) tea.Cmd {
+func (v *peopleChangesView) reload(bodyHost) tea.Cmd {
 	v.status = stateLoading
 	return readPeopleChanges(v.sh.ctx, v.log, v)
 }
@@ -96,7 +103,7 @@ func (v *peopleChangesView) fill(msg peopleChangesMsg) {
 	v.setKeys(keys)
 }
 
-func (v *peopleChangesView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+func (v *peopleChangesView) key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	return v.listKey(msg, func() tea.Cmd { return v.reload(h) }, func() tea.Cmd { return v.showSelected(h) })
 }
 

@@ -34,19 +34,24 @@ type versionsMsg struct {
 	err  error
 }
 
+func (versionsMsg) forBody()   {}
+func (m versionsMsg) to() body { return m.view }
+
 // openRedirectVersions shows the saved versions.
-func openRedirectVersions(m *Model) tea.Cmd {
-	st := m.opts.Redirects
+func openRedirectVersions(h bodyHost) tea.Cmd {
+	st := h.selected().redirectsState
 	if st.Dir == "" {
-		m.setWarn("no versions are kept for this session")
+		h.setWarn("no versions are kept for this session")
 		return nil
 	}
-	v := &versionsView{listBody: newListBody(m.sh), state: st}
-	m.push(v)
-	return v.reload(m)
+	v := &versionsView{listBody: newListBody(h.common()), state: st}
+	return pushRead(h, v)
 }
 
-func (v *versionsView) reload(host) tea.Cmd {
+// update takes the versions this view asked for.
+func (v *versionsView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) { return own(v, msg, v.fill) }
+
+func (v *versionsView) reload(bodyHost) tea.Cmd {
 	v.status = stateLoading
 	return func() tea.Msg {
 		list, err := v.state.Versions().List()
@@ -73,7 +78,7 @@ func (v *versionsView) fill(msg versionsMsg) {
 	v.setKeys(keys)
 }
 
-func (v *versionsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+func (v *versionsView) key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	return v.listKey(msg, func() tea.Cmd { return v.reload(h) }, func() tea.Cmd { return v.plan(h) })
 }
 

@@ -80,6 +80,8 @@ type redirectsMsg struct {
 	list []client.Redirect // as the server answered, for the local index
 }
 
+func (redirectsMsg) forBody() {}
+
 // loadRedirects reads every redirect of the location.
 func loadRedirects(ctx context.Context, c *client.Client, seq uint64) tea.Cmd {
 	return func() tea.Msg {
@@ -103,7 +105,8 @@ type redirectsView struct {
 	info     string // "8 redirects", for the title
 	seq      uint64 // the load awaited; 0 = none
 	cancel   context.CancelFunc
-	pending  string // the id to select once it is listed
+	pending  string      // the id to select once it is listed
+	idx      *localIndex // the local index the list read is kept in; nil: none
 }
 
 func newRedirectsView(sh *shared) *redirectsView {

@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"context"
-	"errors"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 )
 
@@ -15,7 +12,7 @@ import (
 // background lane (paced, behind the user's own requests), journaled as the command
 // line's import is, so importing the same file again after an interruption sends
 // nothing twice. Its progress comes back as messages for the status bar; at the end
-// the Redirects view reads the list again.
+// the Redirects view reads the list again (the root takes both: redirects_root.go).
 
 // bulkRun is one apply under way: its progress reports and what it is, in words.
 type bulkRun struct {
@@ -83,43 +80,4 @@ func (run *bulkRun) wait() tea.Msg {
 		return nil
 	}
 	return bulkProgressMsg{run: run, p: p}
-}
-
-// bulkUpdate shows an apply's progress and its end.
-func (m *Model) bulkUpdate(msg bulkMsg) tea.Cmd {
-	switch msg := msg.(type) {
-	case bulkProgressMsg:
-		if msg.run.over {
-			return nil
-		}
-		m.status.setInfo(msg.run.verb + " " + strconv.Itoa(msg.p.Done) + "/" + strconv.Itoa(msg.p.Total))
-		return msg.run.wait
-	case bulkDoneMsg:
-		m.sh.applying, msg.run.over = false, true
-		t := msg.res.Tally
-		text := msg.run.verb + ": added " + strconv.Itoa(t.Added) + ", changed " + strconv.Itoa(t.Changed) +
-			", deleted " + strconv.Itoa(t.Deleted) + ", refused " + strconv.Itoa(msg.refused) + ", failed " + strconv.Itoa(t.Failed)
-		if t.Before > 0 {
-			text += ", " + strconv.Itoa(t.Before) + " landed before"
-		}
-		switch {
-		case msg.err != nil && errors.Is(msg.err, context.Canceled):
-			m.status.setWarn(text + " — stopped: run it again to send the rest (nothing is sent twice)")
-		case msg.err != nil:
-			var local *redirectplan.LocalError
-			code := ""
-			if s := client.StatusCode(msg.err); s != 0 && !errors.As(msg.err, &local) {
-				code = " (" + strconv.Itoa(s) + ")"
-			}
-			m.status.setWarn(text + " — stopped" + code + ": " + sanitize(msg.err.Error()) + "; run it again to send the rest")
-		case t.Failed > 0:
-			m.status.setWarn(text)
-		default:
-			m.status.setInfo(text)
-		}
-		if m.redirects != nil && m.redirects.state != stateIdle {
-			return m.redirects.reload(m)
-		}
-	}
-	return nil
 }

@@ -1,32 +1,19 @@
 package ui
 
 import (
+	"context"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/funnelsdev/funnels/client/index"
 )
 
 // The Redirects view as a body: its keys, the mouse, copying and opening a
 // redirect's address, reading the list again, and a write shown in its list.
 
-// openRedirects shows the Redirects view, reading the list the first time. The root
-// keeps the view when it is closed, so opening it again is instant.
-func (m *Model) openRedirects() tea.Cmd {
-	if m.redirects == nil {
-		m.redirects = newRedirectsView(m.sh)
-		m.redirects.location = m.status.location
-	}
-	v := m.redirects
-	if !m.onTop(v) {
-		m.push(v)
-	}
-	if v.state == stateIdle {
-		return v.reload(m)
-	}
-	return nil
-}
-
 // key handles a key while the view has the screen.
-func (v *redirectsView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+func (v *redirectsView) key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	if cmd, ok := v.filterFirst(msg); ok {
 		return cmd, keyUsed
 	}
@@ -72,8 +59,28 @@ func copyRedirect(h host, target bool) tea.Cmd {
 	return copyOf(h, "old URL", r.oldURL)
 }
 
+// update takes the list this view asked for: shown, kept in the local index, and a
+// failure said on the status bar.
+func (v *redirectsView) update(h bodyHost, msg bodyMsg) (tea.Cmd, bool) {
+	rm, ok := msg.(redirectsMsg)
+	if !ok {
+		return nil, false
+	}
+	if !v.apply(rm) {
+		return nil, true
+	}
+	if rm.err != nil {
+		h.setErr(rm.err)
+	}
+	if rm.list == nil {
+		return nil, true
+	}
+	list, whole := rm.list, rm.err == nil
+	return v.idx.save(v.sh.ctx, func(ctx context.Context, s *index.Store) error { return s.SaveRedirects(ctx, list, whole) }), true
+}
+
 // reload reads the list again; what is shown stays until the answer.
-func (v *redirectsView) reload(h host) tea.Cmd {
+func (v *redirectsView) reload(h bodyHost) tea.Cmd {
 	if h.api() == nil {
 		return nil
 	}
@@ -114,7 +121,7 @@ func (v *redirectsView) copyTarget(wantURL bool) (what, text, problem string) {
 // changed shows a write in the list: made puts a redirect in (made or changed), gone
 // takes one out. A list never read has nothing to change; one whose answer had no id
 // is read again.
-func (v *redirectsView) changed(h host, made redirectRow, gone string) tea.Cmd {
+func (v *redirectsView) changed(h bodyHost, made redirectRow, gone string) tea.Cmd {
 	if v.state == stateIdle {
 		return nil
 	}

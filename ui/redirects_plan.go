@@ -69,7 +69,7 @@ func newPlanView(sh *shared, r planReady) *planView {
 }
 
 // key: enter sends, esc drops the plan (or the filter first), / filters.
-func (v *planView) key(h host, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
+func (v *planView) key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 	if cmd, ok := v.filterFirst(msg); ok {
 		return cmd, keyUsed
 	}
@@ -111,11 +111,14 @@ func (v *planView) paste(msg tea.PasteMsg) tea.Cmd {
 	}
 	return nil
 }
-func (v *planView) wheel(_, delta int)  { v.list.Scroll(delta) }
-func (v *planView) click(_, row int)    { v.list.SelectRow(row) }
-func (v *planView) busy() bool          { return false }
-func (v *planView) reload(host) tea.Cmd { return nil }
-func (v *planView) close()              { v.typing = false; v.input.Blur() }
+func (v *planView) wheel(_, delta int)      { v.list.Scroll(delta) }
+func (v *planView) click(_, row int)        { v.list.SelectRow(row) }
+func (v *planView) busy() bool              { return false }
+func (v *planView) reload(bodyHost) tea.Cmd { return nil }
+func (v *planView) close()                  { v.typing = false; v.input.Blur() }
+
+// update: a plan asks for nothing (its apply reports to the root).
+func (v *planView) update(bodyHost, bodyMsg) (tea.Cmd, bool) { return nil, false }
 
 func (v *planView) copyTarget(bool) (what, text, problem string) {
 	return "", "", "nothing to copy in a plan"

@@ -2,68 +2,44 @@ package ui
 
 import tea "charm.land/bubbletea/v2"
 
-// What an answer changes in the browser (effect.go): the root reads again what a
-// write made stale, selects what it made, and keeps the events sent.
+// What the browser reads again: a folder when asked (r, or one opened not yet read),
+// and what an answer changed (effect.go) — a folder or step made, a folder's listing
+// or a page changed — which the root hands it (changed).
 
-// apply makes an answer's effect happen.
-func (m *Model) apply(e effect) tea.Cmd {
-	switch e := e.(type) {
-	case folderMade:
-		return m.showNewFolder(e.id)
-	case stepMade:
-		m.steps.pending = e.step
-		m.setFocus(paneSteps)
-		return m.reloadFolder(e.folderID)
-	case folderChanged:
-		return m.reloadFolder(e.folderID)
-	case pageChanged:
-		return m.pageChanged(e)
-	case redirectChanged:
-		if m.redirects == nil {
-			return nil
-		}
-		return m.redirects.changed(m, e.made, e.gone)
-	case planReady:
-		m.push(newPlanView(m.sh, e))
-	case eventSent:
-		e.entry.at = m.sh.now()
-		m.history.add(e.entry)
+// loadFolder asks for the current folder's contents, painting what the local index
+// has of it while the server is asked.
+func (b *browser) loadFolder() tea.Cmd {
+	if b.client == nil {
+		return nil
 	}
-	return nil
+	seq := b.sh.next()
+	cached := b.cachedFolder(b.entities.folderID(), seq)
+	ctx := b.entities.load(seq)
+	return tea.Batch(loadEntities(ctx, b.client, b.entities.folderID(), seq), cached)
 }
 
 // pageChanged forgets the page's record and reads its funnel again, then the step's
 // pages (reloadPagesNow, once the funnel is in).
-func (m *Model) pageChanged(e pageChanged) tea.Cmd {
-	delete(m.pageDocs, e.pageID)
-	m.reloadPages = e.step
-	if ps := m.pages.cache[e.step]; ps != nil {
+func (b *browser) pageChanged(e pageChanged) tea.Cmd {
+	delete(b.pageDocs, e.pageID)
+	b.reloadPages = e.step
+	if ps := b.pages.cache[e.step]; ps != nil {
 		ps.loaded = false
 	}
-	if e.folderID == m.entities.folderID() {
-		return m.loadFolder()
+	if e.folderID == b.entities.folderID() {
+		return b.loadFolder()
 	}
-	m.reloadFolder(e.folderID)
-	return m.reloadPagesNow()
-}
-
-// showNewFolder reads the root again and selects the folder made there.
-func (m *Model) showNewFolder(id string) tea.Cmd {
-	m.closeDetail()
-	m.goRoot()
-	if id != "" {
-		m.entities.pending[""] = id
-	}
-	return m.loadFolder()
+	b.reloadFolder(e.folderID)
+	return b.reloadPagesNow()
 }
 
 // reloadFolder reads a folder again: at once when it is the one shown, the next time
 // it is opened otherwise.
-func (m *Model) reloadFolder(id string) tea.Cmd {
-	if id == m.entities.folderID() {
-		return m.loadFolder()
+func (b *browser) reloadFolder(id string) tea.Cmd {
+	if id == b.entities.folderID() {
+		return b.loadFolder()
 	}
-	if fs := m.entities.folders[id]; fs != nil {
+	if fs := b.entities.folders[id]; fs != nil {
 		fs.loaded = false
 	}
 	return nil
@@ -71,15 +47,15 @@ func (m *Model) reloadFolder(id string) tea.Cmd {
 
 // reloadPagesNow reads the pages of the step waited for again (after its funnel was
 // read again, so the pages see the step's new page list and split).
-func (m *Model) reloadPagesNow() tea.Cmd {
-	key := m.reloadPages
-	m.reloadPages = stepKey{}
-	if ps := m.pages.cache[key]; ps != nil {
+func (b *browser) reloadPagesNow() tea.Cmd {
+	key := b.reloadPages
+	b.reloadPages = stepKey{}
+	if ps := b.pages.cache[key]; ps != nil {
 		ps.loaded = false
 	}
-	if key != m.pages.key || m.client == nil {
+	if key != b.pages.key || b.client == nil {
 		return nil
 	}
-	seq := m.next()
-	return loadPages(m.pages.load(seq), m.client, key, m.pages.step, seq)
+	seq := b.sh.next()
+	return loadPages(b.pages.load(seq), b.client, key, b.pages.step, seq)
 }

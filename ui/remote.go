@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"encoding/json"
-	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -54,25 +53,4 @@ func attachRemote(r *Remote, send func(tea.Msg)) {
 	if r != nil && r.Attach != nil {
 		r.Attach(send)
 	}
-}
-
-// changeLog is the audit log this browser may read; nil outside a server session or
-// for a person who is not its admin.
-func (m *Model) changeLog() ChangeLog {
-	if m.opts.Remote == nil {
-		return nil
-	}
-	return m.opts.Remote.Changes
-}
-
-// sharingText is "3 sessions  " when others share the shown sub-account over the
-// team server; "" otherwise.
-func (s *statusBar) sharingText() string {
-	if s.sharing == nil {
-		return ""
-	}
-	if n := s.sharing(s.locationID); n > 1 {
-		return strconv.Itoa(n) + " sessions  "
-	}
-	return ""
 }

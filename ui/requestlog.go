@@ -234,13 +234,6 @@ func (v *logView) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// copyCurl copies a request as a curl command, which reads the token from
-// $FUNNELS_TOKEN instead of holding it, and says so.
-func copyCurl(h host, curl, what string) tea.Cmd {
-	h.setInfo("copied curl for " + what + " — token from $FUNNELS_TOKEN")
-	return h.copyText(curl)
-}
-
 func trimQuery(p string) string {
 	path, _, _ := strings.Cut(p, "?")
 	return path

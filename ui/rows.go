@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -232,7 +233,8 @@ func markedRow(st *Styles, width int, selected, focused bool, widths []int, cell
 // inner cells wide (the marker and one space of right padding take the rest).
 func rowAvail(inner int) int { return max(1, inner-markerWidth-1) }
 
-// fitCell truncates or pads plain text to w cells, aligned left or right.
+// fitCell truncates text (styles too) to w cells with "…" or pads it with spaces to
+// exactly w cells, aligned left or right.
 func fitCell(s string, w int, right bool) string {
 	if w <= 0 {
 		return ""
@@ -331,3 +333,39 @@ func pick[T any](cond bool, a, b T) T {
 	}
 	return b
 }
+
+// displayName is a record's name for a row, or its id when it has none.
+func displayName(name, id string) string {
+	if n := strings.TrimSpace(sanitize(name)); n != "" {
+		return n
+	}
+	return "(unnamed " + sanitize(id) + ")"
+}
+
+// plural says "1 step", "5 steps".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// fit truncates s (which may hold styles) to w cells with "…" and pads it with spaces
+// to exactly w cells, so no line of the view is ever too long or ragged.
+func fit(s string, w int) string { return fitCell(s, w, false) }
+
+// truncLeft keeps the end of s within w cells, marking the cut with "…".
+func truncLeft(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	if sw <= w {
+		return s
+	}
+	if w <= 1 {
+		return ansi.Truncate("…", w, "")
+	}
+	return "…" + ansi.TruncateLeft(s, sw-w+1, "")
+}
+
+// wrapText breaks plain text into lines of at most w cells, at spaces only
+// (termtext.Wrap): a host name, a path or an id is never split at a hyphen.
+func wrapText(s string, w int) []string { return termtext.Wrap(s, w) }

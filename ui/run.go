@@ -3,12 +3,87 @@ package ui
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
 )
+
+// Starting the browser: New builds the root model with its shared state and the
+// browser at the bottom of its stack, Init asks for the first folder, and Run shows
+// it until the user quits.
+
+// New builds the browser. Nothing is requested until Init.
+func New(opts Options) *Model {
+	if opts.Debounce == 0 {
+		opts.Debounce = defaultDebounce
+	}
+	sh := newShared(opts)
+	m := &Model{opts: opts, sh: sh, client: opts.Client, mouse: opts.Mouse}
+	if opts.Index != nil {
+		m.idx = newIndexState(opts.Index)
+	}
+	m.browser = newBrowser(sh, opts.Client, m.idx.local(), opts.Debounce)
+	m.bodies = []body{m.browser}
+	m.account = opts.Account
+	m.status = statusBar{sh: sh, profile: sanitize(opts.Profile), location: sanitize(opts.LocationID), locationID: opts.LocationID}
+	if opts.Remote != nil {
+		m.status.sharing = opts.Remote.Sharing
+	}
+	if m.status.profile == "" {
+		m.status.profile = "default"
+	}
+	if opts.Client != nil {
+		m.clients = []*client.Client{opts.Client}
+		m.status.rate = opts.Client.Rate()
+		m.status.inFlight = opts.Client.InFlight()
+		m.status.readOnly = opts.Client.ReadOnly()
+		sh.setReadOnly(opts.Client.ReadOnly())
+		sh.setAccess(opts.Client.Access())
+	}
+	if len(opts.Warnings) > 0 {
+		m.status.setWarn("warning: " + sanitize(strings.Join(opts.Warnings, "; ")))
+	}
+	m.browser.sync()
+	return m
+}
+
+// Init asks for the root folder and, unless a theme is forced, the terminal's
+// background colour.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.browser.loadFolder()}
+	if m.idx != nil && m.client != nil {
+		cmds = append(cmds, readIndexState(m.sh.ctx, m.idx.store))
+	}
+	if t := m.opts.Theme; t != "dark" && t != "light" {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
+}
+
+// newShared is the state every part shares, in the options' theme and clock, with
+// every action's key on until the client says it is read-only.
+func newShared(opts Options) *shared {
+	now := opts.Now
+	if now == nil {
+		now = time.Now
+	}
+	sh := &shared{
+		themeSetting:   opts.Theme,
+		bgDark:         true,
+		now:            now,
+		pathCheckDelay: opts.PathCheckDelay,
+		ctx:            context.Background(),
+		spinner:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+	}
+	sh.setReadOnly(false)
+	sh.restyle()
+	sh.newLocation()
+	return sh
+}
 
 // settleWait bounds how long Run waits, after the program ended, for a token refresh
 // that was already sent to finish and be saved (its own timeouts end it sooner).

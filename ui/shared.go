@@ -50,26 +50,17 @@ type shared struct {
 	// applying is true while an import or restore is being sent: one at a time.
 	applying bool
 
+	// seq is the number of the session's last request: every load and send takes the
+	// next, so an answer names the request it answers (next).
+	seq uint64
+
 	pathCheckDelay time.Duration // Options.PathCheckDelay: the wait before a typed step path is checked (pathDelay)
 }
 
-func newShared(opts Options) *shared {
-	now := opts.Now
-	if now == nil {
-		now = time.Now
-	}
-	sh := &shared{
-		themeSetting:   opts.Theme,
-		bgDark:         true,
-		now:            now,
-		pathCheckDelay: opts.PathCheckDelay,
-		ctx:            context.Background(),
-		spinner:        spinner.New(spinner.WithSpinner(spinner.MiniDot)),
-	}
-	sh.setReadOnly(false)
-	sh.restyle()
-	sh.newLocation()
-	return sh
+// next is the number of a new request.
+func (sh *shared) next() uint64 {
+	sh.seq++
+	return sh.seq
 }
 
 // setContext makes ctx (the program's) the parent of every command's calls.
@@ -85,13 +76,6 @@ func (sh *shared) newLocation() {
 		sh.cancelLoads()
 	}
 	sh.loads, sh.cancelLoads = context.WithCancel(sh.ctx)
-}
-
-// setReadOnly turns the keys of the actions that write off (or on again).
-func (sh *shared) setReadOnly(ro bool) {
-	sh.readOnly = ro
-	sh.keys = DefaultKeys()
-	sh.actions = tableActions(&sh.keys, ro)
 }
 
 // restyle rebuilds theme and styles; it runs at start and when the background or the

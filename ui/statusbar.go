@@ -336,3 +336,15 @@ func (s *statusBar) rateText(now time.Time, long bool) string {
 func ceilSeconds(d time.Duration) string {
 	return strconv.Itoa(int((d + time.Second - 1) / time.Second))
 }
+
+// sharingText is "3 sessions  " when others share the shown sub-account over the
+// team server; "" otherwise.
+func (s *statusBar) sharingText() string {
+	if s.sharing == nil {
+		return ""
+	}
+	if n := s.sharing(s.locationID); n > 1 {
+		return strconv.Itoa(n) + " sessions  "
+	}
+	return ""
+}

@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/funnelsdev/funnels/ui/form"
 )
 
 // Styles are every style the views use, built once per theme (and again only when
@@ -228,3 +230,18 @@ func (st *Styles) paints() *paints {
 	}
 	return st.p
 }
+
+// newFormLook is the look of the forms in the theme of t, built with the browser's
+// styles (restyle), never per frame.
+func newFormLook(t Theme, st *Styles, noColor bool) form.Look {
+	c := form.Colors{Dark: t.Dark, Text: t.Text, Muted: t.Muted, Faint: t.Faint, Accent: t.Accent,
+		OnAccent: t.OnAccent, BlurBg: t.BlurBg, OK: t.OK, Error: t.Error}
+	return form.Look{Huh: form.HuhStyles(c, noColor),
+		Hint: st.Hint, Error: st.Error, Notice: st.Notice, Loading: st.Loading, Status: st.Status}
+}
+
+// The glyphs of a row new or changed since the crawl before the last.
+const (
+	changeGlyphNew     = "+"
+	changeGlyphChanged = "•"
+)

@@ -84,18 +84,18 @@ func (m *Model) useAccount(name string, o Opened) tea.Cmd {
 	m.watch(c)
 	m.sh.setReadOnly(c.ReadOnly())
 	m.sh.setAccess(c.Access())
-	m.fallbackNoted = false
 
-	m.entities, m.steps, m.pages = newEntitiesPane(m.sh), newStepsPane(m.sh), newPagesPane(m.sh)
-	m.pageDocs = map[string]*pageDetail{}
+	// A browser of its own: its panes, page records and loads start empty, and it
+	// paints from and saves into the new location's index.
+	index := m.useIndex(o.Index)
+	m.browser = newBrowser(m.sh, c, m.idx.local(), m.opts.Debounce)
+	m.bodies[0] = m.browser
 	m.history = eventHistory{}
-	m.reloadPages = stepKey{}
-	m.focus = paneEntities
 	m.relayout()
 
 	m.status.switchTo(sanitize(o.Profile), sanitize(c.LocationID()), c.Rate(), c.InFlight(), c.ReadOnly())
 	m.status.setInfo("switched to " + sanitize(o.Profile) + " · " + sanitize(c.LocationID()))
-	return tea.Batch(m.useIndex(o.Index), m.loadFolder(), m.clock())
+	return tea.Batch(index, m.browser.loadFolder(), m.clock())
 }
 
 // watch makes c the client whose events reach the status bar, and remembers it so

@@ -31,7 +31,7 @@ func (m *Model) render() string {
 	}
 	header := m.header(w)
 	if m.overlay == nil && len(m.bodies) == 1 {
-		return m.renderPanes(w, header)
+		return m.browser.screen(header, m.footer(w), m.status.view(w, m.lay.barRows))
 	}
 	lines := make([]string, 0, h)
 	lines = append(lines, header)
@@ -45,57 +45,6 @@ func (m *Model) render() string {
 	return strings.Join(lines, "\n")
 }
 
-// renderPanes is the screen of the browser itself: the header, the panes side by side
-// and the footer and status bar, written into one string without joining the panes'
-// lines first.
-func (m *Model) renderPanes(w int, header string) string {
-	var cols [paneCount][]string
-	slots := m.lay.slots[:min(len(m.lay.slots), paneCount)]
-	size := len(header) + m.lay.bodyHeight + 2
-	for i, s := range slots {
-		cols[i] = m.paneLines(s)
-		for _, l := range cols[i] {
-			size += len(l)
-		}
-	}
-	footer, bar := m.footer(w), m.status.view(w, m.lay.barRows)
-	size += len(footer) + len(bar)
-
-	var b strings.Builder
-	b.Grow(size)
-	b.WriteString(header)
-	for r := 0; r < m.lay.bodyHeight; r++ {
-		b.WriteByte('\n')
-		for i := range slots {
-			if r < len(cols[i]) {
-				b.WriteString(cols[i][r])
-			}
-		}
-	}
-	b.WriteByte('\n')
-	b.WriteString(footer)
-	b.WriteByte('\n')
-	b.WriteString(bar)
-	return b.String()
-}
-
-// paneLines draws one pane in its slot. The lines belong to the pane's frame cache:
-// read them before the next View.
-func (m *Model) paneLines(s slot) []string {
-	focused := s.pane == m.focus
-	var v paneView
-	switch s.pane {
-	case paneEntities:
-		v = m.entities.view(focused)
-	case paneSteps:
-		v = m.steps.view(focused)
-	default:
-		v = m.pages.view(focused)
-	}
-	p := m.pane(s.pane)
-	return p.drawn.draw(m.sh, s.w, m.lay.bodyHeight, focused, v, p.filterView())
-}
-
 // header is the first line: the app's name and the breadcrumb of the folder path,
 // cut from the left when it is too long (the end of the path matters most).
 func (m *Model) header(w int) string {
@@ -104,7 +53,7 @@ func (m *Model) header(w int) string {
 	if m.opts.Demo {
 		name = "funnels demo"
 	}
-	parts := m.entities.breadcrumb()
+	parts := m.browser.entities.breadcrumb()
 	var b strings.Builder
 	for i, p := range parts {
 		if i > 0 {

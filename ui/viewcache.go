@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // The caches of the view. A cursor move changes two rows of one pane and a number in
@@ -149,4 +151,27 @@ type barKey struct {
 	msg                 string
 	msgKind             int
 	rateLow             bool
+}
+
+// footerHelp renders the footer's short help for bindings at exactly width cells.
+// What does not fit is left off from the end, but "? all keys" is the last to go:
+// it is where every key left off can be read.
+func (sh *shared) footerHelp(bindings []key.Binding, width int) string {
+	hm := sh.help // a copy: the width is this call's own
+	hm.SetWidth(max(0, width-1))
+	line := hm.ShortHelpView(bindings)
+	all := sh.keys.Help.Help()
+	isAll := func(b key.Binding) bool { return b.Help() == all }
+	if !slices.ContainsFunc(bindings, isAll) {
+		return fit(" "+line, width)
+	}
+	kept := slices.Clone(bindings)
+	for last := len(kept) - 1; last > 0 && !strings.Contains(ansi.Strip(line), all.Desc); last-- {
+		if isAll(kept[last]) {
+			continue
+		}
+		kept = slices.Delete(kept, last, last+1)
+		line = hm.ShortHelpView(kept)
+	}
+	return fit(" "+line, width)
 }

@@ -2,10 +2,9 @@ package cmdutil
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
-	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
@@ -16,31 +15,27 @@ func (e *errNoFunnel) Error() string {
 	return fmt.Sprintf("no funnel with id %s in location %s", QuoteInput(e.id), termtext.Line(e.location))
 }
 
-// FindFunnel finds a funnel by id in the location's list (the API has no read of one
-// funnel).
-func FindFunnel(ctx context.Context, c *client.Client, id string) (*client.Funnel, error) {
-	fu, err := LookupFunnel(ctx, c, id)
-	if err != nil {
-		return nil, err
+// FindFunnel is LookupFunnel with a funnel the location does not have as an error.
+func FindFunnel(ctx context.Context, s *Session, id string, live bool) (index.FunnelLookup, error) {
+	l, err := LookupFunnel(ctx, s, id, live)
+	if err == nil && l.Funnel == nil {
+		err = WithExitCode(ExitAPI, &errNoFunnel{id: id, location: s.Client.LocationID()})
 	}
-	if fu == nil {
-		return nil, WithExitCode(ExitAPI, &errNoFunnel{id: id, location: c.LocationID()})
-	}
-	return fu, nil
+	return l, err
 }
 
-// LookupFunnel is findFunnel with nil for a funnel that is not there. A listing
-// stopped early (a server that never ends it) is an error only when id is not among
-// what was read.
-func LookupFunnel(ctx context.Context, c *client.Client, id string) (*client.Funnel, error) {
-	all, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 100)
-	if err != nil && !errors.Is(err, client.ErrIncompleteList) {
-		return nil, err
-	}
-	for i := range all {
-		if all[i].ID == id {
-			return &all[i], nil
+// LookupFunnel finds a funnel with its steps by id (the API has no read of one
+// funnel): from the session's local index with no request unless live, else from the
+// funnel list, what it answered kept in the index (index.LookupFunnel). A funnel the
+// location does not have has a nil Funnel. An index that cannot be opened (held by
+// another process, damaged) only costs the requests.
+func LookupFunnel(ctx context.Context, s *Session, id string, live bool) (index.FunnelLookup, error) {
+	var store *index.Store
+	if s.IndexOpener != nil && s.Client.LocationID() != "" {
+		if st, err := s.OpenIndex(); err == nil {
+			defer st.Close()
+			store = st
 		}
 	}
-	return nil, err
+	return index.LookupFunnel(ctx, s.Client, store, id, live)
 }

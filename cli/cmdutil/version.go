@@ -9,8 +9,11 @@ import (
 // `go install …@vX` reports vX; a build in a clone, Go's pseudo-version with the
 // commit), else the commit alone.
 func buildVersion(stamped string) string {
+	if stamped != "" {
+		return stamped // the build record is not parsed: every start would pay for it
+	}
 	info, _ := debug.ReadBuildInfo()
-	return VersionOf(stamped, info)
+	return VersionOf("", info)
 }
 
 // VersionOf is buildVersion for a given build record (nil: none).

@@ -185,7 +185,9 @@ func indexMatches(ctx context.Context, f *cmdutil.Factory, c *client.Client, cfg
 	}
 	age := time.Since(st.Crawled)
 	switch {
-	case setAside != "" || held == 0 && (st.Crawled.IsZero() || age > cmdutil.StaleIndex):
+	// Never built: no crawl ever ran, though the browser or a look-up may have kept
+	// what it read (a few funnels are not the location).
+	case setAside != "" || st.Crawled.IsZero() && (!st.Unfinished || held == 0) || held == 0 && age > cmdutil.StaleIndex:
 		if setAside == "" {
 			f.Notice("funnels: the local index of this location is not built yet; reading the location first (as 'funnels index' does)")
 		}

@@ -33,6 +33,11 @@ func (s *server) commandLine(t toolOf, raw json.RawMessage) (line, error) {
 			return line{}, cmdutil.Usagef("the arguments must be a JSON object: %v", err)
 		}
 	}
+	for name, v := range given {
+		if string(bytes.TrimSpace(v)) == "null" {
+			delete(given, name) // a client that fills every property sends null for those left out
+		}
+	}
 	var names []string
 	for _, a := range t.args {
 		names = append(names, a.Name)
@@ -47,6 +52,7 @@ func (s *server) commandLine(t toolOf, raw json.RawMessage) (line, error) {
 	positionals := make([]string, len(t.args))
 	last := -1
 	var out line
+	var err error
 	for _, a := range t.args {
 		v, ok := given[a.Name]
 		if !ok {
@@ -58,14 +64,18 @@ func (s *server) commandLine(t toolOf, raw json.RawMessage) (line, error) {
 			}
 			continue
 		}
+		if a.Stdin {
+			if out.stdin, err = stdinOf(a, v); err != nil {
+				return line{}, err
+			}
+			positionals[a.Pos], last = "-", max(last, a.Pos)
+			continue
+		}
 		values, err := valuesOf(a, v)
 		if err != nil {
 			return line{}, err
 		}
 		switch {
-		case a.Stdin:
-			out.stdin = values[0]
-			positionals[a.Pos], last = "-", max(last, a.Pos)
 		case a.Pos >= 0:
 			value, err := s.fileArg(t.cmd, a, values[0])
 			if err != nil {
@@ -96,13 +106,15 @@ func takes(names []string) string {
 }
 
 // valuesOf is an argument's value as its flag reads it: one word, or one per item
-// of a list. A boolean may come as "true" or "false", a number as its digits.
+// of a list. Clients send what they can: the official Inspector sends a value typed
+// into its form as text unless the schema says otherwise, and its command line reads
+// digits as a number; so a boolean may come as "true" or "false", a number as its
+// digits, a string as a number or a boolean (its JSON text), and a list as one item,
+// several items separated by commas, or the JSON text of a list.
 func valuesOf(a cmdutil.ToolArg, raw json.RawMessage) ([]string, error) {
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&v); err != nil {
-		return nil, cmdutil.Usagef("%s: %v", a.Name, err)
+	v, err := decodeArg(a, raw)
+	if err != nil {
+		return nil, err
 	}
 	bad := func(want string) error {
 		return cmdutil.Usagef("%s must be %s, not %s", a.Name, want, cmdutil.QuoteInput(string(raw)))
@@ -131,26 +143,87 @@ func valuesOf(a cmdutil.ToolArg, raw json.RawMessage) ([]string, error) {
 		}
 		return nil, bad("a whole number")
 	case "array":
-		switch x := v.(type) {
-		case []any:
+		if x, ok := v.(string); ok {
+			if items, ok := listText(x); ok {
+				v = items
+			} else {
+				return []string{x}, nil
+			}
+		}
+		if x, ok := v.([]any); ok {
 			out := make([]string, 0, len(x))
 			for _, item := range x {
-				s, ok := item.(string)
+				s, ok := scalarText(item)
 				if !ok {
 					return nil, bad("a list of strings")
 				}
 				out = append(out, s)
 			}
 			return out, nil
-		case string:
-			return []string{x}, nil
 		}
 		return nil, bad("a list of strings")
 	}
-	if x, ok := v.(string); ok {
-		return []string{x}, nil
+	if s, ok := scalarText(v); ok {
+		return []string{s}, nil
 	}
 	return nil, bad("a string")
+}
+
+// decodeArg is an argument's JSON value, its numbers kept as they were written.
+func decodeArg(a cmdutil.ToolArg, raw json.RawMessage) (any, error) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return nil, cmdutil.Usagef("%s: %v", a.Name, err)
+	}
+	return v, nil
+}
+
+// scalarText is a string as it is, and a number or a boolean as its JSON text; false
+// for anything else.
+func scalarText(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case json.Number:
+		return x.String(), true
+	case bool:
+		return strconv.FormatBool(x), true
+	}
+	return "", false
+}
+
+// listText is the list a text holds when it is the JSON text of one (["a","b"]).
+func listText(s string) ([]any, bool) {
+	t := strings.TrimSpace(s)
+	if !strings.HasPrefix(t, "[") {
+		return nil, false
+	}
+	dec := json.NewDecoder(strings.NewReader(t))
+	dec.UseNumber()
+	var items []any
+	if err := dec.Decode(&items); err != nil || dec.More() {
+		return nil, false
+	}
+	return items, true
+}
+
+// stdinOf is what the command reads on standard input for argument a: text as it
+// is, or a JSON array or object as its JSON text (rows given as objects are read as
+// a JSON file of them is).
+func stdinOf(a cmdutil.ToolArg, raw json.RawMessage) (string, error) {
+	v, err := decodeArg(a, raw)
+	if err != nil {
+		return "", err
+	}
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case []any, map[string]any:
+		return string(bytes.TrimSpace(raw)), nil
+	}
+	return "", cmdutil.Usagef("%s must be text or JSON (an array or an object), not %s", a.Name, cmdutil.QuoteInput(string(raw)))
 }
 
 func isFloat(s string) bool {

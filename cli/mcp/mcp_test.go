@@ -103,6 +103,9 @@ func sameJSON(t *testing.T, what string, a, b []byte) {
 func TestMCPToolsAnswerWithTheCommandsJSON(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
 	s := serveMCP(t, h)
+	// Asked fresh, the service's record whole; then, as the index keeps it, both alike.
+	sameJSON(t, "list_steps fresh", resultOf(t, s, "list_steps", map[string]any{"funnel_id": clitest.SeedTrialFunnel, "fresh": true}),
+		[]byte(h.Run("steps", clitest.SeedTrialFunnel, "--json", "--fresh").Want(t, 0).Stdout))
 	sameJSON(t, "list_steps", resultOf(t, s, "list_steps", map[string]any{"funnel_id": clitest.SeedTrialFunnel}),
 		[]byte(h.Run("steps", clitest.SeedTrialFunnel, "--json").Want(t, 0).Stdout))
 	sameJSON(t, "list_folders", resultOf(t, s, "list_folders", map[string]any{"parent": clitest.SeedArchive}),
@@ -297,4 +300,56 @@ func TestMCPSendsProgress(t *testing.T) {
 	if err := json.Unmarshal([]byte(res.Content[0].(*mcp.TextContent).Text), &ans); err != nil || !slices.ContainsFunc(ans.Notes, func(n string) bool { return strings.Contains(n, want) }) {
 		t.Errorf("the answer's notes lack %q: %v %q", want, err, ans.Notes)
 	}
+}
+
+// TestMCPCallsKeepTheirOwnArguments: calls of one tool with an argument and without
+// it, one after the other and all at once, each answer what their own command line
+// answers: no flag of one call is left set for the next, nor read by another.
+func TestMCPCallsKeepTheirOwnArguments(t *testing.T) {
+	h := clitest.SignedIn(t, sandbox.Options{})
+	s := serveMCP(t, h)
+	type call struct {
+		tool string
+		args map[string]any
+		want string // the command's --json
+	}
+	var calls []call
+	for _, c := range []struct {
+		tool    string
+		args    map[string]any
+		command []string
+	}{
+		{"list_pages", map[string]any{"funnel_id": clitest.SeedTrialFunnel, "step": clitest.SeedTrialSignUp}, []string{"pages", clitest.SeedTrialFunnel, "--step", clitest.SeedTrialSignUp}},
+		{"list_pages", map[string]any{"funnel_id": clitest.SeedTrialFunnel}, []string{"pages", clitest.SeedTrialFunnel}},
+		{"list_redirects", map[string]any{"search": "offers"}, []string{"redirects", "list", "--search", "offers"}},
+		{"list_redirects", nil, []string{"redirects", "list"}},
+		{"list_folders", map[string]any{"parent": clitest.SeedArchive}, []string{"folders", "--parent", clitest.SeedArchive}},
+		{"list_folders", map[string]any{}, []string{"folders"}},
+	} {
+		calls = append(calls, call{c.tool, c.args, h.Run(append(c.command, "--json")...).Want(t, 0).Stdout})
+	}
+	for i := 0; i < len(calls); i += 2 {
+		if calls[i].want == calls[i+1].want {
+			t.Fatalf("%s answers the same with and without its argument: no leak could be seen", calls[i].tool)
+		}
+	}
+	check := func(c call) {
+		got := resultOf(t, s, c.tool, c.args)
+		var a, b any
+		if json.Unmarshal(got, &a) != nil || json.Unmarshal([]byte(c.want), &b) != nil || !reflect.DeepEqual(a, b) {
+			t.Errorf("%s %v answered another command line's result:\n%s\nwant\n%s", c.tool, c.args, got, c.want)
+		}
+	}
+	for range 2 {
+		for _, c := range calls {
+			check(c)
+		}
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		for _, c := range calls {
+			wg.Go(func() { check(c) })
+		}
+	}
+	wg.Wait()
 }

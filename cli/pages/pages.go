@@ -74,7 +74,8 @@ func pagesRun(ctx context.Context, f *cmdutil.Factory, opts *PagesOptions, stepG
 	if !opts.Exporter.Enabled() && (missing || f.IO.OutTTY && len(pages) > 0) {
 		// The documented page list sends no url: a page is served at its step's path,
 		// which the funnel list has, with the step's name a terminal shows.
-		fu, ferr := cmdutil.LookupFunnel(ctx, c, funnelID)
+		l, ferr := cmdutil.LookupFunnel(ctx, sess, funnelID, false)
+		fu := l.Funnel
 		switch {
 		case fu != nil:
 			paths, stepNames = map[string]string{}, map[string]string{}

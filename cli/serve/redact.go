@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // hidden stands in the audit log and the server's log for a secret's value.
@@ -113,7 +114,7 @@ func hideSecrets(v any) any {
 }
 
 // formPart is one name=value of a form or query string.
-var formPart = regexp.MustCompile(`^[A-Za-z0-9_.\-\[\]%]+=[^&=]*$`)
+var formPart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.\-\[\]%]+=[^&=]*$`) })
 
 // isForm reports whether s reads as a form body: name=value pairs joined by &.
 func isForm(s string) bool {
@@ -121,7 +122,7 @@ func isForm(s string) bool {
 		return false
 	}
 	for _, p := range strings.Split(s, "&") {
-		if !formPart.MatchString(p) {
+		if !formPart().MatchString(p) {
 			return false
 		}
 	}
@@ -158,9 +159,11 @@ func redactPath(p string) string {
 // a value that is one whatever its name: a bearer token, a JWT, a private
 // integration token.
 var (
-	secretPair  = regexp.MustCompile(`([A-Za-z0-9_.\-]+)(=|:\s*)([^&\s"',;]+)`)
-	urlPassword = regexp.MustCompile(`(://[^/:@\s]+:)[^@/\s]+@`)
-	secretValue = regexp.MustCompile(`(?i)\bbearer\s+[^\s"',;]+|\beyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*|\bpit-[0-9a-f\-]{8,}`)
+	secretPair  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([A-Za-z0-9_.\-]+)(=|:\s*)([^&\s"',;]+)`) })
+	urlPassword = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(://[^/:@\s]+:)[^@/\s]+@`) })
+	secretValue = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\bbearer\s+[^\s"',;]+|\beyJ[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]+\.[A-Za-z0-9_\-]*|\bpit-[0-9a-f\-]{8,}`)
+	})
 )
 
 // redactText is free text (an error, an argument, a string of a body) with the
@@ -169,10 +172,10 @@ func redactText(s string) string {
 	if !strings.ContainsAny(s, "=:") && !strings.Contains(strings.ToLower(s), "bearer") && !strings.Contains(s, "eyJ") && !strings.Contains(s, "pit-") {
 		return s
 	}
-	s = urlPassword.ReplaceAllString(s, "${1}"+hidden+"@")
-	s = secretValue.ReplaceAllString(s, hidden) // first: "Authorization: Bearer x" is one secret
-	return secretPair.ReplaceAllStringFunc(s, func(m string) string {
-		sub := secretPair.FindStringSubmatch(m)
+	s = urlPassword().ReplaceAllString(s, "${1}"+hidden+"@")
+	s = secretValue().ReplaceAllString(s, hidden) // first: "Authorization: Bearer x" is one secret
+	return secretPair().ReplaceAllStringFunc(s, func(m string) string {
+		sub := secretPair().FindStringSubmatch(m)
 		if !isSecretName(sub[1]) {
 			return m
 		}

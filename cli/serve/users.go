@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -88,7 +89,10 @@ type People struct {
 // ErrNoPerson is a name no one on the server has.
 var ErrNoPerson = errors.New("no such person")
 
-var namePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,31}$`)
+// namePattern is what a person of the server may be called. Compiled on first use,
+// as are the package's other expressions: every command of funnels would pay for
+// them at its start (a sync.OnceValue is made once and never changes).
+var namePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,31}$`) })
 
 // LoadPeople reads the people file of the data directory; none yet is nobody.
 func LoadPeople(dir string) (*People, error) {
@@ -142,7 +146,7 @@ func (ps *People) ByKey(key gossh.PublicKey) *Person {
 // Add adds a key to the person called name, making them when new. A key already
 // another person's is refused: a key names one person.
 func (ps *People) Add(name, key string) error {
-	if !namePattern.MatchString(name) {
+	if !namePattern().MatchString(name) {
 		return fmt.Errorf("name %q: use 1 to 32 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit", name)
 	}
 	pub, _, _, _, err := gossh.ParseAuthorizedKey([]byte(key))

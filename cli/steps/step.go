@@ -82,10 +82,11 @@ func stepCreateRun(ctx context.Context, f *cmdutil.Factory, opts *StepCreateOpti
 		return err
 	}
 	c := sess.Client
-	fu, err := cmdutil.FindFunnel(ctx, c, body.FunnelID)
+	l, err := cmdutil.FindFunnel(ctx, sess, body.FunnelID, true)
 	if err != nil {
 		return err
 	}
+	fu := l.Funnel
 	for _, s := range fu.Steps {
 		if s.URL == body.Step.URL {
 			return cmdutil.Usagef("--path %s is already the path of step %q in this funnel", body.Step.URL, termtext.Line(s.Name))
@@ -117,7 +118,7 @@ func stepCreateRun(ctx context.Context, f *cmdutil.Factory, opts *StepCreateOpti
 	if res != nil && res.ID != "" {
 		id = res.ID
 	}
-	step := rereadStep(ctx, c, fu.ID, id, body.Step.URL)
+	step := rereadStep(ctx, sess, fu.ID, id, body.Step.URL)
 	if step == nil {
 		f.Notice("Created step %q (id %s), but the funnel does not list it yet; run 'funnels steps %s' in a moment.",
 			body.Step.Name, termtext.Line(id), fu.ID)
@@ -151,14 +152,15 @@ func stepTypeNames() string {
 
 // rereadStep reads the funnel again until it lists the new step (the service's
 // answer to create-step is not reliable, and lists lag a little after a write).
-func rereadStep(ctx context.Context, c *client.Client, funnelID, stepID, path string) *client.Step {
+func rereadStep(ctx context.Context, sess *cmdutil.Session, funnelID, stepID, path string) *client.Step {
 	for _, wait := range []time.Duration{0, 500 * time.Millisecond, 1500 * time.Millisecond} {
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-time.After(wait):
 		}
-		fu, err := cmdutil.LookupFunnel(ctx, c, funnelID)
+		l, err := cmdutil.LookupFunnel(ctx, sess, funnelID, true)
+		fu := l.Funnel
 		if err != nil || fu == nil {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -17,6 +18,7 @@ import (
 // StepsOptions are what `funnels steps` works from.
 type StepsOptions struct {
 	FunnelID string
+	Fresh    bool
 	Exporter cmdutil.Exporter
 }
 
@@ -27,7 +29,8 @@ func newCmdSteps(f *cmdutil.Factory) *cmdutil.Command {
 		Short: "The steps of a funnel, in order",
 		Long: `Lists the steps of a funnel in order: sequence, id, name, path, type and pages
 (two during a split test, with the traffic each gets). On a terminal a line about the
-funnel comes first; piped, only the rows.`,
+funnel comes first; piped, only the rows. A funnel the local index holds is read from
+it, with no request (a note says how old it is); --fresh asks the service.`,
 		Example: `funnels steps tKvx487I4yks06qt7ovC
 funnels steps tKvx487I4yks06qt7ovC --json id,name,url
 funnels steps tKvx487I4yks06qt7ovC --jq '.steps[] | .url'`,
@@ -38,9 +41,13 @@ funnels steps tKvx487I4yks06qt7ovC --jq '.steps[] | .url'`,
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "FUNNEL_ID", Field: "funnelId"})
+	cmd.Flags().BoolVar(&opts.Fresh, "fresh", false, "ask the service even when the local index has the funnel")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Step{}))
 	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{stepsTool()}}
 }
+
+// indexNoteAfter is how old the index's answer is before steps says where it came from.
+const indexNoteAfter = 10 * time.Minute
 
 func stepsRun(ctx context.Context, f *cmdutil.Factory, opts *StepsOptions) error {
 	funnelID, err := validate.ID("funnelId", opts.FunnelID)
@@ -51,10 +58,19 @@ func stepsRun(ctx context.Context, f *cmdutil.Factory, opts *StepsOptions) error
 	if err != nil {
 		return err
 	}
-	c := sess.Client
-	fu, err := cmdutil.FindFunnel(ctx, c, funnelID)
+	l, err := cmdutil.FindFunnel(ctx, sess, funnelID, opts.Fresh)
 	if err != nil {
 		return err
+	}
+	fu := l.Funnel
+	// An answer the index had from the service minutes ago is as good as a fresh
+	// one; an older one says how old it is.
+	if age := time.Since(l.Seen); l.FromIndex && (l.Seen.IsZero() || age > indexNoteAfter) {
+		when := ""
+		if !l.Seen.IsZero() {
+			when = ", as the service listed it " + cmdutil.AgeText(age) + " ago"
+		}
+		f.Notice("Note: from the local index%s (--fresh asks the service).", when)
 	}
 	slices.SortStableFunc(fu.Steps, func(a, b client.Step) int { return a.Sequence - b.Sequence })
 	count := cmdutil.Plural(len(fu.Steps), "step", "steps")

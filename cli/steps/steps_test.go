@@ -57,3 +57,19 @@ func TestStepsJSON(t *testing.T) {
 	h.Run("steps", clitest.SeedTrialFunnel, "--json", "nope").Want(t, 2, `err:unknown field "nope"`, "err:sequence")
 	h.Run("steps", clitest.SeedTrialFunnel, "--jq", ".steps[].url").Want(t, 0, "/free-trial-landing\n/free-trial-sign-up\n")
 }
+
+// TestStepsFromTheIndex: a funnel the local index holds is answered from it with no
+// request; --fresh asks the service.
+func TestStepsFromTheIndex(t *testing.T) {
+	h := clitest.SignedIn(t, sandbox.Options{})
+	h.Run("index").Want(t, 0)
+	h.SB.Server.ResetLog()
+	h.Run("steps", clitest.SeedTrialFunnel).Want(t, 0, "err:4 steps")
+	if n := len(h.SB.Server.Requests()); n != 0 {
+		t.Errorf("steps of an indexed funnel sent %d requests, want none", n)
+	}
+	h.Run("steps", clitest.SeedTrialFunnel, "--fresh").Want(t, 0, "err:4 steps")
+	if len(h.SB.Server.Requests()) == 0 {
+		t.Error("steps --fresh sent no request")
+	}
+}

@@ -3,6 +3,8 @@ package index
 import (
 	"encoding/binary"
 	"errors"
+	"math"
+	"runtime"
 	"time"
 )
 
@@ -65,73 +67,139 @@ func buildCatalog(snap *Snapshot) (keys, items []byte) {
 		f := &snap.Folders[i]
 		grouped[f.ID], parent[f.ID] = f.Grouped, f.ParentID
 	}
-	n := len(list)
 	textLen := 0
 	for i := range list {
 		textLen += len(list[i].Name) + len(list[i].Path) + len(list[i].Where) + 2
 	}
-	keys = make([]byte, catalogHeader, catalogHeader+n*6+textLen)
-	copy(keys, catalogMagic)
-	at := len(catalogMagic)
-	binary.LittleEndian.PutUint64(keys[at:], snap.State.Gen)
-	binary.LittleEndian.PutUint64(keys[at+8:], uint64(millis(snap.State.Crawled)))
-	binary.LittleEndian.PutUint32(keys[at+16:], uint32(n))
-	for i := range list {
-		keys = append(keys, byte(list[i].Kind))
-	}
-	for i := range list {
-		it := &list[i]
-		var f byte
-		if it.Website {
-			f |= flagWebsite
-		}
-		if it.Archived {
-			f |= flagArchived
-		}
-		if it.Kind == KindFolder && grouped[it.ID] {
-			f |= flagGrouped
-		}
-		keys = append(keys, f)
-	}
-	endsAt := len(keys)
-	keys = append(keys, make([]byte, 4*n)...)
-	textAt := len(keys)
-	for i := range list {
-		keys = appendKey(keys, &list[i])
-		binary.LittleEndian.PutUint32(keys[endsAt+4*i:], uint32(len(keys)-textAt))
-	}
-
-	items = make([]byte, 4*nFields*n, 4*nFields*n+textLen+n*60)
-	shared := map[string]uint32{} // strings many items hold, written once
-	put := func(s string) uint32 {
-		at := uint32(len(items))
-		items = binary.AppendUvarint(items, uint64(len(s)))
-		items = append(items, s...)
-		return at
-	}
-	once := func(s string) uint32 {
-		if at, ok := shared[s]; ok {
-			return at
-		}
-		at := put(s)
-		shared[s] = at
-		return at
-	}
+	b := newCatalogBuilder(nil, len(list), snap.State.Gen, millis(snap.State.Crawled), textLen)
 	for i := range list {
 		it := &list[i]
 		up := ""
 		if it.Kind == KindFolder {
 			up = parent[it.ID]
 		}
-		offs := [nFields]uint32{fName: put(it.Name), fPath: once(it.Path), fWhere: once(it.Where), fID: put(it.ID),
-			fFolderID: once(it.FolderID), fFunnelID: once(it.FunnelID), fStepID: once(it.StepID), fDomain: once(it.Domain),
-			fParent: once(up)}
-		for f, o := range offs {
-			binary.LittleEndian.PutUint32(items[4*(nFields*i+f):], o)
-		}
+		b.add(it, itemFlags(it, grouped[it.ID]), up)
 	}
-	return keys, items
+	return b.done()
 }
+
+// itemFlags are the flags of it in a catalog; grouped says a folder is known only
+// from the funnel list.
+func itemFlags(it *Item, grouped bool) byte {
+	var f byte
+	if it.Website {
+		f |= flagWebsite
+	}
+	if it.Archived {
+		f |= flagArchived
+	}
+	if it.Kind == KindFolder && grouped {
+		f |= flagGrouped
+	}
+	return f
+}
+
+// catalogBuilder writes a catalog's two blobs, item by item: an item of a catalog
+// made before (old) is copied, its texts left where they were in the old items blob
+// (copied whole after the new offsets, so an item's offsets only move by one
+// amount); a new item's texts are written after them, a string that many new items
+// share once.
+type catalogBuilder struct {
+	old            *Catalog
+	n, next        int
+	keys, items    []byte
+	endsAt, textAt int
+	shift          int // what an old item's offsets move by
+	shared         map[string]uint32
+}
+
+// oldText is where the texts of a catalog's items blob begin.
+func (c *Catalog) oldText() int { return 4 * nFields * c.n }
+
+// newCatalogBuilder is a builder of a catalog of n items (the generation gen, crawled
+// then); textHint is about how many bytes of new text are coming.
+func newCatalogBuilder(old *Catalog, n int, gen uint64, crawled int64, textHint int) *catalogBuilder {
+	b := &catalogBuilder{old: old, n: n, shared: map[string]uint32{}}
+	keyText := textHint
+	oldText := 0
+	if old != nil {
+		keyText += len(old.keys) - old.textAt
+		oldText = len(old.items) - old.oldText()
+	}
+	b.keys = make([]byte, catalogHeader+6*n, catalogHeader+6*n+keyText)
+	copy(b.keys, catalogMagic)
+	at := len(catalogMagic)
+	binary.LittleEndian.PutUint64(b.keys[at:], gen)
+	binary.LittleEndian.PutUint64(b.keys[at+8:], uint64(crawled))
+	binary.LittleEndian.PutUint32(b.keys[at+16:], uint32(n))
+	b.endsAt, b.textAt = catalogHeader+2*n, catalogHeader+6*n
+	b.items = make([]byte, 4*nFields*n, 4*nFields*n+oldText+textHint+n*20)
+	if old != nil {
+		b.items = append(b.items, old.items[old.oldText():]...)
+		b.shift = 4*nFields*n - old.oldText()
+	}
+	return b
+}
+
+// put writes s into the new texts and returns where.
+func (b *catalogBuilder) put(s string) uint32 {
+	at := uint32(len(b.items))
+	b.items = binary.AppendUvarint(b.items, uint64(len(s)))
+	b.items = append(b.items, s...)
+	return at
+}
+
+// once is put for a string many items share: written once.
+func (b *catalogBuilder) once(s string) uint32 {
+	if at, ok := b.shared[s]; ok {
+		return at
+	}
+	at := b.put(s)
+	b.shared[s] = at
+	return at
+}
+
+// endKey closes the key of the item just written.
+func (b *catalogBuilder) endKey() {
+	binary.LittleEndian.PutUint32(b.keys[b.endsAt+4*b.next:], uint32(len(b.keys)-b.textAt))
+	b.next++
+}
+
+// add writes a new item; parent is a folder's parent folder.
+func (b *catalogBuilder) add(it *Item, flags byte, parent string) {
+	i := b.next
+	b.keys[catalogHeader+i] = byte(it.Kind)
+	b.keys[catalogHeader+b.n+i] = flags
+	b.keys = appendKey(b.keys, it)
+	offs := [nFields]uint32{fName: b.put(it.Name), fPath: b.once(it.Path), fWhere: b.once(it.Where), fID: b.put(it.ID),
+		fFolderID: b.once(it.FolderID), fFunnelID: b.once(it.FunnelID), fStepID: b.once(it.StepID),
+		fDomain: b.once(it.Domain), fParent: b.once(parent)}
+	for f, o := range offs {
+		binary.LittleEndian.PutUint32(b.items[4*(nFields*i+f):], o)
+	}
+	b.endKey()
+}
+
+// copyOld writes item j of the old catalog as it was.
+func (b *catalogBuilder) copyOld(j int) {
+	c, i := b.old, b.next
+	b.keys[catalogHeader+i] = c.keys[c.kindsAt+j]
+	b.keys[catalogHeader+b.n+i] = c.keys[c.flagsAt+j]
+	b.keys = append(b.keys, c.Key(j)...)
+	for f := range nFields {
+		o := uint64(binary.LittleEndian.Uint32(c.items[4*(nFields*j+f):]))
+		if o < uint64(c.oldText()) || o >= uint64(len(c.items)) {
+			o = math.MaxUint32 // was not readable; stays so
+		} else {
+			o += uint64(b.shift)
+		}
+		binary.LittleEndian.PutUint32(b.items[4*(nFields*i+f):], uint32(o))
+	}
+	b.endKey()
+}
+
+// done returns the blobs.
+func (b *catalogBuilder) done() (keys, items []byte) { return b.keys, b.items }
 
 // appendKey appends it.Key() to b, without making the string first.
 func appendKey(b []byte, it *Item) []byte {
@@ -185,6 +253,14 @@ func u32(s string, at int) uint32 {
 
 func u64(s string, at int) uint64 { return uint64(u32(s, at)) | uint64(u32(s, at+4))<<32 }
 
+// release registers what frees the blobs (a mapping of the catalog's file) once
+// nothing refers to the catalog: a Catalog is only ever shared by pointer, its texts
+// are copied out (field), and its keys are read while it is held (Key), so nothing
+// reads the blobs after.
+func (c *Catalog) release(free func()) {
+	runtime.AddCleanup(c, func(free func()) { free() }, free)
+}
+
 // Len is how many items the catalog holds.
 func (c *Catalog) Len() int { return c.n }
 
@@ -194,7 +270,9 @@ func (c *Catalog) Gen() uint64 { return c.gen }
 // Crawled is when the last crawl before it ended whole (zero: never).
 func (c *Catalog) Crawled() time.Time { return Time(c.crawled) }
 
-// Key is item i's Key, a part of one string (nothing is made).
+// Key is item i's Key, a part of one string (nothing is made). The string may be a
+// part of the catalog's file mapped into memory: it is good while the catalog is
+// held, and copied (strings.Clone) to be kept longer.
 func (c *Catalog) Key(i int) string {
 	from := 0
 	if i > 0 {
@@ -207,16 +285,19 @@ func (c *Catalog) Key(i int) string {
 func (c *Catalog) Kind(i int) Kind { return Kind(c.keys[c.kindsAt+i]) }
 
 // field is item i's field f.
-func (c *Catalog) field(i, f int) string {
-	o := int(binary.LittleEndian.Uint32(c.items[4*(nFields*i+f):]))
-	if o >= len(c.items) {
-		return ""
+func (c *Catalog) field(i, f int) string { return string(c.fieldBytes(i, f)) }
+
+// fieldBytes is item i's field f as the blob holds it (nothing is made).
+func (c *Catalog) fieldBytes(i, f int) []byte {
+	o := uint64(binary.LittleEndian.Uint32(c.items[4*(nFields*i+f):]))
+	if o >= uint64(len(c.items)) {
+		return nil
 	}
 	l, w := binary.Uvarint(c.items[o:])
-	if w <= 0 || l > uint64(len(c.items)-o-w) {
-		return ""
+	if w <= 0 || l > uint64(len(c.items))-o-uint64(w) {
+		return nil
 	}
-	return string(c.items[o+w : o+w+int(l)])
+	return c.items[o+uint64(w) : o+uint64(w)+l]
 }
 
 // Parent is the folder that holds item i when it is a folder ("" the root, or not a

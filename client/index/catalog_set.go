@@ -1,15 +1,11 @@
 package index
 
 import (
-	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
 	"sync"
-
-	bolt "go.etcd.io/bbolt"
 )
 
 // CatalogSet is the catalogs of several indexes (one per sub-account) read as one
@@ -54,12 +50,23 @@ func NewCatalogSet(cats []*Catalog) (*CatalogSet, error) {
 }
 
 // ReadCatalogSet reads the catalogs of stores without writing to any of them (a
-// catalog older than its index is made from the records and not kept) and reads them
-// as one list, store i's catalog being source i. The files are read side by side, at
+// catalog older than its index is patched or made from the records and not kept; an
+// index as it was when its catalog was last found current is not even opened) and
+// reads them as one list, store i's catalog being source i. The files are read side by side, at
 // most catalogReaders at once: each read is mostly opening a file and waiting on it.
 // A store that cannot be read holds no item; the error names each such store, beside
 // a set of the others.
 func ReadCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
+	return readCatalogSet(ctx, stores, false)
+}
+
+// ReadMappedCatalogSet is ReadCatalogSet with each kept catalog's keys left mapped, as
+// Store.MappedCatalog reads them: a key is good only while the set is held.
+func ReadMappedCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
+	return readCatalogSet(ctx, stores, true)
+}
+
+func readCatalogSet(ctx context.Context, stores []*Store, mapped bool) (*CatalogSet, error) {
 	cats := make([]*Catalog, len(stores))
 	states := make([]State, len(stores))
 	made := make([]bool, len(stores))
@@ -75,7 +82,7 @@ func ReadCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			c, state, kept, err := st.readCatalog(ctx)
+			c, state, kept, err := st.readCatalog(ctx, mapped)
 			if err != nil {
 				errs[i] = fmt.Errorf("%s: %w", st.Path(), err)
 				return
@@ -98,35 +105,13 @@ func ReadCatalogSet(ctx context.Context, stores []*Store) (*CatalogSet, error) {
 // catalogReaders is how many index files ReadCatalogSet reads at once.
 const catalogReaders = 8
 
-// readCatalog is the catalog of the index as it is now, read without writing: the one
-// kept in the file when it is of this generation, else one made from the records;
-// and the index's state, read in the same transaction; kept says the catalog was the
-// one kept.
-func (s *Store) readCatalog(ctx context.Context) (_ *Catalog, _ State, kept bool, _ error) {
-	var out *Catalog
-	var state State
-	_, err := s.view(ctx, func(tx *bolt.Tx) error {
-		state = readState(tx)
-		m := tx.Bucket(bMeta)
-		k := m.Get(mCatalogKeys)
-		if len(k) < catalogHeader || binary.LittleEndian.Uint64(k[len(catalogMagic):]) != btoi(m.Get(mGen)) {
-			return nil
-		}
-		if c, err := openCatalog(string(k), bytes.Clone(m.Get(mCatalogItems))); err == nil {
-			out = c
-		}
-		return nil
-	})
-	if err != nil || out != nil {
-		return out, state, out != nil, err
-	}
-	snap, err := s.Snapshot(ctx)
-	if err != nil {
-		return nil, state, false, err
-	}
-	keys, items := buildCatalog(snap)
-	c, err := openCatalog(string(keys), items)
-	return c, state, false, err
+// readCatalog is the catalog of the index as it is now, read without writing to the
+// index (Store.loadCatalog): the one kept when it is current, else one patched or
+// made from the records, not kept; and the index's state; kept says the catalog was
+// the one kept.
+func (s *Store) readCatalog(ctx context.Context, mapped bool) (_ *Catalog, _ State, kept bool, _ error) {
+	c, st, made, err := s.loadCatalog(ctx, false, mapped)
+	return c, st, !made, err
 }
 
 // State is what catalog c's index said of itself when the set was read: when it was

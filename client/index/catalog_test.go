@@ -1,13 +1,11 @@
 package index
 
 import (
-	"encoding/binary"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
-
-	bolt "go.etcd.io/bbolt"
 
 	"github.com/funnelsdev/funnels/client/sandbox"
 )
@@ -48,8 +46,8 @@ func TestCatalogHoldsEveryItemAsItemsDoes(t *testing.T) {
 	}
 }
 
-// The catalog is made once per generation and kept in the index: a second reader
-// reads it, a write makes the next read make it again with what was written.
+// The catalog is kept beside the index: a second reader reads it as kept, a write
+// that changes an item makes the next read bring it up to date with what was written.
 func TestCatalogIsKeptUntilTheIndexChanges(t *testing.T) {
 	s := Open(filepath.Join(t.TempDir(), "index.db"), "k")
 	ctx := ctxT(t)
@@ -66,16 +64,15 @@ func TestCatalogIsKeptUntilTheIndexChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kept := false
-	if _, err := s.view(ctx, func(tx *bolt.Tx) error {
-		kept = tx.Bucket(bMeta).Get(mCatalogKeys) != nil && tx.Bucket(bMeta).Get(mCatalogItems) != nil
-		return nil
-	}); err != nil || !kept {
-		t.Fatalf("the catalog was not kept in the index (%v)", err)
+	if _, err := os.Stat(s.Path() + catalogSuffix); err != nil {
+		t.Fatalf("the catalog was not kept beside the index: %v", err)
 	}
 	st, _ := s.State(ctx)
 	if first.Gen() != st.Gen {
-		t.Fatalf("making the catalog counted as a write: gen %d, catalog of %d", st.Gen, first.Gen())
+		t.Fatalf("keeping the catalog counted as a write: gen %d, catalog of %d", st.Gen, first.Gen())
+	}
+	if _, _, made, err := s.loadCatalog(ctx, true, false); err != nil || made {
+		t.Fatalf("the second read made the catalog again (%v)", err)
 	}
 	put("f2", "Summer Launch")
 	second, err := s.Catalog(ctx)
@@ -87,22 +84,45 @@ func TestCatalogIsKeptUntilTheIndexChanges(t *testing.T) {
 	}
 }
 
-// A whole crawl ends with the catalog of what it read kept in the index, so the
-// first open of go to anything after it reads two values instead of every record.
+// A whole crawl ends with the catalog of what it read kept beside the index and
+// stamped, so the first open of go to anything after it does not open the index.
 func TestACrawlKeepsTheCatalog(t *testing.T) {
 	sb := fastSandbox(t, sandbox.Options{})
 	s := newStore(t, sb)
 	crawl(t, newClient(t, sb, ""), s)
-	kept := false
-	if _, err := s.view(ctxT(t), func(tx *bolt.Tx) error {
-		m := tx.Bucket(bMeta)
-		k := m.Get(mCatalogKeys)
-		kept = len(k) >= catalogHeader && btoi(m.Get(mGen)) == binary.LittleEndian.Uint64(k[len(catalogMagic):])
-		return nil
-	}); err != nil {
+	cf, fast := s.catalogFast(true)
+	if !fast {
+		t.Fatalf("the crawl ended without a current catalog beside the index (%v)", cf != nil)
+	}
+	st, _ := s.State(ctxT(t))
+	if cf.state.Gen != st.Gen || !cf.state.Crawled.Equal(st.Crawled) || cf.cat.Len() == 0 {
+		t.Fatalf("the kept catalog says %+v of an index at %+v", cf.state, st)
+	}
+}
+
+// A catalog read with its keys mapped holds what the one read into memory holds.
+func TestAMappedCatalogIsTheCatalog(t *testing.T) {
+	sb := fastSandbox(t, sandbox.Options{})
+	s := newStore(t, sb)
+	crawl(t, newClient(t, sb, ""), s)
+	copied, err := s.Catalog(ctxT(t))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !kept {
-		t.Fatal("the crawl ended without the catalog of the index as it left it")
+	mapped, err := s.MappedCatalog(ctxT(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if copied.Len() != mapped.Len() || copied.Len() == 0 {
+		t.Fatalf("%d items read into memory, %d mapped", copied.Len(), mapped.Len())
+	}
+	for i := range copied.Len() {
+		if copied.Key(i) != mapped.Key(i) || !reflect.DeepEqual(copied.Item(i, nil), mapped.Item(i, nil)) {
+			t.Fatalf("item %d: %q, mapped %q", i, copied.Key(i), mapped.Key(i))
+		}
+	}
+	set, err := ReadMappedCatalogSet(ctxT(t), []*Store{s})
+	if err != nil || set.Len() != copied.Len() || set.Key(set.Len()-1) != copied.Key(copied.Len()-1) {
+		t.Fatalf("the mapped set holds %d items (%v)", set.Len(), err)
 	}
 }

@@ -67,7 +67,7 @@ func (w *Writer) RecordCrawl() error { return w.recordCrawl() }
 // recordCrawl, part of the last write of a whole crawl, compares the index with the
 // snapshot of the crawl before and keeps what changed as a new version.
 func (w *Writer) recordCrawl() error {
-	changes, items, first, err := compareSnapshot(w.tx)
+	changes, items, first, err := compareSnapshot(w.tx, btoi(w.tx.Bucket(bMeta).Get(mGen))+1, &w.changes)
 	if err != nil {
 		return fmt.Errorf("index: snapshot: %w", err)
 	}

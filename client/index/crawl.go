@@ -290,7 +290,7 @@ func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 		// Go to anything's catalog of what was read, made now rather than by the
 		// first reader after the crawl. One not kept is made by that reader instead,
 		// so a failure here is not the crawl's.
-		_, _ = r.store.makeCatalog(ctx)
+		_, _, _, _ = r.store.loadCatalog(ctx, true, false)
 	}
 	r.reportMu.Lock()
 	r.reported = true

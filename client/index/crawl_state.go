@@ -55,15 +55,16 @@ func (w *Writer) putCheckpoint(cp checkpoint) error {
 	return w.tx.Bucket(bMeta).Put(mCrawl, raw)
 }
 
-// funnelsToPage lists the funnels this crawl found (read since it began at started,
+// funnelsToPage lists the funnels this crawl found (seen since it began at started,
 // Unix ms) whose pages it has not read yet, in id order.
 func (s *Store) funnelsToPage(ctx context.Context, started int64) ([]string, error) {
 	var ids []string
 	_, err := s.view(ctx, func(tx *bolt.Tx) error {
-		return tx.Bucket(bFunnels).ForEach(func(k, v []byte) error {
-			var f Funnel
-			if json.Unmarshal(v, &f) == nil && f.At >= started && f.PagesAt < started {
-				ids = append(ids, string(k))
+		at := tx.Bucket(bAt)
+		return tx.Bucket(bFunnels).ForEach(func(k, _ []byte) error {
+			id := string(k)
+			if seenAt(at, stampFunnel, id) >= started && seenAt(at, stampPages, id) < started {
+				ids = append(ids, id)
 			}
 			return nil
 		})

@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"time"
 )
@@ -14,20 +13,21 @@ import (
 func (r *crawlRun) sweep(w *Writer) error {
 	started := r.plan.Started
 	var funnels, folders []string
-	if err := w.tx.Bucket(bFunnels).ForEach(func(k, v []byte) error {
-		var f Funnel
-		// A list cut at the cap was not read past it: what lies there is kept.
-		if json.Unmarshal(v, &f) != nil || f.At < started && !r.plan.FunnelsCut {
-			funnels = append(funnels, string(k))
+	at := w.tx.Bucket(bAt)
+	// A list cut at the cap was not read past it: what lies there is kept.
+	if !r.plan.FunnelsCut {
+		if err := w.tx.Bucket(bFunnels).ForEach(func(k, _ []byte) error {
+			if seenAt(at, stampFunnel, string(k)) < started {
+				funnels = append(funnels, string(k))
+			}
+			return nil
+		}); err != nil {
+			return err
 		}
-		return nil
-	}); err != nil {
-		return err
 	}
 	if !r.plan.Grouped {
-		if err := w.tx.Bucket(bFolders).ForEach(func(k, v []byte) error {
-			var f Folder
-			if json.Unmarshal(v, &f) != nil || f.At < started {
+		if err := w.tx.Bucket(bFolders).ForEach(func(k, _ []byte) error {
+			if seenAt(at, stampFolder, string(k)) < started {
 				folders = append(folders, string(k))
 			}
 			return nil

@@ -64,10 +64,16 @@
 // it — a funnel with its steps, in a compact binary form written with the record
 // (rows.go) — so a folder is painted from one run of keys without reading a record
 // or decoding JSON: a folder of 10,000 funnels in milliseconds),
-// listed (when a folder's listing or a step's pages were last read whole), seen and
-// history (the snapshot of the last whole crawl and what each crawl changed), and meta
-// (the key, a write counter, the crawl's checkpoint, when the last crawl ended, and
-// the catalog). Records are compact JSON (records.go), each of a bounded size
+// listed (when a folder's listing or a step's pages were last read whole), at (when
+// each folder and funnel was last seen on the server and each funnel's pages last
+// read: seen_at.go), tracked (what each write changed: tracked.go), seen and history
+// (the snapshot of the last whole crawl and what each crawl changed), and meta (the
+// key, the file's identity, a write counter, the crawl's checkpoint, when the last
+// crawl ended). A record is written only when what it says changes, its fetch time
+// aside (a funnel's row is compared byte for byte, other records with their fetch
+// time set alike): a browser that lists the same 10,000 funnels at every start writes
+// their stamps in the at bucket, not the funnels, and what is made of the records
+// stays as it was. Records are compact JSON (records.go), each of a bounded size
 // (bound.go): texts are cut at 2 KiB on a rune boundary, a funnel keeps the steps a
 // record holds, and a record whose id is too long to be one is left out. A stored
 // time no index could have written reads as none. Every wait for the file's lock
@@ -75,17 +81,30 @@
 //
 // The catalog (catalog.go) is every item of go to anything and `funnels find` in
 // two blobs: the keys searched, end to end in one string, and what shows an item,
-// strings that many items share written once. It names the write count it was made
-// of; the first reader after a write makes it again from the records and keeps it,
-// without counting a write, so an open or a find reads two values, not every record.
-// A whole crawl ends by making it, so the first open after a crawl reads it too.
-// ReadCatalogSet (catalog_set.go) reads the catalogs of several indexes (one per
-// sub-account) without writing to any, as one list for go to anything across
+// strings that many items share written once. It is kept in a file beside the index
+// (PATH.catalog: catalog_file.go), not in it, with the generation of the index it was
+// made of and, in a block written in place, the index's stamp and state when it was
+// last found current: a reader that finds the index as stamped reads the catalog
+// without opening the index (a stat and two small reads of it); any other opens the
+// index and, from what the writes since changed (tracked.go), patches the catalog
+// (catalog_patch.go: the items of the funnels changed made from their records, the
+// folders and redirects when any changed, every other item copied; the same catalog
+// a whole build gives) or, when the record of changes does not reach back that far
+// (a write by an earlier version, an index emptied), makes it whole from the records;
+// a reader that may write keeps what it made. A whole crawl ends by keeping it. The
+// items blob is mapped, not read; the keys are copied into memory, or left mapped
+// for a reader that holds the catalog while it reads them (MappedCatalog: go to
+// anything). ReadCatalogSet (catalog_set.go) reads the catalogs of several indexes
+// (one per sub-account) without writing to any, as one list for go to anything across
 // sub-accounts: the catalogs' blobs are shared and each item is tagged with its
 // catalog's number, two bytes, so a million items cost no allocation each. It reads
-// the files side by side (each read is mostly opening a file), and says of each index
-// its State, read in the same transaction, and whether its catalog had to be made
-// (a reader that may write keeps it with WithCatalog).
+// the files side by side, and says of each index its State and whether its catalog
+// had to be made (a reader that may write keeps it with WithCatalog).
+//
+// LookupFunnel (lookup.go) answers one funnel with its steps by id — the service reads
+// no funnel by id — from the index with no request, or from the server with the
+// fewest (its folder's funnel list narrowed by its name; the list whole only for a
+// funnel the index never saw), keeping what the server answered.
 //
 // # The crawl
 //
@@ -125,7 +144,10 @@
 // traffic, archived — followed by those fields. The last write of a whole crawl (the
 // sweep) compares every item with it: an equal digest is an item unchanged and costs
 // no decode and no write; a different one is a change, old → new from the fields kept;
-// an item not seen before is added, one no longer there removed. The entries that
+// an item not seen before is added, one no longer there removed. When what changed
+// since the snapshot is known (tracked.go) and no folder changed, only the funnels
+// that changed are compared (their steps and pages with them), and the changes come
+// out as the whole comparison gives them. The entries that
 // differ are written in key order (the first snapshot of a large location fills the
 // bucket from its end) and removals are found by walking the bucket beside the sorted
 // keys read. What differed is one ChangeSet in the history bucket, numbered (the

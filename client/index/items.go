@@ -105,33 +105,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 		KindDomain: stale(KindDomain), KindRedirect: stale(KindRedirect), KindPage: stale(KindPage)}
 	out := make([]Item, 0, len(s.Folders)+len(s.Funnels)*5+len(s.Pages)+len(s.Redirects))
 
-	folders := make(map[string]*Folder, len(s.Folders))
-	for i := range s.Folders {
-		folders[s.Folders[i].ID] = &s.Folders[i]
-	}
-	// The path of folders down to each folder, made once per folder.
-	paths := map[string]string{"": ""}
-	var folderPath func(id string, depth int) string
-	folderPath = func(id string, depth int) string {
-		if p, ok := paths[id]; ok {
-			return p
-		}
-		f := folders[id]
-		name := id
-		parent := ""
-		if f != nil {
-			name = nameOr(f.Name, f.ID)
-			parent = f.ParentID
-		}
-		p := name
-		if depth < 32 && parent != "" && parent != id {
-			if up := folderPath(parent, depth+1); up != "" {
-				p = up + crumbSep + name
-			}
-		}
-		paths[id] = p
-		return p
-	}
+	folderPath := newFolderPather(s.Folders).path
 
 	type stepAt struct {
 		funnel *Funnel
@@ -144,7 +118,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 	for i := range s.Funnels {
 		f := &s.Funnels[i]
 		name := nameOr(f.Name, f.ID)
-		where := folderPath(f.ParentID, 0)
+		where := folderPath(f.ParentID)
 		out = append(out, Item{Kind: KindFunnel, ID: f.ID, Name: name, Path: f.URL, Where: where,
 			FolderID: f.ParentID, FunnelID: f.ID, Domain: f.DomainName, Website: f.Type == "website",
 			Stale: st[KindFunnel]})
@@ -168,7 +142,7 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 		if f.Grouped { // known from the funnel list, not from folder entities
 			stale = st[KindFunnel]
 		}
-		out = append(out, Item{Kind: KindFolder, ID: f.ID, Name: nameOr(f.Name, f.ID), Where: folderPath(f.ParentID, 0),
+		out = append(out, Item{Kind: KindFolder, ID: f.ID, Name: nameOr(f.Name, f.ID), Where: folderPath(f.ParentID),
 			FolderID: f.ID, Website: f.Type == "website", Stale: stale})
 	}
 	for i := range s.Redirects {
@@ -206,6 +180,45 @@ func (s *Snapshot) Items(stale func(Kind) bool) []Item {
 		out = append(out, it)
 	}
 	return out
+}
+
+// folderPather names the path of folders down to each folder ("Webinars › 2026"),
+// made once per folder; a folder not known is named by its id.
+type folderPather struct {
+	folders map[string]*Folder
+	paths   map[string]string
+}
+
+func newFolderPather(folders []Folder) *folderPather {
+	p := &folderPather{folders: make(map[string]*Folder, len(folders)), paths: map[string]string{"": ""}}
+	for i := range folders {
+		p.folders[folders[i].ID] = &folders[i]
+	}
+	return p
+}
+
+// path is the path down to folder id ("" the root).
+func (p *folderPather) path(id string) string { return p.pathAt(id, 0) }
+
+func (p *folderPather) pathAt(id string, depth int) string {
+	if path, ok := p.paths[id]; ok {
+		return path
+	}
+	f := p.folders[id]
+	name := id
+	parent := ""
+	if f != nil {
+		name = nameOr(f.Name, f.ID)
+		parent = f.ParentID
+	}
+	path := name
+	if depth < 32 && parent != "" && parent != id {
+		if up := p.pathAt(parent, depth+1); up != "" {
+			path = up + crumbSep + name
+		}
+	}
+	p.paths[id] = path
+	return path
 }
 
 // domainUse counts what uses a domain.

@@ -12,11 +12,15 @@ import (
 // Listing returns what folderID ("" the root) held when last seen: its folders, then
 // its funnels, each by name. It reads the folder's rows (rows.go), one run of keys,
 // and a record only for an entry whose row cannot be read; a funnel's PagesAt is not
-// among what a row keeps and reads as 0.
+// among what a row keeps and reads as 0. Its At is when the folder was last listed
+// whole, or, when an entry was fetched later than that with what it now says, the
+// oldest such fetch.
 func (s *Store) Listing(ctx context.Context, folderID string) (Listing, error) {
 	var l Listing
+	listed := int64(0)
 	_, err := s.view(ctx, func(tx *bolt.Tx) error {
-		l.Known = tx.Bucket(bListed).Get(folderListedKey(folderID)) != nil
+		stamp := tx.Bucket(bListed).Get(folderListedKey(folderID))
+		l.Known, listed = stamp != nil, btois(stamp)
 		var a rowArena
 		c := tx.Bucket(bChildren).Cursor()
 		scan := func(each func(kind byte, id, row []byte)) {
@@ -34,6 +38,9 @@ func (s *Store) Listing(ctx context.Context, folderID string) (Listing, error) {
 		a.decode(&l, folderID, tx.Bucket(bFolders), tx.Bucket(bFunnels))
 		return nil
 	})
+	if listed > 0 && Time(listed).After(l.At) {
+		l.At = Time(listed) // every entry was seen then
+	}
 	l.Folders = sortByName(l.Folders, func(f *Folder) (string, string) { return f.Name, f.ID })
 	l.Funnels = sortByName(l.Funnels, func(f *Funnel) (string, string) { return f.Name, f.ID })
 	if len(l.Folders)+len(l.Funnels) > 0 {

@@ -33,10 +33,10 @@ type StepPages struct {
 func (s *Store) Pages(ctx context.Context, funnelID, stepID string) (StepPages, error) {
 	var out StepPages
 	_, err := s.view(ctx, func(tx *bolt.Tx) error {
-		at := btois(tx.Bucket(bListed).Get(stepListedKey(funnelID, stepID)))
+		at := max(btois(tx.Bucket(bListed).Get(stepListedKey(funnelID, stepID))), seenAt(tx.Bucket(bAt), stampPages, funnelID))
 		var f Funnel
-		if get(tx.Bucket(bFunnels), []byte(funnelID), &f) && f.PagesAt > at {
-			at = f.PagesAt
+		if at == 0 && get(tx.Bucket(bFunnels), []byte(funnelID), &f) {
+			at = f.PagesAt // kept in the record by an earlier version
 		}
 		out.Known, out.At = at > 0, Time(at)
 		prefix := funnelPrefix(funnelID)
@@ -77,64 +77,68 @@ type State struct {
 	Skipped int
 }
 
-// Snapshot reads the whole index in one transaction.
+// Snapshot reads the whole index in one transaction; a funnel's PagesAt is when its
+// pages were last read whole.
 func (s *Store) Snapshot(ctx context.Context) (*Snapshot, error) {
 	out := &Snapshot{}
 	_, err := s.view(ctx, func(tx *bolt.Tx) error {
-		out.State = readState(tx)
-		each := func(b []byte, decode func(v []byte) error) error {
-			return tx.Bucket(b).ForEach(func(_, v []byte) error {
-				if decode(v) != nil {
-					out.State.Skipped++
-				}
-				return nil
-			})
-		}
-		n := func(b []byte) int { return tx.Bucket(b).Stats().KeyN }
-		out.Folders = make([]Folder, 0, n(bFolders))
-		out.Funnels = make([]Funnel, 0, n(bFunnels))
-		out.Pages = make([]Page, 0, n(bPages))
-		out.Redirects = make([]Redirect, 0, n(bRedirects))
-		if err := each(bFolders, func(v []byte) error {
-			var f Folder
-			err := json.Unmarshal(v, &f)
-			if err == nil {
-				out.Folders = append(out.Folders, f)
-			}
-			return err
-		}); err != nil {
-			return err
-		}
-		if err := each(bFunnels, func(v []byte) error {
-			var f Funnel
-			err := json.Unmarshal(v, &f)
-			if err == nil {
-				out.Funnels = append(out.Funnels, f)
-			}
-			return err
-		}); err != nil {
-			return err
-		}
-		if err := each(bPages, func(v []byte) error {
-			var p Page
-			err := json.Unmarshal(v, &p)
-			if err == nil {
-				out.Pages = append(out.Pages, p)
-			}
-			return err
-		}); err != nil {
-			return err
-		}
-		return each(bRedirects, func(v []byte) error {
-			var r Redirect
-			err := json.Unmarshal(v, &r)
-			if err == nil {
-				out.Redirects = append(out.Redirects, r)
-			}
-			return err
-		})
+		out = snapshotOf(tx)
+		return nil
 	})
 	return out, err
+}
+
+// snapshotOf is everything the index in tx holds.
+func snapshotOf(tx *bolt.Tx) *Snapshot {
+	out := &Snapshot{State: readState(tx)}
+	each := func(b []byte, decode func(v []byte) error) {
+		_ = tx.Bucket(b).ForEach(func(_, v []byte) error {
+			if decode(v) != nil {
+				out.State.Skipped++
+			}
+			return nil
+		})
+	}
+	n := func(b []byte) int { return tx.Bucket(b).Stats().KeyN }
+	out.Folders = make([]Folder, 0, n(bFolders))
+	out.Funnels = make([]Funnel, 0, n(bFunnels))
+	out.Pages = make([]Page, 0, n(bPages))
+	out.Redirects = make([]Redirect, 0, n(bRedirects))
+	each(bFolders, func(v []byte) error {
+		var f Folder
+		err := json.Unmarshal(v, &f)
+		if err == nil {
+			out.Folders = append(out.Folders, f)
+		}
+		return err
+	})
+	at := tx.Bucket(bAt)
+	each(bFunnels, func(v []byte) error {
+		var f Funnel
+		err := json.Unmarshal(v, &f)
+		if err == nil {
+			f.PagesAt = max(f.PagesAt, seenAt(at, stampPages, f.ID))
+			out.Funnels = append(out.Funnels, f)
+		}
+		return err
+	})
+	each(bPages, func(v []byte) error {
+		var p Page
+		err := json.Unmarshal(v, &p)
+		if err == nil {
+			out.Pages = append(out.Pages, p)
+		}
+		return err
+	})
+	each(bRedirects, func(v []byte) error {
+		var r Redirect
+		err := json.Unmarshal(v, &r)
+		if err == nil {
+			out.Redirects = append(out.Redirects, r)
+		}
+		return err
+	})
+	return out
 }
 
 // State reads what the index says of itself, without its records.

@@ -34,8 +34,9 @@ type Funnel struct {
 	StepsKnown bool   `json:"k,omitempty"`
 	Updated    int64  `json:"up,omitempty"` // dateUpdated, Unix milliseconds
 	At         int64  `json:"a"`
-	// PagesAt is when the pages of the whole funnel were last read (0: never); a
-	// crawl skips a funnel whose pages it read in the same run.
+	// PagesAt, given to Writer.PutFunnel, is when the pages of the whole funnel were
+	// read (0: not with this record); it is kept in the at bucket (seen_at.go), not in
+	// the record, where only an index written by an earlier version has one.
 	PagesAt int64 `json:"pa,omitempty"`
 }
 

@@ -75,6 +75,27 @@ func funnelRow(f Funnel) []byte {
 	return w
 }
 
+// rowFlags is a row's flags (0 for a value that is not a row).
+func rowFlags(row []byte) byte {
+	if len(row) < 2 || row[0] != rowVersion {
+		return 0
+	}
+	return row[1]
+}
+
+// rowAt is the fetch time a row holds, right after its version and flags; false for
+// a value that is not a row.
+func rowAt(row []byte) (int64, bool) {
+	if len(row) < 3 || row[0] != rowVersion {
+		return 0, false
+	}
+	u, n := binary.Uvarint(row[2:])
+	if n <= 0 {
+		return 0, false
+	}
+	return int64(u>>1) ^ -int64(u&1), true
+}
+
 // rowReader reads a row out of a string that holds many (rowArena), so the texts it
 // returns share that string instead of being copied one by one. A row that ends
 // early or says more than it holds sets bad, and everything read from it is thrown

@@ -34,14 +34,16 @@ var (
 	bListed    = []byte("listed")    // 'd' folder id, or 's' funnel id 0 step id → when listed, Unix ms
 	bSeen      = []byte("seen")      // the last whole crawl's snapshot: kind, id → digest and fields (snapshot.go)
 	bHistory   = []byte("history")   // version → what that crawl found changed (changes.go)
-	allBuckets = [][]byte{bMeta, bFolders, bFunnels, bPages, bRedirects, bChildren, bListed, bSeen, bHistory}
+	bAt        = []byte("at")        // when each folder and funnel was last seen (seen_at.go)
+	bTracked   = []byte("tracked")   // what each write changed (tracked.go)
+	allBuckets = [][]byte{bMeta, bFolders, bFunnels, bPages, bRedirects, bChildren, bListed, bSeen, bHistory, bAt, bTracked}
 )
 
 // Keys of the meta bucket.
 var (
 	mSchema     = []byte("schema")
 	mKey        = []byte("key")
-	mGen        = []byte("gen")        // a counter bumped by every write
+	mGen        = []byte("gen")        // a counter bumped by every write (Store.Update)
 	mCrawl      = []byte("crawl")      // the checkpoint of a crawl under way (crawl.go)
 	mCrawled    = []byte("crawled")    // when the last crawl ended whole, Unix ms
 	mCrawlStart = []byte("crawlstart") // when that crawl began, Unix ms
@@ -175,8 +177,8 @@ func (s *Store) Notice() string {
 	return n
 }
 
-// Clear removes the index's file, a damaged copy set aside, its stamp and, unless a
-// crawl holds it, its crawl lock.
+// Clear removes the index's file, a damaged copy set aside, its stamp, its catalog
+// and, unless a crawl holds it, its crawl lock.
 func (s *Store) Clear() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -189,7 +191,7 @@ func (s *Store) Clear() error {
 			return fmt.Errorf("index: %w", err)
 		}
 	}
-	return nil
+	return removeCatalogFile(s.path)
 }
 
 // view runs fn in a read transaction. A file that does not exist yet, or was built
@@ -244,9 +246,12 @@ func (s *Store) prepare(tx *bolt.Tx) error {
 		if err := m.Put(mSchema, []byte(schema)); err != nil {
 			return err
 		}
-		return m.Put(mKey, []byte(s.key))
+		if err := m.Put(mKey, []byte(s.key)); err != nil {
+			return err
+		}
 	}
-	return nil
+	_, err := ensureIdentity(m)
+	return err
 }
 
 // with opens the file, runs fn in one transaction and closes the file. A file that
@@ -306,6 +311,7 @@ func (e *damageError) Unwrap() error { return e.err }
 // setAside moves a damaged file out of the way and notes why.
 func (s *Store) setAside(dmg *damageError) error {
 	removeStamp(s.path)
+	_ = removeCatalogFile(s.path)
 	if err := os.Rename(s.path, s.path+".damaged"); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("index %s is damaged (%v) and cannot be set aside: %w", s.path, dmg.err, err)
 	}

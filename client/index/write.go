@@ -13,11 +13,15 @@ import (
 )
 
 // Writer changes the index inside one transaction (Store.Update): every change of
-// one batch is written, with the crawl's checkpoint, or none is.
+// one batch is written, with the crawl's checkpoint, or none is. A record is written
+// only when what it says changes (its fetch time aside); when it was seen is kept
+// apart (seen_at.go), and what changed is kept for what is made of the records
+// (tracked.go).
 type Writer struct {
-	tx    *bolt.Tx
-	now   time.Time
-	bound bounder // what was cut to fit (bound.go)
+	tx      *bolt.Tx
+	now     time.Time
+	bound   bounder   // what was cut to fit (bound.go)
+	changes changeSet // what this write changed (tracked.go)
 }
 
 // Cut is how many texts, steps or records this Writer cut or left out to keep
@@ -33,10 +37,15 @@ const fillPercent = 0.9
 func (s *Store) Update(ctx context.Context, fn func(w *Writer) error) error {
 	now := s.now()
 	return s.update(ctx, func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{bFolders, bFunnels, bPages, bRedirects, bChildren, bListed} {
+		for _, b := range [][]byte{bFolders, bFunnels, bPages, bRedirects, bChildren, bListed, bAt} {
 			tx.Bucket(b).FillPercent = fillPercent
 		}
-		return fn(&Writer{tx: tx, now: now})
+		w := &Writer{tx: tx, now: now}
+		if err := fn(w); err != nil {
+			return err
+		}
+		prev := btoi(tx.Bucket(bMeta).Get(mGen))
+		return track(tx, prev, prev+1, &w.changes)
 	})
 }
 
@@ -51,6 +60,49 @@ func put(b *bolt.Bucket, key []byte, v any) error {
 	return b.Put(key, raw)
 }
 
+// putChanged writes rec at key unless the record kept there says the same: at is
+// rec's fetch time, which is set to the kept record's to compare (so the two encode
+// alike when nothing else differs) and written as it came otherwise. It reports
+// whether it wrote. The records it takes end with their fetch time ("a").
+func putChanged(b *bolt.Bucket, key []byte, rec any, at *int64) (bool, error) {
+	fetched := *at
+	if old := b.Get(key); old != nil {
+		if oldAt, ok := lastAt(old); ok {
+			*at = oldAt
+			raw, err := json.Marshal(rec)
+			if err != nil {
+				return false, fmt.Errorf("index: encode: %w", err)
+			}
+			if bytes.Equal(raw, old) {
+				return false, nil
+			}
+		}
+	}
+	*at = fetched
+	return true, put(b, key, rec)
+}
+
+// lastAt reads the fetch time a record's JSON ends with (,"a":N}); false when it does
+// not end so.
+func lastAt(raw []byte) (int64, bool) {
+	i := bytes.LastIndex(raw, []byte(`,"a":`))
+	if i < 0 || raw[len(raw)-1] != '}' {
+		return 0, false
+	}
+	digits := raw[i+5 : len(raw)-1]
+	if len(digits) == 0 || len(digits) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
+}
+
 // PutFolder writes a folder. A folder known only by id (Grouped) does not replace
 // one whose name and place are known.
 func (w *Writer) PutFolder(f Folder) error {
@@ -59,18 +111,31 @@ func (w *Writer) PutFolder(f Folder) error {
 		return nil
 	}
 	w.bound.folder(&f)
+	if err := w.markSeen(stampFolder, f.ID); err != nil {
+		return err
+	}
 	b := w.tx.Bucket(bFolders)
+	children := w.tx.Bucket(bChildren)
+	key := childKey('d', f.ParentID, f.ID)
 	var old Folder
 	had := get(b, []byte(f.ID), &old)
 	if had && f.Grouped && !old.Grouped {
 		return nil
 	}
+	if had && old.ParentID == f.ParentID {
+		same := f
+		same.At = old.At
+		if same == old && bytes.Equal(children.Get(key), folderRow(same)) {
+			return nil
+		}
+	}
 	if had && old.ParentID != f.ParentID {
-		if err := w.tx.Bucket(bChildren).Delete(childKey('d', old.ParentID, f.ID)); err != nil {
+		if err := children.Delete(childKey('d', old.ParentID, f.ID)); err != nil {
 			return err
 		}
 	}
-	if err := w.tx.Bucket(bChildren).Put(childKey('d', f.ParentID, f.ID), folderRow(f)); err != nil {
+	w.changes.folders = true
+	if err := children.Put(key, folderRow(f)); err != nil {
 		return err
 	}
 	return put(b, []byte(f.ID), f)
@@ -85,33 +150,68 @@ func (w *Writer) DeleteFolder(id string) error {
 			return err
 		}
 	}
+	if b.Get([]byte(id)) != nil {
+		w.changes.folders = true
+	}
+	if err := w.forgetSeen(stampFolder, id); err != nil {
+		return err
+	}
 	return b.Delete([]byte(id))
 }
 
-// PutFunnel writes a funnel. When f has no PagesAt the one already kept stays, and a
-// funnel that came without its steps keeps the steps already known.
+// PutFunnel writes a funnel. A funnel that came without its steps keeps the steps
+// already known; f.PagesAt, when set, is when its pages were read whole.
 func (w *Writer) PutFunnel(f Funnel) error {
 	if tooLongID(f.ID) {
 		w.bound.cut++
 		return nil
 	}
 	w.bound.funnel(&f)
+	if err := w.markSeen(stampFunnel, f.ID); err != nil {
+		return err
+	}
+	if f.PagesAt != 0 {
+		if err := w.tx.Bucket(bAt).Put(stampKey(stampPages, f.ID), itobs(f.PagesAt)); err != nil {
+			return err
+		}
+		f.PagesAt = 0
+	}
 	b := w.tx.Bucket(bFunnels)
+	children := w.tx.Bucket(bChildren)
+	key := childKey('f', f.ParentID, f.ID)
+	row := children.Get(key)
+	// A row says all that its record does but when its pages were read, so an equal
+	// row is a record unchanged: nothing is decoded and nothing written.
+	same := func(f Funnel) bool {
+		at, ok := rowAt(row)
+		f.At = at
+		return ok && bytes.Equal(funnelRow(f), row) && b.Get([]byte(f.ID)) != nil
+	}
+	if row != nil && (f.StepsKnown || rowFlags(row)&rowStepsKnown == 0) && same(f) {
+		return nil
+	}
 	var old Funnel
 	if get(b, []byte(f.ID), &old) {
-		if f.PagesAt == 0 {
-			f.PagesAt = old.PagesAt
-		}
 		if !f.StepsKnown && old.StepsKnown {
 			f.Steps, f.StepsKnown = old.Steps, true
+			if row != nil && same(f) {
+				return nil
+			}
 		}
 		if old.ParentID != f.ParentID {
-			if err := w.tx.Bucket(bChildren).Delete(childKey('f', old.ParentID, f.ID)); err != nil {
+			if err := children.Delete(childKey('f', old.ParentID, f.ID)); err != nil {
+				return err
+			}
+		}
+		if old.PagesAt != 0 && seenAt(w.tx.Bucket(bAt), stampPages, f.ID) == 0 {
+			// Kept in the record by an earlier version: moved to the at bucket.
+			if err := w.tx.Bucket(bAt).Put(stampKey(stampPages, f.ID), itobs(old.PagesAt)); err != nil {
 				return err
 			}
 		}
 	}
-	if err := w.tx.Bucket(bChildren).Put(childKey('f', f.ParentID, f.ID), funnelRow(f)); err != nil {
+	w.changes.funnel(f.ID)
+	if err := children.Put(key, funnelRow(f)); err != nil {
 		return err
 	}
 	return put(b, []byte(f.ID), f)
@@ -126,26 +226,62 @@ func (w *Writer) DeleteFunnel(id string) error {
 			return err
 		}
 	}
-	if err := w.ReplacePages(id, "", nil); err != nil {
+	if b.Get([]byte(id)) != nil {
+		w.changes.funnel(id)
+	}
+	if err := w.dropPages(id, "", nil); err != nil {
 		return err
+	}
+	for _, k := range []byte{stampFunnel, stampPages} {
+		if err := w.forgetSeen(k, id); err != nil {
+			return err
+		}
 	}
 	return b.Delete([]byte(id))
 }
 
 // ReplacePages makes pages the pages of the funnel (stepID "") or of one of its steps:
 // those kept before and not among them are removed. Replacing a whole funnel's pages
-// stamps the funnel's PagesAt.
+// notes when its pages were read.
 func (w *Writer) ReplacePages(funnelID, stepID string, pages []Page) error {
 	if tooLongID(funnelID) || tooLongID(stepID) {
 		w.bound.cut++
 		return nil
 	}
-	b := w.tx.Bucket(bPages)
-	prefix := funnelPrefix(funnelID)
 	keep := make(map[string]bool, len(pages))
 	for _, p := range pages {
 		keep[p.ID] = true
 	}
+	if err := w.dropPages(funnelID, stepID, keep); err != nil {
+		return err
+	}
+	b := w.tx.Bucket(bPages)
+	for _, p := range pages {
+		if tooLongID(p.ID) {
+			w.bound.cut++
+			continue
+		}
+		p.FunnelID = funnelID
+		w.bound.page(&p)
+		wrote, err := putChanged(b, pageKey(funnelID, p.ID), &p, &p.At)
+		if err != nil {
+			return err
+		}
+		if wrote {
+			w.changes.funnel(funnelID)
+		}
+	}
+	if stepID != "" {
+		return w.tx.Bucket(bListed).Put(stepListedKey(funnelID, stepID), itobs(millis(w.now)))
+	}
+	return w.markSeen(stampPages, funnelID)
+}
+
+// dropPages removes the pages of the funnel (stepID "": of any step; else of that
+// step, and those of no step) that keep does not name.
+func (w *Writer) dropPages(funnelID, stepID string, keep map[string]bool) error {
+	b := w.tx.Bucket(bPages)
+	prefix := funnelPrefix(funnelID)
 	var drop [][]byte
 	c := b.Cursor()
 	for k, v := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
@@ -165,26 +301,8 @@ func (w *Writer) ReplacePages(funnelID, stepID string, pages []Page) error {
 			return err
 		}
 	}
-	for _, p := range pages {
-		if tooLongID(p.ID) {
-			w.bound.cut++
-			continue
-		}
-		p.FunnelID = funnelID
-		w.bound.page(&p)
-		if err := put(b, pageKey(funnelID, p.ID), p); err != nil {
-			return err
-		}
-	}
-	listed := w.tx.Bucket(bListed)
-	if stepID != "" {
-		return listed.Put(stepListedKey(funnelID, stepID), itobs(millis(w.now)))
-	}
-	fb := w.tx.Bucket(bFunnels)
-	var f Funnel
-	if get(fb, []byte(funnelID), &f) {
-		f.PagesAt = millis(w.now)
-		return put(fb, []byte(funnelID), f)
+	if len(drop) > 0 {
+		w.changes.funnel(funnelID)
 	}
 	return nil
 }
@@ -196,11 +314,21 @@ func (w *Writer) PutRedirect(r Redirect) error {
 		return nil
 	}
 	w.bound.redirect(&r)
-	return put(w.tx.Bucket(bRedirects), []byte(r.ID), r)
+	wrote, err := putChanged(w.tx.Bucket(bRedirects), []byte(r.ID), &r, &r.At)
+	if wrote {
+		w.changes.redirects = true
+	}
+	return err
 }
 
 // DeleteRedirect removes a redirect.
-func (w *Writer) DeleteRedirect(id string) error { return w.tx.Bucket(bRedirects).Delete([]byte(id)) }
+func (w *Writer) DeleteRedirect(id string) error {
+	b := w.tx.Bucket(bRedirects)
+	if b.Get([]byte(id)) != nil {
+		w.changes.redirects = true
+	}
+	return b.Delete([]byte(id))
+}
 
 // ReplaceRedirects makes rs every redirect of the location.
 func (w *Writer) ReplaceRedirects(rs []Redirect) error {
@@ -209,8 +337,18 @@ func (w *Writer) ReplaceRedirects(rs []Redirect) error {
 	for _, r := range rs {
 		keep[r.ID] = true
 	}
-	if err := deleteWhere(b, func(k, _ []byte) bool { return !keep[string(k)] }); err != nil {
+	dropped := 0
+	if err := deleteWhere(b, func(k, _ []byte) bool {
+		if keep[string(k)] {
+			return false
+		}
+		dropped++
+		return true
+	}); err != nil {
 		return err
+	}
+	if dropped > 0 {
+		w.changes.redirects = true
 	}
 	for _, r := range rs {
 		if err := w.PutRedirect(r); err != nil {

@@ -231,7 +231,7 @@ func (s *Server) handleCreateStep(c *call) reply {
 	if strings.TrimSpace(ns.Name) == "" {
 		msgs = append(msgs, "step.name should not be empty")
 	}
-	if !stepURLPattern.MatchString(ns.URL) {
+	if !stepURLPattern().MatchString(ns.URL) {
 		msgs = append(msgs, "step.url must match ^/[a-z0-9_/-]*$")
 	}
 	if !slices.Contains(stepTypes, ns.Type) {

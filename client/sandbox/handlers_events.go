@@ -63,7 +63,7 @@ func (s *Server) handleConversion(c *call) reply {
 	if v := bytes.TrimSpace(b.Value); len(v) > 0 && string(v) != "null" && v[0] != '"' {
 		msgs = append(msgs, "value must be a string")
 	}
-	if b.Currency != "" && !currencyPattern.MatchString(b.Currency) {
+	if b.Currency != "" && !currencyPattern().MatchString(b.Currency) {
 		msgs = append(msgs, "currency must be a 3-letter ISO 4217 code")
 	}
 	if len(msgs) > 0 {

@@ -49,7 +49,7 @@ func TestSeedShape(t *testing.T) {
 		urls := map[string]bool{}
 		for i, st := range f.Steps {
 			steps++
-			if !isUUIDv4(st.ID) || st.Sequence != i+1 || !stepURLPattern.MatchString(st.URL) || urls[st.URL] {
+			if !isUUIDv4(st.ID) || st.Sequence != i+1 || !stepURLPattern().MatchString(st.URL) || urls[st.URL] {
 				t.Errorf("%s step %d: id %q seq %d url %q", f.Name, i, st.ID, st.Sequence, st.URL)
 			}
 			urls[st.URL] = true

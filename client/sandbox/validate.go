@@ -12,15 +12,21 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
-// stepURLPattern is the rule for step and page paths.
-var stepURLPattern = regexp.MustCompile(`^/[a-z0-9_/-]*$`)
+// stepURLPattern is the rule for step and page paths. It and the other expressions
+// are compiled on first use: the sandbox is linked into every run of funnels, and
+// a package's variables are made before any command starts (a sync.OnceValue is
+// made once and never changes).
+var stepURLPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[a-z0-9_/-]*$`) })
 
-var currencyPattern = regexp.MustCompile(`^[A-Za-z]{3}$`)
+var currencyPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z]{3}$`) })
 
-var uuidV4Pattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$`)
+var uuidV4Pattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$`)
+})
 
 // stepTypes are the step types the sandbox accepts.
 var stepTypes = []string{
@@ -135,7 +141,7 @@ func window(n, offset, limit int) (from, to int) {
 	return from, to
 }
 
-func isUUIDv4(s string) bool { return uuidV4Pattern.MatchString(s) }
+func isUUIDv4(s string) bool { return uuidV4Pattern().MatchString(s) }
 
 // isHostName accepts a DNS host name with at least one dot: no scheme, port, path,
 // IP address, empty or over-long label, or label starting or ending with "-".

@@ -53,27 +53,27 @@ func (in *incremental) matched(q string) {
 
 // narrows reports whether q is the recorded query plus one ASCII character, over
 // candidates of that query.
-func (in *incremental) narrows(q string, from []int) bool {
+func (in *incremental) narrows(q string, from []int32) bool {
 	return in != nil && from != nil && in.of != "" && len(q) == len(in.of)+1 && q[len(q)-1] < 0x80 &&
 		strings.HasPrefix(q, in.of)
 }
 
 // match narrows the matches of in.of to those of q, best first, ties in the items'
 // order (as a whole match of q orders them).
-func (in *incremental) match(l *List, q string, qm uint64) []int {
+func (in *incremental) match(e *engine, q string, qm uint64) []int32 {
 	c := q[len(q)-1]
-	out := l.scanRanked(len(in.ends), func(lo, hi int, out, scores []int) ([]int, []int, int) {
+	out := e.scanRanked(len(in.ends), func(lo, hi int, out, scores []int32) ([]int32, []int32, int) {
 		maxScore := 0
 		for idx := lo; idx < hi; idx++ {
 			pe := int(in.ends[idx])
 			if pe < 0 {
 				continue
 			}
-			if l.masks != nil && l.masks[idx]&qm != qm {
+			if e.masks != nil && e.masks[idx]&qm != qm {
 				in.ends[idx] = -1
 				continue
 			}
-			key := l.Key(idx)
+			key := e.key(idx)
 			i := pe
 			if i >= len(key) || key[i] != c { // typed on from the match: often the next byte
 				j := strings.IndexByte(key[pe:], c)
@@ -93,8 +93,8 @@ func (in *incremental) match(l *List, q string, qm uint64) []int {
 				s += scoreWordStart
 			}
 			in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
-			out = append(out, idx)
-			scores = append(scores, s)
+			out = append(out, int32(idx))
+			scores = append(scores, int32(s))
 			maxScore = max(maxScore, s)
 		}
 		return out, scores, maxScore

@@ -15,38 +15,56 @@ import (
 //
 // Filtering is incremental: a query that extends the previous one narrows the
 // previous result instead of rescanning every item, and the results of shorter
-// queries are kept on a stack so that backspace is instant too.
+// queries are kept on a stack so that backspace is instant too. The filtering has a
+// state of its own (engine), apart from what is shown, so a long list can be filtered
+// off the update loop (Search, search.go) while the rows it shows stay as they were.
 type List struct {
+	e      *engine
+	query  string  // lower-cased: the query of what is shown
+	shown  []int32 // indices into the keys, in display order (four bytes each: a million items)
+	cursor int     // index into shown
+	offset int     // index into shown of the first visible row
+	height int     // visible rows
+}
+
+// engine is what filtering reads and keeps: the keys, and what the last query left
+// for the next (its result's levels, where each match ended, scratch buffers).
+type engine struct {
 	keys []string // lower-cased filter key per item
 	// cat, when set (SetCatalog), holds the keys instead: one string for them all.
-	cat    *index.Catalog
-	query  string // lower-cased
-	shown  []int  // indices into keys, in display order
-	levels []filterLevel
-	cursor int // index into shown
-	offset int // index into shown of the first visible row
-	height int // visible rows
-	// masks, when set (SetMaskedKeys), holds each key's Mask: a key that lacks a
-	// letter or digit of the query is passed over without being scanned.
-	masks []uint64
-	inc   *incremental // where each match ended, to narrow by one key cheaply (incremental.go)
-	// scratch buffers reused across keystrokes, so filtering allocates little
-	scores []int
-	counts []int
-	sorted []int
-	bits   []uint64
-	order  []int
-	pieces []piece // a long list's search, in pieces (pieces.go)
-
+	cat *index.Catalog
 	// set, when set (SetCatalogSet), holds the keys instead: several catalogs read
 	// as one.
 	set *index.CatalogSet
+	// masks, when set (SetMaskedKeys), holds each key's Mask: a key that lacks a
+	// letter or digit of the query is passed over without being scanned.
+	masks  []uint64
+	query  string // the query the engine last filtered by
+	levels []filterLevel
+	inc    *incremental // where each match ended, to narrow by one key cheaply (incremental.go)
+	// scratch buffers reused across keystrokes, so filtering allocates little
+	scores []int32
+	counts []int32
+	sorted []int32
+	bits   []uint64
+	order  []int32
+	pieces []piece // a long list's search, in pieces (pieces.go)
+	// yield: a search runs off the update loop (Search) and lets it run often.
+	yield bool
+}
+
+// eng is the list's engine, made with the list's first use.
+func (l *List) eng() *engine {
+	if l.e == nil {
+		l.e = &engine{}
+	}
+	return l.e
 }
 
 // filterLevel is the result of one query, kept for backspace.
 type filterLevel struct {
 	query string
-	shown []int
+	shown []int32
 }
 
 // maxLevels bounds the backspace stack (each level can hold every item).
@@ -55,27 +73,26 @@ const maxLevels = 32
 // SetKeys replaces the items, clears the filter and puts the cursor on the first
 // row. keys must already be lower-cased.
 func (l *List) SetKeys(keys []string) {
-	l.keys, l.cat, l.set, l.masks, l.inc = keys, nil, nil, nil, nil
+	l.e = &engine{keys: keys} // a search still under way over the old items fills the old engine
 	l.reset()
 }
 
 // reset clears the filter of new items and puts the cursor on the first row.
 func (l *List) reset() {
-	l.query = ""
-	l.levels = l.levels[:0]
+	l.query, l.eng().query = "", ""
 	l.shown = identity(l.Total(), l.shown)
 	l.cursor, l.offset = 0, 0
 	l.clamp()
 }
 
 // identity returns 0..n-1, reusing buf when it is large enough.
-func identity(n int, buf []int) []int {
+func identity(n int, buf []int32) []int32 {
 	if cap(buf) < n {
-		buf = make([]int, n)
+		buf = make([]int32, n)
 	}
 	buf = buf[:n]
 	for i := range buf {
-		buf[i] = i
+		buf[i] = int32(i)
 	}
 	return buf
 }
@@ -85,24 +102,33 @@ func (l *List) Len() int { return len(l.shown) }
 
 // Total is the number of items, filtered or not.
 func (l *List) Total() int {
-	if l.set != nil {
-		return l.set.Len()
+	if l.e == nil {
+		return 0
 	}
-	if l.cat != nil {
-		return l.cat.Len()
+	return l.e.total()
+}
+
+func (e *engine) total() int {
+	if e.set != nil {
+		return e.set.Len()
 	}
-	return len(l.keys)
+	if e.cat != nil {
+		return e.cat.Len()
+	}
+	return len(e.keys)
 }
 
 // Key is item i's filter key.
-func (l *List) Key(i int) string {
-	if l.set != nil {
-		return l.set.Key(i)
+func (l *List) Key(i int) string { return l.e.key(i) }
+
+func (e *engine) key(i int) string {
+	if e.set != nil {
+		return e.set.Key(i)
 	}
-	if l.cat != nil {
-		return l.cat.Key(i)
+	if e.cat != nil {
+		return e.cat.Key(i)
 	}
-	return l.keys[i]
+	return e.keys[i]
 }
 
 // Selected returns the item index under the cursor, or -1 when nothing is shown.
@@ -110,7 +136,7 @@ func (l *List) Selected() int {
 	if l.cursor < 0 || l.cursor >= len(l.shown) {
 		return -1
 	}
-	return l.shown[l.cursor]
+	return int(l.shown[l.cursor])
 }
 
 // Filtering reports whether a query narrows the items.
@@ -139,7 +165,7 @@ func (l *List) PageUp()   { l.Move(-max(1, l.height-1)) }
 // SelectItem puts the cursor on item idx if it is shown; it reports whether it was.
 func (l *List) SelectItem(idx int) bool {
 	for i, v := range l.shown {
-		if v == idx {
+		if int(v) == idx {
 			l.cursor = i
 			l.clamp()
 			return true
@@ -175,7 +201,7 @@ func (l *List) Scroll(delta int) {
 }
 
 // At is the item shown at row i of the filtered rows (0 ≤ i < Len).
-func (l *List) At(i int) int { return l.shown[i] }
+func (l *List) At(i int) int { return int(l.shown[i]) }
 
 // Cursor is the row under the cursor, an index into the filtered rows.
 func (l *List) Cursor() int { return l.cursor }
@@ -217,51 +243,69 @@ func (l *List) SetQuery(q string) {
 		return
 	}
 	keep := l.Selected()
-	switch {
-	case q == "":
-		l.levels = l.levels[:0]
-		l.shown = identity(l.Total(), l.shown)
-		l.inc.forget()
-	case l.query != "" && strings.HasPrefix(q, l.query):
-		// Narrowing: only the items that matched the shorter query can match.
-		prev := l.shown
-		l.push()
-		l.shown = l.match(q, prev)
-	default:
-		if lv, ok := l.pop(q); ok {
-			l.shown = lv
-			l.inc.forget() // its ends are of a longer query
-		} else {
-			l.levels = l.levels[:0]
-			l.shown = l.match(q, nil)
-		}
-	}
-	l.query = q
+	l.shown, l.query = l.eng().filter(q, l.shown, true), q
+	l.keepSelected(keep)
+}
+
+// keepSelected puts the cursor back on item keep when it is shown, else on the best
+// match.
+func (l *List) keepSelected(keep int) {
 	if keep < 0 || !l.SelectItem(keep) {
 		l.cursor, l.offset = 0, 0
 	}
 	l.clamp()
 }
 
-// push saves the current result before a narrowing query replaces it.
-func (l *List) push() {
-	if len(l.levels) == maxLevels {
-		copy(l.levels, l.levels[1:])
-		l.levels = l.levels[:maxLevels-1]
+// filter is the result of q, the engine's last query's result being shown (reuse:
+// its buffer may be written over when q is empty).
+func (e *engine) filter(q string, shown []int32, reuse bool) []int32 {
+	if q == e.query {
+		return shown
 	}
-	l.levels = append(l.levels, filterLevel{query: l.query, shown: l.shown})
-	l.shown = nil // the saved slice must not be reused as a buffer
+	switch {
+	case q == "":
+		e.levels = e.levels[:0]
+		if !reuse {
+			shown = nil
+		}
+		shown = identity(e.total(), shown)
+		e.inc.forget()
+	case e.query != "" && strings.HasPrefix(q, e.query):
+		// Narrowing: only the items that matched the shorter query can match.
+		e.push(shown)
+		shown = e.match(q, shown)
+	default:
+		if lv, ok := e.pop(q); ok {
+			shown = lv
+			e.inc.forget() // its ends are of a longer query
+		} else {
+			e.levels = e.levels[:0]
+			shown = e.match(q, nil)
+		}
+	}
+	e.query = q
+	return shown
+}
+
+// push saves the current result before a narrowing query replaces it; the saved
+// slice is never written again.
+func (e *engine) push(shown []int32) {
+	if len(e.levels) == maxLevels {
+		copy(e.levels, e.levels[1:])
+		e.levels = e.levels[:maxLevels-1]
+	}
+	e.levels = append(e.levels, filterLevel{query: e.query, shown: shown})
 }
 
 // pop returns the saved result for q when the query went back to one on the stack.
-func (l *List) pop(q string) ([]int, bool) {
-	for i := len(l.levels) - 1; i >= 0; i-- {
-		if l.levels[i].query == q {
-			lv := l.levels[i].shown
-			l.levels = l.levels[:i]
+func (e *engine) pop(q string) ([]int32, bool) {
+	for i := len(e.levels) - 1; i >= 0; i-- {
+		if e.levels[i].query == q {
+			lv := e.levels[i].shown
+			e.levels = e.levels[:i]
 			return lv, true
 		}
-		if !strings.HasPrefix(l.levels[i].query, q) {
+		if !strings.HasPrefix(e.levels[i].query, q) {
 			break
 		}
 	}
@@ -270,126 +314,126 @@ func (l *List) pop(q string) ([]int, bool) {
 
 // match scores candidates (every item when from is nil) against q and returns the
 // matches ordered by score, best first; equal scores keep their original order.
-func (l *List) match(q string, from []int) []int {
+func (e *engine) match(q string, from []int32) []int32 {
 	qm := Mask(q)
 	switch {
-	case l.inc.narrows(q, from):
-		return l.inc.match(l, q, qm)
-	case l.inc != nil:
-		return l.matchLong(q, from, qm)
+	case e.inc.narrows(q, from):
+		return e.inc.match(e, q, qm)
+	case e.inc != nil:
+		return e.matchLong(q, from, qm)
 	}
 	n := len(from)
 	if from == nil {
-		n = l.Total()
+		n = e.total()
 	} else {
-		from = l.inOrder(from) // so that ties keep the items' order, as a whole match does
+		from = e.inOrder(from) // so that ties keep the items' order, as a whole match does
 	}
-	out := make([]int, 0, min(n, 1024))
-	scores := l.scores[:0]
+	out := make([]int32, 0, min(n, 1024))
+	scores := e.scores[:0]
 	maxScore := 0
 	for i := 0; i < n; i++ {
 		idx := i
 		if from != nil {
-			idx = from[i]
+			idx = int(from[i])
 		}
-		s, ok := fuzzyScore(l.Key(idx), q)
+		s, ok := fuzzyScore(e.key(idx), q)
 		if !ok {
 			continue
 		}
-		out = append(out, idx)
-		scores = append(scores, s)
+		out = append(out, int32(idx))
+		scores = append(scores, int32(s))
 		maxScore = max(maxScore, s)
 	}
-	l.scores = scores
-	return l.rank(out, scores, maxScore)
+	e.scores = scores
+	return e.rank(out, scores, maxScore)
 }
 
 // matchLong is match for a long list: the keys that lack a letter of q passed over by
 // their masks, the rest searched in pieces (pieces.go), and where each match ended
 // recorded for the next key.
-func (l *List) matchLong(q string, from []int, qm uint64) []int {
+func (e *engine) matchLong(q string, from []int32, qm uint64) []int32 {
 	n := len(from)
 	if from == nil {
-		n = l.Total()
+		n = e.total()
 	} else {
-		from = l.inOrder(from)
+		from = e.inOrder(from)
 	}
-	l.inc.begin()
+	e.inc.begin()
 	score := fuzzyScoreEnd
 	if len(q) == 1 && q[0] < 0x80 {
 		score = firstByteScore // the first key typed: every item read, so the match is kept short
 	}
-	out := l.scanRanked(n, func(lo, hi int, out, scores []int) ([]int, []int, int) {
+	out := e.scanRanked(n, func(lo, hi int, out, scores []int32) ([]int32, []int32, int) {
 		maxScore := 0
 		for i := lo; i < hi; i++ {
 			idx := i
 			if from != nil {
-				idx = from[i]
+				idx = int(from[i])
 			}
-			if l.masks != nil && l.masks[idx]&qm != qm {
+			if e.masks != nil && e.masks[idx]&qm != qm {
 				continue
 			}
-			s, end, ok := score(l.Key(idx), q)
+			s, end, ok := score(e.key(idx), q)
 			if !ok {
 				continue
 			}
-			l.inc.keep(idx, s, end)
-			out = append(out, idx)
-			scores = append(scores, s)
+			e.inc.keep(idx, s, end)
+			out = append(out, int32(idx))
+			scores = append(scores, int32(s))
 			maxScore = max(maxScore, s)
 		}
 		return out, scores, maxScore
 	})
-	l.inc.matched(q)
+	e.inc.matched(q)
 	return out
 }
 
 // inOrder is the items of from in the items' own order (a buffer of the list's, kept
 // for the next query): a set of bits, one per item, read in order.
-func (l *List) inOrder(from []int) []int {
-	words := (l.Total() + 63) / 64
-	if cap(l.bits) < words {
-		l.bits = make([]uint64, words)
+func (e *engine) inOrder(from []int32) []int32 {
+	words := (e.total() + 63) / 64
+	if cap(e.bits) < words {
+		e.bits = make([]uint64, words)
 	}
-	b := l.bits[:words]
+	b := e.bits[:words]
 	clear(b)
 	for _, idx := range from {
 		b[idx/64] |= 1 << (idx % 64)
 	}
-	out := l.order[:0]
+	out := e.order[:0]
 	for w, word := range b {
 		for word != 0 {
-			out = append(out, w*64+bits.TrailingZeros64(word))
+			out = append(out, int32(w*64+bits.TrailingZeros64(word)))
 			word &= word - 1
 		}
 	}
-	l.order = out
+	e.order = out
 	return out
 }
 
 // rank orders idx by descending score with a counting sort: scores are small
 // integers, so this is linear and stable (ties keep the list's own order).
-func (l *List) rank(idx, scores []int, maxScore int) []int {
+func (e *engine) rank(idx, scores []int32, maxScore int) []int32 {
 	if len(idx) < 2 {
 		return idx
 	}
-	if cap(l.counts) < maxScore+2 {
-		l.counts = make([]int, maxScore+2)
+	if cap(e.counts) < maxScore+2 {
+		e.counts = make([]int32, maxScore+2)
 	}
-	counts := l.counts[:maxScore+2]
+	counts := e.counts[:maxScore+2]
 	clear(counts)
 	for _, s := range scores {
-		counts[maxScore-s+1]++ // bucket 0 is the best score
+		counts[maxScore-int(s)+1]++ // bucket 0 is the best score
 	}
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
-	if cap(l.sorted) < len(idx) {
-		l.sorted = make([]int, len(idx))
+	if cap(e.sorted) < len(idx) {
+		e.sorted = make([]int32, len(idx))
 	}
-	sorted := l.sorted[:len(idx)]
+	sorted := e.sorted[:len(idx)]
 	for i, s := range scores {
-		b := maxScore - s
+		b := maxScore - int(s)
 		sorted[counts[b]] = idx[i]
 		counts[b]++
 	}

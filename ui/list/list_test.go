@@ -208,7 +208,7 @@ func TestRankIsTheListsOrder(t *testing.T) {
 	var l List
 	l.SetKeys(keys)
 	l.SetQuery("ss")
-	if got := Rank(keys, "ss"); !slices.Equal(got, l.shown) || len(got) != 3 || got[0] != 1 {
+	if got := Rank(keys, "ss"); !slices.Equal(got, l.ranked()) || len(got) != 3 || got[0] != 1 {
 		t.Fatalf("Rank %v, list %v: Spring Sale first", got, l.shown)
 	}
 	if got := Rank(keys, "zz"); len(got) != 0 {
@@ -240,15 +240,15 @@ func TestLongListSearchedInPiecesAlike(t *testing.T) {
 		var plain, long List
 		plain.SetKeys(keys)
 		long.SetMaskedKeys(keys, masks)
-		if len(long.pieces) != 0 {
+		if len(long.e.pieces) != 0 {
 			t.Fatal("searched before a query")
 		}
 		for i := 1; i <= len(q); i++ {
 			long.SetQuery(q[:i])
 		}
 		plain.SetQuery(q)
-		if len(long.pieces) < 2 {
-			t.Fatalf("%q: searched in %d pieces", q, len(long.pieces))
+		if len(long.e.pieces) < 2 {
+			t.Fatalf("%q: searched in %d pieces", q, len(long.e.pieces))
 		}
 		if !slices.Equal(plain.shown, long.shown) {
 			t.Errorf("%q: %d shown in pieces, %d plain; first %v, plain %v", q, len(long.shown), len(plain.shown),

@@ -31,7 +31,7 @@ func (l *List) SetMaskedKeys(keys []string, masks []uint64) {
 // SetCatalog is SetMaskedKeys for go to anything's list: the keys are the catalog's,
 // parts of one string.
 func (l *List) SetCatalog(c *index.Catalog, masks []uint64) {
-	l.keys, l.cat, l.set, l.masks, l.inc = nil, c, nil, nil, nil
+	l.e = &engine{cat: c}
 	l.reset()
 	l.narrowFast(masks)
 }
@@ -40,7 +40,7 @@ func (l *List) SetCatalog(c *index.Catalog, masks []uint64) {
 // match ends.
 func (l *List) narrowFast(masks []uint64) {
 	if len(masks) == l.Total() {
-		l.masks = masks
+		l.e.masks = masks
 	}
-	l.inc = newIncremental(l.Total())
+	l.e.inc = newIncremental(l.Total())
 }

@@ -12,24 +12,42 @@ import (
 // gives. A piece writes only its own items' records (incremental.go).
 
 // piece is one piece's matches and their scores.
-type piece struct{ idx, scores []int }
+type piece struct{ idx, scores []int32 }
 
 // minPiece is the fewest items worth a goroutine of their own.
 const minPiece = 1 << 15
 
+// yieldEvery is how many items a search off the update loop reads between yields.
+const yieldEvery = 1 << 15
+
 // scanRanked runs part over [0, n) in pieces and ranks what they matched, best first,
 // ties in the items' order. part appends to idx and scores the matches of [lo, hi)
-// and returns them with the best score among them.
-func (l *List) scanRanked(n int, part func(lo, hi int, idx, scores []int) ([]int, []int, int)) []int {
+// and returns them with the best score among them. Off the update loop (yield), each
+// piece lets other goroutines run every yieldEvery items, so the update loop, when a
+// key comes, waits for no piece to finish its time on a processor.
+func (e *engine) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([]int32, []int32, int)) []int32 {
 	k := max(1, min(runtime.GOMAXPROCS(0), n/minPiece))
-	if len(l.pieces) < k {
-		l.pieces = append(l.pieces, make([]piece, k-len(l.pieces))...)
+	if len(e.pieces) < k {
+		e.pieces = append(e.pieces, make([]piece, k-len(e.pieces))...)
 	}
-	ps := l.pieces[:k]
+	ps := e.pieces[:k]
 	best := make([]int, k)
 	run := func(p int) {
 		lo, hi := n*p/k, n*(p+1)/k
-		ps[p].idx, ps[p].scores, best[p] = part(lo, hi, ps[p].idx[:0], ps[p].scores[:0])
+		step := hi - lo
+		if e.yield {
+			step = yieldEvery
+		}
+		idx, scores, top := ps[p].idx[:0], ps[p].scores[:0], 0
+		for from := lo; from < hi; from += step {
+			var b int
+			idx, scores, b = part(from, min(hi, from+step), idx, scores)
+			top = max(top, b)
+			if e.yield {
+				runtime.Gosched()
+			}
+		}
+		ps[p].idx, ps[p].scores, best[p] = idx, scores, top
 	}
 	var wg sync.WaitGroup
 	for p := 1; p < k; p++ {
@@ -41,33 +59,33 @@ func (l *List) scanRanked(n int, part func(lo, hi int, idx, scores []int) ([]int
 	for _, b := range best {
 		maxScore = max(maxScore, b)
 	}
-	return l.rankPieces(ps, maxScore)
+	return e.rankPieces(ps, maxScore)
 }
 
 // rankPieces orders the matches of ps by descending score with a counting sort over
 // the pieces in order: linear and stable.
-func (l *List) rankPieces(ps []piece, maxScore int) []int {
+func (e *engine) rankPieces(ps []piece, maxScore int) []int32 {
 	total := 0
 	for _, p := range ps {
 		total += len(p.idx)
 	}
-	if cap(l.counts) < maxScore+2 {
-		l.counts = make([]int, maxScore+2)
+	if cap(e.counts) < maxScore+2 {
+		e.counts = make([]int32, maxScore+2)
 	}
-	counts := l.counts[:maxScore+2]
+	counts := e.counts[:maxScore+2]
 	clear(counts)
 	for _, p := range ps {
 		for _, s := range p.scores {
-			counts[maxScore-s+1]++ // bucket 0 is the best score
+			counts[maxScore-int(s)+1]++ // bucket 0 is the best score
 		}
 	}
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
 	}
-	out := make([]int, total)
+	out := make([]int32, total)
 	for _, p := range ps {
 		for i, s := range p.scores {
-			b := maxScore - s
+			b := maxScore - int(s)
 			out[counts[b]] = p.idx[i]
 			counts[b]++
 		}

@@ -10,22 +10,31 @@ func Rank(keys []string, query string) []int {
 	var l List
 	l.SetKeys(keys)
 	l.SetQuery(query)
-	return l.shown
+	return l.ranked()
 }
 
 // RankCatalog is Rank over the keys of an index's catalog.
 func RankCatalog(c *index.Catalog, query string) []int {
-	l := List{cat: c}
+	l := List{e: &engine{cat: c}}
 	l.reset()
 	l.SetQuery(query)
-	return l.shown
+	return l.ranked()
 }
 
 // RankCatalogSet is Rank over the keys of several catalogs read as one: `funnels find`
 // across sub-accounts ranks every sub-account's items together in one pass.
 func RankCatalogSet(s *index.CatalogSet, query string) []int {
-	l := List{set: s}
+	l := List{e: &engine{set: s}}
 	l.reset()
 	l.SetQuery(query)
-	return l.shown
+	return l.ranked()
+}
+
+// ranked is the items shown, best first, as ints.
+func (l *List) ranked() []int {
+	out := make([]int, len(l.shown))
+	for i, v := range l.shown {
+		out[i] = int(v)
+	}
+	return out
 }

@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/funnelsdev/funnels/client/sandbox"
+	"github.com/funnelsdev/funnels/ui/list"
+)
+
+// TestGoToAnythingFiltersALongListOffTheUpdateLoop: over a list long enough (here
+// every list is, so the seed's serves), the keys typed show in the query line at once
+// while the matches are found off the update loop; what then shows is what filtering
+// at once shows, the same items in the same order, through typing, backspace and
+// typing again.
+func TestGoToAnythingFiltersALongListOffTheUpdateLoop(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	opts := demoOptions(c, sb)
+	opts.Index = builtIndex(t, sb, c)
+	h := newIndexHarness(t, opts, 140, 40)
+	h.waitFor("Spring Sale 2026")
+	h.update(ctrlP)
+	h.waitFor("Go to anything", "278 items")
+	g := h.m.overlay.(*gotoOverlay)
+	g.searchAt = 1
+	same := func(query string) {
+		t.Helper()
+		want := list.RankCatalog(g.set.cat, query)
+		if g.list.Query() != query || g.list.Len() != len(want) {
+			t.Fatalf("%q: %d shown for %q, filtering at once %d:\n%s", query, g.list.Len(), g.list.Query(), len(want), h.view())
+		}
+		for i, w := range want {
+			if g.list.At(i) != w {
+				t.Fatalf("%q: row %d is item %d, filtering at once %d", query, i, g.list.At(i), w)
+			}
+		}
+	}
+	h.typeText("doorbuster")
+	if v := h.view(); !strings.Contains(v, "doorbuster") || strings.Contains(v, "of 278 items") {
+		t.Fatalf("the keys typed are not on the screen before the matches:\n%s", v)
+	}
+	h.waitUntil("the matches of doorbuster", func(string) bool { return g.list.Query() == "doorbuster" && !g.searching })
+	h.waitFor("of 278 items")
+	same("doorbuster")
+	h.press("backspace", "backspace", "backspace", "backspace")
+	h.typeText("s sales")
+	h.waitUntil("the matches of doorbus sales", func(string) bool { return g.list.Query() == "doorbus sales" && !g.searching })
+	same("doorbus sales")
+	if it := gotoSelected(t, h); !strings.Contains(strings.ToLower(it.Where+" "+it.Name), "door") {
+		t.Fatalf("the best match of doorbus sales is %+v", it)
+	}
+}
