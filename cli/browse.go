@@ -14,8 +14,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	checkcmd "github.com/funnelsdev/funnels/cli/check"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui"
@@ -163,7 +165,7 @@ func browseDemo(f *cmdutil.Factory, surface sandbox.Surface) (uiOpts ui.Options,
 		closeAll()
 		return uiOpts, nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
-	uiOpts.Account, uiOpts.Switcher, uiOpts.Demo = demoAccount(loc), op, true
+	uiOpts.Account, uiOpts.Switcher, uiOpts.Demo, uiOpts.Check = demoAccount(loc), op, true, demoCheck(sb)
 	if err := openFirst(&uiOpts, &op.OpenedAccounts, s); err != nil {
 		closeAll()
 		return uiOpts, nil, err
@@ -182,6 +184,11 @@ func browseProfile(ctx context.Context, f *cmdutil.Factory) (uiOpts ui.Options, 
 	cfg := s.Config
 	uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 	uiOpts.AutoIndex = cfg.Profile.LocationID != "" && !f.SessionIndex()
+	reach, warning := checkcmd.MachineOptions(f)
+	uiOpts.Check = &reach
+	if warning != "" {
+		uiOpts.Warnings = append(uiOpts.Warnings, warning)
+	}
 	if cfg.Token != "" {
 		var only cmdutil.OpenedAccounts
 		if err := openFirst(&uiOpts, &only, s); err != nil {
@@ -272,6 +279,22 @@ func (g gatedSwitcher) List(ctx context.Context) ([]ui.Account, error) {
 	return out, err
 }
 
+// Indexes are the local indexes of the accounts given that the gate allows, for go to
+// anything and the Health view across the person's sub-accounts; none of another.
+func (g gatedSwitcher) Indexes(ctx context.Context, accounts []ui.Account) map[string]*index.Store {
+	finder, ok := g.Switcher.(ui.IndexFinder)
+	if !ok {
+		return nil
+	}
+	var granted []ui.Account
+	for _, a := range accounts {
+		if a.Location != "" && g.gate.Allows(a.Location) {
+			granted = append(granted, a)
+		}
+	}
+	return finder.Indexes(ctx, granted)
+}
+
 // errNotGranted is the switcher's refusal of an account outside the person's grants.
 var errNotGranted = errors.New("this sub-account was not granted to you on this server")
 
@@ -312,6 +335,7 @@ func browseRemote(ctx context.Context, f *cmdutil.Factory, progOpts []tea.Progra
 	}
 	uiOpts.ProgramOptions = append(uiOpts.ProgramOptions, progOpts...)
 	uiOpts.Remote = remote
+	uiOpts.CheckOff = checkcmd.SessionRefusal(f.Gate != nil && f.Gate.Admin())
 	uiOpts.NoBrowserReason = "the browser runs on the team server, not on this machine"
 	err = ui.Run(ctx, uiOpts)
 	switch {

@@ -51,7 +51,7 @@ func burstless() []string {
 	return []string{
 		"Archive page", "Restore page", "End split test", "Geo-location", "Custom fonts", "Redirects",
 		"Delete redirect", "Copy redirect's old URL", "Copy redirect target", "What this sign-in can do",
-		"Request log", "Event history", "Messages", "Redirect versions", "Restore redirects…",
+		"Request log", "Event history", "Messages", "Redirect versions", "Restore redirects…", "Health",
 	}
 }
 

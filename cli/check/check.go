@@ -90,8 +90,26 @@ funnels check --resolve-file sites-resolve.txt --ca-file sites-ca.pem --no-dns`,
 	AddReachFlags(cmd, &opts.Reach)
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(finding{}, cmdutil.MemberTag{}))
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: ReachFiles(), SessionRefuses: ReachRefusals(),
+	return &cmdutil.Command{Cobra: cmd, SSH: SSHOffer(), Files: ReachFiles(), SessionRefuses: ReachRefusals(),
 		Tools: []cmdutil.Tool{checkTool()}, Set: findingRows(false, false).Output}
+}
+
+// SSHOffer is whether a session of the team server may check: `funnels check` and the
+// browser's Health view alike. Every person granted a sub-account may (a check only
+// reads, and what it sends goes to public pages); the pages are reached only as the
+// machine's [check] says (ReachRefusals, ReachFiles).
+func SSHOffer() cmdutil.Offer { return cmdutil.Offered() }
+
+// SessionRefusal is why a session of the team server may not run a check ("" when it
+// may), as SSHOffer says; admin tells whether the person is one of the server's admins.
+func SessionRefusal(admin bool) string {
+	switch off := SSHOffer(); {
+	case !off.Offered():
+		return "the team server does not offer the check: " + off.Why()
+	case off.ForAdmins() && !admin:
+		return "on the team server only its admins may run the check"
+	}
+	return ""
 }
 
 // checkTool is `funnels check` for an assistant: read-only, the findings as the

@@ -13,6 +13,7 @@ import (
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	linkcheck "github.com/funnelsdev/funnels/client/check"
+	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
 )
 
@@ -88,6 +89,37 @@ func ReachLeft() map[string]string {
 		out[f.Flag] = "it names a file of the machine; " + reachInstead
 	}
 	return out
+}
+
+// MachineOptions are how the browser's Health view reaches the pages: the config
+// file's [check] alone (the browser takes no flag of the check), else the defaults.
+// A [check] that cannot be used is said in warning, and the defaults taken.
+func MachineOptions(f *cmdutil.Factory) (opts linkcheck.Options, warning string) {
+	r := Reach{PerHost: defaultPerHost, Timeout: defaultTimeout}
+	opts, err := r.Options(f)
+	if err != nil {
+		return linkcheck.Options{PerHost: defaultPerHost, Timeout: defaultTimeout}, "the check's settings: " + err.Error()
+	}
+	return opts, ""
+}
+
+// SitesOptions are how a check reaches the sandbox's public pages from the same
+// process: its rules and authority, and no name looked up.
+func SitesOptions(info sandbox.Sites) (linkcheck.Options, error) {
+	opts := linkcheck.Options{Resolver: linkcheck.NoDNS{}}
+	for _, s := range info.Resolve {
+		rule, err := linkcheck.ParseRule(s)
+		if err != nil {
+			return opts, fmt.Errorf("the sandbox's sites: %w", err)
+		}
+		opts.Resolve = append(opts.Resolve, rule)
+	}
+	cas, err := linkcheck.ParseCertificates(info.CAPEM)
+	if err != nil {
+		return opts, fmt.Errorf("the sandbox's sites: %w", err)
+	}
+	opts.RootCAs = cas
+	return opts, nil
 }
 
 // machineConfig is the configuration whose [check] a run takes: the machine's,
