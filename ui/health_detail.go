@@ -93,7 +93,7 @@ func healthDetailText(f healthFinding, all bool, width int, pt *paints) []string
 	switch {
 	case f.Fix != nil:
 		fix = wrapText("Fix: "+f.Fix.Text, width)
-	case f.Severity == check.Error:
+	case f.Severity == check.Error && f.Subject.Type != check.SubjectDomain:
 		fix = []string{"No fix is known: enter goes to it."}
 	}
 	what = clipLines(what, room-min(len(fix), 1), width)
