@@ -50,6 +50,7 @@ const (
 	inDetail                      // a page's detail
 	inRedirects                   // the Redirects view (its own keys first, then the browser's that it lets through)
 	inHistory                     // the event history
+	inHealth                      // the Health view
 
 	inBrowser = inPanes | inDetail
 )

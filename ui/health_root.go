@@ -35,6 +35,12 @@ func (healthTargetMsg) isCacheMsg() {}
 // openHealth shows the Health view of the shown sub-account over the browser; its tab
 // shows every sub-account with a local index.
 func (m *Model) openHealth() tea.Cmd {
+	for _, b := range m.bodies {
+		if v, ok := b.(*healthView); ok { // the one open below: on top again, as it was
+			m.push(v)
+			return nil
+		}
+	}
 	idx := m.idx.local()
 	if idx == nil || m.client == nil {
 		m.status.setWarn("no local index in this session: the check reads the steps and redirects to ask from it")
@@ -83,6 +89,16 @@ func (m *Model) healthGo(f healthFinding, fix bool) tea.Cmd {
 	}
 	m.status.setNotice(what + " (a domain is mended where it is served: its DNS, its certificate)")
 	return nil
+}
+
+// healthFix opens the form of the fix of the finding selected in the Health view on
+// top (f).
+func (m *Model) healthFix() tea.Cmd {
+	v, ok := m.top().(*healthView)
+	if !ok {
+		return nil
+	}
+	return v.goToSelected(m, true)
 }
 
 // healthPendingGo acts on the finding waiting for the switch to account name, if any.

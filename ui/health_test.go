@@ -163,3 +163,40 @@ func TestTheLastCheckMarksRowsAndAServerThatRefusesChecksReadsIt(t *testing.T) {
 		t.Fatalf("the kept check should still be listed:\n%s", v)
 	}
 }
+
+// TestHealthFixKeyAndReadOnly: f opens the fix's form of the selected finding, where
+// enter on a step's finding would go to the step; in read-only mode f says it is off
+// and enter on a redirect with a fix goes to the redirect, no form opened.
+func TestHealthFixKeyAndReadOnly(t *testing.T) {
+	h, _ := healthHarness(t, 80, 30, nil, "")
+	checked(h)
+	h.press("/")
+	h.typeText("chain of 3")
+	h.press("enter")
+	v := h.waitFor("│⚠▸ offers.lakesidefit.com/summer-2025")
+	if !strings.Contains(line(v, "↑↓ move"), "f fix") {
+		t.Fatalf("the footer should offer f:\n%s", v)
+	}
+	h.press("f")
+	h.waitFor("Edit redirect · offers.lakesidefit.com/summer-2025", "The check's fix: redirect /summer-2025 → /spring-sale-opt-in.")
+	h.press("esc") // the form: the Redirects view is on top of the Health view
+	h.waitUntil("the Redirects view", func(v string) bool { return !strings.Contains(v, "Edit redirect") && strings.Contains(v, "Redirects ·") })
+	h.press("!") // the Health view open below comes back as it was
+	v = h.waitFor("│⚠▸ offers.lakesidefit.com/summer-2025")
+	if n := len(h.m.bodies); n != 3 {
+		t.Fatalf("%d bodies on the stack, want the browser, the Redirects view and one Health view", n)
+	}
+
+	h.m.sh.setReadOnly(true)
+	v = h.view()
+	if strings.Contains(line(v, "↑↓ move"), "f fix") {
+		t.Fatalf("read-only, the footer should not offer f:\n%s", v)
+	}
+	h.press("f")
+	h.waitUntil("f refused", func(v string) bool { return strings.Contains(statusLine(v), "read-only") })
+	h.press("enter")
+	v = h.waitFor("Redirects ·", "│⚠▸ offers.lakesidefit.com    /summer-2025")
+	if strings.Contains(v, "Edit redirect") {
+		t.Fatalf("read-only, enter should not open the form:\n%s", v)
+	}
+}

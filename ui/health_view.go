@@ -40,8 +40,6 @@ type healthView struct {
 	counts   check.Counts   // … its counts
 	autoRun  bool           // a check runs by itself when none is kept (once)
 	tabKey   key.Binding    // tab: the other scope
-	fixKey   key.Binding    // f: the fix's form
-	checkKey key.Binding    // r: check again
 	gen      uint64         // counts the listings, so the strip knows its finding's text is new
 	detail   healthDetail   // the strip under the list as drawn last (health_detail.go)
 }
@@ -73,10 +71,8 @@ type healthRow struct {
 
 func newHealthView(sh *shared, src healthSource) *healthView {
 	v := &healthView{listBody: newListBody(sh), src: src, autoRun: true}
-	v.tabKey = bind(pick(src.switcher != nil, "all sub-accounts", ""), "tab")
+	v.tabKey = sh.keys.NextPane
 	v.tabKey.SetEnabled(src.switcher != nil)
-	v.fixKey = bind("fix", "f")
-	v.checkKey = bind("check again", "r")
 	return v
 }
 
@@ -287,8 +283,6 @@ func (v *healthView) key(h bodyHost, msg tea.KeyPressMsg) (tea.Cmd, keyResult) {
 		case key.Matches(msg, v.tabKey):
 			v.all = !v.all
 			return v.read(), keyUsed
-		case key.Matches(msg, v.fixKey):
-			return v.goToSelected(h, true), keyUsed
 		}
 	}
 	return v.listKey(msg, func() tea.Cmd { return v.reload(h) }, func() tea.Cmd { return v.goToSelected(h, false) })
@@ -311,7 +305,8 @@ func (v *healthView) goToSelected(h bodyHost, fix bool) tea.Cmd {
 		h.setWarn("no fix is known for this one: " + f.Message)
 		return nil
 	case !fix && f.Subject.Type == check.SubjectRedirect && hasFix:
-		fix = true
+		// Its form where the fix may be sent; else the redirect alone.
+		fix = v.sh.keys.of(actHealthFix).Enabled()
 	}
 	return v.src.goTo(f, fix)
 }
@@ -335,6 +330,9 @@ func (v *healthView) close() {
 		v.run = nil
 	}
 }
+
+// actionScope: the keys passed on run the table's actions of the Health view (f).
+func (v *healthView) actionScope() scope { return inHealth }
 
 func (v *healthView) busy() bool { return v.status == stateLoading || v.run != nil }
 
@@ -369,7 +367,7 @@ func (v *healthView) keys() []key.Binding {
 		return v.listKeys("")
 	}
 	k := v.sh.keys
-	out := []key.Binding{k.Arrows, as(k.Open, "go to"), v.fixKey, pick(v.src.off == "", v.checkKey, as(k.Refresh, "read again"))}
+	out := []key.Binding{k.Arrows, as(k.Open, "go to"), k.of(actHealthFix), as(k.Refresh, pick(v.src.off == "", "check again", "read again"))}
 	if v.src.switcher != nil {
 		out = append(out, as(v.tabKey, pick(v.all, "this sub-account", "all sub-accounts")))
 	}

@@ -186,6 +186,7 @@ const (
 	actEventHistory
 	actMessages
 	actResend
+	actHealthFix
 	actionIDs // how many there are
 )
 
