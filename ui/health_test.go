@@ -180,7 +180,9 @@ func TestHealthFixKeyAndReadOnly(t *testing.T) {
 	h.press("f")
 	h.waitFor("Edit redirect · offers.lakesidefit.com/summer-2025", "The check's fix: redirect /summer-2025 → /spring-sale-opt-in.")
 	h.press("esc") // the form: the Redirects view is on top of the Health view
-	h.waitUntil("the Redirects view", func(v string) bool { return !strings.Contains(v, "Edit redirect") && strings.Contains(v, "Redirects ·") })
+	h.waitUntil("the Redirects view", func(v string) bool {
+		return !strings.Contains(v, "Edit redirect") && strings.Contains(v, "Redirects ·")
+	})
 	h.press("!") // the Health view open below comes back as it was
 	v = h.waitFor("│⚠▸ offers.lakesidefit.com/summer-2025")
 	if n := len(h.m.bodies); n != 3 {
