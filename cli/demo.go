@@ -51,8 +51,9 @@ func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Su
 
 // startSandbox serves the demo's sandbox (playing surface) on a free loopback port.
 func startSandbox(surface sandbox.Surface) (*sandbox.Running, error) {
-	// Its sites too: the Health view checks the gyms' pages offline (demoCheck).
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Surface: surface, Sites: sandbox.SitesOptions{Enabled: true}})
+	// Its sites too: the Health view checks the gyms' pages offline (demoCheck), the
+	// pages' faults without the redirects they add, so the demo's data stays the same.
+	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Surface: surface, Sites: sandbox.SitesOptions{Enabled: true, PagesOnly: true}})
 	if err != nil {
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}

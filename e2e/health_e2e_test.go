@@ -8,20 +8,21 @@ import (
 )
 
 // TestTUIHealthViewShowsTheSeededFaults: in the demo at 80×24, ! checks the gyms'
-// pages the embedded sandbox serves and lists its seeded faults, errors (✗) first,
-// the selected one whole with its fix under the list, every line within 80 columns;
-// enter on the page that answers 404 goes to its step, marked ✗ in the panes.
+// pages the embedded sandbox serves and lists the seeded faults of its pages (the
+// demo leaves its redirects as they are), errors (✗) first, the selected one whole
+// with its fix under the list, every line within 80 columns; enter on the page that
+// answers 404 goes to its step, marked ✗ in the panes.
 func TestTUIHealthViewShowsTheSeededFaults(t *testing.T) {
 	t.Parallel()
 	s := startTUI(t, 80, 24, nil, "--demo")
 	s.waitFor("Spring Sale 2026")
 	s.keys("!")
-	scr := s.waitFor("Health · checked", "5 errors, 7 warnings")
+	scr := s.waitFor("Health · checked", "3 errors, 3 warnings")
 	for _, want := range []string{
 		"│✗▸ promo.lakesidefit.com", "the domain does not resolve",
 		"webinars.lakesidefit.com", "the certificate expires in 2 days",
-		"the address answers 404", "/login", "the redirects loop",
-		"/summer-2024", "its target redirects again", "the first byte came after",
+		"the address answers 404", "the first byte came after",
+		"join.lakesi…it.com/body-quiz-results", "www.lakesidefit.com/pricing",
 	} {
 		if !strings.Contains(scr, want) {
 			t.Fatalf("the Health view should show %q:\n%s", want, scr)
@@ -36,13 +37,9 @@ func TestTUIHealthViewShowsTheSeededFaults(t *testing.T) {
 		}
 	}
 
-	s.keys("/")
-	s.text("summer-2024")
-	s.keys("Enter")
-	s.waitFor("Fix: redirect /summer-2024 → /spring-sale-opt-in")
+	s.keys("Down")
+	s.waitFor("│✗▸ webinars.lakesidefit.com", "Fix: renew the certificate")
 
-	s.keys("Escape") // the filter
-	s.waitUntil("the filter cleared", func(scr string) bool { return strings.Contains(scr, "promo.lakesidefit.com") })
 	s.keys("/")
 	s.text("answers 404")
 	s.keys("Enter", "Enter")
