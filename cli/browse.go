@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
+	checkcmd "github.com/funnelsdev/funnels/cli/check"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
@@ -180,7 +181,7 @@ func browseDemo(f *cmdutil.Factory, surface sandbox.Surface) (uiOpts ui.Options,
 		closeAll()
 		return uiOpts, nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
-	uiOpts.Account, uiOpts.Switcher, uiOpts.Demo = demoAccount(loc), op, true
+	uiOpts.Account, uiOpts.Switcher, uiOpts.Demo, uiOpts.Check = demoAccount(loc), op, true, demoCheck(sb)
 	if err := openFirst(&uiOpts, &op.OpenedAccounts, s); err != nil {
 		closeAll()
 		return uiOpts, nil, err
@@ -199,6 +200,11 @@ func browseProfile(ctx context.Context, f *cmdutil.Factory) (uiOpts ui.Options, 
 	cfg := s.Config
 	uiOpts.Mouse, uiOpts.Theme, uiOpts.Warnings = cfg.Mouse, cfg.Theme, cfg.Warnings
 	uiOpts.AutoIndex = cfg.Profile.LocationID != "" && !f.SessionIndex()
+	reach, warning := checkcmd.MachineOptions(f)
+	uiOpts.Check = &reach
+	if warning != "" {
+		uiOpts.Warnings = append(uiOpts.Warnings, warning)
+	}
 	if cfg.Token != "" {
 		var only cmdutil.OpenedAccounts
 		if err := openFirst(&uiOpts, &only, s); err != nil {
@@ -290,6 +296,22 @@ func (g gatedSwitcher) List(ctx context.Context) ([]ui.Account, error) {
 	return out, err
 }
 
+// Indexes are the local indexes of the accounts given that the gate allows, for go to
+// anything and the Health view across the person's sub-accounts; none of another.
+func (g gatedSwitcher) Indexes(ctx context.Context, accounts []ui.Account) map[string]*index.Store {
+	finder, ok := g.Switcher.(ui.IndexFinder)
+	if !ok {
+		return nil
+	}
+	var granted []ui.Account
+	for _, a := range accounts {
+		if a.Location != "" && g.gate.Allows(a.Location) {
+			granted = append(granted, a)
+		}
+	}
+	return finder.Indexes(ctx, granted)
+}
+
 // errNotGranted is the switcher's refusal of an account outside the person's grants.
 var errNotGranted = errors.New("this sub-account was not granted to you on this server")
 
@@ -332,6 +354,7 @@ func browseRemote(ctx context.Context, f *cmdutil.Factory, progOpts []tea.Progra
 	// What of the server's machine the browser would use (a file, a web browser) is
 	// off by each action's declaration once Remote is set; KeepOut stands behind it.
 	uiOpts.Remote, uiOpts.KeepOut = remote, ownDirs(f)
+	uiOpts.CheckOff = checkcmd.SessionRefusal(f.Gate != nil && f.Gate.Admin())
 	err = ui.Run(ctx, uiOpts)
 	switch {
 	case err == nil:

@@ -11,8 +11,10 @@ import (
 
 	"golang.org/x/oauth2"
 
+	checkcmd "github.com/funnelsdev/funnels/cli/check"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -49,11 +51,29 @@ func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Su
 
 // startSandbox serves the demo's sandbox (playing surface) on a free loopback port.
 func startSandbox(surface sandbox.Surface) (*sandbox.Running, error) {
-	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Surface: surface})
+	// Its sites too: the Health view checks the gyms' pages offline (demoCheck), the
+	// pages' faults without the redirects they add, so the demo's data stays the same.
+	sb, err := sandbox.Start("127.0.0.1:0", sandbox.Options{Surface: surface, Sites: sandbox.SitesOptions{Enabled: true, PagesOnly: true}})
 	if err != nil {
 		return nil, fmt.Errorf("start the demo sandbox: %w", err)
 	}
 	return sb, nil
+}
+
+// demoCheck is how the demo's Health view reaches the gyms' pages: at the sandbox's
+// own addresses, trusting its authority, no name looked up. The demo never reaches
+// past the sandbox: without its sites, no name is looked up at all.
+func demoCheck(sb *sandbox.Running) *check.Options {
+	offline := &check.Options{Resolver: check.NoDNS{}}
+	info, ok := sb.Server.Sites()
+	if !ok {
+		return offline
+	}
+	opts, err := checkcmd.SitesOptions(info)
+	if err != nil {
+		return offline
+	}
+	return &opts
 }
 
 // demoConfig is the configuration of one of the demo's sub-accounts: the sandbox's

@@ -17,7 +17,8 @@
 //   - One package per noun, read the way gh's pkg/cmd/NOUN/VERB reads: cli/folders,
 //     cli/steps, cli/pages, cli/domain, cli/event, cli/redirects, cli/find,
 //     cli/cache (index, cache, changes, watch), cli/export (export, diff), cli/login
-//     (login, logout, auth), cli/api, cli/doctor and cli/team (serve user, audit).
+//     (login, logout, auth), cli/api, cli/doctor, cli/check (check, and the check
+//     of watch --check) and cli/team (serve user, audit).
 //     Each declares its commands once and hands the root one list (Commands). For
 //     each command an Options struct (what it works from), a newCmd… function
 //     (flags, help text, examples, completion, its record) and a …Run function (the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/funnelsdev/funnels/cli/api"
 	"github.com/funnelsdev/funnels/cli/cache"
+	"github.com/funnelsdev/funnels/cli/check"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/cli/doctor"
 	"github.com/funnelsdev/funnels/cli/domain"
@@ -50,6 +51,7 @@ func nouns(assistant mcp.Surface) []noun {
 		{[]string{"export", "diff"}, export.Commands, false},
 		{[]string{"login", "logout", "auth"}, login.Commands, false},
 		{[]string{"doctor"}, doctor.Commands, false},
+		{[]string{"check"}, check.Commands, false},
 		{[]string{"config"}, one(newCmdConfig), false},
 		{[]string{"mcp"}, func(f *cmdutil.Factory) []*cmdutil.Command { return []*cmdutil.Command{mcp.NewCmdMCP(f, assistant)} }, false},
 		{[]string{"sandbox"}, one(newCmdSandbox), false},

@@ -3,6 +3,8 @@ package cli_test
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -150,7 +152,8 @@ func flagType(fl *pflag.Flag) string {
 // and its arguments are its command's: each positional argument by name (or the
 // standard input the tool names in its place), each flag in snake_case with its type
 // but those the tool leaves out (each a flag the command has) and the output flags;
-// across a set, location. A flag that writes a file is never an argument.
+// across a set, location. A flag that writes a file, or that a session over ssh may
+// not give, is never an argument.
 func TestMCPToolsAreTheirCommands(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
 	_, listed := toolsOf(t, h, "--allow-writes")
@@ -193,6 +196,11 @@ func TestMCPToolsAreTheirCommands(t *testing.T) {
 				t.Errorf("%s takes --%s, which writes a file", name, f.Flag)
 			}
 		}
+		for flag := range rt.rec.SessionRefuses {
+			if _, left := rt.tool.Leave[flag]; !left {
+				t.Errorf("%s takes --%s, which a session over ssh may not give", name, flag)
+			}
+		}
 		if rt.rec.Set != nil {
 			want["location"] = "string"
 		}
@@ -219,9 +227,17 @@ var toolSamples = map[string]any{
 // TestReadOnlyListsNoWrite: without --allow-writes the tools of commands that write
 // are left out (but for a plan), and every tool listed, called with what it
 // requires, never meets the client's refusal of a write: a command that writes and
-// says it only reads would.
+// says it only reads would. The check looks no name up ([check] no_dns): the seed's
+// domains are no test's to ask for.
 func TestReadOnlyListsNoWrite(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
+	conf := filepath.Join(h.Vars["XDG_CONFIG_HOME"], "funnels", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(conf), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("[check]\nno_dns = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	s, listed := toolsOf(t, h)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()

@@ -29,9 +29,11 @@ type SandboxOptions struct {
 	DailyLimit                       int
 	Token, ReadOnlyToken, DialectArg string
 	SurfaceArg                       string
-	NotFoundArg                      string // how a route the sandbox does not have words its 404
-	StateDir                         string // where the tokens are kept ("" → the state home's funnels/sandbox)
-	Ephemeral                        bool   // keep nothing: new tokens on every start
+	NotFoundArg                      string        // how a route the sandbox does not have words its 404
+	StateDir                         string        // where the tokens are kept ("" → the state home's funnels/sandbox)
+	Ephemeral                        bool          // keep nothing: new tokens on every start
+	Sites                            bool          // serve the sub-accounts' public pages too
+	SitesSlow                        time.Duration // how long the seeded slow page takes (0: the sandbox's 2.5s)
 }
 
 // dialects are the names --dialect takes.
@@ -57,9 +59,20 @@ the seven routes HighLevel documents; every other route answers 404 "Cannot
 GET /…", as a server without the route does; records in the shapes of the
 official examples). --not-found words that 404 (and any unknown route's) as
 express (the default), problem (a problem+json document), html (a load
-balancer's page), empty (no body) or v3 (the v3 API's error envelope).`,
+balancer's page), empty (no body) or v3 (the v3 API's error envelope).
+
+--sites serves the public pages of every sub-account's domains too, over HTTPS
+(certificates of an authority made at start) and HTTP on two more loopback
+ports, with seeded faults in Lakeside Fit's: a step whose page is gone, a
+redirect loop, a chain of four, a path taken from a live step, a certificate
+ending in 2 days, a domain that does not resolve, a slow page, a noindex and a
+canonical elsewhere. It writes the certificate authority and the --resolve
+rules that reach every domain on loopback, and prints a ready 'funnels check'
+command that needs no network. POST /_sandbox/sites/move moves a seeded step, so
+that the next 'funnels check --crawl' finds the redirect the move broke.`,
 		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel
-funnels sandbox --surface documented --not-found problem`,
+funnels sandbox --surface documented --not-found problem
+funnels sandbox --sites --sub-accounts 20`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return sandboxRun(cmd.Context(), f, opts)
 		},
@@ -87,6 +100,8 @@ funnels sandbox --surface documented --not-found problem`,
 	fl.StringVar(&opts.NotFoundArg, "not-found", "express", "how a route it does not have answers 404: "+strings.Join(sandbox.NotFoundWordings(), ", "))
 	fl.StringVar(&opts.StateDir, "state-dir", "", "keep the tokens here across restarts (default $XDG_STATE_HOME/funnels/sandbox)")
 	fl.BoolVar(&opts.Ephemeral, "ephemeral", false, "keep nothing: new random tokens on every start")
+	fl.BoolVar(&opts.Sites, "sites", false, "also serve the sub-accounts' public pages (with seeded faults) for 'funnels check'")
+	fl.DurationVar(&opts.SitesSlow, "sites-slow", 2500*time.Millisecond, "with --sites: how long the seeded slow page takes to answer")
 	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("not-found", cobra.FixedCompletions(sandbox.NotFoundWordings(), cobra.ShellCompDirectiveNoFileComp))
 	_ = cmd.RegisterFlagCompletionFunc("dialect", func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -125,6 +140,8 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 		return cmdutil.Usagef("--daily-limit must be a number of requests (0: the service's day)")
 	case opts.SubAccounts < 0 || opts.SubAccounts > 1000:
 		return cmdutil.Usagef("--sub-accounts must be from 1 to 1000 (0 keeps the default four)")
+	case opts.SitesSlow <= 0 || opts.SitesSlow > time.Hour:
+		return cmdutil.Usagef("--sites-slow must be a duration from 1ms to 1h, such as 2.5s")
 	}
 	for _, r := range []struct {
 		name string
@@ -167,6 +184,7 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 		Faults: sandbox.Faults{Latency: opts.Latency, FixedLatency: opts.FixedLatency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate,
 			DailyLimit: opts.DailyLimit},
 		SubAccounts: opts.SubAccounts,
+		Sites:       sandbox.SitesOptions{Enabled: opts.Sites, Slow: opts.SitesSlow},
 		Dialect:     d,
 		Surface:     surface,
 		NotFound:    notFound,
@@ -183,7 +201,13 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 		}
 		return fmt.Errorf("cannot serve on %s: %w", opts.Addr, err)
 	}
-	printSandboxInfo(f.IO.Out, run, stateDir)
+	sites, err := writeSites(run, stateDir)
+	if err != nil {
+		_ = run.Close()
+		return err
+	}
+	defer sites.remove()
+	printSandboxInfo(f.IO.Out, run, stateDir, sites)
 	<-ctx.Done()
 	if err := run.Close(); err != nil {
 		f.Notice("funnels sandbox: shutting down: %v", err)
@@ -193,7 +217,7 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 }
 
 // printSandboxInfo prints the name: value lines scripts read, then a hint for people.
-func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
+func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string, sites *sitesFiles) {
 	s, base := run.Server, run.URL
 	fmt.Fprintf(w, "base_url: %s\n", base)
 	fmt.Fprintf(w, "token: %s\n", s.DemoToken())
@@ -209,6 +233,7 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 	fmt.Fprintf(w, "agency_login: funnels login --agency --profile agency --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --no-browser\n",
 		base, base, base, s.ClientID(), s.ClientSecret())
 	printSandboxAgency(w, s)
+	sites.print(w)
 	if stateDir != "" {
 		fmt.Fprintf(w, "kept: %s (the same tokens on every start, so sandbox profiles keep working; delete it, or pass --ephemeral, for new ones)\n", sandbox.KeepPath(stateDir))
 	} else {
@@ -216,6 +241,9 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
+	if sites != nil {
+		fmt.Fprintf(w, "try: funnels check --profile sandbox …, then curl -X POST %s/_sandbox/sites/move and 'funnels check --profile sandbox --crawl …': the redirect the move broke is found\n", base)
+	}
 	fmt.Fprintln(w, "Serving until Ctrl-C. Request log: "+base+"/_sandbox/requests")
 }
 

@@ -184,7 +184,8 @@ func sampleValue(fl *pflag.Flag, files string) string {
 }
 
 // TestSessionRefusalsFromTheTree: for every command a session may not run — and
-// every flag or argument of an offered one that names a file of the server — each of
+// every flag or argument of an offered one that names a file of the server, or that
+// its record refuses a session — each of
 // its flags and its parents' placed before, between and after its words, with and
 // without =, and after --, is refused over ssh to a reader and to a writer: exit 2,
 // nothing opened, read or written under the server's directories (its home, state,
@@ -238,6 +239,7 @@ func TestSessionRefusalsFromTheTree(t *testing.T) {
 					case refused:
 					case isFileFlag(rec, fl.Name):
 						value = filepath.Join(files, "rows.csv")
+					case rec.SessionRefuses[fl.Name] != "":
 					default:
 						continue
 					}

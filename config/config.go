@@ -75,6 +75,8 @@ type Config struct {
 	// FanoutConcurrency is [fanout] concurrency: how many sub-accounts a command
 	// given a set works on side by side; 0 → the command's default.
 	FanoutConcurrency int
+	// Check is [check]: how `funnels check` reaches the public pages here.
+	Check CheckSettings
 
 	// ReadOnly: --readonly, FUNNELS_READONLY, readonly = true under [ui] or in the
 	// profile's table. ReadOnlyFrom names the first of those that set it.

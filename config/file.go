@@ -34,6 +34,7 @@ type fileConfig struct {
 	Profiles       map[string]fileProfile `toml:"profiles"`
 	Groups         map[string][]string    `toml:"groups"`
 	Fanout         fileFanout             `toml:"fanout"`
+	Check          CheckSettings          `toml:"check"`
 
 	md toml.MetaData
 }
@@ -139,9 +140,9 @@ func readFile(path string) (fileConfig, []string, error) {
 	for _, k := range md.Undecoded() {
 		warnings = append(warnings, fmt.Sprintf("config file %s: unknown key %q ignored", path, k.String()))
 	}
-	if hasSecret(fc) {
+	if secret := secretIn(fc); secret != "" {
 		if info, err := os.Stat(path); err == nil && info.Mode().Perm()&0o077 != 0 {
-			warnings = append(warnings, fmt.Sprintf("config file %s holds a client_secret and other users can read it (mode %04o): run chmod 600 %s", path, info.Mode().Perm(), path))
+			warnings = append(warnings, fmt.Sprintf("config file %s holds %s and other users can read it (mode %04o): run chmod 600 %s", path, secret, info.Mode().Perm(), path))
 		}
 	}
 	return fc, warnings, nil
@@ -164,13 +165,17 @@ func decodeError(path string, err error) error {
 	return fe
 }
 
-func hasSecret(fc fileConfig) bool {
+// secretIn names a secret the file holds ("" for none).
+func secretIn(fc fileConfig) string {
 	for _, p := range fc.Profiles {
 		if p.ClientSecret != "" {
-			return true
+			return "a client_secret"
 		}
 	}
-	return false
+	if fc.Check.Notify != "" {
+		return "a webhook ([check] notify: its address is its key)"
+	}
+	return ""
 }
 
 // apply copies the [ui], [api] and [limits] tables and the active profile's table into cfg.
@@ -194,6 +199,7 @@ func (fc fileConfig) apply(cfg *Config, path string) error {
 	}
 	cfg.MaxListItems, cfg.MaxListRequests = fc.Limits.MaxListItems, fc.Limits.MaxListRequests
 	cfg.Groups, cfg.FanoutConcurrency = fc.Groups, fc.Fanout.Concurrency
+	cfg.Check = fc.Check
 	if fc.md.IsDefined("limits", "max_list_items") {
 		cfg.setOrigin(KeyMaxListItems, "[limits] max_list_items in "+path)
 	}

@@ -32,7 +32,7 @@ func TestDoctorAndFallbacksOnThePublicSurface(t *testing.T) {
 		}
 	}
 
-	c.env = append(env, "FUNNELS_FORCE_TTY=150")
+	c.env = append(env, "FUNNELS_FORCE_TTY=200") // wide enough for every column whole
 	c.run("", with(token, "doctor")...).want(t, 0, "What this sign-in can do", "ROUTE", "ASK FOR",
 		"GET /funnels/funnel/folder/entities", "403 IAM refusal", "GET /funnels/page/{id}", "401 IAM refusal",
 		"web-app access (no published scope)", "4 of 11 read routes asked answered; 7 refused to this sign-in")

@@ -52,6 +52,7 @@ type benchConfig struct {
 	findAll       findAllConfig // go to anything across sub-accounts (find_all_1m)
 	fanout        fanoutConfig  // the crawl_100_subaccounts figure's agency
 	wide          wideConfig    // the 10,000-funnel root (bench_wide_test.go)
+	check         checkConfig   // the check_10k_urls figure's hosts and pages (bench_check_test.go)
 	// noisy measures the figures at scale twice, the second time beside a busy core
 	// (bench_noise_test.go); startRounds is how many browser starts the figures after
 	// one take.
@@ -94,6 +95,7 @@ var fullBench = benchConfig{
 	// and the agency's bucket the same for its minting.
 	fanout:      fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
 	wide:        wideConfig{funnels: 10_000, pagesPer: 10, limit: 500, rounds: 3},
+	check:       checkConfig{hosts: 100, stepsPerHost: 100, delay: 50 * time.Millisecond, perHost: 4, rounds: 3},
 	noisy:       true,
 	startRounds: 3,
 }
@@ -122,6 +124,7 @@ var tinyBench = benchConfig{
 	findAll:     findAllConfig{indexes: 3, funnels: 4, steps: 2, pages: 2, rounds: 1},
 	fanout:      fanoutConfig{subAccounts: 6, limit: 1000, window: 100 * time.Millisecond, concurrency: 3, rounds: 1},
 	wide:        wideConfig{funnels: 30, pagesPer: 2, limit: 1000, rounds: 1},
+	check:       checkConfig{hosts: 3, stepsPerHost: 4, delay: 5 * time.Millisecond, perHost: 4, rounds: 1},
 	startRounds: 1,
 }
 

@@ -65,7 +65,8 @@ var requiredFigures = []string{"render_1k", "render_10k", "render_100k", "filter
 	"first_frame_cached_10k_folder", "find_1m", "rss_find_1m", "goto_key_1m", "find_all_1m",
 	"sandbox_seed_100", "crawl_100_subaccounts", "export_100k", "rss_export_100k", "diff_100k", "rss_diff_100k",
 	"snapshot_100k", "goto_open_1m", "crawl_100k_10k_funnels", "steps_10k_requests", "steps_10k_requests_unindexed",
-	"first_rows_cold_10k_root", "pages_1000_rtt300_round_trips", "startup_version", "rss_find_all_1m"}
+	"first_rows_cold_10k_root", "pages_1000_rtt300_round_trips", "startup_version", "rss_find_all_1m",
+	"check_10k_urls", "rss_check_10k_urls"}
 
 // budgets are the goals of the figures, and how to check them.
 var budgets = map[string]struct {
@@ -146,6 +147,8 @@ var budgets = map[string]struct {
 	"crawl_100_subaccounts_429s": {"0 surfaced", func(f benchFigure) bool { return f.Value == 0 }},
 	"find_100_subaccounts":       {"about the time of one: ≤ 1.5 × find in one sub-account", func(f benchFigure) bool { return f.Ratio <= 1.5 }},
 	"snapshot_100k":              {"≤ 1.3 × reading the index whole (ratio ≤ 1.3)", func(f benchFigure) bool { return f.Ratio <= 1.3 }},
+	"check_10k_urls":             {"≤ 2.5 s, the whole process (2 × the politeness bound)", func(f benchFigure) bool { return f.Value <= 2500 }},
+	"rss_check_10k_urls":         {"≤ 150 MB", func(f benchFigure) bool { return f.Value <= 150 }},
 }
 
 // finish fills in the ratio and the budget of f, rounding its numbers for reading.
@@ -303,6 +306,11 @@ func runBenchmarks(cfg benchConfig, progress io.Writer) (benchReport, error) {
 	figs, err = measureFanoutCrawl(cfg.fanout)
 	if err != nil {
 		return rep, fmt.Errorf("crawl_100_subaccounts: %w", err)
+	}
+	add(figs...)
+	say("check_10k_urls: %d hosts × %d steps answering after %v, %d at once a host …", cfg.check.hosts, cfg.check.stepsPerHost, cfg.check.delay, cfg.check.perHost)
+	if figs, err = measureCheck(cfg.check); err != nil {
+		return rep, fmt.Errorf("check_10k_urls: %w", err)
 	}
 	add(figs...)
 	return rep, nil

@@ -165,7 +165,7 @@ func writesOf(reqs []sandbox.Request) []sandbox.Request {
 	return slices.DeleteFunc(reqs, func(r sandbox.Request) bool { return r.Method == http.MethodGet || r.Method == http.MethodHead })
 }
 
-var readTools = []string{"diff", "doctor", "export_summary", "find", "get_page", "index_status", "list_folders", "list_pages", "list_redirects", "list_steps", "plan_redirect_import"}
+var readTools = []string{"check", "diff", "doctor", "export_summary", "find", "get_page", "index_status", "list_folders", "list_pages", "list_redirects", "list_steps", "plan_redirect_import"}
 
 // TestMCPServesTheLocationReadOnly: an assistant's client lists the read tools only,
 // each answers with the command's --json and the sub-account it is about, the tree

@@ -47,14 +47,27 @@ func needSSH(t *testing.T) {
 // sandbox's sub-account ("admin" is admin on every one).
 func startTeam(t *testing.T, roles map[string]string) *team {
 	t.Helper()
-	return startTeamIn(t, roles, "")
+	return startTeamWith(t, sandbox.Options{}, roles, "")
 }
 
 // startTeamIn is startTeam with the server's working directory cwd ("": the test's).
 func startTeamIn(t *testing.T, roles map[string]string, cwd string) *team {
 	t.Helper()
+	return startTeamWith(t, sandbox.Options{}, roles, cwd)
+}
+
+// startTeamOn is startTeam in front of a sandbox started with opts.
+func startTeamOn(t *testing.T, opts sandbox.Options, roles map[string]string) *team {
+	t.Helper()
+	return startTeamWith(t, opts, roles, "")
+}
+
+// startTeamWith is startTeam in front of a sandbox started with opts, the server's
+// working directory cwd ("": the test's).
+func startTeamWith(t *testing.T, opts sandbox.Options, roles map[string]string, cwd string) *team {
+	t.Helper()
 	needSSH(t)
-	sb := sandboxtest.Start(t, sandbox.Options{})
+	sb := sandboxtest.Start(t, opts)
 	tm := &team{t: t, sb: sb, dir: filepath.Join(t.TempDir(), "serve"),
 		env: append(testEnv(t), "FUNNELS_BASE_URL="+sb.URL, "FUNNELS_TOKEN="+sb.Server.DemoToken(), "USER=operator")}
 	t.Cleanup(func() {

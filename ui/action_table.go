@@ -132,6 +132,10 @@ func formActions() []action {
 		{name: "Restore redirects…", desc: "plan the redirects back to a saved version, shown before anything is sent",
 			needs: client.FamilyRedirectList, then: client.FamilyRedirectWrite, run: onBody(openRedirectVersions)},
 
+		{name: "Health", desc: "is everything live? what the last check found broken or worth a look; r checks again",
+			key: bind("health (the last check)", "!"), where: everywhere, group: helpViews, run: onRoot((*Model).openHealth)},
+		{id: actHealthFix, desc: "open the form of the selected finding's fix: the redirect to make or change, filled in", key: bind("fix", "f"),
+			where: inHealth, needs: client.FamilyRedirectWrite, group: helpViews, run: onRoot((*Model).healthFix)},
 		{name: "What this sign-in can do", desc: "ask each read route once and show what answers and what to ask for", run: openAccessView},
 		{id: actRequestLog, name: "Request log", desc: "every request of this session; c copies one as curl", key: bind("request log", "L"),
 			where: everywhere, group: helpViews, run: onRoot(func(m *Model) tea.Cmd { m.overlay = newLogView(m.sh, &m.reqlog); return nil })},

@@ -76,6 +76,7 @@ const (
 	inRedirects                   // the Redirects view (its own keys first, then the browser's that it lets through)
 	inHistory                     // the event history
 	inPlan                        // the plan of an import or a restore
+	inHealth                      // the Health view
 
 	inBrowser = inPanes | inDetail
 )

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/redirectplan"
 )
@@ -57,6 +58,14 @@ type Options struct {
 	// Remote is set when the browser is shown over the team server's ssh (nil:
 	// a local terminal).
 	Remote *Remote
+	// Check is how the Health view's check reaches the public pages (address
+	// overrides, authorities to trust, the per-host limit); nil: the checker's
+	// defaults, every name looked up.
+	Check *check.Options
+	// CheckOff is why the Health view may not run a check here ("" when it may): it
+	// lists the check kept beside the index (a watch's, the command line's) and says
+	// why instead of checking. The team server sets it from the check's record.
+	CheckOff string
 
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none
@@ -101,4 +110,7 @@ type Model struct {
 	stopEvents func()                             // ends the current client's forwarding
 	idx        *indexState                        // the local index, when there is one (cache.go)
 	across     gotoAcross                         // go to anything's scope "all sub-accounts" (goto_all.go)
+	// healthWaiting is a finding of another sub-account to act on once the switch to
+	// it is done (health_root.go).
+	healthWaiting *healthPending
 }

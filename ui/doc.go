@@ -102,6 +102,16 @@
 // (index.Locate) in a command and goes there as go to anything does, or says it is
 // gone.
 //
+// What the last check found (health*.go) is read the same way, from the check kept
+// beside the index (client/check's SavedPath), into the shared struct's health map:
+// ✗ a step, its funnel or a redirect found broken, ⚠ worth a look, drawn where + and
+// • would be (a check says more). The Health view (health_view.go, ! in the action
+// table) lists it and runs the check again in a command of its own (health.go) that
+// reports its progress through a channel a second command waits on; pages are
+// reached as Options.Check says, and Options.CheckOff (the team server's refusal,
+// from the check's record) makes it list the kept check only. The root's part
+// (health_root.go) goes where a finding points, switching sub-account first.
+//
 // # Keys
 //
 // A key goes to the first of: the overlay, then the body on top (in the browser, the

@@ -56,6 +56,21 @@ func (m *Model) cacheUpdate(msg cacheMsg) tea.Cmd {
 			m.browser.setMarks(msg.report.Changes)
 		}
 		return m.toBodies(msg)
+	case healthMsg:
+		// What the last check found marks the rows, the Redirects view's too; the list
+		// is the Health view's, when one asked. Another account's answer is dropped.
+		if m.idx == nil || msg.store != m.idx.store {
+			return nil
+		}
+		if msg.of.err == nil {
+			m.browser.setHealthMarks(msg.of.findings)
+			if m.redirects != nil {
+				m.redirects.paneBase.rows.reset()
+			}
+		}
+		return m.toBodies(msg)
+	case healthTargetMsg:
+		return m.goToFinding(msg)
 	case changeTargetMsg:
 		return m.goToChange(msg)
 	}
@@ -77,7 +92,7 @@ func (m *Model) useIndex(store *index.Store) tea.Cmd {
 		m.idx.crawl.cancel()
 	}
 	m.status.cache, m.status.indexing = "", ""
-	m.sh.changed = nil // the marks were the old location's
+	m.sh.changed, m.sh.health = nil, nil // the marks were the old location's
 	if store == nil {
 		m.idx = nil
 		return nil
@@ -128,12 +143,13 @@ func (m *Model) crawlDone(msg crawlDoneMsg) tea.Cmd {
 	return marks
 }
 
-// readMarks reads the changes for the rows' marks; nil without an index.
+// readMarks reads the changes and the last check for the rows' marks; nil without an
+// index.
 func (m *Model) readMarks() tea.Cmd {
-	if m.idx == nil {
+	if m.idx == nil || m.client == nil {
 		return nil
 	}
-	return readChanges(m.sh.ctx, m.idx.store, nil)
+	return tea.Batch(readChanges(m.sh.ctx, m.idx.store, nil), readHealth(m.idx.store, m.shownAccount(), nil))
 }
 
 // goToChange opens the item of a change in the panes, closing the Changes view.
@@ -141,20 +157,28 @@ func (m *Model) goToChange(msg changeTargetMsg) tea.Cmd {
 	if !m.onTop(msg.view) {
 		return nil
 	}
+	if msg.err == nil && msg.place.Found {
+		m.closeBodies(func(b body) bool { return b == body(msg.view) })
+	}
+	return m.goToPlace(msg.name, msg.place, msg.err)
+}
+
+// goToPlace opens the item of place (what the index says of where it sits now) in
+// the panes; name says it when it cannot be.
+func (m *Model) goToPlace(name string, place index.Located, err error) tea.Cmd {
 	switch {
-	case msg.err != nil:
-		m.status.setWarn("could not read the local index: " + sanitize(msg.err.Error()))
+	case err != nil:
+		m.status.setWarn("could not read the local index: " + sanitize(err.Error()))
 		return nil
-	case !msg.place.Found:
-		m.status.setWarn(msg.name + " is no longer in the index: gone since the crawl")
+	case !place.Found:
+		m.status.setWarn(name + " is no longer in the index: gone since the crawl")
 		return nil
 	}
-	m.closeBodies(func(b body) bool { return b == body(msg.view) })
-	set := &gotoSet{folders: make(map[string]gotoFolder, len(msg.place.Folders))}
-	for _, f := range msg.place.Folders {
+	set := &gotoSet{folders: make(map[string]gotoFolder, len(place.Folders))}
+	for _, f := range place.Folders {
 		set.folders[f.ID] = gotoFolder{name: sanitize(displayName(f.Name, f.ID)), parent: f.ParentID}
 	}
-	it := msg.place.Item
+	it := place.Item
 	it.Name = sanitize(it.Name)
 	return m.goTo(set, it)
 }

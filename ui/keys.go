@@ -188,6 +188,7 @@ const (
 	actMessages
 	actResend
 	actSendPlan
+	actHealthFix
 	actionIDs // how many there are
 )
 

@@ -343,7 +343,7 @@ func (p *entitiesPane) row(i, width int, selected, focused bool, widths []int) s
 	return markedRow(st, width, selected, focused, widths, []cell{
 		{text: r.label, style: pick(r.folder, st.Folder, st.Row)},
 		{text: r.note, style: st.RowMuted, right: true},
-	}, p.sh.changed[r.id])
+	}, p.sh.markOf(r.id))
 }
 
 // entitiesMsg is what one folder holds.

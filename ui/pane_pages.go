@@ -355,7 +355,7 @@ func (p *pagesPane) row(i, width int, selected, focused bool, widths []int) stri
 		{text: r.name, style: name},
 		{text: r.status, style: status},
 		{text: r.updated, style: st.RowFaint},
-	}, p.sh.changed[r.id])
+	}, p.sh.markOf(r.id))
 }
 
 // pagesMsg is the pages of one step.

@@ -157,5 +157,5 @@ func (p *stepsPane) row(i, width int, selected, focused bool, widths []int) stri
 		{text: r.split, style: st.Split},
 		{text: r.kind, style: st.Badge},
 		{text: r.path, style: st.RowFaint, middle: true},
-	}, p.sh.changed[r.id])
+	}, p.sh.markOf(r.id))
 }

@@ -23,6 +23,7 @@ import (
 type redirectDraft struct {
 	host, path, target, action string
 	from                       string // what it was started from, for the form's notes
+	why                        string // why it is filled so (a check's fix): the first note
 }
 
 // selectedRedirect is the redirect under the view's cursor, or why there is none.
@@ -134,6 +135,9 @@ func redirectForm(h host, d redirectDraft) tea.Cmd {
 	if d.from != "" {
 		f.Notes[0] = "The target is the public URL of " + d.from + ". " + f.Notes[0]
 	}
+	if d.why != "" {
+		f.Notes = append([]string{d.why}, f.Notes...)
+	}
 	return openForm(h, f, cmd)
 }
 
@@ -146,7 +150,12 @@ func editRedirectForm(h host) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	target, action := r.target, r.action
+	return editRedirect(h, r, r.target, r.action, "")
+}
+
+// editRedirect opens the form that changes where r goes, with target and action
+// filled in; why, when given, is the first note: where they came from.
+func editRedirect(h host, r redirectRow, target, action, why string) tea.Cmd {
 	if !slices.Contains(validate.RedirectActions(), action) {
 		action = "url"
 	}
@@ -169,6 +178,9 @@ func editRedirectForm(h host) tea.Cmd {
 		return updateRedirect(h.common().ctx, h.api(), r, body, f, seq), nil
 	})
 	f.Notes = []string{r.oldURL + " goes to the target. A redirect keeps its domain and path: to move one, make a new one and delete this."}
+	if why != "" {
+		f.Notes = append([]string{why}, f.Notes...)
+	}
 	return openForm(h, f, cmd)
 }
 

@@ -105,8 +105,15 @@ type redirectsView struct {
 	info     string // "8 redirects", for the title
 	seq      uint64 // the load awaited; 0 = none
 	cancel   context.CancelFunc
-	pending  string      // the id to select once it is listed
-	idx      *localIndex // the local index the list read is kept in; nil: none
+	pending  string       // the id to select once it is listed
+	idx      *localIndex  // the local index the list read is kept in; nil: none
+	fix      *redirectFix // a check's fix to open the edit form with once its redirect is listed
+}
+
+// redirectFix is a check's fix of a redirect: the target and action to give it, and
+// the fix in words.
+type redirectFix struct {
+	id, target, action, text string
 }
 
 func newRedirectsView(sh *shared) *redirectsView {
@@ -285,12 +292,12 @@ func (v *redirectsView) lines(location string) []string {
 func (v *redirectsView) row(i, width int, selected, focused bool, widths []int) string {
 	r := &v.rows[i]
 	st := &v.sh.styles
-	return listRow(st, width, selected, focused, widths, []cell{
+	return markedRow(st, width, selected, focused, widths, []cell{
 		{text: r.domain, style: st.RowMuted},
 		{text: r.path, style: st.Row, middle: true},
 		{text: r.arrow, style: st.RowFaint, middle: true},
 		{text: r.action, style: st.Badge},
-	})
+	}, v.sh.health[r.id])
 }
 
 // keys are the footer's keys while the view is shown.

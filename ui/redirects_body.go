@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
@@ -72,11 +73,38 @@ func (v *redirectsView) update(h bodyHost, msg bodyMsg) (tea.Cmd, bool) {
 	if rm.err != nil {
 		h.setErr(rm.err)
 	}
+	fix := v.openFix(h)
 	if rm.list == nil {
-		return nil, true
+		return fix, true
 	}
 	list, whole := rm.list, rm.err == nil
-	return v.idx.save(v.sh.ctx, func(ctx context.Context, s *index.Store) error { return s.SaveRedirects(ctx, list, whole) }), true
+	return tea.Batch(fix, v.idx.save(v.sh.ctx, func(ctx context.Context, s *index.Store) error { return s.SaveRedirects(ctx, list, whole) })), true
+}
+
+// fixWith opens the edit form of the redirect fix names, filled with the fix: now when
+// it is listed and selected, else once the list read has it.
+func (v *redirectsView) fixWith(h host, fix check.RedirectFix, text string) tea.Cmd {
+	v.fix = &redirectFix{id: fix.ID, target: fix.Target, action: fix.Action, text: text}
+	if v.seq != 0 { // a read under way: its list opens the form
+		return nil
+	}
+	return v.openFix(h)
+}
+
+// openFix opens the edit form of the fix waiting, once its redirect is selected; a
+// list without it says so.
+func (v *redirectsView) openFix(h host) tea.Cmd {
+	fix := v.fix
+	if fix == nil || v.seq != 0 {
+		return nil
+	}
+	v.fix = nil
+	r := v.selected()
+	if r == nil || r.id != fix.id {
+		h.setWarn("the redirect the check named is not in the list any more: r reads it again")
+		return nil
+	}
+	return editRedirect(h, *r, fix.target, fix.action, "The check's fix: "+fix.text+".")
 }
 
 // reload reads the list again; what is shown stays until the answer.

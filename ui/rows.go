@@ -144,15 +144,39 @@ func listRow(st *Styles, width int, selected, focused bool, widths []int, cells 
 	return markedRow(st, width, selected, focused, widths, cells, rowPlain)
 }
 
-// rowMark is what a row's marker says besides the selection: nothing, or that the
-// item is new or changed since the crawl before the last (changes_marks.go).
+// rowMark is what a row's marker says besides the selection: nothing, that the item
+// is new or changed since the crawl before the last (changes_marks.go), or that the
+// last check found it broken or worth a look (health_marks.go), which says more.
 type rowMark uint8
 
 const (
 	rowPlain rowMark = iota
 	rowNew
 	rowChanged
+	rowWarning
+	rowBroken
 )
+
+// markOf is the mark of the row of item id: the last check's, else the last crawl's.
+func (sh *shared) markOf(id string) rowMark {
+	if m := sh.health[id]; m != rowPlain {
+		return m
+	}
+	return sh.changed[id]
+}
+
+// glyph is the mark's glyph, drawn.
+func (p *paints) glyph(mark rowMark) string {
+	switch mark {
+	case rowNew:
+		return p.markNew
+	case rowChanged:
+		return p.markChanged
+	case rowWarning:
+		return p.markWarning
+	}
+	return p.markBroken
+}
 
 // markedRow is listRow with mark's glyph in the first cell of the marker, where it
 // takes no room from the columns.
@@ -186,7 +210,7 @@ func markedRow(st *Styles, width int, selected, focused bool, widths []int, cell
 	rest := width - markerWidth
 	if mark != rowPlain {
 		p := st.paints()
-		glyph := pick(mark == rowNew, p.markNew, p.markChanged)
+		glyph := p.glyph(mark)
 		switch {
 		case selected && focused:
 			return glyph + p.markerFocusedTail + p.selected.render(fit(b.String()+" ", rest))

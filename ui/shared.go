@@ -47,6 +47,9 @@ type shared struct {
 	// changed marks the items new or changed in the last crawl, by id
 	// (changes_marks.go); nil when nothing is known.
 	changed map[string]rowMark
+	// health marks the steps, funnels and redirects the last check found broken or
+	// worth a look, by id (health_marks.go); nil when nothing is known.
+	health map[string]rowMark
 
 	// applying is true while an import or restore is being sent: one at a time.
 	applying bool

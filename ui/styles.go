@@ -32,6 +32,9 @@ type Styles struct {
 	Archived                     lipgloss.Style
 	// The glyph of a row new (+) or changed (•) since the crawl before the last.
 	ChangeNew, ChangeChanged lipgloss.Style
+	// HealthBroken and HealthWarning mark what the last check found broken or worth a
+	// look (health_marks.go).
+	HealthBroken, HealthWarning lipgloss.Style
 
 	// Pane states.
 	Empty, Loading, Error, Hint lipgloss.Style
@@ -91,6 +94,8 @@ func newStyles(t Theme, noColor bool) Styles {
 	s.Archived = n().Foreground(t.Faint).Italic(true)
 	s.ChangeNew = n().Foreground(t.OK).Bold(true)
 	s.ChangeChanged = n().Foreground(t.Highlight).Bold(true)
+	s.HealthBroken = n().Foreground(t.Error).Bold(true)
+	s.HealthWarning = n().Foreground(t.Warn).Bold(true)
 	if noColor {
 		s.TitleFocused = n().Bold(true).Reverse(true) // the focused pane, without its accent colour
 		s.Selected = n().Bold(true).Reverse(true)
@@ -200,6 +205,7 @@ type paints struct {
 	// The marker of a row new or changed since the crawl before the last: its glyph
 	// in the marker's first cell, then the rest of the marker.
 	markNew, markChanged                 string
+	markBroken, markWarning              string // ✗ and ⚠ of the last check, in the same cell
 	markerFocusedTail, markerBlurredTail string // "▸ "
 }
 
@@ -219,6 +225,7 @@ func newPaints(s *Styles) *paints {
 	p.markerFocused = s.Marker.Render(" ▸ ")
 	p.markerBlurred = s.RowMuted.Render(" ▸ ")
 	p.markNew, p.markChanged = s.ChangeNew.Render(changeGlyphNew), s.ChangeChanged.Render(changeGlyphChanged)
+	p.markBroken, p.markWarning = s.HealthBroken.Render(healthGlyphBroken), s.HealthWarning.Render(healthGlyphWarning)
 	p.markerFocusedTail, p.markerBlurredTail = s.Marker.Render("▸ "), s.RowMuted.Render("▸ ")
 	return p
 }
@@ -240,8 +247,11 @@ func newFormLook(t Theme, st *Styles, noColor bool) form.Look {
 		Hint: st.Hint, Error: st.Error, Notice: st.Notice, Loading: st.Loading, Status: st.Status}
 }
 
-// The glyphs of a row new or changed since the crawl before the last.
+// The glyphs of a row new or changed since the crawl before the last, and of one
+// the last check found broken or worth a look.
 const (
 	changeGlyphNew     = "+"
 	changeGlyphChanged = "•"
+	healthGlyphBroken  = "✗"
+	healthGlyphWarning = "⚠"
 )

@@ -55,17 +55,18 @@ func (m *Model) switched(msg switchedMsg) tea.Cmd {
 	}
 	m.switchSeq = 0
 	if msg.err != nil {
-		m.across.pending = nil
+		m.across.pending, m.healthWaiting = nil, nil
 		m.status.setErr(fmt.Errorf("switching to %s: %w", msg.name, msg.err))
 		return nil
 	}
 	if msg.opened.Client == nil {
-		m.across.pending = nil
+		m.across.pending, m.healthWaiting = nil, nil
 		m.status.setWarn("switching to " + msg.name + ": no client")
 		return nil
 	}
 	cmd := m.useAccount(msg.name, msg.opened)
-	return tea.Batch(cmd, m.goToPending(msg.name)) // an item of go to anything, switched to
+	// An item of go to anything, or a finding of the Health view, switched to.
+	return tea.Batch(cmd, m.goToPending(msg.name), m.healthPendingGo(msg.name))
 }
 
 // useAccount shows account name with o's client from now on.

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	linkcheck "github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
@@ -32,7 +33,8 @@ func newCmdCacheClear(f *cmdutil.Factory) *cmdutil.Command {
 		Use:   "clear",
 		Short: "Remove the local index of the profile's location, or every one",
 		Long: `Removes the local index of the profile and location in use (what the browser paints
-at start, what 'funnels find' searches), or with --all every index of every profile.
+at start, what 'funnels find' searches) with the checks kept beside it ('funnels
+check --since-last'), or with --all every index of every profile.
 Nothing on the service changes; the next start reads the location again.`,
 		Example: `funnels cache clear
 funnels cache clear --profile clinic
@@ -67,8 +69,11 @@ func cacheClearRun(f *cmdutil.Factory, opts *CacheClearOptions) error {
 		return err
 	}
 	path := cmdutil.IndexPath(dir, cfg)
-	size := fileSize(path) + fileSize(path+".damaged")
+	size := fileSize(path) + fileSize(path+".damaged") + fileSize(linkcheck.SavedPath(path))
 	if err := index.Open(path, "").Clear(); err != nil {
+		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
+	}
+	if err := linkcheck.RemoveSaved(path); err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	where := cmdutil.SignInWords(cfg) + ", location " + cmdutil.OrDash(cfg.Profile.LocationID)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/funnelsdev/funnels/cli/check"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/index"
@@ -19,6 +20,10 @@ type WatchOptions struct {
 	// ShortEvery lets Every go down to a second: for tests, not for a location a
 	// person works in (hidden).
 	ShortEvery bool
+	// Check checks the location after each crawl (--check).
+	Check check.Watch
+	// Set watches the checks of many sub-accounts (with --check).
+	Set cmdutil.SetOptions
 }
 
 // The interval of `funnels watch`: a crawl of a large location takes minutes of the
@@ -40,11 +45,21 @@ leaves — and prints each change the crawl finds, one line each: the time, adde
 removed or changed, what, and each changed field old → new. The first crawl is
 compared with the last one the index kept ('funnels changes' shows them again).
 
+With --check, each crawl is followed by 'funnels check': the findings that are
+new, changed or resolved since its last whole run are printed, one line each, and
+the new errors are posted to --notify (or [check] notify in the config file): a
+JSON body whose "text" a Slack incoming webhook shows, with the findings beside
+it. A webhook that fails is asked twice more and then told about on standard
+error; the watch goes on. Over ssh --notify is refused: the server posts to its
+own [check] notify.
+
 A crawl that fails prints its reason, with the status code, on standard error,
 and the watch goes on. Ctrl-C ends it (exit 0).`,
 		Example: `funnels watch
 funnels watch --every 30m
-funnels watch --every 15m | tee -a funnels-changes.log`,
+funnels watch --every 15m | tee -a funnels-changes.log
+funnels watch --check --every 1h --notify https://hooks.slack.com/services/T000/B000/XXXX
+funnels watch --check --all-sub-accounts --every 1h`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return watchRun(cmd.Context(), f, opts)
 		},
@@ -54,7 +69,9 @@ funnels watch --every 15m | tee -a funnels-changes.log`,
 	fl.DurationVar(&opts.Every, "every", defaultWatchEvery, "how long from one crawl's start to the next (at least 1m)")
 	fl.BoolVar(&opts.ShortEvery, "short-every", false, "allow --every down to 1s (for tests)")
 	_ = fl.MarkHidden("short-every")
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
+	check.AddWatchFlags(cmd, &opts.Check)
+	cmdutil.AddSetFlags(f, cmd, &opts.Set)
+	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: check.ReachFiles(), SessionRefuses: check.WatchRefusals()}
 }
 
 func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error {
@@ -67,6 +84,16 @@ func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error
 	}
 	if f.Flags.NoCache {
 		return cmdutil.Usagef("funnels watch compares crawls kept in the local index, which --no-cache turns off; leave --no-cache out")
+	}
+	checker, err := opts.Check.Start(f)
+	if err != nil {
+		return err
+	}
+	if opts.Set.Given(f) {
+		if checker == nil {
+			return cmdutil.Usagef("across sub-accounts the watch checks them: add --check")
+		}
+		return watchSet(ctx, f, opts, checker)
 	}
 	sess, err := f.Session(ctx, true)
 	if err != nil {
@@ -83,6 +110,9 @@ func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error
 	}
 	w := watcher{f: f, store: store, client: sess.Client, seen: last.Newest}
 	f.Notice("Watching location %s (%s) every %s; Ctrl-C stops.", termtext.Line(sess.Config.Profile.LocationID), cmdutil.SignInWords(sess.Config), opts.Every)
+	if checker != nil {
+		f.Notice("%s.", checker.Describe())
+	}
 	// From one crawl's start to the next; a crawl longer than the interval is
 	// followed at once by the next.
 	tick := time.NewTicker(opts.Every)
@@ -90,6 +120,9 @@ func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error
 	for {
 		if err := w.round(ctx); err != nil {
 			return err
+		}
+		if checker != nil {
+			checker.Round(ctx, sess, store)
 		}
 		select {
 		case <-ctx.Done():
@@ -147,4 +180,23 @@ func (w *watcher) round(ctx context.Context) error {
 		fmt.Fprintln(out, line)
 	}
 	return nil
+}
+
+// watchSet checks a set of sub-accounts every interval, each read into its index
+// first. Only a set that cannot be named ends it.
+func watchSet(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions, checker *check.Watcher) error {
+	f.Notice("Watching the sub-accounts named every %s; Ctrl-C stops.", opts.Every)
+	f.Notice("%s.", checker.Describe())
+	tick := time.NewTicker(opts.Every)
+	defer tick.Stop()
+	for {
+		if err := checker.RoundSet(ctx, &opts.Set); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
 }

@@ -33,6 +33,10 @@ type Command struct {
 	// SSH is whether a session of the team server is offered the command, to whom, or
 	// why not.
 	SSH Offer
+	// SessionRefuses are flags of the command a session may not give, each with why:
+	// those that would have the server reach an address or a service the person names
+	// (an address override, a webhook), which only the server's own settings may.
+	SessionRefuses map[string]string
 
 	// Tools are the command's MCP tools; none when it is not offered to an assistant.
 	Tools []Tool

@@ -37,6 +37,9 @@ type fanout struct {
 	tokens    http.RoundTripper // the token calls of every member, paced as one
 	requests  atomic.Int64
 	Tune      func(*client.Options) // adjusts every member's client options (nil: none)
+	// Quiet: the command shows a progress line of its own, which RunSet's would
+	// follow on a line of its own.
+	Quiet bool
 }
 
 // NewFanout prepares a run of set: one transport for the API (counted) and one pace
@@ -87,6 +90,7 @@ func RunSet[T any](ctx context.Context, fo *fanout, work func(ctx context.Contex
 	results := make([]*MemberDone[T], len(members))
 	failures := make([]*MemberFailure, len(members))
 	bar := newFanoutProgress(fo.f, fo.what)
+	bar.quiet = bar.quiet || fo.Quiet
 	started := time.Now()
 	var finished, failed atomic.Int64
 	running := newRunningMembers(len(members))

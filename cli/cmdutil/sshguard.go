@@ -14,7 +14,8 @@ import (
 // flags actually given (inherited ones too, wherever they stood), never by the words
 // of the command line. It refuses a command no session is offered, one for admins to
 // anyone else, a flag that would point the server's token elsewhere, log it or pick
-// its store, and any flag or argument that names a file of the server. It runs before
+// its store, one its record refuses a session (SessionRefuses), and any flag or
+// argument that names a file of the server. It runs before
 // the command: nothing is read, written or sent before a refusal. A local run (no
 // gate) is never refused here.
 func (t *Tree) CheckSession(f *Factory, cmd *cobra.Command, args []string) error {
@@ -34,6 +35,9 @@ func (t *Tree) CheckSession(f *Factory, cmd *cobra.Command, args []string) error
 	var refused error
 	cmd.Flags().Visit(func(fl *pflag.Flag) {
 		if why, ok := sessionFlags[fl.Name]; ok && refused == nil && !isLocal(cmd, fl.Name) {
+			refused = Usagef("--%s is not taken over ssh: %s", fl.Name, why)
+		}
+		if why, ok := rec.SessionRefuses[fl.Name]; ok && refused == nil {
 			refused = Usagef("--%s is not taken over ssh: %s", fl.Name, why)
 		}
 	})

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	linkcheck "github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/client/index"
 )
 
@@ -15,7 +16,7 @@ func newCmdLogout(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:     "logout",
 		Short:   "Delete a profile's stored token",
-		Long:    "Deletes the stored token of a profile (and with it what login remembered) and the\nlocal index of its location.",
+		Long:    "Deletes the stored token of a profile (and with it what login remembered) and the\nlocal index of its location, with the checks kept beside it.",
 		Example: `funnels logout --profile sandbox`,
 		RunE: func(*cobra.Command, []string) error {
 			return logoutRun(f)
@@ -48,6 +49,9 @@ func logoutRun(f *cmdutil.Factory) error {
 	if indexPath != "" {
 		if err := index.Open(indexPath, "").Clear(); err != nil {
 			return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("remove the local index of %q: %w", name, err))
+		}
+		if err := linkcheck.RemoveSaved(indexPath); err != nil {
+			return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("remove the checks of %q: %w", name, err))
 		}
 	}
 	if cfg.TokenFrom == "FUNNELS_TOKEN" {

@@ -40,8 +40,9 @@ func NewCmdMCP(f *cmdutil.Factory, surface Surface) *cmdutil.Command {
 assistant started by a desktop app or an editor. Its tools are commands of funnels,
 run as the command line runs them and answering with their --json: the location's
 folders, funnels, steps and pages, find over the local index, redirects and the
-plan of an import of rows given inline, what this sign-in can reach (doctor), the
-state of the index, what 'funnels export' would write (told, never written: no tool
+plan of an import of rows given inline, what this sign-in can reach (doctor),
+whether every page is live (check: its pages reached as the config file's [check]
+says, never at an address the assistant names), the state of the index, what 'funnels export' would write (told, never written: no tool
 writes a file) and 'funnels diff'; and a resource with the location's funnels tree.
 A tool's arguments are its command's arguments and flags, in snake_case (--dry-run
 is dry_run); a tool of a command that runs across sub-accounts also takes location

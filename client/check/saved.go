@@ -63,6 +63,26 @@ func SavedPath(indexPath string) string {
 	return strings.TrimSuffix(indexPath, filepath.Ext(indexPath)) + ".check.json"
 }
 
+// RemoveSaved removes the checks kept beside the index at indexPath (SavedPath), and
+// any file a write left half-done beside them; none there is no error. What removes
+// an index removes them too.
+func RemoveSaved(indexPath string) error {
+	path := SavedPath(indexPath)
+	all := []string{path}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), filepath.Base(path)+".") {
+			all = append(all, filepath.Join(filepath.Dir(path), e.Name()))
+		}
+	}
+	for _, p := range all {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("removing the checks kept: %w", err)
+		}
+	}
+	return nil
+}
+
 // LoadSaved reads the file at path: an empty Saved when there is none, and one
 // marked Damaged when it cannot be read as one (a cache costs a rerun, never a
 // failure).

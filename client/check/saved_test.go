@@ -182,3 +182,32 @@ func TestLoadSavedDamaged(t *testing.T) {
 		t.Errorf("a directory: %+v %v", s, err)
 	}
 }
+
+// RemoveSaved removes the checks beside an index and what a write left half-done,
+// and nothing else; removing them twice is no error.
+func TestRemoveSaved(t *testing.T) {
+	dir := t.TempDir()
+	index := filepath.Join(dir, "LOC-1a2b.db")
+	keep := []string{index, filepath.Join(dir, "LOC-1a2b.db.clean"), filepath.Join(dir, "OTHER-9f9f.check.json")}
+	gone := []string{SavedPath(index), SavedPath(index) + ".123456"}
+	for _, p := range append(slices.Clone(keep), gone...) {
+		if err := os.WriteFile(p, []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		if err := RemoveSaved(index); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range gone {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s is still there", p)
+		}
+	}
+	for _, p := range keep {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s was removed", p)
+		}
+	}
+}

@@ -99,7 +99,9 @@
 // /early-bird-opt-in takes a live step's address; webinars.'s certificate ends in 2
 // days; promo. does not resolve (it is in no rule); webinars. /strength-after-40-replay
 // answers after SitesOptions.Slow (2.5 s); join. /body-quiz-results is noindex; www.
-// /pricing names /classes as canonical. Server.MoveSeededStep moves Q3 Launch:
+// /pricing names /classes as canonical. SitesOptions.PagesOnly leaves the seven
+// redirects out (the pages' faults alone, the seed's redirects as they are: the demo's
+// sites). Server.MoveSeededStep moves Q3 Launch:
 // Bootcamp Series / Opt-in from /bootcamp-series-opt-in to /bootcamp-series-join, so
 // the seeded redirect offers. /bootcamp leads to a 404 whose step a local index that
 // crawled before and after knows moved. The other sub-accounts' pages are what their

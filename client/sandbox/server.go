@@ -42,7 +42,7 @@ func New(opts Options) *Server {
 	}
 	subs, byID := newSubAccounts(specs, opts.DemoToken, opts.SubAccountTokens)
 	subs[0].store.d = withBulk(subs[0].store.d, opts.Bulk) // the first gym's made-up funnels, if any
-	if opts.Sites.Enabled {
+	if opts.Sites.Enabled && !opts.Sites.PagesOnly {
 		addSiteFaults(subs[0].store.d)
 	}
 	s := &Server{

@@ -26,6 +26,10 @@ type SitesOptions struct {
 	Enabled bool
 	// Slow is how long the seeded slow page takes to answer; 0 → 2.5 s.
 	Slow time.Duration
+	// PagesOnly leaves the seed's redirects as they are: the pages' faults are
+	// served, the redirects' (a loop, a chain, a shadowed path) not added. The demo's
+	// data stays what its walkthroughs show.
+	PagesOnly bool
 }
 
 // defaultSiteSlow is past a checker's default of 2 s for a slow page.

@@ -170,6 +170,25 @@ func TestSitesSeedKeepsItsIDs(t *testing.T) {
 	}
 }
 
+// TestSitesPagesOnlyKeepsTheSeed: with PagesOnly the pages are served and the seed's
+// redirects are exactly those of the sandbox without sites.
+func TestSitesPagesOnlyKeepsTheSeed(t *testing.T) {
+	plain := New(Options{}).primary().store.d
+	srv := New(Options{Sites: SitesOptions{Enabled: true, PagesOnly: true}})
+	pages := srv.primary().store.d
+	if len(pages.urlRedirects) != len(plain.urlRedirects) {
+		t.Fatalf("%d redirects with the pages only, %d without sites", len(pages.urlRedirects), len(plain.urlRedirects))
+	}
+	for i, r := range plain.urlRedirects {
+		if *pages.urlRedirects[i] != *r {
+			t.Errorf("redirect %d: %+v, was %+v", i, pages.urlRedirects[i], r)
+		}
+	}
+	if srv.sites == nil {
+		t.Error("no sites served with the pages only")
+	}
+}
+
 func TestSitesControlAndMove(t *testing.T) {
 	r, info := startSites(t, Options{})
 	c := sitesClient(t, info)
