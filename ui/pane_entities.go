@@ -17,11 +17,11 @@ type entityRow struct {
 	folder  bool
 	id      string
 	name    string
-	website bool   // a website (or a folder of websites) rather than a funnel
+	website bool      // a website (or a folder of websites) rather than a funnel
 	domain  string    // the funnel's host, "" when it has none
 	rec     funnelRec // what its step rows are made of when it is shown (stepRows)
 	label   string    // the name as listed: folders end in "/"
-	note    string // what it holds: "folder", "5 steps" …
+	note    string    // what it holds: "folder", "5 steps" …
 
 	// stepsMissing: the funnel came without its steps (a folder listing of
 	// summaries); they are asked for, and stepsErr says why they could not be had.
