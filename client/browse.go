@@ -65,11 +65,17 @@ func (l *Listing) StepsMissing() bool {
 // whose parentId is that folder. A funnel list stopped early (ErrIncompleteList)
 // returns what was read with the error; any other failure is returned as it is.
 func (c *Client) BrowseFolder(ctx context.Context, folderID string) (*Listing, *Response, error) {
+	return c.browseFolder(ctx, folderID, nil)
+}
+
+// browseFolder is BrowseFolder handing each record of a folder entities answer to
+// keep as it is read.
+func (c *Client) browseFolder(ctx context.Context, folderID string, keep keepFunc) (*Listing, *Response, error) {
 	var refusal *APIError
 	if fa, refused := c.Access().Refused(FamilyFolders); refused {
 		refusal = recordedRefusal(FamilyFolders, fa)
 	} else {
-		ents, resp, err := c.FolderEntities(ctx, "", folderID, "")
+		ents, resp, err := c.folderEntities(ctx, "", folderID, "", keep)
 		if err == nil {
 			return &Listing{Folders: ents.Folders, Funnels: ents.Funnels, Via: FamilyFolders}, resp, nil
 		}
