@@ -16,6 +16,11 @@ func (b *browser) update(h bodyHost, msg bodyMsg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case entitiesMsg:
 		return tea.Batch(b.folderRead(h, msg), b.entities.measureSteps(msg.folderID)), true
+	case folderPartMsg:
+		if b.entities.applyPart(msg) {
+			return msg.next, true
+		}
+		return nil, true
 	case folderStepsMsg:
 		if b.entities.applySteps(msg) {
 			return tea.Batch(b.savedSteps(msg), b.entities.measureSteps(msg.folderID)), true

@@ -17,11 +17,11 @@ import (
 // in a command.
 
 // applyCached paints a folder from the index, unless the server's rows are there
-// already. A server that refused to list it first leaves the cached rows to show, as
+// already (its first rows alone give way to the index's whole folder). A server that refused to list it first leaves the cached rows to show, as
 // stale.
 func (p *entitiesPane) applyCached(msg cachedFolderMsg) bool {
 	fs := p.folders[msg.folderID]
-	if fs == nil || fs.loaded || len(fs.rows) > 0 {
+	if fs == nil || fs.loaded || len(fs.rows) > 0 && !fs.partial {
 		return false
 	}
 	fs.setRows(msg.rows)

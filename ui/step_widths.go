@@ -90,8 +90,8 @@ func (p *entitiesPane) measuredSteps(msg stepWidthsMsg) {
 	}
 }
 
-// setRows puts rows in the folder; what was measured of the rows before is gone.
+// setRows puts whole rows in the folder; what was measured of the rows before is gone.
 func (fs *folderState) setRows(rows []entityRow) {
-	fs.rows = rows
+	fs.rows, fs.partial = rows, false
 	fs.stepW, fs.stepWSeq, fs.stepWDone = stepWidths{}, 0, false
 }
