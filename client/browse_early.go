@@ -12,14 +12,14 @@ import (
 // seconds on a slow link, while a screen shows forty rows. The records are handed on
 // as the stream reads them, so the first of them can be shown while the rest is read.
 
-// BrowseFolderEarly is BrowseFolder that also hands early the first n records of
-// the folder's answer, decoded, as soon as they are read (once, from the goroutine
-// that reads the answer, before BrowseFolder's result is returned). early is not
-// called when the answer holds fewer than n records, nor when the folder is listed
-// from the funnel list (its pages are sorted by name once all are read). The Listing
-// returned is the whole answer, as BrowseFolder returns it.
+// BrowseFolderEarly is BrowseFolder that also hands early, once, the first rows of
+// the folder as soon as they are read, from the goroutine that reads them and before
+// BrowseFolder's result is returned: from folder entities, the first n records of the
+// answer, decoded (not when the answer holds fewer); from the funnel list, its first
+// page, grouped and sorted as the whole will be (not when it has only one). The Listing
+// returned is the whole folder, as BrowseFolder returns it.
 func (c *Client) BrowseFolderEarly(ctx context.Context, folderID string, n int, early func(*Listing)) (*Listing, *Response, error) {
-	return c.browseFolder(ctx, folderID, earlyEntities(n, early))
+	return c.browseFolder(ctx, folderID, n, early)
 }
 
 // earlyEntities keeps every record and decodes the first n that are records, as
