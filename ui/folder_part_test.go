@@ -66,8 +66,8 @@ func TestFirstRowsShowUntilTheWholeListing(t *testing.T) {
 	if !fs.partial || fs.loaded || fs.seq != seq || len(fs.rows) != 40 {
 		t.Fatalf("after the first rows: partial %v loaded %v seq %d rows %d", fs.partial, fs.loaded, fs.seq, len(fs.rows))
 	}
-	if v := m.View().Content; !strings.Contains(v, "Bulk Funnel 00000") {
-		t.Fatalf("the first rows are not on screen:\n%s", v)
+	if v := m.View().Content; !strings.Contains(v, "Bulk Funnel 00000") || !strings.Contains(v, "1/40+") {
+		t.Fatalf("the first rows are not on screen, said to be the first:\n%s", v)
 	}
 	for range 5 {
 		m.Update(tea.KeyPressMsg{Code: tea.KeyDown})
@@ -81,6 +81,9 @@ func TestFirstRowsShowUntilTheWholeListing(t *testing.T) {
 	}
 	if r := m.entities.selected(); r == nil || r.id != "f5" {
 		t.Fatalf("the whole listing moved the cursor to %+v", r)
+	}
+	if v := m.View().Content; !strings.Contains(v, "6/300") || strings.Contains(v, "6/300+") {
+		t.Fatalf("the whole listing is not counted whole:\n%s", v)
 	}
 
 	// A folder showing whole rows (the index's, or an earlier read) keeps them until

@@ -365,7 +365,11 @@ func (p *entitiesPane) view(focused bool) paneView {
 		title += " " + p.sh.spinner.View()
 	}
 	body := p.renderBody(p.width-2, p.height-2, fs.state, fs.err, "funnels", "No funnels in this folder", p.cols, p.row, focused)
-	return paneView{title: title, info: p.staleInfo(fs.state, fs.err, info), body: body, pos: p.position()}
+	pos := p.position()
+	if fs.partial && pos != "" {
+		pos += "+" // the first rows of the folder: more are on their way
+	}
+	return paneView{title: title, info: p.staleInfo(fs.state, fs.err, info), body: body, pos: pos}
 }
 
 // row draws one folder or funnel: the name, and at the right what it holds.
