@@ -101,3 +101,26 @@ func TestFirstRowsShowUntilTheWholeListing(t *testing.T) {
 		t.Fatal("a part of an older read was taken")
 	}
 }
+
+// The index's whole folder, arriving after the server's first rows, takes their place
+// (it is the whole folder, if older); the server's whole listing then replaces it.
+func TestTheIndexsFolderReplacesFirstRows(t *testing.T) {
+	m := New(Options{Profile: "part", LocationID: "loc1", Theme: "dark", Debounce: -1})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
+	seq := m.next()
+	m.entities.load(seq)
+	all := keptRows(bigKeptFolder(300, 3))
+	m.Update(folderPartMsg{folderID: "", seq: seq, rows: all[:40], next: func() tea.Msg { return nil }})
+	_, cmd := m.Update(cachedFolderMsg{folderID: "", seq: seq, rows: all[:250], at: time.Now()})
+	fs := m.entities.current()
+	if fs.partial || len(fs.rows) != 250 || fs.cachedAt.IsZero() {
+		t.Fatalf("after the index's folder: partial %v, %d rows", fs.partial, len(fs.rows))
+	}
+	if _, ok := widthsOf(cmd); !ok {
+		t.Fatal("the index's whole folder is not measured")
+	}
+	m.Update(entitiesMsg{folderID: "", seq: seq, rows: all})
+	if len(fs.rows) != 300 || !fs.loaded {
+		t.Fatalf("after the whole listing: %d rows, loaded %v", len(fs.rows), fs.loaded)
+	}
+}
