@@ -65,11 +65,17 @@ func (l *Listing) StepsMissing() bool {
 // whose parentId is that folder. A funnel list stopped early (ErrIncompleteList)
 // returns what was read with the error; any other failure is returned as it is.
 func (c *Client) BrowseFolder(ctx context.Context, folderID string) (*Listing, *Response, error) {
+	return c.browseFolder(ctx, folderID, 0, nil)
+}
+
+// browseFolder is BrowseFolder handing early the first n records of a folder entities
+// answer, or the first page of the funnel list (BrowseFolderEarly).
+func (c *Client) browseFolder(ctx context.Context, folderID string, n int, early func(*Listing)) (*Listing, *Response, error) {
 	var refusal *APIError
 	if fa, refused := c.Access().Refused(FamilyFolders); refused {
 		refusal = recordedRefusal(FamilyFolders, fa)
 	} else {
-		ents, resp, err := c.FolderEntities(ctx, "", folderID, "")
+		ents, resp, err := c.folderEntities(ctx, "", folderID, "", earlyEntities(n, early))
 		if err == nil {
 			return &Listing{Folders: ents.Folders, Funnels: ents.Funnels, Via: FamilyFolders}, resp, nil
 		}
@@ -77,23 +83,38 @@ func (c *Client) BrowseFolder(ctx context.Context, folderID string) (*Listing, *
 			return nil, resp, err
 		}
 	}
-	l, resp, err := c.listFolderFromFunnels(ctx, folderID)
+	var first func([]Funnel)
+	if early != nil {
+		first = func(page []Funnel) {
+			part := groupedListing(folderID, page)
+			part.Refusal = refusal
+			early(part)
+		}
+	}
+	l, resp, err := c.listFolderFromFunnels(ctx, folderID, first)
 	if l != nil {
 		l.Refusal = refusal
 	}
 	return l, resp, err
 }
 
-// listFolderFromFunnels builds a folder's listing from the funnel list.
-func (c *Client) listFolderFromFunnels(ctx context.Context, folderID string) (*Listing, *Response, error) {
+// listFolderFromFunnels builds a folder's listing from the funnel list, handing first
+// the funnels of its first page when it has more.
+func (c *Client) listFolderFromFunnels(ctx context.Context, folderID string, first func([]Funnel)) (*Listing, *Response, error) {
 	p := ListFunnelsParams{}
 	if folderID != "" {
 		p.ParentID = &folderID
 	}
-	all, resp, err := c.ListAllFunnels(ctx, p, 0)
+	all, resp, err := c.listAllFunnels(ctx, p, 0, first)
 	if err != nil && !errors.Is(err, ErrIncompleteList) {
 		return nil, resp, err
 	}
+	return groupedListing(folderID, all), resp, err // a list stopped early: what was read, and why it is not whole
+}
+
+// groupedListing is the listing of folderID made of funnels of the funnel list: at the
+// root, the funnels without a parentId and one folder per parentId seen.
+func groupedListing(folderID string, all []Funnel) *Listing {
 	l := &Listing{Via: FamilyFunnelList, Grouped: true, Funnels: []Funnel{}, Folders: []Folder{}}
 	seen := map[string]bool{}
 	for _, f := range all {
@@ -110,7 +131,7 @@ func (c *Client) listFolderFromFunnels(ctx context.Context, folderID string) (*L
 	slices.SortStableFunc(l.Funnels, func(a, b Funnel) int {
 		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
 	})
-	return l, resp, err // a list stopped early: what was read, and why it is not whole
+	return l
 }
 
 // FunnelsWithSteps returns funnels with the steps of those that came without any

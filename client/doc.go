@@ -106,7 +106,9 @@
 // The browser and the commands fall back the same way (browse.go): BrowseFolder lists
 // a folder with folder entities where they are open and from the documented funnel
 // list where they are refused (folders grouped by the funnels' parentId, named by
-// their ids); FolderChildren reads only a folder's folders, for a walk of the tree
+// their ids); BrowseFolderEarly (browse_early.go) also hands on a folder's first rows
+// before the whole (the first records of a folder entities answer as the stream reads
+// them, or the funnel list's first page); FolderChildren reads only a folder's folders, for a walk of the tree
 // that gets funnels from the funnel list; FunnelsWithSteps completes funnels that
 // came without steps from one funnel-list request per folder; PageDetail reads a page by id or, refused, returns
 // the page list's record marked Partial. Probe (probe.go) asks each read family once

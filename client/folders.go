@@ -50,12 +50,17 @@ type Entities struct {
 // parentID "" is the root. The answer's shape is not documented, so both a mixed list
 // (told apart by category) and separate folders/funnels lists are read.
 func (c *Client) FolderEntities(ctx context.Context, locationID, parentID, typ string) (*Entities, *Response, error) {
+	return c.folderEntities(ctx, locationID, parentID, typ, nil)
+}
+
+// folderEntities is FolderEntities handing each record to keep as it is read.
+func (c *Client) folderEntities(ctx context.Context, locationID, parentID, typ string, keep keepFunc) (*Entities, *Response, error) {
 	q := url.Values{}
 	c.setLocation(q, locationID)
 	setIf(q, "parentId", parentID)
 	setIf(q, "type", typ)
 	const path = "/funnels/funnel/folder/entities"
-	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: path, query: q}, nil, "entities")
+	env, resp, err := c.doList(ctx, call{method: http.MethodGet, path: path, query: q}, keep, "entities")
 	if err != nil {
 		return nil, resp, err
 	}

@@ -152,12 +152,18 @@ func (c *Client) ListFunnels(ctx context.Context, p ListFunnelsParams) (*FunnelL
 // returning what was read, on a page it had read before or at the bounds of Options.
 // pageSize 0 → 100.
 func (c *Client) ListAllFunnels(ctx context.Context, p ListFunnelsParams, pageSize int) ([]Funnel, *Response, error) {
+	return c.listAllFunnels(ctx, p, pageSize, nil)
+}
+
+// listAllFunnels is ListAllFunnels handing first the funnels of the first page when
+// the list goes on past it.
+func (c *Client) listAllFunnels(ctx context.Context, p ListFunnelsParams, pageSize int, first func([]Funnel)) ([]Funnel, *Response, error) {
 	if pageSize <= 0 {
 		pageSize = 100
 	}
 	p.Limit = pageSize
 	return walk(ctx, c, walkSpec[Funnel]{method: http.MethodGet, path: "/funnels/funnel/list", pageSize: pageSize,
-		id: func(f *Funnel) string { return f.ID },
+		id: func(f *Funnel) string { return f.ID }, first: first,
 		fetch: func(ctx context.Context, offset int) (listPage[Funnel], *Response, error) {
 			q := p
 			q.Offset = offset

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -100,6 +101,9 @@ type walkSpec[T any] struct {
 	fetch        func(ctx context.Context, offset int) (listPage[T], *Response, error)
 	count        func(ctx context.Context) (int, error)
 	countFirst   bool
+	// first, when set, is handed what the first page kept when the list goes on past
+	// it, before the rest is asked for.
+	first func([]T)
 }
 
 // walk reads a list from offset 0 and returns the items that keep accepts (nil: all).
@@ -126,6 +130,9 @@ func walk[T any](ctx context.Context, c *Client, s walkSpec[T]) ([]T, *Response,
 	page, resp, err := s.fetch(ctx, 0)
 	if done, err := w.take(page, resp, err); done {
 		return w.all, w.last, err
+	}
+	if s.first != nil {
+		s.first(slices.Clone(w.all))
 	}
 	count, known := page.count, page.countKnown
 	if !known && asked != nil {

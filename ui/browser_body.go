@@ -9,16 +9,25 @@ import (
 // panes, reloading the focused one, and what an answer changed in them.
 
 // update takes the answers of the browser's loads: a folder, the steps of its
-// funnels, a step's pages (and the debounce before asking for them), and what the
-// local index had of a folder or a step.
+// funnels, a step's pages (and the debounce before asking for them), what the local
+// index had of a folder or a step, and the widest steps of a folder (measured once
+// its rows are in).
 func (b *browser) update(h bodyHost, msg bodyMsg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case entitiesMsg:
-		return b.folderRead(h, msg), true
+		return tea.Batch(b.folderRead(h, msg), b.entities.measureSteps(msg.folderID)), true
+	case folderPartMsg:
+		if b.entities.applyPart(msg) {
+			return msg.next, true
+		}
+		return nil, true
 	case folderStepsMsg:
 		if b.entities.applySteps(msg) {
-			return b.savedSteps(msg), true
+			return tea.Batch(b.savedSteps(msg), b.entities.measureSteps(msg.folderID)), true
 		}
+		return nil, true
+	case stepWidthsMsg:
+		b.entities.measuredSteps(msg)
 		return nil, true
 	case loadPagesMsg:
 		if b.pages.awaiting(msg.key, msg.seq) {
@@ -36,7 +45,7 @@ func (b *browser) update(h bodyHost, msg bodyMsg) (tea.Cmd, bool) {
 		return b.savedPages(msg), true
 	case cachedFolderMsg:
 		b.entities.applyCached(msg)
-		return nil, true
+		return b.entities.measureSteps(msg.folderID), true
 	case cachedPagesMsg:
 		b.pages.applyCached(msg)
 		return nil, true
@@ -186,12 +195,15 @@ func (b *browser) copyTarget(wantURL bool) (what, text, problem string) {
 			return "funnel id", r.id, ""
 		case r.folder:
 			return "", "", "folders have no public URL; pick a funnel, step or page"
-		case len(r.steps) == 0:
+		}
+		steps := r.stepRows()
+		switch {
+		case len(steps) == 0:
 			return "", "", r.name + " has no steps, so it has no public URL"
-		case r.steps[0].url == "":
+		case steps[0].url == "":
 			return "", "", noDomain(r.name)
 		}
-		return "URL", r.steps[0].url, ""
+		return "URL", steps[0].url, ""
 	case paneSteps:
 		s := b.steps.selected()
 		switch {

@@ -88,7 +88,7 @@ func TestAWarmStartPaintsBeforeTheServerAnswers(t *testing.T) {
 	if n := answered(sb, "/funnels/funnel/folder/entities"); n != 0 {
 		t.Fatalf("the server had answered %d times before the paint", n)
 	}
-	if r := funnelRow(h, "Spring Sale 2026"); r == nil || r.stepsMissing || len(r.steps) != 5 {
+	if r := funnelRow(h, "Spring Sale 2026"); r == nil || r.stepsMissing || r.rec.steps() != 5 {
 		t.Fatalf("the cached funnels come without their steps:\n%s", v)
 	}
 	h.press("down", "down", "down", "down", "down", "down", "down", "down", "down") // Spring Sale 2026
@@ -137,7 +137,7 @@ func TestWhatChangedUpdatesInPlace(t *testing.T) {
 	}
 	v = h.waitUntil("the server's answer", func(v string) bool {
 		r := funnelRow(h, "Spring Sale 2026")
-		return r != nil && len(r.steps) == 6 && !strings.Contains(statusLine(v), "cached")
+		return r != nil && r.rec.steps() == 6 && !strings.Contains(statusLine(v), "cached")
 	})
 	if !strings.Contains(v, "/sale") {
 		t.Fatalf("the filter was lost:\n%s", v)

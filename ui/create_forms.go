@@ -79,8 +79,9 @@ func newStepForm(h host) tea.Cmd {
 		return nil
 	}
 	funnelID, funnelName, domain, folderID := fn.id, fn.name, fn.domain, sel.folderID
-	seqs := make([]int, len(fn.steps))
-	for i, s := range fn.steps {
+	steps := fn.stepRows()
+	seqs := make([]int, len(steps))
+	for i, s := range steps {
 		seqs[i] = s.seq
 	}
 	next := client.NextSequence(seqs)

@@ -87,8 +87,12 @@
 // before it is sent is the last guard. An action whose family the access record
 // refuses (access.go) shows as unavailable, with the reason, before anyone presses
 // its key; a refusal that first comes at submit goes back to the form, which keeps
-// everything typed. A folder is listed by the client's BrowseFolder, whatever the
-// sign-in reaches; funnels that came without their steps say "steps …", never "0
+// everything typed. A folder is listed by the client's BrowseFolderEarly, whatever
+// the sign-in reaches: its first rows come as a message of their own while the rest
+// of a big answer is read (folder_part.go), then the whole listing. A folder row keeps
+// its funnel's record; the steps pane makes step rows of the funnel it shows, and a
+// folder's widest steps are measured in a command once its rows are whole
+// (step_widths.go). Funnels that came without their steps say "steps …", never "0
 // steps".
 //
 // What the last whole crawl found new or changed (changes_marks.go) is read from the

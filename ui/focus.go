@@ -91,7 +91,7 @@ func (b *browser) sync() tea.Cmd {
 			note = "No funnel selected"
 		}
 	}
-	b.steps.setFolder(b.entities.stepW)
+	b.steps.setFolder(b.entities.current().stepW)
 	b.steps.show(f, note)
 	b.pages.setScope(b.entities.folderID())
 

@@ -48,7 +48,7 @@ func TestRowsUseOnePublicURLAndTheSplitRoles(t *testing.T) {
 	f := client.Funnel{ID: "f1", DomainName: "Offers.Example.COM/", Steps: []client.Step{
 		{ID: "s1", URL: "/spring", Sequence: 1, Split: true, ControlTraffic: 60, Pages: []string{"p1", "p2"}},
 	}}
-	steps := stepRows(&f)
+	steps := entityRows(nil, []client.Funnel{f})[0].stepRows()
 	if want := client.PublicURL(f.DomainName, "/spring"); steps[0].url != want || want != "https://offers.example.com/spring" {
 		t.Errorf("step URL %q, want %q", steps[0].url, want)
 	}
@@ -63,7 +63,7 @@ func TestRowsUseOnePublicURLAndTheSplitRoles(t *testing.T) {
 	if why := archiveRefusal(&pages[0], steps[0]); why != "" {
 		t.Errorf("a page of two can be archived: %q", why)
 	}
-	one := stepRows(&client.Funnel{Steps: []client.Step{{ID: "s1", Name: "Offer", Pages: []string{"p1"}}}})[0]
+	one := entityRows(nil, []client.Funnel{{Steps: []client.Step{{ID: "s1", Name: "Offer", Pages: []string{"p1"}}}}})[0].stepRows()[0]
 	if why := archiveRefusal(&pageRow{id: "p1", name: "Offer page"}, one); why == "" {
 		t.Error("the only live page of a step cannot be archived")
 	}

@@ -15,21 +15,52 @@ import (
 // server are cleaned once, off the render path.
 
 // loadEntities lists one folder ("" = root): from folder entities where they are
-// open to this sign-in, from the documented funnel list where they are refused.
+// open to this sign-in, from the documented funnel list where they are refused. A
+// big answer brings its first rows first (folderPartMsg), then the whole listing.
 func loadEntities(ctx context.Context, c *client.Client, folderID string, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		l, _, err := c.BrowseFolder(ctx, folderID)
-		msg := entitiesMsg{folderID: folderID, seq: seq, err: err}
-		if l != nil { // with an error too: a funnel list stopped early keeps what was read
-			msg.rows = entityRows(l.Folders, l.Funnels)
-			msg.folders, msg.funnels = l.Folders, l.Funnels
-			msg.note = sanitize(l.Note())
-			if l.StepsMissing() {
-				msg.summaries = l.Funnels
-			}
+		// Room for the first rows and the whole listing: the read never waits for
+		// Update, and ends even when nobody takes what it sends.
+		out := make(chan tea.Msg, 2)
+		go func() {
+			l, _, err := c.BrowseFolderEarly(ctx, folderID, firstRows, func(part *client.Listing) {
+				out <- folderPartMsg{folderID: folderID, seq: seq, rows: entityRows(part.Folders, part.Funnels)}
+			})
+			out <- listedFolder(folderID, seq, l, err)
+		}()
+		return awaitFolder(out)()
+	}
+}
+
+// firstRows is how many records of a folder's answer show before the rest is read:
+// a screen's worth, and a page of the funnel list's.
+const firstRows = 100
+
+// awaitFolder is the next message of a folder's read: its first rows, which carry
+// the command waiting for the rest, or the whole listing.
+func awaitFolder(out <-chan tea.Msg) tea.Cmd {
+	return func() tea.Msg {
+		msg := <-out
+		if part, ok := msg.(folderPartMsg); ok {
+			part.next = awaitFolder(out)
+			return part
 		}
 		return msg
 	}
+}
+
+// listedFolder is the message of a folder's listing as BrowseFolder returned it.
+func listedFolder(folderID string, seq uint64, l *client.Listing, err error) entitiesMsg {
+	msg := entitiesMsg{folderID: folderID, seq: seq, err: err}
+	if l != nil { // with an error too: a funnel list stopped early keeps what was read
+		msg.rows = entityRows(l.Folders, l.Funnels)
+		msg.folders, msg.funnels = l.Folders, l.Funnels
+		msg.note = sanitize(l.Note())
+		if l.StepsMissing() {
+			msg.summaries = l.Funnels
+		}
+	}
+	return msg
 }
 
 // loadFolderSteps completes the funnels of a folder that came without their steps,

@@ -17,14 +17,15 @@ import (
 // in a command.
 
 // applyCached paints a folder from the index, unless the server's rows are there
-// already. A server that refused to list it first leaves the cached rows to show, as
+// already (its first rows alone give way to the index's whole folder). A server that refused to list it first leaves the cached rows to show, as
 // stale.
 func (p *entitiesPane) applyCached(msg cachedFolderMsg) bool {
 	fs := p.folders[msg.folderID]
-	if fs == nil || fs.loaded || len(fs.rows) > 0 {
+	if fs == nil || fs.loaded || len(fs.rows) > 0 && !fs.partial {
 		return false
 	}
-	fs.rows, fs.cachedAt = msg.rows, msg.at
+	fs.setRows(msg.rows)
+	fs.cachedAt = msg.at
 	if msg.folderID == p.folderID() {
 		keep := p.pending[msg.folderID] // a funnel gone to: the live answer selects it too
 		if keep == "" {
@@ -95,16 +96,24 @@ func (b *browser) cachedFolder(folderID string, seq uint64) tea.Cmd {
 		if err != nil || !l.Known {
 			return nil
 		}
-		folders := make([]client.Folder, len(l.Folders))
-		for i, f := range l.Folders {
-			folders[i] = f.Client()
-		}
-		funnels := make([]client.Funnel, len(l.Funnels))
-		for i, f := range l.Funnels {
-			funnels[i] = f.Client()
-		}
-		return cachedFolderMsg{folderID: folderID, seq: seq, rows: entityRows(folders, funnels), at: l.At}
+		return cachedFolderMsg{folderID: folderID, seq: seq, rows: keptRows(l), at: l.At}
 	}
+}
+
+// keptRows are the rows of a folder as the index keeps it: its funnels' steps stay
+// in the index's records until a funnel is shown.
+func keptRows(l index.Listing) []entityRow {
+	folders := make([]client.Folder, len(l.Folders))
+	for i, f := range l.Folders {
+		folders[i] = f.Client()
+	}
+	rows := folderEntities(make([]entityRow, 0, len(folders)+len(l.Funnels)), folders)
+	var notes stepNotes
+	for i := range l.Funnels {
+		f := &l.Funnels[i]
+		rows = append(rows, funnelEntity(f.ID, f.Name, f.Type, f.DomainName, f.StepsKnown, funnelRec{kept: f}, &notes))
+	}
+	return rows
 }
 
 // cachedPages reads what the index knows of a step's pages.

@@ -17,11 +17,11 @@ type entityRow struct {
 	folder  bool
 	id      string
 	name    string
-	website bool   // a website (or a folder of websites) rather than a funnel
-	domain  string // the funnel's host, "" when it has none
-	steps   []stepRow
-	label   string // the name as listed: folders end in "/"
-	note    string // what it holds: "folder", "5 steps" …
+	website bool      // a website (or a folder of websites) rather than a funnel
+	domain  string    // the funnel's host, "" when it has none
+	rec     funnelRec // what its step rows are made of when it is shown (stepRows)
+	label   string    // the name as listed: folders end in "/"
+	note    string    // what it holds: "folder", "5 steps" …
 
 	// stepsMissing: the funnel came without its steps (a folder listing of
 	// summaries); they are asked for, and stepsErr says why they could not be had.
@@ -32,23 +32,37 @@ type entityRow struct {
 // entityRows turns a folder's answer into rows: folders first, then funnels, in the
 // order the server gave.
 func entityRows(folders []client.Folder, funnels []client.Funnel) []entityRow {
-	rows := make([]entityRow, 0, len(folders)+len(funnels))
+	rows := folderEntities(make([]entityRow, 0, len(folders)+len(funnels)), folders)
+	var notes stepNotes
+	for i := range funnels {
+		f := &funnels[i]
+		rows = append(rows, funnelEntity(f.ID, f.Name, f.Type, f.DomainName, f.StepsKnown, funnelRec{live: f}, &notes))
+	}
+	return rows
+}
+
+// folderEntities appends the rows of folders to rows.
+func folderEntities(rows []entityRow, folders []client.Folder) []entityRow {
 	for _, f := range folders {
 		r := entityRow{folder: true, id: f.ID, name: displayName(f.Name, f.ID), website: f.Type == "website"}
 		r.label, r.note = r.name+"/", "folder"
 		rows = append(rows, r)
 	}
-	for i := range funnels {
-		f := &funnels[i]
-		r := entityRow{
-			id: f.ID, name: displayName(f.Name, f.ID), website: f.Type == "website",
-			domain: sanitize(strings.TrimSpace(f.DomainName)), steps: stepRows(f), stepsMissing: !f.StepsKnown,
-		}
-		r.label, r.note = r.name, r.stepsNote()
-		rows = append(rows, r)
-	}
 	return rows
 }
+
+// funnelEntity is the row of a funnel, from what the server sent or the index kept.
+func funnelEntity(id, name, typ, domain string, known bool, rec funnelRec, notes *stepNotes) entityRow {
+	r := entityRow{
+		id: id, name: displayName(name, id), website: typ == "website",
+		domain: sanitize(strings.TrimSpace(domain)), rec: rec, stepsMissing: !known,
+	}
+	r.label, r.note = r.name, notes.of(&r)
+	return r
+}
+
+// stepRows are the funnel's steps as the steps pane shows them, in sequence order.
+func (r *entityRow) stepRows() []stepRow { return r.rec.appendStepRows(nil, r.domain, r.name) }
 
 // stepsNote is what a funnel's row says it holds: "5 steps", or that its steps are
 // still coming or could not be had — never "0 steps" for steps not known.
@@ -59,7 +73,25 @@ func (r *entityRow) stepsNote() string {
 	case r.stepsMissing:
 		return pick(r.website, "pages …", "steps …")
 	}
-	return plural(len(r.steps), pick(r.website, "page", "step"))
+	return plural(r.rec.steps(), pick(r.website, "page", "step"))
+}
+
+// stepNotes hands out the notes of a folder's funnels, each text made once: most
+// funnels of a folder hold as many steps as the next.
+type stepNotes struct {
+	last  string
+	steps int
+	web   bool
+}
+
+func (n *stepNotes) of(r *entityRow) string {
+	if r.stepsMissing {
+		return r.stepsNote()
+	}
+	if k := r.rec.steps(); n.last == "" || k != n.steps || r.website != n.web {
+		n.last, n.steps, n.web = r.stepsNote(), k, r.website
+	}
+	return n.last
 }
 
 // errStepsNotListed is why a funnel has no steps to show when the funnel list of its
@@ -81,6 +113,13 @@ type folderState struct {
 	stepsSeq uint64  // the request for the steps its funnels came without; 0 = none
 	cursorID string
 	fallback bool // listed from the funnel list: folders are grouped by id
+	// stepW is the widest steps of its funnels, once measured (step_widths.go):
+	// stepWSeq is the request measuring them (0: none), stepWDone says they are in.
+	stepW     stepWidths
+	stepWSeq  uint64
+	stepWDone bool
+	// partial: the rows are the listing read so far, the rest on its way (seq).
+	partial bool
 	// cachedAt: the rows are the local index's, fetched then, until the server
 	// answers again (pane_cached.go).
 	cachedAt time.Time
@@ -93,7 +132,6 @@ type entitiesPane struct {
 	path    []crumb
 	folders map[string]*folderState
 	cols    []column          // natural widths of the current folder's rows
-	stepW   stepWidths        // the widest steps of the current folder's funnels
 	pending map[string]string // folder id → the row to select when its next answer arrives (a new folder)
 }
 
@@ -175,9 +213,6 @@ func (p *entitiesPane) applySteps(msg folderStepsMsg) bool {
 			name := r.name
 			*r = *got
 			r.name, r.label = name, name
-			for j := range r.steps {
-				r.steps[j].funnel = name
-			}
 		} else if msg.err != nil {
 			r.stepsErr = msg.err
 		} else {
@@ -185,7 +220,7 @@ func (p *entitiesPane) applySteps(msg folderStepsMsg) bool {
 		}
 		r.note = r.stepsNote()
 	}
-	fs.rows = rows
+	fs.setRows(rows)
 	if msg.folderID == p.folderID() {
 		keep := ""
 		if r := p.selected(); r != nil {
@@ -209,10 +244,6 @@ func (p *entitiesPane) showCurrent(selectID string) {
 		noteW = max(noteW, textWidth(r.note))
 	}
 	p.cols = []column{{natural: nameW, min: 12, fill: true}, {natural: noteW, min: noteW, optional: true, rank: rankCount}}
-	p.stepW = stepWidths{}
-	for i := range fs.rows {
-		p.stepW.add(fs.rows[i].steps)
-	}
 	p.setKeys(keys)
 	if p.query != "" {
 		p.list.SetQuery(p.input.Value())
@@ -241,7 +272,8 @@ func (p *entitiesPane) apply(msg entitiesMsg) bool {
 		fs.state, fs.err = stateFailed, msg.err
 		return true
 	}
-	fs.rows, fs.loaded, fs.state, fs.err = msg.rows, true, stateReady, nil
+	fs.setRows(msg.rows)
+	fs.loaded, fs.state, fs.err = true, stateReady, nil
 	if msg.err != nil {
 		// A funnel list stopped early: what was read shows, and under it why the
 		// folder is not whole.
@@ -333,7 +365,11 @@ func (p *entitiesPane) view(focused bool) paneView {
 		title += " " + p.sh.spinner.View()
 	}
 	body := p.renderBody(p.width-2, p.height-2, fs.state, fs.err, "funnels", "No funnels in this folder", p.cols, p.row, focused)
-	return paneView{title: title, info: p.staleInfo(fs.state, fs.err, info), body: body, pos: p.position()}
+	pos := p.position()
+	if fs.partial && pos != "" {
+		pos += "+" // the first rows of the folder: more are on their way
+	}
+	return paneView{title: title, info: p.staleInfo(fs.state, fs.err, info), body: body, pos: pos}
 }
 
 // row draws one folder or funnel: the name, and at the right what it holds.

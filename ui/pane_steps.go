@@ -10,7 +10,8 @@ import (
 type stepsPane struct {
 	paneBase
 	funnelID string
-	funnel   string // its name
+	funnel   string    // its name
+	rec      funnelRec // the record its rows were made of: the same one shown again needs no new rows
 	rows     []stepRow
 	note     string // why there are no steps to show (a folder is selected …)
 	unknown  string // why the funnel shown has no steps to show yet (they are coming, or could not be had)
@@ -45,18 +46,24 @@ func (p *stepsPane) show(f *entityRow, note string) {
 		}
 	}
 	if f == nil {
-		p.funnelID, p.funnel, p.rows = "", "", nil
+		p.funnelID, p.funnel, p.rec, p.rows = "", "", funnelRec{}, nil
 		p.own = stepWidths{}
 		p.cols = p.folder.columns(p.cols)
 		p.clearFilter()
 		p.setKeys(nil)
 		return
 	}
-	if same && stepsEqual(p.rows, f.steps) {
+	if same && f.rec == p.rec && f.name == p.funnel {
 		p.selectPending()
 		return
 	}
-	p.funnelID, p.funnel, p.rows = f.id, f.name, f.steps
+	rows := f.stepRows()
+	if same && f.name == p.funnel && stepsEqual(p.rows, rows) {
+		p.rec = f.rec
+		p.selectPending()
+		return
+	}
+	p.funnelID, p.funnel, p.rec, p.rows = f.id, f.name, f.rec, rows
 	if !same {
 		p.clearFilter()
 	}

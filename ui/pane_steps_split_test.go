@@ -13,7 +13,7 @@ func TestStepRowSplitOnlyWhileATestRuns(t *testing.T) {
 		{ID: "one", Sequence: 1, Name: "One", Split: true, ControlTraffic: 70, Pages: []string{"p1"}},
 		{ID: "two", Sequence: 2, Name: "Two", Split: true, ControlTraffic: 70, Pages: []string{"p2", "p3"}},
 	}}
-	rows := stepRows(f)
+	rows := entityRows(nil, []client.Funnel{*f})[0].stepRows()
 	if rows[0].split != "" {
 		t.Errorf("a step of one page shows the split %q", rows[0].split)
 	}

@@ -18,18 +18,17 @@ import (
 func benchModel(n int) *Model {
 	m := New(Options{Profile: "bench", Theme: "dark", Debounce: -1})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	rows := make([]entityRow, n)
-	for i := range rows {
+	funnels := make([]client.Funnel, n)
+	for i := range funnels {
 		name := fmt.Sprintf("%s %s %d · %s", benchWords[i%len(benchWords)], benchWords[(i/7)%len(benchWords)], 2000+i%30, benchWords[(i/13)%len(benchWords)])
-		id := "f" + strconv.Itoa(i)
-		rows[i] = entityRow{id: id, name: name, label: name, note: "1 step", steps: []stepRow{{
-			id: "s" + strconv.Itoa(i), seq: 1, name: "Landing Page", path: "/f" + strconv.Itoa(i) + "-landing",
-			kind: "opt-in", rec: client.Step{Pages: []string{"p" + strconv.Itoa(i)}}, funnel: name,
+		funnels[i] = client.Funnel{ID: "f" + strconv.Itoa(i), Name: name, StepsKnown: true, Steps: []client.Step{{
+			ID: "s" + strconv.Itoa(i), Sequence: 1, Name: "Landing Page", URL: "/f" + strconv.Itoa(i) + "-landing",
+			Type: "optin_funnel_page", Pages: []string{"p" + strconv.Itoa(i)},
 		}}}
 	}
 	seq := m.next()
 	m.entities.load(seq)
-	m.Update(entitiesMsg{folderID: "", seq: seq, rows: rows})
+	m.Update(entitiesMsg{folderID: "", seq: seq, rows: entityRows(nil, funnels)})
 	return m
 }
 

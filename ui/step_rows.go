@@ -6,10 +6,13 @@ import (
 	"strings"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/index"
 )
 
 // A funnel's steps as the panes show them. Steps arrive inside the funnel record, so
-// its row (pane_entities.go) carries them and the steps pane lists them.
+// its row (pane_entities.go) keeps the record, and the steps pane makes rows of the
+// selected funnel's steps when it shows them: a folder of 10,000 funnels of ten steps
+// is 10,000 rows at first, not 110,000.
 
 // stepRow is one step of a funnel, ready to draw.
 type stepRow struct {
@@ -24,25 +27,55 @@ type stepRow struct {
 	funnel string      // the funnel's name, for the detail view
 }
 
-// stepRows turns a funnel's steps into rows, in sequence order.
-func stepRows(f *client.Funnel) []stepRow {
-	domain := sanitize(strings.TrimSpace(f.DomainName))
-	funnel := displayName(f.Name, f.ID)
-	rows := make([]stepRow, 0, len(f.Steps))
-	for _, s := range f.Steps {
-		r := stepRow{
-			id: s.ID, seq: s.Sequence, name: displayName(s.Name, s.ID),
-			path: sanitize(s.URL), kind: stepTypeLabel(sanitize(s.Type)),
-			rec: s, funnel: funnel,
-		}
-		if s.SplitRunning() { // a split flag left on a step of one page is no test
-			r.split = percent(s.ControlTraffic) + "/" + percent(s.VariationTraffic())
-		}
-		r.url = client.PublicURL(domain, r.path)
-		rows = append(rows, r)
+// funnelRec is the record a funnel's row makes its step rows from: as the server
+// sent it, or as the local index keeps it. Neither is changed once read, so a command
+// may read it while Update holds the row.
+type funnelRec struct {
+	live *client.Funnel
+	kept *index.Funnel
+}
+
+// steps is how many steps the record holds.
+func (f funnelRec) steps() int {
+	switch {
+	case f.live != nil:
+		return len(f.live.Steps)
+	case f.kept != nil:
+		return len(f.kept.Steps)
 	}
-	slices.SortStableFunc(rows, func(a, b stepRow) int { return a.seq - b.seq })
-	return rows
+	return 0
+}
+
+// appendStepRows appends the rows of f's steps to buf, in sequence order: domain is
+// the funnel's host and funnel its name, both sanitised.
+func (f funnelRec) appendStepRows(buf []stepRow, domain, funnel string) []stepRow {
+	from := len(buf)
+	switch {
+	case f.live != nil:
+		for _, s := range f.live.Steps {
+			buf = append(buf, newStepRow(s, domain, funnel))
+		}
+	case f.kept != nil:
+		for _, s := range f.kept.Steps {
+			buf = append(buf, newStepRow(s.Client(), domain, funnel))
+		}
+	}
+	slices.SortStableFunc(buf[from:], func(a, b stepRow) int { return a.seq - b.seq })
+	return buf
+}
+
+// newStepRow is the row of step s of a funnel served at domain.
+func newStepRow(s client.Step, domain, funnel string) stepRow {
+	r := stepRow{
+		id: s.ID, seq: s.Sequence, name: displayName(s.Name, s.ID),
+		path: sanitize(s.URL), kind: stepTypeLabel(sanitize(s.Type)),
+		rec: s, funnel: funnel,
+	}
+	if s.SplitRunning() { // a split flag left on a step of one page is no test
+		r.split = percent(s.ControlTraffic) + "/" + percent(s.VariationTraffic())
+	}
+	r.url = client.PublicURL(domain, r.path)
+	return r
 }
 
 // stepTypeLabel shortens the service's step types to what a marketer calls them:
@@ -68,37 +101,4 @@ func stepTypeLabel(t string) string {
 // percent writes a traffic share without needless decimals: 70, 33.3.
 func percent(v float64) string {
 	return strconv.FormatFloat(float64(int(v*10+0.5))/10, 'f', -1, 64)
-}
-
-// stepWidths are the widths of the columns of step rows.
-type stepWidths struct{ seq, name, split, kind, path int }
-
-// add widens w to fit rows.
-func (w *stepWidths) add(rows []stepRow) {
-	for i := range rows {
-		r := &rows[i]
-		w.seq = max(w.seq, len(strconv.Itoa(r.seq)))
-		w.name = max(w.name, textWidth(r.name))
-		w.split = max(w.split, textWidth(r.split))
-		w.kind = max(w.kind, textWidth(r.kind))
-		w.path = max(w.path, textWidth(r.path))
-	}
-}
-
-// max is the wider of w and o, column by column.
-func (w stepWidths) max(o stepWidths) stepWidths {
-	return stepWidths{max(w.seq, o.seq), max(w.name, o.name), max(w.split, o.split), max(w.kind, o.kind), max(w.path, o.path)}
-}
-
-// columns are the steps pane's columns at these widths, in buf when it has room. The
-// split of a running test gets room first, then the path (it tells steps apart and
-// says where they are served), then the type.
-func (w stepWidths) columns(buf []column) []column {
-	return append(buf[:0],
-		column{natural: w.seq, min: w.seq},
-		column{natural: w.name, min: 10},
-		column{natural: w.split, min: w.split, optional: true, rank: rankSplit},
-		column{natural: w.kind, min: w.kind, optional: true, rank: rankKind},
-		column{natural: w.path, min: 16, optional: true, rank: rankPath},
-	)
 }

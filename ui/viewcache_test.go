@@ -56,19 +56,19 @@ func cacheFixture(n int) []entityRow {
 		if i%5 == 4 {
 			name += " with a name long enough to be cut in every pane at every width"
 		}
-		var steps []stepRow
+		f := client.Funnel{ID: "f" + strconv.Itoa(i), Name: name, StepsKnown: true}
 		for s := range i % 4 {
-			st := stepRow{
-				id: fmt.Sprintf("s%d-%d", i, s), seq: s + 1, name: fmt.Sprintf("Step %d of %s", s+1, name),
-				path: fmt.Sprintf("/f%d-step-%d", i, s), kind: []string{"opt-in", "sales", "thank-you"}[s%3],
-				rec: client.Step{Pages: []string{fmt.Sprintf("p%d-%d", i, s)}}, funnel: name,
+			st := client.Step{
+				ID: fmt.Sprintf("s%d-%d", i, s), Sequence: s + 1, Name: fmt.Sprintf("Step %d of %s", s+1, name),
+				URL: fmt.Sprintf("/f%d-step-%d", i, s), Type: []string{"optin", "sales", "thankyou"}[s%3] + "_funnel_page",
+				Pages: []string{fmt.Sprintf("p%d-%d", i, s)},
 			}
 			if s == 1 {
-				st.rec.Split, st.rec.ControlTraffic, st.split = true, 70, "70/30"
+				st.Split, st.ControlTraffic, st.Pages = true, 70, append(st.Pages, fmt.Sprintf("p%d-%d-b", i, s))
 			}
-			steps = append(steps, st)
+			f.Steps = append(f.Steps, st)
 		}
-		rows = append(rows, entityRow{id: "f" + strconv.Itoa(i), name: name, label: name, note: plural(len(steps), "step"), steps: steps})
+		rows = append(rows, entityRows(nil, []client.Funnel{f})...)
 	}
 	return rows
 }

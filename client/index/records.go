@@ -128,10 +128,15 @@ func (f Funnel) Client() client.Funnel {
 		StepsKnown: f.StepsKnown, DateUpdated: Time(f.Updated), Steps: make([]client.Step, len(f.Steps)),
 	}
 	for i, s := range f.Steps {
-		out.Steps[i] = client.Step{ID: s.ID, Name: s.Name, URL: s.URL, Type: s.Type, Pages: s.Pages, Sequence: s.Seq,
-			Split: s.Split, ControlTraffic: s.Control}
+		out.Steps[i] = s.Client()
 	}
 	return out
+}
+
+// Client is the step as the client returns it, with the fields the index keeps.
+func (s Step) Client() client.Step {
+	return client.Step{ID: s.ID, Name: s.Name, URL: s.URL, Type: s.Type, Pages: s.Pages, Sequence: s.Seq,
+		Split: s.Split, ControlTraffic: s.Control}
 }
 
 // PageOf is the index's record of a page of funnelID fetched at at.
