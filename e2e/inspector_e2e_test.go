@@ -275,14 +275,17 @@ func TestInspectorCallsEveryTool(t *testing.T) {
 	rows := "domain,path,target,action\noffers.lakesidefit.com,/from-inspector,https://offers.lakesidefit.com/spring-sale,url\n"
 	args, _ := json.Marshal(map[string]string{"rows": rows, "dry_run": "false", "prune": "false"})
 	res, got := in.call("apply_redirect_import", "--tool-args-json", string(args))
+	// The plan's document: its steps, each with its outcome, and the marks.
 	var applied struct {
-		Result []struct{ Kind, Path, Outcome, ID string }
+		Result struct {
+			Steps []struct{ Kind, Path, Outcome, ID string }
+		}
 	}
 	if len(res.Content) > 0 && (res.IsError || json.Unmarshal([]byte(res.Content[0].Text), &applied) != nil) {
 		t.Errorf("the applied import: (error %v, exit %d) %s", res.IsError, got.code, res.Content[0].Text)
 	}
-	if len(applied.Result) != 1 || applied.Result[0].Outcome != "done" || applied.Result[0].ID == "" {
-		t.Errorf("the applied import: want the add done with its id: %+v", applied.Result)
+	if st := applied.Result.Steps; len(st) != 1 || st[0].Kind != "add" || st[0].Outcome != "done" || st[0].ID == "" {
+		t.Errorf("the applied import: want the add done with its id: %+v", st)
 	}
 	w := writesOf(c.requests())
 	if len(w) != 1 || w[0].Method != http.MethodPost || !strings.Contains(w[0].Body, "/from-inspector") {
