@@ -26,7 +26,7 @@ install:
 TMUX_NOTE = command -v tmux >/dev/null || echo "make test: tmux is not installed: the end-to-end tests that drive the terminal are SKIPPED (apt-get install tmux to run them)"
 test: lint build
 	@$(TMUX_NOTE)
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -parallel 4 ./...
 	@$(TMUX_NOTE)
 	@echo "make test: the official MCP Inspector's calls of every tool are not part of it: make test-inspector (CI runs it after)"
 

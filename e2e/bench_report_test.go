@@ -427,6 +427,7 @@ func TestBenchReport(t *testing.T) {
 // and the date, and that the table shows them. It checks no number: budgets are for
 // `make bench`.
 func TestBenchHarness(t *testing.T) {
+	t.Parallel()
 	rep, err := runBenchmarks(tinyBench, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -49,6 +49,7 @@ func (l *lockedBuffer) waitFor(t *testing.T, what string, timeout time.Duration,
 // the watch goes on to see the next step made; `funnels changes` then shows them,
 // and Ctrl-C ends the watch with exit 0.
 func TestWatchSeesAChangeMadeThroughTheBinary(t *testing.T) {
+	t.Parallel()
 	sb := startSandboxBinary(t, "--limit", "1000", "--window", "1s")
 	env := append(testEnv(t), "XDG_CACHE_HOME="+filepath.Join(t.TempDir(), "cache"))
 	args := []string{"--base-url", sb.values["base_url"], "--token", sb.values["token"], "--location", sb.values["location_id"]}

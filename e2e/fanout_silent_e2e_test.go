@@ -14,6 +14,7 @@ import (
 // nothing of it was answered for --member-timeout, naming it with the reason:
 // seconds, not the minutes of timeouts and retries it took before.
 func TestSetGivesUpASubAccountThatNeverAnswers(t *testing.T) {
+	t.Parallel()
 	sb := startSandboxBinary(t, "--ephemeral")
 	env := testEnv(t)
 	sb.signIn(t, env, "agency_login")

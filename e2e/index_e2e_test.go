@@ -45,6 +45,7 @@ func countSince(reqs []sandbox.Request, path string, since time.Time) int {
 // request, a start with the index built shows the funnels (marked cached) before the
 // first answer has come, then takes the answer in place.
 func TestTUIWarmStartBeforeTheFirstAnswer(t *testing.T) {
+	t.Parallel()
 	needTmux(t)
 	sb := startSandboxBinary(t, "--fixed-latency", "1s", "--limit", "1000", "--window", "1s")
 	cache := filepath.Join(t.TempDir(), "cache")

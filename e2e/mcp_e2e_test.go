@@ -527,6 +527,7 @@ func TestMCPExplainsRefusals(t *testing.T) {
 // it stopped, with the rows read kept beside it; a rate limit reset centuries away
 // is a tool error at once; the server answers the next call.
 func TestMCPOnAHostileServer(t *testing.T) {
+	t.Parallel()
 	c := newBinCLI(t, sandbox.Options{})
 	h := hostileapi.StartT(t, hostileapi.EndlessPages, sandbox.Options{})
 	s := startMCPAt(t, c, h.URL, h.Sandbox.DemoToken())

@@ -112,7 +112,10 @@ func TestTextIsWholeWhereTheWidthAllows(t *testing.T) {
 				s.keys("g", "Down", "Down", "Down", "Down", "Enter")
 				s.waitFor("Root › Webinars", "Webinar: Grow Your Gym")
 				s.keys("Down", "Tab")
-				scr = s.waitFor("Steps · Webinar: Grow Your Gym", "50/50")
+				// At 80 the title is whole only until the pages pane takes its share
+				// (the pages of the first step come in a moment): its start is what
+				// says the steps of the webinar are shown.
+				scr = s.waitFor("Steps · Webinar: Grow", "50/50")
 				if w < 120 {
 					s.keys("Tab") // two panes: the steps and the pages
 				}

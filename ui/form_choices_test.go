@@ -44,6 +44,7 @@ func choiceHost(t *testing.T, c *client.Client) *fakeHost {
 // the option is picked, and enter moves on with it. The choices are found in the
 // forms as they are built, so a new one is covered as it is made.
 func TestLettersPickInEveryChoiceOfEveryForm(t *testing.T) {
+	t.Parallel()
 	_, c := testClient(t, sandbox.Options{}, -1)
 	choices := 0
 	for _, bf := range append(burstForms(), askForms()...) {

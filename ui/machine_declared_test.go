@@ -21,6 +21,7 @@ import (
 // nothing). A func value called through a field (a form's OnChange) is followed where
 // it is made, which is inside the run that makes it.
 func TestEveryActionThatUsesTheMachineDeclaresIt(t *testing.T) {
+	t.Parallel()
 	g := parseCallGraph(t, ".")
 	reaching := g.reachingMachine()
 	for _, want := range []string{"fileCompletion.changed", "exportRedirects", "prepareImport", "Model.openInBrowser"} {

@@ -240,6 +240,7 @@ func (darkGrey) RGBA() (r, g, b, a uint32) { return 0x1111, 0x1111, 0x1111, 0xff
 // program does, the other has every cache emptied before each View. The two must
 // show the same bytes after every change.
 func TestViewCachesDrawWhatAFreshViewDraws(t *testing.T) {
+	t.Parallel()
 	steps := 400
 	if testing.Short() {
 		steps = 100
