@@ -1,11 +1,15 @@
 package ui
 
 import (
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -85,7 +89,7 @@ func parseCallGraph(t *testing.T, dir string) *callGraph {
 		}
 		g.files = append(g.files, f)
 	}
-	conf := types.Config{Importer: importer.ForCompiler(g.fset, "source", nil)}
+	conf := types.Config{Importer: exportDataImporter(t, g.fset, dir)}
 	if g.pkg, err = conf.Check("github.com/funnelsdev/funnels/ui", g.fset, g.files, g.info); err != nil {
 		t.Fatal(err)
 	}
@@ -328,4 +332,32 @@ func (g *callGraph) actionLiterals() []actionLiteral {
 func isIdent(e ast.Expr, name string) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == name
+}
+
+// exportDataImporter imports the package in dir's dependencies from the export data
+// the go command keeps in its build cache (go list -export), which is a few seconds
+// where type-checking every dependency from source is half a minute under the race
+// detector. Without the go command it falls back to the source.
+func exportDataImporter(t *testing.T, fset *token.FileSet, dir string) types.Importer {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-export", "-deps", "-f", "{{if .Export}}{{.ImportPath}}={{.Export}}{{end}}", ".")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Logf("go list -export: %v; importing from source", err)
+		return importer.ForCompiler(fset, "source", nil)
+	}
+	files := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		if path, file, ok := strings.Cut(line, "="); ok {
+			files[path] = file
+		}
+	}
+	return importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
+		file, ok := files[path]
+		if !ok {
+			return nil, fmt.Errorf("no export data for %s", path)
+		}
+		return os.Open(file)
+	})
 }
