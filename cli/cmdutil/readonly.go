@@ -44,6 +44,8 @@ func (f *Factory) RefusedWrite(location string) error {
 // PlanOnlyNote is what a command that plans says where it may not write: why, and
 // that the plan is all there is.
 func (f *Factory) PlanOnlyNote(location string) string {
+	// Compared by identity, not errors.Is: a role's refusal is ErrReadOnly too, and
+	// it is the one that says more than read-only mode.
 	if err := f.RefusedWrite(location); err != client.ErrReadOnly {
 		return ErrorLine(err) + "; this is the plan only."
 	}

@@ -60,7 +60,20 @@ func TestRedirectsImportDryRunAndAsking(t *testing.T) {
 	h.Run("redirects", "import", good, "--dry-run").Want(t, 0, "+ add\toffers.lakesidefit.com/new-a", "err:Plan: 1 to add")
 	h.Run("redirects", "import", bad, "--dry-run").Want(t, 1, "! refused\tkids.lakesidefit.com/x", "own address",
 		"not-ours.example.com/y", "line 3: the domain not-ours.example.com is not attached", "err:2 rows refused")
+	// Sent with --yes, a file whose every row is refused did not take: exit 1, as its
+	// dry run, never "already as planned".
+	if r := h.Run("redirects", "import", bad, "--yes").Want(t, 1, "err:2 rows refused"); strings.Contains(r.Stderr, "already as planned") {
+		t.Errorf("a file whose every row was refused is told as already applied:\n%s", r.Stderr)
+	}
 	h.Run("redirects", "import", good).Want(t, 2, "err:no terminal to ask on; add --yes")
+	// Not asked (no terminal), --json still writes the plan it did not send.
+	var unsent struct {
+		Steps []struct{ Kind, Outcome string }
+	}
+	h.Run("redirects", "import", good, "--json").Want(t, 2).Decode(t, &unsent)
+	if len(unsent.Steps) != 1 || unsent.Steps[0].Kind != "add" {
+		t.Errorf("--json of a plan not sent: %+v", unsent)
+	}
 	h.RunWith(false, "n\n", "redirects", "import", good) // not a terminal: never asked
 	h.Streams(&cmdutil.IOStreams{InTTY: true}, "n\n", "redirects", "import", good).Want(t, 2, "err:Send 1 write (+1 ~0 −0) to LakesideFit2026Loc01 (FUNNELS_TOKEN)? [y/N]", "err:Nothing was sent.")
 	h.Run("redirects", "import", good, "--readonly").Want(t, 0, "+ add", "err:Read-only mode is on: this is the plan only, nothing can be sent.")

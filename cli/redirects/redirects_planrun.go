@@ -141,15 +141,18 @@ func (r *planRun) run(ctx context.Context) error {
 	var all, sending redirectplan.Totals
 	var toSend []*planned
 	readOnly := len(r.plans) > 0
+	var planOnly []*planned // members with writes this sign-in may not send
 	for _, p := range r.plans {
 		t := p.plan.Totals()
 		all = addTotals(all, t)
 		readOnly = readOnly && p.readOnly
-		if t.Writes() > 0 {
+		switch {
+		case t.Writes() == 0:
+		case p.readOnly:
+			planOnly = append(planOnly, p)
+		default:
 			toSend = append(toSend, p)
-			if !p.readOnly {
-				sending = addTotals(sending, t)
-			}
+			sending = addTotals(sending, t)
 		}
 	}
 	switch {
@@ -170,17 +173,26 @@ func (r *planRun) run(ctx context.Context) error {
 				fmt.Errorf("nothing was sent: %s%w (--allow-shadow sends it all the same)", r.whose(p), err)))
 		}
 	}
+	// A member whose sign-in may only read keeps its plan shown and is said once, by
+	// name: it is neither asked about nor sent to.
+	for _, p := range planOnly {
+		f.Notice("%s%s", r.whose(p), f.PlanOnlyNote(p.member.Location))
+	}
 	if len(toSend) == 0 {
-		if r.set {
+		switch {
+		case all.Refused > 0:
+			// Every row left to send was refused: the file did not take, which a
+			// script must see (exit 1), as with --dry-run.
+		case r.set:
 			f.Notice("Nothing to send: the redirects of every sub-account that answered are already as planned.")
-		} else {
+		default:
 			f.Notice("Nothing to send: the location's redirects are already as planned.")
 		}
-		return r.finish(ctx, nil)
+		return r.finish(ctx, refusedError(all))
 	}
 	if !ch.yes {
 		if err := r.ask(ctx, sending, toSend); err != nil {
-			return err
+			return r.finish(ctx, err)
 		}
 	}
 	err := r.each(ctx, toSend, r.send)
