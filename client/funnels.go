@@ -155,15 +155,29 @@ func (c *Client) ListAllFunnels(ctx context.Context, p ListFunnelsParams, pageSi
 	return c.listAllFunnels(ctx, p, pageSize, nil)
 }
 
+// ListAllFunnelsUnless is ListAllFunnels asking, when the list goes on past its first
+// page, whether to read the rest: enough, handed the first page's funnels and the
+// list's count (known false: the server announced none), ends the read there by
+// returning true — one request instead of the whole list, when the first page or
+// something asked beside it already answers.
+func (c *Client) ListAllFunnelsUnless(ctx context.Context, p ListFunnelsParams, pageSize int, enough func(first []Funnel, count int, known bool) bool) ([]Funnel, *Response, error) {
+	return c.listFunnelsWalk(ctx, p, pageSize, nil, func(first []Funnel, count int, known bool) bool { return !enough(first, count, known) })
+}
+
 // listAllFunnels is ListAllFunnels handing first the funnels of the first page when
 // the list goes on past it.
 func (c *Client) listAllFunnels(ctx context.Context, p ListFunnelsParams, pageSize int, first func([]Funnel)) ([]Funnel, *Response, error) {
+	return c.listFunnelsWalk(ctx, p, pageSize, first, nil)
+}
+
+// listFunnelsWalk walks the funnel list with the first page's hooks of walkSpec.
+func (c *Client) listFunnelsWalk(ctx context.Context, p ListFunnelsParams, pageSize int, first func([]Funnel), goOn func([]Funnel, int, bool) bool) ([]Funnel, *Response, error) {
 	if pageSize <= 0 {
 		pageSize = 100
 	}
 	p.Limit = pageSize
 	return walk(ctx, c, walkSpec[Funnel]{method: http.MethodGet, path: "/funnels/funnel/list", pageSize: pageSize,
-		id: func(f *Funnel) string { return f.ID }, first: first,
+		id: func(f *Funnel) string { return f.ID }, first: first, goOn: goOn,
 		fetch: func(ctx context.Context, offset int) (listPage[Funnel], *Response, error) {
 			q := p
 			q.Offset = offset

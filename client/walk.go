@@ -104,6 +104,10 @@ type walkSpec[T any] struct {
 	// first, when set, is handed what the first page kept when the list goes on past
 	// it, before the rest is asked for.
 	first func([]T)
+	// goOn, when set, is asked with what the first page kept and the list's count
+	// (known false: none announced), when the list goes on past it, whether to read
+	// the rest; false ends the walk there, with no error.
+	goOn func(first []T, count int, known bool) bool
 }
 
 // walk reads a list from offset 0 and returns the items that keep accepts (nil: all).
@@ -148,6 +152,9 @@ func walk[T any](ctx context.Context, c *Client, s walkSpec[T]) ([]T, *Response,
 			count, known = n, true
 			w.asked = count
 		}
+	}
+	if s.goOn != nil && !s.goOn(w.all, count, known) {
+		return w.all, w.last, nil
 	}
 	round := firstRound
 	for {

@@ -168,12 +168,14 @@ type crawlRun struct {
 	// entityPages: the funnel list is refused, so the funnels the folder listings
 	// name are the ones to page.
 	entityPages   bool
-	foldersLeft   int      // folder listings queued and not yet read
-	folderFailed  bool     // one of them failed: the tree is not whole
-	rootPending   bool     // the root folder's listing is queued and not yet answered
-	afterRootJobs []func() // what waits for it (afterRoot)
-	funnelQueued  []int    // funnel-list offsets queued in this run
-	funnelPending int      // of those, the ones not answered yet
+	foldersLeft   int             // folder listings queued and not yet read
+	folderAsked   map[string]bool // folders whose listing this run asked for (or is asking)
+	folderNamed   map[string]bool // folders a listing (or the checkpoint) named: they are there
+	folderFailed  bool            // one of them failed: the tree is not whole
+	rootPending   bool            // the root folder's listing is queued and not yet answered
+	afterRootJobs []func()        // what waits for it (afterRoot)
+	funnelQueued  []int           // funnel-list offsets queued in this run
+	funnelPending int             // of those, the ones not answered yet
 	rate          rateMeter
 
 	reportMu        sync.Mutex // one report at a time to OnProgress
@@ -198,6 +200,7 @@ func newCrawlRun(ctx context.Context, c *Crawler) (*crawlRun, error) {
 	r := &crawlRun{
 		c: c, cl: c.Client, store: c.Store, workers: c.Workers, start: time.Now(),
 		seen: map[string]bool{}, queued: map[string]bool{}, ops: make(chan op, 256), written: make(chan struct{}),
+		folderAsked: map[string]bool{}, folderNamed: map[string]bool{},
 	}
 	if r.workers <= 0 {
 		r.workers = 32

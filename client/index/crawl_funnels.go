@@ -175,6 +175,7 @@ func (r *crawlRun) funnelPage(ctx context.Context, offset int) {
 		r.note(fmt.Sprintf("the funnel list was cut after %s funnels: a list may take at most %d pages here (the server said %s)",
 			Thousands(offset+n), limit/funnelPageSize, Thousands(page.Count)))
 	}
+	r.jumpToFolders(ctx, funnels)
 	if r.pagesOpen {
 		r.queuePages(ctx, ids)
 	}

@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -16,8 +15,9 @@ import (
 // folder and by a part of the name, not by id. So the index answers: from its record
 // with no request at all; when the answer must be fresh, with the funnel list of the
 // folder the index places the funnel in, narrowed by the name it knows (one request);
-// and only for a funnel it has never seen, by reading the funnel list whole, keeping
-// every funnel read, so that the next look-up of any of them asks nothing.
+// and for a funnel it has never seen, by the search of searchUnseen (two requests for
+// a funnel at the root), keeping every listing read, so that the next look-up of any
+// funnel in them asks nothing.
 
 // FunnelRecord is a funnel as the index keeps it, with when the server last said so.
 type FunnelRecord struct {
@@ -55,8 +55,9 @@ type FunnelLookup struct {
 // (store, nil for none) with no request unless live; else from the server — the
 // funnel list of the folder the index places it in, narrowed by its name (one
 // request), or, for a funnel the index has never seen (or one moved or renamed since),
-// the funnel list read whole. What the server answered is kept in the index. A funnel
-// the location does not have is a FunnelLookup with a nil Funnel and no error. A
+// searchUnseen: the root's listing and the list's first page, then the folders while
+// they cost less than the rest of the list, then the list whole. What the server
+// answered is kept in the index. A funnel the location does not have is a FunnelLookup with a nil Funnel and no error. A
 // funnel list stopped early (a server that never ends it) is an error only when the
 // funnel is not among what was read.
 func LookupFunnel(ctx context.Context, c *client.Client, store *Store, id string, live bool) (FunnelLookup, error) {
@@ -89,21 +90,9 @@ func LookupFunnel(ctx context.Context, c *client.Client, store *Store, id string
 			}
 		}
 	}
-	all, _, err := c.ListAllFunnels(ctx, client.ListFunnelsParams{}, 100)
-	if err != nil && !errors.Is(err, client.ErrIncompleteList) {
-		return out, err
-	}
-	keepFunnels(ctx, store, all)
-	for i := range all {
-		if all[i].ID == id {
-			out.Funnel = &all[i]
-			return out, nil
-		}
-	}
-	if err != nil {
-		return out, fmt.Errorf("funnel %s: %w", id, err)
-	}
-	return out, nil
+	f, err := searchUnseen(ctx, c, store, id)
+	out.Funnel = f
+	return out, err
 }
 
 // keepFunnels keeps funnels the server answered in the index; a failure only costs the

@@ -42,23 +42,26 @@ func stampOf(f *os.File) (string, error) {
 	return fmt.Sprintf("%d %d %x %x", st.Size(), st.ModTime().UnixNano(), sum0, sum1), nil
 }
 
-// writeStamp stamps the index file at path, open as f, as whole. It is written to a
-// file of this process's own and renamed, so no reader meets half a stamp; a stamp
-// that cannot be written only costs the next process a check.
-func writeStamp(path string, f *os.File) {
+// writeStamp stamps the index file at path, open as f, as whole, and returns the
+// stamp ("" when it could not be written). It is written to a file of this process's
+// own and renamed, so no reader meets half a stamp; a stamp that cannot be written
+// only costs the next process a check.
+func writeStamp(path string, f *os.File) string {
 	stamp, err := stampOf(f)
 	if err != nil {
 		removeStamp(path)
-		return
+		return ""
 	}
 	tmp := path + stampSuffix + "." + strconv.Itoa(os.Getpid())
 	if err := os.WriteFile(tmp, []byte(stamp), 0o600); err != nil {
 		_ = os.Remove(tmp)
-		return
+		return ""
 	}
 	if err := os.Rename(tmp, path+stampSuffix); err != nil {
 		_ = os.Remove(tmp)
+		return ""
 	}
+	return stamp
 }
 
 // stamped reports whether the index file at path is as its stamp says.

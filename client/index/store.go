@@ -210,14 +210,25 @@ func (s *Store) view(ctx context.Context, fn func(tx *bolt.Tx) error) (ok bool, 
 // update runs fn in a write transaction, on a file made ready for this key: created
 // with every bucket, emptied when it was built against another key or schema.
 func (s *Store) update(ctx context.Context, fn func(tx *bolt.Tx) error) error {
-	return s.with(ctx, true, func(tx *bolt.Tx) error {
+	kept := s.catalogKept()
+	var still *State // the state to stamp the kept catalog with: the write changed nothing it shows
+	return s.withThen(ctx, true, func(tx *bolt.Tx) error {
+		still = nil
 		if err := s.prepare(tx); err != nil {
 			return err
 		}
 		if err := fn(tx); err != nil {
 			return err
 		}
-		return bumpGen(tx)
+		if err := bumpGen(tx); err != nil {
+			return err
+		}
+		still = kept.stillCurrent(tx)
+		return nil
+	}, func(stamp string) {
+		if still != nil {
+			stampCatalogFile(s.path+catalogSuffix, stamp, *still)
+		}
 	})
 }
 
@@ -259,6 +270,12 @@ func (s *Store) prepare(tx *bolt.Tx) error {
 // the reader panic) is set aside as PATH.damaged and the work is done on a new, empty
 // one: a damaged cache costs a rebuild, never a failure.
 func (s *Store) with(ctx context.Context, writable bool, fn func(tx *bolt.Tx) error) error {
+	return s.withThen(ctx, writable, fn, nil)
+}
+
+// withThen is with, calling committed (when set) with the index's new stamp once a
+// write has committed, while the write's lock is still held.
+func (s *Store) withThen(ctx context.Context, writable bool, fn func(tx *bolt.Tx) error, committed func(stamp string)) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -282,7 +299,7 @@ func (s *Store) with(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 		s.verified = true
 	}
 	for attempt := 0; ; attempt++ {
-		err := s.once(ctx, writable, fn)
+		err := s.once(ctx, writable, fn, committed)
 		var dmg *damageError
 		switch {
 		case err == nil:

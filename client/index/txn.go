@@ -14,7 +14,8 @@ import (
 	berrors "go.etcd.io/bbolt/errors"
 )
 
-// once is one open, transaction and close of the file.
+// once is one open, transaction and close of the file; committed, when set, hears
+// the stamp a write left (writeStamp).
 //
 // bbolt trusts the file: a page damaged on disk can make it panic, and a file cut
 // short makes a read of the mapping fault (SIGBUS), which SetPanicOnFault turns into a
@@ -24,7 +25,7 @@ import (
 // Close waits for the locks a transaction holds, and a transaction whose rollback
 // panicked holds them for ever. Such a database is left behind unclosed, its file
 // closed under it (which drops the file lock); the process goes on with a new file.
-func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) error) (err error) {
+func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) error, committed func(stamp string)) (err error) {
 	if writable {
 		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 			return fmt.Errorf("index: %w", err)
@@ -55,7 +56,10 @@ func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 		return err
 	}
 	if err == nil && writable {
-		writeStamp(s.path, file) // still under the writer's lock: no other write between
+		// Still under the writer's lock: no other write between.
+		if stamp := writeStamp(s.path, file); stamp != "" && committed != nil {
+			committed(stamp)
+		}
 	}
 	cerr := db.Close()
 	var dmg *damageError
