@@ -14,7 +14,7 @@ import (
 )
 
 func newCmdConfig(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("config", "Settings: config path, get, set, list",
+	return cmdutil.Group(cmdutil.SectionAccount, "config", "Settings: config path, get, set, list",
 		newCmdConfigPath(f), newCmdConfigGet(f), newCmdConfigSet(f), newCmdConfigList(f))
 }
 

@@ -180,11 +180,9 @@ func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 	addGlobalFlags(r.PersistentFlags(), &f.Flags)
 	_ = r.RegisterFlagCompletionFunc("profile", cmdutil.CompleteProfiles(f))
 	_ = r.RegisterFlagCompletionFunc("location", cmdutil.CompleteLocations(f))
-	r.AddGroup(
-		&cobra.Group{ID: "browse", Title: "Browse and change"},
-		&cobra.Group{ID: "account", Title: "Sign in and settings"},
-		&cobra.Group{ID: "more", Title: "More"},
-	)
+	for _, s := range cmdutil.Sections() {
+		r.AddGroup(&cobra.Group{ID: string(s), Title: s.Title()})
+	}
 	// The MCP server lists the tools of every command, and runs each call as a
 	// command line of its own.
 	assistant := mcp.Surface{
@@ -211,7 +209,7 @@ func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 		commands = append(commands, users)
 	}
 	for _, c := range commands {
-		c.Cobra.GroupID = sectionOf(c.Cobra.Name())
+		c.Cobra.GroupID = string(c.Section)
 		r.AddCommand(c.Cobra)
 		root.Verbs = append(root.Verbs, c)
 	}
@@ -220,17 +218,6 @@ func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 	// the list of commands reads the same whichever way help was asked for.
 	help.Cobra.InitDefaultHelpFlag()
 	return cmdutil.NewTree(root)
-}
-
-// sectionOf is where `funnels --help` lists the command called name.
-func sectionOf(name string) string {
-	switch name {
-	case "login", "logout", "auth", "doctor", "config":
-		return "account"
-	case "cache", "mcp", "sandbox", "serve", "audit", "user", "completion", "version", "man", "help":
-		return "more"
-	}
-	return "browse"
 }
 
 // addGlobalFlags are the settings every command takes, before or after its name.
@@ -323,5 +310,5 @@ func newCmdHelp() *cmdutil.Command {
 			return target.Help()
 		},
 	}
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, SSH: cmdutil.Offered()}
 }

@@ -112,7 +112,7 @@ funnels sandbox --sites --sub-accounts 20`,
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 	})
-	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it starts a server")}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it starts a server")}
 }
 
 func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) error {

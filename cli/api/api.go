@@ -67,7 +67,7 @@ funnels api POST /funnels/funnel/folder/create --data @folder.json`,
 	fl.Var(&cmdutil.JQValue{E: &opts.Exporter}, "jq", "filter a JSON answer with a jq expression (built in)")
 	fl.Var(&cmdutil.TemplateValue{E: &opts.Exporter}, "template", "format a JSON answer with a Go template")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: []cmdutil.File{dataFile()}, Set: apiSetOutput()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered(), Files: []cmdutil.File{dataFile()}, Set: apiSetOutput()}
 }
 
 func apiRun(ctx context.Context, f *cmdutil.Factory, opts *APIOptions) error {

@@ -74,7 +74,7 @@ funnels diff template profile:clinic --ignore-domains --json changes`,
 	cmd.Flags().BoolVar(&opts.IgnoreDomains, "ignore-domains", false,
 		"compare as if every domain were the same (a client's copy of a template on its own domains)")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(diffOutput{}))
-	return &cmdutil.Command{Cobra: cmd, Files: diffFiles(), SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{diffTool()}}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, Files: diffFiles(), SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{diffTool()}}
 }
 
 func diffRun(ctx context.Context, f *cmdutil.Factory, opts *DiffOptions) error {

@@ -80,7 +80,7 @@ funnels export --dry-run --funnel /spring-offer`,
 Across a set, -o names a directory holding one export folder per sub-account,
 named by the sub-account (summit-strength), each as one location's export.`
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(exportOutput{}, cmdutil.MemberTag{}))
-	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{exportDirFile()}, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{exportTool()}, Set: exportRows().Output}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, Files: []cmdutil.File{exportDirFile()}, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{exportTool()}, Set: exportRows().Output}
 }
 
 func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) error {

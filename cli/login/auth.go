@@ -18,7 +18,7 @@ import (
 )
 
 func newCmdAuth(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("auth", "How profiles sign in (auth status, auth list, auth switch, auth token)",
+	return cmdutil.Group(cmdutil.SectionAccount, "auth", "How profiles sign in (auth status, auth list, auth switch, auth token)",
 		newCmdAuthStatus(f), newCmdAuthList(f), newCmdAuthSwitch(f), newCmdAuthToken(f))
 }
 

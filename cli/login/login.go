@@ -76,7 +76,7 @@ funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
 	fl.BoolVar(&opts.WithToken, "with-token", false, "read a private integration token from standard input and store it")
 	fl.BoolVar(&opts.Agency, "agency", false, "sign in at agency level: one sign-in for every sub-account where the app is installed")
 	fl.BoolVar(&opts.NoVerify, "no-verify", false, "store a --with-token token without checking it with a request first")
-	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns, SSH: cmdutil.NotOffered("it changes the sign-ins of the server")}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionAccount, Machine: cmdutil.SignIns, SSH: cmdutil.NotOffered("it changes the sign-ins of the server")}
 }
 
 func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error {

@@ -26,7 +26,7 @@ type ServeUserOptions struct {
 }
 
 func NewCmdServeUser(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("user", "Add, list, grant and remove the server's people",
+	return cmdutil.Group(cmdutil.SectionMore, "user", "Add, list, grant and remove the server's people",
 		newCmdServeUserAdd(f), newCmdServeUserList(f), newCmdServeUserRemove(f), newCmdServeUserGrant(f))
 }
 
