@@ -66,7 +66,8 @@
 //     else through a table (cmdutil.NewTable, or Rows for records a set prints too)
 //     or cmdutil.PrintFields; sentences through f.Prose, notes through f.Notice, the
 //     id of what was made through f.Data. Errors: return them, wrapped with %w; a
-//     bad value is a validate error or cmdutil.Usagef.
+//     bad value is a validate error or cmdutil.Usagef (an error that refused it
+//     given with %w, kept for errors.Is; the exit code stays 2).
 //  4. The record, returned by newCmdVERB: &cmdutil.Command{Cobra: cmd, …} with
 //     Section for a command of the root (where `funnels --help` lists it; a
 //     cmdutil.Group takes it first), Writes (the client.Family it writes; "" for a read; Plans when it plans in

@@ -53,7 +53,7 @@ func Execute(ctx context.Context, f *cmdutil.Factory, args []string) error {
 	var checked *cobra.Command // the command the checks after parsing were made for
 	cmdutil.Visit(root, func(c *cobra.Command) { recordFailure(f, c, &failure, &checked) })
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		failure = &cmdutil.CommandError{Cmd: cmd, Err: cmdutil.SyntaxError("%s%s", err.Error(), flagSuggestion(cmd, err))}
+		failure = &cmdutil.CommandError{Cmd: cmd, Err: cmdutil.SyntaxError("%w%s", err, flagSuggestion(cmd, err))}
 		return nil
 	})
 	// The one hook every command runs once its command line is parsed (no other
@@ -155,7 +155,7 @@ func asCommandLineError(err error) error {
 	if err == nil || errors.As(err, &ce) || errors.As(err, &ue) {
 		return err
 	}
-	return &cmdutil.UsageError{Msg: err.Error()}
+	return cmdutil.AsUsage(err)
 }
 
 // NewCmdRoot is the root of the command tree: `funnels` itself opens the browser,

@@ -177,14 +177,14 @@ func readData(ios *cmdutil.IOStreams, arg string) (string, error) {
 	} else {
 		file, err := os.Open(name)
 		if err != nil {
-			return "", cmdutil.Usagef("--data: %v", err)
+			return "", cmdutil.Usagef("--data: %w", err)
 		}
 		defer file.Close()
 		r = file
 	}
 	b, err := io.ReadAll(io.LimitReader(r, maxDataBytes+1))
 	if err != nil {
-		return "", cmdutil.Usagef("--data: reading %s: %v", arg, err)
+		return "", cmdutil.Usagef("--data: reading %s: %w", arg, err)
 	}
 	if len(b) > maxDataBytes {
 		return "", cmdutil.Usagef("--data: %s is larger than %d MiB", arg, maxDataBytes>>20)

@@ -103,7 +103,7 @@ func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error
 	}
 	if p.LocationID != "" {
 		if _, err := auth.CheckLocationID(p.LocationID); err != nil {
-			return cmdutil.Usagef("--location: %v", err)
+			return cmdutil.Usagef("--location: %w", err)
 		}
 	}
 
@@ -113,7 +113,7 @@ func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error
 			if ctx.Err() != nil {
 				return cmdutil.WithExitCode(cmdutil.ExitAuth, err) // interrupted: nothing stored
 			}
-			return cmdutil.Usagef("%v", err)
+			return cmdutil.Usagef("%w", err)
 		}
 		if _, err := auth.CheckStaticToken(raw); err != nil {
 			return err // what is wrong with the token first, before asking anything more
@@ -204,7 +204,7 @@ func noLocation(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitAuth, err)
 	}
-	return cmdutil.Usagef("%v", err)
+	return cmdutil.Usagef("%w", err)
 }
 
 // loginReady checks that the profile just signed in can run a command, and says why

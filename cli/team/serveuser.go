@@ -102,7 +102,7 @@ funnels serve user grant lead --all --role admin --data ~/funnels-serve`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			role, err := serve.ParseRole(opts.Role)
 			if err != nil {
-				return cmdutil.Usagef("--role: %v", err)
+				return cmdutil.Usagef("--role: %w", err)
 			}
 			loc := serve.AllLocations
 			switch {
@@ -141,7 +141,7 @@ func serveUserChange(f *cmdutil.Factory, opts *ServeUserOptions, change func(*se
 		if errors.As(err, &ue) {
 			return err
 		}
-		return cmdutil.Usagef("%v", err)
+		return cmdutil.Usagef("%w", err)
 	}
 	if err := people.Save(dir); err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
