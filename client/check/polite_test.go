@@ -234,13 +234,7 @@ func TestBodyIsBounded(t *testing.T) {
 	var log dialLog
 	opts := site.options(&log)
 	opts.MaxBody = 256 << 10
-	opts.Dial = func(ctx context.Context, network, address string) (net.Conn, error) {
-		c, err := log.dial(ctx, network, address)
-		if err != nil {
-			return nil, err
-		}
-		return &countingConn{Conn: c, n: &read}, nil
-	}
+	opts.Dial = countingDial(&log, &read)
 	res, err := Run(ctxT(t), []Location{{Steps: steps("big.check.test", 1)}}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -257,6 +251,17 @@ func TestBodyIsBounded(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(problems(res[0]), "\n"), "no-description") {
 		t.Errorf("found %v (title %q)", problems(res[0]), title)
+	}
+}
+
+// countingDial dials as log does and counts the bytes read from each connection.
+func countingDial(log *dialLog, read *atomic.Int64) func(ctx context.Context, network, address string) (net.Conn, error) {
+	return func(ctx context.Context, network, address string) (net.Conn, error) {
+		c, err := log.dial(ctx, network, address)
+		if err != nil {
+			return nil, err
+		}
+		return &countingConn{Conn: c, n: read}, nil
 	}
 }
 
@@ -283,13 +288,7 @@ func TestHeadersAreBounded(t *testing.T) {
 	var read atomic.Int64
 	var log dialLog
 	opts := site.options(&log)
-	opts.Dial = func(ctx context.Context, network, address string) (net.Conn, error) {
-		c, err := log.dial(ctx, network, address)
-		if err != nil {
-			return nil, err
-		}
-		return &countingConn{Conn: c, n: &read}, nil
-	}
+	opts.Dial = countingDial(&log, &read)
 	res, err := Run(ctxT(t), []Location{{Steps: steps("big.check.test", 1)}}, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -19,14 +19,7 @@ func TestJournalEndsALineCutByAKill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Record(Entry{Key: "row 2", State: Done, Kind: Add, ID: "b"}); err != nil {
-		t.Fatal(err)
-	}
-	_ = j.Close()
-	j, err = OpenJournal(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	j = recordAndReopen(t, j, path, Entry{Key: "row 2", State: Done, Kind: Add, ID: "b"})
 	defer j.Close()
 	for key, id := range map[string]string{"row 1": "a", "row 2": "b"} {
 		if e, ok := j.Last(key); !ok || e.State != Done || e.ID != id {
@@ -92,14 +85,7 @@ func FuzzJournal(f *testing.F) {
 		}
 		before := j.last
 		e := Entry{Key: "fuzz \x00 key", State: Done, Kind: Add, ID: "id"}
-		if err := j.Record(e); err != nil {
-			t.Fatal(err)
-		}
-		_ = j.Close()
-		j, err = OpenJournal(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		j = recordAndReopen(t, j, path, e)
 		defer j.Close()
 		if got, ok := j.Last(e.Key); !ok || got != e {
 			t.Fatalf("the entry recorded after %q read back as %+v %v", data, got, ok)
@@ -110,4 +96,19 @@ func FuzzJournal(f *testing.F) {
 			}
 		}
 	})
+}
+
+// recordAndReopen records e in j, closes it and opens the journal at path again, as
+// the next run does.
+func recordAndReopen(t *testing.T, j *Journal, path string, e Entry) *Journal {
+	t.Helper()
+	if err := j.Record(e); err != nil {
+		t.Fatal(err)
+	}
+	_ = j.Close()
+	j, err := OpenJournal(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
 }
