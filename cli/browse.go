@@ -90,7 +90,7 @@ func browseRun(ctx context.Context, f *cmdutil.Factory, opts *BrowseOptions) err
 		err = client.CheckAPIVersion(demoAPIVersion(f))
 	}
 	if err != nil {
-		return cmdutil.Usagef("%v", err)
+		return cmdutil.Usagef("%w", err)
 	}
 	if !opts.Demo {
 		if err := browseReady(f); err != nil {

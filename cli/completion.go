@@ -39,5 +39,5 @@ funnels completion powershell | Out-String | Invoke-Expression     # in $PROFILE
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "SHELL", Field: "shell"})
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.NotOffered("a completion script is for the shell of the machine funnels runs on")}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, SSH: cmdutil.NotOffered("a completion script is for the shell of the machine funnels runs on")}
 }

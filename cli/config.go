@@ -14,7 +14,7 @@ import (
 )
 
 func newCmdConfig(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("config", "Settings: config path, get, set, list",
+	return cmdutil.Group(cmdutil.SectionAccount, "config", "Settings: config path, get, set, list",
 		newCmdConfigPath(f), newCmdConfigGet(f), newCmdConfigSet(f), newCmdConfigList(f))
 }
 
@@ -91,7 +91,7 @@ func configGetRun(f *cmdutil.Factory, opts *ConfigGetOptions) error {
 func settingError(err error) error {
 	var uk *config.UnknownKeyError
 	if errors.As(err, &uk) {
-		return cmdutil.Usagef("%v", err)
+		return cmdutil.Usagef("%w", err)
 	}
 	return err
 }
@@ -129,7 +129,7 @@ func configSetRun(f *cmdutil.Factory, opts *ConfigSetOptions) error {
 	if err := config.SetInFile(cfg.File, cfg.Profile.Name, opts.Key, opts.Value); err != nil {
 		var uk *config.UnknownKeyError
 		if errors.As(err, &uk) || !cmdutil.IsDiskError(err) {
-			return cmdutil.Usagef("%v", err)
+			return cmdutil.Usagef("%w", err)
 		}
 		return err
 	}

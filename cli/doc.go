@@ -54,7 +54,7 @@
 //     error. The cobra command has Use, Short, Long, Example and a RunE calling the
 //     run function. Add it to the package's Commands list; a new package's list
 //     (or a new top-level command) goes in nouns (nouns.go) with the names a command
-//     line calls it by; sectionOf (root.go) says where `funnels --help` lists it.
+//     line calls it by.
 //  2. Arguments: cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "ID", Field:
 //     "id"}, …) (Field is the request field the argument fills, so a refused value
 //     is reported by the name the user typed; Max bounds a text). Flags that fill a
@@ -66,9 +66,11 @@
 //     else through a table (cmdutil.NewTable, or Rows for records a set prints too)
 //     or cmdutil.PrintFields; sentences through f.Prose, notes through f.Notice, the
 //     id of what was made through f.Data. Errors: return them, wrapped with %w; a
-//     bad value is a validate error or cmdutil.Usagef.
+//     bad value is a validate error or cmdutil.Usagef (an error that refused it
+//     given with %w, kept for errors.Is; the exit code stays 2).
 //  4. The record, returned by newCmdVERB: &cmdutil.Command{Cobra: cmd, …} with
-//     Writes (the client.Family it writes; "" for a read; Plans when it plans in
+//     Section for a command of the root (where `funnels --help` lists it; a
+//     cmdutil.Group takes it first), Writes (the client.Family it writes; "" for a read; Plans when it plans in
 //     read-only mode), Machine and Files (what of this machine it reads or writes,
 //     and which flag or argument names a file, with how to do the same over ssh),
 //     SSH (cmdutil.Offered(), cmdutil.AdminsOnly() or cmdutil.NotOffered(why): a

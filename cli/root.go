@@ -53,7 +53,7 @@ func Execute(ctx context.Context, f *cmdutil.Factory, args []string) error {
 	var checked *cobra.Command // the command the checks after parsing were made for
 	cmdutil.Visit(root, func(c *cobra.Command) { recordFailure(f, c, &failure, &checked) })
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		failure = &cmdutil.CommandError{Cmd: cmd, Err: cmdutil.SyntaxError("%s%s", err.Error(), flagSuggestion(cmd, err))}
+		failure = &cmdutil.CommandError{Cmd: cmd, Err: cmdutil.SyntaxError("%w%s", err, flagSuggestion(cmd, err))}
 		return nil
 	})
 	// The one hook every command runs once its command line is parsed (no other
@@ -155,7 +155,7 @@ func asCommandLineError(err error) error {
 	if err == nil || errors.As(err, &ce) || errors.As(err, &ue) {
 		return err
 	}
-	return &cmdutil.UsageError{Msg: err.Error()}
+	return cmdutil.AsUsage(err)
 }
 
 // NewCmdRoot is the root of the command tree: `funnels` itself opens the browser,
@@ -180,11 +180,9 @@ func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 	addGlobalFlags(r.PersistentFlags(), &f.Flags)
 	_ = r.RegisterFlagCompletionFunc("profile", cmdutil.CompleteProfiles(f))
 	_ = r.RegisterFlagCompletionFunc("location", cmdutil.CompleteLocations(f))
-	r.AddGroup(
-		&cobra.Group{ID: "browse", Title: "Browse and change"},
-		&cobra.Group{ID: "account", Title: "Sign in and settings"},
-		&cobra.Group{ID: "more", Title: "More"},
-	)
+	for _, s := range cmdutil.Sections() {
+		r.AddGroup(&cobra.Group{ID: string(s), Title: s.Title()})
+	}
 	// The MCP server lists the tools of every command, and runs each call as a
 	// command line of its own.
 	assistant := mcp.Surface{
@@ -211,7 +209,7 @@ func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 		commands = append(commands, users)
 	}
 	for _, c := range commands {
-		c.Cobra.GroupID = sectionOf(c.Cobra.Name())
+		c.Cobra.GroupID = string(c.Section)
 		r.AddCommand(c.Cobra)
 		root.Verbs = append(root.Verbs, c)
 	}
@@ -220,17 +218,6 @@ func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 	// the list of commands reads the same whichever way help was asked for.
 	help.Cobra.InitDefaultHelpFlag()
 	return cmdutil.NewTree(root)
-}
-
-// sectionOf is where `funnels --help` lists the command called name.
-func sectionOf(name string) string {
-	switch name {
-	case "login", "logout", "auth", "doctor", "config":
-		return "account"
-	case "cache", "mcp", "sandbox", "serve", "audit", "user", "completion", "version", "man", "help":
-		return "more"
-	}
-	return "browse"
 }
 
 // addGlobalFlags are the settings every command takes, before or after its name.
@@ -323,5 +310,5 @@ func newCmdHelp() *cmdutil.Command {
 			return target.Help()
 		},
 	}
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, SSH: cmdutil.Offered()}
 }

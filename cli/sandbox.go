@@ -112,7 +112,7 @@ funnels sandbox --sites --sub-accounts 20`,
 		}
 		return out, cobra.ShellCompDirectiveNoSpace | cobra.ShellCompDirectiveNoFileComp
 	})
-	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it starts a server")}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it starts a server")}
 }
 
 func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) error {
@@ -153,15 +153,15 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 	}
 	d, err := parseDialect(opts.DialectArg)
 	if err != nil {
-		return cmdutil.Usagef("%v", err)
+		return cmdutil.Usagef("%w", err)
 	}
 	surface, err := parseSurface(opts.SurfaceArg)
 	if err != nil {
-		return cmdutil.Usagef("%v", err)
+		return cmdutil.Usagef("%w", err)
 	}
 	notFound, err := sandbox.ParseNotFound(opts.NotFoundArg)
 	if err != nil {
-		return cmdutil.Usagef("--not-found: %v", err)
+		return cmdutil.Usagef("--not-found: %w", err)
 	}
 	if strings.ContainsAny(opts.Token+opts.ReadOnlyToken, " \t\r\n") {
 		return cmdutil.Usagef("tokens must not contain spaces")

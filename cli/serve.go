@@ -58,7 +58,7 @@ funnels serve --data ~/funnels-serve --addr :23234 --idle-timeout 30m`,
 	fl.DurationVar(&opts.AuditKeep, "audit-keep", 400*24*time.Hour, "how long the audit log keeps an entry (0: for ever)")
 	users := team.NewCmdServeUser(f)
 	cmd.AddCommand(users.Cobra)
-	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, Files: []cmdutil.File{{Flag: "data", Writes: true}},
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, Machine: cmdutil.Serves, Files: []cmdutil.File{{Flag: "data", Writes: true}},
 		SSH: cmdutil.NotOffered("it starts a server"), Verbs: []*cmdutil.Command{users}}
 }
 

@@ -20,7 +20,7 @@ func newCmdVersion(f *cmdutil.Factory) *cmdutil.Command {
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, SSH: cmdutil.Offered()}
 }
 
 func newCmdMan(f *cmdutil.Factory) *cmdutil.Command {
@@ -40,5 +40,5 @@ funnels man | sudo tee /usr/local/share/man/man1/funnels.1 >/dev/null`,
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, SSH: cmdutil.Offered()}
 }

@@ -112,6 +112,22 @@ type accessBook struct {
 	// seen are the families that answered 2xx in this session: on this server now,
 	// whatever the store remembers.
 	seen map[Family]bool
+	// missed is how the server answered a route it does not have (route_shape.go),
+	// once missedKnown.
+	missed      answerShape
+	missedKnown bool
+}
+
+func (b *accessBook) missedRoute() (answerShape, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.missed, b.missedKnown
+}
+
+func (b *accessBook) setMissedRoute(s answerShape) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.missed, b.missedKnown = s, true
 }
 
 func newAccessBook(store AccessStore) *accessBook {

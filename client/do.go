@@ -35,6 +35,9 @@ type call struct {
 	query  url.Values // nil for none
 	body   []byte     // JSON; nil sends no body
 	noAuth bool       // the conversion carries no token
+	// settles marks a caller that settles an unsettled 404 itself (the probe): do
+	// asks the server nothing more about it.
+	settles bool
 	// stream, when set, reads a 2xx answer's body as it arrives (a list: see
 	// decode_stream.go) instead of it being read whole, and returns the answer's
 	// traceId when it held one. It is called afresh on every attempt.
@@ -93,7 +96,7 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	}
 	c.bus.started(rec.ID, rec.Method, rec.Path, rec.Background, rec.Prior, rec.Body)
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
-	if api := (*APIError)(nil); errors.As(err, &api) && api.unsettled {
+	if api := (*APIError)(nil); errors.As(err, &api) && api.unsettled && !cl.settles {
 		c.settle404(ctx, cl, api)
 	}
 	rec.Answer = recordedAnswer(body, write)
@@ -172,6 +175,10 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			return body, resp, nil
 		}
 		apiErr := newAPIError(cl, status, header, redactToken(body, token), c.now())
+		if status == http.StatusNotFound {
+			shape := shapeOf(cl.method, target, header, redactToken(body, token))
+			apiErr.shape = &shape
+		}
 		apiErr.noteVersion(c.version, redactToken(body, token))
 		if apiErr.WrongLocation {
 			apiErr.Location = c.requestLocation(cl)

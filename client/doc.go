@@ -75,10 +75,10 @@
 // this server"), not ErrNotFound. Which 404 is the route's is decided by what the
 // server does, never by how it words the 404 (Express, a problem document, an HTML
 // page, an empty body, a v3 envelope are all met): a 404 on a documented route is the
-// item's; on a web-app route, words that give the route away ("Cannot GET …", the
-// path repeated) are only a first guess that saves a request, and words that name the
-// path's id make it the item's; the rest is settled by the documented route of the
-// same need — the funnel list answering for a read that names no item (one request of
+// item's; on a web-app route it is the route's when it is the server's own answer
+// to a route no server has (asked once, route_shape.go) with the request's path and
+// method in it — the same media type and body once they are taken out; the rest is
+// settled by the documented route of the same need — the funnel list answering for a read that names no item (one request of
 // one funnel, none when a documented route answered this session), the funnel list
 // having funnels in the folder whose entities answered 404, the page list of its
 // funnel having the page (PageDetail) — and, in the probe, by a documented route

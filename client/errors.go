@@ -120,6 +120,8 @@ type APIError struct {
 	// what the server does decides (route_missing.go). Until then it is the item's
 	// to errors.Is and teaches the access record nothing.
 	unsettled bool
+	// shape is a 404's answer with the request taken out of it (route_shape.go).
+	shape *answerShape
 
 	// VersionBlamed is set when the answer (a 400, 406 or 422) names the version in
 	// its message: Message then says which Version header the request carried

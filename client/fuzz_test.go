@@ -58,6 +58,15 @@ func FuzzDecoders(f *testing.F) {
 			r := newAPIError(call{method: "GET", path: "/funnels/page/p1"}, status, http.Header{}, body, time.Now())
 			_, _ = r.Error(), r.Explain()
 		}
+		// The shape of a 404 is a function of the answer: the same answer, the same
+		// shape, and one that names no path does not echo.
+		json := http.Header{"Content-Type": {"application/json"}}
+		if a, b := shapeOf("GET", "http://h/funnels/page/p1", json, body), shapeOf("GET", "http://h/funnels/page/p1", json, body); a != b {
+			t.Fatalf("one answer, two shapes: %+v %+v", a, b)
+		}
+		if !bytes.Contains(body, []byte("/funnels")) && shapeOf("GET", "http://h/funnels/page/p1", json, body).echoes {
+			t.Fatalf("%q echoes a path it does not hold", body)
+		}
 	})
 }
 

@@ -143,7 +143,7 @@ func (c *Client) ProbeWithin(ctx context.Context, each time.Duration) ([]ProbeRo
 			continue
 		}
 		probeCtx, cancel := context.WithTimeout(ctx, each)
-		body, resp, err := c.do(probeCtx, call{method: http.MethodGet, path: path, query: q})
+		body, resp, err := c.do(probeCtx, call{method: http.MethodGet, path: path, query: q, settles: true})
 		timedOut := probeCtx.Err() != nil
 		cancel()
 		if ctx.Err() != nil {

@@ -4,89 +4,40 @@ import (
 	"context"
 	"net/http"
 	"net/url"
-	"strings"
 )
 
 // A 404 says either that an item does not exist or that the server does not have the
 // route at all, and nobody knows how the real service, a proxy in front of it or its
 // next version words either: Express's "Cannot GET /…", a problem document, a load
-// balancer's HTML page, an empty body, a v3 envelope. So the words only guess; what
-// the server does decides.
+// balancer's HTML page, an empty body, a v3 envelope. So the words decide nothing;
+// what the server does decides.
 //
 //   - A 404 on a documented route is the item's: those routes are the service's
 //     published contract.
-//   - On a web-app route, a body that says "Cannot GET …", that the route or path was
-//     not found, or that repeats the path asked is a first guess that the route is
-//     not on this server; it saves asking anything else.
-//   - A body that names one of the ids of the path asked ("Page 9qVY… not found") is
-//     the item's.
-//   - Anything else is unsettled until the server shows which. A read that names no
-//     item is the route's when a documented route of the same server answers (the
-//     funnel list: one request, none when a documented route answered this session).
-//     Folder entities of one folder are the route's when the funnel list has funnels
-//     in that folder (the folder is there, so the route is not); none, and the folder
-//     is the one missing. A route that answered this session is there: a 404 for an
-//     item it names is the item's. The callers that know the item decide the rest: a
-//     page by id is the route's when its funnel's page list has the page
-//     (PageDetail), and the probe, whose ids all come from the server, calls any
-//     unsettled 404 the route's once a documented route answered. A write's unsettled
-//     404 stays the item's: nothing is sent to find out.
+//   - Any other is unsettled until the server shows which. A route that answered
+//     this session is there: a 404 for an item it names is the item's.
+//   - It is the route's when it is the server's own answer to a route it does not
+//     have: the shape of its answer to a route no server has, which echoed the path
+//     it was asked (route_shape.go; one request a client, none once known). This
+//     settles a write's 404 too, without sending anything but that read.
+//   - A read that names no item is the route's when a documented route of the same
+//     server answers (the funnel list: one request, none when a documented route
+//     answered this session). Folder entities of one folder are the route's when the
+//     funnel list has funnels in that folder (the folder is there, so the route is
+//     not); none, and the folder is the one missing. The callers that know the item
+//     decide the rest: a page by id is the route's when its funnel's page list has
+//     the page (PageDetail), and the probe, whose ids all come from the server,
+//     calls any unsettled 404 the route's once a documented route answered. A
+//     write's 404 left unsettled stays the item's: no write is sent to find out.
 //
 // An unsettled 404 matches ErrNotFound and teaches the access record nothing.
 
-// routeMissingPhrases are what a body may say when the route itself was not found.
-var routeMissingPhrases = []string{"route not found", "path not found", "no route", "unknown route", "no path matched"}
-
-// read404 reads what a 404 says on its face (see above): the route's (RefusedMissing),
-// the item's, or unsettled.
+// read404 marks a 404 of a route that is not documented unsettled (see above).
 func read404(e *APIError) {
-	rf, ids, known := routeOf(e.Method, e.Path)
-	if e.StatusCode != http.StatusNotFound || !known || rf.Documented() {
-		return
-	}
-	switch {
-	case guessRouteMissing(e.Method, e.Path, e.Messages):
-		e.Refusal = RefusedMissing
-	case namesAnID(ids, e.Messages):
-	default:
+	rf, _, known := routeOf(e.Method, e.Path)
+	if e.StatusCode == http.StatusNotFound && known && !rf.Documented() {
 		e.unsettled = true
 	}
-}
-
-// guessRouteMissing reports whether a message says the route itself was not found:
-// "Cannot GET …", a phrase of routeMissingPhrases, or the path asked repeated back.
-func guessRouteMissing(method, path string, messages []string) bool {
-	unescaped, err := url.PathUnescape(path)
-	if err != nil {
-		unescaped = path
-	}
-	for _, m := range messages {
-		lm := strings.ToLower(strings.TrimSpace(m))
-		if strings.HasPrefix(lm, "cannot "+strings.ToLower(method)+" ") || strings.Contains(m, path) || strings.Contains(m, unescaped) {
-			return true
-		}
-		for _, p := range routeMissingPhrases {
-			if strings.Contains(lm, p) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// namesAnID reports whether a message names one of the path's ids.
-func namesAnID(ids, messages []string) bool {
-	for _, id := range ids {
-		if unescaped, err := url.PathUnescape(id); err == nil {
-			id = unescaped
-		}
-		for _, m := range messages {
-			if id != "" && strings.Contains(m, id) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // filterKeys are query parameters that scope or page a read; every other one names
@@ -104,14 +55,21 @@ func namedItems(q url.Values) []string {
 	return out
 }
 
-// settle404 decides an unsettled 404 by what the server does (see above): a route
-// that answered this session is there; a read that names no id in its path is asked
-// of the funnel list. Decided, e says so; otherwise it stays unsettled.
+// settle404 decides an unsettled 404 by what the server does (see above), what it
+// has done this session first: a route that answered is there; a read that names no
+// item is the route's once a documented route answered. Then it asks: the server's
+// answer to a missing route, and for a read that names no id in its path, the funnel
+// list. Decided, e says so; otherwise it stays unsettled.
 func (c *Client) settle404(ctx context.Context, cl call, e *APIError) {
 	rf, ids, _ := routeOf(cl.method, cl.path)
 	named := namedItems(cl.query)
 	if (len(ids) > 0 || len(named) > 0) && c.access.answered(rf.Family) {
 		e.unsettled = false // the route is there: the item is not
+		return
+	}
+	readsNoItem := !rf.Write && len(ids) == 0 && len(named) == 0
+	if readsNoItem && c.documentedAnswered() || c.routersAnswer(ctx, e) {
+		c.routeMissing(e)
 		return
 	}
 	if rf.Write || len(ids) > 0 {
@@ -120,12 +78,6 @@ func (c *Client) settle404(ctx context.Context, cl call, e *APIError) {
 	p := ListFunnelsParams{Limit: 1, LocationID: cl.query.Get("locationId")}
 	switch {
 	case len(named) == 0:
-		for _, d := range routeFamilies {
-			if d.Documented() && c.access.answered(d.Family) {
-				c.routeMissing(e)
-				return
-			}
-		}
 	case rf.Family == FamilyFolders && len(named) == 1 && cl.query.Has("parentId"):
 		parent := cl.query.Get("parentId")
 		p.ParentID, p.Type = &parent, cl.query.Get("type")
@@ -136,6 +88,16 @@ func (c *Client) settle404(ctx context.Context, cl call, e *APIError) {
 	if err == nil && (p.ParentID == nil || len(l.Funnels) > 0) {
 		c.routeMissing(e)
 	}
+}
+
+// documentedAnswered reports whether a documented route answered this session.
+func (c *Client) documentedAnswered() bool {
+	for _, d := range routeFamilies {
+		if d.Documented() && c.access.answered(d.Family) {
+			return true
+		}
+	}
+	return false
 }
 
 // routeMissing marks an unsettled 404 as the route's: not on this server.

@@ -130,37 +130,50 @@ func TestRouteMissingOnTheDocumentedSurface(t *testing.T) {
 	}
 }
 
-// TestA404ForAnItemIsNotARouteMissing: a hand-made server on loopback answers 404s in
-// the shapes a server may use, and its funnel list answers or not. A 404 on a page's
-// own route is the route's when it says so (Cannot GET, a phrase, the path repeated)
-// and the page's when it names the page's id; otherwise it is left for what knows the
-// page to settle (ErrNotFound, nothing learned). Folder entities asked for no folder
-// are the route's whatever the body says, once the funnel list answers; asked for a
-// folder, when the funnel list has funnels in it. A server whose funnel list does not
-// answer either settles nothing.
+// TestA404ForAnItemIsNotARouteMissing: a hand-made server on loopback answers a
+// route it does not have in one way (router: Express's "Cannot GET /path", a problem
+// document naming the path, or an HTML page naming nothing) and the route under
+// test in another, and its funnel list answers or not. A 404 is the route's when it
+// is the server's own answer to a missing route, the path and method its own, and
+// never for its words: an item's 404 that repeats the path, or says "route not
+// found", is not, nor is a page that says "Cannot GET" on a server whose missing
+// routes answer otherwise. Those, and a 404 that names the page, are left for what
+// knows the page to settle (ErrNotFound, nothing learned). Folder entities asked for
+// no folder are the route's whatever the body says, once the funnel list answers;
+// asked for a folder, when the funnel list has funnels in it. A write's 404 is the
+// route's when it is the router's answer with POST in it; otherwise the item's.
 func TestA404ForAnItemIsNotARouteMissing(t *testing.T) {
-	const problem = `{"type":"https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR","title":"Route not resolved, no path matched","status":404,"detail":"The route %s hasn't been found in the specification file"}`
+	const (
+		problem = `{"type":"https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR","title":"Route not resolved, no path matched","status":404,"detail":"The route %s hasn't been found in the specification file"}`
+		express = `{"statusCode":404,"message":"Cannot %s %s","error":"Not Found"}`
+		html    = `<html>no</html>`
+	)
 	for _, tc := range []struct {
 		name, path, body string
+		router           string // the server's answer to a route it does not have: express, problem or html
 		call             func(*client.Client) error
 		listDown         bool
 		want             client.Answer // what the record learns of the family: unknown when it learns nothing
 	}{
-		{"page names its id", "/funnels/page/abc", `{"statusCode":404,"message":"Page abc not found","error":"Not Found"}`, pageByID, false, client.AnswerOpen},
-		{"page not found", "/funnels/page/abc", `{"statusCode":404,"message":"Page not found","error":"Not Found"}`, pageByID, false, client.AnswerUnknown},
-		{"page: bare not found", "/funnels/page/abc", `{"statusCode":404,"message":"Not Found"}`, pageByID, false, client.AnswerUnknown},
-		{"page: no body", "/funnels/page/abc", ``, pageByID, false, client.AnswerUnknown},
-		{"page: cannot get", "/funnels/page/abc", `{"statusCode":404,"message":"Cannot GET /funnels/page/abc","error":"Not Found"}`, pageByID, false, client.AnswerRouteMissing},
-		{"page: route not found", "/funnels/page/abc", `{"message":"Route not found"}`, pageByID, false, client.AnswerRouteMissing},
-		{"page: problem", "/funnels/page/abc", fmt.Sprintf(problem, "/funnels/page/abc"), pageByID, false, client.AnswerRouteMissing},
-		{"entities: folder not found", "/funnels/funnel/folder/entities", `{"statusCode":404,"message":"Folder not found"}`, entities(""), false, client.AnswerRouteMissing},
-		{"entities: html", "/funnels/funnel/folder/entities", `<html><body>404 page not found</body></html>`, entities(""), false, client.AnswerRouteMissing},
-		{"entities: empty", "/funnels/funnel/folder/entities", ``, entities(""), false, client.AnswerRouteMissing},
-		{"entities: v3", "/funnels/funnel/folder/entities", `{"error":{"code":"RESOURCE_NOT_FOUND","message":"Resource not found"}}`, entities(""), false, client.AnswerRouteMissing},
-		{"entities of a folder with funnels", "/funnels/funnel/folder/entities", ``, entities("fold1"), false, client.AnswerRouteMissing},
-		{"entities of a folder the funnel list does not know", "/funnels/funnel/folder/entities", `{"message":"Folder not found"}`, entities("gone"), false, client.AnswerUnknown},
-		{"entities: the funnel list down too", "/funnels/funnel/folder/entities", ``, entities(""), true, client.AnswerUnknown},
-		{"entities: cannot get, the funnel list down too", "/funnels/funnel/folder/entities", `{"message":"Cannot GET /funnels/funnel/folder/entities"}`, entities(""), true, client.AnswerRouteMissing},
+		{"page names its id", "/funnels/page/abc", `{"statusCode":404,"message":"Page abc not found","error":"Not Found"}`, express, pageByID, false, client.AnswerUnknown},
+		{"page not found", "/funnels/page/abc", `{"statusCode":404,"message":"Page not found","error":"Not Found"}`, express, pageByID, false, client.AnswerUnknown},
+		{"page: bare not found", "/funnels/page/abc", `{"statusCode":404,"message":"Not Found"}`, express, pageByID, false, client.AnswerUnknown},
+		{"page: no body", "/funnels/page/abc", ``, express, pageByID, false, client.AnswerUnknown},
+		{"page: cannot get", "/funnels/page/abc", fmt.Sprintf(express, "GET", "/funnels/page/abc"), express, pageByID, false, client.AnswerRouteMissing},
+		{"page: route not found", "/funnels/page/abc", `{"message":"Route not found"}`, express, pageByID, false, client.AnswerUnknown},
+		{"page: repeats the path", "/funnels/page/abc", `{"statusCode":404,"message":"No page at /funnels/page/abc","error":"Not Found"}`, express, pageByID, false, client.AnswerUnknown},
+		{"page: cannot get where missing routes answer html", "/funnels/page/abc", fmt.Sprintf(express, "GET", "/funnels/page/abc"), html, pageByID, false, client.AnswerUnknown},
+		{"page: problem", "/funnels/page/abc", fmt.Sprintf(problem, "/funnels/page/abc"), problem, pageByID, false, client.AnswerRouteMissing},
+		{"entities: folder not found", "/funnels/funnel/folder/entities", `{"statusCode":404,"message":"Folder not found"}`, html, entities(""), false, client.AnswerRouteMissing},
+		{"entities: html", "/funnels/funnel/folder/entities", html, html, entities(""), false, client.AnswerRouteMissing},
+		{"entities: empty", "/funnels/funnel/folder/entities", ``, html, entities(""), false, client.AnswerRouteMissing},
+		{"entities: v3", "/funnels/funnel/folder/entities", `{"error":{"code":"RESOURCE_NOT_FOUND","message":"Resource not found"}}`, html, entities(""), false, client.AnswerRouteMissing},
+		{"entities of a folder with funnels", "/funnels/funnel/folder/entities", ``, html, entities("fold1"), false, client.AnswerRouteMissing},
+		{"entities of a folder the funnel list does not know", "/funnels/funnel/folder/entities", `{"message":"Folder not found"}`, html, entities("gone"), false, client.AnswerUnknown},
+		{"entities: the funnel list down too", "/funnels/funnel/folder/entities", ``, html, entities(""), true, client.AnswerUnknown},
+		{"entities: cannot get, the funnel list down too", "/funnels/funnel/folder/entities", fmt.Sprintf(express, "GET", "/funnels/funnel/folder/entities"), express, entities(""), true, client.AnswerRouteMissing},
+		{"create folder: cannot post", "/funnels/funnel/folder/create", fmt.Sprintf(express, "POST", "/funnels/funnel/folder/create"), express, createFolder, true, client.AnswerRouteMissing},
+		{"create folder: the parent not found", "/funnels/funnel/folder/create", `{"statusCode":404,"message":"Parent folder not found","error":"Not Found"}`, express, createFolder, true, client.AnswerUnknown},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -177,7 +190,14 @@ func TestA404ForAnItemIsNotARouteMissing(t *testing.T) {
 					_, _ = w.Write([]byte(tc.body))
 				default:
 					w.WriteHeader(http.StatusNotFound)
-					_, _ = w.Write([]byte(`<html>no</html>`))
+					switch tc.router {
+					case express:
+						_, _ = fmt.Fprintf(w, express, r.Method, r.URL.Path)
+					case problem:
+						_, _ = fmt.Fprintf(w, problem, r.URL.Path)
+					default:
+						_, _ = w.Write([]byte(tc.router))
+					}
 				}
 			}))
 			t.Cleanup(srv.Close)
@@ -187,15 +207,18 @@ func TestA404ForAnItemIsNotARouteMissing(t *testing.T) {
 			if got := errors.Is(err, client.ErrRouteMissing); got != missing || errors.Is(err, client.ErrNotFound) == missing {
 				t.Fatalf("%v: route missing %v, want %v", err, got, missing)
 			}
-			var family client.Family = client.FamilyFolders
-			if tc.path != "/funnels/funnel/folder/entities" {
-				family = client.FamilyPageByID
-			}
+			family := map[string]client.Family{"/funnels/page/abc": client.FamilyPageByID,
+				"/funnels/funnel/folder/entities": client.FamilyFolders, "/funnels/funnel/folder/create": client.FamilyCreateFolder}[tc.path]
 			if got := c.Access()[family].Answer; got != tc.want {
 				t.Errorf("access record %+v, want %s %v", c.Access(), family, tc.want)
 			}
 		})
 	}
+}
+
+func createFolder(c *client.Client) error {
+	_, _, err := c.CreateFolder(context.Background(), client.CreateFolderRequest{Name: "Spring"})
+	return err
 }
 
 func pageByID(c *client.Client) error {

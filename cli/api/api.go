@@ -67,7 +67,7 @@ funnels api POST /funnels/funnel/folder/create --data @folder.json`,
 	fl.Var(&cmdutil.JQValue{E: &opts.Exporter}, "jq", "filter a JSON answer with a jq expression (built in)")
 	fl.Var(&cmdutil.TemplateValue{E: &opts.Exporter}, "template", "format a JSON answer with a Go template")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: []cmdutil.File{dataFile()}, Set: apiSetOutput()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered(), Files: []cmdutil.File{dataFile()}, Set: apiSetOutput()}
 }
 
 func apiRun(ctx context.Context, f *cmdutil.Factory, opts *APIOptions) error {
@@ -177,14 +177,14 @@ func readData(ios *cmdutil.IOStreams, arg string) (string, error) {
 	} else {
 		file, err := os.Open(name)
 		if err != nil {
-			return "", cmdutil.Usagef("--data: %v", err)
+			return "", cmdutil.Usagef("--data: %w", err)
 		}
 		defer file.Close()
 		r = file
 	}
 	b, err := io.ReadAll(io.LimitReader(r, maxDataBytes+1))
 	if err != nil {
-		return "", cmdutil.Usagef("--data: reading %s: %v", arg, err)
+		return "", cmdutil.Usagef("--data: reading %s: %w", arg, err)
 	}
 	if len(b) > maxDataBytes {
 		return "", cmdutil.Usagef("--data: %s is larger than %d MiB", arg, maxDataBytes>>20)

@@ -19,7 +19,7 @@ import (
 // The local index on disk: `funnels cache status` and `funnels cache clear`.
 
 func newCmdCache(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("cache", "Show or clear the local index", newCmdCacheStatus(f), newCmdCacheClear(f))
+	return cmdutil.Group(cmdutil.SectionMore, "cache", "Show or clear the local index", newCmdCacheStatus(f), newCmdCacheClear(f))
 }
 
 // CacheClearOptions are what `funnels cache clear` works from.

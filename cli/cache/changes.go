@@ -49,7 +49,7 @@ funnels changes --jq '.changes[] | select(.item == "step") | .name'`,
 	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.Since, "since", "", "cover the crawls of the last DURATION (90m, 24h, 7d) or after VERSION (a number)")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(index.Report{}))
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered()}
 }
 
 // ChangesSince reads --since: a version number, or a duration back from now (Go's

@@ -71,7 +71,7 @@ funnels index --json requests,seconds`,
 	cmd.Flags().DurationVar(&opts.MaxAge, "max-age", 0, "skip a location indexed whole within this long (e.g. 6h)")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(cmdutil.MemberTag{}, indexOutput{}))
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Set: indexRows().Output}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered(), Set: indexRows().Output}
 }
 
 func indexRun(ctx context.Context, f *cmdutil.Factory, opts *IndexOptions) error {

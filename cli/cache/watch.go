@@ -71,7 +71,7 @@ funnels watch --check --all-sub-accounts --every 1h`,
 	_ = fl.MarkHidden("short-every")
 	check.AddWatchFlags(cmd, &opts.Check)
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Files: check.ReachFiles(), SessionRefuses: check.WatchRefusals()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered(), Files: check.ReachFiles(), SessionRefuses: check.WatchRefusals()}
 }
 
 func watchRun(ctx context.Context, f *cmdutil.Factory, opts *WatchOptions) error {

@@ -90,7 +90,7 @@ funnels check --resolve-file sites-resolve.txt --ca-file sites-ca.pem --no-dns`,
 	AddReachFlags(cmd, &opts.Reach)
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(finding{}, cmdutil.MemberTag{}))
-	return &cmdutil.Command{Cobra: cmd, SSH: SSHOffer(), Files: ReachFiles(), SessionRefuses: ReachRefusals(),
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: SSHOffer(), Files: ReachFiles(), SessionRefuses: ReachRefusals(),
 		Tools: []cmdutil.Tool{checkTool()}, Set: findingRows(false, false).Output}
 }
 

@@ -129,7 +129,7 @@ func machineConfig(f *cmdutil.Factory) (*config.Config, error) {
 	flags.Location = ""
 	cfg, err := config.Load(f.Getenv, flags)
 	if err != nil {
-		return nil, cmdutil.Usagef("%v", err)
+		return nil, cmdutil.Usagef("%w", err)
 	}
 	return cfg, nil
 }
@@ -160,7 +160,7 @@ func (r *Reach) options(cfg *config.Config) (linkcheck.Options, error) {
 	for _, s := range r.Resolve {
 		rule, err := linkcheck.ParseRule(s)
 		if err != nil {
-			return opts, cmdutil.Usagef("--resolve %s: %v", cmdutil.QuoteInput(s), err)
+			return opts, cmdutil.Usagef("--resolve %s: %w", cmdutil.QuoteInput(s), err)
 		}
 		opts.Resolve = append(opts.Resolve, rule)
 	}
@@ -201,7 +201,7 @@ func readRules(path, from string) ([]linkcheck.Rule, error) {
 	defer f.Close()
 	rules, err := linkcheck.ParseRules(f)
 	if err != nil {
-		return nil, cmdutil.Usagef("%s %s: %v", from, path, err)
+		return nil, cmdutil.Usagef("%s %s: %w", from, path, err)
 	}
 	return rules, nil
 }
@@ -214,7 +214,7 @@ func readCAs(path, from string) ([]*x509.Certificate, error) {
 	}
 	cas, err := linkcheck.ParseCertificates(data)
 	if err != nil {
-		return nil, cmdutil.Usagef("%s %s: %v", from, path, err)
+		return nil, cmdutil.Usagef("%s %s: %w", from, path, err)
 	}
 	return cas, nil
 }
@@ -223,7 +223,7 @@ func readCAs(path, from string) ([]*x509.Certificate, error) {
 // there is the person's to mend (exit 2), any other failure the machine's (exit 4).
 func fileError(from string, err error) error {
 	if errors.Is(err, fs.ErrNotExist) {
-		return cmdutil.Usagef("%s: %v", from, err)
+		return cmdutil.Usagef("%s: %w", from, err)
 	}
 	return cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("%s: %w", from, err))
 }

@@ -41,7 +41,7 @@ func (f *Factory) AnonymousClient() (*client.Client, error) {
 		return nil, err
 	}
 	if err := config.CheckBaseURL(cfg.Profile.BaseURL); err != nil {
-		return nil, Usagef("%v", err)
+		return nil, Usagef("%w", err)
 	}
 	transport, err := f.Transport(store.Dir())
 	if err != nil {

@@ -14,6 +14,9 @@ import (
 type Command struct {
 	// Cobra is the command: its use, flags, help and run.
 	Cobra *cobra.Command
+	// Section is where `funnels --help` lists a command of the root (a verb's is not
+	// read).
+	Section Section
 
 	// Writes is the family of routes the command writes; "" for a command that only
 	// reads. In read-only mode, or for a person whose role only reads, a command that
@@ -89,10 +92,11 @@ func (f File) names(value string) bool {
 	return value != "" && value != "-"
 }
 
-// Group is a noun with verbs: on its own it is a usage error naming the verbs. A
-// session over ssh is offered it when it is offered one of its verbs; it runs none.
-func Group(use, short string, verbs ...*Command) *Command {
-	c := &Command{Cobra: groupCommand(use, short), Verbs: verbs, SSH: NotOffered("none of its verbs is")}
+// Group is a noun with verbs, listed under section in `funnels --help`: on its own
+// it is a usage error naming the verbs. A session over ssh is offered it when it is
+// offered one of its verbs; it runs none.
+func Group(section Section, use, short string, verbs ...*Command) *Command {
+	c := &Command{Cobra: groupCommand(use, short), Section: section, Verbs: verbs, SSH: NotOffered("none of its verbs is")}
 	for _, v := range verbs {
 		c.Cobra.AddCommand(v.Cobra)
 		if v.SSH.Offered() && !c.SSH.Offered() {

@@ -21,7 +21,7 @@ import (
 func ProfileNames(getenv func(string) string, store *auth.Store) ([]string, error) {
 	names, err := config.ProfileNames(getenv)
 	if err != nil {
-		return nil, &UsageError{Msg: err.Error()}
+		return nil, AsUsage(err)
 	}
 	stored, err := store.Profiles()
 	if err != nil {

@@ -35,7 +35,7 @@ func (f *Factory) ReportError(err error) {
 		return
 	}
 	var decided *exitError
-	if errors.Is(err, client.ErrReadOnly) && !errors.As(err, &decided) {
+	if errors.Is(err, client.ErrReadOnly) && !errors.As(err, &decided) && !inUsage(err) {
 		// A client a session made read-only for the person's role refused the write:
 		// said as the role, not as a setting they never turned on.
 		if why := f.RefusedWrite(f.runLocation()); why != client.ErrReadOnly {
@@ -139,6 +139,8 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 	var suspended *auth.SuspendedError
 	var authErr *client.AuthError
 	switch {
+	case inUsage(err):
+		// said in its own words, whatever it wraps
 	case errors.As(err, &suspended):
 		// Not a sign-in problem: the sign-in is kept, and signing in again cannot help.
 		return []string{termtext.Line(suspended.Error()) + "; " + suspendedAdvice}
@@ -214,7 +216,7 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 func (f *Factory) grantHint(err error) []string {
 	var apiErr *client.APIError
 	var decided *exitError
-	if errors.As(err, &decided) || !errors.As(err, &apiErr) || apiErr.Refusal != client.RefusedScope || apiErr.Scope == "" {
+	if errors.As(err, &decided) || inUsage(err) || !errors.As(err, &apiErr) || apiErr.Refusal != client.RefusedScope || apiErr.Scope == "" {
 		return nil
 	}
 	lines := ScopeGuidance(apiErr.Scope, f.SignedInWith)

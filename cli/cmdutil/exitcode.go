@@ -42,22 +42,30 @@ const (
 //	unreadable answer, a list the server never ended, an
 //	interrupted request                                        1
 //	anything else (disk, terminal, bugs)                       4
+//
+// The outermost decision in err's chain comes first (decision): an exit code given
+// where the error happened (WithExitCode, Told), or a usage error, which is 2
+// whatever it wraps: the cause it keeps for errors.Is and errors.As (not signed in,
+// an API error, a disk error) is why the value was refused, not how the run ended.
+// Only an exit code given outside it, where more was known, overrides it.
 func ExitCode(err error) int {
 	var (
-		usage    *UsageError
 		apiErr   *client.APIError
 		tokenEP  *auth.TokenEndpointError
 		agency   *auth.AgencyError
-		coded    *exitError
 		notReady *auth.NotReadyError
 		onOff    *config.SwitchError
 	)
+	switch d := decision(err).(type) {
+	case *exitError:
+		return d.code
+	case *UsageError:
+		return ExitUsage
+	}
 	switch {
 	case err == nil:
 		return ExitOK
-	case errors.As(err, &coded):
-		return coded.code
-	case errors.As(err, &usage), errors.As(err, &onOff), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
+	case errors.As(err, &onOff), errors.Is(err, validate.ErrInvalid), errors.Is(err, auth.ErrNoClient),
 		errors.Is(err, auth.ErrBadToken), errors.Is(err, client.ErrReadOnly), errors.Is(err, auth.ErrNoSubAccount),
 		errors.Is(err, auth.ErrAgencyNeedsOAuth):
 		return ExitUsage
@@ -82,22 +90,70 @@ func ExitCode(err error) int {
 
 // UsageError is a command line or a value a command cannot work with. withUsage adds
 // the command's usage line to the message (for a wrong flag or argument, not for a
-// value that was refused).
+// value that was refused). cause is the error that refused the value, for errors.Is
+// and errors.As; it changes neither the exit code (2) nor how the error is said (its
+// message, Msg).
 type UsageError struct {
 	Msg       string
 	withUsage bool
+	cause     error
 }
 
 func (e *UsageError) Error() string { return e.Msg }
+func (e *UsageError) Unwrap() error { return e.cause }
 
-// Usagef is a usage error without the usage line: a value that was refused.
+// Usagef is a usage error without the usage line: a value that was refused. An
+// error given with %w is kept as its cause.
 func Usagef(format string, a ...any) error {
-	return &UsageError{Msg: fmt.Sprintf(format, a...)}
+	return usageOf(fmt.Errorf(format, a...), false)
 }
 
 // SyntaxError is a usage error about the command line itself: the usage line follows.
+// An error given with %w is kept as its cause.
 func SyntaxError(format string, a ...any) error {
-	return &UsageError{Msg: fmt.Sprintf(format, a...), withUsage: true}
+	return usageOf(fmt.Errorf(format, a...), true)
+}
+
+// AsUsage is err as a usage error in its own words, err its cause.
+func AsUsage(err error) error { return &UsageError{Msg: err.Error(), cause: err} }
+
+// usageOf is the usage error of what fmt.Errorf made: its cause when it wraps one.
+func usageOf(made error, withUsage bool) *UsageError {
+	e := &UsageError{Msg: made.Error(), withUsage: withUsage}
+	switch made.(type) {
+	case interface{ Unwrap() error }, interface{ Unwrap() []error }:
+		e.cause = made
+	}
+	return e
+}
+
+// decision is the outermost error in err's chain that decides the run's exit code
+// where it happened, an *exitError or a *UsageError, found in the order errors.As
+// looks; nil when there is none.
+func decision(err error) error {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case *exitError, *UsageError:
+		return e
+	case interface{ Unwrap() error }:
+		return decision(e.Unwrap())
+	case interface{ Unwrap() []error }:
+		for _, inner := range e.Unwrap() {
+			if d := decision(inner); d != nil {
+				return d
+			}
+		}
+	}
+	return nil
+}
+
+// inUsage reports whether err is or wraps a usage error: what that wraps in turn is
+// why the value was refused, never how the failure is said, its status or its exit
+// code.
+func inUsage(err error) bool {
+	var u *UsageError
+	return errors.As(err, &u)
 }
 
 // exitError is an error whose exit code was decided where it happened, when its type
@@ -125,8 +181,8 @@ func Told(code int, err error) error { return &exitError{code: code, err: err, t
 
 // isTold reports whether err was told already (told).
 func isTold(err error) bool {
-	var e *exitError
-	return errors.As(err, &e) && e.told
+	e, ok := decision(err).(*exitError)
+	return ok && e.told
 }
 
 // CommandError is an error and the command it ended: the report names the command

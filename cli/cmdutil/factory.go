@@ -89,7 +89,7 @@ func (f *Factory) loadConfig(saved config.SavedLogins) (*config.Config, error) {
 		cfg, err = config.Load(f.Getenv, f.Flags)
 	}
 	if err != nil {
-		return nil, &UsageError{Msg: err.Error()}
+		return nil, AsUsage(err)
 	}
 	for _, w := range cfg.Warnings {
 		f.Notice("funnels: warning: %s", w)

@@ -42,6 +42,8 @@ func statusOf(err error) int {
 		tokenEP   *auth.TokenEndpointError
 	)
 	switch {
+	case inUsage(err):
+		return 0 // a value refused here, whatever refused it
 	case errors.As(err, &suspended):
 		return suspended.Status
 	case errors.As(err, &apiErr):

@@ -71,7 +71,7 @@ func (fo *fanout) open(ctx context.Context, m Member) (*Session, error) {
 	}
 	cfg, err := config.LoadSignedIn(fo.f.Getenv, flags, fo.Set.Store)
 	if err != nil {
-		return nil, Usagef("%v", err)
+		return nil, Usagef("%w", err)
 	}
 	s, err := fo.f.newSession(ctx, cfg, fo.Set.Store, fo.transport, fo.tokens, fo.Tune)
 	if err != nil {

@@ -155,7 +155,7 @@ func (f *Factory) setConfigAndStore() (*config.Config, *auth.Store, error) {
 	}
 	cfg, err := config.LoadSignedIn(f.Getenv, flags, store)
 	if err != nil {
-		return nil, nil, Usagef("%v", err)
+		return nil, nil, Usagef("%w", err)
 	}
 	for _, w := range cfg.Warnings {
 		f.Notice("funnels: warning: %s", w)

@@ -55,7 +55,7 @@ func gateError(err error) error {
 	if errors.Is(err, client.ErrWrongLocation) {
 		return err
 	}
-	return Usagef("%v", err)
+	return Usagef("%w", err)
 }
 
 // DataDir is the team server's data directory a command of the server's (audit,

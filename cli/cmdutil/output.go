@@ -209,7 +209,7 @@ func (e *Exporter) Write(ctx context.Context, ios *IOStreams, whole, records any
 		}
 		var buf bytes.Buffer
 		if err := e.tmpl.Execute(&buf, v); err != nil {
-			return Usagef("--template: %v", err)
+			return Usagef("--template: %w", err)
 		}
 		_, err = io.WriteString(ios.Out, termtext.Block(buf.String()))
 		return err
@@ -237,15 +237,15 @@ results:
 			if out.Value() == nil {
 				break results
 			}
-			return Usagef("--jq: %v", out)
+			return Usagef("--jq: %w", out)
 		case error:
-			return Usagef("--jq: %v", out)
+			return Usagef("--jq: %w", out)
 		case string:
 			buf.WriteString(termtext.Block(out))
 		default:
 			b, err := gojq.Marshal(out)
 			if err != nil {
-				return Usagef("--jq: %v", err)
+				return Usagef("--jq: %w", err)
 			}
 			buf.Write(termtext.EscapeJSON(b))
 		}

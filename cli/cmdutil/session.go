@@ -138,7 +138,7 @@ func (f *Factory) newSession(ctx context.Context, cfg *config.Config, store *aut
 		return nil, WithExitCode(ExitAuth, err)
 	}
 	if err := config.CheckBaseURL(cfg.Profile.BaseURL); err != nil {
-		return nil, Usagef("%v", err)
+		return nil, Usagef("%w", err)
 	}
 	opts := ClientOptions(cfg, ts, &http.Client{Transport: transport}, f.UserAgent())
 	opts.AccessStore = accessStore(cfg, store)

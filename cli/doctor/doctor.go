@@ -72,7 +72,7 @@ funnels doctor --json --jq '.routes[] | select(.answer != "open") | [.route, .as
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", doctorTimeout, "give up after this long; each route waits at most 10s of it")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.ProbeRow{}, cmdutil.MemberTag{}))
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{doctorTool()}, Set: doctorRows().Output}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionAccount, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{doctorTool()}, Set: doctorRows().Output}
 }
 
 func doctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) error {

@@ -12,7 +12,7 @@ import (
 )
 
 func newCmdDomain(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("domain", "Attach a domain to the location (domain attach)", newCmdDomainAttach(f))
+	return cmdutil.Group(cmdutil.SectionBrowse, "domain", "Attach a domain to the location (domain attach)", newCmdDomainAttach(f))
 }
 
 // DomainAttachOptions are what `funnels domain attach` works from.

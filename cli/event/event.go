@@ -14,7 +14,7 @@ import (
 )
 
 func newCmdEvent(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("event", "Send a test event (event conversion, event page-view)",
+	return cmdutil.Group(cmdutil.SectionBrowse, "event", "Send a test event (event conversion, event page-view)",
 		newCmdEventConversion(f), newCmdEventPageView(f))
 }
 

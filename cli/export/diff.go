@@ -74,7 +74,7 @@ funnels diff template profile:clinic --ignore-domains --json changes`,
 	cmd.Flags().BoolVar(&opts.IgnoreDomains, "ignore-domains", false,
 		"compare as if every domain were the same (a client's copy of a template on its own domains)")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(diffOutput{}))
-	return &cmdutil.Command{Cobra: cmd, Files: diffFiles(), SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{diffTool()}}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, Files: diffFiles(), SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{diffTool()}}
 }
 
 func diffRun(ctx context.Context, f *cmdutil.Factory, opts *DiffOptions) error {
@@ -133,7 +133,7 @@ func diffSide(ctx context.Context, f *cmdutil.Factory, spec string) (*funneltree
 		return nil, cmdutil.Usagef("%s is not an export directory ('funnels export -o %s' writes one), nor @live, @cached, profile:NAME or location:ID",
 			cmdutil.QuoteInput(spec), spec)
 	case errors.As(err, &dmg):
-		return nil, cmdutil.Usagef("%s: %v", cmdutil.QuoteInput(spec), err)
+		return nil, cmdutil.Usagef("%s: %w", cmdutil.QuoteInput(spec), err)
 	case err != nil:
 		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
@@ -178,7 +178,7 @@ func checkSide(spec string) error {
 			return cmdutil.Usagef("profile: needs a profile name (profile:clinic)")
 		}
 		if err := config.CheckProfileName(name); err != nil {
-			return cmdutil.Usagef("%s: %v", cmdutil.QuoteInput(spec), err)
+			return cmdutil.Usagef("%s: %w", cmdutil.QuoteInput(spec), err)
 		}
 		return nil
 	}

@@ -80,7 +80,7 @@ funnels export --dry-run --funnel /spring-offer`,
 Across a set, -o names a directory holding one export folder per sub-account,
 named by the sub-account (summit-strength), each as one location's export.`
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(exportOutput{}, cmdutil.MemberTag{}))
-	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{exportDirFile()}, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{exportTool()}, Set: exportRows().Output}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, Files: []cmdutil.File{exportDirFile()}, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{exportTool()}, Set: exportRows().Output}
 }
 
 func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) error {
@@ -122,11 +122,11 @@ func exportRun(ctx context.Context, f *cmdutil.Factory, opts *ExportOptions) err
 	}
 	switch err := funneltree.Write(opts.Output, t, format, opts.Force); {
 	case errors.Is(err, funneltree.ErrNotDirectory):
-		return cmdutil.Usagef("-o: %v; give a directory", err)
+		return cmdutil.Usagef("-o: %w; give a directory", err)
 	case errors.Is(err, funneltree.ErrNotExport):
-		return cmdutil.Usagef("%v; give a new or empty directory, or one an export was written to", err)
+		return cmdutil.Usagef("%w; give a new or empty directory, or one an export was written to", err)
 	case errors.Is(err, funneltree.ErrOtherExport):
-		return cmdutil.Usagef("%v; --force writes this one over it", err)
+		return cmdutil.Usagef("%w; --force writes this one over it", err)
 	case err != nil:
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}

@@ -71,9 +71,9 @@ func exportMember(ctx context.Context, f *cmdutil.Factory, m *cmdutil.MemberRun,
 	t.Manifest.ExportedAt = exportedAt
 	switch err := funneltree.Write(dir, t, format, force); {
 	case errors.Is(err, funneltree.ErrNotDirectory), errors.Is(err, funneltree.ErrNotExport):
-		return exportOutput{}, cmdutil.Usagef("%v; give another -o", err)
+		return exportOutput{}, cmdutil.Usagef("%w; give another -o", err)
 	case errors.Is(err, funneltree.ErrOtherExport):
-		return exportOutput{}, cmdutil.Usagef("%v; --force writes this one over it", err)
+		return exportOutput{}, cmdutil.Usagef("%w; --force writes this one over it", err)
 	case err != nil:
 		return exportOutput{}, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}

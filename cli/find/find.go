@@ -84,7 +84,7 @@ funnels find webinar --json id,kind,name,where --limit 1`,
 	_ = cmd.RegisterFlagCompletionFunc("kind", cobra.FixedCompletions(findKinds(), cobra.ShellCompDirectiveNoFileComp))
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, append(cmdutil.FieldsOf(cmdutil.MemberTag{}, index.Item{}), "url"))
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{findTool()}, Set: findRows().Output}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{findTool()}, Set: findRows().Output}
 }
 
 func FindRun(ctx context.Context, f *cmdutil.Factory, opts *FindOptions) error {

@@ -15,7 +15,7 @@ import (
 const topLevelNote = "New folders appear at the top level: the API takes no parent folder, so move it in the web app if it belongs elsewhere."
 
 func newCmdFolder(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("folder", "Make a folder (folder create)", newCmdFolderCreate(f))
+	return cmdutil.Group(cmdutil.SectionBrowse, "folder", "Make a folder (folder create)", newCmdFolderCreate(f))
 }
 
 // FolderCreateOptions are what `funnels folder create` works from.

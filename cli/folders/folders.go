@@ -59,7 +59,7 @@ funnels folders | cut -f2   # ids: piped, rows are tab-separated without a heade
 	cmdutil.FieldFlag(cmd, "parent", "parentId")
 	cmdutil.AddSetFlags(f, cmd, &opts.Set)
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, append([]string{"kind"}, cmdutil.FieldsOf(client.Folder{}, client.Funnel{}, cmdutil.MemberTag{})...))
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{foldersTool()}, Set: foldersRows().Output}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{foldersTool()}, Set: foldersRows().Output}
 }
 
 func foldersRun(ctx context.Context, f *cmdutil.Factory, opts *FoldersOptions, parentGiven bool) error {

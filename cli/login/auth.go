@@ -18,7 +18,7 @@ import (
 )
 
 func newCmdAuth(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("auth", "How profiles sign in (auth status, auth list, auth switch, auth token)",
+	return cmdutil.Group(cmdutil.SectionAccount, "auth", "How profiles sign in (auth status, auth list, auth switch, auth token)",
 		newCmdAuthStatus(f), newCmdAuthList(f), newCmdAuthSwitch(f), newCmdAuthToken(f))
 }
 
@@ -233,7 +233,7 @@ func authListRun(ctx context.Context, f *cmdutil.Factory, opts *AuthListOptions)
 	}
 	loader, err := config.NewLoader(f.Getenv)
 	if err != nil {
-		return &cmdutil.UsageError{Msg: err.Error()}
+		return cmdutil.AsUsage(err)
 	}
 	var rows []AuthStatus
 	for _, name := range names {
@@ -241,7 +241,7 @@ func authListRun(ctx context.Context, f *cmdutil.Factory, opts *AuthListOptions)
 		flags.Profile = name
 		cfg, err := loader.LoadSignedIn(flags, store)
 		if err != nil {
-			return &cmdutil.UsageError{Msg: err.Error()}
+			return cmdutil.AsUsage(err)
 		}
 		st, _, _ := profileStatus(cfg, store)
 		st.Active = name == active.Profile.Name
@@ -407,7 +407,7 @@ funnels auth switch agency/ve9EPM428h8vShlRW1KT`,
 func authSwitchRun(f *cmdutil.Factory, opts *AuthSwitchOptions) error {
 	profile, location := auth.SplitAccountName(opts.Name)
 	if err := config.CheckProfileName(profile); err != nil {
-		return cmdutil.Usagef("%v", err)
+		return cmdutil.Usagef("%w", err)
 	}
 	store, err := f.Store()
 	if err != nil {
@@ -425,7 +425,7 @@ func authSwitchRun(f *cmdutil.Factory, opts *AuthSwitchOptions) error {
 			if errors.Is(err, auth.ErrLoginRequired) {
 				return err
 			}
-			return cmdutil.Usagef("%v", err)
+			return cmdutil.Usagef("%w", err)
 		}
 	}
 	path, err := config.SetDefaultProfile(f.Getenv, profile)
@@ -433,7 +433,7 @@ func authSwitchRun(f *cmdutil.Factory, opts *AuthSwitchOptions) error {
 		if cmdutil.IsDiskError(err) {
 			return err
 		}
-		return cmdutil.Usagef("%v", err)
+		return cmdutil.Usagef("%w", err)
 	}
 	if location != "" {
 		f.Notice("Default profile is now %s, opening sub-account %s (default_profile in %s).", profile, location, path)

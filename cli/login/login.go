@@ -76,7 +76,7 @@ funnels login --agency --profile agency --client-id ID --client-secret SECRET`,
 	fl.BoolVar(&opts.WithToken, "with-token", false, "read a private integration token from standard input and store it")
 	fl.BoolVar(&opts.Agency, "agency", false, "sign in at agency level: one sign-in for every sub-account where the app is installed")
 	fl.BoolVar(&opts.NoVerify, "no-verify", false, "store a --with-token token without checking it with a request first")
-	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns, SSH: cmdutil.NotOffered("it changes the sign-ins of the server")}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionAccount, Machine: cmdutil.SignIns, SSH: cmdutil.NotOffered("it changes the sign-ins of the server")}
 }
 
 func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error {
@@ -103,7 +103,7 @@ func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error
 	}
 	if p.LocationID != "" {
 		if _, err := auth.CheckLocationID(p.LocationID); err != nil {
-			return cmdutil.Usagef("--location: %v", err)
+			return cmdutil.Usagef("--location: %w", err)
 		}
 	}
 
@@ -113,7 +113,7 @@ func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error
 			if ctx.Err() != nil {
 				return cmdutil.WithExitCode(cmdutil.ExitAuth, err) // interrupted: nothing stored
 			}
-			return cmdutil.Usagef("%v", err)
+			return cmdutil.Usagef("%w", err)
 		}
 		if _, err := auth.CheckStaticToken(raw); err != nil {
 			return err // what is wrong with the token first, before asking anything more
@@ -204,7 +204,7 @@ func noLocation(ctx context.Context, err error) error {
 	if ctx.Err() != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitAuth, err)
 	}
-	return cmdutil.Usagef("%v", err)
+	return cmdutil.Usagef("%w", err)
 }
 
 // loginReady checks that the profile just signed in can run a command, and says why

@@ -34,7 +34,7 @@ func verifyToken(ctx context.Context, f *cmdutil.Factory, p config.Profile, toke
 		MaxRetries:  -1,
 	})
 	if err != nil {
-		return "", cmdutil.Usagef("%v", err)
+		return "", cmdutil.Usagef("%w", err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, verifyTimeout)
 	defer cancel()

@@ -23,7 +23,7 @@ func newCmdLogout(f *cmdutil.Factory) *cmdutil.Command {
 		},
 	}
 	cmd.Args = cmdutil.Positional(cmd)
-	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.SignIns | cmdutil.LocalFiles, SSH: cmdutil.NotOffered("it changes the sign-ins of the server")}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionAccount, Machine: cmdutil.SignIns | cmdutil.LocalFiles, SSH: cmdutil.NotOffered("it changes the sign-ins of the server")}
 }
 
 func logoutRun(f *cmdutil.Factory) error {

@@ -30,7 +30,7 @@ func (s *server) commandLine(t toolOf, raw json.RawMessage) (line, error) {
 	given := map[string]json.RawMessage{}
 	if b := bytes.TrimSpace(raw); len(b) > 0 && string(b) != "null" {
 		if err := json.Unmarshal(b, &given); err != nil {
-			return line{}, cmdutil.Usagef("the arguments must be a JSON object: %v", err)
+			return line{}, cmdutil.Usagef("the arguments must be a JSON object: %w", err)
 		}
 	}
 	for name, v := range given {
@@ -175,7 +175,7 @@ func decodeArg(a cmdutil.ToolArg, raw json.RawMessage) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(&v); err != nil {
-		return nil, cmdutil.Usagef("%s: %v", a.Name, err)
+		return nil, cmdutil.Usagef("%s: %w", a.Name, err)
 	}
 	return v, nil
 }

@@ -41,7 +41,7 @@ func exportDirUnder(root, field, dir string) (string, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return "", cmdutil.Usagef("%s: there is no %s under the exports directory %s ('funnels export -o' writes one)", field, cmdutil.QuoteInput(dir), cmdutil.QuoteInput(root))
 	case err != nil:
-		return "", cmdutil.Usagef("%s: %s cannot be read: %v", field, cmdutil.QuoteInput(dir), err)
+		return "", cmdutil.Usagef("%s: %s cannot be read: %w", field, cmdutil.QuoteInput(dir), err)
 	}
 	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", cmdutil.Usagef("%s: %s is outside the exports directory %s, and this server reads export directories only under it", field, cmdutil.QuoteInput(dir), cmdutil.QuoteInput(root))
@@ -61,7 +61,7 @@ func exportsRoot(dir string) (string, error) {
 		abs, err = filepath.EvalSymlinks(abs)
 	}
 	if err != nil {
-		return "", cmdutil.Usagef("--exports-dir %s: %v", cmdutil.QuoteInput(dir), err)
+		return "", cmdutil.Usagef("--exports-dir %s: %w", cmdutil.QuoteInput(dir), err)
 	}
 	if st, err := os.Stat(abs); err != nil || !st.IsDir() {
 		return "", cmdutil.Usagef("--exports-dir %s is not a directory", cmdutil.QuoteInput(dir))

@@ -72,7 +72,7 @@ funnels mcp --profile agency --exports-dir ~/funnel-exports`,
 	cmd.Args = cmdutil.Positional(cmd)
 	cmd.Flags().StringVar(&opts.ExportsDir, "exports-dir", "", "the directory under which the diff tool may read export directories (none without it)")
 	cmd.Flags().BoolVar(&opts.AllowWrites, "allow-writes", false, "list the write tools and open the client for writes (each plans first: dry_run defaults to true)")
-	return &cmdutil.Command{Cobra: cmd, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it serves an assistant on the server's own standard input and output")}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, Machine: cmdutil.Serves, SSH: cmdutil.NotOffered("it serves an assistant on the server's own standard input and output")}
 }
 
 // mcpRun opens the account once — a run that is not signed in ends at once with its

@@ -15,7 +15,7 @@ import (
 )
 
 func newCmdPage(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("page", "One page with every field (page get)", newCmdPageGet(f))
+	return cmdutil.Group(cmdutil.SectionBrowse, "page", "One page with every field (page get)", newCmdPageGet(f))
 }
 
 // PageGetOptions are what `funnels page get` works from.

@@ -44,7 +44,7 @@ funnels pages tKvx487I4yks06qt7ovC --step d8beadee-6139-4161-b7e0-93a42c093720 -
 	cmdutil.FieldFlag(cmd, "step", "stepId")
 	_ = cmd.RegisterFlagCompletionFunc("step", cmdutil.CompleteStepsOfArg(f))
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Page{}))
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{pagesTool()}}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{pagesTool()}}
 }
 
 func pagesRun(ctx context.Context, f *cmdutil.Factory, opts *PagesOptions, stepGiven bool) error {

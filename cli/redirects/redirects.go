@@ -14,7 +14,7 @@ import (
 )
 
 func newCmdRedirects(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("redirects", "Redirects of old paths on the location's domains to new URLs (redirects list, create, update, delete)",
+	return cmdutil.Group(cmdutil.SectionBrowse, "redirects", "Redirects of old paths on the location's domains to new URLs (redirects list, create, update, delete)",
 		newCmdRedirectsList(f), newCmdRedirectsCreate(f), newCmdRedirectsUpdate(f), newCmdRedirectsDelete(f),
 		newCmdRedirectsExport(f), newCmdRedirectsImport(f), newCmdRedirectsVersions(f), newCmdRedirectsRestore(f))
 }

@@ -20,7 +20,7 @@ import (
 const defaultStepType = validate.DefaultStepType
 
 func newCmdStep(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("step", "Add a step to a funnel (step create)", newCmdStepCreate(f))
+	return cmdutil.Group(cmdutil.SectionBrowse, "step", "Add a step to a funnel (step create)", newCmdStepCreate(f))
 }
 
 // StepCreateOptions are what `funnels step create` works from.

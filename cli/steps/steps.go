@@ -43,7 +43,7 @@ funnels steps tKvx487I4yks06qt7ovC --jq '.steps[] | .url'`,
 	cmd.Args = cmdutil.Positional(cmd, cmdutil.Arg{Name: "FUNNEL_ID", Field: "funnelId"})
 	cmd.Flags().BoolVar(&opts.Fresh, "fresh", false, "ask the service even when the local index has the funnel")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(client.Step{}))
-	return &cmdutil.Command{Cobra: cmd, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{stepsTool()}}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionBrowse, SSH: cmdutil.Offered(), Tools: []cmdutil.Tool{stepsTool()}}
 }
 
 // indexNoteAfter is how old the index's answer is before steps says where it came from.

@@ -43,7 +43,7 @@ funnels audit --data ~/funnels-serve --user ana --json`,
 	cmd.Flags().StringVar(&opts.User, "user", "", "only this person's entries")
 	cmd.Flags().StringVar(&opts.Location, "location", "", "only this sub-account's entries")
 	cmdutil.AddJSONFlags(cmd, &opts.Exporter, cmdutil.FieldsOf(auditlog.Entry{}))
-	return &cmdutil.Command{Cobra: cmd, Files: []cmdutil.File{dataDirFile()}, SSH: cmdutil.AdminsOnly()}
+	return &cmdutil.Command{Cobra: cmd, Section: cmdutil.SectionMore, Files: []cmdutil.File{dataDirFile()}, SSH: cmdutil.AdminsOnly()}
 }
 
 // parseSince is the time --since names: a duration back from now, a date or an RFC

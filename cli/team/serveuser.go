@@ -26,7 +26,7 @@ type ServeUserOptions struct {
 }
 
 func NewCmdServeUser(f *cmdutil.Factory) *cmdutil.Command {
-	return cmdutil.Group("user", "Add, list, grant and remove the server's people",
+	return cmdutil.Group(cmdutil.SectionMore, "user", "Add, list, grant and remove the server's people",
 		newCmdServeUserAdd(f), newCmdServeUserList(f), newCmdServeUserRemove(f), newCmdServeUserGrant(f))
 }
 
@@ -102,7 +102,7 @@ funnels serve user grant lead --all --role admin --data ~/funnels-serve`,
 		RunE: func(_ *cobra.Command, args []string) error {
 			role, err := serve.ParseRole(opts.Role)
 			if err != nil {
-				return cmdutil.Usagef("--role: %v", err)
+				return cmdutil.Usagef("--role: %w", err)
 			}
 			loc := serve.AllLocations
 			switch {
@@ -141,7 +141,7 @@ func serveUserChange(f *cmdutil.Factory, opts *ServeUserOptions, change func(*se
 		if errors.As(err, &ue) {
 			return err
 		}
-		return cmdutil.Usagef("%v", err)
+		return cmdutil.Usagef("%w", err)
 	}
 	if err := people.Save(dir); err != nil {
 		return cmdutil.WithExitCode(cmdutil.ExitLocal, err)

@@ -76,8 +76,8 @@
 // dialled as given; any other host is looked up once a run (Options.Resolver, the
 // system's by default; NoDNS looks nothing up) and its addresses judged (guard.go)
 // before any is dialled: loopback, private, link-local, CGNAT, unique-local,
-// metadata and reserved addresses — IPv4 inside IPv6 judged by what it carries — are
-// refused unless Options.AllowPrivate, and reported as KindBlocked. Only IP addresses
+// site-local, metadata and reserved addresses — IPv4 inside IPv6 judged by what it
+// carries — are refused unless Options.AllowPrivate, and reported as KindBlocked. Only IP addresses
 // are dialled, so a name cannot resolve elsewhere between the judgement and the
 // connection. Certificates are verified against the system's authorities and
 // Options.RootCAs (the sandbox's CA); verification is never turned off.

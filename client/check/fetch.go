@@ -18,6 +18,11 @@ import (
 // connection can carry the next request; a longer body closes the connection.
 const drainLimit = 64 << 10
 
+// maxHeaderBytes bounds an answer's status line and headers, as a browser does (a
+// page whose headers are longer does not load in one): a server cannot make every
+// request of a run hold megabytes.
+const maxHeaderBytes = 256 << 10
+
 // newHTTPClient is the client of a run: connections made by the dialer (no proxy:
 // a proxy would resolve names past the address policy), the system's authorities
 // and the options' trusted, redirects not followed (each hop is one URL of the run),
@@ -31,15 +36,16 @@ func newHTTPClient(o *Options, d *dialer) *http.Client {
 		roots.AddCert(c)
 	}
 	tr := &http.Transport{
-		Proxy:                 nil,
-		DialContext:           d.DialContext,
-		TLSClientConfig:       &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12},
-		ForceAttemptHTTP2:     true,
-		MaxIdleConns:          o.MaxInFlight,
-		MaxIdleConnsPerHost:   o.PerHost,
-		IdleConnTimeout:       30 * time.Second,
-		TLSHandshakeTimeout:   o.Timeout,
-		ResponseHeaderTimeout: o.Timeout,
+		Proxy:                  nil,
+		DialContext:            d.DialContext,
+		TLSClientConfig:        &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12},
+		ForceAttemptHTTP2:      true,
+		MaxIdleConns:           o.MaxInFlight,
+		MaxIdleConnsPerHost:    o.PerHost,
+		IdleConnTimeout:        30 * time.Second,
+		TLSHandshakeTimeout:    o.Timeout,
+		ResponseHeaderTimeout:  o.Timeout,
+		MaxResponseHeaderBytes: maxHeaderBytes,
 	}
 	return &http.Client{
 		Transport:     tr,

@@ -39,8 +39,12 @@ var (
 	benchmark   = netip.MustParsePrefix("198.18.0.0/15")
 	reserved4   = netip.MustParsePrefix("240.0.0.0/4")
 	nat64       = netip.MustParsePrefix("64:ff9b::/96")
+	nat64Local  = netip.MustParsePrefix("64:ff9b:1::/48")
+	translated  = netip.MustParsePrefix("::ffff:0:0:0/96")
+	compatible  = netip.MustParsePrefix("::/96")
 	sixToFour   = netip.MustParsePrefix("2002::/16")
 	teredo      = netip.MustParsePrefix("2001::/32")
+	siteLocal   = netip.MustParsePrefix("fec0::/10")
 	metadata    = []netip.Addr{
 		netip.MustParseAddr("169.254.169.254"), // AWS, GCP, Azure, OpenStack
 		netip.MustParseAddr("169.254.170.2"),   // AWS ECS task metadata
@@ -85,15 +89,21 @@ func addrClass(a netip.Addr) string {
 		return "CGNAT"
 	case ietf.Contains(a), benchmark.Contains(a), reserved4.Contains(a):
 		return "reserved"
+	case siteLocal.Contains(a):
+		return "site-local"
 	}
 	return ""
 }
 
-// embeddedV4 is the IPv4 address a NAT64, 6to4 or Teredo address carries.
+// embeddedV4 is the IPv4 address a NAT64 (the well-known prefix, and the local-use
+// one as its /96 networks carry it), SIIT-translated, IPv4-compatible, 6to4 or Teredo
+// address carries. :: and ::1 carry none: they are judged as themselves.
 func embeddedV4(a netip.Addr) (netip.Addr, bool) {
 	b := a.As16()
 	switch {
-	case nat64.Contains(a):
+	case a == netip.IPv6Unspecified() || a == netip.IPv6Loopback():
+		return netip.Addr{}, false
+	case nat64.Contains(a), nat64Local.Contains(a), translated.Contains(a), compatible.Contains(a):
 		return netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}), true
 	case sixToFour.Contains(a):
 		return netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]}), true

@@ -234,13 +234,7 @@ func TestBodyIsBounded(t *testing.T) {
 	var log dialLog
 	opts := site.options(&log)
 	opts.MaxBody = 256 << 10
-	opts.Dial = func(ctx context.Context, network, address string) (net.Conn, error) {
-		c, err := log.dial(ctx, network, address)
-		if err != nil {
-			return nil, err
-		}
-		return &countingConn{Conn: c, n: &read}, nil
-	}
+	opts.Dial = countingDial(&log, &read)
 	res, err := Run(ctxT(t), []Location{{Steps: steps("big.check.test", 1)}}, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -260,6 +254,17 @@ func TestBodyIsBounded(t *testing.T) {
 	}
 }
 
+// countingDial dials as log does and counts the bytes read from each connection.
+func countingDial(log *dialLog, read *atomic.Int64) func(ctx context.Context, network, address string) (net.Conn, error) {
+	return func(ctx context.Context, network, address string) (net.Conn, error) {
+		c, err := log.dial(ctx, network, address)
+		if err != nil {
+			return nil, err
+		}
+		return &countingConn{Conn: c, n: read}, nil
+	}
+}
+
 type countingConn struct {
 	net.Conn
 	n *atomic.Int64
@@ -269,4 +274,40 @@ func (c *countingConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
 	c.n.Add(int64(n))
 	return n, err
+}
+
+// An answer's headers are bounded as a browser bounds them: a server that sends
+// megabytes of them is an answer that failed, and what is read of it stays near the
+// bound.
+func TestHeadersAreBounded(t *testing.T) {
+	huge := strings.Repeat("a", 4<<20)
+	site := startTestSite(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Huge", huge)
+		page(w, r)
+	}))
+	var read atomic.Int64
+	var log dialLog
+	opts := site.options(&log)
+	opts.Dial = countingDial(&log, &read)
+	res, err := Run(ctxT(t), []Location{{Steps: steps("big.check.test", 1)}}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dials := int64(len(log.list()))
+	if limit := dials * (maxHeaderBytes + drainLimit); read.Load() > limit {
+		t.Errorf("read %d bytes over %d connections, more than %d", read.Load(), dials, limit)
+	}
+	https := 0
+	for _, a := range res[0].Answers {
+		if !strings.HasPrefix(a.URL, "https://") {
+			continue // the site's plain side redirects, with headers of a usual size
+		}
+		https++
+		if a.Failure == nil {
+			t.Errorf("%s: an answer with 4 MiB of headers was taken (status %d)", a.URL, a.Status)
+		}
+	}
+	if https == 0 {
+		t.Errorf("no page was asked over https: %v", log.list())
+	}
 }

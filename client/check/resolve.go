@@ -41,7 +41,7 @@ func ParseRule(s string) (Rule, error) {
 	if !ok || rest == "" {
 		return bad("no address")
 	}
-	host = strings.ToLower(host)
+	host = ruleHost(host)
 	if !validHost(host) {
 		return bad("the host is not a name")
 	}
@@ -186,9 +186,14 @@ func ParseRules(r io.Reader) ([]Rule, error) {
 	return out, nil
 }
 
+// ruleHost is a host name as rules name it: DNS names are the same in any case, and
+// with or without the dot that ends a fully qualified one.
+func ruleHost(host string) string { return strings.TrimSuffix(strings.ToLower(host), ".") }
+
 // matchRule is the rule for host and port: one naming both first, then the host on
 // any port, then "*" on the port, then "*" alone; the first written wins a tie.
 func matchRule(rules []Rule, host string, port int) (Rule, bool) {
+	host = ruleHost(host)
 	best, rank := Rule{}, 0
 	for _, r := range rules {
 		var k int

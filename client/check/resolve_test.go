@@ -42,10 +42,15 @@ func TestParseRulesAndMatch(t *testing.T) {
 		host string
 		port int
 		want string
-	}{{"x.example", 443, "127.0.0.2"}, {"x.example", 80, "127.0.0.4"}, {"y.example", 443, "127.0.0.3"}, {"y.example", 80, "127.0.0.5"}} {
+	}{{"x.example", 443, "127.0.0.2"}, {"x.example", 80, "127.0.0.4"}, {"y.example", 443, "127.0.0.3"}, {"y.example", 80, "127.0.0.5"},
+		// The same name in another case, or fully qualified, is the rule's.
+		{"X.Example", 443, "127.0.0.2"}, {"x.example.", 80, "127.0.0.4"}} {
 		if r, ok := matchRule(rules, c.host, c.port); !ok || r.Addr.String() != c.want {
 			t.Errorf("%s:%d → %v %v", c.host, c.port, r, ok)
 		}
+	}
+	if r, err := ParseRule("Z.Example.:443:127.0.0.6"); err != nil || r.Host != "z.example" {
+		t.Errorf("a fully qualified rule: %+v %v", r, err)
 	}
 	if _, err := ParseRules(strings.NewReader("ok.example:127.0.0.1\nbad\n")); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("err %v", err)

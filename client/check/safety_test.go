@@ -102,6 +102,11 @@ func TestAddrClass(t *testing.T) {
 		"0.0.0.0": "unspecified", "::": "unspecified", "224.0.0.1": "multicast", "ff02::1": "multicast",
 		"::ffff:10.0.0.1": "private", "64:ff9b::a00:1": "private", "2002:a9fe:a9fe::": "metadata",
 		"240.0.0.1": "reserved", "198.18.0.1": "reserved",
+		// The IPv4 inside the other ways IPv6 carries one: NAT64's local-use prefix,
+		// SIIT-translated, IPv4-compatible; and the old site-local block.
+		"64:ff9b:1::a9fe:a9fe": "metadata", "64:ff9b:1:2::7f00:1": "loopback", "::ffff:0:a00:1": "private",
+		"::7f00:1": "loopback", "::a9fe:a9fe": "metadata", "fec0::1": "site-local",
+		"64:ff9b:1::808:808": "", "::ffff:0:808:808": "",
 		"93.184.216.34": "", "2606:2800:220:1:248:1893:25c8:1946": "", "8.8.8.8": "",
 	} {
 		if got := addrClass(netip.MustParseAddr(addr)); got != want {

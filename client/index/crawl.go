@@ -270,6 +270,7 @@ func (r *crawlRun) run(ctx context.Context) (Progress, error) {
 	r.mu.Lock()
 	r.prog.Elapsed = time.Duration(r.plan.ElapsedMS)*time.Millisecond + time.Since(r.start)
 	r.prog.Left = 0
+	r.prog.Phase = r.phase() // a crawl that stops says how far it got
 	var err error
 	switch {
 	case r.fatal != nil:
@@ -427,6 +428,17 @@ func (r *crawlRun) sync() {
 	<-done
 }
 
+// phase is the phase the crawl's plan has reached (r.mu held).
+func (r *crawlRun) phase() Phase {
+	switch {
+	case r.plan.FunnelsDone:
+		return PhasePages
+	case len(r.plan.FunnelPages) > 0:
+		return PhaseFunnels
+	}
+	return PhaseFolders
+}
+
 // report tells OnProgress how the crawl goes, with the rate use and an estimate of
 // the time left.
 func (r *crawlRun) report() {
@@ -440,14 +452,7 @@ func (r *crawlRun) report() {
 	p.Notes = slices.Clone(p.Notes)
 	now := time.Now()
 	p.Elapsed = time.Duration(r.plan.ElapsedMS)*time.Millisecond + now.Sub(r.start)
-	switch {
-	case r.plan.FunnelsDone:
-		p.Phase = PhasePages
-	case len(r.plan.FunnelPages) > 0:
-		p.Phase = PhaseFunnels
-	default:
-		p.Phase = PhaseFolders
-	}
+	p.Phase = r.phase()
 	rl := r.cl.Rate()
 	window, limit := rl.Interval, rl.Limit
 	if window <= 0 {

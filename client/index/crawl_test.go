@@ -181,13 +181,21 @@ func TestACrawlStoppedByItsContextResumes(t *testing.T) {
 	s := newStore(t, sb)
 	ctx, cancel := context.WithCancel(ctxT(t))
 	stopAt := 10
-	_, err := (&Crawler{Client: c, Store: s, Workers: 1, OnProgress: func(p Progress) {
+	var last Progress
+	stopped, err := (&Crawler{Client: c, Store: s, Workers: 1, OnProgress: func(p Progress) {
+		last = p
 		if p.FunnelsPaged >= stopAt {
 			cancel()
 		}
 	}}).Run(ctx)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("a called-off crawl returned %v", err)
+	}
+	// The last line says how far it got: the pages, so many funnels of them.
+	for _, p := range []Progress{stopped, last} {
+		if p.Phase != PhasePages || p.Done || !strings.Contains(p.Line(), "/"+Thousands(seedFunnels)+" funnels") {
+			t.Errorf("the stopped crawl's last progress is %q (%s)", p.Line(), p.Phase)
+		}
 	}
 	st, err := s.State(ctxT(t))
 	if err != nil || !st.Unfinished || !st.Crawled.IsZero() {

@@ -23,7 +23,8 @@
 //     read is a *ParseError naming the line.
 //   - read_csv.go: CSV in our columns, Shopify's or WordPress's, told by the header,
 //     forgiving as spreadsheets are (header names in any case and order, a byte
-//     order mark, CRLF) and strict about names: an unknown column is an error
+//     order mark, CRLF or CR line ends, cells separated by semicolons or tabs;
+//     read_text.go: UTF-16 decoded) and strict about names: an unknown column is an error
 //     naming it, its likely meaning, the columns there and those known.
 //   - read_json.go: our JSON and JSONL, as strict about keys.
 //   - read_netlify.go, read_vercel.go: the rules of a _redirects file and of

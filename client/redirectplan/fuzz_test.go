@@ -27,6 +27,9 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("# c\n/a /b 301!\n/c/* /d/:splat\nhttps://h.example.com/e f=g /h 302 Country=x\n/i\n"), uint8(5|8))
 	f.Add([]byte("{\"redirects\":[{\"source\":\"/a\",\"destination\":\"/b\",\"permanent\":false,\"has\":[{\"type\":\"host\",\"value\":\"h.example.com\"}]}]}"), uint8(6|8))
 	f.Add([]byte("/a /b\n"), uint8(7))
+	f.Add([]byte("domain;path;target\ra.example.com;\"/x;y\";https://b.example.com/\r"), uint8(0))
+	f.Add([]byte("\xff\xfed\x00,\x00p\x00\n\x00"), uint8(7))
+	f.Add([]byte("\xfe\xff\x00d\x00\t\x00p\xd8"), uint8(0))
 	formats := []Format{CSV, JSON, JSONL, Shopify, WordPress, Netlify, Vercel, ""}
 	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
 		o := ReadOptions{Format: formats[int(which&7)%len(formats)]}

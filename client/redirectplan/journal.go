@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // States of a step in a journal.
@@ -37,22 +39,30 @@ type Journal struct {
 	fresh bool
 }
 
-// OpenJournal opens (or starts) the journal at path and reads what it holds.
+// maxJournalLine bounds a line of a journal as it is read; maxEntryError bounds the
+// error an entry keeps, so every line Record writes is far shorter.
+const (
+	maxJournalLine = 1 << 20
+	maxEntryError  = 4 << 10
+)
+
+// OpenJournal opens (or starts) the journal at path and reads what it holds. A line
+// cut short by a kill is skipped, and ended, so the entry written after it is a
+// line of its own that the next open reads; a line longer than any Record writes is
+// an error rather than the end of what is read (the entries after it are what
+// keeps a rerun from sending twice).
 func OpenJournal(path string) (*Journal, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
 	j := &Journal{path: path, last: map[string]Entry{}}
+	cut := false
 	if b, err := os.Open(path); err == nil {
-		sc := bufio.NewScanner(b)
-		sc.Buffer(make([]byte, 0, 4096), 1<<20)
-		for sc.Scan() {
-			var e Entry
-			if json.Unmarshal(sc.Bytes(), &e) == nil && e.Key != "" {
-				j.last[e.Key] = e
-			}
-		}
+		cut, err = readJournal(b, j.last)
 		_ = b.Close()
+		if err != nil {
+			return nil, fmt.Errorf("journal %s: %w", path, err)
+		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
@@ -61,8 +71,38 @@ func OpenJournal(path string) (*Journal, error) {
 	if err != nil {
 		return nil, fmt.Errorf("journal: %w", err)
 	}
+	if cut {
+		if _, err := f.Write([]byte("\n")); err != nil {
+			_ = f.Close()
+			return nil, fmt.Errorf("journal: %w", err)
+		}
+	}
 	j.file = f
 	return j, nil
+}
+
+// readJournal puts the latest entry of each key of the lines of r in last, and
+// reports whether the last line was cut (it does not end in a newline).
+func readJournal(r io.Reader, last map[string]Entry) (cut bool, err error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxJournalLine)
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		advance, token, err := bufio.ScanLines(data, atEOF)
+		if atEOF && advance > 0 && advance == len(data) && data[len(data)-1] != '\n' {
+			cut = true
+		}
+		return advance, token, err
+	})
+	for sc.Scan() {
+		var e Entry
+		if json.Unmarshal(sc.Bytes(), &e) == nil && e.Key != "" {
+			last[e.Key] = e
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return false, fmt.Errorf("reading it: %w", err)
+	}
+	return cut, nil
 }
 
 // Fresh reports whether the journal held nothing when opened: this is not a resume.
@@ -74,8 +114,11 @@ func (j *Journal) Last(key string) (Entry, bool) {
 	return e, ok
 }
 
-// Record appends e and syncs it to the disk.
+// Record appends e and syncs it to the disk. A long error is kept in part.
 func (j *Journal) Record(e Entry) error {
+	if len(e.Error) > maxEntryError {
+		e.Error = strings.ToValidUTF8(e.Error[:maxEntryError], "") + "…"
+	}
 	b, err := json.Marshal(e)
 	if err != nil {
 		return fmt.Errorf("journal: %w", err)

@@ -1,7 +1,6 @@
 package redirectplan
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -72,7 +71,9 @@ func Read(r io.Reader, f Format) ([]Row, error) {
 // read in (a dialect of CSV or JSON when the content told one). Header names and
 // JSON keys are matched without case, and a column or key that is not one of the
 // format's is an error naming it beside those there and those known; a byte order
-// mark and CRLF line ends are accepted; an empty action is url; a CSV cell written
+// mark (UTF-8, or UTF-16, decoded), CRLF line ends and a CSV's CR ones are
+// accepted, and a CSV's cells may be separated by semicolons or tabs, as Excel
+// writes them in some languages; an empty action is url; a CSV cell written
 // escaped by Write ('=…, '"\x1b…") is read back as it was. Fields are kept as
 // written (trimmed): the checks are the plan's. A row of another platform that
 // cannot be a HighLevel redirect (a pattern, a temporary or non-redirect status, a
@@ -85,7 +86,9 @@ func ReadFrom(r io.Reader, o ReadOptions) ([]Row, Format, error) {
 	if len(data) > MaxFileBytes {
 		return nil, "", ErrTooLarge
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if data, err = textOf(data); err != nil {
+		return nil, "", err
+	}
 	f := o.Format
 	if f == "" {
 		var ok bool

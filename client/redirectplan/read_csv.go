@@ -70,7 +70,9 @@ func columnName(h string) string {
 // error naming it; a column without a name must be empty. domainGiven drops the
 // need for our domain column.
 func readCSV(data []byte, f Format, domainGiven bool) ([]Row, Format, error) {
+	data = lineEnds(data)
 	cr := csv.NewReader(bytes.NewReader(data))
+	cr.Comma = separator(firstContentLine(data))
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.ReuseRecord = true
@@ -122,6 +124,21 @@ func readCSV(data []byte, f Format, domainGiven bool) ([]Row, Format, error) {
 		}
 		rows = append(rows, d.row(get, where))
 	}
+}
+
+// separator is what separates the cells of a CSV whose header is head: a comma, or
+// where the header has none, the semicolon or tab that Excel writes instead in
+// languages whose decimal mark is the comma.
+func separator(head []byte) rune {
+	switch {
+	case bytes.IndexByte(head, ',') >= 0:
+		return ','
+	case bytes.IndexByte(head, ';') >= 0:
+		return ';'
+	case bytes.IndexByte(head, '\t') >= 0:
+		return '\t'
+	}
+	return ','
 }
 
 // headerColumns maps each column d knows to its place in head. A name twice, a
