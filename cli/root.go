@@ -177,7 +177,7 @@ func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 	root := newCmdBrowse(f)
 	r := root.Cobra
 	r.SilenceErrors, r.SilenceUsage = true, true
-	r.SetVersionTemplate("funnels {{.Version}}\n")
+	r.SetVersionTemplate(versionLine("{{.Version}}"))
 	addGlobalFlags(r.PersistentFlags(), &f.Flags)
 	_ = r.RegisterFlagCompletionFunc("profile", cmdutil.CompleteProfiles(f))
 	_ = r.RegisterFlagCompletionFunc("location", cmdutil.CompleteLocations(f))
