@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -20,8 +18,8 @@ import (
 // Main runs funnels in this process with its streams and environment, and returns the
 // exit code. version is what the build was stamped with ("" for none).
 func Main(version string, args []string) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx := newInterruptible(context.Background())
+	defer ctx.release()
 	return Run(ctx, cmdutil.NewFactory(cmdutil.SystemStreams(os.Getenv), os.Getenv, version), args)
 }
 
@@ -61,6 +59,9 @@ func Execute(ctx context.Context, f *cmdutil.Factory, args []string) error {
 	// the team server may run it as given, then read-only mode for one that writes.
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		checked = cmd
+		if c, ok := ctx.(*interruptible); ok {
+			c.caught() // a command is about to run: an interrupt is its to handle from here
+		}
 		if err := tree.CheckSession(f, cmd, args); err != nil {
 			failure = &cmdutil.CommandError{Cmd: cmd, Err: err} // a refusal stands over any other failure
 		} else if failure == nil {
@@ -176,7 +177,7 @@ func newTree(f *cmdutil.Factory, args []string) *cmdutil.Tree {
 	root := newCmdBrowse(f)
 	r := root.Cobra
 	r.SilenceErrors, r.SilenceUsage = true, true
-	r.SetVersionTemplate("funnels {{.Version}}\n")
+	r.SetVersionTemplate(versionLine("{{.Version}}"))
 	addGlobalFlags(r.PersistentFlags(), &f.Flags)
 	_ = r.RegisterFlagCompletionFunc("profile", cmdutil.CompleteProfiles(f))
 	_ = r.RegisterFlagCompletionFunc("location", cmdutil.CompleteLocations(f))

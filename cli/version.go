@@ -10,12 +10,16 @@ import (
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
+// versionLine is what `funnels version` prints, and `funnels --version` through the
+// root's version template (versionLine("{{.Version}}")).
+func versionLine(version string) string { return "funnels " + version + "\n" }
+
 func newCmdVersion(f *cmdutil.Factory) *cmdutil.Command {
 	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version (also funnels --version)",
 		RunE: func(*cobra.Command, []string) error {
-			_, err := fmt.Fprintf(f.IO.Out, "funnels %s\n", f.Version)
+			_, err := fmt.Fprint(f.IO.Out, versionLine(f.Version))
 			return err
 		},
 	}

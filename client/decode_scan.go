@@ -3,6 +3,7 @@ package client
 import (
 	"bytes"
 	"encoding/json"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -28,6 +29,7 @@ func scanFields(b []byte, checked bool) (f fields, ok bool) {
 	}
 	t = t[:endOfValue(t, 0)]
 	f = make(fields, 0, 16)
+	common := commonKeys()
 	i := skipSpace(t, 1)
 	for t[i] != '}' {
 		ke := endOfString(t, i)
@@ -37,7 +39,7 @@ func scanFields(b []byte, checked bool) (f fields, ok bool) {
 		}
 		i = skipSpace(t, skipSpace(t, ke)+1) // past the colon
 		ve := endOfValue(t, i)
-		kf, known := commonKeys[string(key)]
+		kf, known := common[string(key)]
 		if !known {
 			kf.key = string(key)
 			kf.fold = foldKey(kf.key)
@@ -56,8 +58,9 @@ func scanFields(b []byte, checked bool) (f fields, ok bool) {
 }
 
 // commonKeys are the keys the service's records hold, each made and folded once: a
-// record's fields are read without a string made per key.
-var commonKeys = func() map[string]struct{ key, fold string } {
+// record's fields are read without a string made per key. Made on the first read,
+// not with the package's variables: a command that decodes nothing never pays for it.
+var commonKeys = sync.OnceValue(func() map[string]struct{ key, fold string } {
 	m := map[string]struct{ key, fold string }{}
 	for _, k := range []string{"_id", "id", "name", "locationId", "type", "category", "url", "path", "domainId",
 		"domainName", "parentId", "dateAdded", "dateUpdated", "deleted", "faviconUrl", "trackingCodeHead",
@@ -68,7 +71,7 @@ var commonKeys = func() map[string]struct{ key, fold string } {
 		m[k] = struct{ key, fold string }{k, foldKey(k)}
 	}
 	return m
-}()
+})
 
 // quickArray is the elements of a JSON array, parts of b; ok is false when b is not
 // a valid array.

@@ -28,7 +28,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	binPath = filepath.Join(dir, "funnels")
-	if out, err := exec.Command("go", "build", "-o", binPath, "..").CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-o", binPath, "..")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0") // as make build: a static binary
+	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building funnels: %v\n%s", err, out)
 		os.Exit(1)
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -43,12 +44,13 @@ func (m csvMsg) to() body { return m.view }
 // (the OSC 52 sequence is cut or dropped).
 const largeCopy = 64 << 10
 
-// csvHeader is the first line of the CSV an export writes.
-var csvHeader = func() string {
+// csvHeader is the first line of the CSV an export writes, made when a view first
+// asks for it rather than at every command's start.
+var csvHeader = sync.OnceValue(func() string {
 	var b bytes.Buffer
 	_ = redirectplan.Write(&b, redirectplan.CSV, nil)
 	return b.String()
-}()
+})
 
 // openRedirectsCSV shows the location's redirects as CSV.
 func openRedirectsCSV(h bodyHost) tea.Cmd {
@@ -75,7 +77,7 @@ func readCSV(ctx context.Context, c *client.Client, v *redirectsCSVView) tea.Cmd
 			if err := redirectplan.Write(&b, redirectplan.CSV, rows[i:i+1]); err != nil {
 				return csvMsg{view: v, err: err}
 			}
-			records[i] = strings.TrimPrefix(b.String(), csvHeader)
+			records[i] = strings.TrimPrefix(b.String(), csvHeader())
 		}
 		return csvMsg{view: v, records: records}
 	}
@@ -131,7 +133,7 @@ func (v *redirectsCSVView) copy(h host) tea.Cmd {
 	}
 	slices.Sort(kept)
 	var b strings.Builder
-	b.WriteString(csvHeader)
+	b.WriteString(csvHeader())
 	for _, i := range kept {
 		b.WriteString(v.records[i])
 	}
@@ -151,7 +153,7 @@ func (v *redirectsCSVView) copy(h host) tea.Cmd {
 func (v *redirectsCSVView) view() []string {
 	w, h := v.width, v.height
 	body := v.renderBody(w-2, h-2, v.status, v.err, "the redirects", "The location has no redirects: the CSV is its header alone", v.cols, v.row, true)
-	pv := paneView{title: "Redirects as CSV", info: strings.TrimSuffix(csvHeader, "\n"), body: body, pos: v.position()}
+	pv := paneView{title: "Redirects as CSV", info: strings.TrimSuffix(csvHeader(), "\n"), body: body, pos: v.position()}
 	return v.drawn.draw(v.sh, w, h, true, pv, v.filterView())
 }
 

@@ -20,7 +20,7 @@ func withBulk(d *data, b Bulk) *data {
 	if n == 0 {
 		return d
 	}
-	added := formatDate(day(2026, time.January, 5))
+	added := formatDate(day(2026, time.January, 5).midnight())
 	for i := range n {
 		f := &funnelRec{
 			ID: d.newID(), Name: fmt.Sprintf("Bulk Funnel %04d", i+1), LocationID: seedLocationID, Type: "funnel",

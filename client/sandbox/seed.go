@@ -20,11 +20,22 @@ const (
 	seedLo         = 0x53414e44424f5831 // "SANDBOX1"
 )
 
-func day(y int, m time.Month, d int) time.Time { return time.Date(y, m, d, 0, 0, 0, 0, time.UTC) }
+// seedDate is a day of the seed's tables, kept as its numbers: the tables are then
+// laid out by the compiler, with nothing to run when a command starts.
+type seedDate struct {
+	y int
+	m time.Month
+	d int
+}
+
+func day(y int, m time.Month, d int) seedDate { return seedDate{y, m, d} }
+
+// midnight is the start of the day, UTC.
+func (s seedDate) midnight() time.Time { return time.Date(s.y, s.m, s.d, 0, 0, 0, 0, time.UTC) }
 
 type seedFolder struct {
 	key, name, kind, parent string
-	created                 time.Time
+	created                 seedDate
 }
 
 var seedFolders = []seedFolder{
@@ -152,7 +163,7 @@ type seedStep struct {
 
 type seedFunnel struct {
 	name, slug, folder, domain string
-	created                    time.Time
+	created                    seedDate
 	website                    bool   // type "website"; step urls are "/"+prefix+slug
 	prefix                     string // website step-url prefix
 	steps                      []seedStep
@@ -223,8 +234,8 @@ var seedFunnels = []seedFunnel{
 }
 
 // stamp puts a time of day (office hours) on a date.
-func stamp(rng *rand.Rand, d time.Time) time.Time {
-	return d.Add(8*time.Hour +
+func stamp(rng *rand.Rand, d seedDate) time.Time {
+	return d.midnight().Add(8*time.Hour +
 		time.Duration(rng.IntN(9*60))*time.Minute +
 		time.Duration(rng.IntN(60))*time.Second +
 		time.Duration(rng.IntN(1000))*time.Millisecond)
