@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client/index"
@@ -59,15 +58,7 @@ type gotoAllMsg struct {
 func (m *Model) openAcross(g *gotoOverlay) tea.Cmd {
 	m.across.read, m.across.goToIn = m.readAcross, m.goToIn
 	g.across = &m.across
-	if !m.across.all {
-		return nil
-	}
-	if m.across.set != nil {
-		g.show(m.across.set)
-	} else {
-		g.set = nil
-	}
-	return m.readAcross()
+	return g.syncScope()
 }
 
 // readAcross reads the items of every sub-account with a local index.
@@ -171,11 +162,6 @@ func (m *Model) goToPending(name string) tea.Cmd {
 // acrossAll reports whether the box searches every sub-account.
 func (g *gotoOverlay) acrossAll() bool { return g.across != nil && g.across.all }
 
-// otherScope names the scope tab changes to.
-func (g *gotoOverlay) otherScope() string {
-	return pick(g.acrossAll(), "this sub-account", "all sub-accounts")
-}
-
 // acrossNote is what of the sub-accounts could not be read, in the scope "all
 // sub-accounts" ("" when all was read).
 func (g *gotoOverlay) acrossNote() string {
@@ -196,44 +182,28 @@ func (g *gotoOverlay) title() string {
 	return "Go to anything · this sub-account"
 }
 
-// updateAcross takes tab (the scope changes) and the items of every sub-account;
-// done says msg was taken.
+// updateAcross takes the items of every sub-account; done says msg was taken.
 func (g *gotoOverlay) updateAcross(msg tea.Msg) (tea.Cmd, bool) {
 	a := g.across
 	if a == nil {
 		return nil, false
 	}
-	switch msg := msg.(type) {
-	case gotoAllMsg:
-		if msg.seq != a.loading {
-			return nil, true
-		}
-		a.loading, a.err, a.note = 0, msg.err, ""
-		if msg.err != nil && msg.set != nil {
-			a.note = "✗ some sub-accounts could not be read: " + sanitize(errorText(msg.err))
-		}
-		if msg.set != nil {
-			a.set = msg.set
-			if a.all {
-				g.show(msg.set)
-			}
-		}
-		return nil, true
-	case tea.KeyPressMsg:
-		if !key.Matches(msg, g.sh.keys.NextPane) {
-			return nil, false
-		}
-		a.all = !a.all
-		next := pick(a.all, a.set, g.here)
-		if next != nil {
-			g.show(next)
-		} else {
-			g.set = nil
-		}
-		if a.all {
-			return a.read(), true
-		}
+	r, ok := msg.(gotoAllMsg)
+	if !ok {
+		return nil, false
+	}
+	if r.seq != a.loading {
 		return nil, true
 	}
-	return nil, false
+	a.loading, a.err, a.note = 0, r.err, ""
+	if r.err != nil && r.set != nil {
+		a.note = "✗ some sub-accounts could not be read: " + sanitize(errorText(r.err))
+	}
+	if r.set != nil {
+		a.set = r.set
+		if g.shown == scopeAll {
+			g.show(r.set)
+		}
+	}
+	return nil, true
 }

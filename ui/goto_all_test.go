@@ -111,12 +111,12 @@ func TestGoToAnythingAcrossSubAccounts(t *testing.T) {
 	}
 
 	// Back in summit, the scope is still every sub-account; Lakeside's items are one
-	// enter away, and tab searches summit alone.
+	// enter away, and shift+tab searches summit alone.
 	h.update(ctrlP)
-	h.waitFor("Go to anything · all sub-accounts", "329 items in 2 sub-accounts")
+	h.waitFor("Go to anything · all sub-accounts", "329 items in 2 sub-accounts", "tab health")
 	h.typeText("doorbuster order")
 	h.waitFor("Lakeside Fit")
-	h.press("tab")
+	h.press("shift+tab")
 	h.waitFor("Go to anything · this sub-account", "of 51 items")
 	h.press("esc")
 }
