@@ -128,7 +128,8 @@ type gotoOverlay struct {
 	// whose items the list holds.
 	health *gotoHealthState
 	shown  gotoScope
-	hcols  [5]column // the health scope's: kind, sub-account, where, what, fix
+	hcols  [5]column       // the health scope's: kind, sub-account, where, what, fix
+	hstrip gotoHealthStrip // … and the selected row whole under them
 	// searching: a long list (searchAt items or more: gotoSearchAt) is being filtered
 	// off the update loop.
 	searching bool
@@ -142,9 +143,9 @@ func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item)
 	// in the scope "all sub-accounts" the sub-account's name; the path shows where the
 	// room allows. Each is as wide as the rows shown need.
 	g.cols = [5]column{{min: 6}, {min: 10}, {min: 12}, {min: 8, optional: true}, {min: 12, fill: true}}
-	// A finding's kind, its sub-account, where and what are required, the fix shows
-	// where the room allows.
-	g.hcols = [5]column{{min: 4}, {min: 10}, {min: 14}, {min: 14, fill: true}, {min: 12, optional: true}}
+	// A finding's sub-account, where and what are required; its fix, then what it is
+	// about (the mark says how bad), show where the room allows.
+	g.hcols = [5]column{{min: 4, optional: true, rank: 2}, {min: 10}, {min: 14}, {min: 14, fill: true}, {min: 12, optional: true, rank: 1}}
 	g.stale = map[index.Kind]string{}
 	for k := index.KindFunnel; k <= index.KindPage; k++ {
 		g.stale[k] = k.String() + " stale"
@@ -326,16 +327,14 @@ func gotoWidth(w int) int { return min(w, 120) }
 
 // view draws the box over the panes: the query, then the best matches.
 func (g *gotoOverlay) view(w, h int) (string, int, int) {
+	if g.shown == scopeHealth {
+		return g.healthView(w, h)
+	}
 	st := &g.sh.styles
 	bw := gotoWidth(w)
 	inner := bw - 3
 	bh := max(6, h-2)
 	rows := bh - 4
-	if g.shown == scopeHealth {
-		l := g.list // a copy sized to this frame; View does not change the model
-		body := g.healthBody([]string{g.input.View(), st.RowFaint.Render(strings.Repeat("─", inner-1))}, l, inner, rows)
-		return g.sh.box(bw, min(h, len(body)+2), g.healthTitle(), body, g.healthFooter(l)), (w - bw) / 2, 1
-	}
 	note := g.acrossNote() // what of the sub-accounts could not be read, on a line of its own
 	if note != "" {
 		rows--
