@@ -96,7 +96,7 @@ func (m *Model) readGotoHealth() tea.Cmd {
 // here ("" when one may).
 func readGotoHealthSet(ctx context.Context, sw Switcher, mine Account, here *index.Store, now time.Time, off string, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		others := readHealthOthers(ctx, sw, mine.Name)
+		others := readHealthOthers(ctx, sw, mine.Name, here)
 		if others.mine != nil {
 			mine = *others.mine
 		}

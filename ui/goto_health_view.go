@@ -59,10 +59,13 @@ func (g *gotoOverlay) healthBody(body []string, l list.List, inner, rows int) []
 			cols[c].natural = max(cols[c].natural, textWidth(text))
 		}
 	}
-	// A long name, address or finding is cut before a shorter column is left out.
-	cols[1].natural = min(cols[1].natural, pick(inner < 120, 16, 24))
-	cols[2].natural, cols[3].natural = min(cols[2].natural, 40), min(cols[3].natural, 48)
 	widths := fitColumns(cols[:], rowAvail(inner-1))
+	if !wholeColumns(cols[:], widths) {
+		// A long name, address or finding is cut before the fix is left out.
+		cols[1].natural = min(cols[1].natural, pick(inner < 120, 16, 24))
+		cols[2].natural, cols[3].natural = min(cols[2].natural, 40), min(cols[3].natural, 48)
+		widths = fitColumns(cols[:], rowAvail(inner-1))
+	}
 	for i := from; i < to; i++ {
 		it := &hs.set.items[l.At(i)]
 		body = append(body, markedRow(st, inner-1, i == l.Cursor(), true, widths, []cell{
@@ -80,6 +83,17 @@ func (g *gotoOverlay) healthBody(body []string, l list.List, inner, rows int) []
 		body = append(body, g.healthStrip(inner-1, l.Selected())...)
 	}
 	return body
+}
+
+// wholeColumns reports whether every required column of cols is as wide as what it
+// holds at widths.
+func wholeColumns(cols []column, widths []int) bool {
+	for i, c := range cols {
+		if !c.optional && widths[i] < c.natural {
+			return false
+		}
+	}
+	return true
 }
 
 // gotoHealthStripMin is the least number of rows the box keeps for the list when it

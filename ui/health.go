@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -106,7 +107,7 @@ func (m healthAllMsg) to() body { return m.view }
 // kept beside each, this sub-account's (here, of mine) first.
 func readHealthAll(ctx context.Context, sw Switcher, mine Account, here *index.Store, view *healthView, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		others := readHealthOthers(ctx, sw, mine.Name)
+		others := readHealthOthers(ctx, sw, mine.Name, here)
 		return healthAllMsg{view: view, seq: seq, err: others.err,
 			of: append([]healthOf{readHealthOf(here, mine)}, others.of...), stores: append([]*index.Store{here}, others.stores...)}
 	}
@@ -123,9 +124,11 @@ type healthOthers struct {
 }
 
 // readHealthOthers lists the accounts (only those sw lets this person read), asks
-// where their indexes are and reads the check kept beside each but mine's; the stores
-// are only read.
-func readHealthOthers(ctx context.Context, sw Switcher, mine string) healthOthers {
+// where their indexes are and reads the check kept beside each but mine's (beside
+// here); the stores are only read. An index two accounts share (a profile whose
+// location is also an agency's sub-account) is read once, for the one named by its
+// location's name.
+func readHealthOthers(ctx context.Context, sw Switcher, mine string, here *index.Store) healthOthers {
 	var out healthOthers
 	if sw == nil {
 		return out
@@ -137,12 +140,17 @@ func readHealthOthers(ctx context.Context, sw Switcher, mine string) healthOther
 	if finder, ok := sw.(IndexFinder); ok {
 		found = finder.Indexes(ctx, accounts)
 	}
-	for i, a := range accounts {
+	named := slices.Clone(accounts)
+	slices.SortStableFunc(named, func(a, b Account) int { return pick(a.LocationName != "", 0, 1) - pick(b.LocationName != "", 0, 1) })
+	seen := map[string]bool{here.Path(): true}
+	for i, a := range named {
 		st := found[a.Name]
 		switch {
 		case a.Name == mine:
-			out.mine = &accounts[i]
+			out.mine = &named[i]
+		case st != nil && seen[st.Path()]:
 		case st != nil:
+			seen[st.Path()] = true
 			out.of = append(out.of, readHealthOf(st, a))
 			out.stores = append(out.stores, st)
 		case a.Location != "" && a.Kind != "" && a.Kind != "agency":
