@@ -77,6 +77,12 @@ func (m *Model) openGotoHealth(g *gotoOverlay) tea.Cmd {
 	return g.syncScope()
 }
 
+// openGotoHealthScope opens go to anything in its health scope.
+func (m *Model) openGotoHealthScope() tea.Cmd {
+	m.gotoHealth.on = true
+	return m.openGoto()
+}
+
 // readGotoHealth reads the checks kept beside every readable sub-account's index.
 func (m *Model) readGotoHealth() tea.Cmd {
 	if m.idx == nil {

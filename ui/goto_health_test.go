@@ -187,7 +187,7 @@ func TestGoToAnythingHealthFixAndHealthView(t *testing.T) {
 // scope is the sub-account's own. Never checked, its row says so and enter opens the
 // Health view, which checks; the box then opens in the health scope with what the
 // check found; tab goes back to the items, and ! typed first, then taken out, goes
-// there and back.
+// there and back; the palette opens the box in the health scope.
 func TestGoToAnythingHealthOfOneSubAccount(t *testing.T) {
 	h, _ := healthHarness(t, 80, 24, nil, "")
 	h.waitFor("Archive/")
@@ -218,6 +218,12 @@ func TestGoToAnythingHealthOfOneSubAccount(t *testing.T) {
 	h.waitFor("Go to anything · health · 5 errors, 7 warnings")
 	h.press("backspace")
 	h.waitFor("Go to anything ─", "285 items · indexed")
+
+	// The palette's "Health of every sub-account" opens the box in the health scope.
+	h.press("esc", ":")
+	h.typeText("health of every")
+	h.press("enter")
+	h.waitFor("› !", "Go to anything · health · 5 errors, 7 warnings")
 }
 
 // TestGoToAnythingHealthSaysWhenTheCheckKeptIsOld: a sub-account's row says how long
