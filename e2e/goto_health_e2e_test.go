@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -66,4 +67,65 @@ func fits(t *testing.T, scr string, width int) {
 			t.Fatalf("a line of %d cells at %d columns: %q", w, width, l)
 		}
 	}
+}
+
+// TestServeGoToAnythingHealthShowsOnlyGrantedGyms: on a team server signed in as an
+// agency of three, the operator's `funnels check` has kept the checks of Lakeside Fit
+// and Summit Strength. Over `ssh -tt`, bob, granted Summit alone, finds in go to
+// anything's health scope Summit's finding and nothing of Lakeside's or Riverside's;
+// the lead, an admin of every sub-account, finds all three gyms there (the same
+// indexes and checks: what bob is not shown is kept from him, not missing).
+func TestServeGoToAnythingHealthShowsOnlyGrantedGyms(t *testing.T) {
+	t.Parallel()
+	needSSH(t)
+	sb := startSandboxBinary(t, "--ephemeral", "--sites", "--sub-accounts", "3")
+	env := append(testEnv(t), "USER=operator")
+	sb.signIn(t, env, "agency_login")
+	env = append(env, "FUNNELS_PROFILE=agency")
+	args := checkLine(t, sb, "check_all")
+	for i, a := range args {
+		if a == "--all-sub-accounts" {
+			args[i] = "--location=LakesideFit2026Loc01,SummitStrengthLoc002"
+		}
+	}
+	if code, out, errOut := runIn(t, env, "", args...); code != 1 {
+		t.Fatalf("check of two gyms: exit %d, want 1\n%s%s", code, out, errOut)
+	}
+
+	tm := &team{t: t, dir: filepath.Join(t.TempDir(), "serve"), env: env}
+	var err error
+	if tm.keys, tm.fps, err = addPeople(env, tm.dir, t.TempDir(), "SummitStrengthLoc002", map[string]string{"bob": "read", "lead": "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := startServeProc(env, tm.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.stop() })
+	tm.port = p.port
+
+	bob := tm.browser("bob", 100, 30)
+	bob.waitFor("Summit Open House")
+	bob.keys("C-p")
+	bob.text("!")
+	scr := bob.waitFor("Go to anything · health · 1 error, 0 warnings", "2 items in 1 sub-account", "www.summitstrength.com/meet")
+	for _, other := range []string{"Lakeside", "lakesidefit.com", "Riverside"} {
+		if strings.Contains(scr, other) {
+			t.Fatalf("bob, granted Summit alone, is shown %q:\n%s", other, scr)
+		}
+	}
+	bob.keys("Escape")
+	bob.waitUntil("the box closed", func(scr string) bool { return !strings.Contains(scr, "Go to anything") })
+	bob.keys("q")
+	bob.waitFor("ssh exited with 0")
+
+	lead := tm.browser("lead", 100, 30)
+	lead.waitFor("Spring Sale 2026") // the first sub-account of all, Lakeside Fit
+	lead.keys("C-p")
+	lead.text("!")
+	lead.waitFor("Go to anything · health · 6 errors, 7 warnings", "in 3 sub-accounts", "Lakeside Fit", "Riverside Boxin")
+	lead.keys("Escape")
+	lead.waitUntil("the box closed", func(scr string) bool { return !strings.Contains(scr, "Go to anything") })
+	lead.keys("q")
+	lead.waitFor("ssh exited with 0")
 }
