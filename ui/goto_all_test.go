@@ -21,6 +21,7 @@ type finderSwitcher struct {
 	names   map[string]string // the gyms' names, by account
 	listErr error             // what List says beside its list
 	more    []Account         // listed after the three gyms
+	fresh   map[string]bool   // accounts whose index Open makes: none found before
 }
 
 func (s finderSwitcher) List(context.Context) ([]Account, error) {
@@ -38,7 +39,7 @@ func (s finderSwitcher) Open(_ context.Context, name string) (Opened, error) {
 func (s finderSwitcher) Indexes(_ context.Context, accounts []Account) map[string]*index.Store {
 	out := map[string]*index.Store{}
 	for _, a := range accounts {
-		if o, ok := s.opened[a.Name]; ok && o.Index != nil {
+		if o, ok := s.opened[a.Name]; ok && o.Index != nil && !s.fresh[a.Name] {
 			out[a.Name] = o.Index
 		}
 	}

@@ -25,16 +25,8 @@ import (
 func healthGyms(t *testing.T, w, h int) (*harness, *client.Client, *client.Client) {
 	t.Helper()
 	sb, lakeside := testClient(t, sandbox.Options{Sites: sandbox.SitesOptions{Enabled: true}}, -1)
-	var summitToken, summitID string
-	for _, sub := range sb.Server.SubAccounts() {
-		if sub.Name == "Summit Strength" {
-			summitToken, summitID = sub.DemoToken, sub.ID
-		}
-	}
-	summit, err := client.New(client.Options{BaseURL: sb.URL, LocationID: summitID, TokenSource: staticToken(summitToken), MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	summit, summitID := subAccountClient(t, sb, "Summit Strength")
+	riverside, riversideID := subAccountClient(t, sb, "Riverside Boxing Club")
 	lakesideIdx := builtIndex(t, sb, lakeside)
 	summitIdx := index.Open(filepath.Join(t.TempDir(), "summit.db"), index.KeyOf(sb.URL, summitID))
 	if _, err := (&index.Crawler{Client: summit, Store: summitIdx}).Run(context.Background()); err != nil {
@@ -57,7 +49,11 @@ func healthGyms(t *testing.T, w, h int) (*harness, *client.Client, *client.Clien
 			"lakeside": {Client: lakeside, Profile: "agency / Lakeside Fit", Index: lakesideIdx},
 			"summit":   {Client: summit, Profile: "agency / Summit Strength", Index: summitIdx},
 			"harbor":   {Index: harborIdx},
+			// No index here until the browser opens it, as an opener makes one.
+			"riverside": {Client: riverside, Profile: "agency / Riverside Boxing Club",
+				Index: index.Open(filepath.Join(t.TempDir(), "riverside.db"), index.KeyOf(sb.URL, riversideID))},
 		},
+		fresh: map[string]bool{"riverside": true},
 		names: map[string]string{"lakeside": "Lakeside Fit", "summit": "Summit Strength"},
 		more:  []Account{{Name: "harbor", Profile: "agency", Location: "HarborYogaStudioLc04", LocationName: "Harbor Yoga Studio", Kind: "minted"}},
 	}
@@ -66,6 +62,22 @@ func healthGyms(t *testing.T, w, h int) (*harness, *client.Client, *client.Clien
 	hs := newIndexHarness(t, opts, w, h)
 	hs.waitFor("Summit Open House")
 	return hs, lakeside, summit
+}
+
+// subAccountClient is a client of sb's sub-account called name, and its id.
+func subAccountClient(t *testing.T, sb *sandbox.Running, name string) (*client.Client, string) {
+	t.Helper()
+	for _, sub := range sb.Server.SubAccounts() {
+		if sub.Name == name {
+			c, err := client.New(client.Options{BaseURL: sb.URL, LocationID: sub.ID, TokenSource: staticToken(sub.DemoToken), MaxRetries: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c, sub.ID
+		}
+	}
+	t.Fatalf("the sandbox has no %s", name)
+	return nil, ""
 }
 
 // healthRows is the rows of go to anything's health scope as read, or fails.
@@ -155,7 +167,8 @@ func TestGoToAnythingHealthAcrossSubAccounts(t *testing.T) {
 // TestGoToAnythingHealthFixAndHealthView: from Summit, enter on a redirect of
 // Lakeside's whose fix is known switches to Lakeside and opens the redirect's form
 // filled with the fix, as in the Health view; the box opens again in its health
-// scope, where enter on Summit's own row switches back and opens Summit's Health view.
+// scope, where enter on Summit's own row switches back and opens Summit's Health view,
+// and enter on Riverside's (never checked) switches there and checks it.
 func TestGoToAnythingHealthFixAndHealthView(t *testing.T) {
 	h, _, summit := healthGyms(t, 100, 30)
 	h.update(ctrlP)
@@ -181,6 +194,19 @@ func TestGoToAnythingHealthFixAndHealthView(t *testing.T) {
 	if h.m.account != "summit" || h.m.client != summit {
 		t.Fatalf("enter should have switched to Summit (on %s):\n%s", h.m.account, v)
 	}
+
+	// Riverside, never checked: enter on its row switches there and its Health view
+	// checks it, reading it into its new index first.
+	h.update(ctrlP)
+	h.typeText("riverside")
+	h.waitFor("› !riverside", "of 17 items", "not checked yet")
+	if rows := healthRows(t, h); rows[h.m.overlay.(*gotoOverlay).list.Selected()].account.Name != "riverside" {
+		t.Fatalf("the best match should be Riverside's row:\n%s", h.view())
+	}
+	h.press("enter")
+	h.waitUntil("Riverside's Health view, checked", func(v string) bool {
+		return h.m.account == "riverside" && strings.Contains(v, "Health · checked")
+	})
 }
 
 // TestGoToAnythingHealthOfOneSubAccount: where the browser cannot switch, the health
