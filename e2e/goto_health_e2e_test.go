@@ -11,7 +11,8 @@ import (
 // TestTUIGoToAnythingHealthAcrossAgencyGyms: an agency of three (`funnels sandbox
 // --sub-accounts 3 --sites`) signed in; `funnels check` checks two of its gyms (the
 // checks kept beside their indexes); the browser opened on Summit Strength, at 80 and
-// at 200 columns. ! in go to anything lists what both checks found, Lakeside's among
+// at 200 columns. Go to anything's scope of all sub-accounts holds each gym's index
+// once; tab again, its health scope (! in the query) lists what both checks found, Lakeside's among
 // them, each row naming its gym, and Riverside's row says it was never checked; the
 // filter finds Lakeside's page that answers 404, and enter switches to Lakeside Fit
 // and selects that step, marked ✗. No line is wider than the terminal.
@@ -36,8 +37,11 @@ func TestTUIGoToAnythingHealthAcrossAgencyGyms(t *testing.T) {
 		s.waitFor("Summit Open House", "SummitStrengthLoc002")
 		s.keys("C-p")
 		s.waitFor("Go to anything · this sub-account", "tab all sub-accounts")
-		s.text("!")
-		scr := s.waitFor("Go to anything · health · 6 errors, 7 warnings", "items in 3 sub-accounts", "Riverside Boxin", "not checked yet")
+		// Every sub-account's index once: the agency profile's own location is Lakeside's.
+		s.keys("Tab")
+		s.waitFor("Go to anything · all sub-accounts", "items in 2 sub-accounts", "tab health")
+		s.keys("Tab")
+		scr := s.waitFor("› !", "Go to anything · health · 6 errors, 7 warnings", "items in 3 sub-accounts", "Riverside Boxin", "not checked yet")
 		if row := firstRowWith(scr, "promo.lakesidefit.com"); !strings.Contains(row, "✗") || !strings.Contains(row, "Lakeside Fit") {
 			t.Fatalf("at %d columns Lakeside's domain should be listed, marked, naming its gym: %q\n%s", width, row, scr)
 		}

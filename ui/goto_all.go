@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"errors"
+	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -76,30 +77,64 @@ func (m *Model) readAcross() tea.Cmd {
 // set, this sub-account's (here) first.
 func readGotoAll(ctx context.Context, sw Switcher, current string, here *index.Store, stale func(index.Kind) bool, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		accounts, listErr := sw.List(ctx)
-		sanitizeAccounts(accounts)
-		var found map[string]*index.Store
-		if f, ok := sw.(IndexFinder); ok {
-			found = f.Indexes(ctx, accounts)
-		}
+		others := listOtherIndexes(ctx, sw, current, here)
 		mine := Account{Name: current, LocationName: current}
-		for _, a := range accounts {
-			if a.Name == current {
-				mine = a
-			}
+		if others.mine != nil {
+			mine = *others.mine
 		}
-		stores, of := []*index.Store{here}, []Account{mine}
-		for _, a := range accounts {
-			if st := found[a.Name]; st != nil && a.Name != current && len(stores) < index.MaxCatalogSetSources {
-				stores, of = append(stores, st), append(of, a)
-			}
-		}
+		n := min(len(others.stores), index.MaxCatalogSetSources-1)
+		stores, of := append([]*index.Store{here}, others.stores[:n]...), append([]Account{mine}, others.accounts[:n]...)
 		cs, err := index.ReadMappedCatalogSet(ctx, stores)
 		if cs == nil {
 			return gotoAllMsg{seq: seq, err: err}
 		}
-		return gotoAllMsg{seq: seq, set: newGotoAllSet(cs, of, stale), err: errors.Join(listErr, err)}
+		return gotoAllMsg{seq: seq, set: newGotoAllSet(cs, of, stale), err: errors.Join(others.err, err)}
 	}
+}
+
+// otherIndexes is what the switcher lists besides the account shown: the accounts
+// with a local index on this machine and their indexes, and the sub-accounts with none.
+type otherIndexes struct {
+	mine     *Account       // the shown account as listed (nil: not listed)
+	accounts []Account      // with a local index, in the list's order
+	stores   []*index.Store // … each one's
+	noIndex  []Account      // the sub-accounts one may open that have none here
+	err      error          // what could not be listed
+}
+
+// listOtherIndexes lists the accounts (only those sw lets this person read) and asks
+// where their indexes are, leaving out mine's (here). An index two accounts share (a
+// profile whose location is also an agency's sub-account) is listed once, for the one
+// named by its location's name.
+func listOtherIndexes(ctx context.Context, sw Switcher, mine string, here *index.Store) otherIndexes {
+	var out otherIndexes
+	if sw == nil {
+		return out
+	}
+	listed, err := sw.List(ctx)
+	sanitizeAccounts(listed)
+	out.err = err
+	var found map[string]*index.Store
+	if finder, ok := sw.(IndexFinder); ok {
+		found = finder.Indexes(ctx, listed)
+	}
+	named := slices.Clone(listed)
+	slices.SortStableFunc(named, func(a, b Account) int { return pick(a.LocationName != "", 0, 1) - pick(b.LocationName != "", 0, 1) })
+	seen := map[string]bool{here.Path(): true}
+	for i, a := range named {
+		st := found[a.Name]
+		switch {
+		case a.Name == mine:
+			out.mine = &named[i]
+		case st != nil && seen[st.Path()]:
+		case st != nil:
+			seen[st.Path()] = true
+			out.accounts, out.stores = append(out.accounts, a), append(out.stores, st)
+		case a.Location != "" && a.Kind != "" && a.Kind != "agency":
+			out.noIndex = append(out.noIndex, a)
+		}
+	}
+	return out
 }
 
 // newGotoAllSet is the set of every sub-account's catalog, accounts[c] the

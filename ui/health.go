@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"errors"
-	"slices"
 	"sync"
 	"time"
 
@@ -116,46 +115,16 @@ func readHealthAll(ctx context.Context, sw Switcher, mine Account, here *index.S
 // healthOthers is what the accounts other than the one shown keep: the check kept
 // beside each local index, and the sub-accounts that have none here.
 type healthOthers struct {
-	mine    *Account       // the shown account as listed (nil: not listed)
-	of      []healthOf     // of each other account with a local index, in the list's order
-	stores  []*index.Store // … its index
-	noIndex []Account      // the sub-accounts listed with no local index here
-	err     error          // what could not be listed
+	otherIndexes
+	of []healthOf // of each of accounts
 }
 
-// readHealthOthers lists the accounts (only those sw lets this person read), asks
-// where their indexes are and reads the check kept beside each but mine's (beside
-// here); the stores are only read. An index two accounts share (a profile whose
-// location is also an agency's sub-account) is read once, for the one named by its
-// location's name.
+// readHealthOthers reads the check kept beside the index of every account but mine
+// (listOtherIndexes); the stores are only read.
 func readHealthOthers(ctx context.Context, sw Switcher, mine string, here *index.Store) healthOthers {
-	var out healthOthers
-	if sw == nil {
-		return out
-	}
-	accounts, err := sw.List(ctx)
-	sanitizeAccounts(accounts)
-	out.err = err
-	var found map[string]*index.Store
-	if finder, ok := sw.(IndexFinder); ok {
-		found = finder.Indexes(ctx, accounts)
-	}
-	named := slices.Clone(accounts)
-	slices.SortStableFunc(named, func(a, b Account) int { return pick(a.LocationName != "", 0, 1) - pick(b.LocationName != "", 0, 1) })
-	seen := map[string]bool{here.Path(): true}
-	for i, a := range named {
-		st := found[a.Name]
-		switch {
-		case a.Name == mine:
-			out.mine = &named[i]
-		case st != nil && seen[st.Path()]:
-		case st != nil:
-			seen[st.Path()] = true
-			out.of = append(out.of, readHealthOf(st, a))
-			out.stores = append(out.stores, st)
-		case a.Location != "" && a.Kind != "" && a.Kind != "agency":
-			out.noIndex = append(out.noIndex, a) // a location one may open, never checked here
-		}
+	out := healthOthers{otherIndexes: listOtherIndexes(ctx, sw, mine, here)}
+	for i, a := range out.accounts {
+		out.of = append(out.of, readHealthOf(out.stores[i], a))
 	}
 	return out
 }
