@@ -98,7 +98,7 @@ type otherIndexes struct {
 	mine     *Account       // the shown account as listed (nil: not listed)
 	accounts []Account      // with a local index, in the list's order
 	stores   []*index.Store // … each one's
-	noIndex  []Account      // the sub-accounts one may open that have none here
+	noIndex  []Account      // the locations one may open that no account has an index of here
 	err      error          // what could not be listed
 }
 
@@ -134,6 +134,15 @@ func listOtherIndexes(ctx context.Context, sw Switcher, mine string, here *index
 			out.noIndex = append(out.noIndex, a)
 		}
 	}
+	// A location another sign-in has an index of is not one never read here.
+	covered := map[string]bool{}
+	for _, a := range out.accounts {
+		covered[a.Location] = true
+	}
+	if out.mine != nil {
+		covered[out.mine.Location] = true
+	}
+	out.noIndex = slices.DeleteFunc(out.noIndex, func(a Account) bool { return covered[a.Location] })
 	return out
 }
 

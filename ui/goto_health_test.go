@@ -268,3 +268,35 @@ func TestGoToAnythingHealthSaysWhenTheCheckKeptIsOld(t *testing.T) {
 		t.Fatalf("a check cut short, where none may run, says %q", it.what)
 	}
 }
+
+// TestOtherIndexesListEachIndexAndLocationOnce: the agency profile whose location is
+// Lakeside's shares Lakeside's index, which is listed once, under Lakeside's name; a
+// profile of Lakeside's location with no index of its own is not "never checked",
+// Lakeside being read; Riverside, whose location nobody has an index of, is.
+func TestOtherIndexesListEachIndexAndLocationOnce(t *testing.T) {
+	dir := t.TempDir()
+	here := index.Open(filepath.Join(dir, "summit.db"), "summit")
+	lakeside := filepath.Join(dir, "lakeside.db")
+	sw := finderSwitcher{
+		opened: map[string]Opened{
+			"agency":   {Index: index.Open(lakeside, "lakeside")},
+			"lakeside": {Index: index.Open(lakeside, "lakeside")},
+			"summit":   {Index: here},
+		},
+		names: map[string]string{"lakeside": "Lakeside Fit", "summit": "Summit Strength"},
+		more: []Account{
+			{Name: "agency", Profile: "agency", Location: "LakesideFit2026Loc01", Kind: "agency"},
+			{Name: "sandbox", Profile: "sandbox", Location: "LakesideFit2026Loc01", Kind: "oauth"},
+		},
+	}
+	got := listOtherIndexes(context.Background(), sw, "summit", here)
+	if len(got.accounts) != 1 || got.accounts[0].Name != "lakeside" || got.stores[0].Path() != lakeside {
+		t.Errorf("the accounts with an index: %+v", got.accounts)
+	}
+	if len(got.noIndex) != 1 || got.noIndex[0].Name != "riverside" {
+		t.Errorf("the locations never read here: %+v", got.noIndex)
+	}
+	if got.mine == nil || got.mine.LocationName != "Summit Strength" {
+		t.Errorf("the shown account as listed: %+v", got.mine)
+	}
+}
