@@ -43,7 +43,7 @@ func browsingActions(k KeyMap) []action {
 		{name: "Help", desc: "show every key", key: k.Help, run: onRoot(func(m *Model) tea.Cmd { m.overlay = newHelpOverlay(m.sh); return nil })},
 		{name: "Redraw", desc: "draw the whole screen again (after something garbled it)", key: k.Redraw, run: func(host) tea.Cmd { return redrawWhole() }},
 		{name: "Quit", desc: "leave funnels", key: k.Quit, run: onRoot((*Model).quit)},
-		{name: "Go to anything", desc: "any funnel, step, page or redirect, by name or path", key: k.GoTo, run: onRoot((*Model).openGoto)},
+		{name: "Go to anything", desc: "any funnel, step, page or redirect by name or path; ! for health", key: k.GoTo, run: onRoot((*Model).openGoto)},
 		{name: "Index the location", desc: "read the whole location into the local index", run: onRoot((*Model).indexNow)},
 		{name: "Stop indexing", desc: "call the crawl off; the next one resumes", run: onRoot((*Model).stopCrawl)},
 		{name: "Changes since last crawl", desc: "what the last crawl found added, removed or changed",
@@ -134,6 +134,8 @@ func formActions() []action {
 
 		{name: "Health", desc: "is everything live? what the last check found broken or worth a look; r checks again",
 			key: bind("health (the last check)", "!"), where: everywhere, group: helpViews, run: onRoot((*Model).openHealth)},
+		{name: "Health of every sub-account", desc: "what the last checks found in every sub-account (ctrl+p, then !)",
+			run: onRoot((*Model).openGotoHealthScope)},
 		{id: actHealthFix, desc: "open the form of the selected finding's fix: the redirect to make or change, filled in", key: bind("fix", "f"),
 			where: inHealth, needs: client.FamilyRedirectWrite, group: helpViews, run: onRoot((*Model).healthFix)},
 		{name: "What this sign-in can do", desc: "ask each read route once and show what answers and what to ask for", run: openAccessView},

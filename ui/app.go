@@ -110,6 +110,7 @@ type Model struct {
 	stopEvents func()                             // ends the current client's forwarding
 	idx        *indexState                        // the local index, when there is one (cache.go)
 	across     gotoAcross                         // go to anything's scope "all sub-accounts" (goto_all.go)
+	gotoHealth gotoHealthState                    // … and its scope "health" (goto_health.go)
 	// healthWaiting is a finding of another sub-account to act on once the switch to
 	// it is done (health_root.go).
 	healthWaiting *healthPending

@@ -114,7 +114,12 @@
 // reports its progress through a channel a second command waits on; pages are
 // reached as Options.Check says, and Options.CheckOff (the team server's refusal,
 // from the check's record) makes it list the kept check only. The root's part
-// (health_root.go) goes where a finding points, switching sub-account first.
+// (health_root.go) goes where a finding points, switching sub-account first. Go to
+// anything has a health scope too (goto_health.go, goto_health_view.go; its scopes
+// and tab in goto_scope.go): ! first in its query, or tab, lists the checks kept
+// beside every readable sub-account's index
+// as rows, read in a command like its other scopes, and enter on one acts as the
+// Health view's enter, or opens that sub-account's Health view.
 //
 // # Keys
 //

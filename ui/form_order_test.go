@@ -52,7 +52,7 @@ func burstless() []string {
 		"Archive page", "Restore page", "End split test", "Geo-location", "Custom fonts", "Redirects",
 		"Delete redirect", "Copy redirect's old URL", "Copy redirect target", "What this sign-in can do",
 		"Request log", "Event history", "Messages", "Redirect versions", "Restore redirects…", "Redirects as CSV",
-		"Health",
+		"Health", "Health of every sub-account",
 	}
 }
 

@@ -124,6 +124,12 @@ type gotoOverlay struct {
 	// cannot switch, and the box searches this sub-account only.
 	across *gotoAcross
 	here   *gotoSet // this sub-account's items; set is the scope's
+	// health is the scope of the checks kept (goto_health.go); shown is the scope
+	// whose items the list holds.
+	health *gotoHealthState
+	shown  gotoScope
+	hcols  [5]column       // the health scope's: kind, sub-account, where, what, fix
+	hstrip gotoHealthStrip // … and the selected row whole under them
 	// searching: a long list (searchAt items or more: gotoSearchAt) is being filtered
 	// off the update loop.
 	searching bool
@@ -131,12 +137,15 @@ type gotoOverlay struct {
 }
 
 func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item) tea.Cmd) *gotoOverlay {
-	in := newPickerInput(sh, "› ", "a name, a path (/spring-offer), a domain, a folder…", gotoWidth(sh.width)-8)
+	in := newPickerInput(sh, "› ", "a name, a path (/spring-offer), a domain, a folder… or ! for health", gotoWidth(sh.width)-8)
 	g := &gotoOverlay{sh: sh, input: in, idx: idx, goTo: goTo, searchAt: gotoSearchAt}
 	// The kind, the name and where the item sits (its funnel last) are required, and
 	// in the scope "all sub-accounts" the sub-account's name; the path shows where the
 	// room allows. Each is as wide as the rows shown need.
 	g.cols = [5]column{{min: 6}, {min: 10}, {min: 12}, {min: 8, optional: true}, {min: 12, fill: true}}
+	// A finding's sub-account, where and what are required; its fix, then what it is
+	// about (the mark says how bad), show where the room allows.
+	g.hcols = [5]column{{min: 4, optional: true, rank: 2}, {min: 10}, {min: 14}, {min: 14, fill: true}, {min: 12, optional: true, rank: 1}}
 	g.stale = map[index.Kind]string{}
 	for k := index.KindFunnel; k <= index.KindPage; k++ {
 		g.stale[k] = k.String() + " stale"
@@ -147,7 +156,7 @@ func newGotoOverlay(sh *shared, idx *indexState, goTo func(*gotoSet, index.Item)
 // setItems takes this sub-account's items, shown in its scope.
 func (g *gotoOverlay) setItems(set *gotoSet) {
 	g.here = set
-	if !g.acrossAll() {
+	if g.shown == scopeHere {
 		g.show(set)
 	}
 }
@@ -196,6 +205,7 @@ func (m *Model) openGoto() tea.Cmd {
 	if m.opts.Switcher != nil {
 		load = tea.Batch(load, m.openAcross(g))
 	}
+	load = tea.Batch(load, m.openGotoHealth(g))
 	if m.idx.checked && m.idx.built.IsZero() && m.idx.crawl == nil {
 		// Never built: go to anything builds it now, and fills in as the crawl reads.
 		return tea.Batch(load, m.startCrawl("building the index"))
@@ -226,11 +236,20 @@ func (m *Model) applyGotoItems(msg gotoItemsMsg) tea.Cmd {
 }
 
 func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
+	if cmd, done := g.updateHealth(msg); done {
+		return cmd, false
+	}
 	if cmd, done := g.updateAcross(msg); done {
 		return cmd, false
 	}
 	if f, ok := msg.(gotoFilteredMsg); ok {
 		return g.filtered(f), false
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, g.sh.keys.NextPane, g.sh.keys.PrevPane) {
+		return g.cycle(pick(key.Matches(k, g.sh.keys.NextPane), 1, -1)), false
+	}
+	if g.shown == scopeHealth {
+		return g.pickHealth(h, msg)
 	}
 	long := g.set != nil && g.list.Total() >= g.searchAt
 	out, cmd := pickerUpdate(&g.sh.keys, &g.input, &g.list, g.set != nil && !(long && g.typed(msg)), msg)
@@ -248,15 +267,16 @@ func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return g.goTo(g.set, g.set.item(i)), true
 	}
-	return cmd, false
+	return tea.Batch(cmd, g.syncScope()), false // ! typed first: the health scope
 }
 
 func (g *gotoOverlay) keys() []key.Binding {
 	k := g.sh.keys
-	if g.across != nil {
-		return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), as(k.NextPane, g.otherScope()), k.Cancel}
+	accept := "go to it"
+	if g.shown == scopeHealth {
+		accept = "go to it / its Health view"
 	}
-	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, "go to it"), k.Cancel}
+	return []key.Binding{as(k.Arrows, "choose"), as(k.Accept, accept), as(k.NextPane, scopeName(g.scopeAfter(1))), k.Cancel}
 }
 
 // gotoSearchAt is how many items make a list long enough to filter off the update
@@ -307,6 +327,9 @@ func gotoWidth(w int) int { return min(w, 120) }
 
 // view draws the box over the panes: the query, then the best matches.
 func (g *gotoOverlay) view(w, h int) (string, int, int) {
+	if g.shown == scopeHealth {
+		return g.healthView(w, h)
+	}
 	st := &g.sh.styles
 	bw := gotoWidth(w)
 	inner := bw - 3

@@ -3,8 +3,8 @@ package ui
 import (
 	"context"
 	"errors"
+	"slices"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/funnelsdev/funnels/client/index"
@@ -59,15 +59,7 @@ type gotoAllMsg struct {
 func (m *Model) openAcross(g *gotoOverlay) tea.Cmd {
 	m.across.read, m.across.goToIn = m.readAcross, m.goToIn
 	g.across = &m.across
-	if !m.across.all {
-		return nil
-	}
-	if m.across.set != nil {
-		g.show(m.across.set)
-	} else {
-		g.set = nil
-	}
-	return m.readAcross()
+	return g.syncScope()
 }
 
 // readAcross reads the items of every sub-account with a local index.
@@ -85,30 +77,73 @@ func (m *Model) readAcross() tea.Cmd {
 // set, this sub-account's (here) first.
 func readGotoAll(ctx context.Context, sw Switcher, current string, here *index.Store, stale func(index.Kind) bool, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		accounts, listErr := sw.List(ctx)
-		sanitizeAccounts(accounts)
-		var found map[string]*index.Store
-		if f, ok := sw.(IndexFinder); ok {
-			found = f.Indexes(ctx, accounts)
-		}
+		others := listOtherIndexes(ctx, sw, current, here)
 		mine := Account{Name: current, LocationName: current}
-		for _, a := range accounts {
-			if a.Name == current {
-				mine = a
-			}
+		if others.mine != nil {
+			mine = *others.mine
 		}
-		stores, of := []*index.Store{here}, []Account{mine}
-		for _, a := range accounts {
-			if st := found[a.Name]; st != nil && a.Name != current && len(stores) < index.MaxCatalogSetSources {
-				stores, of = append(stores, st), append(of, a)
-			}
-		}
+		n := min(len(others.stores), index.MaxCatalogSetSources-1)
+		stores, of := append([]*index.Store{here}, others.stores[:n]...), append([]Account{mine}, others.accounts[:n]...)
 		cs, err := index.ReadMappedCatalogSet(ctx, stores)
 		if cs == nil {
 			return gotoAllMsg{seq: seq, err: err}
 		}
-		return gotoAllMsg{seq: seq, set: newGotoAllSet(cs, of, stale), err: errors.Join(listErr, err)}
+		return gotoAllMsg{seq: seq, set: newGotoAllSet(cs, of, stale), err: errors.Join(others.err, err)}
 	}
+}
+
+// otherIndexes is what the switcher lists besides the account shown: the accounts
+// with a local index on this machine and their indexes, and the sub-accounts with none.
+type otherIndexes struct {
+	mine     *Account       // the shown account as listed (nil: not listed)
+	accounts []Account      // with a local index, in the list's order
+	stores   []*index.Store // … each one's
+	noIndex  []Account      // the locations one may open that no account has an index of here
+	err      error          // what could not be listed
+}
+
+// listOtherIndexes lists the accounts (only those sw lets this person read) and asks
+// where their indexes are, leaving out mine's (here). An index two accounts share (a
+// profile whose location is also an agency's sub-account) is listed once, for the one
+// named by its location's name.
+func listOtherIndexes(ctx context.Context, sw Switcher, mine string, here *index.Store) otherIndexes {
+	var out otherIndexes
+	if sw == nil {
+		return out
+	}
+	listed, err := sw.List(ctx)
+	sanitizeAccounts(listed)
+	out.err = err
+	var found map[string]*index.Store
+	if finder, ok := sw.(IndexFinder); ok {
+		found = finder.Indexes(ctx, listed)
+	}
+	named := slices.Clone(listed)
+	slices.SortStableFunc(named, func(a, b Account) int { return pick(a.LocationName != "", 0, 1) - pick(b.LocationName != "", 0, 1) })
+	seen := map[string]bool{here.Path(): true}
+	for i, a := range named {
+		st := found[a.Name]
+		switch {
+		case a.Name == mine:
+			out.mine = &named[i]
+		case st != nil && seen[st.Path()]:
+		case st != nil:
+			seen[st.Path()] = true
+			out.accounts, out.stores = append(out.accounts, a), append(out.stores, st)
+		case a.Location != "" && a.Kind != "" && a.Kind != "agency":
+			out.noIndex = append(out.noIndex, a)
+		}
+	}
+	// A location another sign-in has an index of is not one never read here.
+	covered := map[string]bool{}
+	for _, a := range out.accounts {
+		covered[a.Location] = true
+	}
+	if out.mine != nil {
+		covered[out.mine.Location] = true
+	}
+	out.noIndex = slices.DeleteFunc(out.noIndex, func(a Account) bool { return covered[a.Location] })
+	return out
 }
 
 // newGotoAllSet is the set of every sub-account's catalog, accounts[c] the
@@ -171,11 +206,6 @@ func (m *Model) goToPending(name string) tea.Cmd {
 // acrossAll reports whether the box searches every sub-account.
 func (g *gotoOverlay) acrossAll() bool { return g.across != nil && g.across.all }
 
-// otherScope names the scope tab changes to.
-func (g *gotoOverlay) otherScope() string {
-	return pick(g.acrossAll(), "this sub-account", "all sub-accounts")
-}
-
 // acrossNote is what of the sub-accounts could not be read, in the scope "all
 // sub-accounts" ("" when all was read).
 func (g *gotoOverlay) acrossNote() string {
@@ -196,44 +226,28 @@ func (g *gotoOverlay) title() string {
 	return "Go to anything · this sub-account"
 }
 
-// updateAcross takes tab (the scope changes) and the items of every sub-account;
-// done says msg was taken.
+// updateAcross takes the items of every sub-account; done says msg was taken.
 func (g *gotoOverlay) updateAcross(msg tea.Msg) (tea.Cmd, bool) {
 	a := g.across
 	if a == nil {
 		return nil, false
 	}
-	switch msg := msg.(type) {
-	case gotoAllMsg:
-		if msg.seq != a.loading {
-			return nil, true
-		}
-		a.loading, a.err, a.note = 0, msg.err, ""
-		if msg.err != nil && msg.set != nil {
-			a.note = "✗ some sub-accounts could not be read: " + sanitize(errorText(msg.err))
-		}
-		if msg.set != nil {
-			a.set = msg.set
-			if a.all {
-				g.show(msg.set)
-			}
-		}
-		return nil, true
-	case tea.KeyPressMsg:
-		if !key.Matches(msg, g.sh.keys.NextPane) {
-			return nil, false
-		}
-		a.all = !a.all
-		next := pick(a.all, a.set, g.here)
-		if next != nil {
-			g.show(next)
-		} else {
-			g.set = nil
-		}
-		if a.all {
-			return a.read(), true
-		}
+	r, ok := msg.(gotoAllMsg)
+	if !ok {
+		return nil, false
+	}
+	if r.seq != a.loading {
 		return nil, true
 	}
-	return nil, false
+	a.loading, a.err, a.note = 0, r.err, ""
+	if r.err != nil && r.set != nil {
+		a.note = "✗ some sub-accounts could not be read: " + sanitize(errorText(r.err))
+	}
+	if r.set != nil {
+		a.set = r.set
+		if g.shown == scopeAll {
+			g.show(r.set)
+		}
+	}
+	return nil, true
 }

@@ -27,6 +27,8 @@ type healthOf struct {
 	counts   check.Counts    // that run's
 	findings []check.Finding // its errors and warnings, worst first, text sanitised
 	err      error           // the file could not be read
+	damaged  bool            // the file is there but is not a check funnels can read
+	cutShort time.Time       // when a run cut short began, whose answers the next run takes up
 }
 
 // readHealthOf reads the check kept beside store.
@@ -36,6 +38,10 @@ func readHealthOf(store *index.Store, a Account) healthOf {
 	if err != nil {
 		out.err = err
 		return out
+	}
+	out.damaged = saved.Damaged
+	if p := saved.Partial; p != nil {
+		out.cutShort = p.Started
 	}
 	if last := saved.Last; last != nil {
 		out.at, out.counts, out.findings = last.Ended, last.Counts, sanitizeFindings(last.Findings)
@@ -100,23 +106,27 @@ func (m healthAllMsg) to() body { return m.view }
 // kept beside each, this sub-account's (here, of mine) first.
 func readHealthAll(ctx context.Context, sw Switcher, mine Account, here *index.Store, view *healthView, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		msg := healthAllMsg{view: view, seq: seq, of: []healthOf{readHealthOf(here, mine)}, stores: []*index.Store{here}}
-		accounts, err := sw.List(ctx)
-		sanitizeAccounts(accounts)
-		msg.err = err
-		finder, ok := sw.(IndexFinder)
-		if !ok {
-			return msg
-		}
-		found := finder.Indexes(ctx, accounts)
-		for _, a := range accounts {
-			if st := found[a.Name]; st != nil && a.Name != mine.Name {
-				msg.of = append(msg.of, readHealthOf(st, a))
-				msg.stores = append(msg.stores, st)
-			}
-		}
-		return msg
+		others := readHealthOthers(ctx, sw, mine.Name, here)
+		return healthAllMsg{view: view, seq: seq, err: others.err,
+			of: append([]healthOf{readHealthOf(here, mine)}, others.of...), stores: append([]*index.Store{here}, others.stores...)}
 	}
+}
+
+// healthOthers is what the accounts other than the one shown keep: the check kept
+// beside each local index, and the sub-accounts that have none here.
+type healthOthers struct {
+	otherIndexes
+	of []healthOf // of each of accounts
+}
+
+// readHealthOthers reads the check kept beside the index of every account but mine
+// (listOtherIndexes); the stores are only read.
+func readHealthOthers(ctx context.Context, sw Switcher, mine string, here *index.Store) healthOthers {
+	out := healthOthers{otherIndexes: listOtherIndexes(ctx, sw, mine, here)}
+	for i, a := range out.accounts {
+		out.of = append(out.of, readHealthOf(out.stores[i], a))
+	}
+	return out
 }
 
 // healthRun is a check under way.

@@ -16,11 +16,13 @@ import (
 // first when it is another's.
 
 // healthPending is a finding of another sub-account to act on once the switch to it
-// is done.
+// is done, or that sub-account's Health view to open (open).
 type healthPending struct {
 	account string
 	finding healthFinding
 	fix     bool
+	enter   bool // as enter: whether the fix's form opens is decided there, by its access
+	open    bool
 }
 
 // healthTargetMsg is where the step of a finding sits now in the index.
@@ -91,6 +93,32 @@ func (m *Model) healthGo(f healthFinding, fix bool) tea.Cmd {
 	return nil
 }
 
+// healthEnter does what enter on finding f does: goes to its step or redirect, or
+// opens its fix's form where enterOpensFix says — in f's sub-account, switching first.
+func (m *Model) healthEnter(f healthFinding) tea.Cmd {
+	if f.account.Name != "" && f.account.Name != m.account {
+		m.healthWaiting = &healthPending{account: f.account.Name, finding: f, enter: true}
+		return m.switchTo(f.account)
+	}
+	return m.healthGo(f, enterOpensFix(m.sh, f))
+}
+
+// enterOpensFix reports whether enter on f opens its fix's form rather than going to
+// it: a redirect's finding whose fix changes a redirect, where that form may be sent.
+func enterOpensFix(sh *shared, f healthFinding) bool {
+	return f.Subject.Type == check.SubjectRedirect && f.Fix != nil && f.Fix.Redirect != nil && sh.keys.of(actHealthFix).Enabled()
+}
+
+// openHealthOf opens the Health view of account a, switching to it first when it is
+// not the one shown.
+func (m *Model) openHealthOf(a Account) tea.Cmd {
+	if a.Name == "" || a.Name == m.account {
+		return m.openHealth()
+	}
+	m.healthWaiting = &healthPending{account: a.Name, open: true}
+	return m.switchTo(a)
+}
+
 // healthFix opens the form of the fix of the finding selected in the Health view on
 // top (f).
 func (m *Model) healthFix() tea.Cmd {
@@ -107,6 +135,12 @@ func (m *Model) healthPendingGo(name string) tea.Cmd {
 	m.healthWaiting = nil
 	if p == nil || p.account != name {
 		return nil
+	}
+	switch {
+	case p.open:
+		return m.openHealth()
+	case p.enter:
+		p.fix = enterOpensFix(m.sh, p.finding)
 	}
 	p.finding.account = Account{}
 	return m.healthGo(p.finding, p.fix)

@@ -304,9 +304,8 @@ func (v *healthView) goToSelected(h bodyHost, fix bool) tea.Cmd {
 	case fix && !hasFix:
 		h.setWarn("no fix is known for this one: " + f.Message)
 		return nil
-	case !fix && f.Subject.Type == check.SubjectRedirect && hasFix:
-		// Its form where the fix may be sent; else the redirect alone.
-		fix = v.sh.keys.of(actHealthFix).Enabled()
+	case !fix:
+		fix = enterOpensFix(v.sh, f) // its form where the fix may be sent; else the redirect alone
 	}
 	return v.src.goTo(f, fix)
 }
