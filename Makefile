@@ -9,7 +9,7 @@ LDFLAGS := -X main.version=$(VERSION)
 # the same way (e2e/main_test.go).
 NOCGO   := CGO_ENABLED=0
 
-.PHONY: build install test test-inspector test-faults soak demo bench screenshots lint vet fmt-check deadcode sandbox fuzz clean
+.PHONY: build install test sweep test-inspector test-faults soak demo bench screenshots lint vet fmt-check deadcode sandbox fuzz clean
 
 build:
 	$(NOCGO) $(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) .
@@ -27,13 +27,33 @@ install:
 
 # The whole suite: lint, then every package (race detector on); the end-to-end tests
 # in e2e/ build the binary once for themselves. Without tmux the end-to-end tests of
-# the terminal are skipped: said before and after.
+# the terminal are skipped: said before and after. The deadcode check runs beside the
+# tests (it is one process on one core for a quarter of a minute) and its verdict is
+# given after them. ui and e2e, the longest packages, start first and three packages
+# run at once, so the short ones fill the time e2e spends waiting on tmux and ssh.
+# GORACE's atexit_sleep_ms=0: the race detector otherwise sleeps a second at the end
+# of every test binary. Each exhaustive sweep runs a fixed sample of itself here and
+# whole in make sweep.
 TMUX_NOTE = command -v tmux >/dev/null || echo "make test: tmux is not installed: the end-to-end tests that drive the terminal are SKIPPED (apt-get install tmux to run them)"
-test: lint build
+test: fmt-check vet build
 	@$(TMUX_NOTE)
-	$(GO) test -race -count=1 -parallel 4 ./...
+	@dc=$$(mktemp); ($(DEADCODE_CHECK)) >$$dc 2>&1 & pid=$$!; \
+	echo "GORACE=atexit_sleep_ms=0 $(GO) test -race -count=1 -p 3 -parallel 4 ./ui ./e2e ./...  (and deadcode beside it)"; \
+	GORACE=atexit_sleep_ms=0 $(GO) test -race -count=1 -p 3 -parallel 4 ./ui ./e2e ./...; rc=$$?; \
+	wait $$pid || rc=1; cat $$dc; rm -f $$dc; exit $$rc
 	@$(TMUX_NOTE)
 	@echo "make test: the official MCP Inspector's calls of every tool are not part of it: make test-inspector (CI runs it after)"
+	@echo "make test: the sweeps ran a sample of themselves: make sweep runs them whole (CI runs it after)"
+
+# The exhaustive sweeps, whole: every letter of every choice of every form, a resize
+# storm in every state of the browser, three random walks of the view caches, every
+# help page and error path of the command line at 80 columns in a terminal, and fifty
+# seconds of the browser under random faults. make test runs a fixed sample of each
+# (FUNNELS_SWEEP unset); these run without the race detector, which the samples ran
+# under. A test that samples a sweep must be named here (e2e checks it).
+SWEEPS := TestLettersPickInEveryChoiceOfEveryForm|TestResizeStormInEveryState|TestViewCachesDrawWhatAFreshViewDraws|TestHelpAndErrorsFitTheTerminal|TestTUIUnderFaults
+sweep: build
+	FUNNELS_SWEEP=1 $(GO) test -count=1 -timeout 20m -run '^($(SWEEPS))$$' ./ui ./e2e
 
 # The official MCP Inspector (pinned in e2e/testdata/inspector) lists and calls every
 # tool of `funnels mcp`, an applied import among them: half a minute of node processes,
@@ -46,9 +66,10 @@ test-inspector: build
 	@$(INSPECTOR_NOTE)
 
 # A minute of the browser under random faults (latency up to 5 s, 30% 5xx, drops,
-# truncated bodies) — part of `make test`; this runs it alone and shows its log.
+# truncated bodies) — make test runs four submits of it, make sweep the minute; this
+# runs the minute alone and shows its log.
 test-faults: build
-	$(GO) test -count=1 -run '^TestTUIUnderFaults$$' -v ./e2e
+	FUNNELS_SWEEP=1 $(GO) test -count=1 -run '^TestTUIUnderFaults$$' -v ./e2e
 
 # The soak: for SOAK_TIME, the real binary's `funnels index` crawls a server that lies
 # at random in every answer and is killed at random (SIGKILL, SIGTERM); after each run
@@ -93,9 +114,10 @@ vet:
 # Functions nothing calls, tests included (x/tools deadcode, pinned): it must find none.
 # About 7 s once the tool is built; the first run fetches and builds it (under a minute).
 DEADCODE := golang.org/x/tools/cmd/deadcode@v0.52.0
-deadcode:
-	@out=$$($(GO) run $(DEADCODE) -test ./...) || exit 1; \
+DEADCODE_CHECK = out=$$($(GO) run $(DEADCODE) -test ./...) || exit 1; \
 	if [ -n "$$out" ]; then echo "deadcode: unreachable functions:"; echo "$$out"; exit 1; fi
+deadcode:
+	@$(DEADCODE_CHECK)
 
 # Longer fuzzing than the corpus replay that `make test` does.
 FUZZTIME ?= 30s

@@ -52,9 +52,14 @@ func TestTUIUnderFaults(t *testing.T) {
 	f.s.waitFor("Spring Sale 2026")
 	f.control("POST", "/_sandbox/faults?latency=5s&error_rate=0.3&drop_rate=0.1&truncate_rate=0.1")
 
-	start := time.Now()
+	// make test: each kind of submit once (the forced failures are the first ones);
+	// make sweep and make test-faults (FUNNELS_SWEEP=1): fifty seconds of them.
+	start, soak := time.Now(), time.Duration(0)
+	if sweeping() {
+		soak = 50 * time.Second
+	}
 	kinds := []func(n int){f.newFolder, f.newStep, f.testEvent, f.attachDomain}
-	for n := 1; n <= 4 || time.Since(start) < 50*time.Second; n++ {
+	for n := 1; n <= 4 || time.Since(start) < soak; n++ {
 		if n%2 == 1 {
 			f.browse(n)
 		}

@@ -18,7 +18,7 @@ import (
 // than sleeping.
 
 // tuiDeadline bounds every wait for the screen; generous for a loaded CI machine.
-const tuiDeadline = 20 * time.Second
+const tuiDeadline = 60 * time.Second
 
 // tui is the binary running in a detached tmux session of its own server.
 type tui struct {

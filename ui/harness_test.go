@@ -18,7 +18,7 @@ import (
 
 // waitTimeout bounds every wait for the screen to show something. It is generous
 // because a loaded CI machine is slow; a passing test never waits this long.
-const waitTimeout = 15 * time.Second
+const waitTimeout = 60 * time.Second
 
 // harness drives a Model the way Bubble Tea would, without a terminal: it calls
 // Update and View directly and runs the returned commands in goroutines, feeding
