@@ -7,14 +7,14 @@ import (
 	"syscall"
 )
 
-// mapRange maps n bytes of f from off, read-only; release unmaps them. Nothing may
-// keep a part of the mapping once released.
-func mapRange(f *os.File, off int64, n int) (b []byte, release func(), err error) {
+// mapFd maps n bytes of the file open as fd from off, read-only; release unmaps them.
+// Nothing may keep a part of the mapping once released.
+func mapFd(fd int, off int64, n int) (b []byte, release func(), err error) {
 	if n == 0 {
 		return nil, func() {}, nil
 	}
 	start := off &^ int64(os.Getpagesize()-1)
-	m, err := syscall.Mmap(int(f.Fd()), start, int(off-start)+n, syscall.PROT_READ, syscall.MAP_SHARED)
+	m, err := syscall.Mmap(fd, start, int(off-start)+n, syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {
 		return nil, nil, err
 	}
