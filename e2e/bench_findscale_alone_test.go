@@ -9,7 +9,8 @@ import (
 // for a quick look without the whole of make bench, which measures them with the
 // rest: FUNNELS_BENCH_FIGURE=find_100_subaccounts (the crawl of the agency first, as
 // make bench does) or find_all (find_all_1m and rss_find_all_1m, as the machine is and
-// beside a busy core); FUNNELS_BENCH_CONFIG=tiny for the harness's size.
+// beside a busy core: FUNNELS_BENCH_QUIET=1 for the first alone);
+// FUNNELS_BENCH_CONFIG=tiny for the harness's size.
 func TestBenchFindScaleFigures(t *testing.T) {
 	which := os.Getenv("FUNNELS_BENCH_FIGURE")
 	if which != "find_100_subaccounts" && which != "find_all" {
@@ -18,6 +19,9 @@ func TestBenchFindScaleFigures(t *testing.T) {
 	cfg := fullBench
 	if os.Getenv("FUNNELS_BENCH_CONFIG") == "tiny" {
 		cfg = tinyBench
+	}
+	if os.Getenv("FUNNELS_BENCH_QUIET") != "" {
+		cfg.noisy = false // as the machine is only, not again beside a busy core
 	}
 	var figs []benchFigure
 	var err error

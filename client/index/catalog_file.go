@@ -77,37 +77,39 @@ func readCatalogFile(path, key string, mapped bool) (*catalogFile, error) {
 	if f.size < catalogFileHeader || f.size > math.MaxInt {
 		return nil, errCatalog
 	}
-	// Mapped whole, the header with the blobs: the header's page is the keys' first.
-	file, release, err := f.mapRange(0, int(f.size))
+	m, err := mapCatalogFile(f)
 	if err != nil {
 		return nil, err
 	}
-	head := file[:catalogFileHeader]
+	head := m.head
 	le := binary.LittleEndian
 	keysLen, itemsLen := le.Uint64(head[40:]), le.Uint64(head[48:])
 	if string(head[:16]) != catalogFileMagic || le.Uint64(head[16:]) != keyHash(key) ||
 		keysLen > uint64(f.size) || itemsLen > uint64(f.size) ||
 		catalogFileHeader+keysLen+itemsLen != uint64(f.size) || itemsLen > 1<<32-1 {
-		release()
+		m.release()
 		return nil, errCatalog
 	}
 	out := &catalogFile{identity: le.Uint64(head[24:]), madeOf: le.Uint64(head[32:]), garbage: le.Uint64(head[64:])}
 	out.readStampBlock(head[stampBlockAt : stampBlockAt+stampBlockSize])
-	blobs := file[catalogFileHeader:]
-	keys, items := blobs[:keysLen:keysLen], blobs[keysLen:]
+	keys, items, err := m.blobs(f, int(keysLen))
+	if err != nil {
+		return nil, err
+	}
 	if crc32.Checksum(keys, crcTable) != le.Uint32(head[56:]) {
-		release()
+		m.release()
 		return nil, errCatalog
 	}
 	if !mapped {
 		keys = bytes.Clone(keys)
+		m.releaseKeys()
 	}
 	c, err := openCatalog(bytesString(keys), items)
 	if err != nil {
-		release()
+		m.release()
 		return nil, err
 	}
-	c.release(release)
+	c.release(m.release)
 	out.cat = c
 	return out, nil
 }

@@ -66,8 +66,10 @@ func (f readOnly) ReadAt(b []byte, off int64) (int, error) {
 	return n, nil
 }
 
-// mapRange maps n bytes of the file from off (mmap_unix.go).
-func (f readOnly) mapRange(off int64, n int) ([]byte, func(), error) { return mapFd(f.fd, off, n) }
+// mapRange maps n bytes of the file from off (mmap_unix.go); random as for mapFd.
+func (f readOnly) mapRange(off int64, n int, random bool) ([]byte, func(), error) {
+	return mapFd(f.fd, off, n, random)
+}
 
 // Close closes the file.
 func (f readOnly) Close() { _ = syscall.Close(f.fd) }

@@ -30,8 +30,11 @@ func openReadOnly(path string) (readOnly, error) {
 // ReadAt reads len(b) bytes from off; fewer is an error.
 func (f readOnly) ReadAt(b []byte, off int64) (int, error) { return f.f.ReadAt(b, off) }
 
-// mapRange maps (or reads, where files are not mapped) n bytes of the file from off.
-func (f readOnly) mapRange(off int64, n int) ([]byte, func(), error) { return mapFile(f.f, off, n) }
+// mapRange maps (or reads, where files are not mapped) n bytes of the file from off;
+// random as for mapFd.
+func (f readOnly) mapRange(off int64, n int, random bool) ([]byte, func(), error) {
+	return mapFile(f.f, off, n, random)
+}
 
 // Close closes the file.
 func (f readOnly) Close() { _ = f.f.Close() }
