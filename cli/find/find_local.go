@@ -129,7 +129,8 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 	var records client.AccessReader
 	stale := make([]func(index.Kind) bool, len(local))
 	searched := make([]bool, len(local))
-	for i, l := range local {
+	for i := range local {
+		l := &local[i] // not a copy a closure would move to the heap, a member at a time
 		state := cs.State(i)
 		n := l.store.Notice()
 		if !state.Exists && n == "" {
@@ -198,16 +199,17 @@ func searchCatalog(cat *index.Catalog, m cmdutil.Member, query string, opts *Fin
 func keepCatalogs(ctx context.Context, concurrency int, local []localIndex, cs *index.CatalogSet) {
 	sem := make(chan struct{}, concurrency)
 	var wg sync.WaitGroup
-	for i, l := range local {
+	for i := range local {
 		if !cs.Made(i) || !cs.State(i).Exists {
 			continue
 		}
+		st := local[i].store
 		sem <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			_ = l.store.WithCatalog(ctx, func(*index.Catalog) error { return nil })
+			_ = st.WithCatalog(ctx, func(*index.Catalog) error { return nil })
 		}()
 	}
 	wg.Wait()
