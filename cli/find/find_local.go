@@ -2,7 +2,7 @@ package find
 
 import (
 	"context"
-	"os"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,8 +18,9 @@ import (
 // alone: no sign-in is opened and no token read to search it.
 type localIndex struct {
 	cmdutil.Member
-	store *index.Store
-	cfg   config.Config // the member's, at its location: whose access record marks stale items
+	listed cmdutil.Member // as the set named it: crawled through its session when it has no index
+	store  *index.Store
+	cfg    config.Config // the member's, at its location: whose access record marks stale items
 }
 
 // memberIndexPaths finds where the members of a set keep their indexes, from the
@@ -72,23 +73,25 @@ func (p *memberIndexPaths) of(m cmdutil.Member) (c config.Config, path string, o
 	return c, cmdutil.IndexPath(p.dir, &c), true
 }
 
-// localIndexes splits set into the members whose index file exists and the rest,
-// which need a crawl and so a session. Without paths every member goes through its
-// session.
+// localIndexes splits set into the members whose index file is found from the
+// configuration alone and the rest, which need a session to be found. Whether the
+// file is there is left to the read (searchLocal): a member without one is crawled
+// then, as the rest are. Without paths every member goes through its session.
 func localIndexes(set *cmdutil.MemberSet, paths *memberIndexPaths) ([]localIndex, []cmdutil.Member) {
 	if paths == nil {
 		return nil, set.Members
 	}
-	var local []localIndex
+	local := make([]localIndex, 0, len(set.Members))
 	var rest []cmdutil.Member
 	for _, m := range set.Members {
 		cfg, path, ok := paths.of(m)
-		if st, err := os.Stat(path); !ok || err != nil || !st.Mode().IsRegular() {
+		if !ok {
 			rest = append(rest, m)
 			continue
 		}
+		listed := m
 		m.Location = cfg.Profile.LocationID
-		local = append(local, localIndex{Member: m, store: index.Open(path, index.KeyOf(cfg.Profile.BaseURL, m.Location)), cfg: cfg})
+		local = append(local, localIndex{Member: m, listed: listed, store: index.Open(path, index.KeyOf(cfg.Profile.BaseURL, m.Location)), cfg: cfg})
 	}
 	return local, rest
 }
@@ -109,8 +112,9 @@ type memberNote struct {
 }
 
 // searchLocal reads the catalogs of every local index side by side as one set (no
-// file written) and ranks query across all of them in one pass, keeping each
-// member's best --limit; a member whose index holds nothing and was never read
+// file written; the keys left as the files' mapped pages, not copied: only the keys
+// of the matches picked are kept) and ranks query across all of them in one pass,
+// keeping each member's best --limit; a member whose index holds nothing and was never read
 // whole, or long ago, is handed back to be crawled.
 func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex, query string, opts *FindOptions) (localFinds, error) {
 	var out localFinds
@@ -118,16 +122,22 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 	for i, l := range local {
 		stores[i] = l.store
 	}
-	cs, err := index.ReadCatalogSet(ctx, stores)
+	cs, err := index.ReadMappedCatalogSet(ctx, stores)
 	if cs == nil {
 		return out, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
 	}
 	var records client.AccessReader
 	stale := make([]func(index.Kind) bool, len(local))
 	searched := make([]bool, len(local))
-	for i, l := range local {
+	for i := range local {
+		l := &local[i] // not a copy a closure would move to the heap, a member at a time
 		state := cs.State(i)
-		if n := l.store.Notice(); n != "" {
+		n := l.store.Notice()
+		if !state.Exists && n == "" {
+			out.crawl = append(out.crawl, l.listed) // no index file: made by a crawl
+			continue
+		}
+		if n != "" {
 			// Damaged and set aside while read: said, and built again, as find of one
 			// does.
 			out.notes = append(out.notes, memberNote{l.Member, n})
@@ -165,7 +175,7 @@ func searchLocal(ctx context.Context, set *cmdutil.MemberSet, local []localIndex
 		ats, tag, stale := best[i], cmdutil.TagOf(l.Member), stale[i]
 		out.found = append(out.found, memberFinds{Member: l.Member, ranked: len(ats), total: totals[i], hit: func(rank int) findHit {
 			at := ats[rank]
-			return findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: tag, Record: boundMatch(cs.Item(at, stale))}, key: cs.Key(at)}
+			return findHit{Tagged: cmdutil.Tagged[index.Item]{MemberTag: tag, Record: boundMatch(cs.Item(at, stale))}, key: strings.Clone(cs.Key(at))}
 		}})
 	}
 	keepCatalogs(ctx, set.Concurrency, local, cs)
@@ -189,16 +199,17 @@ func searchCatalog(cat *index.Catalog, m cmdutil.Member, query string, opts *Fin
 func keepCatalogs(ctx context.Context, concurrency int, local []localIndex, cs *index.CatalogSet) {
 	sem := make(chan struct{}, concurrency)
 	var wg sync.WaitGroup
-	for i, l := range local {
+	for i := range local {
 		if !cs.Made(i) || !cs.State(i).Exists {
 			continue
 		}
+		st := local[i].store
 		sem <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			_ = l.store.WithCatalog(ctx, func(*index.Catalog) error { return nil })
+			_ = st.WithCatalog(ctx, func(*index.Catalog) error { return nil })
 		}()
 	}
 	wg.Wait()

@@ -9,6 +9,7 @@ import (
 	"hash/fnv"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -75,48 +76,47 @@ func keyHash(key string) uint64 {
 // mapped, the keys stay the file's mapped pages (Store.MappedCatalog); else they are
 // copied into memory of their own.
 func readCatalogFile(path, key string, mapped bool) (*catalogFile, error) {
-	f, err := openRegular(path, os.O_RDONLY, 0)
+	f, err := openReadOnly(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	if f.size < catalogFileHeader || f.size > math.MaxInt {
+		return nil, errCatalog
+	}
+	m, err := mapCatalogFile(f)
 	if err != nil {
 		return nil, err
 	}
-	head := make([]byte, catalogFileHeader)
-	if _, err := f.ReadAt(head, 0); err != nil {
-		return nil, err
-	}
+	head := m.head
 	le := binary.LittleEndian
-	if string(head[:16]) != catalogFileMagic || le.Uint64(head[16:]) != keyHash(key) {
-		return nil, errCatalog
-	}
 	keysLen, itemsLen := le.Uint64(head[40:]), le.Uint64(head[48:])
-	if keysLen > uint64(st.Size()) || itemsLen > uint64(st.Size()) ||
-		catalogFileHeader+keysLen+itemsLen != uint64(st.Size()) || itemsLen > 1<<32-1 {
+	if string(head[:16]) != catalogFileMagic || le.Uint64(head[16:]) != keyHash(key) ||
+		keysLen > uint64(f.size) || itemsLen > uint64(f.size) ||
+		catalogFileHeader+keysLen+itemsLen != uint64(f.size) || itemsLen > 1<<32-1 {
+		m.release()
 		return nil, errCatalog
 	}
 	out := &catalogFile{identity: le.Uint64(head[24:]), madeOf: le.Uint64(head[32:]), garbage: le.Uint64(head[64:])}
 	out.readStampBlock(head[stampBlockAt : stampBlockAt+stampBlockSize])
-	blobs, release, err := mapRange(f, catalogFileHeader, int(keysLen+itemsLen))
+	keys, items, err := m.blobs(f, int(keysLen))
 	if err != nil {
 		return nil, err
 	}
-	keys, items := blobs[:keysLen:keysLen], blobs[keysLen:]
 	if catalogSum(keys) != le.Uint32(head[56:]) {
-		release()
+		m.release()
 		return nil, errCatalog
 	}
 	if !mapped {
 		keys = bytes.Clone(keys)
+		m.releaseKeys()
 	}
 	c, err := openCatalog(bytesString(keys), items)
 	if err != nil {
-		release()
+		m.release()
 		return nil, err
 	}
-	c.release(release)
+	c.release(m.release)
 	out.cat = c
 	return out, nil
 }
@@ -228,20 +228,11 @@ func removeCatalogFile(dbPath string) error {
 // currentStamp is the stamp of the index file at path when the file is as its stamp
 // says, else "". Asked under a lock on the index, no writer is part way.
 func currentStamp(path string) string {
-	want, err := os.ReadFile(path + stampSuffix)
-	if err != nil || len(want) == 0 || len(want) > maxStampLen {
+	want, ok := readStamp(path)
+	if !ok || !stampIs(path, want) {
 		return ""
 	}
-	f, err := openRegular(path, os.O_RDONLY, 0)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	got, err := stampOf(f)
-	if err != nil || got != string(want) {
-		return ""
-	}
-	return got
+	return want
 }
 
 // bytesString is b as a string without a copy: b is never written again (the keys

@@ -51,13 +51,18 @@ func (s *Store) WithCatalog(ctx context.Context, fn func(c *Catalog) error) erro
 }
 
 // catalogFast is the kept catalog when the index is as it was when the catalog was
-// last found current: read without opening the index.
+// last found current: read without opening the index as a database. The catalog's
+// stamp is one the index's stamp file held when it was kept (currentStamp), so the
+// stamp file is not read again: an index found as that stamp names it is in the very
+// state it was then known whole in (its size, its modification time and both meta
+// pages unchanged); a write since, even one killed part way, changed its modification
+// time, and a file found damaged was moved away.
 func (s *Store) catalogFast(mapped bool) (*catalogFile, bool) {
 	cf, err := readCatalogFile(s.path+catalogSuffix, s.key, mapped)
 	if err != nil {
 		return nil, false
 	}
-	if cf.stamp != "" && cf.stamp == currentStamp(s.path) {
+	if cf.stamp != "" && stampIs(s.path, cf.stamp) {
 		return cf, true
 	}
 	return cf, false

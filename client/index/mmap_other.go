@@ -7,8 +7,8 @@ import (
 	"os"
 )
 
-// mapRange reads n bytes of f from off (where files are not mapped).
-func mapRange(f *os.File, off int64, n int) (b []byte, release func(), err error) {
+// mapFile reads n bytes of f from off (where files are not mapped).
+func mapFile(f *os.File, off int64, n int, _ bool) (b []byte, release func(), err error) {
 	b = make([]byte, n)
 	if _, err := io.ReadFull(io.NewSectionReader(f, off, int64(n)), b); err != nil {
 		return nil, nil, err

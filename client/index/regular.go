@@ -55,3 +55,16 @@ func notRegular(path string, mode fs.FileMode) error {
 	}
 	return fmt.Errorf("%w: %s is %s", errDamaged, path, what)
 }
+
+// refuseNotRegular is the refusal of the path found not to be a regular file, saying
+// what it is.
+func refuseNotRegular(path string) error {
+	st, err := os.Lstat(path)
+	if err != nil {
+		return fmt.Errorf("%w: %s is not a regular file", errDamaged, path)
+	}
+	return notRegular(path, st.Mode())
+}
+
+// errShortRead is a file that ended before what was to be read of it.
+var errShortRead = errors.New("index: the file is shorter than it says")

@@ -3,7 +3,7 @@ package index
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strconv"
@@ -18,28 +18,29 @@ import (
 // (it never stamps), or a change from outside.
 const stampSuffix = ".clean"
 
-// stampOf names the state of the open index file f: its size, its modification time
-// and both meta pages' checksums.
-func stampOf(f *os.File) (string, error) {
-	st, err := f.Stat()
-	if err != nil {
+// stampOf names the state of the index file r of size bytes, modified at mtime
+// (nanoseconds): its size, its modification time and both meta pages' checksums.
+func stampOf(r io.ReaderAt, size, mtime int64) (string, error) {
+	var head [pageHeader + metaSize]byte
+	if _, err := r.ReadAt(head[:], 0); err != nil {
 		return "", err
 	}
 	le := binary.LittleEndian
-	head := make([]byte, pageHeader+metaSize)
-	if _, err := f.ReadAt(head, 0); err != nil {
-		return "", err
-	}
 	ps := int64(le.Uint32(head[pageHeader+8:]))
 	if ps < 1024 || ps > 1<<20 || ps&(ps-1) != 0 {
 		return "", errors.New("no page size")
 	}
 	sum0 := le.Uint64(head[pageHeader+metaChecksumEnd:])
-	if _, err := f.ReadAt(head, ps); err != nil {
+	if _, err := r.ReadAt(head[:], ps); err != nil {
 		return "", err
 	}
 	sum1 := le.Uint64(head[pageHeader+metaChecksumEnd:])
-	return fmt.Sprintf("%d %d %x %x", st.Size(), st.ModTime().UnixNano(), sum0, sum1), nil
+	b := make([]byte, 0, 80)
+	b = strconv.AppendInt(b, size, 10)
+	b = strconv.AppendInt(append(b, ' '), mtime, 10)
+	b = strconv.AppendUint(append(b, ' '), sum0, 16)
+	b = strconv.AppendUint(append(b, ' '), sum1, 16)
+	return string(b), nil
 }
 
 // writeStamp stamps the index file at path, open as f, as whole, and returns the
@@ -47,7 +48,11 @@ func stampOf(f *os.File) (string, error) {
 // own and renamed, so no reader meets half a stamp; a stamp that cannot be written
 // only costs the next process a check.
 func writeStamp(path string, f *os.File) string {
-	stamp, err := stampOf(f)
+	st, err := f.Stat()
+	stamp := ""
+	if err == nil {
+		stamp, err = stampOf(f, st.Size(), st.ModTime().UnixNano())
+	}
 	if err != nil {
 		removeStamp(path)
 		return ""
@@ -66,17 +71,37 @@ func writeStamp(path string, f *os.File) string {
 
 // stamped reports whether the index file at path is as its stamp says.
 func stamped(path string) bool {
-	want, err := os.ReadFile(path + stampSuffix)
-	if err != nil || len(want) > 256 {
-		return false
+	want, ok := readStamp(path)
+	return ok && stampIs(path, want)
+}
+
+// readStamp is the stamp kept beside the index file at path; false when there is
+// none that could name a file.
+func readStamp(path string) (string, bool) {
+	f, err := openReadOnly(path + stampSuffix)
+	if err != nil {
+		return "", false
 	}
-	f, err := openRegular(path, os.O_RDONLY, 0)
+	defer f.Close()
+	if f.size == 0 || f.size > maxStampLen {
+		return "", false
+	}
+	b := make([]byte, f.size)
+	if _, err := f.ReadAt(b, 0); err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// stampIs reports whether the index file at path is now as stamp names it.
+func stampIs(path, stamp string) bool {
+	f, err := openReadOnly(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	got, err := stampOf(f)
-	return err == nil && got == string(want)
+	got, err := stampOf(f, f.size, f.mtime)
+	return err == nil && got == stamp
 }
 
 // removeStamp removes the stamp: the file it named is gone or no longer whole.
