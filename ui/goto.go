@@ -249,6 +249,9 @@ func (g *gotoOverlay) update(h host, msg tea.Msg) (tea.Cmd, bool) {
 		return g.cycle(pick(key.Matches(k, g.sh.keys.NextPane), 1, -1)), false
 	}
 	if g.shown == scopeHealth {
+		if k, ok := msg.(tea.KeyPressMsg); ok && k.Text == gotoHealthPrefix && g.input.Value() == gotoHealthPrefix {
+			return nil, false // the box reopened in health: a ! typed out of habit would search for "!"
+		}
 		return g.pickHealth(h, msg)
 	}
 	long := g.set != nil && g.list.Total() >= g.searchAt

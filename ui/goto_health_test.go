@@ -168,7 +168,8 @@ func TestGoToAnythingHealthAcrossSubAccounts(t *testing.T) {
 // Lakeside's whose fix is known switches to Lakeside and opens the redirect's form
 // filled with the fix, as in the Health view; the box opens again in its health
 // scope, where enter on Summit's own row switches back and opens Summit's Health view,
-// and enter on Riverside's (never checked) switches there and checks it.
+// and enter on Riverside's (never checked) switches there and checks it. A ! typed
+// into the box reopened in health is not searched for.
 func TestGoToAnythingHealthFixAndHealthView(t *testing.T) {
 	h, _, summit := healthGyms(t, 100, 30)
 	h.update(ctrlP)
@@ -184,6 +185,10 @@ func TestGoToAnythingHealthFixAndHealthView(t *testing.T) {
 
 	h.update(ctrlP)
 	h.waitFor("› !", "Go to anything · health · 6 errors, 7 warnings")
+	h.typeText("!") // out of habit: the box is in health already
+	if q := h.m.overlay.(*gotoOverlay).input.Value(); q != "!" {
+		t.Fatalf("a ! typed into the box reopened in health made the query %q", q)
+	}
 	h.typeText("health summit")
 	h.waitFor("› !health summit")
 	if rows := healthRows(t, h); rows[h.m.overlay.(*gotoOverlay).list.Selected()].account.Name != "summit" {
