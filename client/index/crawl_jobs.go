@@ -153,9 +153,7 @@ func (r *crawlRun) startFolders(ctx context.Context) {
 		r.folderAsked[id], r.folderNamed[id] = true, true
 	}
 	r.mu.Unlock()
-	for _, id := range level {
-		r.jobs.push(high, func() { r.folder(ctx, id, false) })
-	}
+	r.askFolders(ctx, level, false)
 }
 
 // jumpToFolders asks at once for the listings of the folders the funnels name as
@@ -171,17 +169,35 @@ func (r *crawlRun) jumpToFolders(ctx context.Context, funnels []client.Funnel) {
 		r.mu.Unlock()
 		return
 	}
-	var jumps []string
+	var parents []string
 	for _, f := range funnels {
-		if id := f.ParentID; id != "" && !r.folderAsked[id] {
-			r.folderAsked[id] = true
-			jumps = append(jumps, id)
+		if f.ParentID != "" {
+			parents = append(parents, f.ParentID)
 		}
 	}
-	r.foldersLeft += len(jumps)
+	jumps := r.unasked(parents)
 	r.mu.Unlock()
-	for _, id := range jumps {
-		r.jobs.push(high, func() { r.folder(ctx, id, true) })
+	r.askFolders(ctx, jumps, true)
+}
+
+// unasked marks the folders of ids not asked for yet as asked, counts them as left to
+// read and returns them; the caller holds r.mu.
+func (r *crawlRun) unasked(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		if !r.folderAsked[id] {
+			r.folderAsked[id] = true
+			out = append(out, id)
+		}
+	}
+	r.foldersLeft += len(out)
+	return out
+}
+
+// askFolders queues the listings of folders (jumped: as jumpToFolders asks them).
+func (r *crawlRun) askFolders(ctx context.Context, ids []string, jumped bool) {
+	for _, id := range ids {
+		r.jobs.push(high, func() { r.folder(ctx, id, jumped) })
 	}
 }
 
@@ -288,19 +304,12 @@ func (r *crawlRun) folder(ctx context.Context, id string, jumped bool) {
 	r.prog.Folders += len(ents.Folders)
 	r.plan.FolderBegun = true
 	r.plan.FolderQueue = append(slices.DeleteFunc(r.plan.FolderQueue, func(q string) bool { return q == id }), subs...)
-	var ask []string
 	for _, sub := range subs {
 		r.folderNamed[sub] = true
-		if !r.folderAsked[sub] {
-			r.folderAsked[sub] = true
-			ask = append(ask, sub)
-		}
 	}
-	r.foldersLeft += len(ask)
+	ask := r.unasked(subs)
 	r.mu.Unlock()
-	for _, sub := range ask {
-		r.jobs.push(high, func() { r.folder(ctx, sub, false) })
-	}
+	r.askFolders(ctx, ask, false)
 	if fromEntities { // the funnel list is refused: the folders' funnels are the ones to page
 		ids := make([]string, len(ents.Funnels))
 		for j, f := range ents.Funnels {
