@@ -33,8 +33,8 @@ type gotoSet struct {
 	masks   []uint64 // each key's charMask
 	stale   func(index.Kind) bool
 	folders map[string]gotoFolder // nil until crumbs needs it (then read from cat)
-	gen     uint64    // the index's write count when read
-	built   time.Time // when the last crawl read the location whole
+	gen     uint64                // the index's write count when read
+	built   time.Time             // when the last crawl read the location whole
 
 	// In a set of every sub-account (the scope "all sub-accounts", goto_all.go),
 	// all reads their catalogs as one and cat is nil; src reads either.
