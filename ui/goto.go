@@ -24,15 +24,17 @@ import (
 // gotoSet is the items of "go to anything": the index's catalog, read in a command
 // (its keys one string, its items one blob, kept beside the index and mapped, not
 // copied: Store.MappedCatalog, so the set holds the catalog while its keys are read),
-// with what filtering and going to one need: each key's charMask and the folders'
-// places. Names, paths and wheres are sanitised as a row is drawn.
+// with what filtering and going to one need: each key's charMask, and the folders'
+// places, read from the items blob only when an item is gone to (the blob's pages
+// stay untouched while a person only types). Names, paths and wheres are sanitised
+// as a row is drawn.
 type gotoSet struct {
 	cat     *index.Catalog
 	masks   []uint64 // each key's charMask
 	stale   func(index.Kind) bool
-	folders map[string]gotoFolder
-	gen     uint64    // the index's write count when read
-	built   time.Time // when the last crawl read the location whole
+	folders map[string]gotoFolder // nil until crumbs needs it (then read from cat)
+	gen     uint64                // the index's write count when read
+	built   time.Time             // when the last crawl read the location whole
 
 	// In a set of every sub-account (the scope "all sub-accounts", goto_all.go),
 	// all reads their catalogs as one and cat is nil; src reads either.
@@ -83,16 +85,23 @@ type gotoSource interface {
 
 // newGotoSet is the set of a catalog.
 func newGotoSet(cat *index.Catalog, stale func(index.Kind) bool) *gotoSet {
-	set := &gotoSet{cat: cat, src: cat, masks: make([]uint64, cat.Len()), stale: stale, folders: map[string]gotoFolder{},
-		gen: cat.Gen(), built: cat.Crawled()}
+	set := &gotoSet{cat: cat, src: cat, masks: make([]uint64, cat.Len()), stale: stale, gen: cat.Gen(), built: cat.Crawled()}
 	for i := range set.masks {
 		set.masks[i] = list.Mask(cat.Key(i))
-		if cat.Kind(i) == index.KindFolder {
-			it := cat.Item(i, nil)
-			set.folders[it.ID] = gotoFolder{name: sanitize(displayName(it.Name, it.ID)), parent: cat.Parent(i)}
-		}
 	}
 	return set
+}
+
+// catalogFolders is where each folder of cat sits, by id.
+func catalogFolders(cat *index.Catalog) map[string]gotoFolder {
+	folders := map[string]gotoFolder{}
+	for i := range cat.Len() {
+		if cat.Kind(i) == index.KindFolder {
+			it := cat.Item(i, nil)
+			folders[it.ID] = gotoFolder{name: sanitize(displayName(it.Name, it.ID)), parent: cat.Parent(i)}
+		}
+	}
+	return folders
 }
 
 // len is how many items the set holds.

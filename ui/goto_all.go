@@ -150,16 +150,12 @@ func listOtherIndexes(ctx context.Context, sw Switcher, mine string, here *index
 // sub-account of catalog c.
 func newGotoAllSet(cs *index.CatalogSet, accounts []Account, stale func(index.Kind) bool) *gotoSet {
 	set := &gotoSet{all: cs, src: cs, accounts: accounts, labels: make([]string, len(accounts)), stale: stale,
-		masks: make([]uint64, cs.Len()), folders: map[string]gotoFolder{}}
+		masks: make([]uint64, cs.Len())}
 	for c, a := range accounts {
 		set.labels[c] = pick(a.LocationName != "", a.LocationName, a.Name)
 		cat, masks := cs.Catalog(c), set.masks[cs.Start(c):]
 		for j := range cat.Len() {
 			masks[j] = list.Mask(cat.Key(j))
-			if cat.Kind(j) == index.KindFolder {
-				it := cat.Item(j, nil)
-				set.folders[it.ID] = gotoFolder{name: sanitize(displayName(it.Name, it.ID)), parent: cat.Parent(j)}
-			}
 		}
 	}
 	return set
@@ -173,11 +169,11 @@ func (s *gotoSet) label(i int) string {
 	return s.labels[s.all.Source(i)]
 }
 
-// only is catalog c of a set of every sub-account, as a set of its own (the folders'
-// places are the whole set's, ids being unique), for going to an item of it.
+// only is catalog c of a set of every sub-account, as a set of its own (its folders'
+// places read from that catalog alone, when gone to), for going to an item of it.
 func (s *gotoSet) only(c int) *gotoSet {
 	cat := s.all.Catalog(c)
-	return &gotoSet{cat: cat, src: cat, stale: s.stale, folders: s.folders, gen: cat.Gen(), built: cat.Crawled()}
+	return &gotoSet{cat: cat, src: cat, stale: s.stale, gen: cat.Gen(), built: cat.Crawled()}
 }
 
 // goToIn goes to item i of a set of every sub-account: at once when it is this

@@ -103,6 +103,11 @@ func TestGoToAnythingAcrossSubAccounts(t *testing.T) {
 			t.Errorf("row %d at 80 columns does not name %s: %q", i, label, row)
 		}
 	}
+	// Typing reads keys only: no catalog's folders are read (their items' pages stay
+	// untouched) until an item is gone to.
+	if g.across.set.folders != nil || g.here.folders != nil {
+		t.Fatal("the folders were read before an item was gone to")
+	}
 	h.press("enter")
 	h.waitUntil("summit shown with the funnel selected in its folder", func(v string) bool {
 		sel := h.m.entities.selected()

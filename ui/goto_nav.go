@@ -96,6 +96,9 @@ func (m *Model) goToRedirect(id, domain string) tea.Cmd {
 // crumbs is the path of folders from the root to folderID, by the index's folders (a
 // folder whose parent is not known sits at the root).
 func (s *gotoSet) crumbs(folderID string) []crumb {
+	if s.folders == nil && s.cat != nil && folderID != "" {
+		s.folders = catalogFolders(s.cat)
+	}
 	path := []crumb{{id: "", name: "Root"}}
 	var chain []crumb
 	for id, depth := folderID, 0; id != "" && depth < 32; depth++ {
