@@ -33,10 +33,13 @@ type scaleConfig struct {
 }
 
 // testdataBin builds the program testdata/NAME into dir: keycounter (the smallest
-// Bubble Tea program) or peakrss (a small starter that reports its child's peak RSS).
+// Bubble Tea program) or peakrss (a small starter that reports its child's peak RSS),
+// built as make build builds funnels (without cgo), so its start is of the same kind.
 func testdataBin(dir, name string) (string, error) {
 	bin := filepath.Join(dir, name)
-	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/"+name).CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-o", bin, "./testdata/"+name)
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("building %s: %v\n%s", name, err, out)
 	}
 	return bin, nil
