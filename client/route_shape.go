@@ -72,8 +72,9 @@ func shapeOf(method, target string, header http.Header, body []byte) answerShape
 
 // missedRoute is how the server answers a route it does not have, asked at most
 // once for the client's access record; the zero shape when it answered otherwise
-// than with a 404. Without an answer (the server unreachable, ctx ended) it is asked
-// again next time.
+// than with a 404. Without an answer (the server unreachable, ctx ended, a 5xx or
+// 429 past its retries) it is asked again next time: a passing failure is no answer
+// about its routes.
 func (c *Client) missedRoute(ctx context.Context) answerShape {
 	if s, known := c.access.missedRoute(); known {
 		return s
@@ -84,7 +85,7 @@ func (c *Client) missedRoute(ctx context.Context) answerShape {
 	case errors.As(err, &api) && api.shape != nil:
 		c.access.setMissedRoute(*api.shape)
 		return *api.shape
-	case err == nil || api != nil:
+	case err == nil || api != nil && api.StatusCode < 500 && api.StatusCode != http.StatusTooManyRequests:
 		c.access.setMissedRoute(answerShape{})
 	}
 	return answerShape{}

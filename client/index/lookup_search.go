@@ -76,6 +76,13 @@ func searchUnseen(ctx context.Context, c *client.Client, store *Store, id string
 	if f := withSteps(all, id); f != nil {
 		return f, nil
 	}
+	// Listed without its steps, it is still the location's: its steps are unknown,
+	// not a funnel that is not there.
+	for i := range all {
+		if all[i].ID == id {
+			return &all[i], nil
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("funnel %s: %w", id, err)
 	}
