@@ -27,6 +27,10 @@ import (
 // listPageSize is the funnel list's page: the most a page may hold.
 const listPageSize = 100
 
+// unknownLengthWalk is how many folder listings the search spends when the server
+// announced no count: the rest of the list may be one page, so only a few.
+const unknownLengthWalk = 4
+
 // levelAtOnce bounds the folder listings of one level asked at the same time; the
 // client's pacer still spaces them under the limit.
 const levelAtOnce = 8
@@ -55,11 +59,11 @@ func searchUnseen(ctx context.Context, c *client.Client, store *Store, id string
 		keepListing(ctx, store, "", root)
 		f, ok, err := inListing(ctx, c, store, "", root, id)
 		if !ok && err == nil {
-			rest := listPageSize // the requests of the rest of a list of no known length
+			budget := unknownLengthWalk
 			if known {
-				rest = (count - len(first) + listPageSize - 1) / listPageSize
+				budget = (count - len(first) + listPageSize - 1) / listPageSize / 2
 			}
-			f, ok, err = walkFolders(ctx, c, store, root.Folders, id, rest/2)
+			f, ok, err = walkFolders(ctx, c, store, root.Folders, id, budget)
 		}
 		if ok || err != nil {
 			found, foundErr, settled = f, err, true

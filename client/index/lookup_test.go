@@ -126,3 +126,35 @@ func TestLookupFunnelWithoutFolders(t *testing.T) {
 		t.Fatalf("the refused folder listing was asked again %d times", n)
 	}
 }
+
+// A server that announces no count may have one page left of its list: a funnel the
+// index never saw is then looked for in a few folders at most before the rest of the
+// list is read, not in fifty.
+func TestLookupFunnelOfAListOfNoKnownLength(t *testing.T) {
+	sb := fastSandbox(t, sandbox.Options{Dialect: sandbox.Dialect{BareLists: true}, Bulk: sandbox.Bulk{Funnels: 150, PagesPerFunnel: 1}})
+	c := newClient(t, sb, "")
+	ctx := ctxT(t)
+	s := newStore(t, sb)
+	crawl(t, c, s)
+	snap, err := s.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	folders := 0
+	for _, f := range snap.Folders {
+		if f.ParentID == "" {
+			folders++
+		}
+	}
+	if folders <= unknownLengthWalk {
+		t.Fatalf("the seed has %d folders at the root: the test needs more than %d", folders, unknownLengthWalk)
+	}
+	sb.Server.ResetLog()
+	got, err := LookupFunnel(ctx, c, newStore(t, sb), "no-such-funnel", false)
+	if err != nil || got.Funnel != nil {
+		t.Fatalf("an id the location does not have: %+v (%v)", got.Funnel, err)
+	}
+	if n, _ := requestsTo(sb, "/funnels/funnel/folder/entities"); n > 1+unknownLengthWalk {
+		t.Fatalf("%d folder listings for a list of no known length, want at most %d", n, 1+unknownLengthWalk)
+	}
+}
