@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -103,7 +102,6 @@ func walkFolders(ctx context.Context, c *client.Client, store *Store, level []cl
 		listed := make([]*client.Entities, len(level))
 		var g errgroup.Group
 		g.SetLimit(levelAtOnce)
-		var mu sync.Mutex
 		for i, dir := range level {
 			g.Go(func() error {
 				ents, _, err := c.FolderEntities(ctx, "", dir.ID, "")
@@ -111,9 +109,7 @@ func walkFolders(ctx context.Context, c *client.Client, store *Store, level []cl
 					return err
 				}
 				keepListing(ctx, store, dir.ID, ents)
-				mu.Lock()
-				listed[i] = ents
-				mu.Unlock()
+				listed[i] = ents // each its own element
 				return nil
 			})
 		}
