@@ -210,11 +210,12 @@ func (m *Model) openGoto() tea.Cmd {
 		g.setItems(m.idx.set)
 	}
 	m.overlay = g
-	load := m.loadGoto(g)
+	// Health first: a box left in health opens in it without reading every
+	// sub-account's catalogs for the scope it passed through.
+	load := tea.Batch(m.loadGoto(g), m.openGotoHealth(g))
 	if m.opts.Switcher != nil {
 		load = tea.Batch(load, m.openAcross(g))
 	}
-	load = tea.Batch(load, m.openGotoHealth(g))
 	if m.idx.checked && m.idx.built.IsZero() && m.idx.crawl == nil {
 		// Never built: go to anything builds it now, and fills in as the crawl reads.
 		return tea.Batch(load, m.startCrawl("building the index"))

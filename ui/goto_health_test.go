@@ -305,3 +305,23 @@ func TestOtherIndexesListEachIndexAndLocationOnce(t *testing.T) {
 		t.Errorf("the shown account as listed: %+v", got.mine)
 	}
 }
+
+// The box left in health, reached from every sub-account's scope, opens again in
+// health without reading every sub-account's catalogs on the way.
+func TestGoToAnythingReopenedInHealthReadsNoOtherScope(t *testing.T) {
+	h, _, _ := healthGyms(t, 100, 30)
+	h.update(ctrlP)
+	h.waitFor("Go to anything · this sub-account")
+	h.press("tab")
+	h.waitFor("Go to anything · all sub-accounts")
+	h.waitUntil("every sub-account's items read", func(string) bool { return h.m.across.loading == 0 })
+	h.press("tab")
+	h.waitFor("Go to anything · health")
+	h.press("esc")
+	h.waitUntil("the box closed", func(string) bool { return h.m.overlay == nil })
+	h.update(ctrlP)
+	if h.m.across.loading != 0 {
+		t.Fatal("opening the box in health read every sub-account's catalogs first")
+	}
+	h.waitFor("Go to anything · health")
+}
