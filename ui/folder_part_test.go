@@ -109,18 +109,18 @@ func TestTheIndexsFolderReplacesFirstRows(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 30})
 	seq := m.next()
 	m.entities.load(seq)
-	all := keptRows(bigKeptFolder(300, 3))
+	all := keptRows(bigKeptFolder(measureStepsAtOnce+100, 3))
 	m.Update(folderPartMsg{folderID: "", seq: seq, rows: all[:40], next: func() tea.Msg { return nil }})
-	_, cmd := m.Update(cachedFolderMsg{folderID: "", seq: seq, rows: all[:250], at: time.Now()})
+	_, cmd := m.Update(cachedFolderMsg{folderID: "", seq: seq, rows: all[:measureStepsAtOnce+50], at: time.Now()})
 	fs := m.entities.current()
-	if fs.partial || len(fs.rows) != 250 || fs.cachedAt.IsZero() {
+	if fs.partial || len(fs.rows) != measureStepsAtOnce+50 || fs.cachedAt.IsZero() {
 		t.Fatalf("after the index's folder: partial %v, %d rows", fs.partial, len(fs.rows))
 	}
 	if _, ok := widthsOf(cmd); !ok {
 		t.Fatal("the index's whole folder is not measured")
 	}
 	m.Update(entitiesMsg{folderID: "", seq: seq, rows: all})
-	if len(fs.rows) != 300 || !fs.loaded {
+	if len(fs.rows) != measureStepsAtOnce+100 || !fs.loaded {
 		t.Fatalf("after the whole listing: %d rows, loaded %v", len(fs.rows), fs.loaded)
 	}
 }

@@ -9,9 +9,11 @@ import (
 // The widths of the steps pane's columns. They fit the widest steps of every funnel
 // of the folder shown, so the columns keep their places while the cursor goes from
 // funnel to funnel; until those are known the pane fits the funnel it shows. A
-// folder's widest steps are worked out in a command once its rows are whole (never
-// for rows still arriving), so a folder of 100,000 steps paints its first frame
-// without measuring them.
+// folder's widest steps are worked out once its rows are whole (never for rows still
+// arriving): at once for a folder of a few hundred funnels, so its first frame has the
+// panes where they stay (no jump of the panes just after the start), and in a command
+// for a bigger one, so a folder of 100,000 steps paints its first frame without
+// measuring them.
 
 // stepWidths are the widths of the columns of step rows.
 type stepWidths struct{ seq, name, split, kind, path int }
@@ -55,27 +57,41 @@ type stepWidthsMsg struct {
 
 func (stepWidthsMsg) forBody() {}
 
-// folderStepWidths measures the steps of every funnel of rows, one funnel's rows at a
-// time in one buffer.
+// measureStepsAtOnce is how many rows a folder may have for its steps to be measured
+// in the update itself: a few hundred funnels' steps take well under a millisecond.
+const measureStepsAtOnce = 300
+
+// widestSteps measures the steps of every funnel of rows, one funnel's rows at a time
+// in one buffer.
+func widestSteps(rows []entityRow) stepWidths {
+	var w stepWidths
+	var buf []stepRow
+	for i := range rows {
+		if r := &rows[i]; !r.folder {
+			buf = r.rec.appendStepRows(buf[:0], r.domain, r.name)
+			w.add(buf)
+		}
+	}
+	return w
+}
+
+// folderStepWidths measures the steps of every funnel of rows off the update loop.
 func folderStepWidths(folderID string, rows []entityRow, seq uint64) tea.Cmd {
 	return func() tea.Msg {
-		var w stepWidths
-		var buf []stepRow
-		for i := range rows {
-			if r := &rows[i]; !r.folder {
-				buf = r.rec.appendStepRows(buf[:0], r.domain, r.name)
-				w.add(buf)
-			}
-		}
-		return stepWidthsMsg{folderID: folderID, seq: seq, w: w}
+		return stepWidthsMsg{folderID: folderID, seq: seq, w: widestSteps(rows)}
 	}
 }
 
-// measureSteps asks for the widest steps of a folder whose rows are whole and not
-// measured yet; nil when there is nothing to ask.
+// measureSteps measures the widest steps of a folder whose rows are whole and not
+// measured yet, at once when it is small, or asks for them; nil when there is nothing
+// to ask.
 func (p *entitiesPane) measureSteps(folderID string) tea.Cmd {
 	fs := p.folders[folderID]
 	if fs == nil || fs.partial || fs.stepWDone || fs.stepWSeq != 0 || len(fs.rows) == 0 {
+		return nil
+	}
+	if len(fs.rows) <= measureStepsAtOnce {
+		fs.stepW, fs.stepWDone = widestSteps(fs.rows), true
 		return nil
 	}
 	fs.stepWSeq = p.sh.next()

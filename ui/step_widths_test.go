@@ -109,12 +109,12 @@ func TestStaleStepWidthsAreDropped(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
 	seq := m.next()
 	m.entities.load(seq)
-	_, cmd := m.Update(cachedFolderMsg{folderID: "", seq: seq, rows: keptRows(bigKeptFolder(20, 3)), at: time.Now()})
+	_, cmd := m.Update(cachedFolderMsg{folderID: "", seq: seq, rows: keptRows(bigKeptFolder(measureStepsAtOnce+20, 3)), at: time.Now()})
 	old, ok := widthsOf(cmd)
 	if !ok {
 		t.Fatal("no command measures the folder's steps")
 	}
-	_, cmd = m.Update(entitiesMsg{folderID: "", seq: seq, rows: keptRows(bigKeptFolder(5, 2))})
+	_, cmd = m.Update(entitiesMsg{folderID: "", seq: seq, rows: keptRows(bigKeptFolder(measureStepsAtOnce+5, 2))})
 	m.Update(old)
 	if fs := m.entities.current(); fs.stepWDone {
 		t.Fatal("widths measured for the cached rows were taken for the server's")
@@ -126,5 +126,27 @@ func TestStaleStepWidthsAreDropped(t *testing.T) {
 	m.Update(fresh)
 	if fs := m.entities.current(); !fs.stepWDone || fs.stepW.name != textWidth("The longest step name of the whole folder") {
 		t.Fatalf("the server's rows measured as %+v (done %v)", fs.stepW, fs.stepWDone)
+	}
+}
+
+// A folder of a few hundred funnels is measured in the update that brings its rows:
+// its first frame has the steps pane at the width of the folder's widest step, so the
+// panes do not jump a moment after the start.
+func TestASmallFolderIsMeasuredForItsFirstFrame(t *testing.T) {
+	m := New(Options{Profile: "small", LocationID: "loc1", Theme: "dark", Debounce: -1})
+	m.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
+	seq := m.next()
+	m.entities.load(seq)
+	_, cmd := m.Update(entitiesMsg{folderID: "", seq: seq, rows: keptRows(bigKeptFolder(measureStepsAtOnce, 3))})
+	if _, ok := widthsOf(cmd); ok {
+		t.Fatal("a small folder's steps were measured in a command, after its first frame")
+	}
+	fs := m.entities.current()
+	if !fs.stepWDone || fs.stepWSeq != 0 {
+		t.Fatalf("the folder's widest steps were not measured with its rows (done %v, asked %d)", fs.stepWDone, fs.stepWSeq)
+	}
+	m.View()
+	if got, want := m.steps.cols[1].natural, textWidth("The longest step name of the whole folder"); got != want {
+		t.Fatalf("the first frame's step name column is %d wide, want the folder's widest, %d", got, want)
 	}
 }
