@@ -27,16 +27,22 @@ func emptyIndex(t *testing.T, sb *sandbox.Running) *index.Store {
 func newIndexHarness(t *testing.T, opts Options, w, h int) *harness {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
+	var hs *harness
 	t.Cleanup(func() {
 		cancel()
+		// Waits for the write under way to the index given and to the one the browser
+		// switched to, before their folders are removed.
 		if opts.Index != nil {
-			_, _ = opts.Index.State(context.Background()) // waits for the write under way
+			_, _ = opts.Index.State(context.Background())
+		}
+		if hs.m.idx != nil && hs.m.idx.store != nil && hs.m.idx.store != opts.Index {
+			_, _ = hs.m.idx.store.State(context.Background())
 		}
 	})
 	if opts.Debounce == 0 {
 		opts.Debounce = -1
 	}
-	hs := &harness{t: t, m: New(opts), msgs: make(chan tea.Msg, 4096)}
+	hs = &harness{t: t, m: New(opts), msgs: make(chan tea.Msg, 4096)}
 	hs.m.sh.setContext(ctx)
 	if opts.Client != nil {
 		stop := forwardEvents(opts.Client, func(msg tea.Msg) { hs.msgs <- msg })
