@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/funnelsdev/funnels/client/index"
@@ -386,15 +385,16 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 			}
 		}
 		widths := fitColumns(cols[:], rowAvail(inner-1))
+		p := st.paints()
 		for i := from; i < to; i++ {
 			it := g.set.item(l.At(i))
 			kind, name := g.kindOf(&it)
 			body = append(body, listRow(st, inner-1, i == l.Cursor(), true, widths, []cell{
-				{text: kind, style: st.Badge},
-				{text: g.set.label(l.At(i)), style: st.RowMuted},
-				{text: it.Name, style: name},
-				{text: it.Path, style: st.RowFaint, middle: true},
-				{text: it.Where, style: st.RowMuted, middle: true}, // its end names the funnel
+				{text: kind, paint: &p.badge},
+				{text: g.set.label(l.At(i)), paint: &p.rowMuted},
+				{text: it.Name, paint: name},
+				{text: it.Path, paint: &p.rowFaint, middle: true},
+				{text: it.Where, paint: &p.rowMuted, middle: true}, // its end names the funnel
 			}))
 		}
 	}
@@ -402,20 +402,20 @@ func (g *gotoOverlay) view(w, h int) (string, int, int) {
 }
 
 // kindOf is what a row says the item is, and how its name is drawn.
-func (g *gotoOverlay) kindOf(it *index.Item) (string, lipgloss.Style) {
-	st := &g.sh.styles
+func (g *gotoOverlay) kindOf(it *index.Item) (string, *paint) {
+	p := g.sh.styles.paints()
 	switch {
 	case it.Stale:
 		if s, ok := g.stale[it.Kind]; ok {
-			return s, st.RowFaint
+			return s, &p.rowFaint
 		}
-		return "stale", st.RowFaint
+		return "stale", &p.rowFaint
 	case it.Archived:
-		return "archived", st.Archived
+		return "archived", &p.archived
 	case it.Website && it.Kind == index.KindFunnel:
-		return "website", st.Row
+		return "website", &p.row
 	}
-	return it.Kind.String(), st.Row
+	return it.Kind.String(), &p.row
 }
 
 // footer says how many items match and how old the index is.

@@ -1,10 +1,6 @@
 package ui
 
-import (
-	"strings"
-
-	"charm.land/lipgloss/v2"
-)
+import "strings"
 
 // Sizes of the layout. At 100 columns or more the three panes sit side by side; from
 // 60 the focused pane and its neighbour; below that the focused pane alone; below
@@ -84,25 +80,6 @@ func joinColumns(blocks [][]string, height int) []string {
 		out[i] = b.String()
 	}
 	return out
-}
-
-// overlay draws box over base (both lists of lines; base is w cells wide) with its
-// top-left corner at x, y, using Lip Gloss's cell compositor so styles on either
-// side of the box survive.
-func overlay(base []string, w int, box string, x, y int) []string {
-	c := lipgloss.NewCanvas(w, len(base))
-	c.Compose(lipgloss.NewCompositor(
-		lipgloss.NewLayer(strings.Join(base, "\n")),
-		lipgloss.NewLayer(box).X(max(0, x)).Y(max(0, y)).Z(1),
-	))
-	out := strings.Split(c.Render(), "\n")
-	for len(out) < len(base) {
-		out = append(out, strings.Repeat(" ", w))
-	}
-	for i := range out {
-		out[i] = fit(out[i], w)
-	}
-	return out[:len(base)]
 }
 
 // scrollWindow clamps a cursor to n items and moves the first shown row (offset) just

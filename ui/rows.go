@@ -22,8 +22,11 @@ type column struct {
 
 // cell is one value of a row, drawn in its column.
 type cell struct {
-	text   string // plain, sanitised text
-	style  lipgloss.Style
+	text  string // plain, sanitised text
+	style lipgloss.Style
+	// paint, when set, draws the text instead of style: its pieces drawn once, for
+	// rows drawn anew every frame (go to anything's).
+	paint  *paint
 	right  bool // align right in its column
 	middle bool // too long, cut in the middle: its end tells rows apart (a URL path)
 }
@@ -201,9 +204,12 @@ func markedRow(st *Styles, width int, selected, focused bool, widths []int, cell
 		} else {
 			txt = fitCell(c.text, widths[i], c.right)
 		}
-		if selected {
+		switch {
+		case selected:
 			b.WriteString(txt)
-		} else {
+		case c.paint != nil:
+			b.WriteString(c.paint.render(txt))
+		default:
 			b.WriteString(c.style.Render(txt))
 		}
 	}

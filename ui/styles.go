@@ -197,6 +197,7 @@ type paints struct {
 	border, borderFocused, title, titleFocused, titleInfo            paint
 	position, positionFiltering                                      paint
 	marker, rowMuted, rowFaint, selected, selectedBlur               paint
+	row, badge, archived                                             paint // go to anything's rows, drawn whole every frame
 	empty, loading, errorText, hint                                  paint
 	crumb, crumbSep, crumbHere                                       paint
 	bar, barProfile, barError, barInfo, barWarn, barRate, barRateLow paint
@@ -221,6 +222,7 @@ func newPaints(s *Styles) *paints {
 		bar: newPaint(s.Bar), barProfile: newPaint(s.BarProfile), barError: newPaint(s.BarError),
 		barInfo: newPaint(s.BarInfo), barWarn: newPaint(s.BarWarn), barRate: newPaint(s.BarRate),
 		barRateLow: newPaint(s.BarRateLow),
+		row:        newPaint(s.Row), badge: newPaint(s.Badge), archived: newPaint(s.Archived),
 	}
 	p.markerFocused = s.Marker.Render(" ▸ ")
 	p.markerBlurred = s.RowMuted.Render(" ▸ ")
