@@ -190,7 +190,7 @@ func measureFindAllOf(stores []*index.Store, fc findAllConfig, built time.Durati
 			// the update loop (a list this long), until the screen counts them.
 			start := time.Now()
 			d.send(keyMsg(string(r)))
-			if err := d.waitFor(fmt.Sprintf(" %d of %d items in %d sub-accounts", counts[k], total, fc.indexes), time.Minute); err != nil {
+			if err := d.waitUntil(gotoSettled(fmt.Sprintf(" %d of %d items in %d sub-accounts", counts[k], total, fc.indexes)), time.Minute); err != nil {
 				return nil, fmt.Errorf("find_all: the query did not filter: %w", err)
 			}
 			per[k] = append(per[k], time.Since(start))

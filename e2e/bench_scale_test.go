@@ -128,7 +128,7 @@ func measureGotoKeys(dir, baseURL string, store *index.Store, rounds int, tag st
 	for range rounds {
 		for k, r := range keys {
 			echo, d, err := br.keyToEcho(string(r), []string{"› " + string(keys[:k+1])},
-				[]string{"› " + string(keys[:k+1]), fmt.Sprintf(" %d of %d items", counts[k], kt.total)})
+				gotoSettled("› "+string(keys[:k+1]), fmt.Sprintf(" %d of %d items", counts[k], kt.total)))
 			if err != nil {
 				return kt, err
 			}
@@ -229,7 +229,7 @@ func measureGotoKeyModel(store *index.Store, items, rounds int, label string) (b
 			// the update loop (a list this long), until the screen counts them.
 			start := time.Now()
 			d.send(keyMsg(string(r)))
-			if err := d.waitFor(fmt.Sprintf(" %d of %d items", counts[k], items), time.Minute); err != nil {
+			if err := d.waitUntil(gotoSettled(fmt.Sprintf(" %d of %d items", counts[k], items)), time.Minute); err != nil {
 				return benchFigure{}, fmt.Errorf("goto: the query did not filter: %w", err)
 			}
 			ours[k] = append(ours[k], time.Since(start))

@@ -157,8 +157,8 @@ func (t *tmuxCtl) keyToScreen(key string, want ...string) (time.Duration, error)
 }
 
 // keyToEcho types key and reads the screen until it holds every text of echo, then
-// every text of after: the time from the key sent to each.
-func (t *tmuxCtl) keyToEcho(key string, echo, after []string) (toEcho, toAfter time.Duration, err error) {
+// until after holds of it: the times from the key sent to each.
+func (t *tmuxCtl) keyToEcho(key string, echo []string, after func(screen string) bool) (toEcho, toAfter time.Duration, err error) {
 	start := time.Now()
 	if err := t.keys(key, true); err != nil {
 		return 0, 0, err
@@ -167,11 +167,39 @@ func (t *tmuxCtl) keyToEcho(key string, echo, after []string) (toEcho, toAfter t
 		return 0, 0, err
 	}
 	toEcho = time.Since(start)
-	if err := t.waitFor(time.Minute, after...); err != nil {
+	if err := t.waitUntil(time.Minute, after); err != nil {
 		return 0, 0, err
 	}
 	return toEcho, time.Since(start), nil
 }
+
+// waitUntil reads the screen until ok holds of it.
+func (t *tmuxCtl) waitUntil(timeout time.Duration, ok func(screen string) bool) error {
+	start := time.Now()
+	for {
+		scr, err := t.screen()
+		if err != nil {
+			return err
+		}
+		if ok(scr) {
+			return nil
+		}
+		if time.Since(start) > timeout {
+			return fmt.Errorf("timed out after %v waiting for the terminal to settle:\n%s", timeout, scr)
+		}
+	}
+}
+
+// gotoSettled reports whether go to anything's screen shows every text of want and
+// no search under way: a count equal to the last query's is not yet the new one's
+// while the footer says it is searching.
+func gotoSettled(want ...string) func(screen string) bool {
+	return func(scr string) bool { return holdsAll(scr, want) && !strings.Contains(scr, gotoSearching) }
+}
+
+// gotoSearching follows go to anything's count while its matches are of an earlier
+// query than the one typed.
+const gotoSearching = "searching…"
 
 // panePID is the process id of what the pane runs.
 func (t *tmuxCtl) panePID() (string, error) {

@@ -296,6 +296,10 @@ func (g *gotoOverlay) keys() []key.Binding {
 // to reach the screen.
 const gotoSearchAt = 250_000
 
+// gotoSearchingText follows the count while a long list is being filtered by a query
+// typed after the one whose matches it shows.
+const gotoSearchingText = "searching…"
+
 // gotoFilteredMsg is what a search of a long list found (List.Search).
 type gotoFilteredMsg struct{ f list.Filtered }
 
@@ -430,6 +434,10 @@ func (g *gotoOverlay) footer(l list.List) string {
 	b.WriteString(strconv.Itoa(g.set.len()) + " items")
 	if g.set.all != nil {
 		b.WriteString(" in " + strconv.Itoa(g.set.all.Sources()) + pick(g.set.all.Sources() == 1, " sub-account", " sub-accounts"))
+	}
+	if g.searching {
+		// The matches shown are of a query typed before: the count is theirs.
+		b.WriteString(" · " + gotoSearchingText)
 	}
 	switch {
 	case g.set.all != nil:

@@ -36,11 +36,13 @@ func TestGoToAnythingFiltersALongListOffTheUpdateLoop(t *testing.T) {
 		}
 	}
 	h.typeText("doorbuster")
-	if v := h.view(); !strings.Contains(v, "doorbuster") || strings.Contains(v, "of 278 items") {
-		t.Fatalf("the keys typed are not on the screen before the matches:\n%s", v)
+	if v := h.view(); !strings.Contains(v, "doorbuster") || strings.Contains(v, "of 278 items") || !strings.Contains(v, "278 items · searching…") {
+		t.Fatalf("the keys typed are not on the screen before the matches, or the count does not say it is of an earlier query:\n%s", v)
 	}
 	h.waitUntil("the matches of doorbuster", func(string) bool { return g.list.Query() == "doorbuster" && !g.searching })
-	h.waitFor("of 278 items")
+	if v := h.waitFor("of 278 items"); strings.Contains(v, "searching…") {
+		t.Fatalf("the count of the query typed still says it is searching:\n%s", v)
+	}
 	same("doorbuster")
 	h.press("backspace", "backspace", "backspace", "backspace")
 	h.typeText("s sales")
