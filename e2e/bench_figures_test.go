@@ -97,7 +97,7 @@ var fullBench = benchConfig{
 	wide:        wideConfig{funnels: 10_000, pagesPer: 10, limit: 500, rounds: 3},
 	check:       checkConfig{hosts: 100, stepsPerHost: 100, delay: 50 * time.Millisecond, perHost: 4, rounds: 3},
 	noisy:       true,
-	startRounds: 3,
+	startRounds: 5,
 }
 
 // tinyBench runs every figure on a few items in well under a second, so the harness is
