@@ -316,26 +316,23 @@ func (g *gotoOverlay) typed(msg tea.Msg) bool {
 	return false
 }
 
-// searchAfterFrame is how long a search of a long list waits before it starts: one
-// frame, for the key typed to reach the screen first. The search takes every
-// processor; begun at once, it held the renderer, the terminal (tmux, or the emulator
-// drawing the screen) and all else on the machine off them, and a key took 20–25 ms
-// to show at a million items, 16–20 ms with the search begun on one processor alone;
-// the frame first, it takes 8–9 ms, a busy core beside it or not. The matches come a
-// frame later.
-const searchAfterFrame = time.Second / frameRate
-
 // search filters a long list by the query typed, off the update loop, unless a search
-// is under way (its answer starts the next) or the list shows that query already.
+// is under way (its answer starts the next) or the list shows that query already. The
+// search starts a frame after the key that asked for it, for the key to reach the
+// screen first: the search takes every processor, and begun at once it held the
+// renderer, the terminal (tmux, or the emulator drawing the screen) and all else on
+// the machine off them, so a key took 20–25 ms to show at a million items, 16–20 ms
+// with the search begun on one processor alone; the frame first, it takes 8–9 ms, a
+// busy core beside it or not. The matches come a frame later.
 func (g *gotoOverlay) search() tea.Cmd {
 	q := strings.ToLower(g.input.Value())
 	if g.searching || q == g.list.Query() {
 		return nil
 	}
 	g.searching = true
-	run := g.list.Search(q)
+	run, wait := g.list.Search(q), g.sh.frameTime()
 	return func() tea.Msg {
-		time.Sleep(searchAfterFrame)
+		time.Sleep(wait)
 		return gotoFilteredMsg{f: run()}
 	}
 }
