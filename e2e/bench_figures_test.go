@@ -94,7 +94,7 @@ var fullBench = benchConfig{
 	// The service's own limits: 100 requests in 10 seconds per app and sub-account,
 	// and the agency's bucket the same for its minting.
 	fanout:      fanoutConfig{subAccounts: 101, limit: 100, window: 10 * time.Second, concurrency: 8, rounds: 7},
-	wide:        wideConfig{funnels: 10_000, pagesPer: 10, limit: 500, rounds: 3},
+	wide:        wideConfig{funnels: 10_000, pagesPer: 10, limit: 500, rounds: 5},
 	check:       checkConfig{hosts: 100, stepsPerHost: 100, delay: 50 * time.Millisecond, perHost: 4, rounds: 3},
 	noisy:       true,
 	startRounds: 5,
