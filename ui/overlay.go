@@ -94,22 +94,12 @@ func cellByte(s string, n int) (at int, esc string, ok bool) {
 		c := s[i]
 		switch {
 		case c == 0x1b:
-			j := i + 1
-			if j >= len(s) || s[j] != '[' {
+			end, ok := csiEnd(s, i)
+			if !ok {
 				return 0, "", false
 			}
-			j++
-			for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
-				j++
-			}
-			for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
-				j++
-			}
-			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
-				return 0, "", false
-			}
-			b.WriteString(s[i : j+1])
-			i = j + 1
+			b.WriteString(s[i:end])
+			i = end
 			continue
 		case c >= 0x20 && c < 0x7f:
 			if cells == n {

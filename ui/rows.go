@@ -287,22 +287,11 @@ func textWidth(s string) int {
 			n++
 			i++
 		case c == 0x1b:
-			// CSI: ESC [, parameter bytes, intermediate bytes, one final byte.
-			j := i + 1
-			if j >= len(s) || s[j] != '[' {
+			end, ok := csiEnd(s, i)
+			if !ok {
 				return ansi.StringWidth(s)
 			}
-			j++
-			for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
-				j++
-			}
-			for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
-				j++
-			}
-			if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
-				return ansi.StringWidth(s)
-			}
-			i = j + 1
+			i = end
 		case c >= 0x80:
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if !narrowRune(r) {
@@ -315,6 +304,26 @@ func textWidth(s string) int {
 		}
 	}
 	return n
+}
+
+// csiEnd is the byte after the CSI sequence (ESC [, parameter bytes, intermediate
+// bytes, one final byte) that begins at s[i]; ok is false when none does.
+func csiEnd(s string, i int) (end int, ok bool) {
+	j := i + 1
+	if j >= len(s) || s[j] != '[' {
+		return 0, false
+	}
+	j++
+	for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+		j++
+	}
+	for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+		j++
+	}
+	if j >= len(s) || s[j] < 0x40 || s[j] > 0x7e {
+		return 0, false
+	}
+	return j + 1, true
 }
 
 // narrowRune reports whether r is one cell wide and never part of a longer grapheme
