@@ -132,14 +132,8 @@ func (g *gotoOverlay) healthStrip(width, i int) []string {
 			}
 		}
 	}
-	for len(lines) < healthDetailLines {
-		lines = append(lines, "")
-	}
-	for k := range lines {
-		lines[k] = fit(lines[k], width)
-	}
-	d.lines = lines
-	return lines
+	d.lines = detailLines(lines, width)
+	return d.lines
 }
 
 // healthTitle is the box's title in the health scope.

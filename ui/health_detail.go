@@ -68,13 +68,19 @@ func (v *healthView) strip(width int) []string {
 	if i >= 0 && i < len(v.findings) {
 		lines = append(lines, healthDetailText(v.findings[i], v.all, width-2, pt)...)
 	}
+	d.lines = detailLines(lines, width)
+	return d.lines
+}
+
+// detailLines is a detail's lines made healthDetailLines tall, each exactly width
+// cells.
+func detailLines(lines []string, width int) []string {
 	for len(lines) < healthDetailLines {
 		lines = append(lines, "")
 	}
 	for k := range lines {
 		lines[k] = fit(lines[k], width)
 	}
-	d.lines = lines
 	return lines
 }
 
