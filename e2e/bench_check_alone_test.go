@@ -20,8 +20,5 @@ func TestBenchCheckFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range figs {
-		f = f.finish()
-		t.Logf("%s %.1f %s baseline %.1f  budget %q within %v  %s", f.Name, f.Value, f.Unit, f.Baseline, f.Budget, *f.Within, f.Note)
-	}
+	logFigures(t, figs...)
 }

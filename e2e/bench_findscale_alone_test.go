@@ -33,12 +33,5 @@ func TestBenchFindScaleFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range figs {
-		f = f.finish()
-		within := "-"
-		if f.Within != nil {
-			within = map[bool]string{true: "yes", false: "NO"}[*f.Within]
-		}
-		t.Logf("%s %.1f %s baseline %.1f ratio %.2f  budget %q within %s  %s", f.Name, f.Value, f.Unit, f.Baseline, f.Ratio, f.Budget, within, f.Note)
-	}
+	logFigures(t, figs...)
 }

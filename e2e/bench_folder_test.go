@@ -102,6 +102,5 @@ func TestBenchFolderFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f = f.finish()
-	t.Logf("%s %.1f %s baseline %.1f  budget %q within %v  %s", f.Name, f.Value, f.Unit, f.Baseline, f.Budget, *f.Within, f.Note)
+	logFigures(t, f)
 }

@@ -167,12 +167,5 @@ func TestBenchNetFigures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range figs {
-		f = f.finish()
-		within := "-"
-		if f.Within != nil {
-			within = fmt.Sprint(*f.Within)
-		}
-		t.Logf("%-24s %10.3f %-8s baseline %10.3f  budget %q within %s  %s", f.Name, f.Value, f.Unit, f.Baseline, f.Budget, within, f.Note)
-	}
+	logFigures(t, figs...)
 }

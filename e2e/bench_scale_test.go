@@ -517,12 +517,5 @@ func TestBenchScaleFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	figs = append(figs, bf...)
-	for _, f := range figs {
-		f = f.finish()
-		within := "-"
-		if f.Within != nil {
-			within = strconv.FormatBool(*f.Within)
-		}
-		t.Logf("%s %.1f %s baseline %.1f  budget %q within %s  %s", f.Name, f.Value, f.Unit, f.Baseline, f.Budget, within, f.Note)
-	}
+	logFigures(t, figs...)
 }

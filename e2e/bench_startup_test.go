@@ -116,6 +116,5 @@ func TestBenchStartupFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f = f.finish()
-	t.Logf("%s %.2f %s baseline %.2f ratio %.2f  budget %q within %v  %s", f.Name, f.Value, f.Unit, f.Baseline, f.Ratio, f.Budget, *f.Within, f.Note)
+	logFigures(t, f)
 }
