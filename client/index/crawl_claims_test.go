@@ -1,14 +1,8 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -223,34 +217,11 @@ func TestStoredTimesOutOfRangeReadAsNone(t *testing.T) {
 // a name of size bytes.
 func longNames(t *testing.T, sb *sandbox.Running, size int) string {
 	t.Helper()
-	target, err := url.Parse(sb.URL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	proxy.ModifyResponse = func(res *http.Response) error {
-		if res.Request.URL.Path != "/funnels/funnel/list" || res.StatusCode != http.StatusOK {
-			return nil
-		}
-		var body map[string]any
-		if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
-			return err
-		}
-		_ = res.Body.Close()
-		if list, _ := body["funnels"].([]any); len(list) > 0 {
+	return funnelListProxy(t, sb, func(page map[string]any) {
+		if list, _ := page["funnels"].([]any); len(list) > 0 {
 			list[0].(map[string]any)["name"] = strings.Repeat("Long name ", size/10)
 		}
-		raw, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		res.Body, res.ContentLength = io.NopCloser(bytes.NewReader(raw)), int64(len(raw))
-		res.Header.Set("Content-Length", strconv.Itoa(len(raw)))
-		return nil
-	}
-	srv := httptest.NewServer(proxy)
-	t.Cleanup(srv.Close)
-	return srv.URL
+	})
 }
 
 // TestLongNamesAreCutToFit: a name of 4 MB in the funnel list is kept cut to the
