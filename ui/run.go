@@ -93,18 +93,20 @@ const settleWait = time.Minute
 // How many frames a second the screen may be drawn. In a terminal of this machine,
 // Bubble Tea's most: a key reaches the screen in half the wait of its default 60 (8 ms
 // at worst, not 17), for a third more of the little an idle screen costs (0.8 → 1.2%
-// of a core, a frame being written only when the view changed). Over the team server
+// of a core: the CPU time of an idle browser over 30 s, read from /proc; a frame is
+// written only when the view changed). Over the team server
 // the network's delay is far more than a frame, and twenty idle sessions would cost
 // the server a tenth of a core more, so a session keeps the default.
 const (
-	frameRate       = 120
+	localFrameRate  = 120
 	remoteFrameRate = 60
 )
 
+// frameRate is how many frames a second this screen may be drawn in.
+func (sh *shared) frameRate() int { return pick(sh.remote, remoteFrameRate, localFrameRate) }
+
 // frameTime is the time between two frames the screen may be drawn in.
-func (sh *shared) frameTime() time.Duration {
-	return time.Second / time.Duration(pick(sh.remote, remoteFrameRate, frameRate))
-}
+func (sh *shared) frameTime() time.Duration { return time.Second / time.Duration(sh.frameRate()) }
 
 // Run shows the browser until the user quits (nil) or ctx ends. Every request still
 // under way then is called off; Run returns once they have ended (of every client
@@ -119,7 +121,7 @@ func Run(ctx context.Context, opts Options) error {
 	defer cancel()
 	m := New(opts)
 	m.sh.setContext(loads)
-	popts := append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(pick(opts.Remote != nil, remoteFrameRate, frameRate))}, opts.ProgramOptions...)
+	popts := append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithFPS(m.sh.frameRate())}, opts.ProgramOptions...)
 	p := tea.NewProgram(m, popts...)
 	attachRemote(opts.Remote, p.Send)
 	m.subscribe = func(c *client.Client) func() { return forwardEvents(c, p.Send) }
