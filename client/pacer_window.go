@@ -22,6 +22,20 @@ type serverWindow struct {
 	left  int
 	limit int
 	spent int // of the window's requests, what we know was spent: by us, or counted by the server
+	// from is the request whose answer told the window; rem is the fewest remaining
+	// an answer in it said, and remSeq that answer's request.
+	from, remSeq uint64
+	rem          int
+	// closed: the window has ended and sentBy is the last request sent before it did.
+	closed bool
+	sentBy uint64
+}
+
+// close notes, once, that the window has ended with sent requests sent.
+func (w *serverWindow) close(sent uint64) {
+	if !w.end.IsZero() && !w.closed {
+		w.closed, w.sentBy = true, sent
+	}
 }
 
 // current reports whether a known window is still open at now.
@@ -43,16 +57,37 @@ func (p *pacer) learnWindow(r RateLimit, seq uint64) {
 	}
 	limit := cmp.Or(max(r.Limit, 0), p.limit)
 	w := &p.win
+	if !w.current(now, p.margin()) {
+		w.close(p.sent.Load())
+		if w.closed && seq <= w.sentBy {
+			// Sent while the window stood, its answer came after the window ended: what
+			// it says is most likely of that window (a straggler's few remaining would
+			// hold the next window's requests until its end). A request sent since tells
+			// the next.
+			return
+		}
+	}
 	switch {
-	case !w.current(now, p.margin()), end.After(w.end.Add(p.windowOrDefault() / 2)):
-		// A new window. The requests sent after this one, and any still on their
-		// way, may not be counted in its Remaining yet (few are, as a window begins).
+	case !w.current(now, p.margin()), seq > w.remSeq && r.Remaining > w.rem+p.reorderSlack():
+		// A new window: ours has ended, or a request sent after one answered in it
+		// found more remaining than that one did, by more than answers crossing on
+		// the way can explain. The requests sent after this one, and any still on
+		// their way, may not be counted in its Remaining yet (few are, as a window
+		// begins).
 		w.end, w.left, w.limit = end, 0, limit
 		if away := max(p.sent.Load()-seq, uint64(max(0, p.inflight.Load()))); uint64(r.Remaining) > away {
 			w.left = r.Remaining - int(away)
 		}
 		w.spent = max(0, limit-w.left)
+		w.from, w.remSeq, w.rem, w.closed = seq, seq, r.Remaining, false
+	case seq < w.from:
+		// Sent before the request that told this window, it may have been counted in
+		// the window before: what it says of that one is not taken for this one.
+		return
 	default:
+		if r.Remaining < w.rem {
+			w.rem, w.remSeq = r.Remaining, seq
+		}
 		// The same window. What it has left goes down by what we send; an answer lowers
 		// it further only when the server has counted more of the window than that
 		// (someone else shares it). Taking each answer's Remaining less the requests
@@ -93,6 +128,22 @@ func (p *pacer) margin() time.Duration {
 	return min(resetMargin, p.windowOrDefault()/100)
 }
 
+// reorderSlack is how much more remaining a later request's answer may say than an
+// earlier one's within one window. The server counts requests as they arrive, and
+// those sent together arrive in another order than ours (one waits for a connection,
+// another finds one idle): 42 places apart was seen with 32 under way. So only a rise
+// of half the window's limit, and at least twice the requests under way, tells a new
+// window; a window that ended with fewer used than that is told by its end. An answer
+// an interval after the first of a window can still be of that window (its request
+// waited in a queue, or the window began late), so time alone does not tell one
+// either.
+func (p *pacer) reorderSlack() int {
+	return max(p.win.limit/2, 2*int(p.inflight.Load()), minReorder)
+}
+
+// minReorder is the least reorderSlack: a crawl's workers.
+const minReorder = 32
+
 // takeWindow spends one request of the server's window for a request that keeps keep
 // requests of it unspent. ok is false when no window is known (the bucket paces);
 // took is false when the window has no room left, and wait is then how long until it
@@ -100,6 +151,7 @@ func (p *pacer) margin() time.Duration {
 func (p *pacer) takeWindow(keep int) (ok, took bool, wait time.Duration) {
 	now := p.now()
 	if !p.win.current(now, p.margin()) {
+		p.win.close(p.sent.Load())
 		return false, false, 0
 	}
 	if p.win.left > keep {

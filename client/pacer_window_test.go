@@ -67,8 +67,9 @@ func TestPacerSpendsTheServersWindow(t *testing.T) {
 		t.Fatal("a request went past what the window had left")
 	}
 	// An answer counted by the server lowers what is left; a stale higher one does not
-	// raise it.
+	// raise it. (A request sent once the window ended tells the next.)
 	clock.add(10*time.Second + resetMargin)
+	waitNow(t, p, context.Background(), 1)
 	p.observe(RateLimit{Limit: 100, Remaining: 40, Reset: clock.now().Add(9 * time.Second), Observed: clock.now()}, p.sent.Load())
 	p.observe(RateLimit{Limit: 100, Remaining: 90, Reset: clock.now().Add(9 * time.Second), Observed: clock.now()}, p.sent.Load())
 	waitNow(t, p, context.Background(), 40)
@@ -92,6 +93,7 @@ func TestPacerWindowFromIntervalAndNotFromALie(t *testing.T) {
 		t.Fatalf("a reset an hour away with a 10 s interval: the window ends in %v, want 10s", end)
 	}
 	clock.add(10*time.Second + resetMargin)
+	waitNow(t, p, context.Background(), 1)
 	p.observe(RateLimit{Limit: 100, Remaining: 30, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
 	waitNow(t, p, context.Background(), 30)
 	if !blocked(p, context.Background()) {
@@ -156,5 +158,53 @@ func TestPacerWindowReserveIsAScreensWorth(t *testing.T) {
 	waitNow(t, p, context.Background(), windowReserve)
 	if !blocked(p, context.Background()) {
 		t.Fatal("a request went past the window")
+	}
+}
+
+// An answer that comes after the window ended, to a request sent while it stood,
+// does not tell the next window: its few remaining would hold every request until
+// that window's end. A request sent since does.
+func TestPacerWindowStragglerDoesNotTellTheNext(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	p := newPacer(100, 10*time.Second, clock.now)
+	p.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	waitNow(t, p, context.Background(), 98)
+	straggler := p.sent.Load()
+	clock.add(10*time.Second + resetMargin)
+	p.observe(RateLimit{Limit: 100, Remaining: 2, Interval: 10 * time.Second, Observed: clock.now()}, straggler)
+	if p.win.current(clock.now(), p.margin()) {
+		t.Fatal("a straggler of the window before told the next")
+	}
+	waitNow(t, p, context.Background(), 1)
+	p.observe(RateLimit{Limit: 100, Remaining: 99, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	waitNow(t, p, context.Background(), 99)
+	if !blocked(p, context.Background()) {
+		t.Fatal("a request went past the next window")
+	}
+}
+
+// A later request's answer saying far more remain than the window had left tells a
+// new window, before ours was believed to end (the server's began earlier than we
+// reckoned); one saying a little more is of the same window (answers cross) and
+// leaves what is left as it was.
+func TestPacerWindowNewByItsRemaining(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	p := newPacer(100, 10*time.Second, clock.now)
+	p.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	waitNow(t, p, context.Background(), 60)
+	p.observe(RateLimit{Limit: 100, Remaining: 40, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	clock.add(2 * time.Second)
+	waitNow(t, p, context.Background(), 10)
+	p.observe(RateLimit{Limit: 100, Remaining: 40 + 50, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	if left := p.win.left; left != 30 {
+		t.Fatalf("an answer within the slack of crossing answers changed what is left: %d, want 30", left)
+	}
+	waitNow(t, p, context.Background(), 1)
+	p.observe(RateLimit{Limit: 100, Remaining: 99, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	if left := p.win.left; left != 99 {
+		t.Fatalf("a later answer with 99 remaining did not begin a new window: %d left, want 99", left)
+	}
+	if end := p.win.end.Sub(clock.now()); end != 10*time.Second {
+		t.Fatalf("the new window ends in %v, want 10s", end)
 	}
 }
