@@ -23,13 +23,13 @@ import (
 // gotoSet is the items of "go to anything": the index's catalog, read in a command
 // (its keys one string, its items one blob, kept beside the index and mapped, not
 // copied: Store.MappedCatalog, so the set holds the catalog while its keys are read),
-// with what filtering and going to one need: each key's charMask, and the folders'
+// with what filtering and going to one need: each key's marks, and the folders'
 // places, read from the items blob only when an item is gone to (the blob's pages
 // stay untouched while a person only types). Names, paths and wheres are sanitised
 // as a row is drawn.
 type gotoSet struct {
 	cat     *index.Catalog
-	masks   []uint64 // each key's charMask
+	marks   list.Marks // each key's marks, for the list's search
 	stale   func(index.Kind) bool
 	folders map[string]gotoFolder // nil until crumbs needs it (then read from cat)
 	gen     uint64                // the index's write count when read
@@ -84,11 +84,7 @@ type gotoSource interface {
 
 // newGotoSet is the set of a catalog.
 func newGotoSet(cat *index.Catalog, stale func(index.Kind) bool) *gotoSet {
-	set := &gotoSet{cat: cat, src: cat, masks: make([]uint64, cat.Len()), stale: stale, gen: cat.Gen(), built: cat.Crawled()}
-	for i := range set.masks {
-		set.masks[i] = list.Mask(cat.Key(i))
-	}
-	return set
+	return &gotoSet{cat: cat, src: cat, marks: list.MarkKeys(cat.Len(), cat.Key), stale: stale, gen: cat.Gen(), built: cat.Crawled()}
 }
 
 // catalogFolders is where each folder of cat sits, by id.
@@ -173,9 +169,9 @@ func (g *gotoOverlay) setItems(set *gotoSet) {
 func (g *gotoOverlay) show(set *gotoSet) {
 	g.set = set
 	if set.all != nil {
-		g.list.SetCatalogSet(set.all, set.masks)
+		g.list.SetCatalogSet(set.all, set.marks)
 	} else {
-		g.list.SetCatalog(set.cat, set.masks)
+		g.list.SetCatalog(set.cat, set.marks)
 	}
 	if q := g.input.Value(); q != "" {
 		g.list.SetQuery(q)

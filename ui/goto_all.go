@@ -150,13 +150,9 @@ func listOtherIndexes(ctx context.Context, sw Switcher, mine string, here *index
 // sub-account of catalog c.
 func newGotoAllSet(cs *index.CatalogSet, accounts []Account, stale func(index.Kind) bool) *gotoSet {
 	set := &gotoSet{all: cs, src: cs, accounts: accounts, labels: make([]string, len(accounts)), stale: stale,
-		masks: make([]uint64, cs.Len())}
+		marks: list.MarkKeys(cs.Len(), cs.Key)}
 	for c, a := range accounts {
 		set.labels[c] = pick(a.LocationName != "", a.LocationName, a.Name)
-		cat, masks := cs.Catalog(c), set.masks[cs.Start(c):]
-		for j := range cat.Len() {
-			masks[j] = list.Mask(cat.Key(j))
-		}
 	}
 	return set
 }

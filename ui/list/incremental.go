@@ -14,6 +14,9 @@ type incremental struct {
 	of     string  // the query the record is of; "" when it holds none
 	ends   []int32 // per item: the byte after the end of its match; -1: no match
 	scores []int32 // per item: its score
+	// first: the record is of a first letter ranked from the keys' marks (marks.go),
+	// and ends and scores are not kept: the next key finds them as it goes.
+	first byte
 }
 
 // newIncremental keeps a record for n items.
@@ -24,13 +27,14 @@ func newIncremental(n int) *incremental {
 // forget drops the record.
 func (in *incremental) forget() {
 	if in != nil {
-		in.of = ""
+		in.of, in.first = "", 0
 	}
 }
 
 // begin starts a record of a whole match: no item matches until kept.
 func (in *incremental) begin() {
 	if in != nil {
+		in.first = 0
 		for i := range in.ends {
 			in.ends[i] = -1
 		}
@@ -51,6 +55,12 @@ func (in *incremental) matched(q string) {
 	}
 }
 
+// matchedFirst says the record is of q, a first letter ranked from the marks: the
+// matches' ends and scores are left to the next key.
+func (in *incremental) matchedFirst(q string) {
+	in.of, in.first = q, q[0]
+}
+
 // narrows reports whether q is the recorded query plus one ASCII character, over
 // candidates of that query.
 func (in *incremental) narrows(q string, from []int32) bool {
@@ -62,6 +72,13 @@ func (in *incremental) narrows(q string, from []int32) bool {
 // order (as a whole match of q orders them).
 func (in *incremental) match(e *engine, q string, qm uint64) []int32 {
 	c := q[len(q)-1]
+	if in.first != 0 {
+		out := e.scanRanked(len(in.ends), func(lo, hi int, out, scores []int32) ([]int32, []int32, int) {
+			return in.afterFirst(e, c, qm, lo, hi, out, scores)
+		})
+		in.of, in.first = q, 0
+		return out
+	}
 	out := e.scanRanked(len(in.ends), func(lo, hi int, out, scores []int32) ([]int32, []int32, int) {
 		maxScore := 0
 		for idx := lo; idx < hi; idx++ {
@@ -101,4 +118,46 @@ func (in *incremental) match(e *engine, q string, qm uint64) []int32 {
 	})
 	in.of = q
 	return out
+}
+
+// afterFirst is match's part over [lo, hi) when the record is of a first letter
+// ranked from the marks: each item that has the letter is matched by it as
+// firstByteScore would (its first place in the key), then by c from there; every item
+// of the part gets its record (-1 where it does not match both).
+func (in *incremental) afterFirst(e *engine, c byte, qm uint64, lo, hi int, out, scores []int32) ([]int32, []int32, int) {
+	first := in.first
+	maxScore := 0
+	for idx := lo; idx < hi; idx++ {
+		in.ends[idx] = -1
+		if e.masks[idx]&qm != qm {
+			continue
+		}
+		key := e.key(idx)
+		s0, pe, ok := firstByteScore(key, string(first))
+		if !ok {
+			continue
+		}
+		i := pe
+		if i >= len(key) || key[i] != c {
+			j := strings.IndexByte(key[pe:], c)
+			if j < 0 {
+				continue
+			}
+			i += j
+		}
+		s := s0 + scoreChar
+		switch {
+		case i == pe:
+			s += scoreConsecutive
+		case i == 0:
+			s += scoreWordStart + scoreFirstChar
+		case isWordBoundary(key[i-1]):
+			s += scoreWordStart
+		}
+		in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
+		out = append(out, int32(idx))
+		scores = append(scores, int32(s))
+		maxScore = max(maxScore, s)
+	}
+	return out, scores, maxScore
 }

@@ -38,7 +38,10 @@ type engine struct {
 	set *index.CatalogSet
 	// masks, when set (SetMaskedKeys), holds each key's Mask: a key that lacks a
 	// letter or digit of the query is passed over without being scanned.
-	masks  []uint64
+	masks []uint64
+	// heads, with masks, are the rest of each key's marks (marks.go): a first key
+	// typed is ranked from them.
+	heads  []uint32
 	query  string // the query the engine last filtered by
 	levels []filterLevel
 	inc    *incremental // where each match ended, to narrow by one key cheaply (incremental.go)
@@ -357,6 +360,13 @@ func (e *engine) matchLong(q string, from []int32, qm uint64) []int32 {
 		n = e.total()
 	} else {
 		from = e.inOrder(from)
+	}
+	if from == nil && e.byMarks(q) {
+		out := e.scanRanked(n, func(lo, hi int, out, scores []int32) ([]int32, []int32, int) {
+			return e.firstLetter(q[0], lo, hi, out, scores)
+		})
+		e.inc.matchedFirst(q)
+		return out
 	}
 	e.inc.begin()
 	score := fuzzyScoreEnd

@@ -20,27 +20,36 @@ func Mask(s string) uint64 {
 	return m
 }
 
-// SetMaskedKeys is SetKeys for a long list, with each key's Mask given (made off
-// the UI path, with the keys): it filters by reading only the keys that can match,
-// and narrows by a typed key from where each match ended (incremental.go).
+// SetMaskedKeys is SetKeys for a long list, with each key's Mask given: it filters by
+// reading only the keys that can match, and narrows by a typed key from where each
+// match ended (incremental.go). The rest of the keys' marks are made here.
 func (l *List) SetMaskedKeys(keys []string, masks []uint64) {
 	l.SetKeys(keys)
-	l.narrowFast(masks)
+	m := Marks{masks: masks}
+	if len(masks) == len(keys) {
+		m.heads = make([]uint32, len(keys))
+		for i, k := range keys {
+			_, m.heads[i] = markKey(k)
+		}
+	}
+	l.narrowFast(m)
 }
 
 // SetCatalog is SetMaskedKeys for go to anything's list: the keys are the catalog's,
-// parts of one string.
-func (l *List) SetCatalog(c *index.Catalog, masks []uint64) {
+// parts of one string, and their marks are made with them.
+func (l *List) SetCatalog(c *index.Catalog, marks Marks) {
 	l.e = &engine{cat: c}
 	l.reset()
-	l.narrowFast(masks)
+	l.narrowFast(marks)
 }
 
-// narrowFast keeps the masks (when there is one per key) and a record of where each
-// match ends.
-func (l *List) narrowFast(masks []uint64) {
-	if len(masks) == l.Total() {
-		l.e.masks = masks
+// narrowFast keeps the marks (when there are some for every key) and a record of where
+// each match ends.
+func (l *List) narrowFast(m Marks) {
+	if m.Len() == l.Total() && len(m.heads) == m.Len() {
+		l.e.masks, l.e.heads = m.masks, m.heads
+	} else if m.Len() == l.Total() {
+		l.e.masks = m.masks
 	}
 	l.e.inc = newIncremental(l.Total())
 }
