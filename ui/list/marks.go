@@ -3,6 +3,7 @@ package list
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Marks are what a long list keeps of each key beside the key, made with the keys off
@@ -21,21 +22,34 @@ type Marks struct {
 const headShift = 26
 
 // MarkKeys makes the marks of n keys, key(i) being item i's (lower-cased, as every key
-// is), on every processor: go to anything marks a million keys as it opens.
+// is), on every processor: go to anything marks a million keys as it opens. The keys
+// are marked in runs taken in turn, so a processor that something else keeps busy
+// takes fewer of them rather than holding up the rest.
 func MarkKeys(n int, key func(i int) string) Marks {
 	m := Marks{masks: make([]uint64, n), heads: make([]uint32, n)}
-	k := max(1, min(runtime.GOMAXPROCS(0), n/minPiece))
-	var wg sync.WaitGroup
-	for p := range k {
-		wg.Go(func() {
-			for i := n * p / k; i < n*(p+1)/k; i++ {
+	var next atomic.Int64
+	work := func() {
+		for {
+			lo := int(next.Add(markRun)) - markRun
+			if lo >= n {
+				return
+			}
+			for i := lo; i < min(n, lo+markRun); i++ {
 				m.masks[i], m.heads[i] = markKey(key(i))
 			}
-		})
+		}
 	}
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.GOMAXPROCS(0), n/minPiece)) - 1 {
+		wg.Go(work)
+	}
+	work()
 	wg.Wait()
 	return m
 }
+
+// markRun is how many keys MarkKeys marks at a time.
+const markRun = 1 << 14
 
 // Len is how many items m holds.
 func (m Marks) Len() int { return len(m.masks) }

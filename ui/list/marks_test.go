@@ -1,6 +1,8 @@
 package list
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -72,6 +74,22 @@ func TestMarksOfAKey(t *testing.T) {
 		}
 		if got := heads >> headShift; got != want {
 			t.Errorf("%q: first %d, want %d", c.key, got, want)
+		}
+	}
+}
+
+// TestMarkKeysMarksEveryKey: marked in runs on several processors, every key has the
+// marks it has alone.
+func TestMarkKeysMarksEveryKey(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	keys := make([]string, 3*minPiece+7)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("k%d sale-%d", i, i%13)
+	}
+	m := MarkKeys(len(keys), func(i int) string { return keys[i] })
+	for i, k := range keys {
+		if mask, heads := markKey(k); m.masks[i] != mask || m.heads[i] != heads {
+			t.Fatalf("key %d %q: marked %b/%b, want %b/%b", i, k, m.masks[i], m.heads[i], mask, heads)
 		}
 	}
 }
