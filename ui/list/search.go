@@ -41,5 +41,11 @@ func (l *List) Apply(f Filtered) bool {
 	return true
 }
 
+// First is the first n items a Search found, best first (fewer when it found fewer).
+func (f Filtered) First(n int) []int32 { return f.shown[:min(max(n, 0), len(f.shown))] }
+
+// Height is how many rows fit (SetHeight).
+func (l *List) Height() int { return l.height }
+
 // Query is the query of what the list shows, lower-cased.
 func (l *List) Query() string { return l.query }

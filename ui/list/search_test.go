@@ -26,7 +26,11 @@ func TestSearchIsSetQueryOffTheLoop(t *testing.T) {
 		if !slices.Equal(async.shown, before) {
 			t.Fatalf("%q: what shows changed before Apply", q)
 		}
-		if !async.Apply(run()) {
+		f := run()
+		if first := f.First(3); !slices.Equal(first, f.shown[:min(3, len(f.shown))]) || len(f.First(-1)) != 0 {
+			t.Fatalf("%q: the first found are %v of %v", q, first, f.shown)
+		}
+		if !async.Apply(f) {
 			t.Fatalf("%q: the search was not applied", q)
 		}
 		sync.SetQuery(q)
