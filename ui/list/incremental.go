@@ -90,25 +90,12 @@ func (in *incremental) match(e *engine, q string, qm uint64) []int32 {
 				in.ends[idx] = -1
 				continue
 			}
-			key := e.key(idx)
-			i := pe
-			if i >= len(key) || key[i] != c { // typed on from the match: often the next byte
-				j := strings.IndexByte(key[pe:], c)
-				if j < 0 {
-					in.ends[idx] = -1
-					continue
-				}
-				i += j
+			i, add, ok := typedOn(e.key(idx), pe, c)
+			if !ok {
+				in.ends[idx] = -1
+				continue
 			}
-			s := int(in.scores[idx]) + scoreChar
-			switch {
-			case i == pe:
-				s += scoreConsecutive
-			case i == 0:
-				s += scoreWordStart + scoreFirstChar
-			case isWordBoundary(key[i-1]):
-				s += scoreWordStart
-			}
+			s := int(in.scores[idx]) + add
 			in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
 			out = append(out, int32(idx))
 			scores = append(scores, int32(s))
@@ -137,27 +124,38 @@ func (in *incremental) afterFirst(e *engine, c byte, qm uint64, lo, hi int, out,
 		if !ok {
 			continue
 		}
-		i := pe
-		if i >= len(key) || key[i] != c {
-			j := strings.IndexByte(key[pe:], c)
-			if j < 0 {
-				continue
-			}
-			i += j
+		i, add, ok := typedOn(key, pe, c)
+		if !ok {
+			continue
 		}
-		s := s0 + scoreChar
-		switch {
-		case i == pe:
-			s += scoreConsecutive
-		case i == 0:
-			s += scoreWordStart + scoreFirstChar
-		case isWordBoundary(key[i-1]):
-			s += scoreWordStart
-		}
+		s := s0 + add
 		in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
 		out = append(out, int32(idx))
 		scores = append(scores, int32(s))
 		maxScore = max(maxScore, s)
 	}
 	return out, scores, maxScore
+}
+
+// typedOn finds c in key from pe, where a match ended: where it is and what it adds to
+// the match's score, as fuzzyScoreEnd scores a character.
+func typedOn(key string, pe int, c byte) (i, add int, ok bool) {
+	i = pe
+	if i >= len(key) || key[i] != c { // typed on from the match: often the next byte
+		j := strings.IndexByte(key[pe:], c)
+		if j < 0 {
+			return 0, 0, false
+		}
+		i += j
+	}
+	add = scoreChar
+	switch {
+	case i == pe:
+		add += scoreConsecutive
+	case i == 0:
+		add += scoreWordStart + scoreFirstChar
+	case isWordBoundary(key[i-1]):
+		add += scoreWordStart
+	}
+	return i, add, true
 }
