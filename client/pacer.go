@@ -122,6 +122,9 @@ func (p *pacer) observe(r RateLimit, seq uint64) {
 		p.limiter.SetBurst(burst)
 	}
 	p.learnWindow(r, seq)
+	if p.win.straggler(seq) {
+		return // of a window that has ended: its 0 must not hold the next (pacer_window.go)
+	}
 	if end := windowEnd(r); r.Remaining == 0 && !end.IsZero() {
 		// A request that arrives a hair early still counts in the old window.
 		if until := end.Add(p.margin()); until.After(p.holdUntil) && until.Sub(p.now()) <= 2*p.windowOrDefault() {

@@ -38,6 +38,10 @@ func (w *serverWindow) close(sent uint64) {
 	}
 }
 
+// straggler reports whether request seq was sent while the window stood and is
+// answered after it ended (close).
+func (w *serverWindow) straggler(seq uint64) bool { return w.closed && seq <= w.sentBy }
+
 // current reports whether a known window is still open at now.
 func (w *serverWindow) current(now time.Time, margin time.Duration) bool {
 	return !w.end.IsZero() && now.Before(w.end.Add(margin))
@@ -59,7 +63,7 @@ func (p *pacer) learnWindow(r RateLimit, seq uint64) {
 	w := &p.win
 	if !w.current(now, p.margin()) {
 		w.close(p.sent.Load())
-		if w.closed && seq <= w.sentBy {
+		if w.straggler(seq) {
 			// Sent while the window stood, its answer came after the window ended: what
 			// it says is most likely of that window (a straggler's few remaining would
 			// hold the next window's requests until its end). A request sent since tells

@@ -175,6 +175,8 @@ func TestPacerWindowStragglerDoesNotTellTheNext(t *testing.T) {
 	if p.win.current(clock.now(), p.margin()) {
 		t.Fatal("a straggler of the window before told the next")
 	}
+	// Nor does a straggler's 0 hold the next window's requests.
+	p.observe(RateLimit{Limit: 100, Remaining: 0, Interval: 10 * time.Second, Observed: clock.now()}, straggler)
 	waitNow(t, p, context.Background(), 1)
 	p.observe(RateLimit{Limit: 100, Remaining: 99, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
 	waitNow(t, p, context.Background(), 99)
