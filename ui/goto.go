@@ -323,7 +323,8 @@ func (g *gotoOverlay) typed(msg tea.Msg) bool {
 }
 
 // search filters a long list by the query typed, off the update loop, unless a search
-// is under way (its answer starts the next) or the list shows that query already. The
+// is under way (its answer starts the next), the list shows that query already, or the
+// scope's items are still being read (showing them filters them by the query). The
 // search starts a frame after the key that asked for it, for the key to reach the
 // screen first: the search takes every processor, and begun at once it held the
 // renderer, the terminal (tmux, or the emulator drawing the screen) and all else on
@@ -332,7 +333,7 @@ func (g *gotoOverlay) typed(msg tea.Msg) bool {
 // busy core beside it or not. The matches come a frame later.
 func (g *gotoOverlay) search() tea.Cmd {
 	q := strings.ToLower(g.input.Value())
-	if g.searching || q == g.list.Query() {
+	if g.searching || g.set == nil || q == g.list.Query() {
 		return nil
 	}
 	g.searching = true

@@ -52,3 +52,24 @@ func TestGoToAnythingFiltersALongListOffTheUpdateLoop(t *testing.T) {
 		t.Fatalf("the best match of doorbus sales is %+v", it)
 	}
 }
+
+// TestGoToAnythingSearchesNothingWhileTheScopeIsRead: a search's answer that comes
+// while another scope's items are still being read starts no search for what was
+// typed meanwhile (the items, once read, are filtered by it as they are shown): there
+// is no set to search, nor rows to read ahead.
+func TestGoToAnythingSearchesNothingWhileTheScopeIsRead(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	opts := demoOptions(c, sb)
+	opts.Index = builtIndex(t, sb, c)
+	h := newIndexHarness(t, opts, 140, 40)
+	h.waitFor("Spring Sale 2026")
+	h.update(ctrlP)
+	h.waitFor("Go to anything", "278 items")
+	g := h.m.overlay.(*gotoOverlay)
+	g.searchAt = 1
+	g.input.SetValue("door")
+	g.showOrWait(nil) // a scope whose items are not read yet
+	if cmd := g.filtered(gotoFilteredMsg{}); cmd != nil {
+		t.Fatal("a search began with no items to search")
+	}
+}
