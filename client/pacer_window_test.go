@@ -42,6 +42,21 @@ func waitNow(t *testing.T, p *pacer, ctx context.Context, n int) {
 	}
 }
 
+// inAWindow is a pacer of 100 requests per 10 s whose server said its window holds
+// all 100, and the clock it reads.
+func inAWindow() (*fakeClock, *pacer) {
+	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	p := newPacer(100, 10*time.Second, clock.now)
+	answer(p, clock, 100)
+	return clock, p
+}
+
+// answer is the server's answer to the last request p sent: remaining of 100 left in
+// a window of 10 s.
+func answer(p *pacer, clock *fakeClock, remaining int) {
+	p.observe(RateLimit{Limit: 100, Remaining: remaining, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+}
+
 // blocked reports whether a turn of the pacer is refused for a short while.
 func blocked(p *pacer, ctx context.Context) bool {
 	wctx, cancel := context.WithTimeout(ctx, 150*time.Millisecond)
@@ -94,7 +109,7 @@ func TestPacerWindowFromIntervalAndNotFromALie(t *testing.T) {
 	}
 	clock.add(10*time.Second + resetMargin)
 	waitNow(t, p, context.Background(), 1)
-	p.observe(RateLimit{Limit: 100, Remaining: 30, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	answer(p, clock, 30)
 	waitNow(t, p, context.Background(), 30)
 	if !blocked(p, context.Background()) {
 		t.Fatal("the window from the interval was not kept")
@@ -108,22 +123,19 @@ func TestPacerWindowFromIntervalAndNotFromALie(t *testing.T) {
 // An answer that arrives before the answers of requests sent ahead of it counts them
 // already: they are not taken off what the window has left a second time.
 func TestPacerWindowCountsEarlierRequestsOnce(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	p := newPacer(100, 10*time.Second, clock.now)
-	p.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	clock, p := inAWindow()
 	waitNow(t, p, context.Background(), 32)
 	// The last of the 32 is answered first; the server has counted all 32.
-	p.observe(RateLimit{Limit: 100, Remaining: 68, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	answer(p, clock, 68)
 	waitNow(t, p, context.Background(), 68)
 	if !blocked(p, context.Background()) {
 		t.Fatal("a request went past the window")
 	}
 	// An answer to a request sent before 10 others, which the server counted before
 	// them, still leaves room only for what was not sent.
-	p2 := newPacer(100, 10*time.Second, clock.now)
-	p2.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p2.sent.Load())
+	clock2, p2 := inAWindow()
 	waitNow(t, p2, context.Background(), 11)
-	p2.observe(RateLimit{Limit: 100, Remaining: 99, Interval: 10 * time.Second, Observed: clock.now()}, 1)
+	p2.observe(RateLimit{Limit: 100, Remaining: 99, Interval: 10 * time.Second, Observed: clock2.now()}, 1)
 	waitNow(t, p2, context.Background(), 89)
 	if !blocked(p2, context.Background()) {
 		t.Fatal("the requests sent after the answered one were not taken off")
@@ -133,11 +145,9 @@ func TestPacerWindowCountsEarlierRequestsOnce(t *testing.T) {
 // When the server has counted more of the window than we sent, someone else shares
 // it: what is left goes down by the difference.
 func TestPacerWindowSharedWithAnother(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	p := newPacer(100, 10*time.Second, clock.now)
-	p.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	clock, p := inAWindow()
 	waitNow(t, p, context.Background(), 10)
-	p.observe(RateLimit{Limit: 100, Remaining: 70, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	answer(p, clock, 70)
 	waitNow(t, p, context.Background(), 70)
 	if !blocked(p, context.Background()) {
 		t.Fatal("the requests another sent into the window were not taken off")
@@ -165,9 +175,7 @@ func TestPacerWindowReserveIsAScreensWorth(t *testing.T) {
 // does not tell the next window: its few remaining would hold every request until
 // that window's end. A request sent since does.
 func TestPacerWindowStragglerDoesNotTellTheNext(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	p := newPacer(100, 10*time.Second, clock.now)
-	p.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	clock, p := inAWindow()
 	waitNow(t, p, context.Background(), 98)
 	straggler := p.sent.Load()
 	clock.add(10*time.Second + resetMargin)
@@ -178,7 +186,7 @@ func TestPacerWindowStragglerDoesNotTellTheNext(t *testing.T) {
 	// Nor does a straggler's 0 hold the next window's requests.
 	p.observe(RateLimit{Limit: 100, Remaining: 0, Interval: 10 * time.Second, Observed: clock.now()}, straggler)
 	waitNow(t, p, context.Background(), 1)
-	p.observe(RateLimit{Limit: 100, Remaining: 99, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	answer(p, clock, 99)
 	waitNow(t, p, context.Background(), 99)
 	if !blocked(p, context.Background()) {
 		t.Fatal("a request went past the next window")
@@ -190,19 +198,17 @@ func TestPacerWindowStragglerDoesNotTellTheNext(t *testing.T) {
 // reckoned); one saying a little more is of the same window (answers cross) and
 // leaves what is left as it was.
 func TestPacerWindowNewByItsRemaining(t *testing.T) {
-	clock := &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	p := newPacer(100, 10*time.Second, clock.now)
-	p.observe(RateLimit{Limit: 100, Remaining: 100, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	clock, p := inAWindow()
 	waitNow(t, p, context.Background(), 60)
-	p.observe(RateLimit{Limit: 100, Remaining: 40, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	answer(p, clock, 40)
 	clock.add(2 * time.Second)
 	waitNow(t, p, context.Background(), 10)
-	p.observe(RateLimit{Limit: 100, Remaining: 40 + 50, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	answer(p, clock, 40+50)
 	if left := p.win.left; left != 30 {
 		t.Fatalf("an answer within the slack of crossing answers changed what is left: %d, want 30", left)
 	}
 	waitNow(t, p, context.Background(), 1)
-	p.observe(RateLimit{Limit: 100, Remaining: 99, Interval: 10 * time.Second, Observed: clock.now()}, p.sent.Load())
+	answer(p, clock, 99)
 	if left := p.win.left; left != 99 {
 		t.Fatalf("a later answer with 99 remaining did not begin a new window: %d left, want 99", left)
 	}

@@ -112,7 +112,7 @@ func (in *incremental) match(e *engine, q string, qm uint64) []int32 {
 // firstByteScore would (its first place in the key), then by c from there; every item
 // of the part gets its record (-1 where it does not match both).
 func (in *incremental) afterFirst(e *engine, c byte, qm uint64, lo, hi int, out, scores []int32) ([]int32, []int32, int) {
-	first := in.first
+	first := string(in.first)
 	maxScore := 0
 	for idx := lo; idx < hi; idx++ {
 		in.ends[idx] = -1
@@ -120,7 +120,7 @@ func (in *incremental) afterFirst(e *engine, c byte, qm uint64, lo, hi int, out,
 			continue
 		}
 		key := e.key(idx)
-		s0, pe, ok := firstByteScore(key, string(first))
+		s0, pe, ok := firstByteScore(key, first)
 		if !ok {
 			continue
 		}

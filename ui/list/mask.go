@@ -46,10 +46,11 @@ func (l *List) SetCatalog(c *index.Catalog, marks Marks) {
 // narrowFast keeps the marks (when there are some for every key) and a record of where
 // each match ends.
 func (l *List) narrowFast(m Marks) {
-	if m.Len() == l.Total() && len(m.heads) == m.Len() {
-		l.e.masks, l.e.heads = m.masks, m.heads
-	} else if m.Len() == l.Total() {
+	if m.Len() == l.Total() {
 		l.e.masks = m.masks
+		if len(m.heads) == m.Len() {
+			l.e.heads = m.heads
+		}
 	}
 	l.e.inc = newIncremental(l.Total())
 }
