@@ -14,14 +14,7 @@ import (
 // at once shows, the same items in the same order, through typing, backspace and
 // typing again.
 func TestGoToAnythingFiltersALongListOffTheUpdateLoop(t *testing.T) {
-	sb, c := testClient(t, sandbox.Options{}, -1)
-	opts := demoOptions(c, sb)
-	opts.Index = builtIndex(t, sb, c)
-	h := newIndexHarness(t, opts, 140, 40)
-	h.waitFor("Spring Sale 2026")
-	h.update(ctrlP)
-	h.waitFor("Go to anything", "278 items")
-	g := h.m.overlay.(*gotoOverlay)
+	h, g := gotoOnTheSeed(t, 140, 40)
 	g.searchAt = 1
 	same := func(query string) {
 		t.Helper()
@@ -58,18 +51,25 @@ func TestGoToAnythingFiltersALongListOffTheUpdateLoop(t *testing.T) {
 // typed meanwhile (the items, once read, are filtered by it as they are shown): there
 // is no set to search, nor rows to read ahead.
 func TestGoToAnythingSearchesNothingWhileTheScopeIsRead(t *testing.T) {
-	sb, c := testClient(t, sandbox.Options{}, -1)
-	opts := demoOptions(c, sb)
-	opts.Index = builtIndex(t, sb, c)
-	h := newIndexHarness(t, opts, 140, 40)
-	h.waitFor("Spring Sale 2026")
-	h.update(ctrlP)
-	h.waitFor("Go to anything", "278 items")
-	g := h.m.overlay.(*gotoOverlay)
+	_, g := gotoOnTheSeed(t, 140, 40)
 	g.searchAt = 1
 	g.input.SetValue("door")
 	g.showOrWait(nil) // a scope whose items are not read yet
 	if cmd := g.filtered(gotoFilteredMsg{}); cmd != nil {
 		t.Fatal("a search began with no items to search")
 	}
+}
+
+// gotoOnTheSeed is the browser w×h over the seed's index, go to anything open over
+// its 278 items.
+func gotoOnTheSeed(t *testing.T, w, hgt int) (*harness, *gotoOverlay) {
+	t.Helper()
+	sb, c := testClient(t, sandbox.Options{}, -1)
+	opts := demoOptions(c, sb)
+	opts.Index = builtIndex(t, sb, c)
+	h := newIndexHarness(t, opts, w, hgt)
+	h.waitFor("Spring Sale 2026")
+	h.update(ctrlP)
+	h.waitFor("Go to anything", "278 items")
+	return h, h.m.overlay.(*gotoOverlay)
 }

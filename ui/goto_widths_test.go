@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/funnelsdev/funnels/client/sandbox"
 )
 
 // TestGoToAnythingSizesColumnsByTheRowsShown: at 80 columns every row keeps the end
@@ -14,13 +12,7 @@ import (
 // shown, no wider.
 func TestGoToAnythingSizesColumnsByTheRowsShown(t *testing.T) {
 	t.Parallel()
-	sb, c := testClient(t, sandbox.Options{}, -1)
-	opts := demoOptions(c, sb)
-	opts.Index = builtIndex(t, sb, c)
-	h := newIndexHarness(t, opts, 80, 24)
-	h.waitFor("Spring Sale 2026")
-	h.update(ctrlP)
-	h.waitFor("Go to anything", "278 items")
+	h, _ := gotoOnTheSeed(t, 80, 24)
 	h.typeText("opt")
 	h.waitFor("of 278 items")
 	g := h.m.overlay.(*gotoOverlay)
