@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -143,7 +142,7 @@ func ownDirs(f *cmdutil.Factory) []string {
 // browseDemo starts the embedded sandbox and opens its own gym; the others are in the
 // switcher, as an agency's sub-accounts are. closeAll stops the sandbox.
 func browseDemo(f *cmdutil.Factory, surface sandbox.Surface) (uiOpts ui.Options, closeAll func(), err error) {
-	transport := http.RoundTripper(http.DefaultTransport)
+	transport := f.BaseTransport()
 	debug, err := cmdutil.DebugWanted(f.Getenv, f.Flags)
 	if err != nil {
 		return uiOpts, nil, err

@@ -30,11 +30,12 @@ type Demo struct {
 }
 
 // StartDemo serves the sandbox (playing surface) on a free loopback port and signs a
-// client in with its demo token, sending through transport (nil: the default one);
+// client in with its demo token, sending through transport (nil: a new
+// client.NewTransport);
 // readOnly makes the client refuse every write.
 func StartDemo(transport http.RoundTripper, userAgent string, surface sandbox.Surface, readOnly bool) (*Demo, error) {
 	if transport == nil {
-		transport = http.DefaultTransport
+		transport = client.NewTransport()
 	}
 	sb, err := startSandbox(surface)
 	if err != nil {

@@ -299,7 +299,7 @@ func measureStartup(cfg benchConfig) (benchFigure, error) {
 	for range cfg.startupRounds {
 		runtime.GC()
 		start := time.Now()
-		dm, err := cli.StartDemo(http.DefaultTransport, benchUserAgent, sandbox.SurfaceSeed, false)
+		dm, err := cli.StartDemo(client.NewTransport(), benchUserAgent, sandbox.SurfaceSeed, false)
 		if err != nil {
 			return benchFigure{}, err
 		}

@@ -3,8 +3,10 @@ package cmdutil
 import (
 	"fmt"
 	"net/http"
+	"sync"
 
 	"github.com/funnelsdev/funnels/auth"
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -61,12 +63,21 @@ type Factory struct {
 	// Gate, when set, hands out the run's clients and indexes and refuses what the
 	// person running was not granted: the team server's sessions (nil: a local run).
 	Gate Gate
+
+	// conns is the run's one HTTP transport, shared by a copy of the Factory too.
+	conns *runTransport
+}
+
+// runTransport is a run's HTTP transport, made on first use.
+type runTransport struct {
+	once sync.Once
+	t    *http.Transport
 }
 
 // NewFactory is a Factory for a run with these streams and environment. version ""
 // takes the one of the build (buildVersion).
 func NewFactory(ios *IOStreams, getenv func(string) string, version string) *Factory {
-	return &Factory{IO: ios, Getenv: getenv, Version: buildVersion(version)}
+	return &Factory{IO: ios, Getenv: getenv, Version: buildVersion(version), conns: &runTransport{}}
 }
 
 // UserAgent names the program to the API.
@@ -128,20 +139,32 @@ func (f *Factory) ConfigAndStore() (*config.Config, *auth.Store, error) {
 	return cfg, store, nil
 }
 
-// Transport is the HTTP transport of API and token calls: the default one, or one
-// that also writes the debug log (in stateDir) when --debug or FUNNELS_DEBUG asks.
+// Transport is the HTTP transport of API and token calls: the run's (BaseTransport),
+// or one that also writes the debug log (in stateDir) when --debug or FUNNELS_DEBUG
+// asks.
 func (f *Factory) Transport(stateDir string) (http.RoundTripper, error) {
 	debug, err := DebugWanted(f.Getenv, f.Flags)
 	if err != nil {
 		return nil, err
 	}
 	if !debug {
-		return http.DefaultTransport, nil
+		return f.BaseTransport(), nil
 	}
 	file, err := openDebugLog(stateDir)
 	if err != nil {
 		return nil, err
 	}
 	f.Notice("funnels: writing a debug log to %s (Authorization redacted)", file.Name())
-	return newDebugTransport(http.DefaultTransport, file), nil
+	return newDebugTransport(f.BaseTransport(), file), nil
+}
+
+// BaseTransport is the run's one HTTP transport (client.NewTransport), made on first
+// use: every client of the run keeps its connections in one pool, sized to a crawl.
+// A Factory not made by NewFactory has none and uses the default transport.
+func (f *Factory) BaseTransport() http.RoundTripper {
+	if f.conns == nil {
+		return http.DefaultTransport
+	}
+	f.conns.once.Do(func() { f.conns.t = client.NewTransport() })
+	return f.conns.t
 }

@@ -33,9 +33,9 @@ var ErrCrawlIncomplete = errors.New("the index is not complete")
 type Crawler struct {
 	Client *client.Client
 	Store  *Store
-	// Workers is how many requests may be under way at once; 0 → 32. The pacer, not
-	// this, sets the pace; enough workers keep it busy over a slow connection (a
-	// window's hundred requests 300 ms away leave in about a second).
+	// Workers is how many requests may be under way at once; 0 → DefaultWorkers. The
+	// pacer, not this, sets the pace; enough workers keep it busy over a slow
+	// connection (a window's hundred requests 300 ms away leave in about a second).
 	Workers int
 	// OnProgress, when set, hears how the crawl goes; it is called from one goroutine
 	// at a time and must not block.
@@ -196,6 +196,10 @@ type op struct {
 	synced chan struct{}
 }
 
+// DefaultWorkers is how many requests a crawl has under way at once unless told.
+// client.IdleConnsPerHost keeps twice as many connections waiting.
+const DefaultWorkers = 32
+
 func newCrawlRun(ctx context.Context, c *Crawler) (*crawlRun, error) {
 	r := &crawlRun{
 		c: c, cl: c.Client, store: c.Store, workers: c.Workers, start: time.Now(),
@@ -203,7 +207,7 @@ func newCrawlRun(ctx context.Context, c *Crawler) (*crawlRun, error) {
 		folderAsked: map[string]bool{}, folderNamed: map[string]bool{},
 	}
 	if r.workers <= 0 {
-		r.workers = 32
+		r.workers = DefaultWorkers
 	}
 	cp, found, err := r.store.loadCheckpoint(ctx)
 	if err != nil {
