@@ -27,9 +27,9 @@ func TestARunSharesOneTransport(t *testing.T) {
 	if !ok || a != b || tr == http.DefaultTransport {
 		t.Fatalf("transports %p and %p (the default %p): want one of the run's own", a, b, http.DefaultTransport)
 	}
-	if tr.MaxIdleConnsPerHost != client.IdleConnsPerHost || !tr.ForceAttemptHTTP2 || tr.Proxy == nil {
-		t.Errorf("idle per host %d, HTTP/2 %v, proxy from the environment %v: want %d, true, true",
-			tr.MaxIdleConnsPerHost, tr.ForceAttemptHTTP2, tr.Proxy != nil, client.IdleConnsPerHost)
+	if tr.MaxIdleConnsPerHost != client.IdleConnsPerHost || tr.MaxConnsPerHost != client.IdleConnsPerHost || !tr.ForceAttemptHTTP2 || tr.Proxy == nil {
+		t.Errorf("idle per host %d, at most %d, HTTP/2 %v, proxy from the environment %v: want %d, %[5]d, true, true",
+			tr.MaxIdleConnsPerHost, tr.MaxConnsPerHost, tr.ForceAttemptHTTP2, tr.Proxy != nil, client.IdleConnsPerHost)
 	}
 	env["FUNNELS_DEBUG"] = "1"
 	d, err := f.Transport(t.TempDir())
