@@ -30,6 +30,7 @@ type SandboxOptions struct {
 	Token, ReadOnlyToken, DialectArg string
 	SurfaceArg                       string
 	NotFoundArg                      string        // how a route the sandbox does not have words its 404
+	RefusalWords                     string        // the public surface's refusal of a web-app route, in other words
 	StateDir                         string        // where the tokens are kept ("" → the state home's funnels/sandbox)
 	Ephemeral                        bool          // keep nothing: new tokens on every start
 	Sites                            bool          // serve the sub-accounts' public pages too
@@ -60,6 +61,9 @@ GET /…", as a server without the route does; records in the shapes of the
 official examples). --not-found words that 404 (and any unknown route's) as
 express (the default), problem (a problem+json document), html (a load
 balancer's page), empty (no body) or v3 (the v3 API's error envelope).
+--refusal-words words the public surface's refusal of a web-app route otherwise
+than the IAM message: a client then tells it from an expired token by what the
+server does (the funnel list answers the same token).
 
 --sites serves the public pages of every sub-account's domains too, over HTTPS
 (certificates of an authority made at start) and HTTP on two more loopback
@@ -72,6 +76,7 @@ command that needs no network. POST /_sandbox/sites/move moves a seeded step, so
 that the next 'funnels check --crawl' finds the redirect the move broke.`,
 		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel
 funnels sandbox --surface documented --not-found problem
+funnels sandbox --surface public --refusal-words "Route blocked for this app"
 funnels sandbox --sites --sub-accounts 20`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return sandboxRun(cmd.Context(), f, opts)
@@ -98,6 +103,7 @@ funnels sandbox --sites --sub-accounts 20`,
 	fl.StringVar(&opts.DialectArg, "dialect", "", "answer in other shapes: comma-separated list of "+strings.Join(dialects(), ", "))
 	fl.StringVar(&opts.SurfaceArg, "surface", "seed", "seed (every route of the spec), public (the real service as a private integration token meets it) or documented (only the documented routes, the rest 404)")
 	fl.StringVar(&opts.NotFoundArg, "not-found", "express", "how a route it does not have answers 404: "+strings.Join(sandbox.NotFoundWordings(), ", "))
+	fl.StringVar(&opts.RefusalWords, "refusal-words", "", "with --surface public: the message refusing a web-app route (default: the service's IAM words)")
 	fl.StringVar(&opts.StateDir, "state-dir", "", "keep the tokens here across restarts (default $XDG_STATE_HOME/funnels/sandbox)")
 	fl.BoolVar(&opts.Ephemeral, "ephemeral", false, "keep nothing: new random tokens on every start")
 	fl.BoolVar(&opts.Sites, "sites", false, "also serve the sub-accounts' public pages (with seeded faults) for 'funnels check'")
@@ -183,12 +189,13 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 		Bulk: sandbox.Bulk{Funnels: opts.BulkFunnels, PagesPerFunnel: opts.BulkPages, Redirects: opts.BulkRedirects},
 		Faults: sandbox.Faults{Latency: opts.Latency, FixedLatency: opts.FixedLatency, ErrorRate: opts.ErrorRate, DropRate: opts.DropRate, TruncateRate: opts.TruncRate,
 			DailyLimit: opts.DailyLimit},
-		SubAccounts: opts.SubAccounts,
-		Sites:       sandbox.SitesOptions{Enabled: opts.Sites, Slow: opts.SitesSlow},
-		Dialect:     d,
-		Surface:     surface,
-		NotFound:    notFound,
-		DemoToken:   opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
+		SubAccounts:  opts.SubAccounts,
+		Sites:        sandbox.SitesOptions{Enabled: opts.Sites, Slow: opts.SitesSlow},
+		Dialect:      d,
+		Surface:      surface,
+		NotFound:     notFound,
+		RefusalWords: opts.RefusalWords,
+		DemoToken:    opts.Token, ReadOnlyToken: opts.ReadOnlyToken,
 		StateDir: stateDir,
 		Logf:     func(format string, a ...any) { f.Notice("funnels "+format, a...) },
 	})

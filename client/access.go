@@ -55,10 +55,12 @@ func (a *Answer) UnmarshalText(b []byte) error {
 // FamilyAccess is what was learned of one family: how it answered, when, and for a
 // refusal its status and the server's message.
 type FamilyAccess struct {
-	Answer  Answer    `json:"answer"`
-	Status  int       `json:"status,omitempty"`
-	Message string    `json:"message,omitempty"`
-	At      time.Time `json:"at"`
+	Answer  Answer `json:"answer"`
+	Status  int    `json:"status,omitempty"`
+	Message string `json:"message,omitempty"`
+	// Unworded: a refusal of the route told by what the server did, not its words.
+	Unworded bool      `json:"unworded,omitempty"`
+	At       time.Time `json:"at"`
 }
 
 // Access is a snapshot of the access record: what each family did for this sign-in.
@@ -167,7 +169,7 @@ func (b *accessBook) learn(method, path string, status int, err error, now time.
 	case err == nil && status >= 200 && status < 300:
 		next = FamilyAccess{Answer: AnswerOpen, Status: status}
 	case errors.As(err, &api) && api.Refusal == RefusedRoute:
-		next = FamilyAccess{Answer: AnswerRouteRefused, Status: api.StatusCode, Message: api.Message()}
+		next = FamilyAccess{Answer: AnswerRouteRefused, Status: api.StatusCode, Message: api.Message(), Unworded: api.Unworded}
 	case errors.As(err, &api) && api.Refusal == RefusedScope:
 		next = FamilyAccess{Answer: AnswerScopeRefused, Status: api.StatusCode, Message: api.Message()}
 	case errors.As(err, &api) && api.Refusal == RefusedMissing:
@@ -184,7 +186,7 @@ func (b *accessBook) learn(method, path string, status int, err error, now time.
 		b.seen[rf.Family] = true
 	}
 	old, had := b.rec[rf.Family]
-	if had && old.Answer == next.Answer && old.Status == next.Status && old.Message == next.Message {
+	if had && old.Answer == next.Answer && old.Status == next.Status && old.Message == next.Message && old.Unworded == next.Unworded {
 		return nil, false
 	}
 	b.rec[rf.Family] = next

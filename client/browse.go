@@ -43,7 +43,7 @@ func (l *Listing) Note() string {
 	case l.Refusal.Refusal == RefusedScope:
 		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (scope refusal)"
 	default:
-		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (IAM refusal)"
+		why = "folder entities answered " + strconv.Itoa(l.Refusal.StatusCode) + " (" + l.Refusal.RouteRefusal() + ")"
 	}
 	return "folders shown by id: " + why + ", so funnels come from the documented funnel list; folder names and nesting are not available"
 }
@@ -278,7 +278,7 @@ func funnelOfPage(funnels []Funnel, pageID string) string {
 func recordedRefusal(f Family, fa FamilyAccess) *APIError {
 	rf, _ := FamilyInfo(f)
 	method, path, _ := strings.Cut(rf.Route(), " ")
-	e := &APIError{Method: method, Path: path, StatusCode: fa.Status, Family: f, Scope: rf.Scope, Refusal: RefusedRoute}
+	e := &APIError{Method: method, Path: path, StatusCode: fa.Status, Family: f, Scope: rf.Scope, Refusal: RefusedRoute, Unworded: fa.Unworded}
 	if fa.Message != "" {
 		e.Messages = []string{fa.Message}
 	}

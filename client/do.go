@@ -98,6 +98,8 @@ func (c *Client) do(ctx context.Context, cl call) ([]byte, *Response, error) {
 	body, resp, err := c.attempts(ctx, cl, u.String(), &rec)
 	if api := (*APIError)(nil); errors.As(err, &api) && api.unsettled && !cl.settles {
 		c.settle404(ctx, cl, api)
+	} else if errors.As(err, &api) {
+		c.settleRefusal(ctx, cl, api)
 	}
 	rec.Answer = recordedAnswer(body, write)
 	rec.Latency = c.now().Sub(rec.Started)

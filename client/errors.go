@@ -110,6 +110,9 @@ type APIError struct {
 	Refusal Refusal
 	Family  Family
 	Scope   string
+	// Unworded is set on a refusal of the route that the server's words did not say:
+	// the funnel list answered the same token (route_refused.go).
+	Unworded bool
 
 	// WrongLocation is set when the token holds the scope but not the location;
 	// Location is the location the request named.
@@ -150,13 +153,22 @@ func (e *APIError) Explain() string {
 	}
 	switch e.Refusal {
 	case RefusedRoute:
-		return what + " is not open to this sign-in (" + strconv.Itoa(e.StatusCode) + " IAM refusal); it needs " + e.Need()
+		return what + " is not open to this sign-in (" + strconv.Itoa(e.StatusCode) + " " + e.RouteRefusal() + "); it needs " + e.Need()
 	case RefusedScope:
 		return what + " needs a scope this token lacks (" + strconv.Itoa(e.StatusCode) + "); it needs " + e.Need()
 	case RefusedMissing:
 		return what + " is " + NotOnServer + " (" + strconv.Itoa(e.StatusCode) + "): the server does not have this route"
 	}
 	return ""
+}
+
+// RouteRefusal names a refusal of the route as it was told: "IAM refusal" by the
+// service's words, "refused where the funnel list answers" by what the server did.
+func (e *APIError) RouteRefusal() string {
+	if e.Unworded {
+		return "refused where the funnel list answers"
+	}
+	return "IAM refusal"
 }
 
 // NotOnServer is how a route the server does not have is named, in every message.

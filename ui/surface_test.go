@@ -38,29 +38,33 @@ func folderID(t *testing.T, name string) string {
 	return ""
 }
 
-// TestPublicSurfaceWalk: with folder entities refused (the public surface) or not on
-// this server (the documented one) the browser opens on the documented funnel list,
+// TestPublicSurfaceWalk: with folder entities refused (the public surface, in the IAM
+// words or in others, told then by the funnel list answering the same token) or not
+// on this server (the documented one) the browser opens on the documented funnel list,
 // grouped by folder id, says once why, and walks a folder, a funnel's steps and pages
 // to a page's detail made of the page list's fields.
 func TestPublicSurfaceWalk(t *testing.T) {
 	t.Parallel()
 	webinars := folderID(t, "Webinars")
 	for _, tc := range []struct {
-		surface     sandbox.Surface
+		name        string
+		opts        sandbox.Options
 		bar, detail string
 	}{
-		{sandbox.SurfacePublic, "403", "401"},
-		{sandbox.SurfaceDocumented, "not on this server (404)", "GET /funnels/page/{id} is not on this server (404)"},
+		{"public", sandbox.Options{Surface: sandbox.SurfacePublic}, "403 (IAM refusal)", "401"},
+		{"public in other words", sandbox.Options{Surface: sandbox.SurfacePublic, RefusalWords: "Route blocked for this app type."},
+			"403 (refused where the funnel list answers)", "401"},
+		{"documented", sandbox.Options{Surface: sandbox.SurfaceDocumented}, "not on this server (404)", "GET /funnels/page/{id} is not on this server (404)"},
 	} {
-		t.Run(string(tc.surface), func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			walkWithoutFolderEntities(t, webinars, tc.surface, tc.bar, tc.detail)
+			walkWithoutFolderEntities(t, webinars, tc.opts, tc.bar, tc.detail)
 		})
 	}
 }
 
-func walkWithoutFolderEntities(t *testing.T, webinars string, surface sandbox.Surface, why, partial string) {
-	sb, c := testClient(t, sandbox.Options{Surface: surface}, -1)
+func walkWithoutFolderEntities(t *testing.T, webinars string, opts sandbox.Options, why, partial string) {
+	sb, c := testClient(t, opts, -1)
 	h := newHarness(t, demoOptions(c, sb), 120, 40)
 	v := h.waitFor("Spring Sale 2026", webinars+"/")
 	bar := statusLine(v)

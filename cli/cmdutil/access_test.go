@@ -188,6 +188,8 @@ func TestRefusedWritesSayWhatAccessTheyNeed(t *testing.T) {
 	const iam = "This route is not yet supported by the IAM Service. Please update your IAM config."
 	public := clitest.SignedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic})
 	documented := clitest.SignedIn(t, sandbox.Options{Surface: sandbox.SurfaceDocumented})
+	// The refusal in words no refusal has: told by the funnel list answering the token.
+	worded := clitest.SignedIn(t, sandbox.Options{Surface: sandbox.SurfacePublic, RefusalWords: "Route blocked for this app type."})
 	readOnly := clitest.SignedIn(t, sandbox.Options{})
 	readOnly.Vars["FUNNELS_TOKEN"] = readOnly.SB.Server.ReadOnlyToken()
 	for _, c := range []struct {
@@ -198,6 +200,8 @@ func TestRefusedWritesSayWhatAccessTheyNeed(t *testing.T) {
 		{public, []string{"folder", "create", "--name", "Spring"}, "create folder refused to this sign-in (403 " + iam + "): it needs web-app access with write rights (no published scope)"},
 		{public, []string{"step", "create", "--funnel", clitest.SeedTrialFunnel, "--name", "Bonus", "--path", "/trial-bonus"}, "create step refused to this sign-in (403 " + iam + "): it needs web-app access with write rights (no published scope)"},
 		{public, []string{"domain", "attach", "--domain", "shop.example.com"}, "attach domain refused to this sign-in (401 " + iam + "): it needs web-app access with write rights (no published scope)"},
+		{worded, []string{"folder", "create", "--name", "Spring"}, "create folder refused to this sign-in (403 Route blocked for this app type.): it needs web-app access with write rights (no published scope)"},
+		{worded, []string{"domain", "attach", "--domain", "shop.example.com"}, "attach domain refused to this sign-in (401 Route blocked for this app type.): it needs web-app access with write rights (no published scope)"},
 		{documented, []string{"folder", "create", "--name", "Spring"}, "create folder is not on this server (404 Cannot POST /funnels/funnel/folder/create): the server does not have this route"},
 		{readOnly, []string{"folder", "create", "--name", "Spring"}, "create folder refused to this sign-in (403 The token is not authorized for this scope.): it needs web-app access with write rights (no published scope)"},
 		{readOnly, []string{"step", "create", "--funnel", clitest.SeedTrialFunnel, "--name", "Bonus", "--path", "/trial-bonus"}, "create step refused to this sign-in (403 The token is not authorized for this scope.)"},

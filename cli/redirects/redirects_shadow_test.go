@@ -97,7 +97,8 @@ func TestRedirectsImportSaysWhenStepsWereNotPlaced(t *testing.T) {
 	h := clitest.SignedIn(t, sandbox.Options{})
 	file := clitest.WriteFile(t, "moving.csv", "domain,path,target\noffers.lakesidefit.com,/a-new-path,https://offers.lakesidefit.com/spring-sale-opt-in\n")
 	h.SB.Server.FailNext(http.StatusForbidden, 1, "/funnels/lookup/funnel-with-domain")
-	h.SB.Server.FailNext(http.StatusForbidden, 1, "/funnels/funnel/list")
+	// Twice: once asked whether the token or the route was refused, once as the fallback.
+	h.SB.Server.FailNext(http.StatusForbidden, 2, "/funnels/funnel/list")
 	h.Run("redirects", "import", file, "--dry-run").Want(t, 0, "+ add\toffers.lakesidefit.com/a-new-path",
 		"err:Note: not every step of the location could be placed on its domain, so an add may shadow a live step the plan does not mark.")
 }

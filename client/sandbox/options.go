@@ -142,6 +142,10 @@ type Options struct {
 	// surface's other routes, an API path no table has): NotFoundExpress ("" too),
 	// NotFoundProblem, NotFoundHTML, NotFoundEmpty or NotFoundV3.
 	NotFound NotFound
+	// RefusalWords, when set, is the message of the public surface's refusal of a
+	// web-app route in place of the service's IAM words: a service that words it
+	// otherwise, which a client tells from what the server does.
+	RefusalWords string
 	// Sites serves the public pages of the sub-accounts' domains, with seeded faults
 	// (sites.go, sites_faults.go).
 	Sites SitesOptions

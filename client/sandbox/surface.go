@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"net/http"
 	"strings"
 )
@@ -142,7 +143,7 @@ func (s *Server) iamRefused(rt *route) *reply {
 	if !ok {
 		status = http.StatusForbidden
 	}
-	r := reply{status: status, body: iamBody{StatusCode: status, Message: iamRefusal}}
+	r := reply{status: status, body: iamBody{StatusCode: status, Message: cmp.Or(s.opts.RefusalWords, iamRefusal)}}
 	return &r
 }
 

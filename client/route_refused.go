@@ -1,0 +1,71 @@
+package client
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// A 401 or 403 says that this token may not do this, and whether the token or the
+// route is refused is what decides what helps: signing in again, or asking for a
+// scope or for web-app access. The service's words tell the two refusals seen so far
+// (refusalOf), and an expired token is refreshed and the request sent again before
+// anything is decided. A refusal in words not seen before is left to what the server
+// does: when the funnel list (documented, open to every token that may read the
+// location) answers the same token at the same location, the token is good and the
+// route is what is refused; when it is refused too, the token is. One request, and
+// only for a refusal the words do not explain, and none for the next such refusals
+// within vouchedFor while the token and the location are the same (the doctor's
+// routes, a browser's first screen); a location the token does not reach ("does not
+// have access to this location") is told by its own words and is not asked about.
+
+// settleRefusal decides a 401 or 403 that no words explained (see above): the route's
+// refusal when the funnel list answers this token at the request's location.
+func (c *Client) settleRefusal(ctx context.Context, cl call, e *APIError) {
+	if e.StatusCode != http.StatusUnauthorized && e.StatusCode != http.StatusForbidden ||
+		e.Refusal != NotRefused || e.WrongLocation || cl.noAuth || c.ts == nil {
+		return
+	}
+	rf, ok := familyOf(cl.method, cl.path)
+	if !ok || rf.Family == FamilyFunnelList {
+		return // the funnel list itself refused: nothing else vouches for the token
+	}
+	loc := c.requestLocation(cl)
+	token, err := c.ts.Token()
+	if err != nil {
+		return
+	}
+	if !c.vouched.holds(token.AccessToken, loc, c.now()) {
+		if _, _, err := c.ListFunnels(ctx, ListFunnelsParams{Limit: 1, LocationID: loc}); err != nil {
+			return
+		}
+		c.vouched.set(token.AccessToken, loc, c.now())
+	}
+	e.Refusal, e.Family, e.Scope, e.Unworded = RefusedRoute, rf.Family, rf.Scope, true
+}
+
+// vouchedFor is how long the funnel list's answer to a token vouches for it.
+const vouchedFor = 30 * time.Second
+
+// vouched is the token and location the funnel list last answered, and when.
+type vouched struct {
+	mu       sync.Mutex
+	token    string
+	location string
+	at       time.Time
+}
+
+// holds reports whether the funnel list answered token at location within vouchedFor.
+func (v *vouched) holds(token, location string, now time.Time) bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.token != "" && v.token == token && v.location == location && now.Sub(v.at) < vouchedFor && !now.Before(v.at)
+}
+
+// set records that the funnel list answered token at location at now.
+func (v *vouched) set(token, location string, now time.Time) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.token, v.location, v.at = token, location, now
+}
