@@ -174,6 +174,9 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			return nil, resp, unreadableErr(cl, resp, unreadable, c.maxListItems)
 		}
 		if status >= 200 && status < 300 {
+			if token != nil {
+				c.vouchFor(cl, token.AccessToken)
+			}
 			return body, resp, nil
 		}
 		apiErr := newAPIError(cl, status, header, redactToken(body, token), c.now())

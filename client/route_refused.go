@@ -15,9 +15,9 @@ import (
 // does: when the funnel list (documented, open to every token that may read the
 // location) answers the same token at the same location, the token is good and the
 // route is what is refused; when it is refused too, the token is. One request, and
-// only for a refusal the words do not explain, and none for the next such refusals
-// within vouchedFor while the token and the location are the same (the doctor's
-// routes, a browser's first screen); a location the token does not reach ("does not
+// only for a refusal the words do not explain, and none within vouchedFor of the
+// funnel list's last answer to the same token and location (the doctor's routes, a
+// browser's first screen); a location the token does not reach ("does not
 // have access to this location") is told by its own words and is not asked about.
 
 // settleRefusal decides a 401 or 403 that no words explained (see above): the route's
@@ -40,9 +40,15 @@ func (c *Client) settleRefusal(ctx context.Context, cl call, e *APIError) {
 		if _, _, err := c.ListFunnels(ctx, ListFunnelsParams{Limit: 1, LocationID: loc}); err != nil {
 			return
 		}
-		c.vouched.set(token.AccessToken, loc, c.now())
 	}
 	e.Refusal, e.Family, e.Scope, e.Unworded = RefusedRoute, rf.Family, rf.Scope, true
+}
+
+// vouchFor records that the funnel list answered token, when cl is the funnel list.
+func (c *Client) vouchFor(cl call, token string) {
+	if rf, ok := familyOf(cl.method, cl.path); ok && rf.Family == FamilyFunnelList {
+		c.vouched.set(token, c.requestLocation(cl), c.now())
+	}
 }
 
 // vouchedFor is how long the funnel list's answer to a token vouches for it.

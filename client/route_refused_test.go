@@ -80,6 +80,19 @@ func TestARefusalInOtherWordsIsToldByWhatTheServerDoes(t *testing.T) {
 		t.Errorf("folder entities asked again %d times after the refusal was recorded", n)
 	}
 
+	// The funnel list a client asked for itself vouches for its token as well.
+	demo := clientWith(t, sb, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}), nil)
+	if _, _, err := demo.ListFunnels(ctx, client.ListFunnelsParams{Limit: 1}); err != nil {
+		t.Fatal(err)
+	}
+	sb.Server.ResetLog()
+	if _, _, err := demo.FolderEntities(ctx, "", "", ""); !errors.Is(err, client.ErrRouteUnavailable) {
+		t.Errorf("folder entities after the funnel list answered: %v", err)
+	}
+	if n, _ := countRequests(sb, "GET", "/funnels/funnel/list"); n != 0 {
+		t.Errorf("the funnel list was asked %d times right after it answered the same token", n)
+	}
+
 	bad, err := client.New(client.Options{BaseURL: sb.URL, LocationID: sb.Server.LocationID(),
 		TokenSource: oauth2.StaticTokenSource(&oauth2.Token{AccessToken: "pit-revoked"})})
 	if err != nil {
