@@ -55,7 +55,8 @@ var (
 
 // addrClass is "" for an address a public page may be served from, else what the
 // address is. An IPv4 address inside IPv6 (mapped, NAT64, 6to4) is judged by the
-// IPv4 address it carries.
+// IPv4 address it carries, and by each it may carry where that is not known (the
+// local-use NAT64 prefix).
 func addrClass(a netip.Addr) string {
 	a = a.Unmap()
 	for _, m := range metadata {
@@ -64,7 +65,7 @@ func addrClass(a netip.Addr) string {
 		}
 	}
 	if a.Is6() {
-		if v4, ok := embeddedV4(a); ok {
+		for _, v4 := range embeddedV4(a) {
 			if c := addrClass(v4); c != "" {
 				return c
 			}
@@ -95,21 +96,53 @@ func addrClass(a netip.Addr) string {
 	return ""
 }
 
-// embeddedV4 is the IPv4 address a NAT64 (the well-known prefix, and the local-use
-// one as its /96 networks carry it), SIIT-translated, IPv4-compatible, 6to4 or Teredo
-// address carries. :: and ::1 carry none: they are judged as themselves.
-func embeddedV4(a netip.Addr) (netip.Addr, bool) {
+// embeddedV4 is the IPv4 address a NAT64 (the well-known prefix), SIIT-translated,
+// IPv4-compatible, 6to4 or Teredo address carries; for the local-use NAT64 prefix,
+// every one it may carry (nat64LocalV4). :: and ::1 carry none: they are judged as
+// themselves.
+func embeddedV4(a netip.Addr) []netip.Addr {
 	b := a.As16()
 	switch {
 	case a == netip.IPv6Unspecified() || a == netip.IPv6Loopback():
-		return netip.Addr{}, false
-	case nat64.Contains(a), nat64Local.Contains(a), translated.Contains(a), compatible.Contains(a):
-		return netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}), true
+		return nil
+	case nat64Local.Contains(a):
+		return nat64LocalV4(b)
+	case nat64.Contains(a), translated.Contains(a), compatible.Contains(a):
+		return []netip.Addr{netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})}
 	case sixToFour.Contains(a):
-		return netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]}), true
+		return []netip.Addr{netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})}
 	case teredo.Contains(a):
 		// The client's address, inverted.
-		return netip.AddrFrom4([4]byte{^b[12], ^b[13], ^b[14], ^b[15]}), true
+		return []netip.Addr{netip.AddrFrom4([4]byte{^b[12], ^b[13], ^b[14], ^b[15]})}
 	}
-	return netip.Addr{}, false
+	return nil
+}
+
+// nat64Layouts are the bytes that carry the IPv4 address under a NAT64 prefix of 32,
+// 40, 48, 56, 64 and 96 bits (RFC 6052): byte 8 is never one of them, and is zero
+// under a prefix shorter than 96 bits, as is every byte after the address.
+var nat64Layouts = [...][4]int{{4, 5, 6, 7}, {5, 6, 7, 9}, {6, 7, 9, 10}, {7, 9, 10, 11}, {9, 10, 11, 12}, {12, 13, 14, 15}}
+
+// nat64LocalV4 are the IPv4 addresses an address of the local-use NAT64 prefix may
+// carry: the network that uses it chose the prefix's length, which the address does
+// not say, so each layout whose zero bytes are zero gives one, and the address is
+// judged by all of them (a public address may then read as a private one under
+// another layout: the check's --allow-private lets it through). The /96 layout always
+// gives one, but for 0.0.0.0 where a shorter layout fits: that is the zeros after an
+// address laid out shorter, and no page is served from it.
+func nat64LocalV4(b [16]byte) []netip.Addr {
+	var out []netip.Addr
+	for _, at := range nat64Layouts[:len(nat64Layouts)-1] {
+		plausible := b[8] == 0
+		for k := at[3] + 1; k < 16; k++ {
+			plausible = plausible && b[k] == 0
+		}
+		if plausible {
+			out = append(out, netip.AddrFrom4([4]byte{b[at[0]], b[at[1]], b[at[2]], b[at[3]]}))
+		}
+	}
+	if last := netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}); len(out) == 0 || !last.IsUnspecified() {
+		out = append(out, last)
+	}
+	return out
 }

@@ -107,6 +107,12 @@ func TestAddrClass(t *testing.T) {
 		"64:ff9b:1::a9fe:a9fe": "metadata", "64:ff9b:1:2::7f00:1": "loopback", "::ffff:0:a00:1": "private",
 		"::7f00:1": "loopback", "::a9fe:a9fe": "metadata", "fec0::1": "site-local",
 		"64:ff9b:1::808:808": "", "::ffff:0:808:808": "",
+		// The local-use prefix under a prefix shorter than 96 bits (RFC 6052's other
+		// layouts): 10.1.2.8 as /64, /56 and /48 carry it, 169.254.169.254 as /48;
+		// 8.8.8.8 under each is public.
+		"64:ff9b:1:0:a:102:800:0": "private", "64:ff9b:1:0a:1:208::": "private", "64:ff9b:1:a01:2:800::": "private",
+		"64:ff9b:1:a9fe:a9:fe00::": "metadata",
+		"64:ff9b:1:0:8:808:800:0": "", "64:ff9b:1:08:8:808::": "", "64:ff9b:1:808:8:800::": "",
 		"93.184.216.34": "", "2606:2800:220:1:248:1893:25c8:1946": "", "8.8.8.8": "",
 	} {
 		if got := addrClass(netip.MustParseAddr(addr)); got != want {
