@@ -112,7 +112,7 @@ func TestAddrClass(t *testing.T) {
 		// 8.8.8.8 under each is public.
 		"64:ff9b:1:0:a:102:800:0": "private", "64:ff9b:1:0a:1:208::": "private", "64:ff9b:1:a01:2:800::": "private",
 		"64:ff9b:1:a9fe:a9:fe00::": "metadata",
-		"64:ff9b:1:0:8:808:800:0": "", "64:ff9b:1:08:8:808::": "", "64:ff9b:1:808:8:800::": "",
+		"64:ff9b:1:0:8:808:800:0":  "", "64:ff9b:1:08:8:808::": "", "64:ff9b:1:808:8:800::": "",
 		"93.184.216.34": "", "2606:2800:220:1:248:1893:25c8:1946": "", "8.8.8.8": "",
 	} {
 		if got := addrClass(netip.MustParseAddr(addr)); got != want {
