@@ -133,7 +133,7 @@ func formActions() []action {
 			needs: client.FamilyRedirectList, then: client.FamilyRedirectWrite, run: onBody(openRedirectVersions)},
 
 		{name: "Health", desc: "is everything live? what the last check found broken or worth a look; r checks again",
-			key: bind("health (the last check)", "!"), where: everywhere, group: helpViews, run: onRoot((*Model).openHealth)},
+			key: bind("health (the last check)", healthKey), where: everywhere, group: helpViews, run: onRoot((*Model).openHealth)},
 		{name: "Health of every sub-account", desc: "what the last checks found in every sub-account (ctrl+p, then !)",
 			run: onRoot((*Model).openGotoHealthScope)},
 		{id: actHealthFix, desc: "open the form of the selected finding's fix: the redirect to make or change, filled in", key: bind("fix", "f"),

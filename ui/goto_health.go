@@ -24,8 +24,12 @@ import (
 // does what enter does in the Health view, in the finding's sub-account (switching
 // first); on a sub-account's row it opens that sub-account's Health view.
 
-// gotoHealthPrefix starts a query of the health scope.
-const gotoHealthPrefix = "!"
+// healthKey opens the Health view; typed first into go to anything, it is the health
+// scope's prefix, so one key means health in both.
+const healthKey = "!"
+
+// gotoHealthPrefix starts a query of the health scope: the Health key.
+const gotoHealthPrefix = healthKey
 
 // gotoHealthPerAccount bounds the findings one sub-account brings to the box (its
 // errors first); its Health view lists them all.
