@@ -222,6 +222,35 @@ func TestGoToAnything(t *testing.T) {
 	if h.m.focus != paneSteps {
 		t.Fatalf("the focus should be on the steps pane, is on %d", h.m.focus)
 	}
+
+	// A domain goes to the first funnel that uses it.
+	const host = "webinars.lakesidefit.com"
+	cat, err := opts.Index.MappedCatalog(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	onIt := map[string]bool{}
+	for i := range cat.Len() {
+		if it := cat.Item(i, nil); it.Kind == index.KindFunnel && client.Host(it.Domain) == host {
+			onIt[it.Name] = true
+		}
+	}
+	if len(onIt) == 0 {
+		t.Fatalf("no funnel of the index is on %s", host)
+	}
+	h.update(ctrlP)
+	h.typeText(host)
+	h.waitFor("of 278 items")
+	for i := 0; i < 6 && gotoSelected(t, h).Kind != index.KindDomain; i++ {
+		h.press("down")
+	}
+	if it := gotoSelected(t, h); it.Kind != index.KindDomain {
+		t.Fatalf("the domain is not among the first matches: %+v", it)
+	}
+	h.press("enter")
+	h.waitUntil("a funnel on the domain selected", func(v string) bool {
+		return strings.Contains(v, "went to funnel") && h.m.entities.selected() != nil && onIt[h.m.entities.selected().name]
+	})
 }
 
 // TestAnEmptyIndexIsBuiltInTheBackground: with an index never built and AutoIndex,

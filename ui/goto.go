@@ -80,6 +80,7 @@ type gotoSource interface {
 	Kind(i int) index.Kind
 	Item(i int, stale func(index.Kind) bool) index.Item
 	Parent(i int) string
+	Domain(i int) string
 }
 
 // newGotoSet is the set of a catalog.

@@ -119,13 +119,12 @@ func (s *gotoSet) crumbs(folderID string) []crumb {
 	return path
 }
 
-// firstFunnelOn is the first funnel of set that uses domain, or nil.
+// firstFunnelOn is the first funnel of set that uses domain, or nil. Each funnel's
+// domain is read alone: the items of a million-item set are not made to find one.
 func firstFunnelOn(set *gotoSet, domain string) *index.Item {
 	for i := range set.len() {
-		if set.kind(i) != index.KindFunnel {
-			continue
-		}
-		if it := set.item(i); strings.EqualFold(client.Host(it.Domain), domain) {
+		if set.kind(i) == index.KindFunnel && strings.EqualFold(client.Host(set.src.Domain(i)), domain) {
+			it := set.item(i)
 			return &it
 		}
 	}

@@ -304,6 +304,9 @@ func (c *Catalog) fieldBytes(i, f int) []byte {
 // folder).
 func (c *Catalog) Parent(i int) string { return c.field(i, fParent) }
 
+// Domain is item i's domain ("" where it has none), read alone.
+func (c *Catalog) Domain(i int) string { return c.field(i, fDomain) }
+
 // Item is item i whole; stale (nil: none) says which kinds are no longer current.
 func (c *Catalog) Item(i int, stale func(Kind) bool) Item {
 	k, fl := c.Kind(i), c.keys[c.flagsAt+i]

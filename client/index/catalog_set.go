@@ -167,3 +167,9 @@ func (s *CatalogSet) Parent(i int) string {
 	c := s.src[i]
 	return s.cats[c].Parent(i - s.start[c])
 }
+
+// Domain is item i's domain, read alone.
+func (s *CatalogSet) Domain(i int) string {
+	c := s.src[i]
+	return s.cats[c].Domain(i - s.start[c])
+}
