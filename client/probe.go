@@ -193,8 +193,11 @@ func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
 	switch {
 	case err == nil:
 		row.Answer, row.Result, row.Meaning = AnswerOpen, strconv.Itoa(row.Status), "open"
+	case errors.As(err, &api) && api.Refusal == RefusedRoute && api.Unworded:
+		row.Answer, row.Result = AnswerRouteRefused, strconv.Itoa(api.StatusCode)+" refused"
+		row.Meaning, row.AskFor = "not open to this token (the funnel list answers it)", rf.Need()
 	case errors.As(err, &api) && api.Refusal == RefusedRoute:
-		row.Answer, row.Result = AnswerRouteRefused, strconv.Itoa(api.StatusCode)+" "+api.RouteRefusal()
+		row.Answer, row.Result = AnswerRouteRefused, strconv.Itoa(api.StatusCode)+" IAM refusal"
 		row.Meaning, row.AskFor = "not open to this token", rf.Need()
 	case errors.As(err, &api) && api.Refusal == RefusedScope:
 		row.Answer, row.Result = AnswerScopeRefused, strconv.Itoa(api.StatusCode)+" scope refusal"
