@@ -105,3 +105,29 @@ func stampAsWhole(t *testing.T, path string) {
 		t.Fatal("the stamp does not match the file it was taken of")
 	}
 }
+
+// TestAFileBeingMadeIsNotSetAside: a reader that meets the index file empty — made by
+// another process that has not yet written its first pages — reads nothing and leaves
+// it; the maker's write then lands in it and the reader reads what was written. It
+// once took the empty file for a damaged one and set it aside, and the first write of
+// a crawl went into the file set aside.
+func TestAFileBeingMadeIsNotSetAside(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "index.db")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	reader, maker := Open(path, "key"), Open(path, "key")
+	if l, err := reader.Listing(ctxT(t), ""); err != nil || l.Known || reader.Notice() != "" {
+		t.Fatalf("reading a file being made: %+v, %v, notice %q", l, err, reader.Notice())
+	}
+	if err := maker.Update(ctxT(t), func(w *Writer) error { return w.PutFolder(Folder{ID: "f1", Name: "Spring"}) }); err != nil {
+		t.Fatal(err)
+	}
+	l, err := reader.Listing(ctxT(t), "")
+	if err != nil || len(l.Folders) != 1 || l.Folders[0].Name != "Spring" || reader.Notice() != "" || maker.Notice() != "" {
+		t.Fatalf("after the maker's write: %+v, %v, notices %q %q", l, err, reader.Notice(), maker.Notice())
+	}
+	if _, err := os.Stat(path + ".damaged"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the file was set aside: %v", err)
+	}
+}

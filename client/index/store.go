@@ -287,6 +287,8 @@ func (s *Store) withThen(ctx context.Context, writable bool, fn func(tx *bolt.Tx
 	if !s.verified && !stamped(s.path) {
 		err := verifyFile(s.path, s.wait)
 		switch {
+		case errors.Is(err, errUnmade):
+			// Another process is making it: it is checked once it holds pages.
 		case errors.Is(err, errDamaged):
 			if aside := s.setAside(&damageError{err: err}); aside != nil {
 				return aside
@@ -296,7 +298,7 @@ func (s *Store) withThen(ctx context.Context, writable bool, fn func(tx *bolt.Tx
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return fmt.Errorf("index: %w", err)
 		}
-		s.verified = true
+		s.verified = !errors.Is(err, errUnmade)
 	}
 	for attempt := 0; ; attempt++ {
 		err := s.once(ctx, writable, fn, committed)

@@ -30,8 +30,8 @@ func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 			return fmt.Errorf("index: %w", err)
 		}
-	} else if _, err := os.Lstat(s.path); errors.Is(err, fs.ErrNotExist) {
-		return nil
+	} else if fi, err := os.Lstat(s.path); errors.Is(err, fs.ErrNotExist) || err == nil && fi.Size() == 0 {
+		return nil // no index, or one another process is making (errUnmade): nothing to read yet
 	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	var file *os.File // the file bbolt opened, to close if the database cannot be

@@ -48,6 +48,12 @@ const (
 // errDamaged is a file that is not a whole bbolt file.
 var errDamaged = errors.New("damaged")
 
+// errUnmade is an index file another process is making: created, empty until it
+// writes the first pages under its lock. A reader that met it in that moment took it
+// for a damaged file and set it aside, and the maker's first write then went into the
+// file set aside: a crawl lost a batch of what it read.
+var errUnmade = errors.New("being made")
+
 // checker walks one file.
 type checker struct {
 	f        *os.File
@@ -77,6 +83,9 @@ func verifyFile(path string, wait time.Duration) error {
 	st, err := f.Stat()
 	if err != nil {
 		return err
+	}
+	if st.Size() == 0 {
+		return errUnmade
 	}
 	if err := checkPages(f, st.Size()); err != nil {
 		return err
