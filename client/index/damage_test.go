@@ -2,11 +2,15 @@ package index
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -129,5 +133,26 @@ func TestAFileBeingMadeIsNotSetAside(t *testing.T) {
 	}
 	if _, err := os.Stat(path + ".damaged"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("the file was set aside: %v", err)
+	}
+}
+
+// TestAnOpenTheSystemRefusedIsNotDamage: an open the system refused (no file
+// descriptor left, a call interrupted) says nothing of the file, which is left where
+// it is and the error said; what bbolt could not read in the file is damage.
+func TestAnOpenTheSystemRefusedIsNotDamage(t *testing.T) {
+	s := Open(filepath.Join(t.TempDir(), "index.db"), "key")
+	var dmg *damageError
+	for _, err := range []error{
+		&fs.PathError{Op: "open", Path: s.Path(), Err: syscall.EMFILE},
+		&fs.PathError{Op: "flock", Path: s.Path(), Err: syscall.EINTR},
+	} {
+		if got := s.openFailure(ctxT(t), err); errors.As(got, &dmg) || !errors.Is(got, err.(*fs.PathError).Err) {
+			t.Errorf("%v: %v, want the system's error, not damage", err, got)
+		}
+	}
+	for _, err := range []error{berrors.ErrInvalid, berrors.ErrChecksum, errors.New("file size too small 4096")} {
+		if got := s.openFailure(ctxT(t), err); !errors.As(got, &dmg) {
+			t.Errorf("%v: %v, want damage", err, got)
+		}
 	}
 }

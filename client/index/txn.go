@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -36,17 +37,8 @@ func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	var file *os.File // the file bbolt opened, to close if the database cannot be
 	db, err := openGuarded(ctx, s.path, writable, s.wait, &file)
-	switch {
-	case err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		return fmt.Errorf("index: waiting for the file: %w", err)
-	case errors.Is(err, berrors.ErrTimeout):
-		return fmt.Errorf("index %s: %w", s.path, ErrLocked)
-	case errors.Is(err, errDamaged):
-		return &damageError{err: err}
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("index: %w", err)
-	case err != nil:
-		return &damageError{err: err}
+	if err != nil {
+		return s.openFailure(ctx, err)
 	}
 	over, err := runTx(db, writable, fn)
 	if !over {
@@ -72,6 +64,27 @@ func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 		return fmt.Errorf("index: %w", cerr)
 	}
 	return nil
+}
+
+// openFailure is what an open of the file that failed with err means: a wait that
+// ended, a lock held too long, a file not there or not ours to read, the system
+// refusing a call (no file descriptor left, an interrupted call: the file is not at
+// fault, and is not set aside), or else a file bbolt could not read, which is damage.
+func (s *Store) openFailure(ctx context.Context, err error) error {
+	var errno syscall.Errno
+	switch {
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return fmt.Errorf("index: waiting for the file: %w", err)
+	case errors.Is(err, berrors.ErrTimeout):
+		return fmt.Errorf("index %s: %w", s.path, ErrLocked)
+	case errors.Is(err, errDamaged):
+		return &damageError{err: err}
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("index: %w", err)
+	case errors.As(err, &errno):
+		return fmt.Errorf("index %s: %w", s.path, err)
+	}
+	return &damageError{err: err}
 }
 
 // openGuarded opens the database at path (openBolt) through openRegular (a named pipe
