@@ -1,8 +1,11 @@
 package index
 
 import (
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -153,6 +156,88 @@ func TestAnOpenTheSystemRefusedIsNotDamage(t *testing.T) {
 	for _, err := range []error{berrors.ErrInvalid, berrors.ErrChecksum, errors.New("file size too small 4096")} {
 		if got := s.openFailure(ctxT(t), err); !errors.As(got, &dmg) {
 			t.Errorf("%v: %v, want damage", err, got)
+		}
+	}
+}
+
+// churnedIndex is an index file of a few thousand funnels written and deleted in
+// turns: a tree of branches that bbolt has split and merged.
+func churnedIndex(t *testing.T, seed uint64) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "index.db")
+	s := Open(path, "key")
+	r := rand.New(rand.NewPCG(seed, 7))
+	var ids []string
+	for range 6 {
+		err := s.Update(ctxT(t), func(w *Writer) error {
+			for range 400 {
+				id := fmt.Sprintf("%020x", r.Uint64())
+				ids = append(ids, id)
+				if err := w.PutFunnel(Funnel{ID: id, Name: "Funnel " + id, ParentID: fmt.Sprint(r.IntN(5))}); err != nil {
+					return err
+				}
+			}
+			for range 250 {
+				if err := w.DeleteFunnel(ids[r.IntN(len(ids))]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
+}
+
+// TestTheCheckFindsABranchKeyThatIsNotItsChildsFirst: a branch names each child by
+// the child's first key. One lowered, still in order and below the child's keys,
+// passed the check, and bbolt's next write built pages with keys out of order from
+// it; the check finds it now. Files bbolt wrote through splits and merges pass.
+func TestTheCheckFindsABranchKeyThatIsNotItsChildsFirst(t *testing.T) {
+	for seed := range uint64(4) {
+		path := churnedIndex(t, seed)
+		if err := verifyFile(path, defaultWait); err != nil {
+			t.Fatalf("a file bbolt wrote fails the check: %v", err)
+		}
+		b := readBoltFile(t, path)
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &checker{f: f, size: int64(len(b.data)), seen: map[uint64]bool{}}
+		root, _, err := c.meta()
+		if err == nil {
+			err = c.tree(root, 0, keyRange{})
+		}
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lowered := 0
+		for _, id := range b.pagesOf(branchFlag) {
+			p := b.data[int(id)*b.pageSize:]
+			if !c.seen[id] || binary.LittleEndian.Uint16(p[10:]) < 2 {
+				continue
+			}
+			e := pageHeader + elementSize // the second child's element
+			pos, ksize := int(binary.LittleEndian.Uint32(p[e:])), int(binary.LittleEndian.Uint32(p[e+4:]))
+			last := e + pos + ksize - 1
+			if ksize == 0 || p[last] == 0 {
+				continue
+			}
+			damaged := readBoltFile(t, path)
+			damaged.data[int(id)*b.pageSize+last]--
+			out := filepath.Join(t.TempDir(), "index.db")
+			damaged.write(t, out)
+			if err := verifyFile(out, defaultWait); !errors.Is(err, errDamaged) {
+				t.Errorf("branch %d with its second key lowered: %v, want damage", id, err)
+			}
+			lowered++
+		}
+		if lowered == 0 {
+			t.Fatalf("no branch of the churned file has two children")
 		}
 	}
 }

@@ -308,6 +308,9 @@ func (c *checker) elements(p []byte, id uint64, depth int, r keyRange) error {
 		if !r.holds(keys[i]) || (i > 0 && bytes.Compare(keys[i-1], keys[i]) >= 0) {
 			return damaged("page %d: its keys are out of order", id)
 		}
+		if i == 0 && r.lo != nil && !bytes.Equal(keys[0], r.lo) {
+			return damaged("page %d: its first key is not the one its parent names it by", id)
+		}
 	}
 	for i := range count {
 		e := pageHeader + i*elementSize
