@@ -19,8 +19,9 @@ import (
 // fatal error — not a panic that could be recovered. So before a store's first
 // transaction in a process, unless the file is as its stamp says (stamp.go), every
 // page the current meta reaches is checked to be inside the file, every element, key
-// and value inside its page, the keys in order, and the free list to name no page in
-// use, with the file read through plain reads, never mapped. A file that fails is
+// and value inside its page, the keys in order, a branch's keys its children's first,
+// and the free list to name no page in use, with the file read through plain reads,
+// never mapped. A file that fails is
 // damaged and set aside.
 
 // The on-disk layout of bbolt (its internal/common package): a page is a 16-byte
