@@ -67,11 +67,17 @@ type FamilyAccess struct {
 // Families never asked are absent.
 type Access map[Family]FamilyAccess
 
-// Refused returns the refusal recorded for f, if there is one.
+// Refused returns the refusal recorded for f, if there is one. A refusal told by what
+// the server did (Unworded) stands for a day: a 403 that passed while the funnel
+// list answered would otherwise keep the route from being asked for good; the route
+// is asked again after it, and a refusal then is recorded anew.
 func (a Access) Refused(f Family) (FamilyAccess, bool) {
 	fa, ok := a[f]
-	return fa, ok && fa.Answer.Refused()
+	return fa, ok && fa.Answer.Refused() && !(fa.Unworded && time.Since(fa.At) > unwordedRefusalFor)
 }
+
+// unwordedRefusalFor is how long a refusal told by what the server did stands.
+const unwordedRefusalFor = 24 * time.Hour
 
 // Reason says in a few words why f is unavailable: "403 not open to this sign-in —
 // needs web-app access …", "404 not on this server — the server does not have this
@@ -186,7 +192,8 @@ func (b *accessBook) learn(method, path string, status int, err error, now time.
 		b.seen[rf.Family] = true
 	}
 	old, had := b.rec[rf.Family]
-	if had && old.Answer == next.Answer && old.Status == next.Status && old.Message == next.Message && old.Unworded == next.Unworded {
+	same := had && old.Answer == next.Answer && old.Status == next.Status && old.Message == next.Message && old.Unworded == next.Unworded
+	if same && !(old.Unworded && now.Sub(old.At) > unwordedRefusalFor) { // a day-old one is told again, with its new time
 		return nil, false
 	}
 	b.rec[rf.Family] = next

@@ -2,8 +2,10 @@ package client_test
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/oauth2"
 
@@ -108,5 +110,45 @@ func TestARefusalInOtherWordsIsToldByWhatTheServerDoes(t *testing.T) {
 	}
 	if _, ok := bad.Access().Refused(client.FamilyGeoLocation); ok {
 		t.Errorf("a bad token recorded geo-location as refused: %v", bad.Access())
+	}
+}
+
+// TestARefusalToldByBehaviourStandsADay: a refusal told by the funnel list answering
+// stands a day, then the route is asked again; one told by the service's words
+// stands until the route answers.
+func TestARefusalToldByBehaviourStandsADay(t *testing.T) {
+	now := time.Now()
+	a := client.Access{
+		client.FamilyFolders:     {Answer: client.AnswerRouteRefused, Status: 403, Unworded: true, At: now.Add(-time.Hour)},
+		client.FamilyGeoLocation: {Answer: client.AnswerRouteRefused, Status: 401, Unworded: true, At: now.Add(-25 * time.Hour)},
+		client.FamilyPageByID:    {Answer: client.AnswerRouteRefused, Status: 401, At: now.Add(-30 * 24 * time.Hour)},
+	}
+	for f, want := range map[client.Family]bool{client.FamilyFolders: true, client.FamilyGeoLocation: false, client.FamilyPageByID: true} {
+		if _, refused := a.Refused(f); refused != want {
+			t.Errorf("%s: refused %v, want %v", f, refused, want)
+		}
+	}
+
+	// Over loopback: a day-old refusal kept for the sign-in lets browsing ask folder
+	// entities again; refused again, it is kept anew, and the next browse asks nothing.
+	sb := sandboxtest.Start(t, sandbox.Options{Surface: sandbox.SurfacePublic, RefusalWords: "Route blocked for this app type."})
+	file := client.AccessFile{Path: filepath.Join(t.TempDir(), "p.access.json"), Key: sb.URL}
+	old := client.Access{client.FamilyFolders: {Answer: client.AnswerRouteRefused, Status: 403, Message: "Route blocked for this app type.",
+		Unworded: true, At: now.Add(-25 * time.Hour)}}
+	if err := file.SaveAccess(old); err != nil {
+		t.Fatal(err)
+	}
+	c := clientWith(t, sb, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: sb.Server.DemoToken()}), file)
+	for round, asks := range []int{1, 0} {
+		sb.Server.ResetLog()
+		if l, _, err := c.BrowseFolder(ctxT(t), ""); err != nil || l.Via != client.FamilyFunnelList {
+			t.Fatalf("round %d: %+v, %v", round, l, err)
+		}
+		if n, _ := countRequests(sb, "GET", "/funnels/funnel/folder/entities"); n != asks {
+			t.Errorf("round %d: folder entities asked %d times, want %d", round, n, asks)
+		}
+	}
+	if kept, err := file.LoadAccess(); err != nil || time.Since(kept[client.FamilyFolders].At) > time.Minute {
+		t.Errorf("the refusal kept: %+v, %v; want it told anew", kept[client.FamilyFolders], err)
 	}
 }
