@@ -3,6 +3,7 @@ package client
 import (
 	"context"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -45,9 +46,14 @@ func (c *Client) settleRefusal(ctx context.Context, cl call, e *APIError) {
 }
 
 // vouchFor records that the funnel list answered token, when cl is the funnel list.
+// It runs on every answer, so it compares cl with the funnel list's one route (it has
+// no parameters in its path) rather than matching cl against every route.
 func (c *Client) vouchFor(cl call, token string) {
-	if rf, ok := familyOf(cl.method, cl.path); ok && rf.Family == FamilyFunnelList {
-		c.vouched.set(token, c.requestLocation(cl), c.now())
+	rf, _ := FamilyInfo(FamilyFunnelList)
+	for _, r := range rf.Routes {
+		if m, path, _ := strings.Cut(r, " "); cl.method == m && cl.path == path {
+			c.vouched.set(token, c.requestLocation(cl), c.now())
+		}
 	}
 }
 
