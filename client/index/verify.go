@@ -21,8 +21,7 @@ import (
 // page the current meta reaches is checked to be inside the file, every element, key
 // and value inside its page, the keys in order, a branch's keys its children's first,
 // and the free list to name no page in use, with the file read through plain reads,
-// never mapped. A file that fails is
-// damaged and set aside.
+// never mapped. A file that fails is damaged and set aside.
 
 // The on-disk layout of bbolt (its internal/common package): a page is a 16-byte
 // header (id, flags, count, overflow) and its elements; branch elements are {pos,
