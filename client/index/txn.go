@@ -68,8 +68,9 @@ func (s *Store) once(ctx context.Context, writable bool, fn func(tx *bolt.Tx) er
 
 // openFailure is what an open of the file that failed with err means: a wait that
 // ended, a lock held too long, a file not there or not ours to read, the system
-// refusing a call (no file descriptor left, an interrupted call: the file is not at
-// fault, and is not set aside), or else a file bbolt could not read, which is damage.
+// refusing a call (no file descriptor left, no memory to map the file, an interrupted
+// call: bbolt hands these on as the system's own errors; the file is not at fault, and
+// is not set aside), or else a file bbolt could not read, which is damage.
 func (s *Store) openFailure(ctx context.Context, err error) error {
 	var errno syscall.Errno
 	switch {
