@@ -77,7 +77,7 @@ type Client struct {
 	checks                        []RequestCheck // each request passes them before it is sent (Share)
 	seq                           atomic.Uint64
 	access                        *accessBook
-	vouched                       vouched // the token the funnel list last answered (route_refused.go)
+	vouched                       vouched // the token a route last answered, as a hash (route_refused.go)
 }
 
 // invalidator is what a token source implements to learn that the server refused a token.

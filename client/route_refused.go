@@ -2,8 +2,9 @@ package client
 
 import (
 	"context"
+	"crypto/sha256"
+	"errors"
 	"net/http"
-	"strings"
 	"sync"
 	"time"
 )
@@ -13,24 +14,27 @@ import (
 // scope or for web-app access. The service's words tell the two refusals seen so far
 // (refusalOf), and an expired token is refreshed and the request sent again before
 // anything is decided. A refusal in words not seen before is left to what the server
-// does: when the funnel list (documented, open to every token that may read the
-// location) answers the same token at the same location, the token is good and the
-// route is what is refused; when it is refused too, the token is. One request, and
-// only for a refusal the words do not explain, and none within vouchedFor of the
-// funnel list's last answer to the same token and location (the doctor's routes, a
-// browser's first screen); a location the token does not reach ("does not
-// have access to this location") is told by its own words and is not asked about.
+// does: when another route answered the same token at the same location within
+// vouchedFor (the doctor's routes, a browser's first screen, a token with redirect
+// scopes only listing its redirects), or the funnel list (documented, open to every
+// token that may read the location) answers it when asked or refuses it for a scope
+// (the service knew the token), the token is good and the route is what is refused;
+// when the funnel list refuses it otherwise, the token is. At
+// most one request, and only for a refusal the words do not explain; a location the
+// token does not reach ("does not have access to this location") is told by its own
+// words and is not asked about.
 
 // settleRefusal decides a 401 or 403 that no words explained (see above): the route's
-// refusal when the funnel list answers this token at the request's location.
+// refusal when another route answered this token at the request's location a moment
+// ago, or the funnel list answers it now.
 func (c *Client) settleRefusal(ctx context.Context, cl call, e *APIError) {
 	if e.StatusCode != http.StatusUnauthorized && e.StatusCode != http.StatusForbidden ||
 		e.Refusal != NotRefused || e.WrongLocation || cl.noAuth || c.ts == nil {
 		return
 	}
 	rf, ok := familyOf(cl.method, cl.path)
-	if !ok || rf.Family == FamilyFunnelList {
-		return // the funnel list itself refused: nothing else vouches for the token
+	if !ok {
+		return
 	}
 	loc := c.requestLocation(cl)
 	token, err := c.ts.Token()
@@ -38,46 +42,48 @@ func (c *Client) settleRefusal(ctx context.Context, cl call, e *APIError) {
 		return
 	}
 	if !c.vouched.holds(token.AccessToken, loc, c.now()) {
-		if _, _, err := c.ListFunnels(ctx, ListFunnelsParams{Limit: 1, LocationID: loc}); err != nil {
+		if rf.Family == FamilyFunnelList {
+			return // the funnel list itself refused: asking it again tells nothing
+		}
+		// Answered, or refused for a scope the token lacks: either way the service
+		// knew the token.
+		if _, _, err := c.ListFunnels(ctx, ListFunnelsParams{Limit: 1, LocationID: loc}); err != nil && !errors.Is(err, ErrScope) {
 			return
 		}
 	}
 	e.Refusal, e.Family, e.Scope, e.Unworded = RefusedRoute, rf.Family, rf.Scope, true
 }
 
-// vouchFor records that the funnel list answered token, when cl is the funnel list.
-// It runs on every answer, so it compares cl with the funnel list's one route (it has
-// no parameters in its path) rather than matching cl against every route.
+// vouchFor records that a route answered token at cl's location. It runs on every
+// answer with a token, so it costs one hash of the token and a lock.
 func (c *Client) vouchFor(cl call, token string) {
-	rf, _ := FamilyInfo(FamilyFunnelList)
-	for _, r := range rf.Routes {
-		if m, path, _ := strings.Cut(r, " "); cl.method == m && cl.path == path {
-			c.vouched.set(token, c.requestLocation(cl), c.now())
-		}
-	}
+	c.vouched.set(token, c.requestLocation(cl), c.now())
 }
 
-// vouchedFor is how long the funnel list's answer to a token vouches for it.
+// vouchedFor is how long an answer to a token vouches for it.
 const vouchedFor = 30 * time.Second
 
-// vouched is the token and location the funnel list last answered, and when.
+// vouched is the token (its hash: the client keeps no copy of a token that may have
+// been refreshed away since) and location a route last answered, and when.
 type vouched struct {
 	mu       sync.Mutex
-	token    string
+	token    [sha256.Size]byte
 	location string
 	at       time.Time
 }
 
-// holds reports whether the funnel list answered token at location within vouchedFor.
+// holds reports whether a route answered token at location within vouchedFor.
 func (v *vouched) holds(token, location string, now time.Time) bool {
+	h := sha256.Sum256([]byte(token))
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	return v.token != "" && v.token == token && v.location == location && now.Sub(v.at) < vouchedFor && !now.Before(v.at)
+	return !v.at.IsZero() && v.token == h && v.location == location && now.Sub(v.at) < vouchedFor && !now.Before(v.at)
 }
 
-// set records that the funnel list answered token at location at now.
+// set records that a route answered token at location at now.
 func (v *vouched) set(token, location string, now time.Time) {
+	h := sha256.Sum256([]byte(token))
 	v.mu.Lock()
 	defer v.mu.Unlock()
-	v.token, v.location, v.at = token, location, now
+	v.token, v.location, v.at = h, location, now
 }

@@ -152,3 +152,42 @@ func TestARefusalToldByBehaviourStandsADay(t *testing.T) {
 		t.Errorf("the refusal kept: %+v, %v; want it told anew", kept[client.FamilyFolders], err)
 	}
 }
+
+// TestARedirectOnlyTokenIsNotToldToSignInAgain: a token with redirect scopes only
+// cannot read the funnel list, so the funnel list cannot vouch for it. A refusal of a
+// web-app route in words no refusal has is still the route's: the redirects the token
+// listed a moment ago vouch for it, and without that, the funnel list refusing it for
+// a scope says the service knew the token.
+func TestARedirectOnlyTokenIsNotToldToSignInAgain(t *testing.T) {
+	sb := sandboxtest.Start(t, sandbox.Options{Surface: sandbox.SurfacePublic, RefusalWords: "Route blocked for this app type."})
+	ctx := ctxT(t)
+	const redirectsOnly = "funnels/redirect.readonly funnels/redirect.write"
+	for _, tc := range []struct {
+		name        string
+		listFirst   bool
+		funnelAsked int
+	}{
+		{"after listing redirects", true, 0},
+		{"first of all", false, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := clientWith(t, sb, oauthSource(t, sb, redirectsOnly), nil)
+			if tc.listFirst {
+				if _, _, err := c.ListRedirects(ctx, client.ListRedirectsParams{}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sb.Server.ResetLog()
+			_, _, err := c.FolderEntities(ctx, "", "", "")
+			if !errors.Is(err, client.ErrRouteUnavailable) || errors.Is(err, client.ErrUnauthorized) {
+				t.Fatalf("folder entities: %v, want the route's refusal, not the token's", err)
+			}
+			if n, _ := countRequests(sb, "GET", "/funnels/funnel/list"); n != tc.funnelAsked {
+				t.Errorf("the funnel list was asked %d times, want %d", n, tc.funnelAsked)
+			}
+			if fa, ok := c.Access().Refused(client.FamilyFolders); !ok || !fa.Unworded {
+				t.Errorf("access record of folders: %+v, %v", fa, ok)
+			}
+		})
+	}
+}
