@@ -5,15 +5,15 @@ import "strings"
 // incremental makes a long list (go to anything's) narrow by one typed key in one
 // search per candidate: the greedy match of a query ends at a known byte of each key,
 // and the match of that query plus one ASCII character goes on from there with the
-// same scores fuzzyScore gives. Its record is of one query (of): per item where its
-// match ended, or -1 when the item does not match it, so narrowing reads the items in
-// their own order (the keys one after another in memory) and needs no list of the
-// candidates. A query reached any other way (a paste, backspace) is matched whole and
-// begins a new record.
+// same scores fuzzyScore gives. Its record is of one query (of): per item that
+// matches it, where its match ended and its score. The matches themselves, in the
+// items' order, are what the last search's pieces hold (pieces.go), so a key typed
+// reads those items alone, and their keys one after another in memory. A query
+// reached any other way (a paste, backspace) is matched whole and begins a new record.
 type incremental struct {
 	of     string  // the query the record is of; "" when it holds none
-	ends   []int32 // per item: the byte after the end of its match; -1: no match
-	scores []int32 // per item: its score
+	ends   []int32 // per item that matches of: the byte after the end of its match
+	scores []int32 // per item that matches of: its score
 	// first: the record is of a first letter ranked from the keys' marks (marks.go),
 	// and ends and scores are not kept: the next key finds them as it goes.
 	first byte
@@ -31,13 +31,10 @@ func (in *incremental) forget() {
 	}
 }
 
-// begin starts a record of a whole match: no item matches until kept.
+// begin starts a record of a whole match: the items kept are the matches.
 func (in *incremental) begin() {
 	if in != nil {
 		in.first = 0
-		for i := range in.ends {
-			in.ends[i] = -1
-		}
 	}
 }
 
@@ -69,35 +66,32 @@ func (in *incremental) narrows(q string, from []int32) bool {
 }
 
 // match narrows the matches of in.of to those of q, best first, ties in the items'
-// order (as a whole match of q orders them).
+// order (as a whole match of q orders them). It reads only in.of's matches: the last
+// search's pieces hold them (narrowRanked).
 func (in *incremental) match(e *engine, q string, qm uint64) []int32 {
 	c := q[len(q)-1]
 	if in.first != 0 {
-		out := e.scanRanked(len(in.ends), func(lo, hi int, out, scores []int32) ([]int32, []int32, int) {
-			return in.afterFirst(e, c, qm, lo, hi, out, scores)
+		first := string(in.first)
+		out := e.narrowRanked(func(cands, out, scores []int32) ([]int32, []int32, int) {
+			return in.afterFirst(e, first, c, qm, cands, out, scores)
 		})
 		in.of, in.first = q, 0
 		return out
 	}
-	out := e.scanRanked(len(in.ends), func(lo, hi int, out, scores []int32) ([]int32, []int32, int) {
+	out := e.narrowRanked(func(cands, out, scores []int32) ([]int32, []int32, int) {
 		maxScore := 0
-		for idx := lo; idx < hi; idx++ {
-			pe := int(in.ends[idx])
-			if pe < 0 {
-				continue
-			}
+		for _, v := range cands {
+			idx := int(v)
 			if e.masks != nil && e.masks[idx]&qm != qm {
-				in.ends[idx] = -1
 				continue
 			}
-			i, add, ok := typedOn(e.key(idx), pe, c)
+			i, add, ok := typedOn(e.key(idx), int(in.ends[idx]), c)
 			if !ok {
-				in.ends[idx] = -1
 				continue
 			}
 			s := int(in.scores[idx]) + add
 			in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
-			out = append(out, int32(idx))
+			out = append(out, v)
 			scores = append(scores, int32(s))
 			maxScore = max(maxScore, s)
 		}
@@ -107,15 +101,14 @@ func (in *incremental) match(e *engine, q string, qm uint64) []int32 {
 	return out
 }
 
-// afterFirst is match's part over [lo, hi) when the record is of a first letter
-// ranked from the marks: each item that has the letter is matched by it as
-// firstByteScore would (its first place in the key), then by c from there; every item
-// of the part gets its record (-1 where it does not match both).
-func (in *incremental) afterFirst(e *engine, c byte, qm uint64, lo, hi int, out, scores []int32) ([]int32, []int32, int) {
-	first := string(in.first)
+// afterFirst is match's part over candidates cands when the record is of a first
+// letter ranked from the marks: each item is matched by the letter as firstByteScore
+// would (its first place in the key), then by c from there, and the record of each
+// that matches both is kept.
+func (in *incremental) afterFirst(e *engine, first string, c byte, qm uint64, cands, out, scores []int32) ([]int32, []int32, int) {
 	maxScore := 0
-	for idx := lo; idx < hi; idx++ {
-		in.ends[idx] = -1
+	for _, v := range cands {
+		idx := int(v)
 		if e.masks[idx]&qm != qm {
 			continue
 		}
@@ -130,7 +123,7 @@ func (in *incremental) afterFirst(e *engine, c byte, qm uint64, lo, hi int, out,
 		}
 		s := s0 + add
 		in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
-		out = append(out, int32(idx))
+		out = append(out, v)
 		scores = append(scores, int32(s))
 		maxScore = max(maxScore, s)
 	}

@@ -52,6 +52,9 @@ type engine struct {
 	bits   []uint64
 	order  []int32
 	pieces []piece // a long list's search, in pieces (pieces.go)
+	// searched is how many pieces the last search was in: pieces[:searched] hold its
+	// matches, the candidates of the next key.
+	searched int
 	// yield: a search runs off the update loop (Search) and lets it run often.
 	yield bool
 }

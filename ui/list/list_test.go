@@ -2,6 +2,7 @@ package list
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -252,6 +253,51 @@ func TestLongListSearchedInPiecesAlike(t *testing.T) {
 		}
 		if !slices.Equal(plain.shown, long.shown) {
 			t.Errorf("%q: %d shown in pieces, %d plain; first %v, plain %v", q, len(long.shown), len(plain.shown),
+				long.shown[:min(5, len(long.shown))], plain.shown[:min(5, len(plain.shown))])
+		}
+	}
+}
+
+// TestLongListNarrowsAlikeWhateverIsTyped: a long list narrows each key from the
+// last search's matches; over keys typed, deleted and pasted in a random order, with
+// the processors it may use changing between keys, it shows at every step what the
+// plain list shows.
+func TestLongListNarrowsAlikeWhateverIsTyped(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	words := []string{"spring", "sale", "offer", "webinar", "gym", "trial", "26", "2025", "/spring-offer", "café", "a-b"}
+	keys := make([]string, 4*minPiece)
+	masks := make([]uint64, len(keys))
+	for i := range keys {
+		keys[i] = fmt.Sprintf("%s %s %d %s", words[i%len(words)], words[(i/7)%len(words)], i%97, words[(i/13)%len(words)])
+		masks[i] = Mask(keys[i])
+	}
+	var plain, long List
+	plain.SetKeys(keys)
+	long.SetMaskedKeys(keys, masks)
+	r := rand.New(rand.NewPCG(1, 2))
+	const typed = "spring offer 26 gym café a-b sale 9"
+	q := ""
+	for step := range 300 {
+		switch n := r.IntN(10); {
+		case n < 6 && len(q) < 24:
+			q += string(typed[r.IntN(len(typed))])
+		case n < 8 && q != "":
+			q = q[:len(q)-1]
+		case n < 9:
+			w := words[r.IntN(len(words))]
+			q = w[:1+r.IntN(len(w))]
+		default:
+			q = ""
+		}
+		runtime.GOMAXPROCS(1 + r.IntN(4))
+		plain.SetQuery(q)
+		if r.IntN(2) == 0 {
+			long.SetQuery(q)
+		} else if !long.Apply(long.Search(q)()) {
+			t.Fatalf("step %d %q: the search was not applied", step, q)
+		}
+		if !slices.Equal(plain.shown, long.shown) {
+			t.Fatalf("step %d %q: %d shown, plain %d; first %v, plain %v", step, q, len(long.shown), len(plain.shown),
 				long.shown[:min(5, len(long.shown))], plain.shown[:min(5, len(plain.shown))])
 		}
 	}

@@ -31,6 +31,7 @@ func (e *engine) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([
 		e.pieces = append(e.pieces, make([]piece, k-len(e.pieces))...)
 	}
 	ps := e.pieces[:k]
+	e.searched = k
 	best := make([]int, k)
 	run := func(p int) {
 		lo, hi := n*p/k, n*(p+1)/k
@@ -49,6 +50,40 @@ func (e *engine) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([
 		}
 		ps[p].idx, ps[p].scores, best[p] = idx, scores, top
 	}
+	return e.rankPieces(ps, runPieces(k, run, best))
+}
+
+// narrowRanked is scanRanked over the matches of the last search, which its pieces
+// hold in the items' order: each piece reads its own and keeps, in the same buffers,
+// those that part keeps (a match is written no further on than the one being read),
+// so a key typed reads only what the key before it matched. part appends the matches
+// among cands to idx and scores and returns them with the best score among them.
+func (e *engine) narrowRanked(part func(cands, idx, scores []int32) ([]int32, []int32, int)) []int32 {
+	ps := e.pieces[:e.searched]
+	best := make([]int, len(ps))
+	run := func(p int) {
+		cands := ps[p].idx
+		step := len(cands)
+		if e.yield {
+			step = yieldEvery
+		}
+		idx, scores, top := cands[:0], ps[p].scores[:0], 0
+		for from := 0; from < len(cands); from += step {
+			var b int
+			idx, scores, b = part(cands[from:min(len(cands), from+step)], idx, scores)
+			top = max(top, b)
+			if e.yield {
+				runtime.Gosched()
+			}
+		}
+		ps[p].idx, ps[p].scores, best[p] = idx, scores, top
+	}
+	return e.rankPieces(ps, runPieces(len(ps), run, best))
+}
+
+// runPieces runs pieces 1 to k-1 each on a goroutine of its own and piece 0 on this
+// one, and returns the best score any of them found.
+func runPieces(k int, run func(p int), best []int) int {
 	var wg sync.WaitGroup
 	for p := 1; p < k; p++ {
 		wg.Go(func() { run(p) })
@@ -59,7 +94,7 @@ func (e *engine) scanRanked(n int, part func(lo, hi int, idx, scores []int32) ([
 	for _, b := range best {
 		maxScore = max(maxScore, b)
 	}
-	return e.rankPieces(ps, maxScore)
+	return maxScore
 }
 
 // rankPieces orders the matches of ps by descending score with a counting sort over
