@@ -6,22 +6,30 @@ import "strings"
 // search per candidate: the greedy match of a query ends at a known byte of each key,
 // and the match of that query plus one ASCII character goes on from there with the
 // same scores fuzzyScore gives. Its record is of one query (of): per item that
-// matches it, where its match ended and its score. The matches themselves, in the
-// items' order, are what the last search's pieces hold (pieces.go), so a key typed
-// reads those items alone, and their keys one after another in memory. A query
+// matches it, where its match ended, its score and the key's bytes after it. The
+// matches themselves, in the items' order, are what the last search's pieces hold
+// (pieces.go), so a key typed reads those items' records alone, one after another in
+// memory, and their keys only when the bytes kept do not hold the key typed. A query
 // reached any other way (a paste, backspace) is matched whole and begins a new record.
 type incremental struct {
-	of     string  // the query the record is of; "" when it holds none
-	ends   []int32 // per item that matches of: the byte after the end of its match
-	scores []int32 // per item that matches of: its score
+	of   string     // the query the record is of; "" when it holds none
+	recs []matchRec // per item that matches of
 	// first: the record is of a first letter ranked from the keys' marks (marks.go),
-	// and ends and scores are not kept: the next key finds them as it goes.
+	// and the matches' records are not kept: the next key finds them as it goes.
 	first byte
+}
+
+// matchRec is what the record keeps of one item's match, in sixteen bytes: what a key
+// typed reads of it is one place in memory.
+type matchRec struct {
+	end   int32  // the byte after the end of its match
+	score int32  // its score
+	ahead uint64 // the key's bytes after its match (ahead.go)
 }
 
 // newIncremental keeps a record for n items.
 func newIncremental(n int) *incremental {
-	return &incremental{ends: make([]int32, n), scores: make([]int32, n)}
+	return &incremental{recs: make([]matchRec, n)}
 }
 
 // forget drops the record.
@@ -38,10 +46,10 @@ func (in *incremental) begin() {
 	}
 }
 
-// keep records one item's whole match of the query being matched.
-func (in *incremental) keep(idx, score, end int) {
+// keep records one item's whole match of the query being matched, in key.
+func (in *incremental) keep(idx, score, end int, key string) {
 	if in != nil {
-		in.ends[idx], in.scores[idx] = int32(end), int32(score)
+		in.recs[idx] = matchRec{end: int32(end), score: int32(score), ahead: aheadOf(key, end)}
 	}
 }
 
@@ -80,17 +88,27 @@ func (in *incremental) match(e *engine, q string, qm uint64) []int32 {
 	}
 	out := e.narrowRanked(func(cands, out, scores []int32) ([]int32, []int32, int) {
 		maxScore := 0
+		fromKey := c == aheadEnd || c == aheadUnknown // never found among the bytes kept
+		bit, masked := maskBit(c)
+		masked = masked && e.masks != nil
 		for _, v := range cands {
-			idx := int(v)
-			if e.masks != nil && e.masks[idx]&qm != qm {
-				continue
+			r := &in.recs[v]
+			pe := int(r.end)
+			i, add, next, ok, read := typedAhead(r.ahead, pe, c)
+			if read || fromKey {
+				if masked && e.masks[v]&(1<<bit) == 0 {
+					continue // the key lacks c: not read
+				}
+				key := e.key(int(v))
+				if i, add, ok = typedOn(key, pe, c); ok {
+					next = aheadOf(key, i+1)
+				}
 			}
-			i, add, ok := typedOn(e.key(idx), int(in.ends[idx]), c)
 			if !ok {
 				continue
 			}
-			s := int(in.scores[idx]) + add
-			in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
+			s := int(r.score) + add
+			*r = matchRec{end: int32(i + 1), score: int32(s), ahead: next}
 			out = append(out, v)
 			scores = append(scores, int32(s))
 			maxScore = max(maxScore, s)
@@ -122,7 +140,7 @@ func (in *incremental) afterFirst(e *engine, first string, c byte, qm uint64, ca
 			continue
 		}
 		s := s0 + add
-		in.ends[idx], in.scores[idx] = int32(i+1), int32(s)
+		in.recs[idx] = matchRec{end: int32(i + 1), score: int32(s), ahead: aheadUnread}
 		out = append(out, v)
 		scores = append(scores, int32(s))
 		maxScore = max(maxScore, s)

@@ -294,14 +294,30 @@ func (e *engine) filter(q string, shown []int32, reuse bool) []int32 {
 }
 
 // push saves the current result before a narrowing query replaces it; the saved
-// slice is never written again.
+// slice is never written again. The oldest levels (the shortest queries, the most
+// items) go first when the stack holds more than maxLevelItems: at a million items the
+// stack of a query typed would hold some twenty megabytes, and going back past the
+// levels kept matches that query again, as typing it did.
 func (e *engine) push(shown []int32) {
 	if len(e.levels) == maxLevels {
 		copy(e.levels, e.levels[1:])
 		e.levels = e.levels[:maxLevels-1]
 	}
 	e.levels = append(e.levels, filterLevel{query: e.query, shown: shown})
+	held, budget := 0, max(2*e.total(), maxLevelItems)
+	for _, lv := range e.levels {
+		held += len(lv.shown)
+	}
+	for held > budget && len(e.levels) > 1 {
+		held -= len(e.levels[0].shown)
+		e.levels[0] = filterLevel{}
+		e.levels = e.levels[1:]
+	}
 }
+
+// maxLevelItems is how many items the backspace stack holds at least before it lets
+// its oldest levels go (it holds up to twice the list's items).
+const maxLevelItems = 1 << 16
 
 // pop returns the saved result for q when the query went back to one on the stack.
 func (e *engine) pop(q string) ([]int32, bool) {
@@ -386,11 +402,12 @@ func (e *engine) matchLong(q string, from []int32, qm uint64) []int32 {
 			if e.masks != nil && e.masks[idx]&qm != qm {
 				continue
 			}
-			s, end, ok := score(e.key(idx), q)
+			key := e.key(idx)
+			s, end, ok := score(key, q)
 			if !ok {
 				continue
 			}
-			e.inc.keep(idx, s, end)
+			e.inc.keep(idx, s, end, key)
 			out = append(out, int32(idx))
 			scores = append(scores, int32(s))
 			maxScore = max(maxScore, s)

@@ -302,3 +302,39 @@ func TestLongListNarrowsAlikeWhateverIsTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestTheBackspaceStackIsBounded: typing into a long list keeps the results of the
+// queries before for backspace, at most twice the list's items of them: the oldest go
+// first, and going back to one of them matches it again, showing what it showed.
+func TestTheBackspaceStackIsBounded(t *testing.T) {
+	keys := make([]string, 4*minPiece)
+	masks := make([]uint64, len(keys))
+	for i := range keys {
+		keys[i] = fmt.Sprintf("spring sale offer %d", i%1000)
+		masks[i] = Mask(keys[i])
+	}
+	var plain, long List
+	plain.SetKeys(keys)
+	long.SetMaskedKeys(keys, masks)
+	const q = "spring sale offer 9"
+	for i := 1; i <= len(q); i++ {
+		long.SetQuery(q[:i])
+		held := 0
+		for _, lv := range long.e.levels {
+			held += len(lv.shown)
+		}
+		if held > 2*len(keys) {
+			t.Fatalf("%q: the stack holds %d items of %d", q[:i], held, len(keys))
+		}
+	}
+	if len(long.e.levels) >= len(q)-1 {
+		t.Fatalf("every level kept: %d", len(long.e.levels))
+	}
+	for i := len(q) - 1; i >= 0; i-- {
+		long.SetQuery(q[:i])
+		plain.SetQuery(q[:i])
+		if !slices.Equal(plain.shown, long.shown) {
+			t.Fatalf("back to %q: %d shown, plain %d", q[:i], len(long.shown), len(plain.shown))
+		}
+	}
+}
