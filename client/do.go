@@ -147,8 +147,9 @@ func (c *Client) attempts(ctx context.Context, cl call, target string, rec *Requ
 			}
 			netErr := &NetworkError{Method: cl.method, Path: cl.path, Err: err}
 			// A server that does not answer at all is rarely back within seconds: fewer
-			// tries than for a 429, so a dead server is reported in a few seconds.
-			if idempotent && attempt <= min(c.retries, maxNetworkRetries) {
+			// tries than for a 429, so a dead server is reported in a few seconds. A
+			// certificate this machine does not trust is the same on every try.
+			if idempotent && attempt <= min(c.retries, maxNetworkRetries) && !errors.Is(netErr, ErrUntrustedCertificate) {
 				if werr := c.backoff(ctx, cl, attempt, 0, describeNetErr(err)); werr != nil {
 					return nil, nil, fmt.Errorf("%s %s: %w", cl.method, cl.path, werr)
 				}

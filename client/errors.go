@@ -392,8 +392,14 @@ type NetworkError struct {
 func (e *NetworkError) Error() string {
 	return fmt.Sprintf("%s %s: no answer: %v", e.Method, e.Path, e.Err)
 }
-func (e *NetworkError) Unwrap() error        { return e.Err }
-func (e *NetworkError) Is(target error) bool { return target == ErrNetwork }
+func (e *NetworkError) Unwrap() error { return e.Err }
+func (e *NetworkError) Is(target error) bool {
+	if target == ErrUntrustedCertificate {
+		_, _, ok := CertificateProblem(e.Err)
+		return ok
+	}
+	return target == ErrNetwork
+}
 
 // AuthError is a token source that could not give a token (not signed in, refresh
 // refused). It matches ErrUnauthorized and unwraps to the source's own error.

@@ -25,7 +25,10 @@ func errorText(err error) string {
 	var suspended *fauth.SuspendedError
 	var limited *client.RateLimitError
 	var stopped *client.ListStoppedError
-	switch {
+	switch what, help, untrusted := client.CertificateProblem(err); {
+	case untrusted:
+		// The same certificate comes on every try: what would help, not "no answer".
+		return "the server's certificate is not trusted: " + what + " — " + help
 	case errors.As(err, &api) && api.Refusal != client.NotRefused:
 		// A refusal of the route, not of the token: what to ask for (or that the server
 		// does not have the route), never "sign in again".

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"errors"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -28,5 +31,17 @@ func TestErrorTextOfARateLimitedRefresh(t *testing.T) {
 	err := &client.AuthError{Err: &fauth.TokenEndpointError{Status: 429, Code: "rate_limited"}}
 	if got := errorText(err); !strings.HasPrefix(got, "429 ") || strings.Contains(got, "not signed in") || strings.Contains(got, "funnels login") {
 		t.Fatalf("rate-limited refresh: %q", got)
+	}
+}
+
+// A certificate this machine does not trust says so and what would help, in the
+// status bar, whether a request or a refresh of the token met it.
+func TestErrorTextOfACertificateNotTrusted(t *testing.T) {
+	cause := &url.Error{Op: "Get", URL: "https://services.example/x", Err: &tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}}}
+	for _, err := range []error{&client.NetworkError{Method: "GET", Path: "/funnels/funnel/list", Err: cause}, &client.AuthError{Err: cause}} {
+		if got := errorText(err); !strings.HasPrefix(got, "the server's certificate is not trusted: it is signed by an authority") ||
+			!strings.Contains(got, "SSL_CERT_FILE") {
+			t.Errorf("%T: %q", err, got)
+		}
 	}
 }

@@ -32,6 +32,14 @@ func CrawlError(err error) error {
 		return nil
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		return WithExitCode(ExitAPI, errors.New("stopped part way; what was read is kept, and 'funnels index' resumes where it stopped"))
+	case errors.Is(err, client.ErrUntrustedCertificate):
+		// Every request meets the same certificate: said as what it is (describe), not
+		// as items the next crawl will try again.
+		var ne *client.NetworkError
+		if errors.As(err, &ne) {
+			return ne
+		}
+		return err
 	case errors.Is(err, index.ErrCrawlIncomplete):
 		return WithExitCode(ExitAPI, err)
 	case errors.Is(err, index.ErrLocked):

@@ -138,6 +138,7 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 	var stopped *client.ListStoppedError
 	var suspended *auth.SuspendedError
 	var authErr *client.AuthError
+	certWhat, certHelp, untrusted := client.CertificateProblem(err)
 	switch {
 	case inUsage(err):
 		// said in its own words, whatever it wraps
@@ -148,6 +149,13 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 		return []string{termtext.Line(apiErr.Summary()) + ": " + suspendedAdvice}
 	case errors.As(err, &decided):
 		// told in its own words where it happened
+	case untrusted:
+		// Not an answer that failed to come: the same certificate comes on every try.
+		detail := err.Error()
+		if errors.As(err, &ne) {
+			detail = ne.Method + " " + ne.Path + ": " + ne.Err.Error()
+		}
+		return []string{termtext.Line("the server's certificate is not trusted: "+certWhat+" ("+detail+")") + "\n" + termtext.Line(certHelp)}
 	case errors.Is(err, client.ErrReadOnly):
 		return []string{"read-only mode is on (--readonly, FUNNELS_READONLY or readonly = true in the config) and this command writes: nothing was sent"}
 	case errors.As(err, &limited): // "429 rate limited until 14:32 — try later"
