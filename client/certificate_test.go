@@ -2,18 +2,14 @@ package client_test
 
 import (
 	"errors"
-	"io"
-	"log"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"golang.org/x/oauth2"
 
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // TestACertificateNotTrustedIsSaidAndNotRetried: a server whose TLS certificate this
@@ -23,18 +19,7 @@ import (
 // was read) and says what is wrong and what would help. Any other error is no
 // certificate problem.
 func TestACertificateNotTrustedIsSaidAndNotRetried(t *testing.T) {
-	var conns atomic.Int32
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = w.Write([]byte(`{"funnels":[],"count":0}`))
-	}))
-	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshakes
-	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			conns.Add(1)
-		}
-	}
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
+	srv, conns := sandboxtest.TLS(t, `{"funnels":[],"count":0}`)
 	for _, tc := range []struct {
 		name, base string
 		hc         *http.Client

@@ -4,17 +4,13 @@ import (
 	"bytes"
 	"encoding/pem"
 	"errors"
-	"io"
-	"log"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
+
+	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
 // TestACertificateNotTrustedThroughTheBinary: against a server whose certificate this
@@ -23,19 +19,7 @@ import (
 // would help, not that no answer came (a call, a crawl, the doctor); given the
 // certificate's authority with SSL_CERT_FILE, as it says, the same call is answered.
 func TestACertificateNotTrustedThroughTheBinary(t *testing.T) {
-	var conns atomic.Int32
-	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write([]byte(`{"funnels":[],"count":0}`))
-	}))
-	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshakes
-	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
-		if s == http.StateNew {
-			conns.Add(1)
-		}
-	}
-	srv.StartTLS()
-	t.Cleanup(srv.Close)
+	srv, conns := sandboxtest.TLS(t, `{"funnels":[],"count":0}`)
 	env := testEnv(t)
 	run := func(env []string, args ...string) (int, string, string) {
 		cmd := exec.Command(binPath, append(args, "--base-url", srv.URL, "--token", "pit-test", "--location", "Loc1")...)
