@@ -16,7 +16,8 @@ var ErrUntrustedCertificate = errors.New("the server's certificate is not truste
 // CertificateProblem says what is wrong with the server's certificate when err (of a
 // request, or of anything that wraps one) is a certificate this machine does not
 // trust, and what would help; false when err is no such failure. It is decided by the
-// certificate check's own error types, never by their words.
+// certificate check's own error types, never by their words. A message says
+// ErrUntrustedCertificate's words, then these.
 func CertificateProblem(err error) (what, help string, ok bool) {
 	// The certificate check returns these as values (crypto/x509's Verify).
 	var unknown x509.UnknownAuthorityError
@@ -28,13 +29,13 @@ func CertificateProblem(err error) (what, help string, ok bool) {
 			"behind a proxy that inspects HTTPS, add the proxy's CA certificate to the system's trusted certificates (on Linux, SSL_CERT_FILE=/path/to/ca.pem works too)", true
 	case errors.As(err, &host):
 		return "it is made out to another name",
-			"check the address in --base-url or FUNNELS_BASE_URL", true
+			"check the server's address (the base URL)", true
 	case errors.As(err, &invalid) && invalid.Reason == x509.Expired:
 		return "it has expired or is not yet valid",
 			"check this machine's clock", true
 	case errors.As(err, &invalid):
 		return "it is not valid for this use",
-			"check the address in --base-url or FUNNELS_BASE_URL", true
+			"check the server's address (the base URL)", true
 	}
 	return "", "", false
 }

@@ -223,7 +223,7 @@ func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
 		row.Result, row.Meaning = "no token", "no verdict: "+err.Error()
 	case errors.Is(err, ErrUntrustedCertificate):
 		what, help, _ := CertificateProblem(err)
-		row.Result, row.Meaning = "cert not trusted", "no verdict: the server's certificate is not trusted: "+what+" — "+help
+		row.Result, row.Meaning = "cert not trusted", "no verdict: "+ErrUntrustedCertificate.Error()+": "+what+" — "+help
 	default:
 		row.Result, row.Meaning = "no answer", "no verdict: "+err.Error()
 	}

@@ -28,7 +28,7 @@ func errorText(err error) string {
 	switch what, help, untrusted := client.CertificateProblem(err); {
 	case untrusted:
 		// The same certificate comes on every try: what would help, not "no answer".
-		return "the server's certificate is not trusted: " + what + " — " + help
+		return client.ErrUntrustedCertificate.Error() + ": " + what + " — " + help
 	case errors.As(err, &api) && api.Refusal != client.NotRefused:
 		// A refusal of the route, not of the token: what to ask for (or that the server
 		// does not have the route), never "sign in again".

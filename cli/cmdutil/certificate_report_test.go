@@ -24,7 +24,7 @@ func TestACertificateNotTrustedIsSaidForWhatItIs(t *testing.T) {
 		{&client.NetworkError{Method: "GET", Path: "/funnels/funnel/list", Err: verify(x509.UnknownAuthorityError{})},
 			"signed by an authority this machine does not trust", "SSL_CERT_FILE"},
 		{&client.NetworkError{Method: "GET", Path: "/funnels/funnel/list", Err: verify(x509.HostnameError{Certificate: &x509.Certificate{}, Host: "localhost"})},
-			"made out to another name", "--base-url"},
+			"made out to another name", "base URL"},
 		{&client.AuthError{Err: verify(x509.CertificateInvalidError{Cert: &x509.Certificate{}, Reason: x509.Expired})},
 			"expired or is not yet valid", "clock"},
 	} {

@@ -155,7 +155,7 @@ func describe(cmd *cobra.Command, err error, login string) []string {
 		if errors.As(err, &ne) {
 			detail = ne.Method + " " + ne.Path + ": " + ne.Err.Error()
 		}
-		return []string{termtext.Line("the server's certificate is not trusted: "+certWhat+" ("+detail+")") + "\n" + termtext.Line(certHelp)}
+		return []string{termtext.Line(client.ErrUntrustedCertificate.Error()+": "+certWhat+" ("+detail+")") + "\n" + termtext.Line(certHelp)}
 	case errors.Is(err, client.ErrReadOnly):
 		return []string{"read-only mode is on (--readonly, FUNNELS_READONLY or readonly = true in the config) and this command writes: nothing was sent"}
 	case errors.As(err, &limited): // "429 rate limited until 14:32 — try later"
