@@ -34,6 +34,7 @@ type SandboxOptions struct {
 	StateDir                         string        // where the tokens are kept ("" → the state home's funnels/sandbox)
 	Ephemeral                        bool          // keep nothing: new tokens on every start
 	Sites                            bool          // serve the sub-accounts' public pages too
+	TLS                              bool          // serve the API over HTTPS
 	SitesSlow                        time.Duration // how long the seeded slow page takes (0: the sandbox's 2.5s)
 }
 
@@ -65,6 +66,11 @@ balancer's page), empty (no body) or v3 (the v3 API's error envelope).
 than the IAM message: a client then tells it from an expired token by what the
 server does (the funnel list answers the same token).
 
+--tls serves the API over HTTPS, and HTTP/2, as the real service is served, with
+a certificate of an authority made at each start and written to ca_file. The
+printed commands trust it with SSL_CERT_FILE (Linux); without it a client says
+the certificate is not trusted, as behind a proxy that inspects HTTPS.
+
 --sites serves the public pages of every sub-account's domains too, over HTTPS
 (certificates of an authority made at start) and HTTP on two more loopback
 ports, with seeded faults in Lakeside Fit's: a step whose page is gone, a
@@ -77,7 +83,8 @@ that the next 'funnels check --crawl' finds the redirect the move broke.`,
 		Example: `funnels sandbox --addr 127.0.0.1:8484 --limit 20 --error-rate 0.1 --dialect bare,camel
 funnels sandbox --surface documented --not-found problem
 funnels sandbox --surface public --refusal-words "Route blocked for this app"
-funnels sandbox --sites --sub-accounts 20`,
+funnels sandbox --sites --sub-accounts 20
+funnels sandbox --tls`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return sandboxRun(cmd.Context(), f, opts)
 		},
@@ -106,6 +113,7 @@ funnels sandbox --sites --sub-accounts 20`,
 	fl.StringVar(&opts.RefusalWords, "refusal-words", "", "with --surface public: the message refusing a web-app route (default: the service's IAM words)")
 	fl.StringVar(&opts.StateDir, "state-dir", "", "keep the tokens here across restarts (default $XDG_STATE_HOME/funnels/sandbox)")
 	fl.BoolVar(&opts.Ephemeral, "ephemeral", false, "keep nothing: new random tokens on every start")
+	fl.BoolVar(&opts.TLS, "tls", false, "serve the API over HTTPS (and HTTP/2) with a certificate of an authority made at start, written to ca_file")
 	fl.BoolVar(&opts.Sites, "sites", false, "also serve the sub-accounts' public pages (with seeded faults) for 'funnels check'")
 	fl.DurationVar(&opts.SitesSlow, "sites-slow", 2500*time.Millisecond, "with --sites: how long the seeded slow page takes to answer")
 	_ = cmd.RegisterFlagCompletionFunc("surface", cobra.FixedCompletions(surfaces(), cobra.ShellCompDirectiveNoFileComp))
@@ -191,6 +199,7 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 			DailyLimit: opts.DailyLimit},
 		SubAccounts:  opts.SubAccounts,
 		Sites:        sandbox.SitesOptions{Enabled: opts.Sites, Slow: opts.SitesSlow},
+		TLS:          opts.TLS,
 		Dialect:      d,
 		Surface:      surface,
 		NotFound:     notFound,
@@ -214,7 +223,13 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 		return err
 	}
 	defer sites.remove()
-	printSandboxInfo(f.IO.Out, run, stateDir, sites)
+	ca, err := writeAPICA(run, stateDir)
+	if err != nil {
+		_ = run.Close()
+		return err
+	}
+	defer ca.remove()
+	printSandboxInfo(f.IO.Out, run, stateDir, sites, ca)
 	<-ctx.Done()
 	if err := run.Close(); err != nil {
 		f.Notice("funnels sandbox: shutting down: %v", err)
@@ -224,21 +239,22 @@ func sandboxRun(ctx context.Context, f *cmdutil.Factory, opts *SandboxOptions) e
 }
 
 // printSandboxInfo prints the name: value lines scripts read, then a hint for people.
-func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string, sites *sitesFiles) {
-	s, base := run.Server, run.URL
+func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string, sites *sitesFiles, ca *apiCAFile) {
+	s, base, trust := run.Server, run.URL, ca.trust()
 	fmt.Fprintf(w, "base_url: %s\n", base)
+	ca.print(w)
 	fmt.Fprintf(w, "token: %s\n", s.DemoToken())
 	fmt.Fprintf(w, "readonly_token: %s\n", s.ReadOnlyToken())
 	fmt.Fprintf(w, "location_id: %s\n", s.LocationID())
 	fmt.Fprintf(w, "surface: %s\n", s.Surface())
 	fmt.Fprintf(w, "client_id: %s\n", s.ClientID())
 	fmt.Fprintf(w, "client_secret: %s\n", s.ClientSecret())
-	fmt.Fprintf(w, "login: funnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
-		base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
-	fmt.Fprintf(w, "token_login: funnels login --with-token --profile sandbox --base-url %s --location %s\n", base, s.LocationID())
-	fmt.Fprintf(w, "env: export FUNNELS_BASE_URL=%s FUNNELS_TOKEN=%s FUNNELS_LOCATION_ID=%s\n", base, s.DemoToken(), s.LocationID())
-	fmt.Fprintf(w, "agency_login: funnels login --agency --profile agency --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --no-browser\n",
-		base, base, base, s.ClientID(), s.ClientSecret())
+	fmt.Fprintf(w, "login: %sfunnels login --profile sandbox --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --location %s --no-browser\n",
+		trust, base, base, base, s.ClientID(), s.ClientSecret(), s.LocationID())
+	fmt.Fprintf(w, "token_login: %sfunnels login --with-token --profile sandbox --base-url %s --location %s\n", trust, base, s.LocationID())
+	fmt.Fprintf(w, "env: export %sFUNNELS_BASE_URL=%s FUNNELS_TOKEN=%s FUNNELS_LOCATION_ID=%s\n", trust, base, s.DemoToken(), s.LocationID())
+	fmt.Fprintf(w, "agency_login: %sfunnels login --agency --profile agency --base-url %s --auth-url %s/oauth/chooselocation --token-url %s/oauth/token --client-id %s --client-secret %s --no-browser\n",
+		trust, base, base, base, s.ClientID(), s.ClientSecret())
 	printSandboxAgency(w, s)
 	sites.print(w)
 	if stateDir != "" {
@@ -247,7 +263,12 @@ func printSandboxInfo(w io.Writer, run *sandbox.Running, stateDir string, sites 
 		fmt.Fprintln(w, "kept: nothing (--ephemeral: these tokens end with this run)")
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "try: curl -H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", s.DemoToken(), base)
+	ca.hint(w)
+	cacert := ""
+	if ca != nil {
+		cacert = "--cacert " + shellWord(ca.path) + " "
+	}
+	fmt.Fprintf(w, "try: curl %s-H \"Version: 2021-07-28\" -H \"Authorization: Bearer %s\" %s/funnels/funnel/list\n", cacert, s.DemoToken(), base)
 	if sites != nil {
 		fmt.Fprintf(w, "try: funnels check --profile sandbox …, then curl -X POST %s/_sandbox/sites/move and 'funnels check --profile sandbox --crawl …': the redirect the move broke is found\n", base)
 	}

@@ -149,6 +149,10 @@ type Options struct {
 	// Sites serves the public pages of the sub-accounts' domains, with seeded faults
 	// (sites.go, sites_faults.go).
 	Sites SitesOptions
+	// TLS serves the API over HTTPS (and HTTP/2, as the real service), with a
+	// certificate of an authority made at start that no machine trusts until it is
+	// handed it (Running.CAPEM).
+	TLS bool
 }
 
 // withDefaults fills every zero (or negative) field with its default.

@@ -11,14 +11,16 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net"
 	"sync"
 	"time"
 )
 
-// siteCA is the certificate authority of the sandbox's sites: made at start, never
-// kept, trusted by a checker only when it is handed the CA (Sites.CAPEM). Every
-// site's certificate is made at its first handshake, with the lifetime its domain is
-// seeded with, and signed by it.
+// siteCA is a certificate authority of the sandbox: of its sites, and of its API when
+// served over HTTPS (Options.TLS). Made at start, never kept, trusted by a client only
+// when it is handed the CA (Sites.CAPEM, Running.CAPEM). Every site's certificate is
+// made at its first handshake, with the lifetime its domain is seeded with, and
+// signed by it.
 type siteCA struct {
 	cert    *x509.Certificate
 	key     *ecdsa.PrivateKey
@@ -95,4 +97,28 @@ func (ca *siteCA) certFor(host string, now time.Time, life time.Duration) (*tls.
 	c := &tls.Certificate{Certificate: [][]byte{der}, PrivateKey: ca.leafKey}
 	ca.certs[host] = c
 	return c, nil
+}
+
+// serverCert is the API's certificate: for host (an address or a name) and
+// localhost, valid as long as the authority.
+func (ca *siteCA) serverCert(host string, now time.Time) (*tls.Certificate, error) {
+	tmpl := &x509.Certificate{
+		SerialNumber: serial(),
+		Subject:      pkix.Name{CommonName: host},
+		DNSNames:     []string{"localhost"},
+		NotBefore:    now.Add(-time.Hour),
+		NotAfter:     ca.cert.NotAfter,
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	if ip := net.ParseIP(host); ip != nil {
+		tmpl.IPAddresses = []net.IP{ip}
+	} else if host != "localhost" {
+		tmpl.DNSNames = append(tmpl.DNSNames, host)
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, ca.cert, &ca.leafKey.PublicKey, ca.key)
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: the API's certificate: %w", err)
+	}
+	return &tls.Certificate{Certificate: [][]byte{der}, PrivateKey: ca.leafKey}, nil
 }

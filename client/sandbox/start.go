@@ -1,8 +1,11 @@
 package sandbox
 
 import (
+	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"sync"
@@ -11,11 +14,12 @@ import (
 
 // Running is a sandbox serving on a loopback address.
 type Running struct {
-	URL    string // base URL, e.g. http://127.0.0.1:40123
+	URL    string // base URL, e.g. http://127.0.0.1:40123 (https:// with Options.TLS)
 	Server *Server
 
 	srv       *http.Server
 	sites     *siteServers // the public pages (Options.Sites); nil when not served
+	caPEM     []byte       // the authority of the API's certificate (Options.TLS)
 	done      chan struct{}
 	closeOnce sync.Once
 	closeErr  error
@@ -45,16 +49,48 @@ func Start(addr string, opts Options) (*Running, error) {
 		srv:    &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second},
 		done:   make(chan struct{}),
 	}
+	if opts.TLS {
+		if err := r.secure(ln.Addr().String()); err != nil {
+			ln.Close()
+			return nil, err
+		}
+	}
 	if err := r.startSites(); err != nil {
 		ln.Close()
 		return nil, err
 	}
 	go func() {
 		defer close(r.done)
+		if r.srv.TLSConfig != nil {
+			_ = r.srv.ServeTLS(ln, "", "") // HTTP/2 offered, as the real service does
+			return
+		}
 		_ = r.srv.Serve(ln) // returns http.ErrServerClosed after Close
 	}()
 	return r, nil
 }
+
+// secure makes the API's certificate, for the address it listens on and localhost,
+// signed by an authority made now, and serves HTTPS at r.URL.
+func (r *Running) secure(addr string) error {
+	ca, err := newSiteCA(r.Server.now())
+	if err != nil {
+		return err
+	}
+	host, _, _ := net.SplitHostPort(addr)
+	cert, err := ca.serverCert(host, r.Server.now())
+	if err != nil {
+		return err
+	}
+	r.URL, r.caPEM = "https://"+addr, ca.pem
+	r.srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{*cert}, MinVersion: tls.VersionTLS12}
+	r.srv.ErrorLog = log.New(io.Discard, "", 0) // a client that refuses the certificate is not the server's trouble
+	return nil
+}
+
+// CAPEM is the certificate of the authority that signed the API's certificate, in
+// PEM (Options.TLS); nil when the API is served over plain HTTP.
+func (r *Running) CAPEM() []byte { return r.caPEM }
 
 // open is New, with the tokens kept in opts.StateDir taken back and kept from now on.
 func open(opts Options) (*Server, error) {

@@ -1,0 +1,35 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTheSandboxOverHTTPS: `funnels sandbox --tls` serves the API over HTTPS with a
+// certificate of an authority it writes to ca_file. The binary refuses it until told
+// to trust it, and says so; trusted with SSL_CERT_FILE, as the printed commands set
+// it, it lists, crawls and finds over it.
+func TestTheSandboxOverHTTPS(t *testing.T) {
+	sb := startSandboxBinary(t, "--tls", "--ephemeral")
+	base, ca := sb.values["base_url"], sb.values["ca_file"]
+	if !strings.HasPrefix(base, "https://127.0.0.1:") || ca == "" || !strings.Contains(sb.values["env"], "SSL_CERT_FILE="+ca+" ") ||
+		!strings.HasPrefix(sb.values["token_login"], "SSL_CERT_FILE="+ca+" funnels login") {
+		t.Fatalf("printed %v", sb.values)
+	}
+	env := testEnv(t)
+	flags := []string{"--base-url", base, "--token", sb.values["token"], "--location", sb.values["location_id"]}
+	code, _, stderr := runIn(t, env, "", append([]string{"folders"}, flags...)...)
+	if code != 1 || !strings.Contains(stderr, "the server's certificate is not trusted: it is signed by an authority this machine does not trust") {
+		t.Fatalf("not trusted yet: exit %d\n%s", code, stderr)
+	}
+	env = append(env, "SSL_CERT_FILE="+ca)
+	for _, args := range [][]string{{"folders"}, {"index"}, {"find", "spring"}} {
+		code, stdout, stderr := runIn(t, env, "", append(args, flags...)...)
+		if code != 0 || strings.Contains(stderr, "certificate") {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+		if args[0] == "find" && !strings.Contains(stdout, "Spring Sale 2026") {
+			t.Errorf("find spring over HTTPS:\n%s", stdout)
+		}
+	}
+}
