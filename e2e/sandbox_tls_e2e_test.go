@@ -7,8 +7,9 @@ import (
 
 // TestTheSandboxOverHTTPS: `funnels sandbox --tls` serves the API over HTTPS with a
 // certificate of an authority it writes to ca_file. The binary refuses it until told
-// to trust it, and says so; trusted with SSL_CERT_FILE, as the printed commands set
-// it, it lists, crawls and finds over it.
+// to trust it, and says so (a command, a token's sign-in, which stores nothing);
+// trusted with SSL_CERT_FILE, as the printed commands set it, it signs in, lists,
+// crawls and finds over it.
 func TestTheSandboxOverHTTPS(t *testing.T) {
 	sb := startSandboxBinary(t, "--tls", "--ephemeral")
 	base, ca := sb.values["base_url"], sb.values["ca_file"]
@@ -22,7 +23,16 @@ func TestTheSandboxOverHTTPS(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "the server's certificate is not trusted: it is signed by an authority this machine does not trust") {
 		t.Fatalf("not trusted yet: exit %d\n%s", code, stderr)
 	}
+	login := []string{"login", "--with-token", "--profile", "tls", "--base-url", base, "--location", sb.values["location_id"]}
+	code, _, stderr = runIn(t, env, sb.values["token"]+"\n", login...)
+	if code != 1 || !strings.Contains(stderr, "could not check the token: the server's certificate is not trusted at "+base) ||
+		!strings.Contains(stderr, "nothing was stored") || strings.Contains(stderr, "--no-verify") {
+		t.Fatalf("token login, not trusted yet: exit %d\n%s", code, stderr)
+	}
 	env = append(env, "SSL_CERT_FILE="+ca)
+	if code, _, stderr := runIn(t, env, sb.values["token"]+"\n", login...); code != 0 {
+		t.Fatalf("token login, trusted: exit %d\n%s", code, stderr)
+	}
 	for _, args := range [][]string{{"folders"}, {"index"}, {"find", "spring"}} {
 		code, stdout, stderr := runIn(t, env, "", append(args, flags...)...)
 		if code != 0 || strings.Contains(stderr, "certificate") {

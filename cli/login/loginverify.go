@@ -55,6 +55,11 @@ func verifyToken(ctx context.Context, f *cmdutil.Factory, p config.Profile, toke
 	case errors.As(err, &api):
 		return "", cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("could not check the token: GET %s answered %s; nothing was stored (--no-verify stores it unchecked)",
 			api.Path, termtext.Line(api.Summary())))
+	case errors.Is(err, client.ErrUntrustedCertificate):
+		// Every command would meet the same certificate: storing it unchecked would not help.
+		what, help, _ := client.CertificateProblem(err)
+		return "", cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("could not check the token: %s at %s: %s; nothing was stored — %s",
+			client.ErrUntrustedCertificate, p.BaseURL, what, help))
 	}
 	return "", cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("could not check the token: no answer from %s (%s); nothing was stored (--no-verify stores it unchecked)",
 		p.BaseURL, termtext.Line(err.Error())))
