@@ -64,7 +64,7 @@ express (the default), problem (a problem+json document), html (a load
 balancer's page), empty (no body) or v3 (the v3 API's error envelope).
 --refusal-words words the public surface's refusal of a web-app route otherwise
 than the IAM message: a client then tells it from an expired token by what the
-server does (the funnel list answers the same token).
+server does (other routes answer the same token).
 
 --tls serves the API over HTTPS, and HTTP/2, as the real service is served, with
 a certificate of an authority made at each start and written to ca_file. The

@@ -163,10 +163,12 @@ func (e *APIError) Explain() string {
 }
 
 // RouteRefusal names a refusal of the route as it was told: "IAM refusal" by the
-// service's words, "refused where the funnel list answers" by what the server did.
+// service's words, "refused to a token the service knows" by what the server did
+// (another route answered the token, or the funnel list answered or refused it only
+// for a scope).
 func (e *APIError) RouteRefusal() string {
 	if e.Unworded {
-		return "refused where the funnel list answers"
+		return "refused to a token the service knows"
 	}
 	return "IAM refusal"
 }

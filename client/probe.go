@@ -195,7 +195,7 @@ func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
 		row.Answer, row.Result, row.Meaning = AnswerOpen, strconv.Itoa(row.Status), "open"
 	case errors.As(err, &api) && api.Refusal == RefusedRoute && api.Unworded:
 		row.Answer, row.Result = AnswerRouteRefused, strconv.Itoa(api.StatusCode)+" refused"
-		row.Meaning, row.AskFor = "not open to this token (the funnel list answers it)", rf.Need()
+		row.Meaning, row.AskFor = "not open to this token (the service knows the token)", rf.Need()
 	case errors.As(err, &api) && api.Refusal == RefusedRoute:
 		row.Answer, row.Result = AnswerRouteRefused, strconv.Itoa(api.StatusCode)+" IAM refusal"
 		row.Meaning, row.AskFor = "not open to this token", rf.Need()

@@ -19,10 +19,10 @@ import (
 // scopes only listing its redirects), or the funnel list (documented, open to every
 // token that may read the location) answers it when asked or refuses it for a scope
 // (the service knew the token), the token is good and the route is what is refused;
-// when the funnel list refuses it otherwise, the token is. At
-// most one request, and only for a refusal the words do not explain; a location the
-// token does not reach ("does not have access to this location") is told by its own
-// words and is not asked about.
+// when the funnel list refuses it otherwise, the token is. At most one request, and
+// only for a refusal the words do not explain; a location the token does not reach
+// ("does not have access to this location") is told by its own words and is not
+// asked about.
 
 // settleRefusal decides a 401 or 403 that no words explained (see above): the route's
 // refusal when another route answered this token at the request's location a moment

@@ -47,7 +47,7 @@ func TestARefusalInOtherWordsIsToldByWhatTheServerDoes(t *testing.T) {
 			if errors.Is(err, client.ErrUnauthorized) || errors.Is(err, client.ErrScope) {
 				t.Errorf("%v: a refusal of the route taken for the token's, or for a scope", err)
 			}
-			if !api.Unworded || api.Family != tc.family || !strings.Contains(api.Explain(), "refused where the funnel list answers") ||
+			if !api.Unworded || api.Family != tc.family || !strings.Contains(api.Explain(), "refused to a token the service knows") ||
 				!strings.Contains(api.Explain(), "web-app access") {
 				t.Errorf("unworded %v, family %q, explain %q", api.Unworded, api.Family, api.Explain())
 			}
@@ -75,7 +75,7 @@ func TestARefusalInOtherWordsIsToldByWhatTheServerDoes(t *testing.T) {
 
 	sb.Server.ResetLog()
 	l, _, err := c.BrowseFolder(ctx, "")
-	if err != nil || l.Via != client.FamilyFunnelList || !strings.Contains(l.Note(), "403 (refused where the funnel list answers)") {
+	if err != nil || l.Via != client.FamilyFunnelList || !strings.Contains(l.Note(), "403 (refused to a token the service knows)") {
 		t.Fatalf("browsing the root: %+v, %v", l, err)
 	}
 	if n, _ := countRequests(sb, "GET", "/funnels/funnel/folder/entities"); n != 0 {
@@ -179,8 +179,12 @@ func TestARedirectOnlyTokenIsNotToldToSignInAgain(t *testing.T) {
 			}
 			sb.Server.ResetLog()
 			_, _, err := c.FolderEntities(ctx, "", "", "")
-			if !errors.Is(err, client.ErrRouteUnavailable) || errors.Is(err, client.ErrUnauthorized) {
+			var api *client.APIError
+			if !errors.Is(err, client.ErrRouteUnavailable) || errors.Is(err, client.ErrUnauthorized) || !errors.As(err, &api) {
 				t.Fatalf("folder entities: %v, want the route's refusal, not the token's", err)
+			}
+			if !strings.Contains(api.Explain(), "refused to a token the service knows") {
+				t.Errorf("explained as %q", api.Explain())
 			}
 			if n, _ := countRequests(sb, "GET", "/funnels/funnel/list"); n != tc.funnelAsked {
 				t.Errorf("the funnel list was asked %d times, want %d", n, tc.funnelAsked)

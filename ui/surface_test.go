@@ -53,7 +53,7 @@ func TestPublicSurfaceWalk(t *testing.T) {
 	}{
 		{"public", sandbox.Options{Surface: sandbox.SurfacePublic}, "403 (IAM refusal)", "401"},
 		{"public in other words", sandbox.Options{Surface: sandbox.SurfacePublic, RefusalWords: "Route blocked for this app type."},
-			"403 (refused where the funnel list answers)", "401"},
+			"403 (refused to a token the service knows)", "401"},
 		{"documented", sandbox.Options{Surface: sandbox.SurfaceDocumented}, "not on this server (404)", "GET /funnels/page/{id} is not on this server (404)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
