@@ -29,17 +29,13 @@ func writeSites(run *sandbox.Running, stateDir string) (*sitesFiles, error) {
 		return nil, nil
 	}
 	out := &sitesFiles{info: info}
-	dir := filepath.Join(stateDir, "sites")
-	if stateDir == "" {
-		tmp, err := os.MkdirTemp("", "funnels-sandbox-sites-")
-		if err != nil {
-			return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("sandbox sites: %w", err))
-		}
-		dir, out.dir = tmp, tmp
-	} else if err := os.MkdirAll(dir, 0o700); err != nil {
+	dir, own, err := sandboxFilesDir(stateDir, "sites")
+	if err != nil {
 		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("sandbox sites: %w", err))
 	}
-	var err error
+	if own {
+		out.dir = dir
+	}
 	if out.ca, out.resolve, err = info.WriteFiles(dir); err != nil {
 		out.remove()
 		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, err)
@@ -79,4 +75,16 @@ func shellWord(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// sandboxFilesDir is where a sandbox writes files for clients in other processes:
+// sub in the state directory, beside the kept tokens, or for an ephemeral run (no
+// state directory) a directory of its own, which the run removes as it ends (own).
+func sandboxFilesDir(stateDir, sub string) (dir string, own bool, err error) {
+	if stateDir == "" {
+		dir, err = os.MkdirTemp("", "funnels-sandbox-"+sub+"-")
+		return dir, err == nil, err
+	}
+	dir = filepath.Join(stateDir, sub)
+	return dir, false, os.MkdirAll(dir, 0o700)
 }

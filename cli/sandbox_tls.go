@@ -11,10 +11,8 @@ import (
 )
 
 // apiCAFile is the certificate authority of an API served over HTTPS (`funnels
-// sandbox --tls`), written for the clients of other processes: into the state
-// directory, beside the kept tokens, or for an ephemeral run into a directory of its
-// own that ends with it. The authority is made at each start, so the file is written
-// anew.
+// sandbox --tls`), written for the clients of other processes (sandboxFilesDir). The
+// authority is made at each start, so the file is written anew.
 type apiCAFile struct {
 	path string
 	dir  string // a directory of this run only, removed at the end ("" when kept)
@@ -27,13 +25,12 @@ func writeAPICA(run *sandbox.Running, stateDir string) (*apiCAFile, error) {
 		return nil, nil
 	}
 	out := &apiCAFile{}
-	dir := stateDir
-	if stateDir == "" {
-		tmp, err := os.MkdirTemp("", "funnels-sandbox-tls-")
-		if err != nil {
-			return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("sandbox: %w", err))
-		}
-		dir, out.dir = tmp, tmp
+	dir, own, err := sandboxFilesDir(stateDir, "tls")
+	if err != nil {
+		return nil, cmdutil.WithExitCode(cmdutil.ExitLocal, fmt.Errorf("sandbox: %w", err))
+	}
+	if own {
+		out.dir = dir
 	}
 	out.path = filepath.Join(dir, "api-ca.pem")
 	if err := os.WriteFile(out.path, pem, 0o600); err != nil {

@@ -39,3 +39,13 @@ func CertificateProblem(err error) (what, help string, ok bool) {
 	}
 	return "", "", false
 }
+
+// CertificateLine is a certificate problem in one line, ErrUntrustedCertificate's
+// words, what is wrong and what would help; false when err is none.
+func CertificateLine(err error) (string, bool) {
+	what, help, ok := CertificateProblem(err)
+	if !ok {
+		return "", false
+	}
+	return ErrUntrustedCertificate.Error() + ": " + what + " — " + help, true
+}

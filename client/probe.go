@@ -222,8 +222,8 @@ func describeAnswer(row *ProbeRow, rf RouteFamily, err error) {
 	case errors.Is(err, ErrUnauthorized):
 		row.Result, row.Meaning = "no token", "no verdict: "+err.Error()
 	case errors.Is(err, ErrUntrustedCertificate):
-		what, help, _ := CertificateProblem(err)
-		row.Result, row.Meaning = "cert not trusted", "no verdict: "+ErrUntrustedCertificate.Error()+": "+what+" — "+help
+		line, _ := CertificateLine(err)
+		row.Result, row.Meaning = "cert not trusted", "no verdict: "+line
 	default:
 		row.Result, row.Meaning = "no answer", "no verdict: "+err.Error()
 	}

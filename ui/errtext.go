@@ -25,10 +25,10 @@ func errorText(err error) string {
 	var suspended *fauth.SuspendedError
 	var limited *client.RateLimitError
 	var stopped *client.ListStoppedError
-	switch what, help, untrusted := client.CertificateProblem(err); {
+	switch cert, untrusted := client.CertificateLine(err); {
 	case untrusted:
 		// The same certificate comes on every try: what would help, not "no answer".
-		return client.ErrUntrustedCertificate.Error() + ": " + what + " — " + help
+		return cert
 	case errors.As(err, &api) && api.Refusal != client.NotRefused:
 		// A refusal of the route, not of the token: what to ask for (or that the server
 		// does not have the route), never "sign in again".
