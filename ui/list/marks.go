@@ -27,6 +27,7 @@ const headShift = 26
 // takes fewer of them rather than holding up the rest.
 func MarkKeys(n int, key func(i int) string) Marks {
 	m := Marks{masks: make([]uint64, n), heads: make([]uint32, n)}
+	tab := newMarkTable()
 	var next atomic.Int64
 	work := func() {
 		for {
@@ -35,7 +36,7 @@ func MarkKeys(n int, key func(i int) string) Marks {
 				return
 			}
 			for i := lo; i < min(n, lo+markRun); i++ {
-				m.masks[i], m.heads[i] = markKey(key(i))
+				m.masks[i], m.heads[i] = tab.mark(key(i))
 			}
 		}
 	}
@@ -54,27 +55,47 @@ const markRun = 1 << 14
 // Len is how many items m holds.
 func (m Marks) Len() int { return len(m.masks) }
 
-// markKey is key's Mask and heads, in one pass. A byte that is not a letter or digit
-// says whether the next starts a word; the lower-case letters are the usual case and
-// are tested first (go to anything marks every key as it opens).
-func markKey(key string) (mask uint64, heads uint32) {
+// markTable is what marking a key reads of each of its bytes: a lower-case letter's
+// bit, a digit's or upper-case letter's Mask bit, and whether a word starts after it.
+// Read from a table, a byte costs the same few operations whatever it is, with no
+// branch to mispredict at every space and digit: about twice as fast as testing each
+// byte in turn (BenchmarkMarkKeys, 100,000 keys like go to anything's: 7.5 against
+// 13.7 ms; 8.1 against 18.9 with their words in random order). The marks are made as
+// go to anything opens, over every key.
+type markTable [256]struct {
+	letter uint32 // the letter's bit in seen and heads, for 'a'–'z'
+	start  uint32 // all ones when a word starts after the byte
+	mask   uint64 // the byte's Mask bit, for the letters and digits not in letter
+}
+
+// newMarkTable makes the table, once per marking of a list's keys.
+func newMarkTable() *markTable {
+	t := new(markTable)
+	for c := range t {
+		b := byte(c)
+		switch bit, ok := maskBit(b); {
+		case b >= 'a' && b <= 'z':
+			t[c].letter = 1 << (b - 'a')
+		case ok:
+			t[c].mask = 1 << bit
+		case isWordBoundary(b):
+			t[c].start = ^uint32(0)
+		}
+	}
+	return t
+}
+
+// mark is key's Mask and heads, in one pass. A byte that is neither a letter nor a
+// digit says whether the next starts a word.
+func (t *markTable) mark(key string) (mask uint64, heads uint32) {
 	var seen uint32     // the lower-case letters met so far
 	start := ^uint32(0) // all ones when the next byte starts a word
 	for i := 0; i < len(key); i++ {
-		c := key[i]
-		if l := c - 'a'; l < 26 {
-			bit := uint32(1) << l
-			heads |= bit &^ seen & start
-			seen |= bit
-			start = 0
-			continue
-		}
-		start = 0
-		if bit, ok := maskBit(c); ok {
-			mask |= 1 << bit
-		} else if isWordBoundary(c) {
-			start = ^uint32(0)
-		}
+		e := &t[key[i]]
+		heads |= e.letter &^ seen & start
+		seen |= e.letter
+		mask |= e.mask
+		start = e.start
 	}
 	mask |= uint64(seen)
 	if len(key) > 0 {

@@ -54,7 +54,10 @@ func TestMarksOfAKey(t *testing.T) {
 		{"éa b", "b", 0, "a"},
 		{"", "", 0, ""},
 	} {
-		mask, heads := markKey(c.key)
+		mask, heads := newMarkTable().mark(c.key)
+		if pm, ph := markKeyPlain(c.key); pm != mask || ph != heads {
+			t.Errorf("%q: marked %b/%b by the table, %b/%b byte by byte", c.key, mask, heads, pm, ph)
+		}
 		if mask != Mask(c.key) {
 			t.Errorf("%q: mask %b, want %b", c.key, mask, Mask(c.key))
 		}
@@ -88,8 +91,88 @@ func TestMarkKeysMarksEveryKey(t *testing.T) {
 	}
 	m := MarkKeys(len(keys), func(i int) string { return keys[i] })
 	for i, k := range keys {
-		if mask, heads := markKey(k); m.masks[i] != mask || m.heads[i] != heads {
+		if mask, heads := markKeyPlain(k); m.masks[i] != mask || m.heads[i] != heads {
 			t.Fatalf("key %d %q: marked %b/%b, want %b/%b", i, k, m.masks[i], m.heads[i], mask, heads)
 		}
 	}
+}
+
+// markKeyPlain is what the marks of a key are, byte by byte: the definition the table
+// (markTable) keeps to.
+func markKeyPlain(key string) (mask uint64, heads uint32) {
+	var seen uint32
+	start := true // the next byte starts a word
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch bit, ok := maskBit(c); {
+		case c >= 'a' && c <= 'z':
+			l := uint32(1) << (c - 'a')
+			if start && seen&l == 0 {
+				heads |= l
+			}
+			seen |= l
+			start = false
+		case ok:
+			mask |= 1 << bit
+			start = false
+		default:
+			start = isWordBoundary(c)
+		}
+	}
+	mask |= uint64(seen)
+	if len(key) > 0 {
+		if bit, ok := maskBit(key[0]); ok {
+			heads |= uint32(bit+1) << headShift
+		}
+	}
+	return mask, heads
+}
+
+// FuzzMarkTable: marked by the table, any key (any bytes) has the marks it has byte
+// by byte.
+func FuzzMarkTable(f *testing.F) {
+	f.Add("spring sale 2026 · /f12-3 Step")
+	f.Add("a-b_c.d(e[f&g,h:i/j k")
+	f.Add("\x00\xffé A1")
+	tab := newMarkTable()
+	f.Fuzz(func(t *testing.T, key string) {
+		m, h := tab.mark(key)
+		if pm, ph := markKeyPlain(key); m != pm || h != ph {
+			t.Fatalf("%q: the table %b/%b, byte by byte %b/%b", key, m, h, pm, ph)
+		}
+	})
+}
+
+// BenchmarkMarkKeys marks 100,000 keys like go to anything's by the table and byte by
+// byte, on one goroutine.
+func BenchmarkMarkKeys(b *testing.B) {
+	keys := make([]string, 100_000)
+	words := strings.Fields("spring summer autumn winter step guide sale kickstart webinar challenge referral bootcamp offer masterclass coaching launch trial › ·")
+	for i := range keys {
+		var k strings.Builder
+		for j := range 9 {
+			k.WriteString(words[(i*7+j*13+i/3)%len(words)] + " ")
+		}
+		fmt.Fprintf(&k, "/f%d-%d %d", i%10000, i%10, 2000+i%30)
+		keys[i] = k.String()
+	}
+	var sink uint64
+	b.Run("table", func(b *testing.B) {
+		tab := newMarkTable()
+		for range b.N {
+			for _, k := range keys {
+				m, h := tab.mark(k)
+				sink += m ^ uint64(h)
+			}
+		}
+	})
+	b.Run("byte-by-byte", func(b *testing.B) {
+		for range b.N {
+			for _, k := range keys {
+				m, h := markKeyPlain(k)
+				sink += m ^ uint64(h)
+			}
+		}
+	})
+	_ = sink
 }

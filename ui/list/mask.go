@@ -28,8 +28,9 @@ func (l *List) SetMaskedKeys(keys []string, masks []uint64) {
 	m := Marks{masks: masks}
 	if len(masks) == len(keys) {
 		m.heads = make([]uint32, len(keys))
+		tab := newMarkTable()
 		for i, k := range keys {
-			_, m.heads[i] = markKey(k)
+			_, m.heads[i] = tab.mark(k)
 		}
 	}
 	l.narrowFast(m)
