@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -185,13 +186,53 @@ func browserStart(dir, baseURL string, store *index.Store, tag string, openFolde
 	if err := br.keys("q", true); err != nil {
 		return err
 	}
-	// The browser ended, so what is measured next does not share the machine with it.
+	waitGone(pid)
+	return nil
+}
+
+// waitGone waits, up to ten seconds, for the process pid to end, so that what is
+// measured next does not share the machine with it.
+func waitGone(pid string) {
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		if _, err := os.Stat("/proc/" + pid); err != nil {
-			break
+			return
 		}
 	}
-	return nil
+}
+
+// gotoOpenInBinary starts the binary in a terminal on the index under dir (nothing
+// answers at baseURL, so it writes nothing), presses ctrl+p once its first frame shows
+// and times the key sent to the screen listing all items items; then it quits.
+func gotoOpenInBinary(dir, baseURL string, items int, tag string) (time.Duration, error) {
+	env := append(benchEnv(dir), "TERM=xterm-256color")
+	br, err := startTmux(fmt.Sprintf("bench-%d-%s-open", os.Getpid(), tag), env, termW, termH, "exec "+shellCommand(benchSignIn(baseURL)...))
+	if err != nil {
+		return 0, err
+	}
+	defer br.close()
+	if err := br.waitFor(time.Minute, "Funnels", "folder"); err != nil {
+		return 0, err
+	}
+	pid, err := br.panePID()
+	if err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	if err := br.keys("C-p", false); err != nil {
+		return 0, err
+	}
+	if err := br.waitFor(time.Minute, " "+strconv.Itoa(items)+" items", gotoPlaceholder); err != nil {
+		return 0, err
+	}
+	d := time.Since(start)
+	if err := br.keys("Escape", false); err != nil {
+		return 0, err
+	}
+	if err := br.keys("q", true); err != nil {
+		return 0, err
+	}
+	waitGone(pid)
+	return d, nil
 }
 
 // afterStartFigure is NAME_after_start: a figure measured again right after a browser
