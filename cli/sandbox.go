@@ -68,7 +68,7 @@ server does (other routes answer the same token).
 
 --tls serves the API over HTTPS, and HTTP/2, as the real service is served, with
 a certificate of an authority made at each start and written to ca_file. The
-printed commands trust it with SSL_CERT_FILE (Linux); without it a client says
+printed commands trust it with FUNNELS_CA_FILE; without it a client says
 the certificate is not trusted, as behind a proxy that inspects HTTPS.
 
 --sites serves the public pages of every sub-account's domains too, over HTTPS

@@ -53,7 +53,7 @@ func (c *apiCAFile) trust() string {
 	if c == nil {
 		return ""
 	}
-	return "SSL_CERT_FILE=" + shellWord(c.path) + " "
+	return "FUNNELS_CA_FILE=" + shellWord(c.path) + " "
 }
 
 // print prints the ca_file line (nothing for plain HTTP).
@@ -66,6 +66,6 @@ func (c *apiCAFile) print(w io.Writer) {
 // hint says, for people, what ca_file is for (nothing for plain HTTP).
 func (c *apiCAFile) hint(w io.Writer) {
 	if c != nil {
-		fmt.Fprintln(w, "tls: the API's certificate is signed by an authority made at this start (ca_file); the commands above trust it with SSL_CERT_FILE (Linux), or add it to the system's trusted certificates")
+		fmt.Fprintln(w, "tls: the API's certificate is signed by an authority made at this start (ca_file); the commands above trust it with FUNNELS_CA_FILE ([api] ca_file in the config file does too)")
 	}
 }

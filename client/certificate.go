@@ -26,7 +26,7 @@ func CertificateProblem(err error) (what, help string, ok bool) {
 	switch {
 	case errors.As(err, &unknown):
 		return "it is signed by an authority this machine does not trust",
-			"behind a proxy that inspects HTTPS, add the proxy's CA certificate to the system's trusted certificates (on Linux, SSL_CERT_FILE=/path/to/ca.pem works too)", true
+			"behind a proxy that inspects HTTPS, name the proxy's CA certificate (a PEM file) in FUNNELS_CA_FILE, or add it to the system's trusted certificates", true
 	case errors.As(err, &host):
 		return "it is made out to another name",
 			"check the server's address (the base URL)", true

@@ -88,6 +88,12 @@ type Config struct {
 	// FUNNELS_API_VERSION, --api-version): what client.CheckAPIVersion takes.
 	APIVersion string
 
+	// CAFile is a PEM file of certificate authorities to trust besides the system's,
+	// for the API and its sign-in: a proxy that inspects HTTPS, a server of a
+	// certificate of its own (FUNNELS_CA_FILE, else [api] ca_file, a path there
+	// taken from the config file's folder); "" for the system's alone.
+	CAFile string
+
 	// InsecureStorage keeps tokens in the 0600 file even where an OS keyring is
 	// available: --insecure-storage or FUNNELS_INSECURE_STORAGE.
 	InsecureStorage bool
@@ -254,6 +260,10 @@ func (ld *Loader) Load(flags Flags) (*Config, error) {
 		return nil, err
 	}
 	cfg.applyAPIVersion(getenv, flags)
+	if ca, from := caFileOf(file, path, getenv); ca != "" {
+		cfg.CAFile = ca
+		cfg.setOrigin(KeyCAFile, from)
+	}
 	layers := []layer{envLayer(getenv)}
 	fl, err := flags.layer()
 	if err != nil {

@@ -43,7 +43,7 @@ func SetInFile(path, profile, key, value string) error {
 		table, key = []string{"ui"}, strings.TrimPrefix(key, "ui.")
 	case key == KeyMaxListItems || key == KeyMaxListRequests:
 		table, key = []string{"limits"}, strings.TrimPrefix(key, "limits.")
-	case key == KeyAPIVersion:
+	case key == KeyAPIVersion || key == KeyCAFile:
 		table, key = []string{"api"}, strings.TrimPrefix(key, "api.")
 	}
 	old, err := os.ReadFile(path)
@@ -95,6 +95,20 @@ func tomlLiteral(key, value string) (string, error) {
 		if err := client.CheckAPIVersion(value); err != nil {
 			return "", bad("%v", err)
 		}
+	case KeyCAFile:
+		if strings.TrimSpace(value) == "" {
+			return "", bad("the value is empty")
+		}
+		// Kept whole: a path as typed names a file from where it was typed, and the
+		// file keeps a relative one from its own folder.
+		abs, err := filepath.Abs(value)
+		if err != nil {
+			return "", bad("%v", err)
+		}
+		if err := readsAsCertificates(abs); err != nil {
+			return "", bad("%v", err)
+		}
+		v = abs
 	case KeyScopes:
 		v = SplitScopes(value)
 	case KeyAuthKind:
@@ -424,4 +438,25 @@ func valueLength(s string) int {
 		return n
 	}
 	return len(s)
+}
+
+// readsAsCertificates reports why the file at path is no file of certificates to
+// trust (a PEM file), nil when it is one: `config set api.ca_file` keeps no path
+// every later run would refuse.
+func readsAsCertificates(path string) error {
+	st, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if !st.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a file", path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if _, err := client.ParseCertificates(data); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
 }

@@ -52,6 +52,7 @@ type fileFanout struct {
 
 type fileAPI struct {
 	Version string `toml:"version"`
+	CAFile  string `toml:"ca_file"`
 }
 
 type fileLimits struct {

@@ -16,12 +16,15 @@ const (
 	KeyMaxListRequests = "limits.max_list_requests"
 	KeyUIReadOnly      = "ui.readonly" // every profile read-only ([ui] readonly)
 	KeyAPIVersion      = "api.version" // the Version header of API requests ([api] version)
+	// KeyCAFile is a PEM file of certificate authorities the API and its sign-in are
+	// trusted with besides the system's ([api] ca_file, FUNNELS_CA_FILE).
+	KeyCAFile = "api.ca_file"
 )
 
 // SettingKeys are the keys `funnels config get/set/list` know, in the order list
 // shows them: the file's own, then those of a profile (in its [profiles.NAME] table).
 func SettingKeys() []string {
-	return append([]string{KeyDefaultProfile, KeyMouse, KeyTheme, KeyUIReadOnly, KeyAPIVersion, KeyMaxListItems, KeyMaxListRequests}, profileKeys()...)
+	return append([]string{KeyDefaultProfile, KeyMouse, KeyTheme, KeyUIReadOnly, KeyAPIVersion, KeyCAFile, KeyMaxListItems, KeyMaxListRequests}, profileKeys()...)
 }
 
 func profileKeys() []string {
@@ -56,6 +59,8 @@ func (c *Config) Setting(key string) (value, origin string, err error) {
 		return strconv.FormatBool(c.ReadOnly), c.Origin(key), nil
 	case KeyAPIVersion:
 		return c.APIVersion, c.Origin(key), nil
+	case KeyCAFile:
+		return c.CAFile, c.Origin(key), nil
 	case KeyMaxListItems:
 		return strconv.Itoa(c.MaxListItems), c.Origin(key), nil // 0: the client's own bound
 	case KeyMaxListRequests:

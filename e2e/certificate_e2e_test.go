@@ -17,7 +17,10 @@ import (
 // machine does not trust (as behind a proxy that inspects HTTPS), the binary asks
 // once, not again and again, and says that the certificate is not trusted and what
 // would help, not that no answer came (a call, a crawl, the doctor); given the
-// certificate's authority with SSL_CERT_FILE, as it says, the same call is answered.
+// certificate's authority in FUNNELS_CA_FILE, as it says, or in [api] ca_file of the
+// config file (set by `funnels config set`), or with SSL_CERT_FILE (Go's own, on
+// Linux), the same call is answered. A file of authorities that cannot be used is
+// said, with where it was named, before anything is sent.
 func TestACertificateNotTrustedThroughTheBinary(t *testing.T) {
 	srv, conns := sandboxtest.TLS(t, `{"funnels":[],"count":0}`)
 	env := testEnv(t)
@@ -36,7 +39,7 @@ func TestACertificateNotTrustedThroughTheBinary(t *testing.T) {
 	api := []string{"api", "GET", "/funnels/funnel/list"}
 	code, _, stderr := run(env, api...)
 	if code != 1 || !strings.Contains(stderr, "the server's certificate is not trusted: it is signed by an authority this machine does not trust") ||
-		!strings.Contains(stderr, "SSL_CERT_FILE") || strings.Contains(stderr, "no answer from server") {
+		!strings.Contains(stderr, "FUNNELS_CA_FILE") || strings.Contains(stderr, "no answer from server") {
 		t.Errorf("exit %d:\n%s", code, stderr)
 	}
 	if n := conns.Load(); n != 1 {
@@ -55,7 +58,42 @@ func TestACertificateNotTrustedThroughTheBinary(t *testing.T) {
 	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, stdout, stderr := run(append(env, "SSL_CERT_FILE="+ca), api...); code != 0 || !strings.Contains(stdout, `"funnels"`) {
-		t.Errorf("with SSL_CERT_FILE: exit %d\n%s%s", code, stdout, stderr)
+	for _, trust := range []string{"FUNNELS_CA_FILE", "SSL_CERT_FILE"} {
+		if code, stdout, stderr := run(append(env, trust+"="+ca), api...); code != 0 || !strings.Contains(stdout, `"funnels"`) {
+			t.Errorf("with %s: exit %d\n%s%s", trust, code, stdout, stderr)
+		}
+	}
+
+	// Files that cannot be used, each said with what named it, and nothing sent.
+	dir := t.TempDir()
+	noCert := filepath.Join(dir, "key.pem")
+	if err := os.WriteFile(noCert, []byte("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sent := conns.Load()
+	for _, bad := range []struct{ path, says string }{
+		{filepath.Join(dir, "missing.pem"), "no such file"},
+		{noCert, "no certificate in it"},
+		{dir, "not a file"},
+	} {
+		code, _, stderr := run(append(env, "FUNNELS_CA_FILE="+bad.path), api...)
+		if code != 2 || !strings.Contains(stderr, "the certificate authorities to trust (FUNNELS_CA_FILE)") || !strings.Contains(stderr, bad.says) {
+			t.Errorf("FUNNELS_CA_FILE=%s: exit %d\n%s", bad.path, code, stderr)
+		}
+	}
+	if n := conns.Load(); n != sent {
+		t.Errorf("%d connections made with a file of authorities that could not be used", n-sent)
+	}
+
+	// Kept in the config file: `config set` writes the path whole, `config get` says
+	// where it came from, and every command trusts it.
+	if code, _, stderr := run(env, "config", "set", "api.ca_file", ca); code != 0 {
+		t.Fatalf("config set api.ca_file: exit %d\n%s", code, stderr)
+	}
+	if code, stdout, stderr := run(env, "config", "get", "api.ca_file"); code != 0 || !strings.Contains(stdout, ca) {
+		t.Errorf("config get api.ca_file: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := run(env, api...); code != 0 || !strings.Contains(stdout, `"funnels"`) {
+		t.Errorf("with [api] ca_file: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

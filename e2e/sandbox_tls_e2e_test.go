@@ -8,13 +8,13 @@ import (
 // TestTheSandboxOverHTTPS: `funnels sandbox --tls` serves the API over HTTPS with a
 // certificate of an authority it writes to ca_file. The binary refuses it until told
 // to trust it, and says so (a command, a token's sign-in, which stores nothing);
-// trusted with SSL_CERT_FILE, as the printed commands set it, it signs in, lists,
-// crawls and finds over it.
+// trusted with FUNNELS_CA_FILE, as the printed commands set it, it signs in, lists,
+// crawls and finds over it, and the doctor says what it trusts.
 func TestTheSandboxOverHTTPS(t *testing.T) {
 	sb := startSandboxBinary(t, "--tls", "--ephemeral")
 	base, ca := sb.values["base_url"], sb.values["ca_file"]
-	if !strings.HasPrefix(base, "https://127.0.0.1:") || ca == "" || !strings.Contains(sb.values["env"], "SSL_CERT_FILE="+ca+" ") ||
-		!strings.HasPrefix(sb.values["token_login"], "SSL_CERT_FILE="+ca+" funnels login") {
+	if !strings.HasPrefix(base, "https://127.0.0.1:") || ca == "" || !strings.Contains(sb.values["env"], "FUNNELS_CA_FILE="+ca+" ") ||
+		!strings.HasPrefix(sb.values["token_login"], "FUNNELS_CA_FILE="+ca+" funnels login") {
 		t.Fatalf("printed %v", sb.values)
 	}
 	env := testEnv(t)
@@ -29,7 +29,7 @@ func TestTheSandboxOverHTTPS(t *testing.T) {
 		!strings.Contains(stderr, "nothing was stored") || strings.Contains(stderr, "--no-verify") {
 		t.Fatalf("token login, not trusted yet: exit %d\n%s", code, stderr)
 	}
-	env = append(env, "SSL_CERT_FILE="+ca)
+	env = append(env, "FUNNELS_CA_FILE="+ca)
 	if code, _, stderr := runIn(t, env, sb.values["token"]+"\n", login...); code != 0 {
 		t.Fatalf("token login, trusted: exit %d\n%s", code, stderr)
 	}
@@ -41,5 +41,11 @@ func TestTheSandboxOverHTTPS(t *testing.T) {
 		if args[0] == "find" && !strings.Contains(stdout, "Spring Sale 2026") {
 			t.Errorf("find spring over HTTPS:\n%s", stdout)
 		}
+	}
+	// The doctor says where the certificates it trusts come from (beside its table,
+	// on standard error when standard output is not a terminal).
+	code, stdout, stderr := runIn(t, env, "", append([]string{"doctor"}, flags...)...)
+	if code != 0 || !strings.Contains(stderr, "Certificates are trusted from the system and from "+ca+" (FUNNELS_CA_FILE).") {
+		t.Errorf("doctor: exit %d\n%s%s", code, stdout, stderr)
 	}
 }

@@ -40,7 +40,7 @@ func TestErrorTextOfACertificateNotTrusted(t *testing.T) {
 	cause := &url.Error{Op: "Get", URL: "https://services.example/x", Err: &tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}}}
 	for _, err := range []error{&client.NetworkError{Method: "GET", Path: "/funnels/funnel/list", Err: cause}, &client.AuthError{Err: cause}} {
 		if got := errorText(err); !strings.HasPrefix(got, "the server's certificate is not trusted: it is signed by an authority") ||
-			!strings.Contains(got, "SSL_CERT_FILE") {
+			!strings.Contains(got, "FUNNELS_CA_FILE") {
 			t.Errorf("%T: %q", err, got)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/client/index"
 	"github.com/funnelsdev/funnels/client/sandbox"
@@ -42,7 +43,7 @@ func sitesReach(t *testing.T, sb *sandbox.Running) check.Options {
 		}
 		opts.Resolve = append(opts.Resolve, rule)
 	}
-	cas, err := check.ParseCertificates(info.CAPEM)
+	cas, err := client.ParseCertificates(info.CAPEM)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -226,3 +226,31 @@ func TestCheckTableOnATerminal(t *testing.T) {
 		t.Errorf("--since-last --quiet with nothing new: exit %d\nstdout:\n%s\nstderr:\n%s", quiet.Code, quiet.Stdout, quiet.Stderr)
 	}
 }
+
+// TestCheckTrustsTheMachinesCAFile: the authorities this machine names for the API
+// (FUNNELS_CA_FILE) are trusted for the public pages too, as behind a proxy that
+// inspects HTTPS: the sandbox's sites' authority given so finds what --ca-file
+// finds, and without either every HTTPS page is a certificate not trusted.
+func TestCheckTrustsTheMachinesCAFile(t *testing.T) {
+	h, reach := sitesHome(t)
+	kinds := func(r clitest.Result) []string {
+		var out []string
+		for _, f := range decode(t, r).Findings {
+			out = append(out, f.Kind+" "+f.URL)
+		}
+		slices.Sort(out)
+		return out
+	}
+	byFlag := kinds(h.Run(append([]string{"check", "--json"}, reach...)...))
+	ca := reach[3]
+	noCA := append(slices.Clone(reach[:2]), reach[4:]...)
+	h.Vars["FUNNELS_CA_FILE"] = ca
+	byMachine := kinds(h.Run(append([]string{"check", "--json"}, noCA...)...))
+	if !slices.Equal(byFlag, byMachine) {
+		t.Errorf("--ca-file found\n%s\nFUNNELS_CA_FILE found\n%s", strings.Join(byFlag, "\n"), strings.Join(byMachine, "\n"))
+	}
+	delete(h.Vars, "FUNNELS_CA_FILE")
+	if untrusted := kinds(h.Run(append([]string{"check", "--json"}, noCA...)...)); slices.Equal(untrusted, byFlag) {
+		t.Errorf("with no authority given, the same findings:\n%s", strings.Join(untrusted, "\n"))
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/client"
 	linkcheck "github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/client/sandbox"
 	"github.com/funnelsdev/funnels/config"
@@ -114,7 +115,7 @@ func SitesOptions(info sandbox.Sites) (linkcheck.Options, error) {
 		}
 		opts.Resolve = append(opts.Resolve, rule)
 	}
-	cas, err := linkcheck.ParseCertificates(info.CAPEM)
+	cas, err := client.ParseCertificates(info.CAPEM)
 	if err != nil {
 		return opts, fmt.Errorf("the sandbox's sites: %w", err)
 	}
@@ -186,6 +187,11 @@ func (r *Reach) options(cfg *config.Config) (linkcheck.Options, error) {
 		}
 		opts.RootCAs = cas
 	}
+	machine, err := cmdutil.ReadCAs(cfg.CAFile, cfg.Origin(config.KeyCAFile))
+	if err != nil {
+		return opts, err
+	}
+	opts.RootCAs = append(opts.RootCAs, machine...)
 	if r.NoDNS || set.NoDNS {
 		opts.Resolver = linkcheck.NoDNS{}
 	}
@@ -212,7 +218,7 @@ func readCAs(path, from string) ([]*x509.Certificate, error) {
 	if err != nil {
 		return nil, fileError(from, err)
 	}
-	cas, err := linkcheck.ParseCertificates(data)
+	cas, err := client.ParseCertificates(data)
 	if err != nil {
 		return nil, cmdutil.Usagef("%s %s: %w", from, path, err)
 	}

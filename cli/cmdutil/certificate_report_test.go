@@ -22,7 +22,7 @@ func TestACertificateNotTrustedIsSaidForWhatItIs(t *testing.T) {
 		what, help string
 	}{
 		{&client.NetworkError{Method: "GET", Path: "/funnels/funnel/list", Err: verify(x509.UnknownAuthorityError{})},
-			"signed by an authority this machine does not trust", "SSL_CERT_FILE"},
+			"signed by an authority this machine does not trust", "FUNNELS_CA_FILE"},
 		{&client.NetworkError{Method: "GET", Path: "/funnels/funnel/list", Err: verify(x509.HostnameError{Certificate: &x509.Certificate{}, Host: "localhost"})},
 			"made out to another name", "base URL"},
 		{&client.AuthError{Err: verify(x509.CertificateInvalidError{Cert: &x509.Certificate{}, Reason: x509.Expired})},

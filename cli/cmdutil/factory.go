@@ -68,10 +68,12 @@ type Factory struct {
 	conns *runTransport
 }
 
-// runTransport is a run's HTTP transport, made on first use.
+// runTransport is a run's HTTP transport, made on first use, and why the authorities
+// it was to trust besides the system's could not be read (trust.go).
 type runTransport struct {
 	once sync.Once
 	t    *http.Transport
+	err  error
 }
 
 // NewFactory is a Factory for a run with these streams and environment. version ""
@@ -147,24 +149,43 @@ func (f *Factory) Transport(stateDir string) (http.RoundTripper, error) {
 	if err != nil {
 		return nil, err
 	}
+	base, err := f.runTransport()
+	if err != nil {
+		return nil, err
+	}
 	if !debug {
-		return f.BaseTransport(), nil
+		return base, nil
 	}
 	file, err := openDebugLog(stateDir)
 	if err != nil {
 		return nil, err
 	}
 	f.Notice("funnels: writing a debug log to %s (Authorization redacted)", file.Name())
-	return newDebugTransport(f.BaseTransport(), file), nil
+	return newDebugTransport(base, file), nil
 }
 
-// BaseTransport is the run's one HTTP transport (client.NewTransport), made on first
-// use: every client of the run keeps its connections in one pool, sized to a crawl.
-// A Factory not made by NewFactory has none and uses the default transport.
+// BaseTransport is the run's one HTTP transport (runTransport), for the demo, which
+// talks to its own sandbox over plain HTTP: a file of authorities that cannot be read
+// is said by Transport, not here.
 func (f *Factory) BaseTransport() http.RoundTripper {
+	t, _ := f.runTransport()
+	return t
+}
+
+// runTransport is the run's one HTTP transport (client.NewTransport), made on first
+// use: every client of the run keeps its connections in one pool, sized to a crawl.
+// It trusts the authorities of the CA file the run names besides the system's
+// (trustedCAs). A Factory not made by NewFactory has none and uses the default
+// transport.
+func (f *Factory) runTransport() (http.RoundTripper, error) {
 	if f.conns == nil {
-		return http.DefaultTransport
+		return http.DefaultTransport, nil
 	}
-	f.conns.once.Do(func() { f.conns.t = client.NewTransport() })
-	return f.conns.t
+	f.conns.once.Do(func() {
+		t := client.NewTransport()
+		cas, err := f.trustedCAs()
+		client.TrustCertificates(t, cas)
+		f.conns.t, f.conns.err = t, err
+	})
+	return f.conns.t, f.conns.err
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client"
+	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
@@ -100,6 +101,9 @@ func doctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) err
 	}
 	f.Prose("What this sign-in can do: profile %s, location %s at %s.\nEach read route was asked once with a harmless GET (waiting at most %s for each); writes are never sent.\nAPI version %s (--api-version, FUNNELS_API_VERSION or [api] version).",
 		termtext.Line(out.Profile), termtext.Line(out.LocationID), termtext.Line(out.BaseURL), each, termtext.Line(out.APIVersion))
+	if cfg.CAFile != "" {
+		f.Prose("Certificates are trusted from the system and from %s (%s).", termtext.Line(cfg.CAFile), cfg.Origin(config.KeyCAFile))
+	}
 	if f.IO.OutTTY {
 		f.Prose("")
 	}

@@ -2,8 +2,6 @@ package check
 
 import (
 	"context"
-	"crypto/x509"
-	"encoding/pem"
 	"fmt"
 	"net"
 	"net/netip"
@@ -106,16 +104,11 @@ func sitesOptions(t testing.TB, info sandbox.Sites, log *dialLog) Options {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cas, err := ParseCertificates(info.CAPEM)
+	cas, err := client.ParseCertificates(info.CAPEM)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return Options{Resolve: rules, Resolver: NoDNS{}, RootCAs: cas, Dial: log.dial}
-}
-
-// pemOf is a certificate in PEM.
-func pemOf(c *x509.Certificate) []byte {
-	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: c.Raw})
 }
 
 // brief is a finding as the tests compare them: severity, kind, subject, and the

@@ -3,7 +3,6 @@ package check
 import (
 	"errors"
 	"testing"
-	"time"
 
 	"github.com/funnelsdev/funnels/client/index"
 )
@@ -18,17 +17,6 @@ func TestOptionsOutOfRange(t *testing.T) {
 	}
 	if res, err := Run(ctxT(t), nil, Options{}); err != nil || len(res) != 0 {
 		t.Errorf("nothing to check: %v %v", res, err)
-	}
-}
-
-func TestParseCertificates(t *testing.T) {
-	ca, _ := newTestCA(t, []string{"x.check.test"}, time.Now(), time.Now().Add(time.Hour))
-	got, err := ParseCertificates(append([]byte("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"), pemOf(ca)...))
-	if err != nil || len(got) != 1 || !got[0].Equal(ca) {
-		t.Errorf("%v %v", got, err)
-	}
-	if _, err := ParseCertificates([]byte("nothing")); err == nil {
-		t.Error("no certificate read as some")
 	}
 }
 
