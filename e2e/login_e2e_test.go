@@ -3,6 +3,8 @@ package e2e
 import (
 	"bufio"
 	"bytes"
+	"crypto/tls"
+	"crypto/x509"
 	"io"
 	"io/fs"
 	"net/http"
@@ -106,17 +108,31 @@ func TestLoginAsANewUserAgainstSandbox(t *testing.T) {
 }
 
 // openWithCurl does what a user over SSH does with the address: open it somewhere
-// else and copy where the browser was sent. curl if it is installed, net/http if not.
-func openWithCurl(t *testing.T, authURL string) string {
+// else and copy where the browser was sent. curl if it is installed, net/http if not;
+// ca, when not "", is a PEM file of the authority of an address over HTTPS.
+func openWithCurl(t *testing.T, authURL, ca string) string {
 	t.Helper()
 	if curl, err := exec.LookPath("curl"); err == nil {
-		out, err := exec.Command(curl, "-s", "-o", os.DevNull, "-w", "%{redirect_url}", authURL).Output()
+		args := []string{"-s", "-o", os.DevNull, "-w", "%{redirect_url}", authURL}
+		if ca != "" {
+			args = append(args, "--cacert", ca)
+		}
+		out, err := exec.Command(curl, args...).Output()
 		if err != nil {
 			t.Fatalf("curl: %v", err)
 		}
 		return strings.TrimSpace(string(out))
 	}
 	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	if ca != "" {
+		pemData, err := os.ReadFile(ca)
+		if err != nil {
+			t.Fatal(err)
+		}
+		roots := x509.NewCertPool()
+		roots.AppendCertsFromPEM(pemData)
+		c.Transport = &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, MinVersion: tls.VersionTLS12}}
+	}
 	resp, err := c.Get(authURL)
 	if err != nil {
 		t.Fatal(err)
@@ -129,6 +145,13 @@ func openWithCurl(t *testing.T, authURL string) string {
 // printed address with curl, as a browser would, and pastes where the browser was
 // sent. It returns what login printed on stdout and on stderr.
 func loginByPaste(t *testing.T, env []string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	return loginByPasteTrusting(t, env, "", args...)
+}
+
+// loginByPasteTrusting is loginByPaste with the address opened trusting the authority
+// of the PEM file ca (a sandbox served over HTTPS).
+func loginByPasteTrusting(t *testing.T, env []string, ca string, args ...string) (stdout, stderr string) {
 	t.Helper()
 	login := exec.Command(binPath, args...)
 	login.Env = env
@@ -159,7 +182,7 @@ func loginByPaste(t *testing.T, env []string, args ...string) (stdout, stderr st
 	}()
 	select {
 	case u := <-urls:
-		if _, err := io.WriteString(stdin, openWithCurl(t, u)+"\n"); err != nil {
+		if _, err := io.WriteString(stdin, openWithCurl(t, u, ca)+"\n"); err != nil {
 			t.Fatal(err)
 		}
 	case <-time.After(15 * time.Second):

@@ -8,8 +8,9 @@ import (
 // TestTheSandboxOverHTTPS: `funnels sandbox --tls` serves the API over HTTPS with a
 // certificate of an authority it writes to ca_file. The binary refuses it until told
 // to trust it, and says so (a command, a token's sign-in, which stores nothing);
-// trusted with FUNNELS_CA_FILE, as the printed commands set it, it signs in, lists,
-// crawls and finds over it, and the doctor says what it trusts.
+// trusted with FUNNELS_CA_FILE, as the printed commands set it, it signs in (with a
+// token, and through a browser), lists, crawls and finds over it, and the doctor says
+// what it trusts.
 func TestTheSandboxOverHTTPS(t *testing.T) {
 	sb := startSandboxBinary(t, "--tls", "--ephemeral")
 	base, ca := sb.values["base_url"], sb.values["ca_file"]
@@ -41,6 +42,18 @@ func TestTheSandboxOverHTTPS(t *testing.T) {
 		if args[0] == "find" && !strings.Contains(stdout, "Spring Sale 2026") {
 			t.Errorf("find spring over HTTPS:\n%s", stdout)
 		}
+	}
+	// A shell's completion of ids asks over HTTPS too.
+	if code, stdout, stderr := runIn(t, env, "", "__complete", "steps", "--profile", "tls", ""); code != 0 || !strings.Contains(stdout, "Spring Sale 2026") {
+		t.Errorf("completion over HTTPS: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// Signed in through a browser: the code is exchanged trusting the same file.
+	oauth := strings.Fields(sb.values["login"])
+	if oauth[0] != "FUNNELS_CA_FILE="+ca || oauth[1] != "funnels" {
+		t.Fatalf("login line: %q", sb.values["login"])
+	}
+	if _, said := loginByPasteTrusting(t, env, ca, append(oauth[2:], "--profile", "tls-oauth", "--redirect-port", "0")...); !strings.Contains(said, `Signed in to profile "tls-oauth"`) {
+		t.Errorf("OAuth login over HTTPS said:\n%s", said)
 	}
 	// The doctor says where the certificates it trusts come from (beside its table,
 	// on standard error when standard output is not a terminal).

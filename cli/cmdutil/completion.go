@@ -74,11 +74,16 @@ func (f *Factory) completionClient(ctx context.Context) *client.Client {
 	if err != nil {
 		return nil
 	}
-	ts, err := auth.Source(ctx, cfg, store, &http.Client{Timeout: completionTimeout})
+	transport, err := f.runTransport() // the authorities the run trusts, without its debug log
+	if err != nil {
+		return nil
+	}
+	hc := &http.Client{Timeout: completionTimeout, Transport: transport}
+	ts, err := auth.Source(ctx, cfg, store, hc)
 	if err != nil || cfg.Profile.LocationID == "" || config.CheckBaseURL(cfg.Profile.BaseURL) != nil {
 		return nil
 	}
-	opts := ClientOptions(cfg, ts, nil, f.UserAgent())
+	opts := ClientOptions(cfg, ts, hc, f.UserAgent())
 	opts.MaxRetries, opts.Timeout, opts.MaxRetryWait = -1, completionTimeout, time.Second
 	opts.MaxListItems, opts.MaxListRequests = 0, 0 // completion keeps the client's own bounds, whatever [limits] says
 	c, err := client.New(opts)

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"runtime"
 
 	"github.com/spf13/cobra"
 
 	"github.com/funnelsdev/funnels/auth"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/client"
 	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -151,8 +153,16 @@ func loginRun(ctx context.Context, f *cmdutil.Factory, opts *LoginOptions) error
 			f.Notice("Not opening a browser: %s.", reason)
 		}
 	}
+	// The code is exchanged through the run's transport: the authorities it trusts,
+	// its debug log; a file of authorities that cannot be used is said before the
+	// browser opens.
+	transport, err := f.Transport(store.Dir())
+	if err != nil {
+		return err
+	}
 	tok, err := auth.Login(ctx, auth.LoginOptions{
 		Profile: p, Store: store, Paste: f.IO.In, Out: f.IO.ErrOut, Browser: browser, Agency: agency,
+		HTTPClient: &http.Client{Transport: transport},
 	})
 	var noClient *auth.NoClientError
 	if errors.As(err, &noClient) {
@@ -283,6 +293,11 @@ func loginError(err error) error {
 	switch {
 	case errors.Is(err, auth.ErrNoClient), errors.As(err, &te), cmdutil.IsDiskError(err):
 		return err
+	}
+	if what, help, ok := client.CertificateProblem(err); ok {
+		// The token endpoint's certificate: signing in again meets the same one.
+		return cmdutil.WithExitCode(cmdutil.ExitAPI, fmt.Errorf("could not exchange the code: %s: %s; nothing was stored — %s",
+			client.ErrUntrustedCertificate, what, help))
 	}
 	return cmdutil.WithExitCode(cmdutil.ExitAuth, err)
 }
