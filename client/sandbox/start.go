@@ -84,7 +84,10 @@ func (r *Running) secure(addr string) error {
 	}
 	r.URL, r.caPEM = "https://"+addr, ca.pem
 	r.srv.TLSConfig = &tls.Config{Certificates: []tls.Certificate{*cert}, MinVersion: tls.VersionTLS12}
-	r.srv.ErrorLog = log.New(io.Discard, "", 0) // a client that refuses the certificate is not the server's trouble
+	// A client that refuses the certificate is not the server's trouble, and the
+	// error log says nothing else a handler's own recovery does not (panicsSaid).
+	r.srv.ErrorLog = log.New(io.Discard, "", 0)
+	r.srv.Handler = panicsSaid{h: r.srv.Handler, logf: r.Server.opts.Logf}
 	return nil
 }
 
