@@ -45,3 +45,22 @@ func TestErrorTextOfACertificateNotTrusted(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleRowsSayACertificateNotTrusted: rows kept after a reload failed say why in
+// the pane's title: the status code, a certificate not trusted (not "no answer"), or
+// no answer.
+func TestStaleRowsSayACertificateNotTrusted(t *testing.T) {
+	cert := &url.Error{Op: "Get", URL: "https://services.example/x", Err: &tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}}}
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&client.NetworkError{Method: "GET", Path: "/funnels/funnel/folder/entities", Err: cert}, "cert not trusted"},
+		{&client.NetworkError{Method: "GET", Path: "/funnels/funnel/folder/entities", Err: errors.New("connection refused")}, "no answer"},
+		{&client.APIError{StatusCode: 503}, "503"},
+	} {
+		if got := staleWhy(c.err); got != c.want {
+			t.Errorf("%v: %q, want %q", c.err, got, c.want)
+		}
+	}
+}

@@ -340,11 +340,20 @@ func (p *paneBase) staleInfo(state loadState, err error, info string) string {
 	if !p.stale(state, err) {
 		return info
 	}
-	why := "no answer"
+	return "stale — " + staleWhy(err) + ", reload failed" + pick(info != "", " · "+info, "")
+}
+
+// staleWhy is why a reload failed, in the few words a title has room for: the status
+// code, a certificate this machine does not trust (the same on every try, so not
+// "no answer"), or no answer.
+func staleWhy(err error) string {
 	if api, ok := errors.AsType[*client.APIError](err); ok {
-		why = strconv.Itoa(api.StatusCode)
+		return strconv.Itoa(api.StatusCode)
 	}
-	return "stale — " + why + ", reload failed" + pick(info != "", " · "+info, "")
+	if errors.Is(err, client.ErrUntrustedCertificate) {
+		return "cert not trusted"
+	}
+	return "no answer"
 }
 
 // errorLines is a failed load in a pane: the status code and message, wrapped, and
