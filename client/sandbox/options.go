@@ -124,8 +124,10 @@ type Options struct {
 	ClientSecret     string           // "" → "sandbox-secret"
 	Now              func() time.Time // clock for expiry, windows and write dates; nil → time.Now
 
-	StateDir string                           // where Start keeps tokens across restarts; "" keeps nothing
-	Logf     func(format string, args ...any) // what went wrong keeping them after the start; nil → nowhere
+	StateDir string // where Start keeps tokens across restarts; "" keeps nothing
+	// Logf is told what went wrong after the start: keeping the tokens, a handler's
+	// panic while the API is served over HTTPS (panicsSaid); nil → nowhere.
+	Logf func(format string, args ...any)
 
 	// SignIn plays what the real service does to some sign-ins (signin.go).
 	SignIn SignIn
