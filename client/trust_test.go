@@ -1,7 +1,6 @@
 package client_test
 
 import (
-	"encoding/pem"
 	"errors"
 	"net/http"
 	"testing"
@@ -18,7 +17,7 @@ import (
 func TestTrustCertificates(t *testing.T) {
 	srv, _ := sandboxtest.TLS(t, `{"funnels":[],"count":0}`)
 	pemFile := append([]byte("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"),
-		pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})...)
+		sandboxtest.CertPEM(srv)...)
 	cas, err := client.ParseCertificates(pemFile)
 	if err != nil || len(cas) != 1 || !cas[0].Equal(srv.Certificate()) {
 		t.Fatalf("%v %v", cas, err)

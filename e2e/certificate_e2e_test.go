@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"bytes"
-	"encoding/pem"
 	"errors"
 	"os"
 	"os/exec"
@@ -55,7 +54,7 @@ func TestACertificateNotTrustedThroughTheBinary(t *testing.T) {
 	}
 
 	ca := filepath.Join(t.TempDir(), "ca.pem")
-	if err := os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), 0o600); err != nil {
+	if err := os.WriteFile(ca, sandboxtest.CertPEM(srv), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	for _, trust := range []string{"FUNNELS_CA_FILE", "SSL_CERT_FILE"} {

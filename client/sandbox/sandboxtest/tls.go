@@ -1,6 +1,7 @@
 package sandboxtest
 
 import (
+	"encoding/pem"
 	"io"
 	"log"
 	"net"
@@ -30,4 +31,10 @@ func TLS(t testing.TB, body string) (srv *httptest.Server, conns *atomic.Int32) 
 	srv.StartTLS()
 	t.Cleanup(srv.Close)
 	return srv, conns
+}
+
+// CertPEM is srv's certificate (made by TLS) in PEM: the authority a client is handed
+// to trust it.
+func CertPEM(srv *httptest.Server) []byte {
+	return pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})
 }
