@@ -6,7 +6,9 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
 )
 
 // ParseCertificates reads the certificates of a PEM file (certificate authorities to
@@ -56,4 +58,43 @@ func TrustCertificates(t *http.Transport, cas []*x509.Certificate) {
 	}
 	cfg.RootCAs = roots
 	t.TLSClientConfig = cfg
+}
+
+// maxCertificatesFile bounds a file of authorities read: a bundle of every public
+// authority is under a megabyte.
+const maxCertificatesFile = 4 << 20
+
+// ErrNotCertificatesFile is a path to authorities to trust that names no file of them:
+// a folder, a device or a pipe (refused before it is opened, not waited on), a file
+// larger than any bundle of certificates, or one with no certificate to read in it.
+var ErrNotCertificatesFile = errors.New("not a file of certificates")
+
+// ReadCertificatesFile reads the certificates of the PEM file at path
+// (ParseCertificates). A path that is not there matches fs.ErrNotExist; one that names
+// no file of certificates, ErrNotCertificatesFile; any other error is the system's.
+func ReadCertificatesFile(path string) ([]*x509.Certificate, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w: not a regular file", path, ErrNotCertificatesFile)
+	}
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	data, err := io.ReadAll(io.LimitReader(fh, maxCertificatesFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(data) > maxCertificatesFile {
+		return nil, fmt.Errorf("%s: %w: larger than %d MB", path, ErrNotCertificatesFile, maxCertificatesFile>>20)
+	}
+	cas, err := ParseCertificates(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w: %w", path, ErrNotCertificatesFile, err)
+	}
+	return cas, nil
 }

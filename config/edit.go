@@ -105,7 +105,8 @@ func tomlLiteral(key, value string) (string, error) {
 		if err != nil {
 			return "", bad("%v", err)
 		}
-		if err := readsAsCertificates(abs); err != nil {
+		// `config set` keeps no path every later run would refuse.
+		if _, err := client.ReadCertificatesFile(abs); err != nil {
 			return "", bad("%v", err)
 		}
 		v = abs
@@ -438,25 +439,4 @@ func valueLength(s string) int {
 		return n
 	}
 	return len(s)
-}
-
-// readsAsCertificates reports why the file at path is no file of certificates to
-// trust (a PEM file), nil when it is one: `config set api.ca_file` keeps no path
-// every later run would refuse.
-func readsAsCertificates(path string) error {
-	st, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if !st.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a file", path)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if _, err := client.ParseCertificates(data); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
 }

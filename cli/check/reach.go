@@ -1,7 +1,6 @@
 package check
 
 import (
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -181,7 +180,7 @@ func (r *Reach) options(cfg *config.Config) (linkcheck.Options, error) {
 		caFile, caFrom = set.CAFile, "[check] ca_file in "+cfg.File
 	}
 	if caFile != "" {
-		cas, err := readCAs(caFile, caFrom)
+		cas, err := cmdutil.ReadCAs(caFile, caFrom)
 		if err != nil {
 			return opts, err
 		}
@@ -210,19 +209,6 @@ func readRules(path, from string) ([]linkcheck.Rule, error) {
 		return nil, cmdutil.Usagef("%s %s: %w", from, path, err)
 	}
 	return rules, nil
-}
-
-// readCAs reads the certificates of the PEM file at path, which from names.
-func readCAs(path, from string) ([]*x509.Certificate, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fileError(from, err)
-	}
-	cas, err := client.ParseCertificates(data)
-	if err != nil {
-		return nil, cmdutil.Usagef("%s %s: %w", from, path, err)
-	}
-	return cas, nil
 }
 
 // fileError is a file named by from that could not be read: a name that is not
