@@ -201,6 +201,7 @@ func browseProfile(ctx context.Context, f *cmdutil.Factory) (uiOpts ui.Options, 
 	uiOpts.AutoIndex = cfg.Profile.LocationID != "" && !f.SessionIndex()
 	reach, warning := checkcmd.MachineOptions(f)
 	uiOpts.Check = &reach
+	uiOpts.CheckProxy = func(address string) string { return cmdutil.ProxyOf(f.Getenv, address) }
 	if warning != "" {
 		uiOpts.Warnings = append(uiOpts.Warnings, warning)
 	}

@@ -66,6 +66,10 @@ type Options struct {
 	// lists the check kept beside the index (a watch's, the command line's) and says
 	// why instead of checking. The team server sets it from the check's record.
 	CheckOff string
+	// CheckProxy is the proxy the environment names for an address, which the Health
+	// view's check does not go through (it asks each site directly): said beside the
+	// findings when no address met a server. nil or "": none.
+	CheckProxy func(address string) string
 
 	// For tests.
 	Debounce       time.Duration       // wait after a step is selected before its pages load; 0 → 100 ms, <0 → none

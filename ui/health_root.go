@@ -52,7 +52,7 @@ func (m *Model) openHealth() tea.Cmd {
 	if m.opts.Check != nil {
 		opts = *m.opts.Check
 	}
-	v := newHealthView(m.sh, healthSource{store: idx.store, client: m.client, account: m.shownAccount(), switcher: m.opts.Switcher, opts: opts, off: m.opts.CheckOff, goTo: m.healthGo})
+	v := newHealthView(m.sh, healthSource{store: idx.store, client: m.client, account: m.shownAccount(), switcher: m.opts.Switcher, opts: opts, off: m.opts.CheckOff, proxy: m.opts.CheckProxy, goTo: m.healthGo})
 	m.push(v)
 	return v.read()
 }

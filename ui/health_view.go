@@ -47,11 +47,12 @@ type healthView struct {
 // healthSource is where the view reads and checks, and what it may ask of the root.
 type healthSource struct {
 	store    *index.Store
-	client   *client.Client // reads this sub-account's index first when it was never read whole
-	account  Account        // this sub-account
-	switcher Switcher       // lists the others (nil: this sub-account only)
-	opts     check.Options  // how pages are reached (Options.Check)
-	off      string         // why no check may run here ("" when one may: Options.CheckOff)
+	client   *client.Client      // reads this sub-account's index first when it was never read whole
+	account  Account             // this sub-account
+	switcher Switcher            // lists the others (nil: this sub-account only)
+	opts     check.Options       // how pages are reached (Options.Check)
+	off      string              // why no check may run here ("" when one may: Options.CheckOff)
+	proxy    func(string) string // the proxy named for an address, not gone through (Options.CheckProxy)
 	// goTo goes to a finding's step or redirect, switching to its sub-account first
 	// (the root's healthGo); with fix, it opens the form of the finding's fix instead.
 	goTo func(f healthFinding, fix bool) tea.Cmd
@@ -88,7 +89,7 @@ func (v *healthView) read() tea.Cmd {
 
 // update takes what the view asked for: the checks kept, the progress and the end of
 // the check it runs.
-func (v *healthView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) {
+func (v *healthView) update(h bodyHost, msg bodyMsg) (tea.Cmd, bool) {
 	m, ok := msg.(viewMsg)
 	if !ok || m.to() != body(v) {
 		return nil, false
@@ -127,7 +128,7 @@ func (v *healthView) update(_ bodyHost, msg bodyMsg) (tea.Cmd, bool) {
 		if msg.run != v.run {
 			return nil, true
 		}
-		return v.done(msg), true
+		return v.done(h, msg), true
 	}
 	return nil, true
 }
@@ -157,7 +158,7 @@ func (v *healthView) check() tea.Cmd {
 
 // done takes the end of the check: its findings listed, and the rows of this
 // sub-account marked again from what it kept.
-func (v *healthView) done(msg healthDoneMsg) tea.Cmd {
+func (v *healthView) done(h bodyHost, msg healthDoneMsg) tea.Cmd {
 	v.run = nil
 	v.status, v.err, v.note = stateReady, nil, ""
 	var of []healthOf
@@ -171,6 +172,18 @@ func (v *healthView) done(msg healthDoneMsg) tea.Cmd {
 			v.at, v.counts = o.Result.Ended, o.Result.Counts
 		}
 		of = append(of, healthOf{account: a, at: o.Result.Ended, counts: o.Result.Counts, findings: sanitizeFindings(o.Result.Findings)})
+	}
+	if v.note == "" && v.src.proxy != nil {
+		results := make([]*check.Result, len(msg.outs))
+		for i, o := range msg.outs {
+			results[i] = o.Result
+		}
+		if asked, one := check.NoneReached(results); asked > 0 {
+			if v.src.proxy(one) != "" {
+				v.note = "no site reached"
+				h.setNotice("no site reached: the check goes direct, not through HTTPS_PROXY — the network may be the cause")
+			}
+		}
 	}
 	if msg.err != nil {
 		v.status, v.err = stateFailed, msg.err

@@ -104,8 +104,8 @@ func doctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) err
 	if cfg.CAFile != "" {
 		f.Prose("Certificates are trusted from the system and from %s (%s).", termtext.Line(cfg.CAFile), cfg.Origin(config.KeyCAFile))
 	}
-	if proxy := proxyOf(f.Getenv, out.BaseURL); proxy != "" {
-		f.Prose("Requests go through the proxy %s (HTTPS_PROXY; NO_PROXY leaves hosts out).", termtext.Line(proxy))
+	if proxy := cmdutil.ProxyOf(f.Getenv, out.BaseURL); proxy != "" {
+		f.Prose("Requests go through the proxy %s (HTTPS_PROXY; NO_PROXY leaves hosts out). funnels check asks the public pages directly, not through it.", termtext.Line(proxy))
 	}
 	if f.IO.OutTTY {
 		f.Prose("")

@@ -50,6 +50,48 @@ const (
 	FailOther        FailureKind = "other"
 )
 
+// Reached reports whether a server was met at the address: it answered a status, or
+// its TLS handshake failed (a server took part). A name not found or not looked up,
+// a connection refused, timed out or failed otherwise, and an address not fetched
+// are not: a network that lets nothing out but through a proxy makes every address
+// one of those.
+func (a Answer) Reached() bool {
+	if a.Status > 0 {
+		return true
+	}
+	if a.Failure == nil {
+		return false
+	}
+	switch a.Failure.Kind {
+	case FailTLSExpired, FailTLSName, FailTLSUntrusted, FailTLS:
+		return true
+	}
+	return false
+}
+
+// NoneReached is, when no address of results met a server, how many were asked (not
+// counting those not fetched for what they resolve to) and one of them; 0 when any
+// address met a server. A nil result (a location not checked) holds none.
+func NoneReached(results []*Result) (asked int, one string) {
+	for _, res := range results {
+		if res == nil {
+			continue
+		}
+		for _, a := range res.Answers {
+			switch {
+			case a.Reached():
+				return 0, ""
+			case a.Failure == nil || a.Failure.Kind == FailBlocked:
+				continue
+			}
+			if asked++; one == "" {
+				one = a.URL
+			}
+		}
+	}
+	return asked, one
+}
+
 // Failure is an address that gave no answer.
 type Failure struct {
 	Kind    FailureKind `json:"kind"`

@@ -1,8 +1,8 @@
-package doctor
+package cmdutil
 
 import "testing"
 
-// TestProxyOf: the doctor names the proxy the environment sends the base URL's
+// TestProxyOf: ProxyOf names the proxy the environment sends the base URL's
 // requests through, its password hidden, and none where NO_PROXY leaves the host out
 // or the address is loopback.
 func TestProxyOf(t *testing.T) {
@@ -20,7 +20,7 @@ func TestProxyOf(t *testing.T) {
 		{map[string]string{"HTTPS_PROXY": "http://proxy.corp:3128"}, "https://127.0.0.1:8484", ""},
 		{map[string]string{"HTTP_PROXY": "http://proxy.corp:3128"}, base, ""},
 	} {
-		if got := proxyOf(env(c.vars), c.base); got != c.want {
+		if got := ProxyOf(env(c.vars), c.base); got != c.want {
 			t.Errorf("%v %s: %q, want %q", c.vars, c.base, got, c.want)
 		}
 	}

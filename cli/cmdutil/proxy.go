@@ -1,4 +1,4 @@
-package doctor
+package cmdutil
 
 import (
 	"cmp"
@@ -7,11 +7,11 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
-// proxyOf is the proxy a request to base goes through, as the run's transport picks
-// it from the environment (HTTPS_PROXY, HTTP_PROXY and NO_PROXY, either case), with
-// its password hidden; "" for none (a loopback address never goes through one).
-func proxyOf(getenv func(string) string, base string) string {
-	u, err := url.Parse(base)
+// ProxyOf is the proxy a request to address goes through, as the run's transport
+// picks it from the environment (HTTPS_PROXY, HTTP_PROXY and NO_PROXY, either case),
+// with its password hidden; "" for none (a loopback address never goes through one).
+func ProxyOf(getenv func(string) string, address string) string {
+	u, err := url.Parse(address)
 	if err != nil {
 		return ""
 	}
