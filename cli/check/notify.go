@@ -65,8 +65,9 @@ type notice struct {
 	More     int                       `json:"more,omitempty"` // findings left out of the body
 }
 
-// noticeOf is the notice of new errors of the sub-accounts named, in their order.
-func noticeOf(news []cmdutil.Tagged[finding]) notice {
+// noticeOf is the notice of new errors of the sub-accounts named, in their order;
+// note, when not "", is a line said after the heading.
+func noticeOf(news []cmdutil.Tagged[finding], note string) notice {
 	subs := map[string]bool{}
 	for _, t := range news {
 		subs[t.Location] = true
@@ -78,6 +79,9 @@ func noticeOf(news []cmdutil.Tagged[finding]) notice {
 		head += " in " + cmdutil.CountOf(len(subs), "sub-account")
 	}
 	lines := []string{head}
+	if note != "" {
+		lines = append(lines, note)
+	}
 	for i, t := range news {
 		if i == notifyMaxLines {
 			lines = append(lines, fmt.Sprintf("… and %d more", len(news)-i))

@@ -82,7 +82,7 @@ func TestNoticeText(t *testing.T) {
 			Record: finding{Severity: linkcheck.Error, Subject: linkcheck.Subject{Type: linkcheck.SubjectStep, Host: "join.example.com", Path: path}, Message: msg,
 				Fix: &linkcheck.Fix{Text: "redirect /a → /b"}}}
 	}
-	n := noticeOf([]cmdutil.Tagged[finding]{one("L1", "Gym <One>", "/a", "answers 404 <!channel>")})
+	n := noticeOf([]cmdutil.Tagged[finding]{one("L1", "Gym <One>", "/a", "answers 404 <!channel>")}, "")
 	want := "funnels check: 1 new error in Gym &lt;One&gt;\n• join.example.com/a: answers 404 &lt;!channel&gt; → redirect /a → /b"
 	if n.Text != want || len(n.Findings) != 1 {
 		t.Errorf("text:\n%s\nwant:\n%s", n.Text, want)
@@ -95,7 +95,7 @@ func TestNoticeText(t *testing.T) {
 		}
 		many = append(many, one(loc, "Gym "+loc, "/p", "answers 404"))
 	}
-	n = noticeOf(many)
+	n = noticeOf(many, "")
 	lines := strings.Split(n.Text, "\n")
 	if lines[0] != "funnels check: 25 new errors in 2 sub-accounts" || len(lines) != 22 || lines[21] != "… and 5 more" ||
 		!strings.HasPrefix(lines[1], "• Gym L1 · join.example.com/p") {

@@ -6,22 +6,33 @@ import (
 	"github.com/funnelsdev/funnels/client/index"
 )
 
-// hintProxy says once, when no address of the run met a server and the environment
-// names a proxy for them, that check asks every site directly: behind a network that
-// lets nothing out but through its proxy, every finding is then of the network, not
-// of the sites, and nothing else would say so.
-func hintProxy(f *cmdutil.Factory, outcomes []outcome) {
+// unreachedProxy is, when no address of outcomes met a server and the environment
+// names a proxy for them (its password hidden), how many were asked and the proxy;
+// 0 and "" otherwise. Check asks every site directly, so behind a network that lets
+// nothing out but through its proxy every finding is of the network, not of the
+// sites, and nothing else would say so.
+func unreachedProxy(f *cmdutil.Factory, outcomes []outcome) (asked int, proxy string) {
 	results := make([]*linkcheck.Result, len(outcomes))
 	for i, o := range outcomes {
 		results[i] = o.Result
 	}
 	asked, one := linkcheck.NoneReached(results)
 	if asked == 0 {
-		return
+		return 0, ""
 	}
-	proxy := cmdutil.ProxyOf(f.Getenv, one)
-	if proxy == "" {
-		return
+	if proxy = cmdutil.ProxyOf(f.Getenv, one); proxy == "" {
+		return 0, ""
+	}
+	return asked, proxy
+}
+
+// hintProxy says, under the findings, that no site was reached and check does not
+// go through the proxy the environment names; nothing when a site answered or none
+// is named. It reports whether it said so.
+func hintProxy(f *cmdutil.Factory, outcomes []outcome) bool {
+	asked, proxy := unreachedProxy(f, outcomes)
+	if asked == 0 {
+		return false
 	}
 	none := "none of the " + index.Thousands(asked) + " addresses asked reached a server"
 	if asked == 1 {
@@ -29,4 +40,9 @@ func hintProxy(f *cmdutil.Factory, outcomes []outcome) {
 	}
 	f.Notice("Note: %s, and the environment names a proxy (%s) that funnels check does not go through: it asks each site directly, so that it can refuse the addresses of private networks. Where this machine reaches the web only through that proxy, the findings above are of this network, not of the sites: run check on a machine that reaches them directly.",
 		none, proxy)
+	return true
 }
+
+// proxyNoticeLine is what a webhook's notice adds when no site was reached and a
+// proxy is named: the errors posted may be the network's.
+const proxyNoticeLine = "Note: no site answered, and this machine names a proxy (HTTPS_PROXY) that the check does not go through: these errors may be of its network, not of the sites."

@@ -1,10 +1,20 @@
 package check_test
 
 import (
+	"context"
+	"encoding/json"
 	"net"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/funnelsdev/funnels/cli"
+	"github.com/funnelsdev/funnels/cli/clitest"
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 )
 
@@ -57,5 +67,77 @@ func TestCheckSaysItDoesNotGoThroughTheProxy(t *testing.T) {
 	delete(h.Vars, "HTTPS_PROXY")
 	if r := h.Run(append([]string{"check"}, nowhere...)...); strings.Contains(r.Stderr, note) {
 		t.Errorf("no proxy named, yet the note\n%s", r.Stderr)
+	}
+}
+
+// TestWatchSaysOnceItDoesNotGoThroughTheProxy: a watch whose checks reach no site
+// while a proxy is named says so once, not every round, and its webhook's notice
+// says the errors may be of the network.
+func TestWatchSaysOnceItDoesNotGoThroughTheProxy(t *testing.T) {
+	h, _ := sitesHome(t)
+	port := closedPort(t)
+	hk := &hook{}
+	srv := httptest.NewServer(hk)
+	t.Cleanup(srv.Close)
+	h.Vars["HTTPS_PROXY"] = "http://proxy.corp.example:3128"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr clitest.AuthLockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		f := cmdutil.NewFactory(&cmdutil.IOStreams{In: strings.NewReader(""), Out: &stdout, ErrOut: &stderr}, h.Getenv, "test")
+		f.Keyring = h.Keyring
+		done <- cli.Run(ctx, f, []string{"watch", "--short-every", "--every", "1s", "--check", "--notify", srv.URL + "/hook",
+			"--resolve", "*:443:127.0.0.1:" + port, "--resolve", "*:80:127.0.0.1:" + port, "--no-dns"})
+	}()
+	waitFor(t, "two rounds", func() bool { return strings.Count(stderr.String(), "checked: nothing changed") >= 2 })
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("exit %d\n%s", code, stderr.String())
+	}
+	if n := strings.Count(stderr.String(), "that funnels check does not go through"); n != 1 {
+		t.Errorf("the note said %d times, want once:\n%s", n, stderr.String())
+	}
+	posts := hk.sent()
+	if len(posts) != 1 || !strings.Contains(posts[0].body.Text, "the check does not go through: these errors may be of its network") {
+		for _, p := range posts {
+			t.Logf("%s", p.body.Text)
+		}
+		t.Errorf("%d posts; the first should say the network may be the cause", len(posts))
+	}
+}
+
+// TestMCPCheckSaysItDoesNotGoThroughTheProxy: the assistant's check tool carries the
+// note among its answer's notes.
+func TestMCPCheckSaysItDoesNotGoThroughTheProxy(t *testing.T) {
+	h, _ := sitesHome(t)
+	port := closedPort(t)
+	dir := filepath.Join(h.Vars["XDG_CONFIG_HOME"], "funnels")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(dir, "nowhere.txt")
+	if err := os.WriteFile(rules, []byte("*:443:127.0.0.1:"+port+"\n*:80:127.0.0.1:"+port+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	settings := "[check]\nresolve_file = \"" + rules + "\"\nno_dns = true\n"
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(settings), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.Vars["HTTPS_PROXY"] = "http://proxy.corp.example:3128"
+	s := clitest.ServeMCP(t, h.Getenv, h.Keyring, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	res, err := s.CallTool(ctx, &mcp.CallToolParams{Name: "check", Arguments: map[string]any{"only": []string{"errors"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	var ans struct{ Notes []string }
+	if err := json.Unmarshal([]byte(text), &ans); err != nil || res.IsError {
+		t.Fatalf("the tool's answer (%v): %s", err, text)
+	}
+	if !strings.Contains(strings.Join(ans.Notes, "\n"), "that funnels check does not go through") {
+		t.Errorf("the notes do not carry it: %q", ans.Notes)
 	}
 }

@@ -50,6 +50,9 @@ type Watcher struct {
 	f      *cmdutil.Factory
 	opts   linkcheck.Options
 	notify *notifier // nil: none
+	// proxySaid: the watch has said once that no site was reached and the proxy named
+	// is not gone through (hintProxy).
+	proxySaid bool
 }
 
 // Start is the watcher of a watch, nil without --check: the flags checked and the
@@ -163,7 +166,14 @@ func (w *Watcher) round(ctx context.Context, targets []target, named bool) {
 	if printed == 0 {
 		w.f.Notice("%s  checked: nothing changed since the last run (%s, %s)", now, cmdutil.CountOf(errs, "error"), cmdutil.CountOf(warns, "warning"))
 	}
-	w.post(ctx, now, news)
+	note := ""
+	if asked, _ := unreachedProxy(w.f, outs); asked > 0 {
+		note = proxyNoticeLine
+		if !w.proxySaid {
+			w.proxySaid = hintProxy(w.f, outs)
+		}
+	}
+	w.post(ctx, now, news, note)
 }
 
 // newErrors are the errors of an outcome that were not errors at its last whole run.
@@ -178,11 +188,11 @@ func newErrors(o outcome) []cmdutil.Tagged[finding] {
 }
 
 // post sends news to the webhook; its failure is told, never fatal.
-func (w *Watcher) post(ctx context.Context, now string, news []cmdutil.Tagged[finding]) {
+func (w *Watcher) post(ctx context.Context, now string, news []cmdutil.Tagged[finding], note string) {
 	if w.notify == nil || len(news) == 0 {
 		return
 	}
-	if err := w.notify.post(ctx, noticeOf(news)); err != nil && ctx.Err() == nil {
+	if err := w.notify.post(ctx, noticeOf(news, note)); err != nil && ctx.Err() == nil {
 		w.f.Notice("%s  %s: %s; the watch goes on", now, cmdutil.CountOf(len(news), "new error")+" not posted", termtext.Line(err.Error()))
 	}
 }
