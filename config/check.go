@@ -16,6 +16,10 @@ type CheckSettings struct {
 	CAFile      string `toml:"ca_file"`
 	// NoDNS looks no name up: only the overrides are reached.
 	NoDNS bool `toml:"no_dns"`
+	// Proxy asks the pages through the proxy the environment names (HTTPS_PROXY,
+	// HTTP_PROXY, NO_PROXY), on a machine that reaches the web only through one; the
+	// names are still looked up and judged here first.
+	Proxy bool `toml:"proxy"`
 	// PerHost is how many requests go to one host at once (0: the flag's default).
 	PerHost int `toml:"per_host"`
 }

@@ -173,7 +173,7 @@ func (v *healthView) done(h bodyHost, msg healthDoneMsg) tea.Cmd {
 		}
 		of = append(of, healthOf{account: a, at: o.Result.Ended, counts: o.Result.Counts, findings: sanitizeFindings(o.Result.Findings)})
 	}
-	if v.note == "" && v.src.proxy != nil {
+	if v.note == "" && v.src.proxy != nil && v.src.opts.Proxy == nil {
 		results := make([]*check.Result, len(msg.outs))
 		for i, o := range msg.outs {
 			results[i] = o.Result

@@ -57,8 +57,9 @@ It is polite: at most --per-host requests to one host at once, one request per
 address, --timeout a request, a Retry-After waited out, a User-Agent naming
 funnels, no cookie and no token ever sent. An address that resolves to a
 loopback, private, link-local or metadata address is reported, not fetched,
-unless --allow-private; so each site is asked directly, never through the proxy
-HTTPS_PROXY names (a proxy would look names up past that). --resolve (as curl's) reaches a host at an address of
+unless --allow-private. Each site is asked directly; with --proxy ([check] proxy),
+through the proxy HTTPS_PROXY names, each name still looked up and judged here
+first. --resolve (as curl's) reaches a host at an address of
 your choosing, private ones too: 'funnels sandbox --sites' prints the rules and
 the certificate authority of its pages.
 
@@ -191,7 +192,9 @@ func checkRun(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions) error
 	}
 	if !opts.Quiet {
 		hintUnreached(f, outcomes, run)
-		hintProxy(f, outcomes)
+		if run.Proxy == nil {
+			hintProxy(f, outcomes)
+		}
 	}
 	return verdict(outcomes, opts.ExitZero, opts.Quiet)
 }

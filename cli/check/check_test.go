@@ -130,7 +130,7 @@ func TestCheckRefusesPrivateAddresses(t *testing.T) {
 }
 
 // TestCheckOverSSHKeepsToTheServersReach: a session of the team server may check,
-// but not name the addresses the server reaches (--resolve, --allow-private), a file
+// but not name the addresses the server reaches (--resolve, --allow-private, --proxy), a file
 // of the server (--resolve-file, --ca-file) or a webhook (watch --notify): each is
 // refused before anything is read or sent.
 func TestCheckOverSSHKeepsToTheServersReach(t *testing.T) {
@@ -144,6 +144,7 @@ func TestCheckOverSSHKeepsToTheServersReach(t *testing.T) {
 	for _, args := range [][]string{
 		{"check", "--resolve", "*:443:127.0.0.1"},
 		{"check", "--allow-private"},
+		{"check", "--proxy"},
 		{"check", "--resolve-file", file},
 		{"check", "--ca-file", file},
 		{"watch", "--check", "--notify", "http://127.0.0.1:9/hook"},
@@ -175,6 +176,7 @@ func TestCheckUsage(t *testing.T) {
 		{[]string{"check", "--resolve-file", "/nonexistent/rules.txt"}, "--resolve-file"},
 		{[]string{"check", "--since-last", "--no-cache"}, "--since-last compares with the last run"},
 		{[]string{"watch", "--notify", "https://hooks.example.com/x"}, "--notify is a setting of the check: add --check"},
+		{[]string{"watch", "--proxy"}, "--proxy is a setting of the check: add --check"},
 		{[]string{"watch", "--check", "--notify", "hooks.example.com/x"}, "--notify takes the http(s) address of a webhook"},
 	} {
 		r := h.Run(c.args...)

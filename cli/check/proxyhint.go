@@ -38,11 +38,11 @@ func hintProxy(f *cmdutil.Factory, outcomes []outcome) bool {
 	if asked == 1 {
 		none = "the one address asked reached no server"
 	}
-	f.Notice("Note: %s, and the environment names a proxy (%s) that funnels check does not go through: it asks each site directly, so that it can refuse the addresses of private networks. Where this machine reaches the web only through that proxy, the findings above are of this network, not of the sites: run check on a machine that reaches them directly.",
+	f.Notice("Note: %s, and the environment names a proxy (%s) that funnels check does not go through: it asks each site directly, so that it can refuse the addresses of private networks. Where this machine reaches the web only through that proxy, the findings above are of this network, not of the sites: --proxy ([check] proxy = true) asks through it, each name still judged here first.",
 		none, proxy)
 	return true
 }
 
 // proxyNoticeLine is what a webhook's notice adds when no site was reached and a
 // proxy is named: the errors posted may be the network's.
-const proxyNoticeLine = "Note: no site answered, and this machine names a proxy (HTTPS_PROXY) that the check does not go through: these errors may be of its network, not of the sites."
+const proxyNoticeLine = "Note: no site answered, and this machine names a proxy (HTTPS_PROXY) that the check does not go through ([check] proxy = true would): these errors may be of its network, not of the sites."

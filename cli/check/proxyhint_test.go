@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -99,7 +101,7 @@ func TestWatchSaysOnceItDoesNotGoThroughTheProxy(t *testing.T) {
 		t.Errorf("the note said %d times, want once:\n%s", n, stderr.String())
 	}
 	posts := hk.sent()
-	if len(posts) != 1 || !strings.Contains(posts[0].body.Text, "the check does not go through: these errors may be of its network") {
+	if len(posts) != 1 || !strings.Contains(posts[0].body.Text, "these errors may be of its network, not of the sites") {
 		for _, p := range posts {
 			t.Logf("%s", p.body.Text)
 		}
@@ -139,5 +141,41 @@ func TestMCPCheckSaysItDoesNotGoThroughTheProxy(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(ans.Notes, "\n"), "that funnels check does not go through") {
 		t.Errorf("the notes do not carry it: %q", ans.Notes)
+	}
+}
+
+// TestCheckThroughTheProxySaysNoNote: with --proxy or [check] proxy the note is not
+// said (the run goes through the proxy), and an address a resolve rule names is
+// still reached directly: the proxy named is never asked for the sandbox's sites.
+func TestCheckThroughTheProxySaysNoNote(t *testing.T) {
+	h, reach := sitesHome(t)
+	var asked atomic.Int64
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		asked.Add(1)
+		http.Error(w, "no", http.StatusForbidden)
+	}))
+	t.Cleanup(proxy.Close)
+	h.Vars["HTTPS_PROXY"], h.Vars["HTTP_PROXY"] = proxy.URL, proxy.URL
+	port := closedPort(t)
+	nowhere := []string{"--resolve", "*:443:127.0.0.1:" + port, "--resolve", "*:80:127.0.0.1:" + port, "--no-dns"}
+	const note = "that funnels check does not go through"
+	if r := h.Run(append([]string{"check", "--proxy"}, nowhere...)...); strings.Contains(r.Stderr, note) || r.Code != cmdutil.ExitAPI {
+		t.Errorf("--proxy: exit %d, and the note\n%s", r.Code, r.Stderr)
+	}
+	direct := h.Run(append([]string{"check", "--json"}, reach...)...)
+	through := h.Run(append([]string{"check", "--json", "--proxy"}, reach...)...)
+	if len(decode(t, through).Findings) != len(decode(t, direct).Findings) || asked.Load() != 0 {
+		t.Errorf("with --proxy the sites ruled: %d findings against %d directly; the proxy asked %d times",
+			len(decode(t, through).Findings), len(decode(t, direct).Findings), asked.Load())
+	}
+	conf := filepath.Join(h.Vars["XDG_CONFIG_HOME"], "funnels", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(conf), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("[check]\nproxy = true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := h.Run(append([]string{"check"}, nowhere...)...); strings.Contains(r.Stderr, note) {
+		t.Errorf("[check] proxy = true, yet the note\n%s", r.Stderr)
 	}
 }

@@ -26,6 +26,7 @@ type Reach struct {
 	CAFile       string
 	NoDNS        bool
 	AllowPrivate bool
+	Proxy        bool
 	PerHost      int
 	Timeout      time.Duration
 
@@ -50,6 +51,7 @@ func AddReachFlags(cmd *cobra.Command, r *Reach) {
 	fl.StringVar(&r.CAFile, "ca-file", "", "also trust the certificate authorities of this PEM file")
 	fl.BoolVar(&r.NoDNS, "no-dns", false, "look no name up: reach only the hosts the --resolve rules name")
 	fl.BoolVar(&r.AllowPrivate, "allow-private", false, "also fetch addresses that resolve to loopback, private, link-local or metadata addresses")
+	fl.BoolVar(&r.Proxy, "proxy", false, "ask the pages through the proxy HTTPS_PROXY names, each name still looked up and judged here first")
 	fl.IntVar(&r.PerHost, "per-host", defaultPerHost, "at most this many requests to one host at once")
 	fl.DurationVar(&r.Timeout, "timeout", defaultTimeout, "give up on one request after this long")
 	cmdutil.Bound(cmd, "per-host", 1, maxPerHost)
@@ -71,6 +73,7 @@ func ReachRefusals() map[string]string {
 	return map[string]string{
 		"resolve":       "an address it names is reached as given, private ones too; " + reachInstead,
 		"allow-private": "it would have the server fetch its own network's addresses",
+		"proxy":         "it would have the server ask through its proxy, which looks the names up again past the server's judgement; the server's owner sets [check] proxy in its config file",
 	}
 }
 
@@ -140,11 +143,12 @@ func (r *Reach) Options(f *cmdutil.Factory) (linkcheck.Options, error) {
 	if err != nil {
 		return linkcheck.Options{}, err
 	}
-	return r.options(cfg)
+	return r.options(cfg, f.Getenv)
 }
 
-// options are the run's options from the flags over cfg's [check].
-func (r *Reach) options(cfg *config.Config) (linkcheck.Options, error) {
+// options are the run's options from the flags over cfg's [check]; a proxy is the
+// one getenv's environment names.
+func (r *Reach) options(cfg *config.Config, getenv func(string) string) (linkcheck.Options, error) {
 	given := func(name string) bool { return r.flags != nil && r.flags.Changed(name) }
 	if r.Timeout <= 0 || r.Timeout > maxTimeout {
 		return linkcheck.Options{}, cmdutil.Usagef("--timeout must be more than 0 and at most %s, not %s", maxTimeout, r.Timeout)
@@ -193,6 +197,9 @@ func (r *Reach) options(cfg *config.Config) (linkcheck.Options, error) {
 	opts.RootCAs = append(opts.RootCAs, machine...)
 	if r.NoDNS || set.NoDNS {
 		opts.Resolver = linkcheck.NoDNS{}
+	}
+	if r.Proxy || set.Proxy {
+		opts.Proxy = cmdutil.ProxyFunc(getenv)
 	}
 	return opts, nil
 }

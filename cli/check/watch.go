@@ -61,7 +61,7 @@ type Watcher struct {
 func (w *Watch) Start(f *cmdutil.Factory) (*Watcher, error) {
 	if !w.Enabled {
 		var given string
-		for _, name := range []string{"notify", "resolve", "resolve-file", "ca-file", "no-dns", "allow-private", "per-host", "timeout"} {
+		for _, name := range []string{"notify", "resolve", "resolve-file", "ca-file", "no-dns", "allow-private", "proxy", "per-host", "timeout"} {
 			if w.flags.Changed(name) && given == "" {
 				given = name
 			}
@@ -75,7 +75,7 @@ func (w *Watch) Start(f *cmdutil.Factory) (*Watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts, err := w.Reach.options(cfg)
+	opts, err := w.Reach.options(cfg, f.Getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +167,7 @@ func (w *Watcher) round(ctx context.Context, targets []target, named bool) {
 		w.f.Notice("%s  checked: nothing changed since the last run (%s, %s)", now, cmdutil.CountOf(errs, "error"), cmdutil.CountOf(warns, "warning"))
 	}
 	note := ""
-	if asked, _ := unreachedProxy(w.f, outs); asked > 0 {
+	if asked, _ := unreachedProxy(w.f, outs); asked > 0 && w.opts.Proxy == nil {
 		note = proxyNoticeLine
 		if !w.proxySaid {
 			w.proxySaid = hintProxy(w.f, outs)

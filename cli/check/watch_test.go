@@ -192,7 +192,7 @@ func TestMCPCheckReturnsTheFindings(t *testing.T) {
 			continue
 		}
 		schema, _ := json.Marshal(tool.InputSchema)
-		for _, arg := range []string{`"resolve"`, `"resolve_file"`, `"ca_file"`, `"allow_private"`, `"exit_zero"`} {
+		for _, arg := range []string{`"resolve"`, `"resolve_file"`, `"ca_file"`, `"allow_private"`, `"proxy"`, `"exit_zero"`} {
 			if strings.Contains(string(schema), arg) {
 				t.Errorf("the check tool takes %s", arg)
 			}

@@ -7,14 +7,10 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
-// ProxyOf is the proxy a request to address goes through, as the run's transport
-// picks it from the environment (HTTPS_PROXY, HTTP_PROXY and NO_PROXY, either case),
-// with its password hidden; "" for none (a loopback address never goes through one).
-func ProxyOf(getenv func(string) string, address string) string {
-	u, err := url.Parse(address)
-	if err != nil {
-		return ""
-	}
+// ProxyFunc is the proxy a request to an address goes through, as a transport picks
+// it from the environment getenv reads (HTTPS_PROXY, HTTP_PROXY and NO_PROXY, either
+// case); nil for none (a loopback address never goes through one).
+func ProxyFunc(getenv func(string) string) func(*url.URL) (*url.URL, error) {
 	env := func(name, lower string) string { return cmp.Or(getenv(name), getenv(lower)) }
 	cfg := httpproxy.Config{
 		HTTPProxy:  env("HTTP_PROXY", "http_proxy"),
@@ -22,7 +18,16 @@ func ProxyOf(getenv func(string) string, address string) string {
 		NoProxy:    env("NO_PROXY", "no_proxy"),
 		CGI:        getenv("REQUEST_METHOD") != "",
 	}
-	p, err := cfg.ProxyFunc()(u)
+	return cfg.ProxyFunc()
+}
+
+// ProxyOf is ProxyFunc's proxy for address, with its password hidden; "" for none.
+func ProxyOf(getenv func(string) string, address string) string {
+	u, err := url.Parse(address)
+	if err != nil {
+		return ""
+	}
+	p, err := ProxyFunc(getenv)(u)
 	if err != nil || p == nil {
 		return ""
 	}

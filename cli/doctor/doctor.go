@@ -105,7 +105,11 @@ func doctorRun(ctx context.Context, f *cmdutil.Factory, opts *DoctorOptions) err
 		f.Prose("Certificates are trusted from the system and from %s (%s).", termtext.Line(cfg.CAFile), cfg.Origin(config.KeyCAFile))
 	}
 	if proxy := cmdutil.ProxyOf(f.Getenv, out.BaseURL); proxy != "" {
-		f.Prose("Requests go through the proxy %s (HTTPS_PROXY; NO_PROXY leaves hosts out). funnels check asks the public pages directly, not through it.", termtext.Line(proxy))
+		check := "funnels check asks the public pages directly, not through it (--proxy or [check] proxy would)."
+		if cfg.Check.Proxy {
+			check = "funnels check asks the public pages through it too ([check] proxy)."
+		}
+		f.Prose("Requests go through the proxy %s (HTTPS_PROXY; NO_PROXY leaves hosts out). %s", termtext.Line(proxy), check)
 	}
 	if f.IO.OutTTY {
 		f.Prose("")

@@ -54,6 +54,8 @@ type dialer struct {
 
 	mu      sync.Mutex
 	lookups map[string]*lookup
+
+	proxies proxies // the proxies the run went through (proxy.go)
 }
 
 // lookup is one host's addresses, looked up once a run.

@@ -23,10 +23,10 @@ const drainLimit = 64 << 10
 // request of a run hold megabytes.
 const maxHeaderBytes = 256 << 10
 
-// newHTTPClient is the client of a run: connections made by the dialer (no proxy:
-// a proxy would resolve names past the address policy), the system's authorities
-// and the options' trusted, redirects not followed (each hop is one URL of the run),
-// no cookie jar.
+// newHTTPClient is the client of a run: connections made by the dialer (a proxy
+// only where Options.Proxy names one, the address judged first: proxy.go), the
+// system's authorities and the options' trusted, redirects not followed (each hop
+// is one URL of the run), no cookie jar.
 func newHTTPClient(o *Options, d *dialer) *http.Client {
 	roots, err := x509.SystemCertPool()
 	if err != nil || roots == nil {
@@ -47,8 +47,15 @@ func newHTTPClient(o *Options, d *dialer) *http.Client {
 		ResponseHeaderTimeout:  o.Timeout,
 		MaxResponseHeaderBytes: maxHeaderBytes,
 	}
+	var rt http.RoundTripper = tr
+	if o.Proxy != nil {
+		proxied := tr.Clone()
+		proxied.Proxy = func(req *http.Request) (*url.URL, error) { return o.Proxy(req.URL) }
+		proxied.DialContext = d.dialProxy
+		rt = &routes{direct: tr, proxied: proxied, d: d, proxy: o.Proxy}
+	}
 	return &http.Client{
-		Transport:     tr,
+		Transport:     rt,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
 }
@@ -60,9 +67,10 @@ func (r *runner) fetchOnce(ctx context.Context, u string) (*Answer, time.Duratio
 	rctx, cancel := context.WithTimeout(ctx, r.o.Timeout)
 	defer cancel()
 	start := time.Now()
+	viaProxy := false
 	trace := &httptrace.ClientTrace{
 		GotConn: func(info httptrace.GotConnInfo) {
-			if info.Conn != nil {
+			if info.Conn != nil && !viaProxy { // a proxy's address is not the site's
 				a.Address = info.Conn.RemoteAddr().String()
 			}
 		},
@@ -72,6 +80,9 @@ func (r *runner) fetchOnce(ctx context.Context, u string) (*Answer, time.Duratio
 	if err != nil {
 		a.Failure = &Failure{Kind: FailOther, Text: "not an address: " + err.Error()}
 		return a, 0
+	}
+	if rt, ok := r.client.Transport.(*routes); ok {
+		viaProxy = rt.goesThrough(req.URL)
 	}
 	req.Header.Set("User-Agent", r.o.UserAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")

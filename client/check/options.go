@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"time"
 )
 
@@ -45,8 +46,14 @@ type Options struct {
 	// RootCAs are certificate authorities trusted besides the system's (the
 	// sandbox's); nil trusts the system's alone. Verification is never turned off.
 	RootCAs []*x509.Certificate
+	// Proxy is the proxy a request to an address goes through (nil, or nil answered:
+	// none, the site asked directly). A proxied address's name is still looked up and
+	// judged here first, as a direct one's, and refused alike; the proxy then reaches
+	// it by its name, and an address a Resolve rule names is never proxied.
+	Proxy func(*url.URL) (*url.URL, error)
 	// Dial makes the connection to an IP address and port that the checks above let
-	// through; nil → a net.Dialer. Tests record and fence what is dialled with it.
+	// through (and to a proxy, by the name Proxy gives); nil → a net.Dialer. Tests
+	// record and fence what is dialled with it.
 	Dial func(ctx context.Context, network, address string) (net.Conn, error)
 
 	// Resume are answers of an interrupted run (Result.Answers, Saved.Resume): a
