@@ -194,6 +194,8 @@ func checkRun(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions) error
 		hintUnreached(f, outcomes, run)
 		if run.Proxy == nil {
 			hintProxy(f, outcomes)
+		} else {
+			hintLookups(f, outcomes)
 		}
 	}
 	return verdict(outcomes, opts.ExitZero, opts.Quiet)

@@ -147,6 +147,8 @@ func TestMCPCheckSaysItDoesNotGoThroughTheProxy(t *testing.T) {
 // TestCheckThroughTheProxySaysNoNote: with --proxy or [check] proxy the note is not
 // said (the run goes through the proxy), and an address a resolve rule names is
 // still reached directly: the proxy named is never asked for the sandbox's sites.
+// Where no name resolves here, it says that names are looked up here first, and the
+// proxy is not asked.
 func TestCheckThroughTheProxySaysNoNote(t *testing.T) {
 	h, reach := sitesHome(t)
 	var asked atomic.Int64
@@ -167,6 +169,13 @@ func TestCheckThroughTheProxySaysNoNote(t *testing.T) {
 	if len(decode(t, through).Findings) != len(decode(t, direct).Findings) || asked.Load() != 0 {
 		t.Errorf("with --proxy the sites ruled: %d findings against %d directly; the proxy asked %d times",
 			len(decode(t, through).Findings), len(decode(t, direct).Findings), asked.Load())
+	}
+	const lookups = "each name is first looked up on this machine"
+	if r := h.Run("check", "--proxy", "--no-dns"); !strings.Contains(r.Stderr, lookups) || asked.Load() != 0 {
+		t.Errorf("--proxy where no name resolves: the proxy asked %d times; the note on lookups missing\n%s", asked.Load(), r.Stderr)
+	}
+	if r := h.Run(append([]string{"check", "--proxy"}, reach...)...); strings.Contains(r.Stderr, lookups) {
+		t.Errorf("--proxy where the names resolve, yet the note on lookups\n%s", r.Stderr)
 	}
 	conf := filepath.Join(h.Vars["XDG_CONFIG_HOME"], "funnels", "config.toml")
 	if err := os.MkdirAll(filepath.Dir(conf), 0o700); err != nil {

@@ -92,6 +92,28 @@ func NoneReached(results []*Result) (asked int, one string) {
 	return asked, one
 }
 
+// NoneResolved is, when no name of results resolved (every address asked failed in
+// its lookup), how many addresses were asked, those not fetched left out; 0 when any
+// met a server or failed otherwise.
+func NoneResolved(results []*Result) int {
+	asked := 0
+	for _, res := range results {
+		if res == nil {
+			continue
+		}
+		for _, a := range res.Answers {
+			switch {
+			case a.Failure != nil && a.Failure.Kind == FailBlocked:
+				continue
+			case a.Failure == nil || (a.Failure.Kind != FailDNS && a.Failure.Kind != FailDNSLookup):
+				return 0
+			}
+			asked++
+		}
+	}
+	return asked
+}
+
 // Failure is an address that gave no answer.
 type Failure struct {
 	Kind    FailureKind `json:"kind"`

@@ -53,3 +53,26 @@ func TestNoneReached(t *testing.T) {
 		}
 	}
 }
+
+// TestNoneResolved: how many addresses were asked when every one failed in its
+// lookup, the ones not fetched left out; none when any met a server or failed
+// otherwise.
+func TestNoneResolved(t *testing.T) {
+	notFound := Answer{Failure: &Failure{Kind: FailDNS}}
+	lookup := Answer{Failure: &Failure{Kind: FailDNSLookup}}
+	blocked := Answer{Failure: &Failure{Kind: FailBlocked}}
+	for _, c := range []struct {
+		results []*Result
+		want    int
+	}{
+		{[]*Result{{Answers: []Answer{notFound, blocked}}, nil, {Answers: []Answer{lookup}}}, 2},
+		{[]*Result{{Answers: []Answer{notFound, {Failure: &Failure{Kind: FailTimeout}}}}}, 0},
+		{[]*Result{{Answers: []Answer{notFound, {Status: 200}}}}, 0},
+		{[]*Result{{Answers: []Answer{blocked}}}, 0},
+		{nil, 0},
+	} {
+		if got := NoneResolved(c.results); got != c.want {
+			t.Errorf("%d results: %d, want %d", len(c.results), got, c.want)
+		}
+	}
+}
