@@ -3,6 +3,7 @@ package check
 import (
 	"bytes"
 	"context"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/funnelsdev/funnels/cli/cmdutil"
+	"github.com/funnelsdev/funnels/client"
 	linkcheck "github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
@@ -41,12 +43,21 @@ type notifier struct {
 	sleep  func(ctx context.Context, d time.Duration) error
 }
 
-func newNotifier(raw string) (*notifier, error) {
+// The webhook is reached as the machine reaches the web: through the proxy the
+// environment getenv reads names (it is the owner's address, not a page checked) and
+// trusting the authorities cas besides the system's, for a proxy that inspects HTTPS.
+// Its requests are kept out of the debug log: a webhook's address is its key.
+func newNotifier(raw string, getenv func(string) string, cas []*x509.Certificate) (*notifier, error) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Host == "" || u.User != nil {
 		return nil, cmdutil.Usagef("--notify takes the http(s) address of a webhook (without a user or password), such as https://hooks.slack.com/services/…")
 	}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	proxy := cmdutil.ProxyFunc(getenv)
+	tr.Proxy = func(req *http.Request) (*url.URL, error) { return proxy(req.URL) }
+	client.TrustCertificates(tr, cas)
 	return &notifier{url: raw, sleep: sleepCtx, client: &http.Client{
+		Transport:     tr,
 		Timeout:       notifyTimeout,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}}, nil
@@ -154,6 +165,9 @@ func (n *notifier) postOnce(ctx context.Context, data []byte) (time.Duration, er
 	if err != nil {
 		if ctx.Err() != nil {
 			return -1, ctx.Err()
+		}
+		if line, ok := client.CertificateLine(err); ok { // asking again would meet the same certificate
+			return -1, fmt.Errorf("%w: %s: %s", errNotify, n.host(), line)
 		}
 		return 0, fmt.Errorf("%w: %s did not answer", errNotify, n.host())
 	}

@@ -51,7 +51,7 @@ func TestNotifierAsksAFewTimes(t *testing.T) {
 				w.WriteHeader(code)
 			}))
 			defer srv.Close()
-			n, err := newNotifier(srv.URL + "/services/T0/B0/secret")
+			n, err := newNotifier(srv.URL+"/services/T0/B0/secret", func(string) string { return "" }, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/funnelsdev/funnels/cli/cmdutil"
 	linkcheck "github.com/funnelsdev/funnels/client/check"
 	"github.com/funnelsdev/funnels/client/index"
+	"github.com/funnelsdev/funnels/config"
 	"github.com/funnelsdev/funnels/ui/termtext"
 )
 
@@ -85,7 +86,11 @@ func (w *Watch) Start(f *cmdutil.Factory) (*Watcher, error) {
 		hook = cfg.Check.Notify
 	}
 	if hook != "" {
-		if out.notify, err = newNotifier(hook); err != nil {
+		cas, err := cmdutil.ReadCAs(cfg.CAFile, cfg.Origin(config.KeyCAFile))
+		if err != nil {
+			return nil, err
+		}
+		if out.notify, err = newNotifier(hook, f.Getenv, cas); err != nil {
 			return nil, err
 		}
 	}
