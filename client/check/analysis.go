@@ -75,7 +75,7 @@ func (a *analysis) walk(u string) chain {
 // every hop, and the hops when there was more than one.
 func (c *chain) evidence() Evidence {
 	end := c.end()
-	ev := Evidence{Status: end.Status, RetryAfterMillis: end.RetryAfterMillis, Address: end.Address}
+	ev := Evidence{Status: end.Status, RetryAfterMillis: end.RetryAfterMillis, Address: end.Address, Proxy: end.Proxy}
 	for _, h := range c.hops {
 		ev.TTFBMillis += h.TTFBMillis
 	}
@@ -134,7 +134,7 @@ func (a *analysis) domains() {
 			a.incomplete = true
 			continue
 		}
-		ev := Evidence{Status: probe.Status, TTFBMillis: probe.TTFBMillis, Address: probe.Address}
+		ev := Evidence{Status: probe.Status, TTFBMillis: probe.TTFBMillis, Address: probe.Address, Proxy: probe.Proxy}
 		if c := probe.Cert; c != nil {
 			days := certDays(c.NotAfter, now)
 			ev.CertDays, ev.CertExpires = &days, c.NotAfter.UTC()

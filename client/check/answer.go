@@ -19,6 +19,7 @@ type Answer struct {
 	Location   string    `json:"location,omitempty"` // a redirect's Location, made absolute
 	TTFBMillis int64     `json:"ttfbMs"`
 	Address    string    `json:"address,omitempty"` // the IP address and port answered from
+	Proxy      string    `json:"proxy,omitempty"`   // the proxy it was asked through, its password hidden
 	Head       *Head     `json:"head,omitempty"`    // a 200 HTML page's head
 	Robots     string    `json:"robots,omitempty"`  // X-Robots-Tag
 	Cert       *Cert     `json:"cert,omitempty"`    // the certificate an https address showed

@@ -67,7 +67,7 @@ func (r *runner) fetchOnce(ctx context.Context, u string) (*Answer, time.Duratio
 	rctx, cancel := context.WithTimeout(ctx, r.o.Timeout)
 	defer cancel()
 	start := time.Now()
-	viaProxy := false
+	var viaProxy bool
 	trace := &httptrace.ClientTrace{
 		GotConn: func(info httptrace.GotConnInfo) {
 			if info.Conn != nil && !viaProxy { // a proxy's address is not the site's
@@ -82,7 +82,8 @@ func (r *runner) fetchOnce(ctx context.Context, u string) (*Answer, time.Duratio
 		return a, 0
 	}
 	if rt, ok := r.client.Transport.(*routes); ok {
-		viaProxy = rt.goesThrough(req.URL)
+		a.Proxy = rt.goesThrough(req.URL)
+		viaProxy = a.Proxy != ""
 	}
 	req.Header.Set("User-Agent", r.o.UserAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")

@@ -95,6 +95,7 @@ type Evidence struct {
 	Chain      []Hop  `json:"chain,omitempty"`  // the address, each redirect followed, and where it ended
 	Error      string `json:"error,omitempty"`  // why there was no answer
 	Address    string `json:"address,omitempty"`
+	Proxy      string `json:"proxy,omitempty"` // the proxy the address was asked through (Options.Proxy)
 	// CertDays is the whole days the certificate has left (negative: expired);
 	// CertExpires when it ends. Both only where a certificate was seen.
 	CertDays    *int      `json:"certDays,omitempty"`

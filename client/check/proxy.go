@@ -50,13 +50,16 @@ func (rt *routes) CloseIdleConnections() {
 	}
 }
 
-// goesThrough reports whether u goes through a proxy (its host not judged here).
-func (rt *routes) goesThrough(u *url.URL) bool {
+// goesThrough is the proxy u goes through, its password hidden; "" for none (its
+// host not judged here).
+func (rt *routes) goesThrough(u *url.URL) string {
 	if _, ok := matchRule(rt.d.rules, u.Hostname(), portOf(u)); ok {
-		return false
+		return ""
 	}
-	p, err := rt.proxy(u)
-	return err == nil && p != nil
+	if p, err := rt.proxy(u); err == nil && p != nil {
+		return p.Redacted()
+	}
+	return ""
 }
 
 // proxyFor is the proxy u goes through, its host judged first; nil: none (no proxy

@@ -78,7 +78,7 @@ func (p *testProxy) list() []string {
 
 // TestAProxyNamedIsGoneThrough: where Options.Proxy names a proxy, a site is asked
 // through it, by its name: the run dials the proxy alone, never the site's address,
-// and says no address it answered from. A host that resolves to a private address is
+// and names the proxy, not an address, it answered from. A host that resolves to a private address is
 // still refused before the proxy is asked for it, the proxy's own address asked
 // directly is refused as any loopback one, and a host a resolve rule names is reached
 // directly.
@@ -136,9 +136,14 @@ func TestAProxyNamedIsGoneThrough(t *testing.T) {
 			t.Errorf("dialled %s", a)
 		}
 	}
+	for _, f := range res[0].Findings {
+		if f.Subject.Type == SubjectStep && f.Subject.Host == "good.check.test" && f.Evidence.Proxy != proxy.url.String() {
+			t.Errorf("%s: the evidence names the proxy %q, want %s", brief(f), f.Evidence.Proxy, proxy.url)
+		}
+	}
 	for _, a := range res[0].Answers {
-		if strings.Contains(a.URL, "good.check.test") && a.Address != "" {
-			t.Errorf("%s: answered from %s, the proxy's address", a.URL, a.Address)
+		if strings.Contains(a.URL, "good.check.test") && (a.Address != "" || a.Proxy != proxy.url.String()) {
+			t.Errorf("%s: answered from %q through %q, want no address and the proxy %s", a.URL, a.Address, a.Proxy, proxy.url)
 		}
 		if strings.Contains(a.URL, "ruled.check.test") && a.Status != 0 && a.Address == "" {
 			t.Errorf("%s: asked directly, yet no address", a.URL)
