@@ -144,6 +144,9 @@ func checkRun(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions) error
 	if err != nil {
 		return err
 	}
+	if run.Proxy != nil && !cmdutil.ProxyNamed(f.Getenv) && !opts.Quiet {
+		f.Notice("Note: the check goes through a proxy (--proxy or [check] proxy), but the environment names none (HTTPS_PROXY, HTTP_PROXY): every site is asked directly.")
+	}
 	var p *progress
 	if !opts.Quiet {
 		p = newProgress(f)

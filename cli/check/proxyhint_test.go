@@ -188,3 +188,17 @@ func TestCheckThroughTheProxySaysNoNote(t *testing.T) {
 		t.Errorf("[check] proxy = true, yet the note\n%s", r.Stderr)
 	}
 }
+
+// TestCheckThroughNoProxySaysSo: --proxy where the environment names no proxy says
+// that every site is asked directly.
+func TestCheckThroughNoProxySaysSo(t *testing.T) {
+	h, reach := sitesHome(t)
+	const none = "but the environment names none"
+	if r := h.Run(append([]string{"check", "--proxy"}, reach...)...); !strings.Contains(r.Stderr, none) {
+		t.Errorf("--proxy with no proxy named: the note is missing\n%s", r.Stderr)
+	}
+	h.Vars["https_proxy"] = "http://proxy.corp.example:3128"
+	if r := h.Run(append([]string{"check", "--proxy"}, reach...)...); strings.Contains(r.Stderr, none) {
+		t.Errorf("a proxy named, yet the note\n%s", r.Stderr)
+	}
+}

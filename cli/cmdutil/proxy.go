@@ -7,6 +7,16 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
+// ProxyNamed reports whether the environment getenv reads names a proxy at all.
+func ProxyNamed(getenv func(string) string) bool {
+	for _, v := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"} {
+		if getenv(v) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // ProxyFunc is the proxy a request to an address goes through, as a transport picks
 // it from the environment getenv reads (HTTPS_PROXY, HTTP_PROXY and NO_PROXY, either
 // case); nil for none (a loopback address never goes through one).
