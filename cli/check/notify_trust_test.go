@@ -1,7 +1,6 @@
 package check_test
 
 import (
-	"context"
 	"io"
 	"log"
 	"net/http/httptest"
@@ -10,9 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/funnelsdev/funnels/cli"
-	"github.com/funnelsdev/funnels/cli/clitest"
-	"github.com/funnelsdev/funnels/cli/cmdutil"
 	"github.com/funnelsdev/funnels/client/sandbox/sandboxtest"
 )
 
@@ -37,21 +33,9 @@ func TestWatchPostsToAWebhookTheMachineTrusts(t *testing.T) {
 		for k, v := range vars {
 			h.Vars[k] = v
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		var stdout, stderr clitest.AuthLockedBuffer
-		done := make(chan int, 1)
-		go func() {
-			f := cmdutil.NewFactory(&cmdutil.IOStreams{Out: &stdout, ErrOut: &stderr, In: strings.NewReader("")}, h.Getenv, "test")
-			f.Keyring = h.Keyring
-			done <- cli.Run(ctx, f, append([]string{"watch", "--short-every", "--every", "1h", "--check", "--notify", srv.URL + "/hook"}, reach...))
-		}()
-		waitFor(t, "the first round", func() bool {
-			return len(hk.sent()) > 0 || strings.Contains(stderr.String(), "not posted")
-		})
-		cancel()
-		<-done
-		return stderr.String()
+		stderr, _ := watchUntil(t, h, append([]string{"watch", "--short-every", "--every", "1h", "--check", "--notify", srv.URL + "/hook"}, reach...),
+			"the first round", func(stderr string) bool { return len(hk.sent()) > 0 || strings.Contains(stderr, "not posted") })
+		return stderr
 	}
 	if out := watch(nil); len(hk.sent()) != 0 || !strings.Contains(out, "not posted") || !strings.Contains(out, "certificate is not trusted") || !strings.Contains(out, "FUNNELS_CA_FILE") {
 		t.Fatalf("without the authority: %d posts\n%s", len(hk.sent()), out)

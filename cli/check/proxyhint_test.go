@@ -82,23 +82,14 @@ func TestWatchSaysOnceItDoesNotGoThroughTheProxy(t *testing.T) {
 	srv := httptest.NewServer(hk)
 	t.Cleanup(srv.Close)
 	h.Vars["HTTPS_PROXY"] = "http://proxy.corp.example:3128"
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr clitest.AuthLockedBuffer
-	done := make(chan int, 1)
-	go func() {
-		f := cmdutil.NewFactory(&cmdutil.IOStreams{In: strings.NewReader(""), Out: &stdout, ErrOut: &stderr}, h.Getenv, "test")
-		f.Keyring = h.Keyring
-		done <- cli.Run(ctx, f, []string{"watch", "--short-every", "--every", "1s", "--check", "--notify", srv.URL + "/hook",
-			"--resolve", "*:443:127.0.0.1:" + port, "--resolve", "*:80:127.0.0.1:" + port, "--no-dns"})
-	}()
-	waitFor(t, "two rounds", func() bool { return strings.Count(stderr.String(), "checked: nothing changed") >= 2 })
-	cancel()
-	if code := <-done; code != 0 {
-		t.Errorf("exit %d\n%s", code, stderr.String())
+	stderr, code := watchUntil(t, h, []string{"watch", "--short-every", "--every", "1s", "--check", "--notify", srv.URL + "/hook",
+		"--resolve", "*:443:127.0.0.1:" + port, "--resolve", "*:80:127.0.0.1:" + port, "--no-dns"},
+		"two rounds", func(stderr string) bool { return strings.Count(stderr, "checked: nothing changed") >= 2 })
+	if code != 0 {
+		t.Errorf("exit %d\n%s", code, stderr)
 	}
-	if n := strings.Count(stderr.String(), "that funnels check does not go through"); n != 1 {
-		t.Errorf("the note said %d times, want once:\n%s", n, stderr.String())
+	if n := strings.Count(stderr, "that funnels check does not go through"); n != 1 {
+		t.Errorf("the note said %d times, want once:\n%s", n, stderr)
 	}
 	posts := hk.sent()
 	if len(posts) != 1 || !strings.Contains(posts[0].body.Text, "these errors may be of its network, not of the sites") {
@@ -201,4 +192,23 @@ func TestCheckThroughNoProxySaysSo(t *testing.T) {
 	if r := h.Run(append([]string{"check", "--proxy"}, reach...)...); strings.Contains(r.Stderr, none) {
 		t.Errorf("a proxy named, yet the note\n%s", r.Stderr)
 	}
+}
+
+// watchUntil runs a watch of h with args until its standard error shows what until
+// looks for, then stops it as Ctrl-C would: its standard error and exit status.
+func watchUntil(t *testing.T, h *clitest.Home, args []string, what string, until func(stderr string) bool) (string, int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr clitest.AuthLockedBuffer
+	done := make(chan int, 1)
+	go func() {
+		f := cmdutil.NewFactory(&cmdutil.IOStreams{In: strings.NewReader(""), Out: &stdout, ErrOut: &stderr}, h.Getenv, "test")
+		f.Keyring = h.Keyring
+		done <- cli.Run(ctx, f, args)
+	}()
+	waitFor(t, what, func() bool { return until(stderr.String()) })
+	cancel()
+	code := <-done
+	return stderr.String(), code
 }
