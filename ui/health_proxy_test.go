@@ -2,6 +2,7 @@ package ui
 
 import (
 	"net"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -52,4 +53,23 @@ func TestTheHealthViewSaysItDoesNotGoThroughTheProxy(t *testing.T) {
 	if v := checked(h); strings.Contains(v, "no site reached") {
 		t.Fatalf("the sites answered, yet:\n%s", v)
 	}
+}
+
+// TestTheHealthViewSaysNamesAreLookedUpHereFirst: a check through a proxy where no
+// name resolves on this machine says so in the title and on the status bar.
+func TestTheHealthViewSaysNamesAreLookedUpHereFirst(t *testing.T) {
+	sb, c := testClient(t, sandbox.Options{Sites: sandbox.SitesOptions{Enabled: true}}, -1)
+	opts := demoOptions(c, sb)
+	opts.Account, opts.Index = "demo", builtIndex(t, sb, c)
+	opts.Check = &check.Options{Resolver: check.NoDNS{},
+		Proxy: func(*url.URL) (*url.URL, error) { return url.Parse("http://proxy.corp.example:3128") }}
+	h := newIndexHarness(t, opts, 80, 30)
+	v := checked(h)
+	if !strings.Contains(line(v, "Health · checked"), "✗ no name resolved") {
+		t.Fatalf("the title does not say it:\n%s", v)
+	}
+	if want := "names are looked up on this machine first"; !strings.Contains(h.m.status.notice, want) {
+		t.Fatalf("the status bar does not say it: %q", h.m.status.notice)
+	}
+	sameWidths(t, v, 80)
 }

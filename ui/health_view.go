@@ -173,17 +173,8 @@ func (v *healthView) done(h bodyHost, msg healthDoneMsg) tea.Cmd {
 		}
 		of = append(of, healthOf{account: a, at: o.Result.Ended, counts: o.Result.Counts, findings: sanitizeFindings(o.Result.Findings)})
 	}
-	if v.note == "" && v.src.proxy != nil && v.src.opts.Proxy == nil {
-		results := make([]*check.Result, len(msg.outs))
-		for i, o := range msg.outs {
-			results[i] = o.Result
-		}
-		if asked, one := check.NoneReached(results); asked > 0 {
-			if v.src.proxy(one) != "" {
-				v.note = "no site reached"
-				h.setNotice("no site reached: the check goes direct, not through HTTPS_PROXY — the network may be the cause")
-			}
-		}
+	if v.note == "" {
+		v.sayUnreached(h, msg)
 	}
 	if msg.err != nil {
 		v.status, v.err = stateFailed, msg.err
@@ -392,4 +383,25 @@ func (v *healthView) copyTarget(bool) (what, text, problem string) {
 		return "", "", "no finding selected"
 	}
 	return "address", v.findings[i].URL, ""
+}
+
+// sayUnreached says, when no address of the check met a server, what this machine's
+// network may have to do with it: a proxy named that the check does not go through,
+// or, through one, no name resolved here (each is looked up here first).
+func (v *healthView) sayUnreached(h bodyHost, msg healthDoneMsg) {
+	results := make([]*check.Result, len(msg.outs))
+	for i, o := range msg.outs {
+		results[i] = o.Result
+	}
+	if v.src.opts.Proxy != nil {
+		if check.NoneResolved(results) > 0 {
+			v.note = "no name resolved"
+			h.setNotice("no name resolved here: through the proxy too, names are looked up on this machine first")
+		}
+		return
+	}
+	if asked, one := check.NoneReached(results); asked > 0 && v.src.proxy != nil && v.src.proxy(one) != "" {
+		v.note = "no site reached"
+		h.setNotice("no site reached: the check goes direct, not through HTTPS_PROXY — the network may be the cause")
+	}
 }

@@ -49,14 +49,16 @@ const proxyNoticeLine = "Note: no site answered, and this machine names a proxy 
 
 // hintLookups says, for a run through a proxy where no name resolved, that each name
 // is still looked up on this machine before the proxy is asked: a machine whose DNS
-// answers no outside name makes every address fail so.
-func hintLookups(f *cmdutil.Factory, outcomes []outcome) {
+// answers no outside name makes every address fail so. It reports whether it said so.
+func hintLookups(f *cmdutil.Factory, outcomes []outcome) bool {
 	results := make([]*linkcheck.Result, len(outcomes))
 	for i, o := range outcomes {
 		results[i] = o.Result
 	}
-	if asked := linkcheck.NoneResolved(results); asked > 0 {
+	asked := linkcheck.NoneResolved(results)
+	if asked > 0 {
 		f.Notice("Note: no name of the %s addresses asked resolved here. Through the proxy too, each name is first looked up on this machine, so that an address of a private network is refused before the proxy is asked for it: where this machine's DNS answers no outside name, check cannot judge them, and says so.",
 			index.Thousands(asked))
 	}
+	return asked > 0
 }

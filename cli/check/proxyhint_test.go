@@ -212,3 +212,15 @@ func watchUntil(t *testing.T, h *clitest.Home, args []string, what string, until
 	code := <-done
 	return stderr.String(), code
 }
+
+// TestWatchThroughTheProxySaysOnceNoNameResolved: a watch through the proxy where no
+// name resolves here says once that names are looked up on this machine first.
+func TestWatchThroughTheProxySaysOnceNoNameResolved(t *testing.T) {
+	h, _ := sitesHome(t)
+	h.Vars["HTTPS_PROXY"] = "http://proxy.corp.example:3128"
+	stderr, code := watchUntil(t, h, []string{"watch", "--short-every", "--every", "1s", "--check", "--proxy", "--no-dns"},
+		"two rounds", func(stderr string) bool { return strings.Count(stderr, "checked: nothing changed") >= 2 })
+	if n := strings.Count(stderr, "each name is first looked up on this machine"); code != 0 || n != 1 {
+		t.Errorf("exit %d; the note said %d times, want once\n%s", code, n, stderr)
+	}
+}

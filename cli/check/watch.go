@@ -52,7 +52,8 @@ type Watcher struct {
 	opts   linkcheck.Options
 	notify *notifier // nil: none
 	// proxySaid: the watch has said once that no site was reached and the proxy named
-	// is not gone through (hintProxy).
+	// is not gone through (hintProxy), or, through it, that no name resolved here
+	// (hintLookups).
 	proxySaid bool
 }
 
@@ -172,7 +173,12 @@ func (w *Watcher) round(ctx context.Context, targets []target, named bool) {
 		w.f.Notice("%s  checked: nothing changed since the last run (%s, %s)", now, cmdutil.CountOf(errs, "error"), cmdutil.CountOf(warns, "warning"))
 	}
 	note := ""
-	if asked, _ := unreachedProxy(w.f, outs); asked > 0 && w.opts.Proxy == nil {
+	switch asked, _ := unreachedProxy(w.f, outs); {
+	case w.opts.Proxy != nil:
+		if !w.proxySaid {
+			w.proxySaid = hintLookups(w.f, outs)
+		}
+	case asked > 0:
 		note = proxyNoticeLine
 		if !w.proxySaid {
 			w.proxySaid = hintProxy(w.f, outs)
