@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"context"
 	"net"
+	"net/netip"
 	"net/url"
 	"strings"
 	"testing"
@@ -55,13 +57,20 @@ func TestTheHealthViewSaysItDoesNotGoThroughTheProxy(t *testing.T) {
 	}
 }
 
+// dnsAnswersNothing is a machine's DNS that resolves no outside name.
+type dnsAnswersNothing struct{}
+
+func (dnsAnswersNothing) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
+	return nil, &net.DNSError{Err: "server misbehaving", Name: host, IsTemporary: true}
+}
+
 // TestTheHealthViewSaysNamesAreLookedUpHereFirst: a check through a proxy where no
 // name resolves on this machine says so in the title and on the status bar.
 func TestTheHealthViewSaysNamesAreLookedUpHereFirst(t *testing.T) {
 	sb, c := testClient(t, sandbox.Options{Sites: sandbox.SitesOptions{Enabled: true}}, -1)
 	opts := demoOptions(c, sb)
 	opts.Account, opts.Index = "demo", builtIndex(t, sb, c)
-	opts.Check = &check.Options{Resolver: check.NoDNS{},
+	opts.Check = &check.Options{Resolver: dnsAnswersNothing{},
 		Proxy: func(*url.URL) (*url.URL, error) { return url.Parse("http://proxy.corp.example:3128") }}
 	h := newIndexHarness(t, opts, 80, 30)
 	v := checked(h)

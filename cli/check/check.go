@@ -195,11 +195,7 @@ func checkRun(ctx context.Context, f *cmdutil.Factory, opts *CheckOptions) error
 	}
 	if !opts.Quiet {
 		hintUnreached(f, outcomes, run)
-		if run.Proxy == nil {
-			hintProxy(f, outcomes)
-		} else {
-			hintLookups(f, outcomes)
-		}
+		hintNetwork(f, outcomes, run.Proxy != nil)
 	}
 	return verdict(outcomes, opts.ExitZero, opts.Quiet)
 }

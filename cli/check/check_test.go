@@ -177,6 +177,7 @@ func TestCheckUsage(t *testing.T) {
 		{[]string{"check", "--since-last", "--no-cache"}, "--since-last compares with the last run"},
 		{[]string{"watch", "--notify", "https://hooks.example.com/x"}, "--notify is a setting of the check: add --check"},
 		{[]string{"watch", "--proxy"}, "--proxy is a setting of the check: add --check"},
+		{[]string{"check", "--proxy", "--no-dns"}, "--proxy asks through a proxy after looking each name up here, and --no-dns looks no name up"},
 		{[]string{"watch", "--check", "--notify", "hooks.example.com/x"}, "--notify takes the http(s) address of a webhook"},
 	} {
 		r := h.Run(c.args...)

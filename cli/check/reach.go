@@ -195,10 +195,23 @@ func (r *Reach) options(cfg *config.Config, getenv func(string) string) (linkche
 		return opts, err
 	}
 	opts.RootCAs = append(opts.RootCAs, machine...)
-	if r.NoDNS || set.NoDNS {
+	noDNS, proxy := r.NoDNS || set.NoDNS, r.Proxy || set.Proxy
+	if noDNS && proxy {
+		// Through a proxy, each name is still looked up here and judged first: with no
+		// name looked up, nothing could be asked of it.
+		proxyFrom, noDNSFrom := "--proxy", "--no-dns"
+		if !r.Proxy {
+			proxyFrom = "[check] proxy in " + cfg.File
+		}
+		if !r.NoDNS {
+			noDNSFrom = "[check] no_dns in " + cfg.File
+		}
+		return opts, cmdutil.Usagef("%s asks through a proxy after looking each name up here, and %s looks no name up: leave one out", proxyFrom, noDNSFrom)
+	}
+	if noDNS {
 		opts.Resolver = linkcheck.NoDNS{}
 	}
-	if r.Proxy || set.Proxy {
+	if proxy {
 		opts.Proxy = cmdutil.ProxyFunc(getenv)
 	}
 	return opts, nil

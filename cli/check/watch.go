@@ -51,10 +51,9 @@ type Watcher struct {
 	f      *cmdutil.Factory
 	opts   linkcheck.Options
 	notify *notifier // nil: none
-	// proxySaid: the watch has said once that no site was reached and the proxy named
-	// is not gone through (hintProxy), or, through it, that no name resolved here
-	// (hintLookups).
-	proxySaid bool
+	// networkSaid: the watch has said what its answers say of the network, once
+	// (networkNote).
+	networkSaid bool
 }
 
 // Start is the watcher of a watch, nil without --check: the flags checked and the
@@ -172,19 +171,7 @@ func (w *Watcher) round(ctx context.Context, targets []target, named bool) {
 	if printed == 0 {
 		w.f.Notice("%s  checked: nothing changed since the last run (%s, %s)", now, cmdutil.CountOf(errs, "error"), cmdutil.CountOf(warns, "warning"))
 	}
-	note := ""
-	switch asked, _ := unreachedProxy(w.f, outs); {
-	case w.opts.Proxy != nil:
-		if !w.proxySaid {
-			w.proxySaid = hintLookups(w.f, outs)
-		}
-	case asked > 0:
-		note = proxyNoticeLine
-		if !w.proxySaid {
-			w.proxySaid = hintProxy(w.f, outs)
-		}
-	}
-	w.post(ctx, now, news, note)
+	w.post(ctx, now, news, w.networkNote(outs))
 }
 
 // newErrors are the errors of an outcome that were not errors at its last whole run.

@@ -7,27 +7,29 @@ import (
 	"golang.org/x/net/http/httpproxy"
 )
 
-// ProxyNamed reports whether the environment getenv reads names a proxy at all.
-func ProxyNamed(getenv func(string) string) bool {
-	for _, v := range []string{"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"} {
-		if getenv(v) != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// ProxyFunc is the proxy a request to an address goes through, as a transport picks
-// it from the environment getenv reads (HTTPS_PROXY, HTTP_PROXY and NO_PROXY, either
-// case); nil for none (a loopback address never goes through one).
-func ProxyFunc(getenv func(string) string) func(*url.URL) (*url.URL, error) {
+// proxyConfig is the proxies the environment getenv reads names, as a transport
+// reads them: HTTPS_PROXY, HTTP_PROXY and NO_PROXY, in either case.
+func proxyConfig(getenv func(string) string) httpproxy.Config {
 	env := func(name, lower string) string { return cmp.Or(getenv(name), getenv(lower)) }
-	cfg := httpproxy.Config{
+	return httpproxy.Config{
 		HTTPProxy:  env("HTTP_PROXY", "http_proxy"),
 		HTTPSProxy: env("HTTPS_PROXY", "https_proxy"),
 		NoProxy:    env("NO_PROXY", "no_proxy"),
 		CGI:        getenv("REQUEST_METHOD") != "",
 	}
+}
+
+// ProxyNamed reports whether the environment getenv reads names a proxy at all.
+func ProxyNamed(getenv func(string) string) bool {
+	cfg := proxyConfig(getenv)
+	return cfg.HTTPSProxy != "" || cfg.HTTPProxy != ""
+}
+
+// ProxyFunc is the proxy a request to an address goes through, as a transport picks
+// it from the environment getenv reads; nil for none (a loopback address never goes
+// through one).
+func ProxyFunc(getenv func(string) string) func(*url.URL) (*url.URL, error) {
+	cfg := proxyConfig(getenv)
 	return cfg.ProxyFunc()
 }
 
