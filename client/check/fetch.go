@@ -67,23 +67,19 @@ func (r *runner) fetchOnce(ctx context.Context, u string) (*Answer, time.Duratio
 	rctx, cancel := context.WithTimeout(ctx, r.o.Timeout)
 	defer cancel()
 	start := time.Now()
-	var viaProxy bool
 	trace := &httptrace.ClientTrace{
 		GotConn: func(info httptrace.GotConnInfo) {
-			if info.Conn != nil && !viaProxy { // a proxy's address is not the site's
+			if info.Conn != nil && a.Proxy == "" { // a proxy's address is not the site's
 				a.Address = info.Conn.RemoteAddr().String()
 			}
 		},
 		GotFirstResponseByte: func() { a.TTFBMillis = time.Since(start).Milliseconds() },
 	}
-	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(rctx, trace), http.MethodGet, u, nil)
+	rctx = context.WithValue(httptrace.WithClientTrace(rctx, trace), viaKey{}, &a.Proxy)
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
 	if err != nil {
 		a.Failure = &Failure{Kind: FailOther, Text: "not an address: " + err.Error()}
 		return a, 0
-	}
-	if rt, ok := r.client.Transport.(*routes); ok {
-		a.Proxy = rt.goesThrough(req.URL)
-		viaProxy = a.Proxy != ""
 	}
 	req.Header.Set("User-Agent", r.o.UserAgent)
 	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")

@@ -37,9 +37,16 @@ func (rt *routes) RoundTrip(req *http.Request) (*http.Response, error) {
 	case p == nil:
 		return rt.direct.RoundTrip(req)
 	}
+	if via, ok := req.Context().Value(viaKey{}).(*string); ok {
+		*via = p.Redacted()
+	}
 	rt.d.allowProxy(proxyAddr(p))
 	return rt.proxied.RoundTrip(req)
 }
+
+// viaKey keys, in a request's context, where RoundTrip writes the proxy the request
+// went through (its password hidden): fetchOnce's answer names it.
+type viaKey struct{}
 
 // CloseIdleConnections closes both transports' idle connections.
 func (rt *routes) CloseIdleConnections() {
@@ -48,18 +55,6 @@ func (rt *routes) CloseIdleConnections() {
 			c.CloseIdleConnections()
 		}
 	}
-}
-
-// goesThrough is the proxy u goes through, its password hidden; "" for none (its
-// host not judged here).
-func (rt *routes) goesThrough(u *url.URL) string {
-	if _, ok := matchRule(rt.d.rules, u.Hostname(), portOf(u)); ok {
-		return ""
-	}
-	if p, err := rt.proxy(u); err == nil && p != nil {
-		return p.Redacted()
-	}
-	return ""
 }
 
 // proxyFor is the proxy u goes through, its host judged first; nil: none (no proxy
